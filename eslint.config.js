@@ -1,0 +1,77 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Raw Electron IPC is allowed only in the binding modules; everything else talks through the typed contract.
+const ipcBindingModules = ['main/electron/ipc-binding.ts', 'main/electron/event-sink.ts', 'preload/**/*.ts'];
+
+const rawIpcBan = {
+  selector:
+    "MemberExpression[property.name=/^(ipcRenderer|ipcMain)$/], Identifier[name=/^(ipcRenderer|ipcMain)$/], MemberExpression[object.property.name='webContents'][property.name='send'], CallExpression[callee.property.name='send'][callee.object.name='webContents']",
+  message: 'Raw Electron IPC is only allowed in the binding modules; use the typed contract in common/ipc.',
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'release/', '.tsbuild/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', rawIpcBan, { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['electron', 'node:*', '**/main/**', '**/preload/**'], message: 'The renderer talks only to window.timbre (common/ipc).' }] },
+      ],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['electron', 'node:*', 'react', '**/main/**', '**/renderer/**'], message: 'common/ is pure TypeScript: no Node, DOM, React or Electron.' }] },
+      ],
+    },
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only the Electron shell (main/electron) imports electron; services stay plain TypeScript.' }] },
+      ],
+    },
+  },
+  {
+    files: ['standin/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/common/**', '**/main/**', '**/renderer/**'], message: 'The stand-in shares no code with the app: it is the other side of the wire.' }] },
+      ],
+    },
+  },
+  {
+    files: ipcBindingModules,
+    rules: { 'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }] },
+  },
+  {
+    files: ['*.config.ts', '*.config.js', 'eslint.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

@@ -1,0 +1,41 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileIfExists, writeFileAtomic, writeJsonAtomic } from './atomic-file.js';
+
+describe('atomic file writes', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'timbre-atomic-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates missing folders and leaves no temp files behind', async () => {
+    const target = path.join(dir, 'a', 'b', 'settings.json');
+    await writeJsonAtomic(target, { hello: 'world' });
+    expect(JSON.parse(await readFile(target, 'utf8'))).toEqual({ hello: 'world' });
+    expect(await readdir(path.dirname(target))).toEqual(['settings.json']);
+  });
+
+  it('replaces existing content whole', async () => {
+    const target = path.join(dir, 'file.txt');
+    await writeFileAtomic(target, 'first version, longer than the second');
+    await writeFileAtomic(target, 'second');
+    expect(await readFile(target, 'utf8')).toBe('second');
+  });
+
+  it('survives concurrent writers: the file always holds one complete version', async () => {
+    const target = path.join(dir, 'race.json');
+    await Promise.all(Array.from({ length: 20 }, (_, i) => writeJsonAtomic(target, { i, pad: 'x'.repeat(i * 100) })));
+    const parsed = JSON.parse(await readFile(target, 'utf8')) as { i: number; pad: string };
+    expect(parsed.pad).toHaveLength(parsed.i * 100);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('reads a missing file as undefined', async () => {
+    expect(await readFileIfExists(path.join(dir, 'nope.json'))).toBeUndefined();
+  });
+});

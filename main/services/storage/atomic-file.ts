@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Writes a file so that a crash at any moment leaves either the old content or the new one, never a mix:
+ * write a temp file in the same folder, fsync it, rename it over the target, then fsync the folder so the
+ * rename itself survives a power cut.
+ */
+export async function writeFileAtomic(filePath: string, data: string | Uint8Array): Promise<void> {
+  const dir = path.dirname(filePath);
+  await fs.mkdir(dir, { recursive: true });
+  const tempPath = path.join(dir, `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(tempPath, 'w', 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tempPath, filePath);
+  } catch (error) {
+    await fs.rm(tempPath, { force: true });
+    throw error;
+  }
+  await syncDirectory(dir);
+}
+
+/** JSON flavour of writeFileAtomic, pretty-printed so users can diff their files. */
+export async function writeJsonAtomic(filePath: string, value: unknown): Promise<void> {
+  await writeFileAtomic(filePath, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Reads a file, returning undefined when it does not exist (any other error is thrown). */
+export async function readFileIfExists(filePath: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(filePath, 'utf8');
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+export function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  // Windows cannot open a directory for fsync; the rename is already durable enough there.
+  if (process.platform === 'win32') return;
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
