@@ -23,7 +23,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-syntax': ['error', rawIpcBan, { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
+      'no-restricted-syntax': [
+        'error',
+        rawIpcBan,
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
     },
   },
   {
@@ -34,7 +38,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', 'node:*', '**/main/**', '**/preload/**'], message: 'The renderer talks only to window.timbre (common/ipc).' }] },
+        {
+          patterns: [
+            {
+              group: ['electron', 'node:*', '**/main/**', '**/preload/**'],
+              message: 'The renderer talks only to window.timbre (common/ipc).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -43,7 +54,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', 'node:*', 'react', '**/main/**', '**/renderer/**'], message: 'common/ is pure TypeScript: no Node, DOM, React or Electron.' }] },
+        {
+          patterns: [
+            {
+              group: ['electron', 'node:*', 'react', '**/main/**', '**/renderer/**'],
+              message: 'common/ is pure TypeScript: no Node, DOM, React or Electron.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -53,7 +71,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Only the Electron shell (main/electron) imports electron; services stay plain TypeScript.' }] },
+        {
+          paths: [
+            {
+              name: 'electron',
+              message:
+                'Only the Electron shell (main/electron) imports electron; services stay plain TypeScript.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -62,13 +88,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/common/**', '**/main/**', '**/renderer/**'], message: 'The stand-in shares no code with the app: it is the other side of the wire.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/common/**', '**/main/**', '**/renderer/**'],
+              message: 'The stand-in shares no code with the app: it is the other side of the wire.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ipcBindingModules,
-    rules: { 'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
   },
   {
     files: ['*.config.ts', '*.config.js', 'eslint.config.js'],

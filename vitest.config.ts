@@ -8,7 +8,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['common/**/*.test.ts', 'main/**/*.test.ts', 'standin/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'main/**/*.test.ts',
+            'preload/**/*.test.ts',
+            'standin/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -29,7 +29,9 @@ describe('atomic file writes', () => {
 
   it('survives concurrent writers: the file always holds one complete version', async () => {
     const target = path.join(dir, 'race.json');
-    await Promise.all(Array.from({ length: 20 }, (_, i) => writeJsonAtomic(target, { i, pad: 'x'.repeat(i * 100) })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => writeJsonAtomic(target, { i, pad: 'x'.repeat(i * 100) })),
+    );
     const parsed = JSON.parse(await readFile(target, 'utf8')) as { i: number; pad: string };
     expect(parsed.pad).toHaveLength(parsed.i * 100);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { Settings, ServiceProfile } from '../settings/settings-schema.js';
+import { planSchema, serviceUrlSchema, themeSchema } from '../settings/settings-schema.js';
+import type { EventSpec, MethodSpec } from './define.js';
+import { event, method } from './define.js';
+
+/** What the renderer knows about the app it runs in. */
+export interface AppInfo {
+  name: string;
+  version: string;
+  shell: 'electron' | 'browser';
+  platform: string;
+  dataDir: string;
+}
+
+/** A saved service as the renderer sees it: never the token, only whether there is one and its last 4 characters. */
+export interface ServiceView extends ServiceProfile {
+  active: boolean;
+  signedIn: boolean;
+  maskedToken: string | null;
+}
+
+export interface SettingsView {
+  theme: Settings['theme'];
+  services: ServiceView[];
+  activeServiceUrl: string | null;
+}
+
+export interface PlatformNotice {
+  kind: 'notification' | 'progress';
+  title?: string;
+  body?: string;
+  /** 0..1, or null to clear the taskbar/dock progress. */
+  progress?: number | null;
+}
+
+const noInput = z.undefined();
+
+/**
+ * The one IPC contract. Main validates every input against these schemas; the preload and the browser bridge
+ * expose exactly these names; the renderer only talks through them.
+ */
+export const ipcMethods = {
+  'app.info': method<AppInfo>()(noInput),
+  'settings.get': method<SettingsView>()(noInput),
+  'settings.setTheme': method<SettingsView>()(z.object({ theme: themeSchema }).strict()),
+  'services.save': method<SettingsView>()(
+    z
+      .object({
+        url: serviceUrlSchema,
+        label: z.string().trim().max(80, 'must be at most 80 characters').default(''),
+        plan: planSchema.default('free'),
+        /** When editing, the URL the profile had before (so changing the URL keeps one entry). */
+        previousUrl: serviceUrlSchema.optional(),
+        makeActive: z.boolean().default(true),
+      })
+      .strict(),
+  ),
+  'services.remove': method<SettingsView>()(z.object({ url: serviceUrlSchema }).strict()),
+  'services.activate': method<SettingsView>()(z.object({ url: serviceUrlSchema }).strict()),
+} satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
+
+export const ipcEvents = {
+  'settings.changed': event<SettingsView>(),
+  'platform.notice': event<PlatformNotice>(),
+} satisfies Record<string, EventSpec<unknown>>;
+
+export type IpcMethods = typeof ipcMethods;
+export type IpcEvents = typeof ipcEvents;
+export type MethodName = keyof IpcMethods;
+export type EventName = keyof IpcEvents;
+/** What the caller passes (before defaults are applied). */
+export type MethodInput<M extends MethodName> = z.input<IpcMethods[M]['input']>;
+/** What the handler receives (after validation and defaults). */
+export type MethodParsedInput<M extends MethodName> = z.output<IpcMethods[M]['input']>;
+export type MethodResult<M extends MethodName> = NonNullable<IpcMethods[M]['result']>;
+export type EventPayload<E extends EventName> = NonNullable<IpcEvents[E]['payload']>;
+
+export const methodNames = Object.keys(ipcMethods) as MethodName[];
+export const eventNames = Object.keys(ipcEvents) as EventName[];
+
+export function isMethodName(value: unknown): value is MethodName {
+  return typeof value === 'string' && Object.hasOwn(ipcMethods, value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(ipcEvents, value);
+}
+
+/** Channel names used on the wire (Electron IPC and the browser shell's WebSocket). */
+export const invokeChannel = 'timbre:invoke';
+export const eventChannel = 'timbre:event';

@@ -1,0 +1,40 @@
+/** Machine-readable reason a contract call failed; the message is always written for the user. */
+export type IpcErrorCode =
+  | 'INVALID_INPUT'
+  | 'UNKNOWN_METHOD'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'NOT_SIGNED_IN'
+  | 'SERVICE_ERROR'
+  | 'KEYCHAIN_UNAVAILABLE'
+  | 'INTERNAL';
+
+export interface IpcErrorData {
+  code: IpcErrorCode;
+  message: string;
+  /** Dotted path of the offending input field, when the error concerns one. */
+  field?: string;
+  /** The service's X-Service-App-Request-Id, for errors that came from the service. */
+  requestId?: string;
+  /** The service's own error code (e.g. TTS_CONTENTS_INVALID), when there is one. */
+  serviceCode?: string;
+  httpStatus?: number;
+}
+
+export type IpcResponse<Result> = { ok: true; result: Result } | { ok: false; error: IpcErrorData };
+
+/** Thrown by handlers (and re-thrown by bridges) so a failure keeps its code, field and request id end to end. */
+export class IpcError extends Error {
+  readonly data: IpcErrorData;
+  constructor(data: IpcErrorData) {
+    super(data.message);
+    this.name = 'IpcError';
+    this.data = data;
+  }
+}
+
+export function isIpcErrorData(value: unknown): value is IpcErrorData {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.code === 'string' && typeof candidate.message === 'string';
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from '../platform/data-dir.js';
+import { FileLogger } from '../services/logging/logger.js';
+import { startBrowserShell } from './browser-shell.js';
+
+/**
+ * Entry of the browser shell: `node dist/main/browser-main.js [--port N] [--data DIR]`. Prints the URL to open
+ * (with its per-launch secret) and runs until interrupted.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      data: { type: 'string' },
+      renderer: { type: 'string' },
+      'url-file': { type: 'string' },
+    },
+  });
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dataDir = path.resolve(values.data ?? process.env.TIMBRE_DATA_DIR ?? defaultDataDir());
+  const rendererDir = path.resolve(values.renderer ?? path.join(here, '..', 'renderer'));
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535 (got ${values.port})`);
+  }
+  const logger = new FileLogger(path.join(dataDir, 'logs', 'main.log'));
+  const shell = await startBrowserShell({
+    dataDir,
+    rendererDir,
+    appVersion: readVersion(here),
+    logger,
+    port,
+  });
+  process.stdout.write(
+    `Timbre Studio (browser shell) is running.\nOpen: ${shell.url}\nData folder: ${dataDir}\n`,
+  );
+  if (values['url-file']) {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(values['url-file'], shell.url, { mode: 0o600 });
+  }
+  let closing = false;
+  const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
+    void shell.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+function readVersion(fromDir: string): string {
+  for (const candidate of [
+    path.join(fromDir, '..', '..', 'package.json'),
+    path.join(fromDir, '..', 'package.json'),
+  ]) {
+    try {
+      return (JSON.parse(readFileSync(candidate, 'utf8')) as { version: string }).version;
+    } catch {
+      // try the next location: the layout differs between the source tree and a packaged build
+    }
+  }
+  return '0.0.0';
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Timbre Studio could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { EventHub } from '../ipc/event-hub.js';
+import type { Platform } from '../platform/platform.js';
+
+/**
+ * The browser shell's stand-ins for OS services: notifications and progress become events the page shows
+ * in-app, and "trash" is a folder in the data directory the user can restore from.
+ */
+export class BrowserPlatform implements Platform {
+  readonly shell = 'browser' as const;
+
+  constructor(
+    readonly dataDir: string,
+    readonly appVersion: string,
+    private readonly events: EventHub,
+  ) {}
+
+  notify(title: string, body: string): void {
+    this.events.emit('platform.notice', { kind: 'notification', title, body });
+  }
+
+  setProgress(fraction: number | null): void {
+    this.events.emit('platform.notice', { kind: 'progress', progress: fraction });
+  }
+
+  async trashItem(filePath: string): Promise<void> {
+    const trashDir = path.join(this.dataDir, 'trash');
+    await mkdir(trashDir, { recursive: true });
+    await rename(filePath, path.join(trashDir, `${Date.now()}-${path.basename(filePath)}`));
+  }
+
+  isFocused(): boolean {
+    // The page cannot be asked synchronously; notifications are shown in-app, where they never intrude.
+    return false;
+  }
+}

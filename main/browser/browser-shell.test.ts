@@ -1,0 +1,146 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { MemoryLogger } from '../services/logging/logger.js';
+import type { RunningBrowserShell } from './browser-shell.js';
+import { startBrowserShell } from './browser-shell.js';
+
+interface Connection {
+  socket: WebSocket;
+  call(method: string, input?: unknown): Promise<unknown>;
+  events: unknown[];
+}
+
+function connect(url: string, headers: Record<string, string>): Promise<Connection> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    const waiting = new Map<number, (value: unknown) => void>();
+    const events: unknown[] = [];
+    let nextId = 1;
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { type: string; id?: number; response?: unknown };
+      if (frame.type === 'response' && frame.id !== undefined) waiting.get(frame.id)?.(frame.response);
+      else events.push(frame);
+    });
+    socket.once('open', () =>
+      resolve({
+        socket,
+        events,
+        call: (method, input) =>
+          new Promise((done) => {
+            const id = nextId++;
+            waiting.set(id, done);
+            socket.send(JSON.stringify({ type: 'request', id, method, input }));
+          }),
+      }),
+    );
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`refused ${response.statusCode}`)),
+    );
+    socket.once('error', reject);
+  });
+}
+
+describe('browser shell', () => {
+  let shell: RunningBrowserShell;
+  let dataDir: string;
+  let secret: string;
+  let wsUrl: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'timbre-shell-'));
+    const rendererDir = path.join(dataDir, 'renderer');
+    await mkdir(rendererDir);
+    await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>Timbre Studio</title>');
+    shell = await startBrowserShell({
+      dataDir,
+      rendererDir,
+      appVersion: '9.9.9',
+      logger: new MemoryLogger(),
+    });
+    secret = new URL(shell.url).hash.replace('#secret=', '');
+    wsUrl = `${shell.origin.replace('http', 'ws')}/ipc`;
+  });
+
+  afterAll(async () => {
+    await shell.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('listens on 127.0.0.1 with a long random secret in the URL fragment', () => {
+    const url = new URL(shell.url);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('serves the renderer with a strict CSP and refuses a foreign Host header', async () => {
+    const page = await fetch(shell.origin);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('Timbre Studio');
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(shell.origin, { headers: { Host: 'evil.example:80' } }, (res) =>
+        resolve(res.statusCode ?? 0),
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(421);
+  });
+
+  it('refuses a WebSocket without the secret', async () => {
+    await expect(connect(wsUrl, { Origin: shell.origin })).rejects.toThrow('refused 401');
+  });
+
+  it('refuses a WebSocket with a wrong secret of the same length', async () => {
+    const wrong = secret.replace(/./g, 'a');
+    await expect(connect(`${wsUrl}?secret=${wrong}`, { Origin: shell.origin })).rejects.toThrow(
+      'refused 401',
+    );
+  });
+
+  it('refuses a WebSocket from a foreign Origin even with the secret', async () => {
+    await expect(connect(`${wsUrl}?secret=${secret}`, { Origin: 'http://evil.example' })).rejects.toThrow(
+      'refused 403',
+    );
+  });
+
+  it('refuses a WebSocket with no Origin (another local process)', async () => {
+    await expect(connect(`${wsUrl}?secret=${secret}`, {})).rejects.toThrow('refused 403');
+  });
+
+  it('carries the contract for our own page and pushes events', async () => {
+    const connection = await connect(`${wsUrl}?secret=${secret}`, { Origin: shell.origin });
+    try {
+      expect(await connection.call('app.info')).toMatchObject({
+        ok: true,
+        result: { name: 'Timbre Studio', version: '9.9.9', shell: 'browser' },
+      });
+      const saved = await connection.call('services.save', {
+        url: 'http://127.0.0.1:8787/',
+        label: 'Local',
+        plan: 'paid',
+      });
+      expect(saved).toMatchObject({ ok: true, result: { activeServiceUrl: 'http://127.0.0.1:8787' } });
+      expect(connection.events).toContainEqual(
+        expect.objectContaining({ type: 'event', name: 'settings.changed' }),
+      );
+      expect(await connection.call('settings.setTheme', { theme: 'neon' })).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', field: 'theme' },
+      });
+    } finally {
+      connection.socket.close();
+    }
+  });
+
+  it('closes a connection that sends a malformed frame', async () => {
+    const connection = await connect(`${wsUrl}?secret=${secret}`, { Origin: shell.origin });
+    const closed = new Promise<number>((resolve) => connection.socket.once('close', (code) => resolve(code)));
+    connection.socket.send('{not json');
+    expect(await closed).toBe(1003);
+  });
+});

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAppServices } from '../app/app-services.js';
+import type { AppServices } from '../app/app-services.js';
+import { EventHub } from '../ipc/event-hub.js';
+import { buildContentSecurityPolicy } from '../security/content-security-policy.js';
+import type { Logger } from '../services/logging/logger.js';
+import { BrowserPlatform } from './browser-platform.js';
+import { isExpectedHost } from './connection-guard.js';
+import { serveStatic } from './static-server.js';
+import { WebSocketBinding } from './ws-binding.js';
+
+export interface BrowserShellOptions {
+  dataDir: string;
+  rendererDir: string;
+  appVersion: string;
+  logger: Logger;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+export interface RunningBrowserShell {
+  /** The URL to open, secret included (in the fragment, so it never reaches a server log or Referer). */
+  url: string;
+  origin: string;
+  services: AppServices;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the renderer on 127.0.0.1 and carries the IPC contract over a WebSocket, running exactly the
+ * main-process services the Electron shell runs.
+ */
+export async function startBrowserShell(options: BrowserShellOptions): Promise<RunningBrowserShell> {
+  const secret = randomBytes(24).toString('base64url');
+  const hub = new EventHub();
+  const platform = new BrowserPlatform(options.dataDir, options.appVersion, hub);
+  const services = await createAppServices({ platform, logger: options.logger, events: hub });
+
+  let origin = '';
+  const server = createServer((request, response) => {
+    if (!isExpectedHost(request, origin)) {
+      response.writeHead(421, { 'Content-Type': 'text/plain' }).end('Misdirected request');
+      return;
+    }
+    const csp = buildContentSecurityPolicy({ connectSources: [origin.replace(/^http/, 'ws')] });
+    serveStatic(request, response, options.rendererDir, {
+      'Content-Security-Policy': csp,
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+    }).catch((error: unknown) => {
+      options.logger.error('Static file error', error);
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const binding = new WebSocketBinding(
+    services.dispatch,
+    services.events,
+    { origin, secret },
+    options.logger,
+  );
+  server.on('upgrade', (request, socket, head) => binding.handleUpgrade(request, socket, head));
+
+  return {
+    url: `${origin}/#secret=${secret}`,
+    origin,
+    services,
+    async close() {
+      await binding.close();
+      await services.dispose();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

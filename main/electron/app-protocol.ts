@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { net, protocol } from 'electron';
+import { buildContentSecurityPolicy } from '../security/content-security-policy.js';
+import { appHost, appScheme } from './app-origin.js';
+
+/** Must run before the app is ready: makes `app://` a standard, secure origin (like https). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  ]);
+}
+
+/** Serves the built renderer from `rendererDir` under app://timbre/, with the strict CSP on every response. */
+export function serveRenderer(rendererDir: string): void {
+  const csp = buildContentSecurityPolicy();
+  protocol.handle(appScheme, async (request) => {
+    const url = new URL(request.url);
+    const resolved = path.resolve(rendererDir, `.${decodeURIComponent(url.pathname)}`);
+    if (
+      url.host !== appHost ||
+      !(resolved === rendererDir || resolved.startsWith(`${rendererDir}${path.sep}`))
+    ) {
+      return new Response('Not found', { status: 404 });
+    }
+    const file = await net.fetch(pathToFileURL(resolved).toString());
+    const headers = new Headers(file.headers);
+    headers.set('Content-Security-Policy', csp);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(file.body, { status: file.status, headers });
+  });
+}

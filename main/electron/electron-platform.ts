@@ -1,0 +1,30 @@
+import type { BrowserWindow } from 'electron';
+import { Notification, shell } from 'electron';
+import type { Platform } from '../platform/platform.js';
+
+/** OS services through Electron: native notifications, taskbar/dock progress, the real trash. */
+export class ElectronPlatform implements Platform {
+  readonly shell = 'electron' as const;
+
+  constructor(
+    readonly dataDir: string,
+    readonly appVersion: string,
+    private readonly getWindow: () => BrowserWindow | null,
+  ) {}
+
+  notify(title: string, body: string): void {
+    if (Notification.isSupported()) new Notification({ title, body }).show();
+  }
+
+  setProgress(fraction: number | null): void {
+    this.getWindow()?.setProgressBar(fraction === null ? -1 : Math.min(1, Math.max(0, fraction)));
+  }
+
+  trashItem(filePath: string): Promise<void> {
+    return shell.trashItem(filePath);
+  }
+
+  isFocused(): boolean {
+    return this.getWindow()?.isFocused() ?? false;
+  }
+}

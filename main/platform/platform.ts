@@ -1,0 +1,18 @@
+/**
+ * What main-process services need from the operating system. The Electron shell implements it with Electron's
+ * APIs; the browser shell with plain Node and events the page turns into in-app equivalents.
+ */
+export interface Platform {
+  readonly shell: 'electron' | 'browser';
+  readonly appVersion: string;
+  /** The app's data folder (settings, jobs, projects, caches, logs). */
+  readonly dataDir: string;
+  /** Shows a system notification (or an in-app one where the shell has none). */
+  notify(title: string, body: string): void;
+  /** Taskbar/dock progress, 0..1, or null to clear it. */
+  setProgress(fraction: number | null): void;
+  /** Moves a file to the OS trash where there is one. */
+  trashItem(filePath: string): Promise<void>;
+  /** Whether the app's window currently has focus (notifications only when it does not). */
+  isFocused(): boolean;
+}

@@ -1,0 +1,89 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Logger {
+  info(message: string, detail?: unknown): void;
+  warn(message: string, detail?: unknown): void;
+  error(message: string, detail?: unknown): void;
+}
+
+type Level = 'info' | 'warn' | 'error';
+
+/**
+ * Writes to stderr and to a log file in the data folder. Every line goes through `redact`, and bearer tokens
+ * are scrubbed whatever their source, because a token in a log or crash report would outlive the keychain entry.
+ */
+export class FileLogger implements Logger {
+  private readonly secrets = new Set<string>();
+  private writeChain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly filePath: string | null,
+    private readonly echo: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  ) {}
+
+  /** Registers a secret (e.g. a token just read from the keychain) that must never be written. */
+  addSecret(secret: string): void {
+    if (secret.length >= 4) this.secrets.add(secret);
+  }
+
+  info(message: string, detail?: unknown): void {
+    this.write('info', message, detail);
+  }
+  warn(message: string, detail?: unknown): void {
+    this.write('warn', message, detail);
+  }
+  error(message: string, detail?: unknown): void {
+    this.write('error', message, detail);
+  }
+
+  /** Resolves when everything logged so far has reached the file. */
+  flush(): Promise<void> {
+    return this.writeChain;
+  }
+
+  redact(text: string): string {
+    let result = text.replace(/(bearer\s+)[^\s"',]+/gi, '$1[redacted]');
+    for (const secret of this.secrets) result = result.split(secret).join('[redacted]');
+    return result;
+  }
+
+  private write(level: Level, message: string, detail?: unknown): void {
+    const line = this.redact(
+      `${new Date().toISOString()} ${level.toUpperCase()} ${message}${formatDetail(detail)}`,
+    );
+    this.echo(line);
+    const filePath = this.filePath;
+    if (filePath === null) return;
+    this.writeChain = this.writeChain
+      .then(async () => {
+        await mkdir(path.dirname(filePath), { recursive: true });
+        await appendFile(filePath, `${line}\n`, { mode: 0o600 });
+      })
+      .catch(() => undefined);
+  }
+}
+
+function formatDetail(detail: unknown): string {
+  if (detail === undefined) return '';
+  if (detail instanceof Error) return ` — ${detail.stack ?? detail.message}`;
+  try {
+    return ` — ${JSON.stringify(detail)}`;
+  } catch {
+    return ` — ${String(detail)}`;
+  }
+}
+
+/** A logger that keeps lines in memory, for tests. */
+export class MemoryLogger implements Logger {
+  readonly lines: string[] = [];
+  info(message: string): void {
+    this.lines.push(`info ${message}`);
+  }
+  warn(message: string): void {
+    this.lines.push(`warn ${message}`);
+  }
+  error(message: string, detail?: unknown): void {
+    this.lines.push(`error ${message}${formatDetail(detail)}`);
+  }
+}

@@ -1,0 +1,116 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IpcError } from '../../../common/ipc/errors.js';
+import { MemoryLogger } from '../logging/logger.js';
+import { SettingsService } from './settings-service.js';
+
+describe('SettingsService', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'timbre-settings-'));
+    file = path.join(dir, 'settings.json');
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts from defaults and persists changes across instances', async () => {
+    const first = new SettingsService(file, new MemoryLogger());
+    expect((await first.load()).services).toEqual([]);
+    await first.saveService({
+      url: 'https://api.example.com',
+      label: 'Prod',
+      plan: 'paid',
+      makeActive: true,
+    });
+    await first.setTheme('dark');
+    const second = new SettingsService(file, new MemoryLogger());
+    const loaded = await second.load();
+    expect(loaded.theme).toBe('dark');
+    expect(loaded.activeServiceUrl).toBe('https://api.example.com');
+    expect(second.activeService()).toEqual({ url: 'https://api.example.com', label: 'Prod', plan: 'paid' });
+  });
+
+  it('edits a service in place when its URL changes, keeping it active', async () => {
+    const settings = new SettingsService(file, new MemoryLogger());
+    await settings.load();
+    await settings.saveService({
+      url: 'http://127.0.0.1:8787',
+      label: 'Local',
+      plan: 'free',
+      makeActive: true,
+    });
+    await settings.saveService({
+      url: 'https://prod.example',
+      label: 'Prod',
+      plan: 'paid',
+      makeActive: false,
+    });
+    const edited = await settings.saveService({
+      url: 'http://127.0.0.1:9000',
+      label: 'Local',
+      plan: 'free',
+      previousUrl: 'http://127.0.0.1:8787',
+      makeActive: false,
+    });
+    expect(edited.services.map((service) => service.url)).toEqual([
+      'http://127.0.0.1:9000',
+      'https://prod.example',
+    ]);
+    expect(edited.activeServiceUrl).toBe('http://127.0.0.1:9000');
+  });
+
+  it('refuses to rename a service onto another saved URL', async () => {
+    const settings = new SettingsService(file, new MemoryLogger());
+    await settings.load();
+    await settings.saveService({ url: 'https://a.example', label: '', plan: 'free', makeActive: true });
+    await settings.saveService({ url: 'https://b.example', label: '', plan: 'free', makeActive: false });
+    const attempt = settings.saveService({
+      url: 'https://b.example',
+      label: '',
+      plan: 'free',
+      previousUrl: 'https://a.example',
+      makeActive: false,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(IpcError);
+    await expect(attempt).rejects.toMatchObject({ data: { code: 'CONFLICT', field: 'url' } });
+    expect(settings.current().services).toHaveLength(2);
+  });
+
+  it('moves the active service on when the active one is removed', async () => {
+    const settings = new SettingsService(file, new MemoryLogger());
+    await settings.load();
+    await settings.saveService({ url: 'https://a.example', label: '', plan: 'free', makeActive: true });
+    await settings.saveService({ url: 'https://b.example', label: '', plan: 'free', makeActive: false });
+    const after = await settings.removeService('https://a.example');
+    expect(after.activeServiceUrl).toBe('https://b.example');
+    await expect(settings.activateService('https://a.example')).rejects.toMatchObject({
+      data: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it('keeps a damaged settings file aside instead of overwriting it', async () => {
+    await writeFile(file, '{"schemaVersion": 1, "theme": "plaid"');
+    const logger = new MemoryLogger();
+    const settings = new SettingsService(file, logger);
+    expect((await settings.load()).theme).toBe('system');
+    const names = await readdir(dir);
+    const aside = names.find((name) => name.startsWith('settings.json.damaged-'));
+    expect(aside).toBeDefined();
+    expect(await readFile(path.join(dir, aside ?? ''), 'utf8')).toBe('{"schemaVersion": 1, "theme": "plaid"');
+    expect(logger.lines.join('\n')).toContain('damaged');
+  });
+
+  it('notifies listeners after each saved change', async () => {
+    const settings = new SettingsService(file, new MemoryLogger());
+    await settings.load();
+    const themes: string[] = [];
+    settings.onChange((current) => themes.push(current.theme));
+    await settings.setTheme('light');
+    await settings.setTheme('dark');
+    expect(themes).toEqual(['light', 'dark']);
+  });
+});

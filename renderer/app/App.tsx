@@ -1,0 +1,91 @@
+import { useEffect, useMemo } from 'react';
+import { Toasts } from '../components/Toasts.js';
+import { ProjectsPage } from '../features/projects/ProjectsPage.js';
+import { SettingsPage } from '../features/settings/SettingsPage.js';
+import { TasksPage } from '../features/tasks/TasksPage.js';
+import { VoicesPage } from '../features/voices/VoicesPage.js';
+import { timbre } from '../bridge/timbre-client.js';
+import type { Page } from '../stores/navigation-store.js';
+import { pages, selectGoTo, selectPage, useNavigationStore } from '../stores/navigation-store.js';
+import { selectTheme, useSettingsStore } from '../stores/settings-store.js';
+import { useMainEvents } from './use-main-events.js';
+
+const pageLabels: Record<Page, string> = {
+  projects: 'Projects',
+  voices: 'Voices',
+  tasks: 'Tasks',
+  settings: 'Settings',
+};
+
+function PageContent({ page }: { page: Page }) {
+  switch (page) {
+    case 'projects':
+      return <ProjectsPage />;
+    case 'voices':
+      return <VoicesPage />;
+    case 'tasks':
+      return <TasksPage />;
+    case 'settings':
+      return <SettingsPage />;
+    default: {
+      const exhaustive: never = page;
+      throw new Error(`Unknown page ${String(exhaustive)}`);
+    }
+  }
+}
+
+export function App() {
+  const client = useMemo(() => timbre(), []);
+  useMainEvents(client);
+  const page = useNavigationStore(selectPage);
+  const goTo = useNavigationStore(selectGoTo);
+  const theme = useSettingsStore(selectTheme);
+
+  useEffect(() => {
+    // "system" leaves the attribute off so the CSS follows the OS through prefers-color-scheme.
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    // Ctrl/Cmd+1..4 switch pages, like tabs in most desktop apps.
+    const onKey = (event: KeyboardEvent): void => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      const index = Number(event.key) - 1;
+      const target = pages[index];
+      if (target) {
+        event.preventDefault();
+        goTo(target);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goTo]);
+
+  return (
+    <div className="app-shell">
+      <nav className="side-nav" aria-label="Main">
+        <div className="brand">Timbre Studio</div>
+        <ul>
+          {pages.map((target, index) => (
+            <li key={target}>
+              <button
+                type="button"
+                data-testid={`nav-${target}`}
+                aria-current={page === target ? 'page' : undefined}
+                title={`${pageLabels[target]} (Ctrl+${index + 1})`}
+                onClick={() => goTo(target)}
+              >
+                {pageLabels[target]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="page" data-testid={`page-${page}`}>
+        <PageContent page={page} />
+      </main>
+      <Toasts />
+    </div>
+  );
+}

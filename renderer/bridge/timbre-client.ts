@@ -1,0 +1,32 @@
+import type { TimbreBridge, TimbreClient } from '../../common/ipc/api.js';
+import { IpcError } from '../../common/ipc/errors.js';
+import { createWebSocketBridge } from './websocket-bridge.js';
+
+declare global {
+  interface Window {
+    /** Provided by the Electron preload; absent in the browser shell, where the WebSocket bridge stands in. */
+    timbre?: TimbreBridge;
+  }
+}
+
+/** Wraps a bridge so failures become thrown IpcErrors that keep their code, field and request id. */
+export function createTimbreClient(bridge: TimbreBridge): TimbreClient {
+  return {
+    async invoke(method, ...args) {
+      const response = await bridge.invoke(method, args[0]);
+      if (!response.ok) throw new IpcError(response.error);
+      return response.result as never;
+    },
+    on(eventName, listener) {
+      return bridge.on(eventName, listener as (payload: unknown) => void);
+    },
+  };
+}
+
+let client: TimbreClient | undefined;
+
+/** The app's one client of main, created on first use. */
+export function timbre(): TimbreClient {
+  client ??= createTimbreClient(window.timbre ?? createWebSocketBridge(window.location));
+  return client;
+}

@@ -1,0 +1,102 @@
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import type { ServiceView, SettingsView } from '../../../common/ipc/contract.js';
+import type { IpcErrorData } from '../../../common/ipc/errors.js';
+import type { Plan } from '../../../common/settings/settings-schema.js';
+import { serviceUrlSchema } from '../../../common/settings/settings-schema.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import { errorData } from '../../stores/notice-store.js';
+
+interface ServiceFormProps {
+  initial: ServiceView | null;
+  onSaved(view: SettingsView): void;
+  onDone(): void;
+}
+
+export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
+  const [url, setUrl] = useState(initial?.url ?? '');
+  const [label, setLabel] = useState(initial?.label ?? '');
+  const [plan, setPlan] = useState<Plan>(initial?.plan ?? 'free');
+  const [error, setError] = useState<IpcErrorData | null>(null);
+  const [busy, setBusy] = useState(false);
+  const urlCheck = url.trim() === '' ? null : serviceUrlSchema.safeParse(url);
+  const urlProblem =
+    urlCheck && !urlCheck.success ? `Base URL ${urlCheck.error.issues[0]?.message ?? 'is invalid'}` : null;
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    timbre()
+      .invoke('services.save', {
+        url,
+        label,
+        plan,
+        ...(initial ? { previousUrl: initial.url } : {}),
+        makeActive: initial ? initial.active : true,
+      })
+      .then((view) => {
+        onSaved(view);
+        onDone();
+      })
+      .catch((caught: unknown) => setError(errorData(caught)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <form className="service-form" onSubmit={submit} data-testid="service-form" noValidate>
+      <label className="field">
+        <span>Base URL</span>
+        <input
+          data-testid="service-url-input"
+          type="url"
+          value={url}
+          placeholder="https://api.example.com"
+          onChange={(event) => setUrl(event.target.value)}
+          aria-invalid={urlProblem !== null}
+          aria-describedby="service-url-problem"
+          required
+        />
+        {urlProblem ? (
+          <span id="service-url-problem" className="field-error" data-testid="service-url-problem">
+            {urlProblem}
+          </span>
+        ) : null}
+      </label>
+      <label className="field">
+        <span>Name (optional)</span>
+        <input
+          data-testid="service-label-input"
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span>Your plan</span>
+        <select
+          data-testid="service-plan-select"
+          value={plan}
+          onChange={(event) => setPlan(event.target.value as Plan)}
+        >
+          <option value="free">Free (subtitles are a paid feature)</option>
+          <option value="paid">Paid</option>
+        </select>
+      </label>
+      {error ? <ErrorNotice error={error} /> : null}
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="primary"
+          data-testid="save-service"
+          disabled={busy || urlProblem !== null}
+        >
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

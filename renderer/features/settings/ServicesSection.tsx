@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import type { ServiceView } from '../../../common/ipc/contract.js';
+import type { IpcErrorData } from '../../../common/ipc/errors.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import { errorData, useNoticeStore } from '../../stores/notice-store.js';
+import { selectSettingsView, useSettingsStore } from '../../stores/settings-store.js';
+import { ServiceForm } from './ServiceForm.js';
+
+/** The services the user works with (e.g. the local stand-in and production), one of them active. */
+export function ServicesSection() {
+  const view = useSettingsStore(selectSettingsView);
+  const [editing, setEditing] = useState<ServiceView | 'new' | null>(null);
+  const [error, setError] = useState<IpcErrorData | null>(null);
+  const services = view?.services ?? [];
+
+  const run = (call: Promise<unknown>): void => {
+    setError(null);
+    call.catch((caught: unknown) => setError(errorData(caught)));
+  };
+  const activate = (url: string): void =>
+    run(
+      timbre()
+        .invoke('services.activate', { url })
+        .then((next) => useSettingsStore.getState().setView(next)),
+    );
+  const remove = (url: string): void =>
+    run(
+      timbre()
+        .invoke('services.remove', { url })
+        .then((next) => useSettingsStore.getState().setView(next)),
+    );
+
+  return (
+    <section className="card" data-testid="services-section">
+      <h2>Service</h2>
+      <p className="hint">
+        The voice service Timbre Studio talks to. Tokens are kept in your system keychain.
+      </p>
+      {services.length === 0 ? (
+        <p data-testid="no-services">No service is set up yet. Add one to generate audio and clone voices.</p>
+      ) : (
+        <ul className="service-list">
+          {services.map((service) => (
+            <li key={service.url} data-testid="service-row" data-active={service.active}>
+              <label className="service-choice">
+                <input
+                  type="radio"
+                  name="active-service"
+                  checked={service.active}
+                  onChange={() => activate(service.url)}
+                  aria-label={`Use ${service.label || service.url}`}
+                />
+                <span className="service-label">{service.label || service.url}</span>
+                <code data-testid="service-url">{service.url}</code>
+                <span className="badge">{service.plan === 'paid' ? 'Paid plan' : 'Free plan'}</span>
+              </label>
+              <span className="row-actions">
+                <button type="button" onClick={() => setEditing(service)} data-testid="edit-service">
+                  Edit
+                </button>
+                <button type="button" onClick={() => remove(service.url)} data-testid="remove-service">
+                  Remove
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error ? <ErrorNotice error={error} /> : null}
+      {editing === null ? (
+        <button type="button" data-testid="add-service" onClick={() => setEditing('new')}>
+          Add a service…
+        </button>
+      ) : (
+        <ServiceForm
+          initial={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+          onSaved={(next) => {
+            useSettingsStore.getState().setView(next);
+            useNoticeStore.getState().receive({ kind: 'notification', title: 'Service saved' });
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { AppearanceSection } from './AppearanceSection.js';
+import { ServicesSection } from './ServicesSection.js';
+
+export function SettingsPage() {
+  return (
+    <div className="settings-page">
+      <h1>Settings</h1>
+      <ServicesSection />
+      <AppearanceSection />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// Builds every bundle: the renderer (Vite), the browser shell and the Electron main process (esbuild, Node),
+// and the preload (esbuild, one self-contained CommonJS file, as sandboxed preloads require).
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(root, 'dist');
+
+export async function buildAll({ quiet = false } = {}) {
+  const started = Date.now();
+  await rm(path.join(dist, 'main'), { recursive: true, force: true });
+  await rm(path.join(dist, 'preload'), { recursive: true, force: true });
+  await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
+
+  const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+  await Promise.all([
+    esbuild({
+      ...node,
+      entryPoints: { 'browser-main': path.join(root, 'main/browser/browser-main.ts') },
+      outdir: path.join(dist, 'main'),
+      outExtension: { '.js': '.mjs' },
+      format: 'esm',
+      packages: 'external',
+    }),
+    esbuild({
+      ...node,
+      entryPoints: { 'electron-main': path.join(root, 'main/electron/electron-main.ts') },
+      outdir: path.join(dist, 'main'),
+      outExtension: { '.js': '.cjs' },
+      format: 'cjs',
+      packages: 'external',
+    }),
+    esbuild({
+      ...node,
+      entryPoints: { preload: path.join(root, 'preload/preload.ts') },
+      outdir: path.join(dist, 'preload'),
+      outExtension: { '.js': '.cjs' },
+      format: 'cjs',
+      external: ['electron'],
+    }),
+  ]);
+  if (!quiet)
+    console.log(
+      `Built in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.relative(process.cwd(), dist) || dist}`,
+    );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildAll().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// User journeys in Debian's Chromium through the browser shell. One file at a time: the machines have 2 cores.
+export const e2eConfig = defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+  },
+});
+
+export { e2eConfig as default };
