@@ -23,10 +23,16 @@ export function createTimbreClient(bridge: TimbreBridge): TimbreClient {
   };
 }
 
-let client: TimbreClient | undefined;
+let cached: { bridge: TimbreBridge; client: TimbreClient } | undefined;
 
-/** The app's one client of main, created on first use. */
+/**
+ * The app's one client of main, created on first use: over the preload's global in Electron, over the WebSocket
+ * bridge in the browser shell. Rebuilt only if the global changes (component tests install fakes).
+ */
 export function timbre(): TimbreClient {
-  client ??= createTimbreClient(window.timbre ?? createWebSocketBridge(window.location));
-  return client;
+  const preloadBridge = window.timbre;
+  if (cached && (preloadBridge === undefined || cached.bridge === preloadBridge)) return cached.client;
+  const bridge = preloadBridge ?? createWebSocketBridge(window.location);
+  cached = { bridge, client: createTimbreClient(bridge) };
+  return cached.client;
 }

@@ -1,0 +1,71 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SettingsView } from '../../common/ipc/contract.js';
+import { FakeBridge } from '../test/fake-bridge.js';
+import { useNavigationStore } from '../stores/navigation-store.js';
+import { App } from './App.js';
+
+const emptySettings: SettingsView = { theme: 'system', services: [], activeServiceUrl: null };
+
+describe('App shell', () => {
+  let bridge: FakeBridge;
+  beforeEach(() => {
+    useNavigationStore.setState({ page: 'projects' });
+    bridge = new FakeBridge({
+      'settings.get': () => ({ ok: true, result: emptySettings }),
+      'services.save': () => ({
+        ok: false,
+        error: {
+          code: 'CONFLICT',
+          field: 'url',
+          message: 'A service with the URL https://a.example is already saved.',
+        },
+      }),
+    });
+    window.timbre = bridge;
+  });
+  afterEach(() => {
+    cleanup();
+    delete window.timbre;
+  });
+
+  it('navigates between pages with the side navigation and Ctrl+number', async () => {
+    render(<App />);
+    expect(screen.getByTestId('projects-empty')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('nav-voices'));
+    expect(screen.getByTestId('voices-empty')).toBeTruthy();
+    expect(screen.getByTestId('nav-voices').getAttribute('aria-current')).toBe('page');
+    fireEvent.keyDown(window, { key: '3', ctrlKey: true });
+    expect(screen.getByTestId('tasks-empty')).toBeTruthy();
+    fireEvent.keyDown(window, { key: '4', metaKey: true });
+    await screen.findByTestId('no-services');
+  });
+
+  it('applies the theme main sends, and follows the OS for "system"', async () => {
+    render(<App />);
+    await waitFor(() => expect(bridge.calls.some((call) => call.method === 'settings.get')).toBe(true));
+    act(() => bridge.emit('settings.changed', { ...emptySettings, theme: 'dark' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    act(() => bridge.emit('settings.changed', emptySettings));
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+
+  it('checks the base URL as the user types and shows main’s error next to the form', async () => {
+    useNavigationStore.setState({ page: 'settings' });
+    render(<App />);
+    fireEvent.click(await screen.findByTestId('add-service'));
+    fireEvent.change(screen.getByTestId('service-url-input'), { target: { value: 'mailto:me@example.com' } });
+    expect(screen.getByTestId('service-url-problem').textContent).toMatch(/^Base URL must be an http:\/\//);
+    expect((screen.getByTestId('save-service') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByTestId('service-url-input'), { target: { value: 'https://a.example' } });
+    expect(screen.queryByTestId('service-url-problem')).toBeNull();
+    fireEvent.click(screen.getByTestId('save-service'));
+    const notice = await screen.findByTestId('error-notice');
+    expect(notice.textContent).toContain('already saved');
+    expect(bridge.calls.find((call) => call.method === 'services.save')?.input).toMatchObject({
+      url: 'https://a.example',
+      plan: 'free',
+    });
+  });
+});
