@@ -109,6 +109,12 @@ export default tseslint.config(
     },
   },
   {
+    // electron-builder hooks are loaded with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['*.config.ts', '*.config.js', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },
