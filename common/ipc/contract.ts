@@ -63,6 +63,8 @@ export const ipcMethods = {
 export const ipcEvents = {
   'settings.changed': event<SettingsView>(),
   'platform.notice': event<PlatformNotice>(),
+  /** The OS asked the app to open a project file (double-click, second launch, command line). */
+  'project.openRequested': event<{ path: string }>(),
 } satisfies Record<string, EventSpec<unknown>>;
 
 export type IpcMethods = typeof ipcMethods;

@@ -7,6 +7,7 @@ import type { EventHub } from '../ipc/event-hub.js';
 import type { Logger } from '../services/logging/logger.js';
 import { SettingsService } from '../services/settings/settings-service.js';
 import type { Platform } from '../platform/platform.js';
+import type { BackgroundActivity } from '../desktop/quit-guard.js';
 
 export interface AppServicesOptions {
   platform: Platform;
@@ -57,6 +58,14 @@ export async function createAppServices({ platform, logger, events }: AppService
     events,
     dispatch,
     settings,
+    /** What is running in the background, for the quit confirmation. */
+    activity(): BackgroundActivity {
+      return { runningJobs: 0, queuedOfflineJobs: 0, runningExports: 0 };
+    },
+    /** Hands a project file the OS asked to open to the renderer. */
+    openProjectFile(filePath: string): void {
+      events.emit('project.openRequested', { path: filePath });
+    },
     /** Stops background work (pollers, autosave flushes) so quitting loses nothing. */
     async dispose(): Promise<void> {},
   };

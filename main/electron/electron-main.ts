@@ -1,9 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BrowserWindow, Menu, app, session, shell } from 'electron';
+import { BrowserWindow, Menu, app, dialog, screen, session, shell } from 'electron';
 import { createAppServices } from '../app/app-services.js';
 import type { AppServices } from '../app/app-services.js';
+import { OpenFileRouter } from '../desktop/open-file-router.js';
+import { projectPathsFromArgv } from '../desktop/project-file-args.js';
+import { decideQuit } from '../desktop/quit-guard.js';
+import { restoreWindowBounds } from '../desktop/window-state.js';
+import type { WindowState } from '../desktop/window-state.js';
 import { EventHub } from '../ipc/event-hub.js';
 import { FileLogger } from '../services/logging/logger.js';
+import { writeJsonAtomic } from '../services/storage/atomic-file.js';
 import { appEntryUrl } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { ElectronPlatform } from './electron-platform.js';
@@ -13,18 +20,28 @@ import { isPermissionAllowed, isSafeExternalUrl, shouldBlockNavigation } from '.
 import { buildWindowOptions } from './window-options.js';
 
 /**
- * The Electron shell: a thin layer that creates the secure window and binds the shared services to IPC.
- * Everything else is plain TypeScript shared with the browser shell.
+ * The Electron shell: a thin layer that creates the secure window, routes OS integration (files to open, quit,
+ * window state) and binds the shared services to IPC. Everything else is plain TypeScript shared with the
+ * browser shell. The bundle is CommonJS, so __dirname is the folder of dist/main.
  */
 let mainWindow: BrowserWindow | null = null;
 let services: AppServices | null = null;
+let quitConfirmed = false;
+const openFiles = new OpenFileRouter();
+const windowStatePath = (): string => path.join(app.getPath('userData'), 'window-state.json');
 
 registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
+  openFiles.openAll(projectPathsFromArgv(process.argv, process.cwd()));
+  app.on('open-file', (event, filePath) => {
+    event.preventDefault();
+    openFiles.open(filePath);
+  });
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    openFiles.openAll(projectPathsFromArgv(argv, workingDirectory));
     if (mainWindow) {
       if (mainWindow.isMinimized()) mainWindow.restore();
       mainWindow.focus();
@@ -48,10 +65,31 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0 && services) createWindow();
+    if (BrowserWindow.getAllWindows().length === 0 && services) void createWindow();
   });
-  app.on('before-quit', () => {
-    void services?.dispose();
+  app.on('before-quit', (event) => {
+    if (!services) return;
+    const decision = decideQuit(services.activity(), quitConfirmed);
+    if (decision.action === 'ask') {
+      event.preventDefault();
+      const choice = dialog.showMessageBoxSync({
+        type: 'question',
+        buttons: [decision.stayLabel, decision.quitLabel],
+        defaultId: 0,
+        cancelId: 0,
+        message: decision.message,
+        detail: decision.detail,
+      });
+      if (choice === 1) {
+        quitConfirmed = true;
+        app.quit();
+      }
+      return;
+    }
+    const running = services;
+    services = null;
+    event.preventDefault();
+    void running.dispose().finally(() => app.quit());
   });
 }
 
@@ -70,19 +108,52 @@ async function start(): Promise<void> {
     isPermissionAllowed(permission, requestingOrigin, ['audio']),
   );
 
+  app.setAboutPanelOptions({
+    applicationName: 'Timbre Studio',
+    applicationVersion: app.getVersion(),
+    copyright: 'Copyright © 2026 Timbre Studio',
+  });
   serveRenderer(path.join(__dirname, '..', 'renderer'));
   bindIpc(() => mainWindow, services.dispatch, services.events, logger);
   Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(process.platform, app.name)));
-  createWindow();
+  await createWindow();
 }
 
-function createWindow(): void {
-  mainWindow = new BrowserWindow(
-    buildWindowOptions(path.join(__dirname, '..', 'preload', 'preload.cjs'), { width: 1280, height: 820 }),
+async function createWindow(): Promise<void> {
+  const saved: unknown = await readFile(windowStatePath(), 'utf8').then(
+    (text) => JSON.parse(text) as unknown,
+    () => undefined,
   );
-  mainWindow.once('ready-to-show', () => mainWindow?.show());
-  mainWindow.on('closed', () => {
+  const bounds = restoreWindowBounds(
+    saved,
+    [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((display) => display.workArea),
+  );
+  const window = new BrowserWindow(
+    buildWindowOptions(path.join(__dirname, '..', 'preload', 'preload.cjs'), {
+      x: bounds.x,
+      y: bounds.y,
+      width: bounds.width,
+      height: bounds.height,
+    }),
+  );
+  mainWindow = window;
+  window.once('ready-to-show', () => {
+    if (bounds.maximized) window.maximize();
+    window.show();
+  });
+  window.webContents.once('did-finish-load', () => {
+    // Files the OS asked us to open wait until the page can receive them.
+    openFiles.attach((filePath) => {
+      app.addRecentDocument(filePath);
+      services?.openProjectFile(filePath);
+    });
+  });
+  window.on('close', () => {
+    const state: WindowState = { ...window.getNormalBounds(), maximized: window.isMaximized() };
+    void writeJsonAtomic(windowStatePath(), state);
+  });
+  window.on('closed', () => {
     mainWindow = null;
   });
-  void mainWindow.loadURL(appEntryUrl);
+  await window.loadURL(appEntryUrl);
 }
