@@ -48,8 +48,8 @@ describe('journey: first launch and settings', () => {
     await page.getByTestId('add-service').click();
 
     await page.getByTestId('service-url-input').fill('ftp://nope');
-    expect(await page.getByTestId('service-url-problem').textContent()).toContain(
-      'Base URL must be an http://',
+    expect(await page.getByTestId('service-url-problem').textContent()).toBe(
+      'Base URL must use http:// or https:// (got "ftp:")',
     );
     expect(await page.getByTestId('save-service').isDisabled()).toBe(true);
 

@@ -8,14 +8,43 @@ export type Theme = z.infer<typeof themeSchema>;
 export const planSchema = z.enum(['free', 'paid']);
 export type Plan = z.infer<typeof planSchema>;
 
-/** A service base URL: http(s) only, no credentials, query or fragment; stored without a trailing slash. */
+/**
+ * A service base URL: absolute http(s), no credentials, query or fragment; stored normalised. Messages never
+ * echo the input, because users sometimes paste the token into the URL field.
+ */
 export const serviceUrlSchema = z
   .string()
-  .trim()
-  .min(1, 'is required')
-  .max(2048, 'must be at most 2048 characters')
-  .refine(isHttpUrl, 'must be an http:// or https:// URL without user name, password, query or fragment')
+  .superRefine((value, context) => {
+    const problem = serviceUrlProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  // Only reached when the refinement passed (zod stops at the first failing step), so parsing cannot throw.
   .transform(normaliseServiceUrl);
+
+const maxServiceUrlLength = 2048;
+
+/** The rule a base URL breaks, in words that follow the field's name ("url must …"), or null. */
+export function serviceUrlProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'is required';
+  if (trimmed.length > maxServiceUrlLength) return `must be at most ${maxServiceUrlLength} characters`;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return 'must be an absolute http:// or https:// URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `must use http:// or https:// (got "${url.protocol}")`;
+  }
+  // Credentials would land in the keychain's clear-text account name; a query or fragment would split one
+  // service into several entries.
+  if (url.username !== '' || url.password !== '') {
+    return 'must not contain a user name or password; the token goes in its own field';
+  }
+  if (url.search !== '' || url.hash !== '') return 'must not contain a query (?…) or fragment (#…)';
+  return null;
+}
 
 export const serviceProfileSchema = z.object({
   url: serviceUrlSchema,
@@ -38,22 +67,6 @@ export const defaultSettings: Settings = {
   services: [],
   activeServiceUrl: null,
 };
-
-function isHttpUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return (
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    url.username === '' &&
-    url.password === '' &&
-    url.search === '' &&
-    url.hash === ''
-  );
-}
 
 /** Lower-case scheme and host (URL does that), no trailing slash, so one service has exactly one key. */
 export function normaliseServiceUrl(value: string): string {

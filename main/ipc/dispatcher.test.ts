@@ -31,9 +31,7 @@ describe('IPC dispatcher', () => {
     if (response.ok) return;
     expect(response.error.code).toBe('INVALID_INPUT');
     expect(response.error.field).toBe('url');
-    expect(response.error.message).toBe(
-      'services.save: "url" must be an http:// or https:// URL without user name, password, query or fragment',
-    );
+    expect(response.error.message).toBe('services.save: "url" must use http:// or https:// (got "ftp:")');
   });
 
   it('rejects unexpected fields rather than ignoring them', async () => {

@@ -55,7 +55,9 @@ describe('App shell', () => {
     render(<App />);
     fireEvent.click(await screen.findByTestId('add-service'));
     fireEvent.change(screen.getByTestId('service-url-input'), { target: { value: 'mailto:me@example.com' } });
-    expect(screen.getByTestId('service-url-problem').textContent).toMatch(/^Base URL must be an http:\/\//);
+    expect(screen.getByTestId('service-url-problem').textContent).toBe(
+      'Base URL must use http:// or https:// (got "mailto:")',
+    );
     expect((screen.getByTestId('save-service') as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(screen.getByTestId('service-url-input'), { target: { value: 'https://a.example' } });

@@ -1,0 +1,78 @@
+/** Why the keychain could not be used; each reason has its own plain-words remedy. */
+export type SecretStoreUnavailableReason =
+  'module-missing' | 'no-session-bus' | 'no-secret-service' | 'no-keyring' | 'locked' | 'refused';
+
+const REMEDIES: Record<SecretStoreUnavailableReason, string> = {
+  'module-missing':
+    'The keychain module (keytar) could not be loaded, so tokens cannot be stored securely. Reinstall the app; ' +
+    'when building from source on Linux, install libsecret-1-dev, python3, make and g++, then run npm ci.',
+  'no-session-bus':
+    'No D-Bus session is running, so the system keychain (Secret Service) cannot be reached. Start Timbre ' +
+    'Studio from a desktop session; on a machine without one, run it under scripts/with-keyring.sh.',
+  'no-secret-service':
+    'No keychain service (Secret Service) is running in this session. Install and start GNOME Keyring ' +
+    '(apt install gnome-keyring), or enable the Secret Service in KWallet or KeePassXC.',
+  'no-keyring':
+    'The keychain has no default keyring to keep tokens in. Create or unlock the "Login" keyring (for example ' +
+    'in the Passwords and Keys app); on a machine without a desktop, run under scripts/with-keyring.sh.',
+  locked:
+    'The keychain is locked and could not be unlocked (no unlock prompt could be shown, or it was dismissed). ' +
+    'Unlock your login keyring, then try again.',
+  refused: 'The system keychain refused the operation.',
+};
+
+export interface SecretStoreUnavailableDetails {
+  reason: SecretStoreUnavailableReason;
+  /** The backend that failed, as `describeBackend().name` reports it. */
+  backend: string;
+  /** What the keychain itself said, already stripped of any secret. */
+  keychainMessage?: string | undefined;
+}
+
+/**
+ * The keychain cannot be used right now. The message says in plain words what to install or unlock. It never
+ * carries a secret, and the raw error is deliberately not attached as `cause`, because loggers print causes.
+ */
+export class SecretStoreUnavailableError extends Error {
+  readonly reason: SecretStoreUnavailableReason;
+  readonly backend: string;
+  readonly keychainMessage: string | undefined;
+
+  constructor(details: SecretStoreUnavailableDetails) {
+    const said = details.keychainMessage ? ` (${details.backend} said: ${details.keychainMessage})` : '';
+    super(`${REMEDIES[details.reason]}${said}`);
+    this.name = 'SecretStoreUnavailableError';
+    this.reason = details.reason;
+    this.backend = details.backend;
+    this.keychainMessage = details.keychainMessage;
+  }
+}
+
+// Messages of libsecret/GLib/D-Bus (Linux, as observed under dbus-run-session) and Security.framework (macOS).
+const PATTERNS: ReadonlyArray<readonly [RegExp, SecretStoreUnavailableReason]> = [
+  [
+    /autolaunch|DBUS_SESSION_BUS_ADDRESS|dbus-launch|Could not connect|connection is closed/i,
+    'no-session-bus',
+  ],
+  [/not provided by any \.service files|ServiceUnknown/i, 'no-secret-service'],
+  [/(Object does not exist|No such object) at path .*collection/i, 'no-keyring'],
+  [/locked|prompt|dismissed|interaction is not allowed|passphrase you entered is not correct/i, 'locked'],
+];
+
+/** Replaces every occurrence of the secret, so a keychain that echoes its input cannot leak it onwards. */
+export function redactSecret(text: string, secret: string | undefined): string {
+  return secret ? text.split(secret).join('[redacted]') : text;
+}
+
+/** Turns whatever a keytar call threw into a SecretStoreUnavailableError with the right remedy. */
+export function toSecretStoreUnavailableError(
+  error: unknown,
+  backend: string,
+  secret?: string,
+): SecretStoreUnavailableError {
+  if (error instanceof SecretStoreUnavailableError) return error;
+  const raw = error instanceof Error ? error.message : String(error);
+  const keychainMessage = redactSecret(raw, secret).trim() || undefined;
+  const reason = PATTERNS.find(([pattern]) => pattern.test(keychainMessage ?? ''))?.[1] ?? 'refused';
+  return new SecretStoreUnavailableError({ reason, backend, keychainMessage });
+}
