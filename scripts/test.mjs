@@ -15,7 +15,7 @@ const steps = [
   ['Lint', [bin('eslint'), '.', '--max-warnings=0']],
   ['Format', [bin('prettier'), '--check', '.', '--log-level', 'warn']],
   ['Unit and integration tests', [...withKeyring, bin('vitest'), 'run']],
-  ['End-to-end journeys', [bin('vitest'), 'run', '--config', 'vitest.e2e.config.ts']],
+  ['End-to-end journeys', [...withKeyring, bin('vitest'), 'run', '--config', 'vitest.e2e.config.ts']],
 ];
 
 const only = process.argv.slice(2);

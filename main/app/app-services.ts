@@ -1,41 +1,75 @@
 import path from 'node:path';
 import type { SettingsView } from '../../common/ipc/contract.js';
 import type { Settings } from '../../common/settings/settings-schema.js';
+import type { BackgroundActivity } from '../desktop/quit-guard.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import { createDispatcher } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
-import type { Logger } from '../services/logging/logger.js';
-import { SettingsService } from '../services/settings/settings-service.js';
 import type { Platform } from '../platform/platform.js';
-import type { BackgroundActivity } from '../desktop/quit-guard.js';
+import { AccountService } from '../services/account/account-service.js';
+import { ServiceTokenVerifier } from '../services/account/service-token-verifier.js';
+import type { Logger } from '../services/logging/logger.js';
+import { KeytarSecretStore } from '../services/secrets/keytar-secret-store.js';
+import type { SecretStore } from '../services/secrets/secret-store.js';
+import type { ServiceClientOptions } from '../services/service-client/index.js';
+import { SettingsService } from '../services/settings/settings-service.js';
+import { JobRegistry } from './job-registry.js';
+import { toJobView } from './job-view-mapper.js';
 
 export interface AppServicesOptions {
   platform: Platform;
   logger: Logger;
   /** The hub the shell forwards to its renderers (the platform may emit on it too). */
   events: EventHub;
+  /** Where tokens live; the OS keychain unless a test passes another store. */
+  secrets?: SecretStore;
+  /** Test hooks for every service client (e.g. shorter timeouts). */
+  clientOptions?: Partial<ServiceClientOptions>;
 }
 
 /**
  * The composition root both shells share: builds every main-process service, the handlers of the IPC contract
  * and the event hub. Nothing here imports Electron, so the browser shell and tests run exactly this code.
  */
-export async function createAppServices({ platform, logger, events }: AppServicesOptions) {
+export async function createAppServices(options: AppServicesOptions) {
+  const { platform, logger, events } = options;
   const settings = new SettingsService(path.join(platform.dataDir, 'settings.json'), logger);
   await settings.load();
+  const secrets = options.secrets ?? new KeytarSecretStore();
 
-  const view = (current: Settings): SettingsView => ({
+  // The registry reads tokens from the account service, which checks tokens with the registry's clients:
+  // each only calls the other later, when a request is made.
+  const jobs: JobRegistry = new JobRegistry({
+    dataDir: platform.dataDir,
+    tokenFor: (url) => accounts.token(url),
+    events,
+    logger,
+    ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
+  });
+  const accounts: AccountService = new AccountService(
+    settings,
+    secrets,
+    new ServiceTokenVerifier((url) => jobs.client(url)),
+    logger,
+  );
+
+  const view = async (current: Settings = settings.current()): Promise<SettingsView> => ({
     theme: current.theme,
     activeServiceUrl: current.activeServiceUrl,
-    services: current.services.map((service) => ({
-      ...service,
-      active: service.url === current.activeServiceUrl,
-      signedIn: false,
-      maskedToken: null,
-    })),
+    services: await Promise.all(
+      current.services.map(async (service) => ({
+        ...service,
+        active: service.url === current.activeServiceUrl,
+        ...(await accounts.status(service.url)),
+      })),
+    ),
+  });
+  settings.onChange((current) => {
+    void view(current).then((next) => events.emit('settings.changed', next));
   });
 
-  settings.onChange((current) => events.emit('settings.changed', view(current)));
+  // Jobs persisted by an earlier run resume now, for every saved service (not only the active one).
+  await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));
 
   const handlers: MethodHandlers = {
     'app.info': () => ({
@@ -45,11 +79,42 @@ export async function createAppServices({ platform, logger, events }: AppService
       platform: process.platform,
       dataDir: platform.dataDir,
     }),
-    'settings.get': () => view(settings.current()),
+    'settings.get': () => view(),
     'settings.setTheme': async ({ theme }) => view(await settings.setTheme(theme)),
-    'services.save': async (input) => view(await settings.saveService(input)),
-    'services.remove': async ({ url }) => view(await settings.removeService(url)),
+    'services.save': async (input) => {
+      const saved = await settings.saveService(input);
+      await jobs.manager(input.url);
+      return view(saved);
+    },
+    'services.remove': async ({ url }) => {
+      await accounts.signOut(url);
+      return view(await settings.removeService(url));
+    },
     'services.activate': async ({ url }) => view(await settings.activateService(url)),
+    'account.signIn': async (input) => {
+      await accounts.signIn(input);
+      if (input.previousUrl && input.previousUrl !== input.url) {
+        await accounts.signOut(input.previousUrl);
+        await settings.removeService(input.previousUrl);
+      }
+      await jobs.manager(input.url);
+      return view();
+    },
+    'account.signOut': async ({ url }) => {
+      await accounts.signOut(url);
+      return view();
+    },
+    'account.keychain': async () => {
+      const backend = await secrets.describeBackend();
+      return {
+        name: backend.name,
+        secure: backend.secure,
+        ...(backend.detail ? { detail: backend.detail } : {}),
+      };
+    },
+    'jobs.list': () => jobs.list(),
+    'jobs.cancel': async ({ id }) => toJobView(await (await jobs.owner(id)).cancel(id)),
+    'jobs.retry': async ({ id }) => toJobView(await (await jobs.owner(id)).retry(id)),
   };
 
   const dispatch = createDispatcher(handlers, logger);
@@ -58,16 +123,20 @@ export async function createAppServices({ platform, logger, events }: AppService
     events,
     dispatch,
     settings,
+    accounts,
+    jobs,
     /** What is running in the background, for the quit confirmation. */
     activity(): BackgroundActivity {
-      return { runningJobs: 0, queuedOfflineJobs: 0, runningExports: 0 };
+      return jobs.activity();
     },
     /** Hands a project file the OS asked to open to the renderer. */
     openProjectFile(filePath: string): void {
       events.emit('project.openRequested', { path: filePath });
     },
-    /** Stops background work (pollers, autosave flushes) so quitting loses nothing. */
-    async dispose(): Promise<void> {},
+    /** Stops background work (pollers, submissions) so quitting loses nothing; jobs resume at the next start. */
+    async dispose(): Promise<void> {
+      await jobs.stopAll();
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MemoryLogger } from '../services/logging/logger.js';
+import { MemorySecretStore } from '../services/secrets/memory-secret-store.js';
 import type { RunningBrowserShell } from './browser-shell.js';
 import { startBrowserShell } from './browser-shell.js';
 
@@ -59,6 +60,7 @@ describe('browser shell', () => {
       rendererDir,
       appVersion: '9.9.9',
       logger: new MemoryLogger(),
+      secrets: new MemorySecretStore(),
     });
     secret = new URL(shell.url).hash.replace('#secret=', '');
     wsUrl = `${shell.origin.replace('http', 'ws')}/ipc`;

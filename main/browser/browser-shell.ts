@@ -6,6 +6,7 @@ import type { AppServices } from '../app/app-services.js';
 import { EventHub } from '../ipc/event-hub.js';
 import { buildContentSecurityPolicy } from '../security/content-security-policy.js';
 import type { Logger } from '../services/logging/logger.js';
+import type { SecretStore } from '../services/secrets/secret-store.js';
 import { BrowserPlatform } from './browser-platform.js';
 import { isExpectedHost } from './connection-guard.js';
 import { serveStatic } from './static-server.js';
@@ -18,6 +19,8 @@ export interface BrowserShellOptions {
   logger: Logger;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** Where tokens live; the OS keychain unless a test passes another store. */
+  secrets?: SecretStore;
 }
 
 export interface RunningBrowserShell {
@@ -36,7 +39,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
   const secret = randomBytes(24).toString('base64url');
   const hub = new EventHub();
   const platform = new BrowserPlatform(options.dataDir, options.appVersion, hub);
-  const services = await createAppServices({ platform, logger: options.logger, events: hub });
+  const services = await createAppServices({
+    platform,
+    logger: options.logger,
+    events: hub,
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+  });
 
   let origin = '';
   const server = createServer((request, response) => {

@@ -19,6 +19,16 @@ function handlers(overrides: Partial<MethodHandlers> = {}): MethodHandlers {
     'services.save': (input) => ({ ...view, activeServiceUrl: input.url }),
     'services.remove': () => view,
     'services.activate': () => view,
+    'account.signIn': () => view,
+    'account.signOut': () => view,
+    'account.keychain': () => ({ name: 'memory', secure: false }),
+    'jobs.list': () => [],
+    'jobs.cancel': () => {
+      throw new IpcError({ code: 'NOT_FOUND', message: 'no job' });
+    },
+    'jobs.retry': () => {
+      throw new IpcError({ code: 'NOT_FOUND', message: 'no job' });
+    },
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { TimbreClient } from '../../common/ipc/api.js';
 import { useSettingsStore } from '../stores/settings-store.js';
+import { useJobsStore } from '../stores/jobs-store.js';
 import { useNoticeStore } from '../stores/notice-store.js';
 
 /** The one place main's events are mapped into the renderer's stores. */
@@ -9,7 +10,19 @@ export function useMainEvents(client: TimbreClient): void {
     const unsubscribers = [
       client.on('settings.changed', (view) => useSettingsStore.getState().setView(view)),
       client.on('platform.notice', (notice) => useNoticeStore.getState().receive(notice)),
+      client.on('jobs.updated', (job) => useJobsStore.getState().upsert(job)),
+      client.on('jobs.removed', ({ id }) => useJobsStore.getState().remove(id)),
+      client.on('jobs.uploadProgress', ({ id, sentBytes, totalBytes }) =>
+        useJobsStore.getState().setUpload(id, { sentBytes, totalBytes }),
+      ),
+      client.on('service.reachability', ({ serviceUrl, reachable }) =>
+        useJobsStore.getState().setReachable(serviceUrl, reachable),
+      ),
     ];
+    client
+      .invoke('jobs.list')
+      .then((jobs) => useJobsStore.getState().replaceAll(jobs))
+      .catch((error: unknown) => useNoticeStore.getState().showError(error));
     client
       .invoke('settings.get')
       .then((view) => useSettingsStore.getState().setView(view))

@@ -18,6 +18,7 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
   const [url, setUrl] = useState(initial?.url ?? '');
   const [label, setLabel] = useState(initial?.label ?? '');
   const [plan, setPlan] = useState<Plan>(initial?.plan ?? 'free');
+  const [token, setToken] = useState('');
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [busy, setBusy] = useState(false);
   const urlCheck = url.trim() === '' ? null : serviceUrlSchema.safeParse(url);
@@ -28,20 +29,28 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    timbre()
-      .invoke('services.save', {
-        url,
-        label,
-        plan,
-        ...(initial ? { previousUrl: initial.url } : {}),
-        makeActive: initial ? initial.active : true,
-      })
+    const previous = initial ? { previousUrl: initial.url } : {};
+    // With a token, main checks it with the service before keeping it; without one, only the profile is saved.
+    const call =
+      token.trim() === ''
+        ? timbre().invoke('services.save', {
+            url,
+            label,
+            plan,
+            ...previous,
+            makeActive: initial ? initial.active : true,
+          })
+        : timbre().invoke('account.signIn', { url, label, plan, token, ...previous });
+    call
       .then((view) => {
         onSaved(view);
         onDone();
       })
       .catch((caught: unknown) => setError(errorData(caught)))
-      .finally(() => setBusy(false));
+      .finally(() => {
+        setBusy(false);
+        setToken('');
+      });
   };
 
   return (
@@ -83,6 +92,24 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
           <option value="paid">Paid</option>
         </select>
       </label>
+      <label className="field">
+        <span>
+          Access token{' '}
+          {initial?.signedIn ? `(signed in as ${initial.maskedToken ?? '••••'}; leave empty to keep it)` : ''}
+        </span>
+        <input
+          data-testid="service-token-input"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={token}
+          placeholder={initial?.signedIn ? 'Keep the current token' : 'Paste your bearer token'}
+          onChange={(event) => setToken(event.target.value)}
+        />
+        <span className="hint">
+          Stored in your system keychain and checked with the service before it is kept.
+        </span>
+      </label>
       {error ? <ErrorNotice error={error} /> : null}
       <div className="form-actions">
         <button
@@ -91,7 +118,13 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
           data-testid="save-service"
           disabled={busy || urlProblem !== null}
         >
-          {busy ? 'Saving…' : 'Save'}
+          {busy
+            ? token.trim() === ''
+              ? 'Saving…'
+              : 'Checking the token…'
+            : token.trim() === ''
+              ? 'Save'
+              : 'Sign in'}
         </button>
         <button type="button" onClick={onDone}>
           Cancel

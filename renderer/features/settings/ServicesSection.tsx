@@ -24,6 +24,12 @@ export function ServicesSection() {
         .invoke('services.activate', { url })
         .then((next) => useSettingsStore.getState().setView(next)),
     );
+  const signOut = (url: string): void =>
+    run(
+      timbre()
+        .invoke('account.signOut', { url })
+        .then((next) => useSettingsStore.getState().setView(next)),
+    );
   const remove = (url: string): void =>
     run(
       timbre()
@@ -54,11 +60,19 @@ export function ServicesSection() {
                 <span className="service-label">{service.label || service.url}</span>
                 <code data-testid="service-url">{service.url}</code>
                 <span className="badge">{service.plan === 'paid' ? 'Paid plan' : 'Free plan'}</span>
+                <span className="badge" data-testid="sign-in-state">
+                  {service.signedIn ? `Signed in ${service.maskedToken ?? ''}` : 'Not signed in'}
+                </span>
               </label>
               <span className="row-actions">
                 <button type="button" onClick={() => setEditing(service)} data-testid="edit-service">
                   Edit
                 </button>
+                {service.signedIn ? (
+                  <button type="button" onClick={() => signOut(service.url)} data-testid="sign-out">
+                    Sign out
+                  </button>
+                ) : null}
                 <button type="button" onClick={() => remove(service.url)} data-testid="remove-service">
                   Remove
                 </button>

@@ -1,0 +1,88 @@
+/**
+ * What the renderer knows of a background job (a generation task or a voice clone). Main owns the job; this is
+ * the small serialisable picture it sends in events. Never holds the token, request bodies or audio.
+ */
+export type JobViewStatus =
+  | 'queued'
+  | 'queued-offline'
+  | 'submitting'
+  | 'running'
+  | 'succeeded'
+  | 'failed'
+  | 'stuck'
+  | 'unknown-outcome'
+  | 'cancelled';
+
+export interface JobView {
+  id: string;
+  kind: 'task' | 'voice';
+  serviceUrl: string;
+  status: JobViewStatus;
+  remoteId?: string;
+  /** The service's own status word, exactly as last read (unknown values included). */
+  remoteStatus?: string;
+  projectId?: string;
+  /** Title of the project the task came from, when the caller gave one. */
+  projectTitle?: string;
+  blockIds?: string[];
+  voiceName?: string;
+  /** Characters the credits were frozen for. */
+  characters?: number;
+  createdAt: string;
+  submittedAt?: string;
+  finishedAt?: string;
+  error?: { code: string; message: string; requestId?: string; httpStatus?: number };
+  requestId?: string;
+  retryOf?: string;
+  retriedBy?: string;
+  nextAttemptAt?: string;
+}
+
+export const jobStatusLabels: Record<JobViewStatus, string> = {
+  queued: 'Waiting to send',
+  'queued-offline': 'Waiting for the service',
+  submitting: 'Sending',
+  running: 'Processing',
+  succeeded: 'Done',
+  failed: 'Failed',
+  stuck: 'Stuck',
+  'unknown-outcome': 'Outcome unknown',
+  cancelled: 'Cancelled',
+};
+
+export type JobStatusGroup = 'active' | 'waiting' | 'done' | 'problem';
+
+/** The Tasks page's filters group the statuses the way a user thinks of them. */
+export function jobStatusGroup(status: JobViewStatus): JobStatusGroup {
+  switch (status) {
+    case 'submitting':
+    case 'running':
+      return 'active';
+    case 'queued':
+    case 'queued-offline':
+      return 'waiting';
+    case 'succeeded':
+    case 'cancelled':
+      return 'done';
+    case 'failed':
+    case 'stuck':
+    case 'unknown-outcome':
+      return 'problem';
+    default: {
+      const exhaustive: never = status;
+      throw new Error(`Unknown job status ${String(exhaustive)}`);
+    }
+  }
+}
+
+export const cancellableJobStatuses: readonly JobViewStatus[] = [
+  'queued',
+  'queued-offline',
+  'unknown-outcome',
+];
+export const retryableJobStatuses: readonly JobViewStatus[] = [
+  'failed',
+  'stuck',
+  'unknown-outcome',
+  'cancelled',
+];

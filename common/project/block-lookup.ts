@@ -1,0 +1,64 @@
+import { ProjectEditError } from './edit-error.js';
+import { TRACK_NAMES } from './project-schema.js';
+import type { Block, MusicBlock, Project, SfxBlock, SpeechTrackBlock, TrackName } from './project-schema.js';
+
+/** The block type each track holds. */
+export interface TrackBlockTypes {
+  speech: SpeechTrackBlock;
+  effects: SfxBlock;
+  music: MusicBlock;
+}
+
+export interface BlockLocation {
+  track: TrackName;
+  index: number;
+  block: Block;
+}
+
+/** Every block: the speech track in order, then effects, then music. */
+export function allBlocks(project: Project): Block[] {
+  return [...project.tracks.speech.blocks, ...project.tracks.effects.blocks, ...project.tracks.music.blocks];
+}
+
+export function findBlock(project: Project, blockId: string): BlockLocation | undefined {
+  for (const track of TRACK_NAMES) {
+    const blocks: readonly Block[] = project.tracks[track].blocks;
+    const index = blocks.findIndex((block) => block.id === blockId);
+    if (index !== -1) return { track, index, block: blocks[index]! };
+  }
+  return undefined;
+}
+
+export function requireBlock(project: Project, blockId: string): BlockLocation {
+  const location = findBlock(project, blockId);
+  if (location === undefined) {
+    throw new ProjectEditError({
+      field: 'blockId',
+      rule: 'not-found',
+      blockId,
+      message: `No block with id "${blockId}" in this project.`,
+    });
+  }
+  return location;
+}
+
+/** A new project whose `track` holds `blocks`; every other part is shared with the input (structural sharing). */
+export function withTrackBlocks<T extends TrackName>(
+  project: Project,
+  track: T,
+  blocks: TrackBlockTypes[T][],
+): Project {
+  return { ...project, tracks: { ...project.tracks, [track]: { ...project.tracks[track], blocks } } };
+}
+
+/** Replaces one block in place (same track, same position). */
+export function withBlockReplaced(project: Project, location: BlockLocation, block: Block): Project {
+  const blocks: Block[] = [...project.tracks[location.track].blocks];
+  blocks[location.index] = block;
+  return withTrackBlocks(project, location.track, blocks as TrackBlockTypes[typeof location.track][]);
+}
+
+/** 1-based number of a block as users count them ("Block 3 of the speech track"). */
+export function blockNumber(location: BlockLocation): number {
+  return location.index + 1;
+}

@@ -1,0 +1,29 @@
+import { contentHash } from './content-hash.js';
+import type { Block, ProjectDefaults } from './project-schema.js';
+
+/** What the timeline shows for a block. */
+export type BlockState = 'not-generated' | 'generated' | 'stale' | 'failed';
+
+/**
+ * The block's state, derived from its stored generation state and its current content hash:
+ * - generated, and the audio was made from the current content → 'generated';
+ * - generated from different content (text, voice, style or parameters changed since) → 'stale';
+ * - failed for the current content → 'failed'; a failure for content the user has since changed says nothing
+ *   about the new content, so that block is 'not-generated' again.
+ */
+export function blockState(block: Block, defaults: ProjectDefaults): BlockState {
+  const generation = block.generation;
+  switch (generation.kind) {
+    case 'not-generated':
+      return 'not-generated';
+    case 'generated':
+      return generation.contentHash === contentHash(block, defaults) ? 'generated' : 'stale';
+    case 'failed':
+      return generation.contentHash === contentHash(block, defaults) ? 'failed' : 'not-generated';
+  }
+}
+
+/** Blocks that need a (re)generation to be heard as written. */
+export function needsGeneration(block: Block, defaults: ProjectDefaults): boolean {
+  return blockState(block, defaults) !== 'generated';
+}

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { describeFirstIssue } from './issue-path.js';
+import { projectV0Schema } from './legacy-v0-schema.js';
+import { migrateV0ToV1 } from './migrate-v0-to-v1.js';
+import type { MigrationContext } from './migrate-v0-to-v1.js';
+import { CURRENT_SCHEMA_VERSION, projectSchema } from './project-schema.js';
+import type { Project } from './project-schema.js';
+
+export const PROJECT_FILE_EXTENSION = '.timbre';
+
+export type ProjectFileProblem = 'not-json' | 'invalid' | 'newer-version';
+
+export type ProjectFileResult =
+  | {
+      ok: true;
+      project: Project;
+      /** The version the file was written in, when it was older than the current one and got migrated. */
+      migratedFrom?: number;
+    }
+  | {
+      ok: false;
+      problem: ProjectFileProblem;
+      /** For people: what is wrong and, for a damaged file, the path of the first bad field. */
+      message: string;
+      /** Dotted path of the first bad field (`tracks.speech.blocks[3].text`), when the problem is one field. */
+      fieldPath?: string;
+      /** The file's schemaVersion, when it could be read. */
+      schemaVersion?: number;
+    };
+
+/**
+ * Each step reads one version with that version's schema and returns the next version's shape. Loading runs
+ * every step from the file's version up to the current one, then checks the result with the current schema.
+ */
+interface MigrationStep {
+  from: number;
+  schema: z.ZodType;
+  migrate(input: never, context: MigrationContext): unknown;
+}
+
+const MIGRATIONS: readonly MigrationStep[] = [{ from: 0, schema: projectV0Schema, migrate: migrateV0ToV1 }];
+
+export interface ReadOptions {
+  /** Clock for migrations that must fill in a missing timestamp. */
+  now?: () => string;
+}
+
+/** Parses, version-checks and migrates a project file's text. Never throws for bad input. */
+export function readProjectFile(text: string, options: ReadOptions = {}): ProjectFileResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      problem: 'not-json',
+      message: `The project file is damaged: it is not valid JSON (${detail}).`,
+    };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return damaged('', 'must be a JSON object holding a project');
+  }
+  const rawVersion = (data as Record<string, unknown>).schemaVersion;
+  // The prototype (version 0) did not write a version.
+  const version = rawVersion === undefined ? 0 : rawVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
+    return damaged('schemaVersion', 'must be a whole number 0 or more');
+  }
+  if (version > CURRENT_SCHEMA_VERSION) {
+    return {
+      ok: false,
+      problem: 'newer-version',
+      schemaVersion: version,
+      message:
+        `This project was made by a newer version of Timbre Studio (file format ${version}; this version reads up ` +
+        `to ${CURRENT_SCHEMA_VERSION}). Update Timbre Studio to open it; the file has been left untouched.`,
+    };
+  }
+
+  const context: MigrationContext = { now: (options.now ?? (() => new Date().toISOString()))() };
+  let current: unknown = data;
+  for (const step of MIGRATIONS.filter((candidate) => candidate.from >= version)) {
+    const parsed = step.schema.safeParse(current);
+    if (!parsed.success) return damagedByIssue(parsed.error, version);
+    current = step.migrate(parsed.data as never, context);
+  }
+  const parsed = projectSchema.safeParse(current);
+  if (!parsed.success) return damagedByIssue(parsed.error, version);
+  return version === CURRENT_SCHEMA_VERSION
+    ? { ok: true, project: parsed.data }
+    : { ok: true, project: parsed.data, migratedFrom: version };
+}
+
+/**
+ * The file text for a project: checked against the schema first, so an invalid project is never written, and
+ * pretty-printed so users can diff and version their files.
+ */
+export function writeProjectFile(project: Project): string {
+  const checked = projectSchema.safeParse(project);
+  if (!checked.success) {
+    const { fieldPath, problem } = describeFirstIssue(checked.error);
+    throw new Error(`Refusing to save an invalid project: ${fieldPath || 'project'} ${problem}.`);
+  }
+  return `${JSON.stringify(checked.data, null, 2)}\n`;
+}
+
+function damagedByIssue(error: z.ZodError, version: number): ProjectFileResult {
+  const { fieldPath, problem } = describeFirstIssue(error);
+  return { ...damaged(fieldPath, problem), schemaVersion: version };
+}
+
+function damaged(fieldPath: string, problem: string): ProjectFileResult & { ok: false } {
+  const where = fieldPath === '' ? 'the file' : fieldPath;
+  return {
+    ok: false,
+    problem: 'invalid',
+    fieldPath,
+    message: `The project file is damaged: ${where} ${problem}.`,
+  };
+}

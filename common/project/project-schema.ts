@@ -1,0 +1,219 @@
+import { z } from 'zod';
+
+/**
+ * The project file, schema version 1 (current). These schemas are structural only: they decide whether a file
+ * can be loaded, not whether its values satisfy the service's rules. Anything the editor can hold (for example an
+ * emo_switch value of 11 the user is still correcting) must survive a save and reopen, so range and list checks
+ * live in project validation (validateProject), which reports them inline instead of refusing the file.
+ *
+ * Objects are strict: a key that does not belong (a misspelt parameter, a sfx_length on a text block) makes the
+ * file invalid with a message naming that key, instead of being dropped silently as the service would.
+ */
+export const CURRENT_SCHEMA_VERSION = 1;
+
+/** Studio volume is a gain in decibels: 0 leaves the audio as generated; at VOLUME_DB_MIN or below it is silent. */
+export const VOLUME_DB_MIN = -60;
+export const VOLUME_DB_MAX = 12;
+
+// z.number() already refuses Infinity and NaN in zod 4.
+const finiteNumber = z.number();
+const nonNegativeMs = finiteNumber.min(0, 'must be 0 or more milliseconds');
+export const blockIdSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
+
+export const generationErrorSchema = z.strictObject({
+  code: z.string(),
+  message: z.string(),
+  /** The service's X-Service-App-Request-Id, to quote to support. */
+  requestId: z.string().optional(),
+});
+
+export const generatedAudioSchema = z.strictObject({
+  /** Key of the audio in the local audio cache (normally the content hash it was generated from). */
+  cacheKey: z.string().min(1, 'must not be empty'),
+  durationMs: nonNegativeMs,
+  /** The segment's URL on the service; platform-issued, so it may be reused in audio blocks. */
+  remoteUrl: z.string().optional(),
+  taskId: z.string().optional(),
+  generatedAt: z.string(),
+});
+
+/**
+ * What the block last produced. 'stale' is not stored: it is derived (generated, but the stored contentHash no
+ * longer matches the block's current content hash), so it can never disagree with the block's content.
+ */
+export const generationStateSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('not-generated') }),
+  z.strictObject({ kind: z.literal('generated'), contentHash: z.string(), audio: generatedAudioSchema }),
+  z.strictObject({ kind: z.literal('failed'), contentHash: z.string(), error: generationErrorSchema }),
+]);
+
+/** Fields every block carries for the studio (never sent to the service, never part of the content hash). */
+const studioFields = {
+  id: blockIdSchema,
+  /** Gain in dB (see VOLUME_DB_MIN/MAX). */
+  volumeDb: finiteNumber,
+  /** A locked block keeps its content, parameters and timing; only unlocking it is allowed. */
+  locked: z.boolean(),
+  generation: generationStateSchema,
+};
+
+/** Blocks played one after another on the speech track carry a pause after them. */
+const sequenceFields = { ...studioFields, pauseAfterMs: nonNegativeMs };
+
+/** Blocks placed freely on the effects or music track start at a time from the project start. */
+const placedFields = { ...studioFields, startMs: nonNegativeMs };
+
+/**
+ * A spoken block. Every parameter is optional: undefined means "use the project default" (voiceId, promptId,
+ * preset, language, speechRate) or "do not send it, the service decides" (the others).
+ */
+export const textBlockSchema = z.strictObject({
+  ...sequenceFields,
+  type: z.literal('text'),
+  text: z.string(),
+  voiceId: z.string().optional(),
+  promptId: z.string().optional(),
+  preset: z.string().optional(),
+  language: z.string().optional(),
+  speechRate: finiteNumber.optional(),
+  /** Five emotion weights, each 0 to 10 (checked by validation, not by the file schema). */
+  emo_switch: z.array(finiteNumber).optional(),
+  vivid: z.boolean().optional(),
+  flash: z.boolean().optional(),
+  break_clone: z.boolean().optional(),
+  /** -1 is the contract's "unset" value and is treated like an absent seed. */
+  seed: finiteNumber.optional(),
+});
+
+/**
+ * Block types the editor does not author but must keep when a file (or an imported task) contains them. Their
+ * per-type parameter lists are not given by the contract, so their wire fields are kept verbatim in `params`;
+ * they sit in the speech track's sequence because the service plays contents in order.
+ */
+export const PASSTHROUGH_BLOCK_TYPES = ['audio', 'scene', 'custom_audio', 'stem_separation'] as const;
+export type PassthroughBlockType = (typeof PASSTHROUGH_BLOCK_TYPES)[number];
+
+const passthroughBlockSchema = <T extends PassthroughBlockType>(type: T) =>
+  z.strictObject({
+    ...sequenceFields,
+    type: z.literal(type),
+    /** The block's wire fields other than `type`, exactly as received. */
+    params: z.record(z.string(), z.json()),
+  });
+
+export const audioBlockSchema = passthroughBlockSchema('audio');
+export const sceneBlockSchema = passthroughBlockSchema('scene');
+export const customAudioBlockSchema = passthroughBlockSchema('custom_audio');
+export const stemSeparationBlockSchema = passthroughBlockSchema('stem_separation');
+
+/** Generation parameters shared by sound effects and music: a description, a length and a seed. */
+const soundParams = {
+  /** What to generate, in words. */
+  text: z.string(),
+  /** Requested length as sent to the service (seconds, as far as the contract lets us tell); range is checked there. */
+  sfx_length: finiteNumber.optional(),
+  seed: finiteNumber.optional(),
+};
+
+export const sfxBlockSchema = z.strictObject({ ...placedFields, type: z.literal('sfx'), ...soundParams });
+
+export const musicBlockSchema = z.strictObject({
+  ...placedFields,
+  type: z.literal('music'),
+  ...soundParams,
+  fadeInMs: nonNegativeMs,
+  fadeOutMs: nonNegativeMs,
+});
+
+export const speechTrackBlockSchema = z.discriminatedUnion('type', [
+  textBlockSchema,
+  audioBlockSchema,
+  sceneBlockSchema,
+  customAudioBlockSchema,
+  stemSeparationBlockSchema,
+]);
+
+export const projectDefaultsSchema = z.strictObject({
+  /** The voice's idForGenerate (or its id where it has none); null until the user picks one (offline drafts). */
+  voiceId: z.string().nullable(),
+  /** Display name of the default voice, so the editor can show it offline. */
+  voiceName: z.string().optional(),
+  promptId: z.string(),
+  preset: z.string(),
+  language: z.string(),
+  speechRate: finiteNumber,
+});
+
+export const TRACK_NAMES = ['speech', 'effects', 'music'] as const;
+export type TrackName = (typeof TRACK_NAMES)[number];
+
+export const projectSchema = z
+  .strictObject({
+    schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
+    id: z.string().min(1, 'must not be empty'),
+    title: z.string(),
+    /** Base URL of the service the project belongs to (voices and styles are per service). */
+    serviceUrl: z.string().optional(),
+    createdAt: z.string(),
+    defaults: projectDefaultsSchema,
+    tracks: z.strictObject({
+      speech: z.strictObject({ blocks: z.array(speechTrackBlockSchema) }),
+      effects: z.strictObject({ blocks: z.array(sfxBlockSchema) }),
+      music: z.strictObject({ blocks: z.array(musicBlockSchema) }),
+    }),
+  })
+  .superRefine((project, context) => {
+    // Edits, selection and undo address blocks by id, so ids must be unique across all tracks.
+    const seen = new Set<string>();
+    for (const trackName of TRACK_NAMES) {
+      project.tracks[trackName].blocks.forEach((block, index) => {
+        if (seen.has(block.id)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['tracks', trackName, 'blocks', index, 'id'],
+            message: `duplicate block id "${block.id}" (block ids must be unique in a project)`,
+          });
+        }
+        seen.add(block.id);
+      });
+    }
+  });
+
+export type Project = z.infer<typeof projectSchema>;
+export type ProjectDefaults = z.infer<typeof projectDefaultsSchema>;
+export type GenerationState = z.infer<typeof generationStateSchema>;
+export type GeneratedAudio = z.infer<typeof generatedAudioSchema>;
+export type GenerationError = z.infer<typeof generationErrorSchema>;
+export type TextBlock = z.infer<typeof textBlockSchema>;
+export type SfxBlock = z.infer<typeof sfxBlockSchema>;
+export type MusicBlock = z.infer<typeof musicBlockSchema>;
+export type AudioBlock = z.infer<typeof audioBlockSchema>;
+export type SceneBlock = z.infer<typeof sceneBlockSchema>;
+export type CustomAudioBlock = z.infer<typeof customAudioBlockSchema>;
+export type StemSeparationBlock = z.infer<typeof stemSeparationBlockSchema>;
+export type PassthroughBlock = AudioBlock | SceneBlock | CustomAudioBlock | StemSeparationBlock;
+export type SpeechTrackBlock = z.infer<typeof speechTrackBlockSchema>;
+export type PlacedBlock = SfxBlock | MusicBlock;
+export type Block = SpeechTrackBlock | PlacedBlock;
+export type BlockType = Block['type'];
+
+/** The block types the editor lets users create and edit; the others are shown read-only. */
+export const EDITABLE_BLOCK_TYPES = ['text', 'sfx', 'music'] as const satisfies readonly BlockType[];
+
+export function isPassthroughBlock(block: Block): block is PassthroughBlock {
+  return (PASSTHROUGH_BLOCK_TYPES as readonly string[]).includes(block.type);
+}
+
+export function isEditableBlock(block: Block): block is TextBlock | SfxBlock | MusicBlock {
+  return block.type === 'text' || block.type === 'sfx' || block.type === 'music';
+}
+
+/** The track a block type lives on. */
+export function trackOfType(type: BlockType): TrackName {
+  if (type === 'sfx') return 'effects';
+  if (type === 'music') return 'music';
+  return 'speech';
+}

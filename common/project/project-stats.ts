@@ -1,0 +1,70 @@
+import { allBlocks } from './block-lookup.js';
+import { needsGeneration } from './block-state.js';
+import type { Block, Project } from './project-schema.js';
+import { spokenText } from './resolve-params.js';
+
+/**
+ * Credits per character. The contract says a task has a `characters` count and that credits are frozen at
+ * submission, but not the price; the studio assumes one credit per character of the text sent (spoken text and
+ * sound/music descriptions alike) and labels the figure an estimate.
+ */
+export const CREDITS_PER_CHARACTER = 1;
+
+/** Memoised per block object (blocks are immutable values), so project totals after one edit recount one block. */
+const counts = new WeakMap<Block, number>();
+
+/** Characters a block sends, counted as Unicode code points (an emoji or a rare Han character counts once). */
+export function characterCount(block: Block): number {
+  const cached = counts.get(block);
+  if (cached !== undefined) return cached;
+  const text =
+    block.type === 'text' || block.type === 'sfx' || block.type === 'music' ? block.text : block.params.text;
+  const count = typeof text === 'string' ? countCodePoints(spokenText(text)) : 0;
+  counts.set(block, count);
+  return count;
+}
+
+export interface ProjectStats {
+  blockCount: number;
+  /** Characters of every block. */
+  characterCount: number;
+  /** Characters of the blocks that still need generating (not generated, stale or failed). */
+  pendingCharacterCount: number;
+  /** Estimated credits to generate everything from scratch. */
+  estimatedCredits: number;
+  /** Estimated credits to generate only what is missing or out of date. */
+  estimatedPendingCredits: number;
+}
+
+export function projectStats(project: Project): ProjectStats {
+  let characters = 0;
+  let pending = 0;
+  let blockCount = 0;
+  for (const block of allBlocks(project)) {
+    const count = characterCount(block);
+    blockCount += 1;
+    characters += count;
+    if (needsGeneration(block, project.defaults)) pending += count;
+  }
+  return {
+    blockCount,
+    characterCount: characters,
+    pendingCharacterCount: pending,
+    estimatedCredits: characters * CREDITS_PER_CHARACTER,
+    estimatedPendingCredits: pending * CREDITS_PER_CHARACTER,
+  };
+}
+
+function countCodePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,53 @@
+import type { IdFactory } from './block-factory.js';
+import { createMusicBlock, createProject, createSfxBlock, createTextBlock } from './block-factory.js';
+import type { Project } from './project-schema.js';
+
+/** Shared by the model's tests: deterministic ids, frozen inputs, and a small three-track project. */
+
+export function sequentialIds(prefix = 'id'): IdFactory {
+  let next = 0;
+  return () => `${prefix}-${++next}`;
+}
+
+/** Freezes a value and everything in it, so a test fails loudly if an operation mutates its input. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+export const VOICE_A = '11111111-1111-4111-8111-111111111111';
+export const VOICE_B = '22222222-2222-4222-8222-222222222222';
+
+/** Speech t1..t3, sfx s1 at 2 s, music m1 at 0 — frozen. */
+export function sampleProject(): Project {
+  const ids = sequentialIds('unused');
+  return deepFreeze({
+    ...createProject(
+      {
+        id: 'project-1',
+        title: 'Sample',
+        createdAt: '2024-01-01T00:00:00.000Z',
+        defaults: { voiceId: VOICE_A, voiceName: 'Ava' },
+      },
+      ids,
+    ),
+    tracks: {
+      speech: {
+        blocks: [
+          createTextBlock({ id: 't1', text: 'Hello there.' }, ids),
+          createTextBlock({ id: 't2', text: 'General Kenobi.', speechRate: 1.2 }, ids),
+          createTextBlock({ id: 't3', text: 'You are a bold one.', voiceId: VOICE_B }, ids),
+        ],
+      },
+      effects: {
+        blocks: [createSfxBlock({ id: 's1', text: 'lightsaber hum', startMs: 2000, sfx_length: 3 }, ids)],
+      },
+      music: {
+        blocks: [createMusicBlock({ id: 'm1', text: 'tense strings', startMs: 0, sfx_length: 60 }, ids)],
+      },
+    },
+  });
+}

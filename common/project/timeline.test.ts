@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { createMusicBlock, createSfxBlock, createTextBlock } from './block-factory.js';
+import { contentHash } from './content-hash.js';
+import {
+  DEFAULT_MUSIC_ESTIMATE_MS,
+  DEFAULT_PASSTHROUGH_ESTIMATE_MS,
+  DEFAULT_SFX_ESTIMATE_MS,
+  blockDuration,
+  estimateSpeechMs,
+} from './duration-estimate.js';
+import { characterCount, projectStats } from './project-stats.js';
+import type { Block, Project, TextBlock } from './project-schema.js';
+import { layoutTimeline, speechItemAt } from './timeline-layout.js';
+import { sampleProject } from './test-support.js';
+
+function withGeneratedAudio(block: TextBlock, project: Project, durationMs: number): TextBlock {
+  return {
+    ...block,
+    generation: {
+      kind: 'generated',
+      contentHash: contentHash(block, project.defaults),
+      audio: { cacheKey: 'k', durationMs, generatedAt: '2024-01-01T00:00:00Z' },
+    },
+  };
+}
+
+describe('estimateSpeechMs', () => {
+  it('assumes 15 characters a second for English at rate 1', () => {
+    expect(estimateSpeechMs('x'.repeat(150))).toBe(10_000);
+    expect(estimateSpeechMs('  padded  ')).toBe(Math.round((6 / 15) * 1000));
+  });
+
+  it('scales with the speech rate (2 = twice as fast), within sane bounds', () => {
+    expect(estimateSpeechMs('x'.repeat(150), 2)).toBe(5_000);
+    expect(estimateSpeechMs('x'.repeat(150), 0.5)).toBe(20_000);
+    expect(estimateSpeechMs('x'.repeat(150), 0)).toBe(40_000);
+    expect(estimateSpeechMs('x'.repeat(150), Number.NaN)).toBe(10_000);
+  });
+
+  it('is slower per character for Chinese, Japanese kana and Korean', () => {
+    expect(estimateSpeechMs('字'.repeat(45))).toBe(10_000);
+    expect(estimateSpeechMs('か'.repeat(70))).toBe(10_000);
+    expect(estimateSpeechMs('한'.repeat(60))).toBe(10_000);
+    // Mixed text adds up part by part.
+    expect(estimateSpeechMs(`${'字'.repeat(9)}${'x'.repeat(30)}`)).toBe(4_000);
+  });
+
+  it('is zero for empty text', () => {
+    expect(estimateSpeechMs('   ')).toBe(0);
+  });
+});
+
+describe('blockDuration', () => {
+  const project = sampleProject();
+  const text = project.tracks.speech.blocks[0] as TextBlock;
+
+  it('uses the real audio length once generated, the estimate before and when stale', () => {
+    expect(blockDuration(text, project.defaults)).toEqual({
+      durationMs: estimateSpeechMs(text.text),
+      source: 'estimate',
+    });
+    const generated = withGeneratedAudio(text, project, 1234);
+    expect(blockDuration(generated, project.defaults)).toEqual({ durationMs: 1234, source: 'audio' });
+    const stale = { ...generated, text: 'Hello there, friend.' };
+    expect(blockDuration(stale, project.defaults)).toEqual({
+      durationMs: estimateSpeechMs(stale.text),
+      source: 'estimate',
+    });
+  });
+
+  it('uses the block speech rate or the project default', () => {
+    const fast = createTextBlock({ id: 'f', text: 'x'.repeat(30), speechRate: 2 });
+    expect(blockDuration(fast, project.defaults).durationMs).toBe(1000);
+    expect(
+      blockDuration({ ...fast, speechRate: undefined }, { ...project.defaults, speechRate: 0.5 }).durationMs,
+    ).toBe(4000);
+  });
+
+  it('re-estimates the same block object when the default rate it uses changes', () => {
+    const block = createTextBlock({ id: 'same', text: 'x'.repeat(30) });
+    expect(blockDuration(block, { ...project.defaults, speechRate: 1 }).durationMs).toBe(2000);
+    expect(blockDuration(block, { ...project.defaults, speechRate: 2 }).durationMs).toBe(1000);
+    expect(blockDuration(block, { ...project.defaults, speechRate: 1 }).durationMs).toBe(2000);
+  });
+
+  it('estimates sfx and music from sfx_length (seconds) or a default', () => {
+    expect(blockDuration(createSfxBlock({ id: 's', sfx_length: 2.5 }), project.defaults).durationMs).toBe(
+      2500,
+    );
+    expect(blockDuration(createSfxBlock({ id: 's' }), project.defaults).durationMs).toBe(
+      DEFAULT_SFX_ESTIMATE_MS,
+    );
+    expect(blockDuration(createMusicBlock({ id: 'm' }), project.defaults).durationMs).toBe(
+      DEFAULT_MUSIC_ESTIMATE_MS,
+    );
+    const passthrough: Block = {
+      id: 'p',
+      type: 'stem_separation',
+      params: { audio: 'https://svc.example/a.wav' },
+      pauseAfterMs: 0,
+      volumeDb: 0,
+      locked: false,
+      generation: { kind: 'not-generated' },
+    };
+    expect(blockDuration(passthrough, project.defaults).durationMs).toBe(DEFAULT_PASSTHROUGH_ESTIMATE_MS);
+  });
+});
+
+describe('layoutTimeline', () => {
+  it('places speech blocks one after another with their pauses, sfx and music at their start times', () => {
+    const base = sampleProject();
+    const [t1, t2, t3] = base.tracks.speech.blocks as TextBlock[];
+    const project: Project = {
+      ...base,
+      tracks: {
+        ...base.tracks,
+        speech: {
+          blocks: [
+            withGeneratedAudio({ ...t1!, pauseAfterMs: 500 }, base, 1000),
+            withGeneratedAudio({ ...t2!, pauseAfterMs: 250 }, base, 2000),
+            { ...t3!, pauseAfterMs: 9000 },
+          ],
+        },
+      },
+    };
+    const layout = layoutTimeline(project);
+    const t3Estimate = estimateSpeechMs(t3!.text);
+    expect(
+      layout.speech.map(({ blockId, startMs, endMs, source }) => ({ blockId, startMs, endMs, source })),
+    ).toEqual([
+      { blockId: 't1', startMs: 0, endMs: 1000, source: 'audio' },
+      { blockId: 't2', startMs: 1500, endMs: 3500, source: 'audio' },
+      { blockId: 't3', startMs: 3750, endMs: 3750 + t3Estimate, source: 'estimate' },
+    ]);
+    expect(layout.effects).toEqual([
+      expect.objectContaining({ blockId: 's1', startMs: 2000, endMs: 5000, track: 'effects' }),
+    ]);
+    expect(layout.music).toEqual([expect.objectContaining({ blockId: 'm1', startMs: 0, endMs: 60_000 })]);
+    // Music runs under the speech and is the longest thing here; the last pause does not count.
+    expect(layout.totalMs).toBe(60_000);
+    expect(layout.estimated).toBe(true);
+  });
+
+  it('ends at the last speech block when nothing runs longer, ignoring its trailing pause', () => {
+    const base = sampleProject();
+    const project: Project = {
+      ...base,
+      tracks: { ...base.tracks, effects: { blocks: [] }, music: { blocks: [] } },
+    };
+    const layout = layoutTimeline(project);
+    expect(layout.totalMs).toBe(layout.speech.at(-1)!.endMs);
+  });
+
+  it('is empty for an empty project', () => {
+    const base = sampleProject();
+    const empty: Project = {
+      ...base,
+      tracks: { speech: { blocks: [] }, effects: { blocks: [] }, music: { blocks: [] } },
+    };
+    expect(layoutTimeline(empty)).toEqual({
+      speech: [],
+      effects: [],
+      music: [],
+      totalMs: 0,
+      estimated: false,
+    });
+  });
+
+  it('finds the speech block under the playhead', () => {
+    const layout = layoutTimeline(sampleProject());
+    const [first, second] = layout.speech;
+    expect(speechItemAt(layout, -5)).toBeUndefined();
+    expect(speechItemAt(layout, 0)?.blockId).toBe('t1');
+    expect(speechItemAt(layout, first!.endMs + 1)?.blockId).toBe('t1');
+    expect(speechItemAt(layout, second!.startMs)?.blockId).toBe('t2');
+    expect(speechItemAt(layout, 10_000_000)?.blockId).toBe('t3');
+  });
+
+  it('lays out 2,000 blocks quickly', () => {
+    const base = sampleProject();
+    const blocks = Array.from({ length: 2000 }, (_, i) =>
+      createTextBlock({ id: `b${i}`, text: `Sentence ${i} `.repeat(15) }),
+    );
+    const big: Project = { ...base, tracks: { ...base.tracks, speech: { blocks } } };
+    const started = performance.now();
+    const layout = layoutTimeline(big);
+    const elapsed = performance.now() - started;
+    expect(layout.speech).toHaveLength(2000);
+    expect(elapsed).toBeLessThan(500);
+  });
+});
+
+describe('project statistics', () => {
+  it('counts characters as code points, across all tracks, and estimates credits at 1 per character', () => {
+    const project = sampleProject();
+    expect(characterCount(createTextBlock({ id: 'e', text: ' 😀a字 ' }))).toBe(3);
+    const stats = projectStats(project);
+    const expected =
+      'Hello there.'.length +
+      'General Kenobi.'.length +
+      'You are a bold one.'.length +
+      'lightsaber hum'.length +
+      'tense strings'.length;
+    expect(stats).toEqual({
+      blockCount: 5,
+      characterCount: expected,
+      pendingCharacterCount: expected,
+      estimatedCredits: expected,
+      estimatedPendingCredits: expected,
+    });
+  });
+
+  it('leaves generated blocks out of the pending count', () => {
+    const base = sampleProject();
+    const [t1, ...rest] = base.tracks.speech.blocks as TextBlock[];
+    const project: Project = {
+      ...base,
+      tracks: { ...base.tracks, speech: { blocks: [withGeneratedAudio(t1!, base, 900), ...rest] } },
+    };
+    const stats = projectStats(project);
+    expect(stats.characterCount - stats.pendingCharacterCount).toBe('Hello there.'.length);
+    expect(stats.estimatedPendingCredits).toBe(stats.pendingCharacterCount);
+  });
+});

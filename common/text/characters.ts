@@ -1,0 +1,92 @@
+/** Character classes the splitters need. Code points, so astral Han characters are handled too. */
+
+/** Han, kana, Hangul and CJK/full-width punctuation: scripts written without spaces between words. */
+export function isCjkCodePoint(code: number): boolean {
+  return (
+    (code >= 0x3000 && code <= 0x30ff) ||
+    (code >= 0x31f0 && code <= 0x31ff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7af) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xff00 && code <= 0xffef) ||
+    (code >= 0x20000 && code <= 0x2ebef)
+  );
+}
+
+export function isCjkChar(char: string | undefined): boolean {
+  return char !== undefined && isCjkCodePoint(char.codePointAt(0) ?? 0);
+}
+
+export function isWhitespace(char: string | undefined): boolean {
+  return char !== undefined && /\s/u.test(char);
+}
+
+/** Closing quotes and brackets that belong to the sentence or clause they end. */
+export const CLOSERS = new Set([
+  '"',
+  "'",
+  '”',
+  '’',
+  '»',
+  '›',
+  ')',
+  ']',
+  '}',
+  '」',
+  '』',
+  '）',
+  '】',
+  '〕',
+  '》',
+  '〉',
+  '］',
+]);
+
+/** Opening quotes and brackets that may precede the first word of a sentence. */
+export const OPENERS = new Set([
+  '"',
+  "'",
+  '“',
+  '‘',
+  '«',
+  '‹',
+  '(',
+  '[',
+  '{',
+  '「',
+  '『',
+  '（',
+  '【',
+  '〔',
+  '《',
+  '〈',
+  '¿',
+  '¡',
+]);
+
+/** Characters counted as users count them: Unicode code points (an emoji or astral Han character is one). */
+export function codePointLength(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+/** Joins two pieces of text: a space between words, nothing where either side is CJK. */
+export function joinPieces(left: string, right: string): string {
+  if (left === '') return right;
+  if (right === '') return left;
+  const last = left.codePointAt(left.length - 1) ?? 0;
+  const lastIsLow = last >= 0xdc00 && last <= 0xdfff;
+  const lastChar = lastIsLow ? (left.codePointAt(left.length - 2) ?? 0) : last;
+  return isCjkCodePoint(lastChar) || isCjkCodePoint(right.codePointAt(0) ?? 0)
+    ? left + right
+    : `${left} ${right}`;
+}

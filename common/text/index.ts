@@ -1,0 +1,15 @@
+/** Turning pasted scripts and text files into block texts: paragraphs, sentences, and a maximum length. */
+export type { ScriptSplitOptions } from './script-split.js';
+export {
+  DEFAULT_MAX_BLOCK_LENGTH,
+  MAX_MAX_BLOCK_LENGTH,
+  MIN_MAX_BLOCK_LENGTH,
+  splitScript,
+} from './script-split.js';
+export type { ParagraphMode } from './paragraphs.js';
+export { normaliseScript, splitParagraphs } from './paragraphs.js';
+export { splitSentences } from './sentences.js';
+export { sentenceBreaks } from './sentence-breaks.js';
+export { clauseBreaks, wordBreaks } from './clause-and-word-breaks.js';
+export { splitToMaxLength } from './max-length.js';
+export { codePointLength } from './characters.js';

@@ -1,0 +1,27 @@
+import type { JobView } from '../../common/jobs/job-view.js';
+import type { JobRecord } from '../services/jobs/index.js';
+
+/** The renderer's picture of a job: status and bookkeeping only, never request bodies or results. */
+export function toJobView(job: JobRecord, projectTitle?: string): JobView {
+  return {
+    id: job.id,
+    kind: job.kind,
+    serviceUrl: job.serviceUrl,
+    status: job.status,
+    createdAt: job.createdAt,
+    ...(job.remoteId === undefined ? {} : { remoteId: job.remoteId }),
+    ...(job.remoteStatus === undefined ? {} : { remoteStatus: job.remoteStatus }),
+    ...(job.projectId === undefined ? {} : { projectId: job.projectId }),
+    ...(projectTitle === undefined ? {} : { projectTitle }),
+    ...(job.blockIds === undefined ? {} : { blockIds: [...job.blockIds] }),
+    ...(job.voiceName === undefined ? {} : { voiceName: job.voiceName }),
+    ...(job.kind === 'task' && job.characters !== undefined ? { characters: job.characters } : {}),
+    ...(job.submittedAt === undefined ? {} : { submittedAt: job.submittedAt }),
+    ...(job.finishedAt === undefined ? {} : { finishedAt: job.finishedAt }),
+    ...(job.error === undefined ? {} : { error: { ...job.error } }),
+    ...(job.requestId === undefined ? {} : { requestId: job.requestId }),
+    ...(job.retryOf === undefined ? {} : { retryOf: job.retryOf }),
+    ...(job.retriedBy === undefined ? {} : { retriedBy: job.retriedBy }),
+    ...(job.nextAttemptAt === undefined ? {} : { nextAttemptAt: job.nextAttemptAt }),
+  };
+}

@@ -1,0 +1,117 @@
+import { IpcError } from '../../../common/ipc/errors.js';
+import type { Plan } from '../../../common/settings/settings-schema.js';
+import type { Logger } from '../logging/logger.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { SecretStoreUnavailableError } from '../secrets/secret-store.js';
+import type { SettingsService } from '../settings/settings-service.js';
+
+/** Checks a token against a service with a harmless authenticated call; throws IpcError when it is refused. */
+export interface TokenVerifier {
+  verify(baseUrl: string, token: string): Promise<void>;
+}
+
+export interface SignInInput {
+  url: string;
+  token: string;
+  label: string;
+  plan: Plan;
+}
+
+export interface TokenStatus {
+  signedIn: boolean;
+  maskedToken: string | null;
+}
+
+/**
+ * Sign-in and sign-out for each saved service. The token goes to the keychain and stays in main's memory; what
+ * leaves this class is only "signed in" and a masked form such as ••••3f9a.
+ */
+export class AccountService {
+  private readonly tokens = new Map<string, string | null>();
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly secrets: SecretStore,
+    private readonly verifier: TokenVerifier,
+    private readonly logger: Logger & { addSecret?(secret: string): void },
+  ) {}
+
+  /** Verifies the token first, so a mistyped one is never stored; then keychain, then settings. */
+  async signIn(input: SignInInput): Promise<void> {
+    await this.verifier.verify(input.url, input.token);
+    await this.keychain(() => this.secrets.set(input.url, input.token));
+    this.remember(input.url, input.token);
+    await this.settings.saveService({
+      url: input.url,
+      label: input.label,
+      plan: input.plan,
+      makeActive: true,
+    });
+    this.logger.info(`Signed in to ${input.url}`);
+  }
+
+  async signOut(url: string): Promise<void> {
+    await this.keychain(() => this.secrets.delete(url));
+    this.tokens.set(url, null);
+    this.logger.info(`Signed out of ${url}`);
+  }
+
+  /** The token for a service, from memory or the keychain; undefined when not signed in. */
+  async token(url: string): Promise<string | undefined> {
+    if (!this.tokens.has(url)) {
+      const stored = await this.keychain(() => this.secrets.get(url));
+      this.remember(url, stored ?? null);
+    }
+    return this.tokens.get(url) ?? undefined;
+  }
+
+  /** Like token(), but a missing token is an error that tells the user what to do. */
+  async requireToken(url: string): Promise<string> {
+    const token = await this.token(url);
+    if (token === undefined) {
+      throw new IpcError({
+        code: 'NOT_SIGNED_IN',
+        message: `You are not signed in to ${url}. Add your token in Settings → Service.`,
+      });
+    }
+    return token;
+  }
+
+  async status(url: string): Promise<TokenStatus> {
+    let token: string | undefined;
+    try {
+      token = await this.token(url);
+    } catch (error) {
+      // A keychain that cannot be read shows as signed out; the sign-in form then explains the keychain problem.
+      this.logger.warn(
+        `Could not read the keychain for ${url}`,
+        error instanceof Error ? error.message : error,
+      );
+      return { signedIn: false, maskedToken: null };
+    }
+    return token === undefined
+      ? { signedIn: false, maskedToken: null }
+      : { signedIn: true, maskedToken: maskToken(token) };
+  }
+
+  private remember(url: string, token: string | null): void {
+    this.tokens.set(url, token);
+    if (token !== null) this.logger.addSecret?.(token);
+  }
+
+  private async keychain<T>(action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      if (error instanceof SecretStoreUnavailableError) {
+        throw new IpcError({ code: 'KEYCHAIN_UNAVAILABLE', message: error.message });
+      }
+      throw error;
+    }
+  }
+}
+
+/** ••••3f9a: enough to tell two tokens apart, never enough to use one. */
+export function maskToken(token: string): string {
+  return token.length <= 8 ? '••••' : `••••${token.slice(-4)}`;
+}

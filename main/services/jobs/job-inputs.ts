@@ -1,0 +1,103 @@
+import { stat } from 'node:fs/promises';
+import type { RuleViolation, TaskRequestBody } from '../../../common/rules/index.js';
+import { stripToTypeKeys, validateVoiceCreation } from '../../../common/rules/index.js';
+import type { JobRecord, SubmitVoiceInput } from './job-types.js';
+
+/** Turns what callers submit into what is validated, stored and sent. */
+
+/** The body as it will be sent: blocks stripped to their type's keys, the sync flag applied. */
+export function prepareTaskBody(body: TaskRequestBody, sync: boolean | undefined): TaskRequestBody {
+  const copy: Record<string, unknown> = { ...body };
+  if (Array.isArray(copy.contents)) {
+    copy.contents = copy.contents.map((block: unknown) =>
+      typeof block === 'object' && block !== null && !Array.isArray(block) ? stripToTypeKeys(block) : block,
+    );
+  }
+  if (sync !== undefined) copy.sync = sync;
+  for (const key of Object.keys(copy)) if (copy[key] === undefined) delete copy[key];
+  return copy as unknown as TaskRequestBody;
+}
+
+/** A local estimate of the characters credits will be frozen for, until the service's own count arrives. */
+export function estimateCharacters(body: TaskRequestBody): number {
+  if ('contents' in body) {
+    return body.contents.reduce(
+      (sum, block) => sum + (block.type === 'text' || block.type === 'scene' ? (block.text ?? '').length : 0),
+      0,
+    );
+  }
+  return body.text.length;
+}
+
+/** Checks a voice job now (files measured on disk) so the user hears of a broken rule before it is queued. */
+export async function checkVoiceJob(voice: SubmitVoiceInput['voice']): Promise<RuleViolation[]> {
+  const [promptSize, avatarSize] = await Promise.all([
+    fileSize(voice.prompt.path),
+    voice.avatar ? fileSize(voice.avatar.path) : undefined,
+  ]);
+  const speech = voice.promptSpeechSeconds === undefined ? {} : { speechSeconds: voice.promptSpeechSeconds };
+  const violations = validateVoiceCreation({
+    name: voice.name,
+    ...pickDefined(voice, [
+      'modelVersion',
+      'language',
+      'description',
+      'vocalFilter',
+      'lora',
+      'isTest',
+      'vcover',
+      'train_params',
+      'extra_params',
+    ]),
+    ...(promptSize === undefined ? {} : { prompt: { sizeBytes: promptSize, ...speech } }),
+    ...(avatarSize === undefined ? {} : { avatar: { sizeBytes: avatarSize } }),
+  });
+  if (promptSize === undefined) {
+    violations.unshift({
+      path: 'prompt',
+      field: 'prompt',
+      rule: 'required',
+      message: 'Voice: the "prompt" file cannot be read.',
+    });
+  }
+  if (voice.avatar && avatarSize === undefined) {
+    violations.push({
+      path: 'avatar',
+      field: 'avatar',
+      rule: 'required',
+      message: 'Voice: the "avatar" file cannot be read.',
+    });
+  }
+  return violations;
+}
+
+/** The caller's references kept on a job (copied, so later edits by the caller do not leak in). */
+export function pickLinks(source: {
+  projectId?: string;
+  blockIds?: string[];
+  voiceName?: string;
+}): Pick<JobRecord, 'projectId' | 'blockIds' | 'voiceName'> {
+  return {
+    ...(source.projectId === undefined ? {} : { projectId: source.projectId }),
+    ...(source.blockIds === undefined ? {} : { blockIds: [...source.blockIds] }),
+    ...(source.voiceName === undefined ? {} : { voiceName: source.voiceName }),
+  };
+}
+
+function pickDefined<Source extends object, Key extends keyof Source>(
+  source: Source,
+  keys: readonly Key[],
+): Partial<Pick<Source, Key>> {
+  const result: Partial<Pick<Source, Key>> = {};
+  for (const key of keys) if (source[key] !== undefined) result[key] = source[key];
+  return result;
+}
+
+async function fileSize(filePath: string): Promise<number | undefined> {
+  try {
+    const info = await stat(filePath);
+    return info.isFile() ? info.size : undefined;
+  } catch {
+    return undefined;
+  }
+}

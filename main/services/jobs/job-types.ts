@@ -1,0 +1,127 @@
+import type { TaskRequestBody } from '../../../common/rules/index.js';
+import type { TaskData, VoiceData } from '../service-client/index.js';
+import type { CreateVoiceInput } from '../service-client/index.js';
+
+/**
+ * The local lifecycle of a job (`remoteStatus` holds the service's own word):
+ * - `queued`: accepted locally, waiting for its turn (a submission slot, or a rate limit's Retry-After);
+ *   certainly not sent yet.
+ * - `queued-offline`: the service could not be reached; sent when it is back. Certainly not sent yet.
+ * - `submitting`: the POST may be on its way (persisted before the request starts).
+ * - `running`: the service has the job (remote id known); being polled.
+ * - `succeeded`, `failed`, `cancelled`: final.
+ * - `stuck`: the service kept answering something the app cannot interpret (an unknown status) for too long.
+ * - `unknown-outcome`: the POST may or may not have created the job (the app crashed mid-request, or the
+ *   connection broke after sending); only the user can decide whether to submit it again.
+ */
+export type JobStatus =
+  | 'queued'
+  | 'queued-offline'
+  | 'submitting'
+  | 'running'
+  | 'succeeded'
+  | 'failed'
+  | 'stuck'
+  | 'unknown-outcome'
+  | 'cancelled';
+
+export const FINAL_STATUSES: readonly JobStatus[] = [
+  'succeeded',
+  'failed',
+  'stuck',
+  'unknown-outcome',
+  'cancelled',
+];
+export const CANCELLABLE_STATUSES: readonly JobStatus[] = ['queued', 'queued-offline', 'unknown-outcome'];
+export const RETRYABLE_STATUSES: readonly JobStatus[] = ['failed', 'stuck', 'unknown-outcome', 'cancelled'];
+
+export type JobKind = 'task' | 'voice';
+
+export interface JobError {
+  code: string;
+  /** What went wrong, in plain words (the service's message when it gave one). */
+  message: string;
+  requestId?: string;
+  httpStatus?: number;
+}
+
+interface JobRecordBase {
+  /** Local id (UUID), stable across restarts. */
+  id: string;
+  kind: JobKind;
+  serviceUrl: string;
+  status: JobStatus;
+  /** The service's id of the task or voice, once known. */
+  remoteId?: string;
+  /** The service's status string, exactly as last read (unknown values included). */
+  remoteStatus?: string;
+  /** Opaque references given by the caller (the project and its blocks the job came from). */
+  projectId?: string;
+  blockIds?: string[];
+  /** A name to show: the voice's name for voice jobs; for tasks, whatever the caller passed. */
+  voiceName?: string;
+  createdAt: string;
+  submittedAt?: string;
+  finishedAt?: string;
+  updatedAt: string;
+  error?: JobError;
+  /** X-Service-App-Request-Id of the last response about this job. */
+  requestId?: string;
+  /** The job this one retries, and the job that retried this one. */
+  retryOf?: string;
+  retriedBy?: string;
+  /** When a rate-limited submission will be tried again (ISO time). */
+  nextAttemptAt?: string;
+}
+
+export interface TaskJobRecord extends JobRecordBase {
+  kind: 'task';
+  /** What credits were frozen for: the service's count once known, a local estimate before. */
+  characters?: number;
+  sync?: boolean;
+  /** The parsed task, including each content's `audio` URL once generated. */
+  result?: TaskData;
+}
+
+export interface VoiceJobRecord extends JobRecordBase {
+  kind: 'voice';
+  result?: VoiceData;
+}
+
+/** Serialisable: safe to send to the renderer, never holds the token or request bodies. */
+export type JobRecord = TaskJobRecord | VoiceJobRecord;
+
+export type JobEvent =
+  | { type: 'job-updated'; job: JobRecord }
+  | { type: 'job-removed'; jobId: string }
+  | { type: 'job-progress'; jobId: string; sentBytes: number; totalBytes: number }
+  | { type: 'service-reachability'; serviceUrl: string; reachable: boolean };
+
+export type JobListener = (event: JobEvent) => void;
+
+interface SubmitCommon {
+  projectId?: string;
+  blockIds?: string[];
+  voiceName?: string;
+}
+
+export interface SubmitTaskInput extends SubmitCommon {
+  body: TaskRequestBody;
+  /** Sends `sync: true`: the service answers once the job is processing (at most 90 s). */
+  sync?: boolean;
+}
+
+/** A file to upload, by path: job requests are persisted, so in-memory bytes cannot be part of them. */
+export interface VoiceFileRef {
+  path: string;
+  mediaType?: string;
+  fileName?: string;
+}
+
+export interface SubmitVoiceInput extends SubmitCommon {
+  voice: Omit<CreateVoiceInput, 'prompt' | 'avatar'> & { prompt: VoiceFileRef; avatar?: VoiceFileRef };
+}
+
+/** What is kept on disk to (re)send a job; never leaves main. */
+export type JobRequest =
+  { kind: 'task'; body: TaskRequestBody } | { kind: 'voice'; voice: SubmitVoiceInput['voice'] };

@@ -1,0 +1,527 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { IpcError } from '../../../common/ipc/errors.js';
+import type { Project } from '../../../common/project/index.js';
+import {
+  ProjectEditError,
+  checkTitle,
+  createProject,
+  layoutTimeline,
+  projectStats,
+  readProjectFile,
+  renameProject,
+  writeProjectFile,
+} from '../../../common/project/index.js';
+import { splitScript } from '../../../common/text/index.js';
+import type { Logger } from '../logging/logger.js';
+import { isNotFound, readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
+import { ProjectAutosaver } from './project-autosaver.js';
+import type { ProjectAutosaverOptions } from './project-autosaver.js';
+import {
+  BACKUP_SUFFIX,
+  assertProjectFileName,
+  isProjectFileName,
+  projectFileNameFor,
+  titleFromFilePath,
+} from './project-file-names.js';
+import type {
+  CreateProjectInput,
+  ImportTextFileInput,
+  ImportTextInput,
+  OpenProblem,
+  OpenResult,
+  OpenedProject,
+  ProjectLibrary,
+  ProjectListEntry,
+  RecentProject,
+} from './project-library.js';
+import { RecentProjects } from './recent-projects.js';
+import { decodeTextFile } from './text-file-decoding.js';
+import { moveToFallbackTrash } from './trash-fallback.js';
+
+export interface ProjectServiceOptions {
+  /** The app's data folder; projects live in `<dataDir>/projects/`. */
+  dataDir: string;
+  /** The platform's move-to-trash; without one (or when it fails) files go to `<dataDir>/trash/`. */
+  trashItem?: ((filePath: string) => Promise<void>) | undefined;
+  logger?: Logger | undefined;
+  now?: () => Date;
+}
+
+/** Text files larger than this are not scripts; refusing them early keeps a mistaken pick from freezing the app. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** Temp files of interrupted atomic writes older than this are debris of a crash, not a write in progress. */
+const ORPHAN_TEMP_AGE_MS = 60_000;
+
+/**
+ * Project files in the data folder. Every write is atomic (temp file, fsync, rename) and keeps the previous
+ * version as `<name>.timbre.bak`. A file is only ever written over when it still holds exactly what this service
+ * last read or wrote: a damaged file, a file from a newer version, or one changed by something else is never
+ * overwritten (saving it fails with a CONFLICT that says why; saveAsNew keeps the user's work).
+ */
+export class ProjectService implements ProjectLibrary {
+  readonly projectsDir: string;
+  private readonly recentProjects: RecentProjects;
+  private readonly trashItem: (filePath: string) => Promise<void>;
+  private readonly fallbackTrash: (filePath: string) => Promise<void>;
+  private readonly now: () => Date;
+  /** What each file held when this service last read or wrote it: the guard against overwriting. */
+  private readonly knownText = new Map<string, string>();
+  /** Per-file queue so saves, renames and deletes of one file never interleave. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly options: ProjectServiceOptions) {
+    this.projectsDir = path.join(options.dataDir, 'projects');
+    this.now = options.now ?? (() => new Date());
+    this.recentProjects = new RecentProjects(path.join(options.dataDir, 'recent-projects.json'));
+    this.fallbackTrash = moveToFallbackTrash(path.join(options.dataDir, 'trash'), this.now);
+    this.trashItem = options.trashItem ?? this.fallbackTrash;
+  }
+
+  async list(): Promise<ProjectListEntry[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.projectsDir);
+    } catch (error) {
+      if (isNotFound(error)) return [];
+      throw error;
+    }
+    const entries: ProjectListEntry[] = [];
+    // One at a time: project files can be large, and a listing must not spike memory.
+    for (const fileName of names.filter(isProjectFileName).sort()) {
+      const entry = await this.listEntry(fileName);
+      if (entry !== undefined) entries.push(entry);
+    }
+    return entries.sort(
+      (a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.fileName.localeCompare(b.fileName),
+    );
+  }
+
+  async create(input: CreateProjectInput): Promise<OpenedProject> {
+    const project = createProject(
+      {
+        title: checkedTitle(input.title),
+        serviceUrl: input.serviceUrl,
+        defaults: input.defaults,
+        createdAt: this.now().toISOString(),
+      },
+      randomUUID,
+    );
+    return this.writeNewFile(project);
+  }
+
+  async open(fileName: string): Promise<OpenResult> {
+    assertProjectFileName(fileName);
+    return this.queued(fileName, async () => {
+      const filePath = this.pathOf(fileName);
+      await this.removeOrphanTempFiles(fileName);
+      const text = await readFileIfExists(filePath);
+      if (text === undefined) {
+        this.knownText.delete(fileName);
+        return this.failedOpen(fileName, 'missing', `The project file ${fileName} no longer exists.`);
+      }
+      const result = readProjectFile(text, { now: () => this.now().toISOString() });
+      if (!result.ok) {
+        // Whatever was known about this file no longer holds: nothing may write over it now.
+        this.knownText.delete(fileName);
+        this.options.logger?.warn(`Project ${fileName} did not open: ${result.message}`);
+        return this.failedOpen(fileName, result.problem, result.message, result.fieldPath);
+      }
+      this.knownText.set(fileName, text);
+      if (result.migratedFrom !== undefined)
+        await this.keepPreMigrationCopy(fileName, text, result.migratedFrom);
+      await this.recentProjects.touch(fileName, result.project.title, this.now().toISOString());
+      return {
+        ok: true,
+        fileName,
+        project: result.project,
+        ...(result.migratedFrom === undefined ? {} : { migratedFrom: result.migratedFrom }),
+      };
+    });
+  }
+
+  save(fileName: string, project: Project): Promise<void> {
+    assertProjectFileName(fileName);
+    return this.queued(fileName, () => this.saveNow(fileName, project));
+  }
+
+  async saveAsNew(project: Project, title?: string): Promise<OpenedProject> {
+    const copy: Project = { ...project, id: randomUUID(), title: checkedTitle(title ?? project.title) };
+    return this.writeNewFile(copy);
+  }
+
+  async rename(fileName: string, title: string): Promise<OpenedProject> {
+    const opened = await this.requireOpened(fileName);
+    const renamed = renameProject(opened.project, checkedTitle(title));
+    await this.save(fileName, renamed);
+    await this.recentProjects.retitle(fileName, renamed.title);
+    return { fileName, project: renamed };
+  }
+
+  async duplicate(fileName: string, title?: string): Promise<OpenedProject> {
+    const opened = await this.requireOpened(fileName);
+    const copyTitle = title ?? `${opened.project.title} (copy)`.slice(0, 200);
+    return this.writeNewFile({
+      ...opened.project,
+      id: randomUUID(),
+      title: checkedTitle(copyTitle),
+      createdAt: this.now().toISOString(),
+    });
+  }
+
+  async delete(fileName: string): Promise<void> {
+    assertProjectFileName(fileName);
+    await this.queued(fileName, async () => {
+      const filePath = this.pathOf(fileName);
+      const related = [filePath, `${filePath}${BACKUP_SUFFIX}`, ...(await this.preMigrationCopies(fileName))];
+      let trashedMain = false;
+      for (const candidate of related) {
+        if (!(await fileExists(candidate))) continue;
+        await this.moveToTrash(candidate);
+        if (candidate === filePath) trashedMain = true;
+      }
+      if (!trashedMain) {
+        throw new IpcError({
+          code: 'NOT_FOUND',
+          field: 'fileName',
+          message: `The project file ${fileName} does not exist.`,
+        });
+      }
+      this.knownText.delete(fileName);
+    });
+    await this.recentProjects.remove(fileName);
+  }
+
+  async recent(): Promise<RecentProject[]> {
+    const recent: RecentProject[] = [];
+    for (const entry of await this.recentProjects.list()) {
+      const stats = await statIfExists(this.pathOf(entry.fileName));
+      if (stats !== undefined) recent.push({ ...entry, modifiedAt: stats.mtime.toISOString() });
+    }
+    return recent;
+  }
+
+  async importText(input: ImportTextInput): Promise<OpenedProject> {
+    let texts: string[];
+    try {
+      texts = splitScript(input.text, input.split);
+    } catch (error) {
+      throw new IpcError({ code: 'INVALID_INPUT', field: 'split.maxLength', message: errorMessage(error) });
+    }
+    if (texts.length === 0) {
+      throw new IpcError({
+        code: 'INVALID_INPUT',
+        field: 'text',
+        message: 'The text to import is empty: there is nothing to make blocks from.',
+      });
+    }
+    const project = createProject(
+      {
+        title: checkedTitle(input.title),
+        serviceUrl: input.serviceUrl,
+        defaults: input.defaults,
+        textBlocks: texts,
+        createdAt: this.now().toISOString(),
+      },
+      randomUUID,
+    );
+    return this.writeNewFile(project);
+  }
+
+  async importTextFile(input: ImportTextFileInput): Promise<OpenedProject> {
+    let bytes: Uint8Array;
+    try {
+      const stats = await fs.stat(input.filePath);
+      if (stats.size > MAX_IMPORT_BYTES) {
+        throw new IpcError({
+          code: 'INVALID_INPUT',
+          field: 'filePath',
+          message: `The file is ${(stats.size / 1024 / 1024).toFixed(1)} MB; a script to import may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+        });
+      }
+      bytes = await fs.readFile(input.filePath);
+    } catch (error) {
+      if (error instanceof IpcError) throw error;
+      throw new IpcError({
+        code: isNotFound(error) ? 'NOT_FOUND' : 'INVALID_INPUT',
+        field: 'filePath',
+        message: `Could not read ${input.filePath}: ${errorMessage(error)}`,
+      });
+    }
+    return this.importText({
+      ...input,
+      title: input.title ?? titleFromFilePath(input.filePath),
+      text: decodeTextFile(bytes),
+    });
+  }
+
+  async restoreBackup(fileName: string): Promise<OpenedProject> {
+    assertProjectFileName(fileName);
+    return this.queued(fileName, async () => {
+      const filePath = this.pathOf(fileName);
+      const mainText = await readFileIfExists(filePath);
+      if (mainText !== undefined) {
+        const main = readProjectFile(mainText);
+        if (main.ok || main.problem === 'newer-version') {
+          throw new IpcError({
+            code: 'CONFLICT',
+            field: 'fileName',
+            message: main.ok
+              ? `${fileName} opens normally; its backup is only offered for a damaged file.`
+              : `${fileName} was made by a newer version of Timbre Studio; it is not replaced by an older backup.`,
+          });
+        }
+      }
+      const backupText = await readFileIfExists(`${filePath}${BACKUP_SUFFIX}`);
+      const backup = backupText === undefined ? undefined : readProjectFile(backupText);
+      if (backupText === undefined || backup === undefined || !backup.ok) {
+        throw new IpcError({
+          code: 'NOT_FOUND',
+          field: 'fileName',
+          message: `${fileName} has no readable backup to restore.`,
+        });
+      }
+      if (mainText !== undefined) {
+        // The damaged file is kept beside the project for inspection or support, never deleted.
+        const aside = `${filePath}.damaged-${this.now().toISOString().replace(/[:.]/gu, '-')}`;
+        await fs.rename(filePath, aside);
+        this.options.logger?.warn(
+          `Kept the damaged project file as ${path.basename(aside)} and restored its backup.`,
+        );
+      }
+      await writeFileAtomic(filePath, backupText);
+      this.knownText.set(fileName, backupText);
+      await this.recentProjects.touch(fileName, backup.project.title, this.now().toISOString());
+      return { fileName, project: backup.project };
+    });
+  }
+
+  createAutosaver(fileName: string, options: Omit<ProjectAutosaverOptions, 'save'> = {}): ProjectAutosaver {
+    assertProjectFileName(fileName);
+    return new ProjectAutosaver({ ...options, save: (project) => this.save(fileName, project) });
+  }
+
+  private async saveNow(fileName: string, project: Project): Promise<void> {
+    const filePath = this.pathOf(fileName);
+    const expected = this.knownText.get(fileName);
+    if (expected === undefined) {
+      throw new IpcError({
+        code: 'CONFLICT',
+        field: 'fileName',
+        message: `${fileName} has not been opened successfully, so it is not saved over (it may be damaged or from a newer version).`,
+      });
+    }
+    const onDisk = await readFileIfExists(filePath);
+    if (onDisk !== expected) throw this.changedOnDisk(fileName, onDisk);
+    let text: string;
+    try {
+      text = writeProjectFile(project);
+    } catch (error) {
+      throw new IpcError({ code: 'INVALID_INPUT', field: 'project', message: errorMessage(error) });
+    }
+    if (text === expected) return;
+    // Backup first: at every moment one of the two files holds the previous version whole.
+    await writeFileAtomic(`${filePath}${BACKUP_SUFFIX}`, expected);
+    await writeFileAtomic(filePath, text);
+    this.knownText.set(fileName, text);
+  }
+
+  private changedOnDisk(fileName: string, onDisk: string | undefined): IpcError {
+    this.knownText.delete(fileName);
+    if (onDisk === undefined) {
+      return new IpcError({
+        code: 'NOT_FOUND',
+        field: 'fileName',
+        message: `${fileName} was deleted or moved; it is not recreated by saving.`,
+      });
+    }
+    const current = readProjectFile(onDisk);
+    const why = current.ok
+      ? 'was changed by another program or window since it was opened'
+      : current.problem === 'newer-version'
+        ? 'was replaced by a newer version of Timbre Studio'
+        : 'is damaged on disk';
+    return new IpcError({
+      code: 'CONFLICT',
+      field: 'fileName',
+      message: `${fileName} ${why}, so it is not saved over. Your changes are still open: save them as a new project.`,
+    });
+  }
+
+  private async writeNewFile(project: Project): Promise<OpenedProject> {
+    const text = writeProjectFileOrThrow(project);
+    await fs.mkdir(this.projectsDir, { recursive: true });
+    let fileName = projectFileNameFor(project.title, randomBytes(3).toString('hex'));
+    while (await fileExists(this.pathOf(fileName))) {
+      fileName = projectFileNameFor(project.title, randomBytes(4).toString('hex'));
+    }
+    await this.queued(fileName, async () => {
+      await writeFileAtomic(this.pathOf(fileName), text);
+      this.knownText.set(fileName, text);
+    });
+    await this.recentProjects.touch(fileName, project.title, this.now().toISOString());
+    return { fileName, project };
+  }
+
+  private async requireOpened(fileName: string): Promise<OpenedProject> {
+    const result = await this.open(fileName);
+    if (!result.ok) {
+      throw new IpcError({
+        code: result.problem === 'missing' ? 'NOT_FOUND' : 'CONFLICT',
+        field: result.fieldPath === undefined ? 'fileName' : result.fieldPath,
+        message: result.message,
+      });
+    }
+    return { fileName, project: result.project };
+  }
+
+  private async failedOpen(
+    fileName: string,
+    problem: OpenProblem,
+    message: string,
+    fieldPath?: string,
+  ): Promise<OpenResult> {
+    const recovery = problem === 'newer-version' ? undefined : await this.readBackup(fileName);
+    const advice = recovery === undefined ? '' : ' A backup of the previous version is available.';
+    return {
+      ok: false,
+      fileName,
+      problem,
+      message: `${message}${advice}`,
+      ...(fieldPath === undefined || fieldPath === '' ? {} : { fieldPath }),
+      ...(recovery === undefined ? {} : { recovery }),
+    };
+  }
+
+  private async readBackup(
+    fileName: string,
+  ): Promise<{ source: 'backup'; project: Project; savedAt: string } | undefined> {
+    const backupPath = `${this.pathOf(fileName)}${BACKUP_SUFFIX}`;
+    const text = await readFileIfExists(backupPath);
+    if (text === undefined) return undefined;
+    const result = readProjectFile(text);
+    if (!result.ok) return undefined;
+    const stats = await statIfExists(backupPath);
+    return { source: 'backup', project: result.project, savedAt: (stats?.mtime ?? this.now()).toISOString() };
+  }
+
+  private async listEntry(fileName: string): Promise<ProjectListEntry | undefined> {
+    const filePath = this.pathOf(fileName);
+    const stats = await statIfExists(filePath);
+    const text = await readFileIfExists(filePath);
+    if (stats === undefined || text === undefined) return undefined;
+    const modifiedAt = stats.mtime.toISOString();
+    const result = readProjectFile(text);
+    if (!result.ok) {
+      const hasBackup = result.problem !== 'newer-version' && (await this.readBackup(fileName)) !== undefined;
+      return { ok: false, fileName, modifiedAt, problem: result.problem, message: result.message, hasBackup };
+    }
+    const { project } = result;
+    const counts = projectStats(project);
+    const layout = layoutTimeline(project);
+    return {
+      ok: true,
+      fileName,
+      id: project.id,
+      title: project.title,
+      modifiedAt,
+      blockCount: counts.blockCount,
+      characterCount: counts.characterCount,
+      durationMs: layout.totalMs,
+      durationEstimated: layout.estimated,
+    };
+  }
+
+  /** An older-format file is copied once as `<name>.timbre.v<N>` before the first save rewrites it. */
+  private async keepPreMigrationCopy(fileName: string, text: string, version: number): Promise<void> {
+    const copyPath = `${this.pathOf(fileName)}.v${version}`;
+    if (!(await fileExists(copyPath))) await writeFileAtomic(copyPath, text);
+  }
+
+  private async preMigrationCopies(fileName: string): Promise<string[]> {
+    const names = await fs.readdir(this.projectsDir).catch(() => [] as string[]);
+    const pattern = new RegExp(`^${escapeRegExp(fileName)}\\.v\\d+$`, 'u');
+    return names.filter((name) => pattern.test(name)).map((name) => path.join(this.projectsDir, name));
+  }
+
+  /** Temp files left by a write that a crash interrupted (writeFileAtomic names them `.<name>.<hex>.tmp`). */
+  private async removeOrphanTempFiles(fileName: string): Promise<void> {
+    const names = await fs.readdir(this.projectsDir).catch(() => [] as string[]);
+    const prefix = `.${fileName}`;
+    const cutoff = this.now().getTime() - ORPHAN_TEMP_AGE_MS;
+    for (const name of names) {
+      if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+      const tempPath = path.join(this.projectsDir, name);
+      const stats = await statIfExists(tempPath);
+      if (stats !== undefined && stats.mtime.getTime() < cutoff) await fs.rm(tempPath, { force: true });
+    }
+  }
+
+  private async moveToTrash(filePath: string): Promise<void> {
+    if (this.trashItem === this.fallbackTrash) return this.fallbackTrash(filePath);
+    try {
+      await this.trashItem(filePath);
+    } catch (error) {
+      this.options.logger?.warn(
+        `The system trash failed (${errorMessage(error)}); moved ${path.basename(filePath)} to the app's trash folder.`,
+      );
+      await this.fallbackTrash(filePath);
+    }
+  }
+
+  private pathOf(fileName: string): string {
+    return path.join(this.projectsDir, fileName);
+  }
+
+  private queued<T>(fileName: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(fileName) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.catch(() => undefined);
+    this.queues.set(fileName, settled);
+    void settled.then(() => {
+      if (this.queues.get(fileName) === settled) this.queues.delete(fileName);
+    });
+    return run;
+  }
+}
+
+/** The model's title rule, reported as an IPC input error. */
+function checkedTitle(title: string): string {
+  try {
+    return checkTitle(title);
+  } catch (error) {
+    if (error instanceof ProjectEditError)
+      throw new IpcError({ code: 'INVALID_INPUT', field: error.field, message: error.message });
+    throw error;
+  }
+}
+
+function writeProjectFileOrThrow(project: Project): string {
+  try {
+    return writeProjectFile(project);
+  } catch (error) {
+    throw new IpcError({ code: 'INVALID_INPUT', field: 'project', message: errorMessage(error) });
+  }
+}
+
+async function statIfExists(filePath: string) {
+  try {
+    return await fs.stat(filePath);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+async function fileExists(filePath: string): Promise<boolean> {
+  return (await statIfExists(filePath)) !== undefined;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { RequestBody } from './request-body.js';
+
+export type MultipartPart =
+  | { kind: 'field'; name: string; value: string }
+  | {
+      kind: 'file';
+      name: string;
+      fileName: string;
+      mediaType: string;
+      sizeBytes: number;
+      source: FileSource;
+    };
+
+/** Where a file part's bytes come from: a path streamed from disk, or bytes already in memory. */
+export type FileSource = { path: string } | { data: Uint8Array };
+
+const CRLF = '\r\n';
+
+/**
+ * A multipart/form-data body streamed from disk: the files are never held in memory, and the exact length is
+ * computed up front from the parts' sizes so the upload carries a Content-Length and its progress is known.
+ */
+export function multipartBody(parts: readonly MultipartPart[]): RequestBody {
+  const boundary = `----TimbreStudio${randomBytes(12).toString('hex')}`;
+  const heads = parts.map((part, index) =>
+    Buffer.from(`${index === 0 ? '' : CRLF}--${boundary}${CRLF}${partHeaders(part)}${CRLF}`, 'utf8'),
+  );
+  const tail = Buffer.from(`${parts.length === 0 ? '' : CRLF}--${boundary}--${CRLF}`, 'utf8');
+  const contentLength =
+    heads.reduce((sum, head) => sum + head.length, 0) +
+    parts.reduce(
+      (sum, part) => sum + (part.kind === 'field' ? Buffer.byteLength(part.value, 'utf8') : part.sizeBytes),
+      0,
+    ) +
+    tail.length;
+
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    contentLength,
+    open: () => Readable.from(generateBody(parts, heads, tail)),
+  };
+}
+
+async function* generateBody(
+  parts: readonly MultipartPart[],
+  heads: readonly Buffer[],
+  tail: Buffer,
+): AsyncGenerator<Buffer> {
+  for (const [index, part] of parts.entries()) {
+    const head = heads[index];
+    if (head) yield head;
+    if (part.kind === 'field') {
+      yield Buffer.from(part.value, 'utf8');
+      continue;
+    }
+    if ('data' in part.source) {
+      yield Buffer.from(part.source.data.buffer, part.source.data.byteOffset, part.source.data.byteLength);
+      continue;
+    }
+    let read = 0;
+    for await (const chunk of createReadStream(part.source.path, { highWaterMark: 256 * 1024 })) {
+      const bytes = chunk as Buffer;
+      read += bytes.length;
+      // The Content-Length was computed from the size measured earlier; a file that changed since would
+      // corrupt the request, so stop instead.
+      if (read > part.sizeBytes) throw new Error(`"${part.name}" grew while it was being uploaded`);
+      yield bytes;
+    }
+    if (read !== part.sizeBytes) throw new Error(`"${part.name}" shrank while it was being uploaded`);
+  }
+  yield tail;
+}
+
+function partHeaders(part: MultipartPart): string {
+  if (part.kind === 'field')
+    return `Content-Disposition: form-data; name="${escapeQuoted(part.name)}"${CRLF}`;
+  return (
+    `Content-Disposition: form-data; name="${escapeQuoted(part.name)}"; filename="${escapeQuoted(part.fileName)}"${CRLF}` +
+    `Content-Type: ${part.mediaType}${CRLF}`
+  );
+}
+
+/** Escapes a quoted header parameter the way browsers do (WHATWG form encoding). */
+function escapeQuoted(value: string): string {
+  return value.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}

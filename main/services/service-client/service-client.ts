@@ -1,0 +1,373 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { z } from 'zod';
+import type { TaskRequestBody } from '../../../common/rules/index.js';
+import { stripToTypeKeys, validateTaskRequest } from '../../../common/rules/index.js';
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import { ExchangeFailure, exchange } from './http-exchange.js';
+import type { RequestBody } from './request-body.js';
+import { jsonBody } from './request-body.js';
+import { decodeResponse, failureToServiceError } from './response-decoder.js';
+import type { RequestKind, RetryPolicy } from './retry-policy.js';
+import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs } from './retry-policy.js';
+import { ServiceError, validationError } from './service-error.js';
+import type { CreateVoiceInput, VoiceEncoding } from './voice-upload.js';
+import { buildVoiceBody } from './voice-upload.js';
+import type { TaskData, VoiceData } from './wire-schemas.js';
+import { taskDataSchema, voiceDataSchema } from './wire-schemas.js';
+
+/** Default per-attempt timeout (no progress for this long fails the attempt). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** `sync: true` makes the service wait up to 90 s for `processing`; leave room for the answer to arrive. */
+export const DEFAULT_SYNC_TIMEOUT_MS = 120_000;
+/**
+ * Largest response accepted. A task of several hundred blocks with URLs and voice summaries stays far below
+ * 1 MB; anything past 8 MiB is a misbehaving server or proxy and is cut off instead of filling memory.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  /** Read when each call starts (e.g. from the keychain), so a token is never kept longer than a call. */
+  getToken: () => string | undefined | Promise<string | undefined>;
+  clock?: Clock;
+  /** Source of randomness for jitter, in [0, 1). */
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+  timeoutMs?: number;
+  syncTimeoutMs?: number;
+  maxResponseBytes?: number;
+  userAgent?: string;
+  /** Told about every HTTP attempt (retries included): counting, tracing. Never given the token. */
+  onAttempt?: (attempt: AttemptInfo) => void;
+}
+
+export interface AttemptInfo {
+  method: 'GET' | 'POST';
+  path: string;
+  attempt: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Overrides the retry budget for this call (0: a single attempt; the job manager schedules its own). */
+  maxRetries?: number;
+  /** Per-call service and token, for callers that hold several services. */
+  baseUrl?: string;
+  token?: string;
+}
+
+export interface CreateVoiceOptions extends CallOptions {
+  onUploadProgress?: (progress: { sentBytes: number; totalBytes: number }) => void;
+  /** `auto` (default) picks multipart above MULTIPART_THRESHOLD_BYTES of files. */
+  encoding?: VoiceEncoding;
+}
+
+/** A parsed resource with the request id of the response that carried it. */
+export interface ServiceResult<Data> {
+  data: Data;
+  requestId: string | undefined;
+}
+
+interface CallSpec<Schema extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  requestKind: RequestKind;
+  resource: string;
+  schema: Schema;
+  body?: RequestBody;
+  timeoutMs: number;
+  onUploadProgress?: (sentBytes: number, totalBytes: number) => void;
+}
+
+/** Printable ASCII without spaces: anything else cannot be sent in a header (and would fail on every retry). */
+const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
+
+/**
+ * Typed calls for the four operations of the contract. Every failure is a ServiceError; retries follow
+ * retry-policy.ts; the token is read per call and never placed in an error, a log line or a thrown object.
+ */
+export class ServiceClient {
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly syncTimeoutMs: number;
+  private readonly maxResponseBytes: number;
+  // Polls reuse connections; creating POSTs get a fresh one each (see send()).
+  private readonly keepAliveAgents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 16 }),
+  };
+
+  constructor(private readonly options: ServiceClientOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.syncTimeoutMs = options.syncTimeoutMs ?? DEFAULT_SYNC_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  /**
+   * `POST /api/tts/generate`. Blocks are stripped to their type's keys, then the whole body is validated
+   * locally; violations are thrown as a `validation` ServiceError naming block, field and rule.
+   */
+  async createTask(body: TaskRequestBody, options: CallOptions = {}): Promise<ServiceResult<TaskData>> {
+    const prepared = prepareTaskBody(body);
+    const violations = validateTaskRequest(prepared, {
+      serviceOrigin: options.baseUrl ?? this.options.baseUrl,
+    });
+    if (violations.length > 0) throw validationError(violations);
+    const sync = prepared.sync === true;
+    return this.call(
+      {
+        method: 'POST',
+        path: '/api/tts/generate',
+        requestKind: 'create',
+        resource: 'task',
+        schema: taskDataSchema,
+        body: jsonBody(prepared),
+        timeoutMs: options.timeoutMs ?? (sync ? this.syncTimeoutMs : this.timeoutMs),
+      },
+      options,
+    );
+  }
+
+  /** `GET /api/tts/generate/{id}`. */
+  async getTask(id: string, options: CallOptions = {}): Promise<ServiceResult<TaskData>> {
+    return this.call(
+      {
+        method: 'GET',
+        path: `/api/tts/generate/${encodeId(id, 'task')}`,
+        requestKind: 'read',
+        resource: 'task',
+        schema: taskDataSchema,
+        timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      },
+      options,
+    );
+  }
+
+  /**
+   * `POST /api/voice` (not the deprecated `/api/tts/voice`): JSON with data URLs up to
+   * MULTIPART_THRESHOLD_BYTES of files, multipart streamed from disk above.
+   */
+  async createVoice(
+    input: CreateVoiceInput,
+    options: CreateVoiceOptions = {},
+  ): Promise<ServiceResult<VoiceData>> {
+    const body = await buildVoiceBody(input, options.encoding ?? 'auto');
+    const progress = options.onUploadProgress;
+    return this.call(
+      {
+        method: 'POST',
+        path: '/api/voice',
+        requestKind: 'create',
+        resource: 'voice',
+        schema: voiceDataSchema,
+        body,
+        timeoutMs: options.timeoutMs ?? this.timeoutMs,
+        ...(progress
+          ? {
+              onUploadProgress: (sentBytes: number, totalBytes: number) =>
+                progress({ sentBytes, totalBytes }),
+            }
+          : {}),
+      },
+      options,
+    );
+  }
+
+  /** `GET /api/voice/{id}` (the voice's `id`, not its `idForGenerate`). */
+  async getVoice(id: string, options: CallOptions = {}): Promise<ServiceResult<VoiceData>> {
+    return this.call(
+      {
+        method: 'GET',
+        path: `/api/voice/${encodeId(id, 'voice')}`,
+        requestKind: 'read',
+        resource: 'voice',
+        schema: voiceDataSchema,
+        timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      },
+      options,
+    );
+  }
+
+  /** Closes idle keep-alive connections (call on quit so nothing keeps the process alive). */
+  close(): void {
+    this.keepAliveAgents.http.destroy();
+    this.keepAliveAgents.https.destroy();
+  }
+
+  private async call<Schema extends z.ZodType>(
+    spec: CallSpec<Schema>,
+    options: CallOptions,
+  ): Promise<ServiceResult<z.output<Schema>>> {
+    const token = await this.readToken(options);
+    const url = buildUrl(options.baseUrl ?? this.options.baseUrl, spec.path);
+    const maxRetries = options.maxRetries ?? this.retry.maxRetries;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      'user-agent': this.options.userAgent ?? 'TimbreStudio',
+    };
+
+    for (let attempt = 0; ; attempt += 1) {
+      this.options.onAttempt?.({ method: spec.method, path: spec.path, attempt });
+      let error: ServiceError;
+      try {
+        const response = await exchange({
+          method: spec.method,
+          url,
+          headers,
+          ...(spec.body ? { body: spec.body } : {}),
+          timeoutMs: spec.timeoutMs,
+          maxResponseBytes: this.maxResponseBytes,
+          ...(options.signal ? { signal: options.signal } : {}),
+          // A fresh connection for creating POSTs: then "failed before connecting" really means "never sent"
+          // (a stale keep-alive socket can fail after the bytes left, which would leave the outcome unknown).
+          agent:
+            spec.requestKind === 'create'
+              ? false
+              : url.protocol === 'https:'
+                ? this.keepAliveAgents.https
+                : this.keepAliveAgents.http,
+          ...(spec.onUploadProgress ? { onUploadProgress: spec.onUploadProgress } : {}),
+        });
+        const decoded = decodeResponse(response, spec.schema, {
+          resource: spec.resource,
+          token,
+          now: this.clock.now(),
+        });
+        return { data: decoded.data, requestId: decoded.requestId };
+      } catch (caught) {
+        error = this.toServiceError(caught, spec, token);
+      }
+
+      const facts = {
+        requestKind: spec.requestKind,
+        errorKind: error.kind,
+        requestSent: error.requestSent,
+        ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
+        ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+      };
+      if (attempt >= maxRetries || !isRetryable(facts, this.retry)) throw error;
+      try {
+        await this.clock.sleep(retryDelayMs(facts, attempt, this.retry, this.random), options.signal);
+      } catch {
+        throw new ServiceError({
+          kind: 'aborted',
+          code: 'ABORTED',
+          message: `The ${spec.resource} request was cancelled.`,
+          retryable: false,
+          requestSent: error.requestSent,
+        });
+      }
+    }
+  }
+
+  private toServiceError(caught: unknown, spec: CallSpec<z.ZodType>, token: string): ServiceError {
+    if (caught instanceof ServiceError) return caught;
+    if (caught instanceof ExchangeFailure)
+      return failureToServiceError(
+        caught,
+        { resource: spec.resource, token, now: this.clock.now() },
+        spec.timeoutMs,
+      );
+    // Anything else is a bug of ours; report it without its message, which could hold request details.
+    return new ServiceError({
+      kind: 'network',
+      code: 'CLIENT_FAILURE',
+      message: `The ${spec.resource} request failed inside the app.`,
+      retryable: false,
+      requestSent: true,
+    });
+  }
+
+  private async readToken(options: CallOptions): Promise<string> {
+    const token = options.token ?? (await this.options.getToken());
+    if (token === undefined || token === '') {
+      throw new ServiceError({
+        kind: 'validation',
+        code: 'NOT_SIGNED_IN',
+        message: 'Not signed in to this service: add a token in Settings.',
+        retryable: false,
+        requestSent: false,
+      });
+    }
+    if (!TOKEN_SHAPE.test(token)) {
+      throw new ServiceError({
+        kind: 'validation',
+        code: 'TOKEN_MALFORMED',
+        message:
+          'The saved token contains spaces or characters that cannot be sent; paste it again in Settings.',
+        retryable: false,
+        requestSent: false,
+      });
+    }
+    return token;
+  }
+}
+
+/** Strips each block to its type's keys and drops undefined top-level fields. */
+function prepareTaskBody(body: TaskRequestBody): Record<string, unknown> {
+  const source: Readonly<Record<string, unknown>> = { ...body };
+  const prepared: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value === undefined) continue;
+    prepared[key] =
+      key === 'contents' && Array.isArray(value)
+        ? value.map((block: unknown) =>
+            typeof block === 'object' && block !== null && !Array.isArray(block)
+              ? stripToTypeKeys(block)
+              : block,
+          )
+        : value;
+  }
+  return prepared;
+}
+
+function buildUrl(baseUrl: string, path: string): URL {
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    throw new ServiceError({
+      kind: 'validation',
+      code: 'BASE_URL_INVALID',
+      message: 'The service address is not a valid URL.',
+      retryable: false,
+      requestSent: false,
+    });
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new ServiceError({
+      kind: 'validation',
+      code: 'BASE_URL_INVALID',
+      message: 'The service address must start with http:// or https://.',
+      retryable: false,
+      requestSent: false,
+    });
+  }
+  return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
+}
+
+function encodeId(id: string, resource: string): string {
+  if (typeof id !== 'string' || id.trim() === '' || id.length > 200) {
+    throw new ServiceError({
+      kind: 'validation',
+      code: 'ID_INVALID',
+      message: `The ${resource} id must be a non-empty string.`,
+      retryable: false,
+      requestSent: false,
+    });
+  }
+  return encodeURIComponent(id);
+}

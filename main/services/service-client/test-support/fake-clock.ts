@@ -1,0 +1,35 @@
+import type { Clock } from '../clock.js';
+
+/**
+ * A clock whose sleeps return at once (after being recorded) and whose time moves only when a test or a sleep
+ * moves it, so waits such as Retry-After can be asserted exactly.
+ */
+export class FakeClock implements Clock {
+  readonly sleeps: number[] = [];
+  private current: number;
+
+  constructor(start = Date.UTC(2030, 0, 1)) {
+    this.current = start;
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  advance(ms: number): void {
+    this.current += ms;
+  }
+
+  async sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) throw signal.reason;
+    this.sleeps.push(ms);
+    this.current += ms;
+    await Promise.resolve();
+  }
+
+  setTimer(callback: () => void, ms: number): () => void {
+    const timer = setTimeout(callback, 0);
+    this.sleeps.push(ms);
+    return () => clearTimeout(timer);
+  }
+}

@@ -1,0 +1,72 @@
+import type { JobView } from '../../../common/jobs/job-view.js';
+import {
+  cancellableJobStatuses,
+  jobStatusLabels,
+  retryableJobStatuses,
+} from '../../../common/jobs/job-view.js';
+import { RequestId } from '../../components/RequestId.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import { selectUploads, useJobsStore } from '../../stores/jobs-store.js';
+import { useNoticeStore } from '../../stores/notice-store.js';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+
+function describeJob(job: JobView): string {
+  if (job.kind === 'voice') return `Voice clone${job.voiceName ? `: ${job.voiceName}` : ''}`;
+  const blocks = job.blockIds?.length ?? 0;
+  const source = job.projectTitle ?? 'Generation task';
+  return blocks > 0 ? `${source} — ${blocks} block${blocks === 1 ? '' : 's'}` : source;
+}
+
+export function JobRow({ job }: { job: JobView }) {
+  const upload = useJobsStore(selectUploads)[job.id];
+  const act = (method: 'jobs.cancel' | 'jobs.retry'): void => {
+    timbre()
+      .invoke(method, { id: job.id })
+      .catch((error: unknown) => useNoticeStore.getState().showError(error));
+  };
+  const requestId = job.error?.requestId ?? job.requestId;
+  return (
+    <li
+      className={`job-row job-${job.status}`}
+      data-testid="job-row"
+      data-job-id={job.id}
+      data-status={job.status}
+    >
+      <div className="job-main">
+        <strong>{describeJob(job)}</strong>
+        <span className="job-status" data-testid="job-status">
+          {jobStatusLabels[job.status]}
+          {job.remoteStatus && job.status === 'running' ? ` (${job.remoteStatus})` : ''}
+        </span>
+        {job.status === 'submitting' && upload ? (
+          <progress value={upload.sentBytes} max={upload.totalBytes} aria-label="Upload progress" />
+        ) : null}
+      </div>
+      <div className="job-meta">
+        {job.characters !== undefined ? <span>{job.characters.toLocaleString()} characters</span> : null}
+        <span>Submitted {job.submittedAt ? timeFormat.format(new Date(job.submittedAt)) : '—'}</span>
+        {job.finishedAt ? <span>Finished {timeFormat.format(new Date(job.finishedAt))}</span> : null}
+        {job.nextAttemptAt ? <span>Next try {timeFormat.format(new Date(job.nextAttemptAt))}</span> : null}
+      </div>
+      {job.error ? (
+        <p className="job-error" data-testid="job-error">
+          {job.error.message}
+        </p>
+      ) : null}
+      {requestId ? <RequestId requestId={requestId} /> : null}
+      <div className="row-actions">
+        {retryableJobStatuses.includes(job.status) && !job.retriedBy ? (
+          <button type="button" data-testid="job-retry" onClick={() => act('jobs.retry')}>
+            {job.status === 'unknown-outcome' ? 'Submit again' : 'Retry'}
+          </button>
+        ) : null}
+        {cancellableJobStatuses.includes(job.status) ? (
+          <button type="button" data-testid="job-cancel" onClick={() => act('jobs.cancel')}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * Fault injection for client tests. A rule matches requests by method and path prefix and applies to the next
+ * `count` of them:
+ * - `status`: answer with an error status (and a plausible code) without processing the request;
+ * - `drop-before`: close the connection without processing the request;
+ * - `drop-after`: process the request fully (a task IS created), then close the connection instead of answering;
+ * - `hang`: wait `hangMs` before processing, then answer normally (clients with shorter timeouts give up first).
+ */
+export const faultRuleInputSchema = z.object({
+  mode: z.enum(['status', 'drop-before', 'drop-after', 'hang']),
+  count: z.number().int().min(1).default(1),
+  status: z.number().int().min(400).max(599).default(503),
+  code: z.string().min(1).optional(),
+  message: z.string().optional(),
+  retryAfterS: z.number().int().min(0).optional(),
+  hangMs: z.number().int().min(0).default(30_000),
+  method: z
+    .string()
+    .transform((method) => method.toUpperCase())
+    .optional(),
+  pathPrefix: z.string().startsWith('/').default('/api/'),
+});
+export type FaultRuleInput = z.input<typeof faultRuleInputSchema>;
+export type FaultRule = z.output<typeof faultRuleInputSchema> & { id: string; remaining: number };
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'VALIDATION_BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'RATE_LIMIT_EXCEEDED',
+  500: 'INTERNAL_ERROR',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
+};
+
+export function defaultCodeForStatus(status: number): string {
+  return DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_BAD_REQUEST');
+}
+
+export class FaultBook {
+  private rules: FaultRule[] = [];
+
+  add(input: unknown): FaultRule {
+    const parsed = faultRuleInputSchema.parse(input);
+    const rule: FaultRule = { ...parsed, id: randomUUID(), remaining: parsed.count };
+    this.rules.push(rule);
+    return rule;
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((rule) => ({ ...rule }));
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** Consumes one use of the first rule matching the request, if any. */
+  take(method: string, path: string): FaultRule | undefined {
+    const rule = this.rules.find(
+      (candidate) =>
+        candidate.remaining > 0 &&
+        path.startsWith(candidate.pathPrefix) &&
+        (candidate.method === undefined || candidate.method === method.toUpperCase()),
+    );
+    if (!rule) return undefined;
+    rule.remaining -= 1;
+    if (rule.remaining === 0) this.rules = this.rules.filter((candidate) => candidate !== rule);
+    return { ...rule };
+  }
+}
