@@ -2,6 +2,7 @@
 // it, or no display), run the browser shell instead and print the URL to open.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAll } from './build.mjs';
@@ -39,17 +40,81 @@ function electronBinary() {
   return existsSync(binary) ? binary : undefined;
 }
 
-function run(command, args) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 0));
+/** The app's data folder, as Electron's userData gives it (main/platform/data-dir.ts is the app's copy). */
+function appDataDir() {
+  if (process.env.TIMBRE_DATA_DIR) return path.resolve(process.env.TIMBRE_DATA_DIR);
+  const home = os.homedir();
+  if (process.platform === 'darwin')
+    return path.join(home, 'Library', 'Application Support', 'Timbre Studio');
+  if (process.platform === 'win32')
+    return path.join(process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Timbre Studio');
+  return path.join(process.env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Timbre Studio');
+}
+
+const children = [];
+function stopAll(signal = 'SIGTERM') {
+  for (const child of children) if (child.exitCode === null) child.kill(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
+
+/**
+ * A local stand-in of the voice service beside the app, so a newcomer has a working service at once. Its data
+ * lives in the app's development data folder and survives restarts. TIMBRE_NO_STANDIN=1 skips it.
+ */
+function startStandin(dataDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      path.join(root, 'node_modules', '.bin', 'tsx'),
+      [
+        path.join(root, 'standin', 'cli.ts'),
+        '--port',
+        process.env.TIMBRE_STANDIN_PORT ?? '0',
+        '--data',
+        path.join(dataDir, 'standin-dev'),
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk.toString();
+      const match = /Stand-in service listening on (\S+)/.exec(output);
+      if (match) {
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`The stand-in exited (code ${code}) before listening:\n${output}`)),
+    );
+  });
+}
+
+function run(command, args, env) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  children.push(child);
+  child.on('exit', (code) => {
+    stopAll();
+    process.exit(code ?? 0);
+  });
 }
 
 await buildAll();
+const dataDir = appDataDir();
+const env = { TIMBRE_DATA_DIR: dataDir };
+if (process.env.TIMBRE_NO_STANDIN !== '1') {
+  env.TIMBRE_STANDIN_URL = await startStandin(dataDir);
+  console.log(`Stand-in service (development): ${env.TIMBRE_STANDIN_URL}`);
+}
 const electron = findElectron();
 if (electron.binary) {
-  run(electron.binary, [root]);
+  run(electron.binary, [root], env);
 } else {
   console.log(`\nStarting the browser shell instead of Electron: ${electron.reason}`);
-  run(process.execPath, [path.join(root, 'dist', 'main', 'browser-main.mjs'), ...process.argv.slice(2)]);
+  run(
+    process.execPath,
+    [path.join(root, 'dist', 'main', 'browser-main.mjs'), '--data', dataDir, ...process.argv.slice(2)],
+    env,
+  );
 }

@@ -19,6 +19,8 @@ export interface ServiceView extends ServiceProfile {
   active: boolean;
   signedIn: boolean;
   maskedToken: string | null;
+  /** The keychain could not keep the token, so it lasts only until the app quits. */
+  sessionOnly: boolean;
 }
 
 export interface SettingsView {

@@ -25,6 +25,11 @@ export interface AppServicesOptions {
   secrets?: SecretStore;
   /** Test hooks for every service client (e.g. shorter timeouts). */
   clientOptions?: Partial<ServiceClientOptions>;
+  /**
+   * A development stand-in started beside the app (`npm start`). When no service is configured yet, the app
+   * signs in to it with its paid demo account through the normal sign-in path, so a newcomer can use everything.
+   */
+  devStandin?: { url: string; token: string };
 }
 
 /**
@@ -67,6 +72,18 @@ export async function createAppServices(options: AppServicesOptions) {
   settings.onChange((current) => {
     void view(current).then((next) => events.emit('settings.changed', next));
   });
+
+  if (options.devStandin && settings.current().services.length === 0) {
+    const { url, token } = options.devStandin;
+    try {
+      await accounts.signIn({ url, token, label: 'Local stand-in (development)', plan: 'paid' });
+    } catch (error) {
+      logger.warn(
+        `Could not sign in to the development stand-in at ${url}`,
+        error instanceof Error ? error.message : error,
+      );
+    }
+  }
 
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one).
   await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));

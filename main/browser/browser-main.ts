@@ -51,6 +51,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 }
 
+/** `npm start` runs a stand-in of the service beside the app and names it here (never set in a packaged app). */
+function devStandinFromEnv(env = process.env): { devStandin?: { url: string; token: string } } {
+  const url = env.TIMBRE_STANDIN_URL;
+  return url ? { devStandin: { url, token: env.TIMBRE_STANDIN_TOKEN ?? 'standin-paid' } } : {};
+}
+
 function readVersion(fromDir: string): string {
   for (const candidate of [
     path.join(fromDir, '..', '..', 'package.json'),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAppServices } from '../app/app-services.js';
-import type { AppServices } from '../app/app-services.js';
+import type { AppServices, AppServicesOptions } from '../app/app-services.js';
 import { EventHub } from '../ipc/event-hub.js';
 import { buildContentSecurityPolicy } from '../security/content-security-policy.js';
 import type { Logger } from '../services/logging/logger.js';
@@ -21,6 +21,7 @@ export interface BrowserShellOptions {
   port?: number;
   /** Where tokens live; the OS keychain unless a test passes another store. */
   secrets?: SecretStore;
+  devStandin?: AppServicesOptions['devStandin'];
 }
 
 export interface RunningBrowserShell {
@@ -44,6 +45,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
     logger: options.logger,
     events: hub,
     ...(options.secrets ? { secrets: options.secrets } : {}),
+    ...(options.devStandin ? { devStandin: options.devStandin } : {}),
   });
 
   let origin = '';

@@ -31,6 +31,8 @@ const openFiles = new OpenFileRouter();
 const windowStatePath = (): string => path.join(app.getPath('userData'), 'window-state.json');
 
 registerAppScheme();
+// `npm start` keeps development data where the stand-in's lives; a packaged app always uses the OS default.
+if (!app.isPackaged && process.env.TIMBRE_DATA_DIR) app.setPath('userData', process.env.TIMBRE_DATA_DIR);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -98,7 +100,15 @@ async function start(): Promise<void> {
   const logger = new FileLogger(path.join(dataDir, 'logs', 'main.log'));
   const events = new EventHub();
   const platform = new ElectronPlatform(dataDir, app.getVersion(), () => mainWindow);
-  services = await createAppServices({ platform, logger, events });
+  const standinUrl = app.isPackaged ? undefined : process.env.TIMBRE_STANDIN_URL;
+  services = await createAppServices({
+    platform,
+    logger,
+    events,
+    ...(standinUrl
+      ? { devStandin: { url: standinUrl, token: process.env.TIMBRE_STANDIN_TOKEN ?? 'standin-paid' } }
+      : {}),
+  });
 
   session.defaultSession.setPermissionRequestHandler((webContents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];

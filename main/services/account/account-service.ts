@@ -20,6 +20,8 @@ export interface SignInInput {
 export interface TokenStatus {
   signedIn: boolean;
   maskedToken: string | null;
+  /** Signed in, but the keychain could not keep the token: it lasts until the app quits. */
+  sessionOnly: boolean;
 }
 
 /**
@@ -28,6 +30,8 @@ export interface TokenStatus {
  */
 export class AccountService {
   private readonly tokens = new Map<string, string | null>();
+  /** Services whose token only main's memory holds, because the keychain refused it. */
+  private readonly sessionOnly = new Set<string>();
 
   constructor(
     private readonly settings: SettingsService,
@@ -39,7 +43,17 @@ export class AccountService {
   /** Verifies the token first, so a mistyped one is never stored; then keychain, then settings. */
   async signIn(input: SignInInput): Promise<void> {
     await this.verifier.verify(input.url, input.token);
-    await this.keychain(() => this.secrets.set(input.url, input.token));
+    try {
+      await this.secrets.set(input.url, input.token);
+      this.sessionOnly.delete(input.url);
+    } catch (error) {
+      if (!(error instanceof SecretStoreUnavailableError)) throw error;
+      // Never fall back to a file: keep the token in memory for this session and say so in Settings.
+      this.sessionOnly.add(input.url);
+      this.logger.warn(
+        `The keychain could not keep the token for ${input.url}; it lasts until the app quits. ${error.message}`,
+      );
+    }
     this.remember(input.url, input.token);
     await this.settings.saveService({
       url: input.url,
@@ -51,14 +65,15 @@ export class AccountService {
   }
 
   async signOut(url: string): Promise<void> {
-    await this.keychain(() => this.secrets.delete(url));
     this.tokens.set(url, null);
+    if (this.sessionOnly.delete(url)) return;
+    await this.keychain(() => this.secrets.delete(url));
     this.logger.info(`Signed out of ${url}`);
   }
 
   /** The token for a service, from memory or the keychain; undefined when not signed in. */
   async token(url: string): Promise<string | undefined> {
-    if (!this.tokens.has(url)) {
+    if (!this.tokens.has(url) && !this.sessionOnly.has(url)) {
       const stored = await this.keychain(() => this.secrets.get(url));
       this.remember(url, stored ?? null);
     }
@@ -87,11 +102,11 @@ export class AccountService {
         `Could not read the keychain for ${url}`,
         error instanceof Error ? error.message : error,
       );
-      return { signedIn: false, maskedToken: null };
+      return { signedIn: false, maskedToken: null, sessionOnly: false };
     }
     return token === undefined
-      ? { signedIn: false, maskedToken: null }
-      : { signedIn: true, maskedToken: maskToken(token) };
+      ? { signedIn: false, maskedToken: null, sessionOnly: false }
+      : { signedIn: true, maskedToken: maskToken(token), sessionOnly: this.sessionOnly.has(url) };
   }
 
   private remember(url: string, token: string | null): void {

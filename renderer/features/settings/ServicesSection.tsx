@@ -63,6 +63,11 @@ export function ServicesSection() {
                 <span className="badge" data-testid="sign-in-state">
                   {service.signedIn ? `Signed in ${service.maskedToken ?? ''}` : 'Not signed in'}
                 </span>
+                {service.sessionOnly ? (
+                  <span className="badge badge-warning" data-testid="session-only">
+                    Until you quit: the system keychain is unavailable
+                  </span>
+                ) : null}
               </label>
               <span className="row-actions">
                 <button type="button" onClick={() => setEditing(service)} data-testid="edit-service">
