@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     appVersion: readVersion(here),
     logger,
     port,
+    ...devStandinFromEnv(),
   });
   process.stdout.write(
     `Timbre Studio (browser shell) is running.\nOpen: ${shell.url}\nData folder: ${dataDir}\n`,
