@@ -59,7 +59,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(sig
 
 /**
  * A local stand-in of the voice service beside the app, so a newcomer has a working service at once. Its data
- * lives in the app's development data folder and survives restarts. TIMBRE_NO_STANDIN=1 skips it.
+ * lives in the app's development data folder and survives restarts, on a fixed port (8787, or
+ * TIMBRE_STANDIN_PORT) so the service saved in Settings stays valid from one start to the next.
+ * TIMBRE_NO_STANDIN=1 skips it.
  */
 function startStandin(dataDir) {
   return new Promise((resolve, reject) => {
@@ -68,7 +70,7 @@ function startStandin(dataDir) {
       [
         path.join(root, 'standin', 'cli.ts'),
         '--port',
-        process.env.TIMBRE_STANDIN_PORT ?? '0',
+        process.env.TIMBRE_STANDIN_PORT ?? '8787',
         '--data',
         path.join(dataDir, 'standin-dev'),
       ],
