@@ -82,9 +82,13 @@ function startStandin(dataDir) {
       output += chunk.toString();
       const match = /Stand-in service listening on (\S+)/.exec(output);
       if (match) {
-        child.stdout.removeAllListeners('data');
-        child.stdout.resume();
-        resolve(match[1]);
+        // The market voices are printed right after the listening line; give them a moment to arrive.
+        setTimeout(() => {
+          child.stdout.removeAllListeners('data');
+          child.stdout.resume();
+          const voiceIds = [...output.matchAll(/market voice .*?: id (\S+)/g)].map((found) => found[1]);
+          resolve({ url: match[1], voiceIds });
+        }, 300);
       }
     });
     child.once('exit', (code) =>
@@ -106,7 +110,9 @@ await buildAll();
 const dataDir = appDataDir();
 const env = { TIMBRE_DATA_DIR: dataDir };
 if (process.env.TIMBRE_NO_STANDIN !== '1') {
-  env.TIMBRE_STANDIN_URL = await startStandin(dataDir);
+  const standin = await startStandin(dataDir);
+  env.TIMBRE_STANDIN_URL = standin.url;
+  env.TIMBRE_STANDIN_VOICES = standin.voiceIds.join(',');
   console.log(`Stand-in service (development): ${env.TIMBRE_STANDIN_URL}`);
 }
 const electron = findElectron();

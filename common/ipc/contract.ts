@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Settings, ServiceProfile } from '../settings/settings-schema.js';
 import { planSchema, serviceUrlSchema, themeSchema } from '../settings/settings-schema.js';
 import type { JobView } from '../jobs/job-view.js';
+import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
 import { event, method } from './define.js';
 
@@ -48,6 +49,7 @@ const tokenSchema = z
   .regex(/^[\x21-\x7e]+$/, 'must be one line of printable characters without spaces');
 
 const jobIdSchema = z.uuid('must be a job id (UUID)');
+const stagingIdSchema = z.uuid('must be an upload id (UUID)');
 
 export interface KeychainInfo {
   name: string;
@@ -98,6 +100,68 @@ export const ipcMethods = {
   'jobs.cancel': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
   /** Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. */
   'jobs.retry': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
+  /** Starts receiving a file (a voice prompt or avatar) in main; chunks follow in order. */
+  'staging.begin': method<{ stagingId: string }>()(
+    z
+      .object({
+        fileName: z
+          .string()
+          .trim()
+          .min(1, 'is required')
+          .max(255, 'must be at most 255 characters')
+          .regex(/^[^/\\\0]+$/, 'must be a file name, not a path'),
+        mediaType: z
+          .string()
+          .regex(/^(audio|video|image)\/[\w.+-]+$/, 'must be an audio or image media type'),
+        sizeBytes: z.number().int('must be a whole number').positive('must be more than 0'),
+      })
+      .strict(),
+  ),
+  'staging.append': method<{ receivedBytes: number }>()(
+    z
+      .object({
+        stagingId: stagingIdSchema,
+        offset: z.number().int('must be a whole number').nonnegative('must not be negative'),
+        /** Base64 of at most 1 MiB. */
+        data: z.base64('must be base64').max(1_400_000, 'must be at most 1 MiB per chunk'),
+      })
+      .strict(),
+  ),
+  'staging.finish': method<{ stagingId: string; sizeBytes: number }>()(
+    z.object({ stagingId: stagingIdSchema }).strict(),
+  ),
+  'staging.discard': method<null>()(z.object({ stagingId: stagingIdSchema }).strict()),
+  /** The active service's voice library (works offline, read-only). */
+  'voices.list': method<VoiceView[]>()(noInput),
+  /** Adds a voice by its id (e.g. a market voice), fetching it from the service. */
+  'voices.addById': method<VoiceView>()(
+    z
+      .object({ id: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters') })
+      .strict(),
+  ),
+  'voices.rename': method<VoiceView>()(
+    z
+      .object({ id: z.string().min(1), name: z.string().trim().max(80, 'must be at most 80 characters') })
+      .strict(),
+  ),
+  'voices.remove': method<null>()(z.object({ id: z.string().min(1) }).strict()),
+  /** Clones a voice from a staged recording or file: a background job the library and Tasks page follow. */
+  'voices.create': method<JobView>()(
+    z
+      .object({
+        name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+        description: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+        language: z.string().min(1, 'is required'),
+        modelVersion: z.enum(['v3.0', 'v4.0']),
+        vocalFilter: z.boolean().default(false),
+        professional: z.boolean().default(false),
+        consent: z.literal(true, 'must be confirmed: the speaker agreed to be cloned'),
+        promptStagingId: stagingIdSchema,
+        promptSpeechSeconds: z.number().nonnegative().optional(),
+        avatarStagingId: stagingIdSchema.optional(),
+      })
+      .strict(),
+  ),
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export const ipcEvents = {
@@ -107,6 +171,7 @@ export const ipcEvents = {
   'jobs.removed': event<{ id: string }>(),
   'jobs.uploadProgress': event<{ id: string; sentBytes: number; totalBytes: number }>(),
   'service.reachability': event<{ serviceUrl: string; reachable: boolean }>(),
+  'voices.changed': event<{ serviceUrl: string; voices: VoiceView[] }>(),
   /** The OS asked the app to open a project file (double-click, second launch, command line). */
   'project.openRequested': event<{ path: string }>(),
 } satisfies Record<string, EventSpec<unknown>>;
@@ -119,8 +184,10 @@ export type EventName = keyof IpcEvents;
 export type MethodInput<M extends MethodName> = z.input<IpcMethods[M]['input']>;
 /** What the handler receives (after validation and defaults). */
 export type MethodParsedInput<M extends MethodName> = z.output<IpcMethods[M]['input']>;
-export type MethodResult<M extends MethodName> = NonNullable<IpcMethods[M]['result']>;
-export type EventPayload<E extends EventName> = NonNullable<IpcEvents[E]['payload']>;
+export type MethodResult<M extends MethodName> =
+  IpcMethods[M] extends MethodSpec<z.ZodType, infer Result> ? Result : never;
+export type EventPayload<E extends EventName> =
+  IpcEvents[E] extends EventSpec<infer Payload> ? Payload : never;
 
 export const methodNames = Object.keys(ipcMethods) as MethodName[];
 export const eventNames = Object.keys(ipcEvents) as EventName[];

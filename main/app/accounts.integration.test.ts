@@ -22,7 +22,11 @@ describe('sign-in round trip through the keychain', () => {
   const opened: AppServices[] = [];
   const keychain = new KeytarSecretStore();
 
-  async function openApp(devStandin?: { url: string; token: string }): Promise<AppServices> {
+  async function openApp(devStandin?: {
+    url: string;
+    token: string;
+    voiceIds?: string[];
+  }): Promise<AppServices> {
     const events = new EventHub();
     const logger = new FileLogger(path.join(dataDir, 'logs', 'main.log'), () => undefined);
     const services = await createAppServices({
@@ -127,7 +131,8 @@ describe('sign-in round trip through the keychain', () => {
 
   it('signs a fresh install in to the development stand-in through the normal path', async () => {
     await rm(dataDir, { recursive: true, force: true });
-    const app = await openApp({ url: standin.url, token: 'standin-paid' });
+    const voiceIds = standin.marketVoices.map((voice) => voice.id);
+    const app = await openApp({ url: standin.url, token: 'standin-paid', voiceIds });
     const view = await call<SettingsView>(app, 'settings.get');
     expect(view.activeServiceUrl).toBe(standin.url);
     expect(view.services[0]).toMatchObject({
@@ -135,6 +140,15 @@ describe('sign-in round trip through the keychain', () => {
       plan: 'paid',
       signedIn: true,
     });
+    const voices = await call<{ id: string; from?: string; styles: { sampleUrl?: string }[] }[]>(
+      app,
+      'voices.list',
+    );
+    expect(voices.map((voice) => voice.id).sort()).toEqual([...voiceIds].sort());
+    expect(voices.every((voice) => voice.from === 'market')).toBe(true);
+    expect(
+      voices.flatMap((voice) => voice.styles).every((style) => style.sampleUrl?.startsWith('/media/')),
+    ).toBe(true);
     expect(standin.ledger().length).toBe(0);
   });
 });

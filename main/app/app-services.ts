@@ -13,7 +13,14 @@ import { KeytarSecretStore } from '../services/secrets/keytar-secret-store.js';
 import type { SecretStore } from '../services/secrets/secret-store.js';
 import type { ServiceClientOptions } from '../services/service-client/index.js';
 import { SettingsService } from '../services/settings/settings-service.js';
+import { createJobNotifier } from './job-notifier.js';
 import { JobRegistry } from './job-registry.js';
+import { createVoiceFeature } from './voice-feature.js';
+import { translateServiceErrors } from './error-translation.js';
+import { UploadStaging } from '../services/staging/upload-staging.js';
+import { MediaCache } from '../services/media/index.js';
+import { VoiceLibrary } from '../services/voices/index.js';
+import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
 import { toJobView } from './job-view-mapper.js';
 
 export interface AppServicesOptions {
@@ -29,7 +36,7 @@ export interface AppServicesOptions {
    * A development stand-in started beside the app (`npm start`). When no service is configured yet, the app
    * signs in to it with its paid demo account through the normal sign-in path, so a newcomer can use everything.
    */
-  devStandin?: { url: string; token: string };
+  devStandin?: { url: string; token: string; voiceIds?: string[] };
 }
 
 /**
@@ -49,8 +56,17 @@ export async function createAppServices(options: AppServicesOptions) {
     tokenFor: (url) => accounts.token(url),
     events,
     logger,
+    onJobUpdated: (job) => {
+      notifyJob(job);
+      voices.onJobUpdated(job);
+    },
     ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
   });
+  const notifyJob = createJobNotifier(platform);
+  const staging = new UploadStaging(path.join(platform.dataDir, 'staging'), MAX_UPLOAD_FILE_BYTES);
+  await staging.sweep();
+  const media = await MediaCache.open({ dataDir: platform.dataDir, logger });
+  const library = new VoiceLibrary({ dataDir: platform.dataDir, logger });
   const accounts: AccountService = new AccountService(
     settings,
     secrets,
@@ -74,9 +90,11 @@ export async function createAppServices(options: AppServicesOptions) {
   });
 
   if (options.devStandin && settings.current().services.length === 0) {
-    const { url, token } = options.devStandin;
+    const { url, token, voiceIds = [] } = options.devStandin;
     try {
       await accounts.signIn({ url, token, label: 'Local stand-in (development)', plan: 'paid' });
+      // Its market voices go into the library, so the voice pickers have something to offer at once.
+      for (const id of voiceIds) await library.addById(url, id, jobs.client(url));
     } catch (error) {
       logger.warn(
         `Could not sign in to the development stand-in at ${url}`,
@@ -85,8 +103,24 @@ export async function createAppServices(options: AppServicesOptions) {
     }
   }
 
-  // Jobs persisted by an earlier run resume now, for every saved service (not only the active one).
+  const voices = createVoiceFeature({
+    dataDir: platform.dataDir,
+    settings,
+    accounts,
+    jobs,
+    staging,
+    library,
+    media,
+    events,
+    logger,
+  });
+
+  // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
+  // voice libraries catch up with what their jobs did meanwhile.
   await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));
+  for (const service of settings.current().services) {
+    for (const job of (await jobs.manager(service.url)).list()) voices.onJobUpdated(job);
+  }
 
   const handlers: MethodHandlers = {
     'app.info': () => ({
@@ -132,9 +166,10 @@ export async function createAppServices(options: AppServicesOptions) {
     'jobs.list': () => jobs.list(),
     'jobs.cancel': async ({ id }) => toJobView(await (await jobs.owner(id)).cancel(id)),
     'jobs.retry': async ({ id }) => toJobView(await (await jobs.owner(id)).retry(id)),
+    ...voices.handlers,
   };
 
-  const dispatch = createDispatcher(handlers, logger);
+  const dispatch = createDispatcher(handlers, logger, translateServiceErrors);
 
   return {
     events,
@@ -142,6 +177,8 @@ export async function createAppServices(options: AppServicesOptions) {
     settings,
     accounts,
     jobs,
+    media,
+    library,
     /** What is running in the background, for the quit confirmation. */
     activity(): BackgroundActivity {
       return jobs.activity();
@@ -153,6 +190,7 @@ export async function createAppServices(options: AppServicesOptions) {
     /** Stops background work (pollers, submissions) so quitting loses nothing; jobs resume at the next start. */
     async dispose(): Promise<void> {
       await jobs.stopAll();
+      await Promise.all([library.flush(), media.flush()]);
     },
   };
 }

@@ -53,9 +53,12 @@ async function main(): Promise<void> {
 }
 
 /** `npm start` runs a stand-in of the service beside the app and names it here (never set in a packaged app). */
-function devStandinFromEnv(env = process.env): { devStandin?: { url: string; token: string } } {
+function devStandinFromEnv(env = process.env): {
+  devStandin?: { url: string; token: string; voiceIds: string[] };
+} {
   const url = env.TIMBRE_STANDIN_URL;
-  return url ? { devStandin: { url, token: env.TIMBRE_STANDIN_TOKEN ?? 'standin-paid' } } : {};
+  const voiceIds = (env.TIMBRE_STANDIN_VOICES ?? '').split(',').filter(Boolean);
+  return url ? { devStandin: { url, token: env.TIMBRE_STANDIN_TOKEN ?? 'standin-paid', voiceIds } } : {};
 }
 
 function readVersion(fromDir: string): string {

@@ -8,6 +8,7 @@ import { buildContentSecurityPolicy } from '../security/content-security-policy.
 import type { Logger } from '../services/logging/logger.js';
 import type { SecretStore } from '../services/secrets/secret-store.js';
 import { BrowserPlatform } from './browser-platform.js';
+import { serveMediaHttp } from '../services/media/index.js';
 import { isExpectedHost } from './connection-guard.js';
 import { serveStatic } from './static-server.js';
 import { WebSocketBinding } from './ws-binding.js';
@@ -52,6 +53,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
   const server = createServer((request, response) => {
     if (!isExpectedHost(request, origin)) {
       response.writeHead(421, { 'Content-Type': 'text/plain' }).end('Misdirected request');
+      return;
+    }
+    const mediaId = /^\/media\/([^/?#]+)$/.exec(new URL(request.url ?? '/', origin).pathname)?.[1];
+    if (mediaId !== undefined) {
+      // Audio the page plays (samples, generated segments) comes from main's cache, never straight from a service.
+      void serveMediaHttp(services.media, decodeURIComponent(mediaId), request, response);
       return;
     }
     const csp = buildContentSecurityPolicy({ connectSources: [origin.replace(/^http/, 'ws')] });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { buildContentSecurityPolicy } from '../security/content-security-policy.js';
+import type { MediaCache } from '../services/media/index.js';
+import { mediaResponse } from '../services/media/index.js';
 import { appHost, appScheme } from './app-origin.js';
 
 /** Must run before the app is ready: makes `app://` a standard, secure origin (like https). */
@@ -11,11 +13,20 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the built renderer from `rendererDir` under app://timbre/, with the strict CSP on every response. */
-export function serveRenderer(rendererDir: string): void {
+/**
+ * Serves the built renderer from `rendererDir` under app://timbre/, with the strict CSP on every response, and
+ * the media cache under app://timbre/media/<id> (same origin, so the CSP's media-src 'self' covers it).
+ */
+export function serveRenderer(rendererDir: string, media: MediaCache): void {
   const csp = buildContentSecurityPolicy();
   protocol.handle(appScheme, async (request) => {
     const url = new URL(request.url);
+    const mediaId = /^\/media\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (url.host === appHost && mediaId !== undefined) {
+      return mediaResponse(media, decodeURIComponent(mediaId), request.headers.get('range') ?? undefined, {
+        method: request.method,
+      });
+    }
     const resolved = path.resolve(rendererDir, `.${decodeURIComponent(url.pathname)}`);
     if (
       url.host !== appHost ||

@@ -106,7 +106,13 @@ async function start(): Promise<void> {
     logger,
     events,
     ...(standinUrl
-      ? { devStandin: { url: standinUrl, token: process.env.TIMBRE_STANDIN_TOKEN ?? 'standin-paid' } }
+      ? {
+          devStandin: {
+            url: standinUrl,
+            token: process.env.TIMBRE_STANDIN_TOKEN ?? 'standin-paid',
+            voiceIds: (process.env.TIMBRE_STANDIN_VOICES ?? '').split(',').filter(Boolean),
+          },
+        }
       : {}),
   });
 
@@ -123,7 +129,7 @@ async function start(): Promise<void> {
     applicationVersion: app.getVersion(),
     copyright: 'Copyright © 2026 Timbre Studio',
   });
-  serveRenderer(path.join(__dirname, '..', 'renderer'));
+  serveRenderer(path.join(__dirname, '..', 'renderer'), services.media);
   bindIpc(() => mainWindow, services.dispatch, services.events, logger);
   Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(process.platform, app.name)));
   await createWindow();

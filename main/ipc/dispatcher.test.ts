@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { methodNames } from '../../common/ipc/contract.js';
 import { IpcError } from '../../common/ipc/errors.js';
 import { MemoryLogger } from '../services/logging/logger.js';
 import type { MethodHandlers } from './dispatcher.js';
@@ -6,7 +7,12 @@ import { createDispatcher } from './dispatcher.js';
 
 function handlers(overrides: Partial<MethodHandlers> = {}): MethodHandlers {
   const view = { theme: 'system' as const, services: [], activeServiceUrl: null };
+  const unused = (): never => {
+    throw new IpcError({ code: 'INTERNAL', message: 'not used in this test' });
+  };
+  const all = Object.fromEntries(methodNames.map((name) => [name, unused])) as unknown as MethodHandlers;
   return {
+    ...all,
     'app.info': () => ({
       name: 'Timbre Studio',
       version: '1.0.0',
@@ -19,18 +25,8 @@ function handlers(overrides: Partial<MethodHandlers> = {}): MethodHandlers {
     'services.save': (input) => ({ ...view, activeServiceUrl: input.url }),
     'services.remove': () => view,
     'services.activate': () => view,
-    'account.signIn': () => view,
-    'account.signOut': () => view,
-    'account.keychain': () => ({ name: 'memory', secure: false }),
-    'jobs.list': () => [],
-    'jobs.cancel': () => {
-      throw new IpcError({ code: 'NOT_FOUND', message: 'no job' });
-    },
-    'jobs.retry': () => {
-      throw new IpcError({ code: 'NOT_FOUND', message: 'no job' });
-    },
     ...overrides,
-  };
+  } as MethodHandlers;
 }
 
 describe('IPC dispatcher', () => {

@@ -15,7 +15,12 @@ export type Dispatch = (method: unknown, input: unknown) => Promise<IpcResponse<
  * Turns the handlers into the single entry point both shells bind: unknown methods and invalid inputs are
  * refused here, in main, whatever the renderer (or anything pretending to be it) sent.
  */
-export function createDispatcher(handlers: MethodHandlers, logger: Logger): Dispatch {
+export function createDispatcher(
+  handlers: MethodHandlers,
+  logger: Logger,
+  /** Maps the services' own error types to what crosses IPC (their field, code and request id kept). */
+  translateError: (error: unknown) => IpcErrorData | undefined = () => undefined,
+): Dispatch {
   return async (method, input) => {
     if (!isMethodName(method)) {
       return failure({
@@ -33,6 +38,8 @@ export function createDispatcher(handlers: MethodHandlers, logger: Logger): Disp
       return { ok: true, result: await handler(parsed.data) };
     } catch (error) {
       if (error instanceof IpcError) return failure(error.data);
+      const translated = translateError(error);
+      if (translated) return failure(translated);
       logger.error(`Unexpected failure in ${method}`, error);
       return failure({
         code: 'INTERNAL',

@@ -3,6 +3,7 @@ import type { TimbreClient } from '../../common/ipc/api.js';
 import { useSettingsStore } from '../stores/settings-store.js';
 import { useJobsStore } from '../stores/jobs-store.js';
 import { useNoticeStore } from '../stores/notice-store.js';
+import { useVoicesStore } from '../stores/voices-store.js';
 
 /** The one place main's events are mapped into the renderer's stores. */
 export function useMainEvents(client: TimbreClient): void {
@@ -18,6 +19,18 @@ export function useMainEvents(client: TimbreClient): void {
       client.on('service.reachability', ({ serviceUrl, reachable }) =>
         useJobsStore.getState().setReachable(serviceUrl, reachable),
       ),
+      client.on('voices.changed', ({ serviceUrl, voices }) =>
+        useVoicesStore.getState().setVoices(serviceUrl, voices),
+      ),
+      // The library shown is the active service's: load it whenever that changes (and once at start).
+      useSettingsStore.subscribe((state, previous) => {
+        const active = state.view?.activeServiceUrl ?? null;
+        if (active === null || active === (previous.view?.activeServiceUrl ?? null)) return;
+        client
+          .invoke('voices.list')
+          .then((voices) => useVoicesStore.getState().setVoices(active, voices))
+          .catch((error: unknown) => useNoticeStore.getState().showError(error));
+      }),
     ];
     client
       .invoke('jobs.list')

@@ -432,6 +432,9 @@ export class JobManager {
       record.remoteId = result.data.id;
       record.status = 'running';
       this.applyRemote(job, result.data, result.requestId);
+      // finish() reports a job that ended at once; one the service is still working on is reported here, so the
+      // UI moves from "Sending" to the service's own status (e.g. `creating`) without waiting for a change.
+      if (!FINAL_STATUSES.includes(record.status)) this.emitUpdate(job);
     } finally {
       this.submissions.delete(record.id);
       await this.store

@@ -1,0 +1,38 @@
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { MediaCache } from './media-cache.js';
+import { planMediaReply } from './media-reply.js';
+
+export interface MediaResponseOptions {
+  /** `HEAD` answers the headers only; anything but GET/HEAD is 405. Default GET. */
+  method?: string;
+}
+
+/**
+ * The same answers as serveMediaHttp as a WHATWG Response, for Electron's `protocol.handle`:
+ * `protocol.handle('media', (req) => mediaResponse(cache, idFrom(req.url), req.headers.get('range') ?? undefined))`.
+ */
+export async function mediaResponse(
+  cache: MediaCache,
+  mediaId: string,
+  rangeHeader?: string,
+  options: MediaResponseOptions = {},
+): Promise<Response> {
+  const reply = await planMediaReply(cache, mediaId, {
+    method: options.method,
+    rangeHeader,
+  });
+  const headers = new Headers(reply.headers);
+  if (reply.text !== undefined) {
+    return new Response(options.method?.toUpperCase() === 'HEAD' ? null : `${reply.text}\n`, {
+      status: reply.status,
+      headers,
+    });
+  }
+  if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
+  const stream = createReadStream(reply.body.filePath, { start: reply.body.start, end: reply.body.end });
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+    status: reply.status,
+    headers,
+  });
+}

@@ -1,0 +1,21 @@
+import { create } from 'zustand';
+import type { VoiceView } from '../../common/voices/voice-view.js';
+
+interface VoicesState {
+  /** The library per service URL, as main last sent it. */
+  byService: Record<string, VoiceView[]>;
+  setVoices(serviceUrl: string, voices: VoiceView[]): void;
+}
+
+export const useVoicesStore = create<VoicesState>()((set) => ({
+  byService: {},
+  setVoices: (serviceUrl, voices) =>
+    set((state) => ({ byService: { ...state.byService, [serviceUrl]: voices } })),
+}));
+
+const noVoices: VoiceView[] = [];
+
+export const selectVoicesOf =
+  (serviceUrl: string | undefined) =>
+  (state: VoicesState): VoiceView[] =>
+    (serviceUrl ? state.byService[serviceUrl] : undefined) ?? noVoices;
