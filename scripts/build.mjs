@@ -25,6 +25,15 @@ export async function buildAll({ quiet = false } = {}) {
       format: 'esm',
       packages: 'external',
     }),
+    // The export engine runs in worker threads; both main bundles find it as export-worker.mjs beside them.
+    esbuild({
+      ...node,
+      entryPoints: { 'export-worker': path.join(root, 'main/services/export/export-worker.ts') },
+      outdir: path.join(dist, 'main'),
+      outExtension: { '.js': '.mjs' },
+      format: 'esm',
+      packages: 'external',
+    }),
     esbuild({
       ...node,
       entryPoints: { 'electron-main': path.join(root, 'main/electron/electron-main.ts') },

@@ -5,6 +5,7 @@ import type { JobView } from '../jobs/job-view.js';
 import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
 import { event, method } from './define.js';
+import { projectMethods } from './project-methods.js';
 
 /** What the renderer knows about the app it runs in. */
 export interface AppInfo {
@@ -112,7 +113,7 @@ export const ipcMethods = {
           .regex(/^[^/\\\0]+$/, 'must be a file name, not a path'),
         mediaType: z
           .string()
-          .regex(/^(audio|video|image)\/[\w.+-]+$/, 'must be an audio or image media type'),
+          .regex(/^(audio|video|image|text)\/[\w.+-]+$/, 'must be an audio, image or text media type'),
         sizeBytes: z.number().int('must be a whole number').positive('must be more than 0'),
       })
       .strict(),
@@ -162,6 +163,7 @@ export const ipcMethods = {
       })
       .strict(),
   ),
+  ...projectMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export const ipcEvents = {

@@ -16,6 +16,8 @@ import { SettingsService } from '../services/settings/settings-service.js';
 import { createJobNotifier } from './job-notifier.js';
 import { JobRegistry } from './job-registry.js';
 import { createVoiceFeature } from './voice-feature.js';
+import { createProjectFeature } from './project-feature.js';
+import { ProjectService } from '../services/projects/project-service.js';
 import { translateServiceErrors } from './error-translation.js';
 import { UploadStaging } from '../services/staging/upload-staging.js';
 import { MediaCache } from '../services/media/index.js';
@@ -115,6 +117,13 @@ export async function createAppServices(options: AppServicesOptions) {
     logger,
   });
 
+  const projects = new ProjectService({
+    dataDir: platform.dataDir,
+    trashItem: (filePath) => platform.trashItem(filePath),
+    logger,
+  });
+  const projectHandlers = createProjectFeature({ projects, settings, staging, logger });
+
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
   // voice libraries catch up with what their jobs did meanwhile.
   await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));
@@ -167,6 +176,7 @@ export async function createAppServices(options: AppServicesOptions) {
     'jobs.cancel': async ({ id }) => toJobView(await (await jobs.owner(id)).cancel(id)),
     'jobs.retry': async ({ id }) => toJobView(await (await jobs.owner(id)).retry(id)),
     ...voices.handlers,
+    ...projectHandlers,
   };
 
   const dispatch = createDispatcher(handlers, logger, translateServiceErrors);
@@ -179,6 +189,7 @@ export async function createAppServices(options: AppServicesOptions) {
     jobs,
     media,
     library,
+    projects,
     /** What is running in the background, for the quit confirmation. */
     activity(): BackgroundActivity {
       return jobs.activity();

@@ -9,6 +9,7 @@ import type { EventHub } from '../ipc/event-hub.js';
 import type { JobRecord } from '../services/jobs/index.js';
 import type { Logger } from '../services/logging/logger.js';
 import type { MediaCache } from '../services/media/index.js';
+import { mediaPathFor } from '../services/media/index.js';
 import type { SettingsService } from '../services/settings/settings-service.js';
 import type { UploadStaging } from '../services/staging/upload-staging.js';
 import type { VoiceEntry, VoiceLibrary } from '../services/voices/index.js';
@@ -46,7 +47,7 @@ type VoiceHandlers = Pick<
 export function mediaPath(media: MediaCache, remoteUrl: string | undefined): string | undefined {
   if (!remoteUrl) return undefined;
   try {
-    return `/media/${media.register(remoteUrl)}`;
+    return mediaPathFor(media.register(remoteUrl), remoteUrl);
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@ import { buildContentSecurityPolicy } from '../security/content-security-policy.
 import type { Logger } from '../services/logging/logger.js';
 import type { SecretStore } from '../services/secrets/secret-store.js';
 import { BrowserPlatform } from './browser-platform.js';
-import { serveMediaHttp } from '../services/media/index.js';
+import { mediaIdOfPath, serveMediaHttp } from '../services/media/index.js';
 import { isExpectedHost } from './connection-guard.js';
 import { serveStatic } from './static-server.js';
 import { WebSocketBinding } from './ws-binding.js';
@@ -55,10 +55,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
       response.writeHead(421, { 'Content-Type': 'text/plain' }).end('Misdirected request');
       return;
     }
-    const mediaId = /^\/media\/([^/?#]+)$/.exec(new URL(request.url ?? '/', origin).pathname)?.[1];
+    const mediaId = mediaIdOfPath(new URL(request.url ?? '/', origin).pathname);
     if (mediaId !== undefined) {
       // Audio the page plays (samples, generated segments) comes from main's cache, never straight from a service.
-      void serveMediaHttp(services.media, decodeURIComponent(mediaId), request, response);
+      void serveMediaHttp(services.media, mediaId, request, response);
       return;
     }
     const csp = buildContentSecurityPolicy({ connectSources: [origin.replace(/^http/, 'ws')] });

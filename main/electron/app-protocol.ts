@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { buildContentSecurityPolicy } from '../security/content-security-policy.js';
 import type { MediaCache } from '../services/media/index.js';
-import { mediaResponse } from '../services/media/index.js';
+import { mediaIdOfPath, mediaResponse } from '../services/media/index.js';
 import { appHost, appScheme } from './app-origin.js';
 
 /** Must run before the app is ready: makes `app://` a standard, secure origin (like https). */
@@ -21,9 +21,9 @@ export function serveRenderer(rendererDir: string, media: MediaCache): void {
   const csp = buildContentSecurityPolicy();
   protocol.handle(appScheme, async (request) => {
     const url = new URL(request.url);
-    const mediaId = /^\/media\/([^/]+)$/.exec(url.pathname)?.[1];
+    const mediaId = mediaIdOfPath(url.pathname);
     if (url.host === appHost && mediaId !== undefined) {
-      return mediaResponse(media, decodeURIComponent(mediaId), request.headers.get('range') ?? undefined, {
+      return mediaResponse(media, mediaId, request.headers.get('range') ?? undefined, {
         method: request.method,
       });
     }

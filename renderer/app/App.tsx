@@ -48,6 +48,20 @@ export function App() {
   }, [theme]);
 
   useEffect(() => {
+    // A file dropped anywhere but a drop zone would otherwise make the window open it, leaving the app (and any
+    // unsaved form) behind. Drop zones handle their own events first; this only stops the browser default.
+    const keepFileDrops = (event: DragEvent): void => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', keepFileDrops);
+    window.addEventListener('drop', keepFileDrops);
+    return () => {
+      window.removeEventListener('dragover', keepFileDrops);
+      window.removeEventListener('drop', keepFileDrops);
+    };
+  }, []);
+
+  useEffect(() => {
     // Ctrl/Cmd+1..4 switch pages, like tabs in most desktop apps.
     const onKey = (event: KeyboardEvent): void => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;

@@ -8,6 +8,7 @@ export {
 export type { MediaCacheErrorCode } from './media-cache-error.js';
 export { MediaCacheError, isMediaCacheError } from './media-cache-error.js';
 export { isMediaId, mediaIdFor } from './media-id.js';
+export { mediaIdOfPath, mediaPathFor } from './media-path.js';
 export { serveMediaHttp } from './serve-media-http.js';
 export type { MediaResponseOptions } from './media-response.js';
 export { mediaResponse } from './media-response.js';

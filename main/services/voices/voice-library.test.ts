@@ -81,9 +81,12 @@ function follow(library: VoiceLibrary, manager: JobManager, details?: VoiceJobDe
   });
   return {
     seen,
+    /** Waits for the events so far, then applies each job's latest record: an update emitted after waitFor()
+     * resolved (the job file being written) would otherwise be missed, as the app never misses it. */
     settled: async () => {
       await chain;
       unsubscribe();
+      for (const record of manager.list()) await library.applyVoiceJob(record, details);
     },
   };
 }

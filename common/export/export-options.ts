@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { subtitleSettingsSchema } from '../subtitles/subtitle-types.js';
+
+/** Sample rates the MP3 encoder (LAME) accepts. */
+export const mp3SampleRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
+
+/** Constant bit rates offered for MP3 export. */
+export const mp3Bitrates = [128, 160, 192, 224, 256, 320] as const;
+export type Mp3Bitrate = (typeof mp3Bitrates)[number];
+
+export const audioFormatSchema = z.discriminatedUnion('format', [
+  z.object({
+    format: z.literal('wav'),
+    bitDepth: z.union([z.literal(16), z.literal(24)], { error: 'must be 16 or 24' }),
+  }),
+  z.object({
+    format: z.literal('mp3'),
+    bitrateKbps: z.union(
+      mp3Bitrates.map((rate) => z.literal(rate)),
+      { error: `must be one of ${mp3Bitrates.join(', ')} kbps` },
+    ),
+  }),
+]);
+export type AudioFormat = z.infer<typeof audioFormatSchema>;
+
+/**
+ * Loudness normalisation: none, an integrated-loudness target with a true-peak ceiling (−16 LUFS for
+ * podcasts, −23 LUFS for EBU R128 broadcast), or ACX's audiobook rule (RMS −20 dBFS, peaks ≤ −3 dBFS).
+ */
+export const loudnessTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({
+    kind: z.literal('lufs'),
+    integratedLufs: z.number().finite().min(-40, 'must be ≥ -40 LUFS').max(-5, 'must be ≤ -5 LUFS'),
+    truePeakDb: z.number().finite().min(-12, 'must be ≥ -12 dBTP').max(0, 'must be ≤ 0 dBTP'),
+  }),
+  z.object({
+    kind: z.literal('rms'),
+    rmsDb: z.number().finite().min(-40, 'must be ≥ -40 dBFS').max(-6, 'must be ≤ -6 dBFS'),
+    peakDb: z.number().finite().min(-12, 'must be ≥ -12 dBFS').max(0, 'must be ≤ 0 dBFS'),
+  }),
+]);
+export type LoudnessTarget = z.infer<typeof loudnessTargetSchema>;
+
+export const loudnessPresets = {
+  none: { kind: 'none' },
+  podcast: { kind: 'lufs', integratedLufs: -16, truePeakDb: -1 },
+  broadcast: { kind: 'lufs', integratedLufs: -23, truePeakDb: -1 },
+  acx: { kind: 'rms', rmsDb: -20, peakDb: -3 },
+} as const satisfies Record<string, LoudnessTarget>;
+
+export const subtitleOutputSchema = z.object({
+  srt: z.boolean(),
+  vtt: z.boolean(),
+  settings: subtitleSettingsSchema.optional(),
+});
+export type SubtitleOutput = z.infer<typeof subtitleOutputSchema>;
+
+export const exportOptionsSchema = z.object({
+  audio: audioFormatSchema,
+  loudness: loudnessTargetSchema,
+  subtitles: subtitleOutputSchema,
+});
+export type ExportOptions = z.infer<typeof exportOptionsSchema>;
+
+/** Whether an output format can be written at a plan's sample rate (LAME takes only the MPEG rates). */
+export function formatSupportsRate(format: AudioFormat, sampleRate: number): boolean {
+  if (format.format === 'wav') return true;
+  return (mp3SampleRates as readonly number[]).includes(sampleRate);
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { OpenResult, OpenedProject, ProjectListEntry, RecentProject } from '../project/library-views.js';
+import { PROJECT_FILE_EXTENSION } from '../project/project-file.js';
+import { projectDefaultsSchema, projectSchema } from '../project/project-schema.js';
+import { MAX_MAX_BLOCK_LENGTH, MIN_MAX_BLOCK_LENGTH } from '../text/index.js';
+import { method } from './define.js';
+
+/** A project's file name in the projects folder (main checks it again before touching the disk). */
+const fileNameSchema = z
+  .string()
+  .min(1, 'is required')
+  .max(255, 'must be at most 255 characters')
+  .refine(
+    (name) => name.endsWith(PROJECT_FILE_EXTENSION) && !/[/\\\0]/u.test(name) && !name.startsWith('.'),
+    `must be a project file name ending in ${PROJECT_FILE_EXTENSION}, without folders`,
+  );
+
+const titleSchema = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
+
+export const scriptSplitSchema = z
+  .object({
+    splitSentences: z.boolean().optional(),
+    maxLength: z
+      .number()
+      .int('must be a whole number of characters')
+      .min(MIN_MAX_BLOCK_LENGTH, `must be at least ${MIN_MAX_BLOCK_LENGTH} characters`)
+      .max(MAX_MAX_BLOCK_LENGTH, `must be at most ${MAX_MAX_BLOCK_LENGTH} characters`)
+      .optional(),
+    paragraphs: z.enum(['blank-lines', 'lines']).optional(),
+  })
+  .strict();
+
+/** Scripts pasted into the import dialog; larger texts come as files through the upload staging. */
+const MAX_PASTED_SCRIPT_CHARACTERS = 5_000_000;
+
+/** The projects folder: list, create, open, save (autosave), rename, duplicate, delete, import. */
+export const projectMethods = {
+  'projects.list': method<ProjectListEntry[]>()(z.undefined()),
+  'projects.recent': method<RecentProject[]>()(z.undefined()),
+  /** A new empty project for the active service (main fills in the service and its defaults). */
+  'projects.create': method<OpenedProject>()(
+    z.object({ title: titleSchema, defaults: projectDefaultsSchema.partial().optional() }).strict(),
+  ),
+  'projects.open': method<OpenResult>()(z.object({ fileName: fileNameSchema }).strict()),
+  /** Writes the editor's document over its file (atomic, with a rolling backup); refuses damaged or changed files. */
+  'projects.save': method<{ savedAt: string }>()(
+    z.object({ fileName: fileNameSchema, project: projectSchema }).strict(),
+  ),
+  /** Keeps a document whose own file can no longer be written (damaged, or changed elsewhere) as a new project. */
+  'projects.saveAsNew': method<OpenedProject>()(
+    z.object({ project: projectSchema, title: titleSchema.optional() }).strict(),
+  ),
+  'projects.rename': method<OpenedProject>()(
+    z.object({ fileName: fileNameSchema, title: titleSchema }).strict(),
+  ),
+  'projects.duplicate': method<OpenedProject>()(
+    z.object({ fileName: fileNameSchema, title: titleSchema.optional() }).strict(),
+  ),
+  /** Moves the file to the OS trash (or the app's own trash folder where there is none). */
+  'projects.delete': method<null>()(z.object({ fileName: fileNameSchema }).strict()),
+  /** A new project from pasted text, split into blocks. */
+  'projects.importText': method<OpenedProject>()(
+    z
+      .object({
+        title: titleSchema,
+        text: z
+          .string()
+          .max(MAX_PASTED_SCRIPT_CHARACTERS, `must be at most ${MAX_PASTED_SCRIPT_CHARACTERS} characters`),
+        split: scriptSplitSchema.optional(),
+      })
+      .strict(),
+  ),
+  /** A new project from a text file uploaded through staging.*; main detects its encoding. */
+  'projects.importStaged': method<OpenedProject>()(
+    z
+      .object({
+        stagingId: z.uuid('must be an upload id (UUID)'),
+        fileName: z.string().min(1, 'is required').max(255, 'must be at most 255 characters'),
+        title: titleSchema.optional(),
+        split: scriptSplitSchema.optional(),
+      })
+      .strict(),
+  ),
+  /** Applies the backup an open() offered for a damaged or missing file; the damaged file is kept aside. */
+  'projects.restoreBackup': method<OpenedProject>()(z.object({ fileName: fileNameSchema }).strict()),
+};

@@ -1,0 +1,63 @@
+import type { Project } from './project-schema.js';
+import type { ProjectFileProblem } from './project-file.js';
+
+/* What the projects folder tells the editor: shared by main (which produces them) and the renderer. */
+
+/** A project file that opened: its name in the projects folder and its (migrated) content. */
+export interface OpenedProject {
+  fileName: string;
+  project: Project;
+  /** Set when the file was in an older format; it was migrated in memory and a copy of the original kept. */
+  migratedFrom?: number;
+}
+
+/** Why a project file did not open: damaged (not JSON, or failing the schema), too new, or missing. */
+export type OpenProblem = ProjectFileProblem | 'missing';
+
+export type OpenResult =
+  | ({ ok: true } & OpenedProject)
+  | {
+      ok: false;
+      fileName: string;
+      problem: OpenProblem;
+      /** For people; for a damaged file it names the first bad field. */
+      message: string;
+      fieldPath?: string;
+      /**
+       * The rolling backup (the version saved before the last one) when the main file is damaged or missing and the
+       * backup reads well. Offered, never applied silently: restoreBackup() applies it.
+       */
+      recovery?: { source: 'backup'; project: Project; savedAt: string };
+    };
+
+export type ProjectListEntry =
+  | {
+      ok: true;
+      fileName: string;
+      id: string;
+      title: string;
+      /** The file's modification time (ISO). */
+      modifiedAt: string;
+      blockCount: number;
+      characterCount: number;
+      /** Total length, real where audio exists, estimated elsewhere. */
+      durationMs: number;
+      durationEstimated: boolean;
+    }
+  | {
+      ok: false;
+      fileName: string;
+      modifiedAt: string;
+      problem: OpenProblem;
+      message: string;
+      hasBackup: boolean;
+    };
+
+/** A project opened lately (newest first). */
+export interface RecentProject {
+  fileName: string;
+  title: string;
+  openedAt: string;
+  /** The file's modification time; recent entries whose file is gone are left out. */
+  modifiedAt: string;
+}

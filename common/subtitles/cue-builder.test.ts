@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { buildCues } from './cue-builder.js';
+import { defaultSubtitleSettings, type SubtitleCue, type SubtitleSettings } from './subtitle-types.js';
+
+function expectWithinRules(cues: SubtitleCue[], settings: SubtitleSettings): void {
+  cues.forEach((cue, index) => {
+    expect(cue.lines.length).toBeGreaterThan(0);
+    expect(cue.lines.length).toBeLessThanOrEqual(settings.maxLines);
+    for (const line of cue.lines) expect([...line].length).toBeLessThanOrEqual(settings.maxCharsPerLine);
+    expect(cue.endMs).toBeGreaterThan(cue.startMs);
+    expect(cue.endMs - cue.startMs).toBeLessThanOrEqual(settings.maxCueMs);
+    const next = cues[index + 1];
+    if (next) expect(next.startMs - cue.endMs).toBeGreaterThanOrEqual(settings.minGapMs);
+  });
+}
+
+describe('buildCues', () => {
+  it('places cues at the block position, timed by the pauses in its audio', () => {
+    const cues = buildCues([
+      {
+        blockId: 'b1',
+        text: 'Good morning, everyone. Please take a seat.',
+        startMs: 10_000,
+        durationMs: 4000,
+        silences: [
+          { startMs: 0, endMs: 120 },
+          { startMs: 600, endMs: 700 },
+          { startMs: 1800, endMs: 2300 },
+          { startMs: 3700, endMs: 4000 },
+        ],
+      },
+    ]);
+    expect(cues.map((cue) => [cue.startMs, cue.lines.join(' ')])).toEqual([
+      [10_120, 'Good morning, everyone.'],
+      [12_300, 'Please take a seat.'],
+    ]);
+    // The first cue ends in the pause after "everyone", extended to be readable but not into the next cue.
+    expect(cues[0]?.endMs).toBeGreaterThanOrEqual(11_800);
+    expect(cues[0]?.endMs).toBeLessThanOrEqual(12_300 - 80);
+    expect(cues[1]?.endMs).toBe(13_700);
+  });
+
+  it('keeps every cue within the line, duration and gap rules over many blocks', () => {
+    const words =
+      'river stone light quiet morning harbour, lantern; window garden. paper! silver? yellow'.split(' ');
+    const sources = Array.from({ length: 40 }, (_, block) => {
+      const count = 3 + ((block * 7) % 60);
+      const text = Array.from({ length: count }, (_, i) => words[(block + i * 3) % words.length]).join(' ');
+      return { blockId: `b${block}`, text, startMs: block * 9000, durationMs: 500 + count * 140 };
+    });
+    const cues = buildCues(sources);
+    expect(cues.length).toBeGreaterThan(40);
+    expectWithinRules(cues, defaultSubtitleSettings);
+  });
+
+  it('extends a short cue to the reading-speed duration when there is room, but at most 1.5 s past the speech', () => {
+    const [cue] = buildCues([
+      { blockId: 'b', text: 'A fairly long line of text read fast.', startMs: 0, durationMs: 600 },
+    ]);
+    // 37 characters at 17 per second need about 2.18 s; the speech lasts 0.6 s, so 2.1 s is the most allowed.
+    expect(cue?.endMs).toBe(2100);
+  });
+
+  it('respects the minimum gap between blocks that follow each other closely', () => {
+    const cues = buildCues([
+      { blockId: 'a', text: 'First block.', startMs: 0, durationMs: 1000 },
+      { blockId: 'b', text: 'Second block.', startMs: 1020, durationMs: 1000 },
+    ]);
+    expect(cues[0]?.endMs).toBe(940);
+    expect(cues[1]?.startMs).toBe(1020);
+  });
+
+  it('re-cuts a piece spoken for longer than the maximum cue duration', () => {
+    const settings = { ...defaultSubtitleSettings, maxCueMs: 3000 };
+    const cues = buildCues(
+      [
+        {
+          blockId: 'slow',
+          text: 'These few words are spoken very slowly indeed by the narrator',
+          startMs: 0,
+          durationMs: 9000,
+        },
+      ],
+      settings,
+    );
+    expect(cues.length).toBeGreaterThanOrEqual(3);
+    expectWithinRules(cues, settings);
+  });
+
+  it('joins a short sentence to the next one when it cannot stay up long enough alone', () => {
+    const cues = buildCues([{ blockId: 'b', text: 'Hi. How are you today?', startMs: 0, durationMs: 1500 }]);
+    expect(cues.map((cue) => cue.lines.join(' '))).toEqual(['Hi. How are you today?']);
+  });
+
+  it('skips blocks with nothing to read', () => {
+    expect(buildCues([{ blockId: 'b', text: '  …  ', startMs: 0, durationMs: 1000 }])).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import type { Worker } from 'node:worker_threads';
+import { ExportCancelledError } from '../export-errors.js';
+import { launchWorker } from '../worker-launcher.js';
+import { decodeOutboundSchema, type DecodeInbound } from './decode-protocol.js';
+
+export interface DecodeJob {
+  readonly key: string;
+  readonly path: string;
+  readonly bytes: number;
+}
+
+export interface ParallelDecodeOptions {
+  readonly sampleRate: number;
+  readonly pcmCacheDir: string;
+  readonly threads: number;
+  readonly workerEntry: URL;
+  /** Total bytes read so far, over all jobs. */
+  readonly onBytes: (bytes: number) => void;
+  readonly isCancelled: () => boolean;
+}
+
+// How often a long decode checks for a cancel request while it waits on its helpers.
+const CANCEL_POLL_MS = 50;
+
+/**
+ * Decodes sources into the PCM cache with several helper workers at once: decoding and resampling are
+ * the slowest part of a first export, and each source is independent of the others. Jobs go to
+ * whichever helper is free, largest first so no helper is left with a long file at the end. The first
+ * failure (or a cancel) stops the others and is thrown once they have cleaned up.
+ */
+export async function decodeInParallel(
+  jobs: readonly DecodeJob[],
+  options: ParallelDecodeOptions,
+): Promise<void> {
+  const queue = [...jobs].sort((a, b) => b.bytes - a.bytes);
+  const threads = Math.max(1, Math.min(options.threads, queue.length));
+  const progress = new Map<string, number>();
+  const workers: Worker[] = [];
+  let failure: Error | undefined;
+  let busy = 0;
+  let finish: () => void = () => {};
+  const allDone = new Promise<void>((resolve) => (finish = resolve));
+
+  const report = (): void => options.onBytes([...progress.values()].reduce((sum, bytes) => sum + bytes, 0));
+  const stopAll = (): void => {
+    const cancel: DecodeInbound = { type: 'decode-cancel' };
+    for (const worker of workers) worker.postMessage(cancel);
+  };
+  const dispatch = (worker: Worker): void => {
+    const job = failure ? undefined : queue.shift();
+    if (!job) {
+      if (busy === 0) finish();
+      return;
+    }
+    busy += 1;
+    const message: DecodeInbound = {
+      type: 'decode-source',
+      key: job.key,
+      path: job.path,
+      sampleRate: options.sampleRate,
+      pcmCacheDir: options.pcmCacheDir,
+    };
+    worker.postMessage(message);
+  };
+
+  for (let index = 0; index < threads; index += 1) {
+    const worker = launchWorker(options.workerEntry);
+    workers.push(worker);
+    worker.on('message', (raw: unknown) => {
+      const parsed = decodeOutboundSchema.safeParse(raw);
+      if (!parsed.success) return;
+      const message = parsed.data;
+      if (message.type === 'decode-bytes') {
+        progress.set(message.key, message.bytes);
+        report();
+        return;
+      }
+      busy -= 1;
+      if (message.type === 'decode-failed' && !failure) {
+        failure =
+          message.name === 'ExportCancelledError' ? new ExportCancelledError() : new Error(message.message);
+        stopAll();
+      }
+      dispatch(worker);
+    });
+    worker.on('error', (error) => {
+      failure ??= error;
+      busy = Math.max(0, busy - 1);
+      stopAll();
+      if (busy === 0) finish();
+    });
+  }
+  const poll = setInterval(() => {
+    if (!failure && options.isCancelled()) {
+      failure = new ExportCancelledError();
+      stopAll();
+    }
+  }, CANCEL_POLL_MS);
+  try {
+    for (const worker of workers) dispatch(worker);
+    await allDone;
+  } finally {
+    clearInterval(poll);
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  if (failure) throw failure;
+}

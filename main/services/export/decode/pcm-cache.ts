@@ -1,0 +1,248 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { SilenceDetector } from '../../../../common/export/silence-detector.js';
+import { silenceSpanSchema } from '../../../../common/subtitles/subtitle-types.js';
+import { ExportCancelledError } from '../export-errors.js';
+import { StreamingResampler } from '../resample/streaming-resampler.js';
+import { DecoderSet, decodeFile } from './source-decoder.js';
+
+/**
+ * The decoded-PCM cache: each source is decoded once per target sample rate into a raw file of
+ * interleaved 32-bit float samples (mono or stereo, as the source) plus a JSON sidecar with its length
+ * and the silences found in it. Rendering then reads only the frames it needs, straight from disk.
+ * Entries are keyed by the caller's sourceKey (a content hash), so a changed source gets a new entry.
+ */
+
+// Bump when the decoded bytes would change (decoder, resampler or layout), so old entries are not reused.
+const CACHE_FORMAT_VERSION = 1;
+
+const cacheEntrySchema = z.object({
+  version: z.literal(CACHE_FORMAT_VERSION),
+  sourceKey: z.string(),
+  sampleRate: z.number().int().positive(),
+  channels: z.union([z.literal(1), z.literal(2)]),
+  frames: z.number().int().min(0),
+  sourceSampleRate: z.number().int().positive(),
+  sourceFormat: z.string(),
+  silences: z.array(silenceSpanSchema),
+});
+export type CachedSourceInfo = z.infer<typeof cacheEntrySchema>;
+
+export interface CachedSource extends CachedSourceInfo {
+  /** The raw interleaved float32 file. */
+  readonly pcmPath: string;
+}
+
+export interface DecodeProgress {
+  (bytesRead: number): void;
+}
+
+export class PcmCache {
+  private readonly decoders = new DecoderSet();
+  private readonly resamplers = new ResamplerPool();
+  private readonly pending = new Float32Array(WRITE_FLOATS);
+  // Decoders, resamplers and the write buffer are shared, so decodes run one after another.
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly directory: string) {}
+
+  /** Frees the decoders kept for reuse. */
+  close(): void {
+    this.decoders.dispose();
+  }
+
+  private paths(sourceKey: string, sampleRate: number): { pcm: string; info: string } {
+    const digest = createHash('sha256')
+      .update(`${CACHE_FORMAT_VERSION}|${sourceKey}|${sampleRate}`)
+      .digest('hex');
+    const stem = path.join(this.directory, digest.slice(0, 40));
+    return { pcm: `${stem}.f32`, info: `${stem}.json` };
+  }
+
+  /** The cached entry, if present and complete. */
+  async lookup(sourceKey: string, sampleRate: number): Promise<CachedSource | undefined> {
+    const paths = this.paths(sourceKey, sampleRate);
+    let info: CachedSourceInfo;
+    try {
+      info = cacheEntrySchema.parse(JSON.parse(await fs.readFile(paths.info, 'utf8')));
+    } catch {
+      return undefined;
+    }
+    if (info.sourceKey !== sourceKey || info.sampleRate !== sampleRate) return undefined;
+    const stat = await fs.stat(paths.pcm).catch(() => undefined);
+    if (!stat || stat.size !== info.frames * info.channels * 4) return undefined;
+    return { ...info, pcmPath: paths.pcm };
+  }
+
+  /**
+   * Returns the cached entry, decoding `filePath` first when there is none. The PCM file and its sidecar
+   * are written under temporary names and renamed into place (sidecar last), so a crash or a cancel never
+   * leaves an entry that looks complete but is not.
+   */
+  async ensure(
+    sourceKey: string,
+    filePath: string,
+    sampleRate: number,
+    onBytes?: DecodeProgress,
+    isCancelled: () => boolean = () => false,
+  ): Promise<CachedSource> {
+    const existing = await this.lookup(sourceKey, sampleRate);
+    if (existing) return existing;
+    await fs.mkdir(this.directory, { recursive: true });
+    const paths = this.paths(sourceKey, sampleRate);
+    const suffix = `.${randomBytes(6).toString('hex')}.partial`;
+    const tempPcm = paths.pcm + suffix;
+    const tempInfo = paths.info + suffix;
+    try {
+      const work = this.queue.then(() =>
+        decodeToFile(
+          filePath,
+          sampleRate,
+          tempPcm,
+          this.decoders,
+          this.resamplers,
+          this.pending,
+          onBytes,
+          isCancelled,
+        ),
+      );
+      this.queue = work.catch(() => undefined);
+      const decoded = await work;
+      const info: CachedSourceInfo = { version: CACHE_FORMAT_VERSION, sourceKey, sampleRate, ...decoded };
+      await fs.rename(tempPcm, paths.pcm);
+      await fs.writeFile(tempInfo, JSON.stringify(info));
+      await fs.rename(tempInfo, paths.info);
+      return { ...info, pcmPath: paths.pcm };
+    } finally {
+      await fs.rm(tempPcm, { force: true });
+      await fs.rm(tempInfo, { force: true });
+    }
+  }
+}
+
+// Output is gathered into writes of about this size rather than one write per decoded frame.
+const WRITE_FLOATS = 256 * 1024;
+
+/** Resamplers kept for the next source with the same rates and channel count (their tables and buffers). */
+class ResamplerPool {
+  private readonly idle = new Map<string, StreamingResampler[]>();
+
+  take(from: number, to: number, channels: number): StreamingResampler {
+    return this.idle.get(`${from}>${to}x${channels}`)?.pop() ?? new StreamingResampler(from, to, channels);
+  }
+
+  give(resampler: StreamingResampler): void {
+    resampler.reset();
+    const key = `${resampler.fromRate}>${resampler.toRate}x${resampler.channels}`;
+    const list = this.idle.get(key) ?? [];
+    if (list.length < 2) list.push(resampler);
+    this.idle.set(key, list);
+  }
+}
+
+async function decodeToFile(
+  filePath: string,
+  targetRate: number,
+  pcmPath: string,
+  decoders: DecoderSet,
+  resamplers: ResamplerPool,
+  pending: Float32Array,
+  onBytes: DecodeProgress | undefined,
+  isCancelled: () => boolean,
+): Promise<Omit<CachedSourceInfo, 'version' | 'sourceKey' | 'sampleRate'>> {
+  const handle = await fs.open(pcmPath, 'w');
+  let resampler: StreamingResampler | undefined;
+  let detector: SilenceDetector | undefined;
+  let sourceFormat = 'unknown';
+  let sourceRate = 0;
+  let channels: 1 | 2 = 1;
+  let frames = 0;
+  let pendingLength = 0;
+
+  const flushPending = async (): Promise<void> => {
+    if (pendingLength === 0) return;
+    await handle.write(new Uint8Array(pending.buffer, 0, pendingLength * 4));
+    pendingLength = 0;
+  };
+  const writeFrames = async (planar: readonly Float32Array[], count: number): Promise<void> => {
+    let offset = 0;
+    while (offset < count) {
+      const room = Math.floor((pending.length - pendingLength) / channels);
+      const take = Math.min(room, count - offset);
+      interleaveInto(pending, pendingLength, planar, channels, offset, take);
+      pendingLength += take * channels;
+      offset += take;
+      if (pending.length - pendingLength < channels) await flushPending();
+    }
+    frames += count;
+  };
+
+  try {
+    const chunks = decodeFile(filePath, decoders, (format) => (sourceFormat = format), onBytes);
+    for await (const chunk of chunks) {
+      if (isCancelled()) throw new ExportCancelledError();
+      if (sourceRate === 0) {
+        sourceRate = chunk.sampleRate;
+        // Anything beyond stereo keeps its first two channels (front left and right in WAV and FLAC order).
+        channels = chunk.channelData.length >= 2 ? 2 : 1;
+        detector = new SilenceDetector(sourceRate, channels);
+        if (sourceRate !== targetRate) resampler = resamplers.take(sourceRate, targetRate, channels);
+      } else if (chunk.sampleRate !== sourceRate) {
+        throw new Error(
+          `${filePath}: the sample rate changes mid-file (${sourceRate} Hz, then ${chunk.sampleRate} Hz)`,
+        );
+      }
+      const planar = chunk.channelData.slice(0, channels);
+      detector?.add(planar, chunk.samplesDecoded);
+      if (resampler) {
+        const out = resampler.process(planar, chunk.samplesDecoded);
+        await writeFrames(out, out[0]?.length ?? 0);
+      } else {
+        await writeFrames(planar, chunk.samplesDecoded);
+      }
+    }
+    if (resampler) {
+      const tail = resampler.flush();
+      await writeFrames(tail, tail[0]?.length ?? 0);
+      resamplers.give(resampler);
+      resampler = undefined;
+    }
+    await flushPending();
+    if (sourceRate === 0) throw new Error(`${filePath}: the file holds no audio samples`);
+  } finally {
+    pendingLength = 0;
+    await handle.close();
+  }
+  return {
+    channels,
+    frames,
+    sourceSampleRate: sourceRate,
+    sourceFormat,
+    silences: detector?.finish() ?? [],
+  };
+}
+
+function interleaveInto(
+  target: Float32Array,
+  at: number,
+  planar: readonly Float32Array[],
+  channels: number,
+  from: number,
+  count: number,
+): void {
+  const left = planar[0];
+  if (!left) return;
+  if (channels === 1) {
+    target.set(left.subarray(from, from + count), at);
+    return;
+  }
+  const right = planar[1] ?? left;
+  let position = at;
+  for (let index = from; index < from + count; index += 1) {
+    target[position] = left[index]!;
+    target[position + 1] = right[index]!;
+    position += 2;
+  }
+}

@@ -1,0 +1,107 @@
+import { FLACDecoder } from '@wasm-audio-decoders/flac';
+import { MPEGDecoder } from 'mpg123-decoder';
+import { OggOpusDecoder } from 'ogg-opus-decoder';
+import type { DecodedAudio, StreamingDecoder } from './decoded-audio.js';
+import { mp3ChannelCount } from './mp3-channel-mode.js';
+
+interface WasmDecodeResult {
+  readonly channelData: Float32Array[];
+  readonly samplesDecoded: number;
+  readonly sampleRate: number;
+  readonly bitDepth?: number;
+  readonly errors: readonly { message: string }[];
+}
+
+/** The shared shape of the three WebAssembly decoders (their own typings differ on sync vs async). */
+interface WasmDecoder {
+  readonly ready: Promise<void>;
+  decode(bytes: Uint8Array): WasmDecodeResult | Promise<WasmDecodeResult>;
+  flush?: () => Promise<WasmDecodeResult>;
+  reset(): Promise<void>;
+  free(): void;
+}
+
+/**
+ * Wraps a WebAssembly decoder (mpg123 for MP3, libopus for Ogg Opus, libFLAC) as a StreamingDecoder.
+ * Decoder errors on single frames (a corrupt frame in the middle of a file) are collected and reported
+ * once when they exceed a small share of the file, rather than failing on the first bad frame.
+ */
+class WasmStreamDecoder implements StreamingDecoder {
+  private errors: string[] = [];
+  private decodedAny = false;
+  private channelLimit: number | undefined;
+
+  constructor(
+    private readonly decoder: WasmDecoder,
+    private readonly label: string,
+    private readonly findChannelCount?: (firstBytes: Uint8Array) => number | undefined,
+    private readonly rescaleIntegers = false,
+  ) {}
+
+  async push(bytes: Uint8Array): Promise<DecodedAudio | undefined> {
+    await this.decoder.ready;
+    if (this.channelLimit === undefined && this.findChannelCount)
+      this.channelLimit = this.findChannelCount(bytes);
+    return this.accept(await this.decoder.decode(bytes));
+  }
+
+  async finish(): Promise<DecodedAudio | undefined> {
+    await this.decoder.ready;
+    const tail = this.decoder.flush ? this.accept(await this.decoder.flush()) : undefined;
+    if (!this.decodedAny) {
+      const reason = this.errors[0] ? `: ${this.errors[0]}` : '';
+      throw new Error(`${this.label}: no audio could be decoded${reason}`);
+    }
+    return tail;
+  }
+
+  async reset(): Promise<void> {
+    await this.decoder.ready;
+    await this.decoder.reset();
+    this.errors = [];
+    this.decodedAny = false;
+    this.channelLimit = undefined;
+  }
+
+  dispose(): void {
+    this.decoder.free();
+  }
+
+  private accept(result: WasmDecodeResult): DecodedAudio | undefined {
+    for (const error of result.errors) this.errors.push(error.message);
+    if (result.samplesDecoded === 0) return undefined;
+    this.decodedAny = true;
+    const channelData = this.channelLimit
+      ? result.channelData.slice(0, this.channelLimit)
+      : result.channelData;
+    if (this.rescaleIntegers && result.bitDepth) {
+      rescaleToFullScale(channelData, result.samplesDecoded, result.bitDepth);
+    }
+    return { channelData, samplesDecoded: result.samplesDecoded, sampleRate: result.sampleRate };
+  }
+}
+
+export function createMp3Decoder(): StreamingDecoder {
+  // Gapless decoding reads the LAME header and trims the encoder delay and padding, as ffmpeg does.
+  return new WasmStreamDecoder(new MPEGDecoder({ enableGapless: true }), 'MP3', mp3ChannelCount);
+}
+
+export function createOggOpusDecoder(): StreamingDecoder {
+  return new WasmStreamDecoder(new OggOpusDecoder() as unknown as WasmDecoder, 'Ogg Opus');
+}
+
+export function createFlacDecoder(): StreamingDecoder {
+  return new WasmStreamDecoder(new FLACDecoder(), 'FLAC', undefined, true);
+}
+
+/**
+ * The FLAC decoder divides integer samples by 2^(bits−1) − 1; ffmpeg and our WAV reader divide by
+ * 2^(bits−1). Rescaling makes a FLAC and a WAV of the same audio decode to the same numbers.
+ */
+function rescaleToFullScale(channels: readonly Float32Array[], frames: number, bitDepth: number): void {
+  const full = 2 ** (bitDepth - 1);
+  const factor = (full - 1) / full;
+  for (const channel of channels) {
+    for (let index = 0; index < frames; index += 1) channel[index] = channel[index]! * factor;
+  }
+}

@@ -1,0 +1,131 @@
+import { rmSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
+import type {
+  ClipFilesRequest,
+  ClipFilesResult,
+  ExportProgress,
+  ExportRequest,
+  ExportResult,
+} from './export-types.js';
+import { stagingPathFor } from './output/staged-file.js';
+import { subtitlePathsFor } from './subtitles/subtitle-files.js';
+import { defaultWorkerEntry, launchWorker } from './worker-launcher.js';
+import { workerOutboundSchema, type Staging, type WorkerInbound } from './worker-protocol.js';
+
+export interface ExportEngineOptions {
+  /** The worker script (file path or URL); defaults to export-worker next to this module. */
+  readonly workerEntry?: string | URL;
+  /** How long a cancelled worker gets to clean up before it is terminated. */
+  readonly cancelGraceMs?: number;
+}
+
+export interface RunOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ExportProgress) => void;
+}
+
+const DEFAULT_CANCEL_GRACE_MS = 5000;
+
+/**
+ * The export engine as main uses it: every export runs in its own worker thread, so decoding, mixing
+ * and encoding never block the main (UI-serving) thread, and the worker's memory is returned when it ends.
+ * Cancelling (AbortSignal) asks the worker to stop and clean up; if it does not within the grace period
+ * it is terminated and the engine deletes the temporary files itself (it chose their names).
+ */
+export class ExportEngine {
+  private readonly entry: URL;
+  private readonly cancelGraceMs: number;
+
+  constructor(options: ExportEngineOptions = {}) {
+    const entry = options.workerEntry;
+    this.entry =
+      entry === undefined ? defaultWorkerEntry() : typeof entry === 'string' ? pathToFileURL(entry) : entry;
+    this.cancelGraceMs = options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS;
+  }
+
+  /** Renders the timeline to one audio file, with SRT/WebVTT next to it as requested. */
+  exportMix(request: ExportRequest, options: RunOptions = {}): Promise<ExportResult> {
+    const subtitles = subtitlePathsFor(request.outputPath);
+    const staging: Staging = {
+      audio: stagingPathFor(request.outputPath),
+      srt: stagingPathFor(subtitles.srt),
+      vtt: stagingPathFor(subtitles.vtt),
+    };
+    return this.run('mix', request, staging, options) as Promise<ExportResult>;
+  }
+
+  /** Writes one audio file per clip into a new folder or a zip. */
+  exportClipFiles(request: ClipFilesRequest, options: RunOptions = {}): Promise<ClipFilesResult> {
+    const staging: Staging = { folder: stagingPathFor(request.destination) };
+    return this.run('clip-files', request, staging, options) as Promise<ClipFilesResult>;
+  }
+
+  private run(
+    job: 'mix' | 'clip-files',
+    request: ExportRequest | ClipFilesRequest,
+    staging: Staging,
+    options: RunOptions,
+  ): Promise<unknown> {
+    const { signal, onProgress } = options;
+    if (signal?.aborted) return Promise.reject(new ExportCancelledError());
+    return new Promise((resolve, reject) => {
+      const worker: Worker = launchWorker(this.entry);
+      let settled = false;
+      let killTimer: NodeJS.Timeout | undefined;
+      const cleanUpStaging = (): void => {
+        for (const file of Object.values(staging)) if (file) rmSync(file, { recursive: true, force: true });
+      };
+      const finish = (outcome: () => void): void => {
+        if (settled) return;
+        settled = true;
+        if (killTimer) clearTimeout(killTimer);
+        signal?.removeEventListener('abort', onAbort);
+        void worker.terminate();
+        outcome();
+      };
+      const onAbort = (): void => {
+        const cancel: WorkerInbound = { type: 'cancel' };
+        worker.postMessage(cancel);
+        killTimer = setTimeout(() => {
+          finish(() => {
+            cleanUpStaging();
+            reject(new ExportCancelledError());
+          });
+        }, this.cancelGraceMs);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      worker.on('message', (raw: unknown) => {
+        const parsed = workerOutboundSchema.safeParse(raw);
+        if (!parsed.success) return;
+        const message = parsed.data;
+        if (message.type === 'progress') onProgress?.(message.progress);
+        else if (message.type === 'done') finish(() => resolve(message.result));
+        else finish(() => reject(rebuildError(message.error)));
+      });
+      worker.on('error', (error) =>
+        finish(() => {
+          cleanUpStaging();
+          reject(error);
+        }),
+      );
+      worker.on('exit', (code) =>
+        finish(() => {
+          cleanUpStaging();
+          reject(new Error(`export worker stopped unexpectedly (exit code ${code})`));
+        }),
+      );
+      const start: WorkerInbound = { type: 'start', job, request, staging, workerEntry: this.entry.href };
+      worker.postMessage(start);
+    });
+  }
+}
+
+function rebuildError(error: { name: string; message: string; sourceKeys?: string[] | undefined }): Error {
+  if (error.name === 'ExportCancelledError') return new ExportCancelledError();
+  if (error.name === 'MissingSourcesError') return new MissingSourcesError(error.sourceKeys ?? []);
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
+}

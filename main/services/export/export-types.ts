@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { exportOptionsSchema, audioFormatSchema } from '../../../common/export/export-options.js';
+import type { LoudnessMeasurement } from '../../../common/export/loudness-meter.js';
+import { renderPlanSchema, trackKindSchema } from '../../../common/export/render-plan.js';
+
+const absolutePath = z
+  .string()
+  .min(1, 'must not be empty')
+  .refine((value) => value.startsWith('/') || /^[A-Za-z]:[\\/]/u.test(value), 'must be an absolute path');
+
+/** Where each source's encoded audio file is, by the sourceKey the plan's clips use. */
+export const sourceFilesSchema = z.record(z.string().min(1, 'must not be empty'), absolutePath);
+
+/** Render the whole timeline to one audio file (plus subtitles next to it). */
+export const exportRequestSchema = z.object({
+  plan: renderPlanSchema,
+  sources: sourceFilesSchema,
+  options: exportOptionsSchema,
+  /** The audio file to create; SRT/VTT files take its name with their own extension. */
+  outputPath: absolutePath,
+  /** Folder of the decoded-PCM cache; reuse it across exports to skip decoding unchanged sources. */
+  pcmCacheDir: absolutePath,
+  /** Replace existing files at the output paths (otherwise the export fails before any work if one exists). */
+  overwrite: z.boolean().default(false),
+  /** Threads decoding sources at once; defaults to the number of cores, at most 4. */
+  decodeThreads: z.number().int().min(1, 'must be ≥ 1').max(16, 'must be ≤ 16').optional(),
+});
+export type ExportRequest = z.input<typeof exportRequestSchema>;
+export type ParsedExportRequest = z.output<typeof exportRequestSchema>;
+
+/** Export each clip (of the chosen tracks) to its own file, into a folder or a store-only zip. */
+export const clipFilesRequestSchema = z.object({
+  plan: renderPlanSchema,
+  sources: sourceFilesSchema,
+  audio: audioFormatSchema,
+  tracks: z.array(trackKindSchema).min(1, 'must name at least one track').default(['speech']),
+  /** A folder to create (it must not exist yet), or a .zip file to create. */
+  destination: absolutePath,
+  container: z.enum(['folder', 'zip']),
+  /** File name (without extension) per clip id; defaults to the order and the clip id, e.g. "001-intro". */
+  fileNames: z.record(z.string(), z.string().min(1, 'must not be empty')).optional(),
+  pcmCacheDir: absolutePath,
+  overwrite: z.boolean().default(false),
+  decodeThreads: z.number().int().min(1, 'must be ≥ 1').max(16, 'must be ≤ 16').optional(),
+});
+export type ClipFilesRequest = z.input<typeof clipFilesRequestSchema>;
+export type ParsedClipFilesRequest = z.output<typeof clipFilesRequestSchema>;
+
+export type ExportPhase = 'decode' | 'measure' | 'render' | 'subtitles' | 'finalize';
+
+export interface ExportProgress {
+  readonly phase: ExportPhase;
+  /** Progress of the whole export, 0…1. */
+  readonly fraction: number;
+  /** Progress within the current phase, 0…1. */
+  readonly phaseFraction: number;
+}
+
+export interface LoudnessReport {
+  /** The mix before normalisation. */
+  readonly measured: LoudnessMeasurement;
+  /** Gain applied before the limiter, in dB. */
+  readonly gainDb: number;
+  /** The ceiling the limiter held peaks to, in dBFS. */
+  readonly ceilingDb: number;
+  /** The file as written (after gain and limiting). */
+  readonly output: LoudnessMeasurement;
+}
+
+export interface ExportResult {
+  readonly audioPath: string;
+  readonly subtitlePaths: readonly string[];
+  readonly sampleRate: number;
+  readonly channels: 1 | 2;
+  readonly frames: number;
+  readonly durationMs: number;
+  readonly bytes: number;
+  readonly loudness?: LoudnessReport;
+  /** Sources decoded in this export, and sources found already decoded in the cache. */
+  readonly decodedSources: number;
+  readonly cachedSources: number;
+  readonly timingsMs: Readonly<Partial<Record<ExportPhase, number>>>;
+}
+
+export interface ClipFilesResult {
+  readonly destination: string;
+  readonly files: readonly { readonly clipId: string; readonly name: string; readonly bytes: number }[];
+  readonly decodedSources: number;
+  readonly cachedSources: number;
+}
+
+/** What a long operation reports, how it learns it should stop, and how it can start decode helpers. */
+export interface RunHooks {
+  readonly onProgress?: (progress: ExportProgress) => void;
+  readonly isCancelled?: () => boolean;
+  /** The export worker's script, started again as decode helpers; defaults to the one next to this module. */
+  readonly workerEntry?: URL;
+}

@@ -1,0 +1,273 @@
+import { existsSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  formatSupportsRate,
+  mp3SampleRates,
+  type LoudnessTarget,
+} from '../../../common/export/export-options.js';
+import { dbToGain } from '../../../common/export/gain-envelope.js';
+import { LoudnessMeter, type LoudnessMeasurement } from '../../../common/export/loudness-meter.js';
+import { PcmCache } from './decode/pcm-cache.js';
+import { PeakLimiter } from './dsp/peak-limiter.js';
+import { createEncoder } from './encode/create-encoder.js';
+import { ExportCancelledError } from './export-errors.js';
+import {
+  exportRequestSchema,
+  type ExportPhase,
+  type ExportRequest,
+  type ExportResult,
+  type LoudnessReport,
+  type ParsedExportRequest,
+  type RunHooks,
+} from './export-types.js';
+import { StagedFile } from './output/staged-file.js';
+import { parseOrExplain } from './request-validation.js';
+import { defaultDecodeThreads, prepareSources } from './prepare-sources.js';
+import { defaultWorkerEntry } from './worker-launcher.js';
+import { CooperativeYield, ProgressTracker } from './progress-tracker.js';
+import { TimelineMixer } from './render/timeline-mixer.js';
+import { stageSubtitleFiles, subtitlePathsFor, withDetectedSilences } from './subtitles/subtitle-files.js';
+
+/** Temporary names chosen by the caller (the engine on the main thread), so it can clean up if the worker dies. */
+export interface StagingPaths {
+  readonly audio?: string;
+  readonly srt?: string;
+  readonly vtt?: string;
+}
+
+// MP3 decoding can overshoot a sample-accurate ceiling by a few tenths of a dB; keep that much in hand.
+const MP3_CEILING_MARGIN_DB = 0.5;
+
+/**
+ * Exports a render plan to one audio file, with SRT/WebVTT next to it:
+ * decode every source into the PCM cache → (measure the mix's loudness) → render the mix in one-second
+ * blocks, apply the normalisation gain and the peak limiter, encode → write subtitles → publish.
+ * Every output is written under a temporary name and renamed only when all of them are complete; on
+ * failure or cancel the temporary files are deleted. Runs in the export worker (or in-process in tests).
+ */
+export async function runExport(
+  input: ExportRequest,
+  hooks: RunHooks = {},
+  staging: StagingPaths = {},
+): Promise<ExportResult> {
+  const request = parseOrExplain(exportRequestSchema, input, 'export request');
+  const { plan, options } = request;
+  const isCancelled = hooks.isCancelled ?? (() => false);
+  checkDestination(request);
+  const normalising = options.loudness.kind !== 'none';
+  const tracker = new ProgressTracker(
+    {
+      decode: 0.25,
+      ...(normalising ? { measure: 0.2 } : {}),
+      render: 0.5,
+      subtitles: 0.02,
+      finalize: 0.02,
+    },
+    hooks.onProgress,
+  );
+  const timings: Partial<Record<ExportPhase, number>> = {};
+  const timed = async <T>(phase: ExportPhase, work: () => Promise<T> | T): Promise<T> => {
+    const started = performance.now();
+    tracker.report(phase, 0);
+    const result = await work();
+    tracker.report(phase, 1);
+    timings[phase] = Math.round(performance.now() - started);
+    return result;
+  };
+
+  const prepared = await timed('decode', () =>
+    prepareSources(
+      plan,
+      request.sources,
+      new PcmCache(request.pcmCacheDir),
+      (f) => tracker.report('decode', f),
+      isCancelled,
+      {
+        threads: request.decodeThreads ?? defaultDecodeThreads(),
+        workerEntry: hooks.workerEntry ?? defaultWorkerEntry(),
+      },
+    ),
+  );
+  const mixer = new TimelineMixer(plan, prepared.sources, plan.sampleRate);
+  const staged: StagedFile[] = [];
+  try {
+    const normalisation = normalising
+      ? await timed('measure', () =>
+          measureMix(mixer, plan.channels, (f) => tracker.report('measure', f), isCancelled),
+        )
+      : undefined;
+    const audio = StagedFile.create(request.outputPath, staging.audio);
+    staged.push(audio);
+    const render = await timed('render', () =>
+      renderToFile(request, mixer, audio, normalisation, (f) => tracker.report('render', f), isCancelled),
+    );
+    const subtitles = await timed('subtitles', () =>
+      stageSubtitleFiles(
+        withDetectedSilences(plan, prepared.sources),
+        request.outputPath,
+        options.subtitles,
+        options.subtitles.settings,
+        staging,
+      ),
+    );
+    staged.push(...subtitles);
+    if (isCancelled()) throw new ExportCancelledError();
+    await timed('finalize', () => publishAll(subtitles, audio));
+    return {
+      audioPath: request.outputPath,
+      subtitlePaths: subtitles.map((file) => file.finalPath),
+      sampleRate: plan.sampleRate,
+      channels: plan.channels,
+      frames: mixer.totalFrames,
+      durationMs: (mixer.totalFrames * 1000) / plan.sampleRate,
+      bytes: audio.bytesWritten,
+      ...(render.loudness ? { loudness: render.loudness } : {}),
+      decodedSources: prepared.decoded,
+      cachedSources: prepared.cached,
+      timingsMs: timings,
+    };
+  } catch (error) {
+    for (const file of staged) file.discard();
+    throw error;
+  } finally {
+    mixer.close();
+  }
+}
+
+/**
+ * Subtitles first, the audio last: the audio file appearing is the sign that the export is complete.
+ * If the audio cannot be published, the subtitles just published are taken back.
+ */
+function publishAll(subtitles: readonly StagedFile[], audio: StagedFile): void {
+  const published: string[] = [];
+  try {
+    for (const file of subtitles) {
+      file.publish();
+      published.push(file.finalPath);
+    }
+    audio.publish();
+  } catch (error) {
+    for (const finalPath of published) rmSync(finalPath, { force: true });
+    throw error;
+  }
+}
+
+function checkDestination(request: ParsedExportRequest): void {
+  const { plan, options, outputPath } = request;
+  if (!formatSupportsRate(options.audio, plan.sampleRate)) {
+    throw new Error(
+      `plan.sampleRate: MP3 needs one of ${mp3SampleRates.join(', ')} Hz (got ${plan.sampleRate})`,
+    );
+  }
+  const folder = path.dirname(outputPath);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new Error(`outputPath: folder ${folder} does not exist`);
+  if (request.overwrite) return;
+  const subtitlePaths = subtitlePathsFor(outputPath);
+  const targets = [
+    outputPath,
+    ...(options.subtitles.srt ? [subtitlePaths.srt] : []),
+    ...(options.subtitles.vtt ? [subtitlePaths.vtt] : []),
+  ];
+  const existing = targets.filter((target) => existsSync(target));
+  if (existing.length > 0)
+    throw new Error(`outputPath: ${existing.join(', ')} already exist(s); set overwrite to replace`);
+}
+
+/** First pass: render the whole mix once, only to measure it. */
+async function measureMix(
+  mixer: TimelineMixer,
+  channels: number,
+  onFraction: (fraction: number) => void,
+  isCancelled: () => boolean,
+): Promise<{ measured: LoudnessMeasurement }> {
+  const meter = new LoudnessMeter(mixer.sampleRate, channels);
+  await forEachBlock(mixer, channels, isCancelled, onFraction, (block, frames) => meter.add(block, frames));
+  return { measured: meter.result() };
+}
+
+async function renderToFile(
+  request: ParsedExportRequest,
+  mixer: TimelineMixer,
+  file: StagedFile,
+  normalisation: { measured: LoudnessMeasurement } | undefined,
+  onFraction: (fraction: number) => void,
+  isCancelled: () => boolean,
+): Promise<{ loudness?: LoudnessReport }> {
+  const { plan, options } = request;
+  const encoder = await createEncoder(options.audio, file, plan.sampleRate, plan.channels);
+  const settings = normalisation
+    ? gainAndCeiling(options.loudness, normalisation.measured, options.audio.format)
+    : undefined;
+  const limiter = settings
+    ? new PeakLimiter(plan.sampleRate, plan.channels, dbToGain(settings.ceilingDb))
+    : undefined;
+  const outputMeter = settings ? new LoudnessMeter(plan.sampleRate, plan.channels) : undefined;
+  const gain = settings ? dbToGain(settings.gainDb) : 1;
+  let skip = limiter?.delay ?? 0;
+  const emit = (block: readonly Float32Array[], frames: number): void => {
+    const start = Math.min(skip, frames);
+    skip -= start;
+    if (start === frames) return;
+    const view = start === 0 ? block : block.map((channel) => channel.subarray(start));
+    outputMeter?.add(view, frames - start);
+    encoder.write(view, frames - start);
+  };
+  await forEachBlock(mixer, plan.channels, isCancelled, onFraction, (block, frames) => {
+    if (gain !== 1) for (const channel of block) scale(channel, frames, gain);
+    limiter?.process(block, frames);
+    emit(block, frames);
+  });
+  if (limiter) {
+    const tail = limiter.flush();
+    emit(tail, tail[0]?.length ?? 0);
+  }
+  encoder.finish();
+  file.seal();
+  if (!settings || !normalisation || !outputMeter) return {};
+  return { loudness: { measured: normalisation.measured, ...settings, output: outputMeter.result() } };
+}
+
+/** The gain that brings the measured mix to the target, and the peak ceiling to hold. */
+function gainAndCeiling(
+  target: LoudnessTarget,
+  measured: LoudnessMeasurement,
+  format: 'wav' | 'mp3',
+): { gainDb: number; ceilingDb: number } {
+  const margin = format === 'mp3' ? MP3_CEILING_MARGIN_DB : 0;
+  if (target.kind === 'lufs') {
+    const gainDb = Number.isFinite(measured.integratedLufs)
+      ? target.integratedLufs - measured.integratedLufs
+      : 0;
+    return { gainDb, ceilingDb: target.truePeakDb - margin };
+  }
+  if (target.kind === 'rms') {
+    const gainDb = Number.isFinite(measured.rmsDb) ? target.rmsDb - measured.rmsDb : 0;
+    return { gainDb, ceilingDb: target.peakDb - margin };
+  }
+  return { gainDb: 0, ceilingDb: 0 };
+}
+
+async function forEachBlock(
+  mixer: TimelineMixer,
+  channels: number,
+  isCancelled: () => boolean,
+  onFraction: (fraction: number) => void,
+  consume: (block: Float32Array[], frames: number) => void,
+): Promise<void> {
+  const blockFrames = mixer.sampleRate;
+  const block = Array.from({ length: channels }, () => new Float32Array(blockFrames));
+  const pacer = new CooperativeYield();
+  for (let from = 0; from < mixer.totalFrames; from += blockFrames) {
+    if (isCancelled()) throw new ExportCancelledError();
+    const frames = Math.min(blockFrames, mixer.totalFrames - from);
+    mixer.render(from, frames, block);
+    consume(block, frames);
+    onFraction((from + frames) / mixer.totalFrames);
+    await pacer.maybeYield();
+  }
+}
+
+function scale(samples: Float32Array, frames: number, gain: number): void {
+  for (let index = 0; index < frames; index += 1) samples[index] = samples[index]! * gain;
+}

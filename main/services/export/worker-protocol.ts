@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { ClipFilesResult, ExportProgress, ExportResult } from './export-types.js';
+
+/** Temporary names the engine picks for the worker, so it can clean up even if the worker dies. */
+export const stagingSchema = z.object({
+  audio: z.string().optional(),
+  srt: z.string().optional(),
+  vtt: z.string().optional(),
+  folder: z.string().optional(),
+});
+export type Staging = z.infer<typeof stagingSchema>;
+
+/** Messages from the engine to the worker. Requests are validated again by the job itself. */
+export const workerInboundSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('start'),
+    job: z.enum(['mix', 'clip-files']),
+    request: z.unknown(),
+    staging: stagingSchema,
+    /** This worker's own script, so it can start copies of itself to decode in parallel. */
+    workerEntry: z.string(),
+  }),
+  z.object({ type: z.literal('cancel') }),
+]);
+export type WorkerInbound = z.infer<typeof workerInboundSchema>;
+
+export interface SerializedError {
+  readonly name: string;
+  readonly message: string;
+  readonly sourceKeys?: readonly string[];
+}
+
+/** Messages from the worker to the engine. */
+export type WorkerOutbound =
+  | { readonly type: 'progress'; readonly progress: ExportProgress }
+  | { readonly type: 'done'; readonly result: ExportResult | ClipFilesResult }
+  | { readonly type: 'failed'; readonly error: SerializedError };
+
+export const workerOutboundSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('progress'),
+    progress: z.object({
+      phase: z.enum(['decode', 'measure', 'render', 'subtitles', 'finalize']),
+      fraction: z.number(),
+      phaseFraction: z.number(),
+    }),
+  }),
+  z.object({ type: z.literal('done'), result: z.record(z.string(), z.unknown()) }),
+  z.object({
+    type: z.literal('failed'),
+    error: z.object({ name: z.string(), message: z.string(), sourceKeys: z.array(z.string()).optional() }),
+  }),
+]);

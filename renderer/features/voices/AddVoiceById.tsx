@@ -1,0 +1,53 @@
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import type { IpcErrorData } from '../../../common/ipc/errors.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { errorData } from '../../stores/notice-store.js';
+
+/** Adds a voice the user found elsewhere (e.g. a market voice on the service's site) by its id. */
+export function AddVoiceById({ onDone }: { onDone(): void }) {
+  const [id, setId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IpcErrorData | null>(null);
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    timbre()
+      .invoke('voices.addById', { id })
+      .then(() => {
+        setId('');
+        onDone();
+      })
+      .catch((caught: unknown) => setError(errorData(caught)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <form className="card add-voice" onSubmit={submit} data-testid="add-voice-form">
+      <label className="field">
+        <span>Voice id</span>
+        <input
+          data-testid="add-voice-id"
+          value={id}
+          onChange={(event) => setId(event.target.value)}
+          placeholder="e.g. 7b1e0c52-…"
+        />
+      </label>
+      {error ? <ErrorNotice error={error} /> : null}
+      <div className="form-actions">
+        <button
+          type="submit"
+          className="primary"
+          data-testid="add-voice-submit"
+          disabled={busy || id.trim() === ''}
+        >
+          {busy ? 'Looking it up…' : 'Add to library'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

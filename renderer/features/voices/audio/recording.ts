@@ -1,0 +1,20 @@
+import { encodeWav } from '../../../../common/audio/wav-encoder.js';
+import type { DecodedAudio } from './decode-audio.js';
+
+/** A finished take: a mono 16-bit WAV, and its decoded samples for the waveform, trimming and checks. */
+export interface Recording {
+  blob: Blob;
+  decoded: DecodedAudio;
+}
+
+export function recordingFromSamples(
+  samples: Float32Array,
+  sampleRate: number,
+  speechSeconds: number,
+): Recording {
+  const wav = encodeWav(samples, sampleRate);
+  return {
+    blob: new Blob([wav], { type: 'audio/wav' }),
+    decoded: { samples, sampleRate, durationSeconds: samples.length / sampleRate, speechSeconds },
+  };
+}

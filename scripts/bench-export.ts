@@ -1,0 +1,384 @@
+/**
+ * Export benchmark (issue 7, "Performance"): a 90-minute, 600-block project of real speech segments as
+ * the stand-in makes them (espeak-ng, MP3 24 kHz mono; a pool of 40 reused), a looped music bed and 50
+ * effects, exported to WAV and to MP3 128 kbps by the export engine and, in the same run, mixed by
+ * Debian's ffmpeg as the reference. Prints wall time, CPU time and peak memory of both and the ratios.
+ *
+ *   npx tsx scripts/bench-export.ts [--minutes 90] [--blocks 600] [--effects 50] [--pool 40]
+ *                                   [--shared-sources] [--warm] [--keep] [--work DIR]
+ *
+ * Every block is its own source (as in a real project, where each block has its own audio) unless
+ * --shared-sources is given, so the engine decodes 600 files just as ffmpeg does. The engine runs from
+ * an esbuild bundle in a child process, as in the built app, so its memory is measured without tsx.
+ * Targets: WAV within 1.5× of ffmpeg's time, MP3 within 2×, peak memory under 300 MB.
+ */
+import { build } from 'esbuild';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { RenderClip, RenderPlan } from '../common/export/render-plan.js';
+import type { SubtitleSource } from '../common/subtitles/subtitle-types.js';
+import type { ExportRequest } from '../main/services/export/export-types.js';
+import { probeDuration } from '../main/services/export/testing/media-tools.js';
+import { makeEffects, makeMusicBed, makeSpeechPool } from '../main/services/export/testing/speech-pool.js';
+
+const execFileAsync = promisify(execFile);
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+interface Options {
+  minutes: number;
+  blocks: number;
+  effects: number;
+  pool: number;
+  sharedSources: boolean;
+  warm: boolean;
+  keep: boolean;
+  work: string | undefined;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = {
+    minutes: 90,
+    blocks: 600,
+    effects: 50,
+    pool: 40,
+    sharedSources: false,
+    warm: false,
+    keep: false,
+    work: undefined,
+  };
+  for (let index = 0; index < argv.length; index += 1) {
+    const flag = argv[index];
+    const value = argv[index + 1];
+    const number = (): number => {
+      const parsed = Number(value);
+      if (!Number.isFinite(parsed) || parsed <= 0)
+        throw new Error(`${flag}: expected a positive number, got ${value}`);
+      index += 1;
+      return parsed;
+    };
+    if (flag === '--minutes') options.minutes = number();
+    else if (flag === '--blocks') options.blocks = Math.round(number());
+    else if (flag === '--effects') options.effects = Math.round(number());
+    else if (flag === '--pool') options.pool = Math.round(number());
+    else if (flag === '--shared-sources') options.sharedSources = true;
+    else if (flag === '--warm') options.warm = true;
+    else if (flag === '--keep') options.keep = true;
+    else if (flag === '--work') {
+      options.work = value;
+      index += 1;
+    } else throw new Error(`unknown option ${flag}`);
+  }
+  return options;
+}
+
+interface Project {
+  plan: RenderPlan;
+  sources: Record<string, string>;
+  /** ffmpeg's view of the same timeline: concat lists with each entry's slot length. */
+  speechList: string;
+  effectsList: string;
+  musicPath: string;
+  effectsStartMs: number;
+}
+
+const SAMPLE_RATE = 44100;
+const MUSIC_GAIN_DB = -18;
+const EFFECT_GAIN_DB = -6;
+const MUSIC_FADE_IN_MS = 3000;
+const MUSIC_FADE_OUT_MS = 5000;
+
+async function buildProject(work: string, options: Options): Promise<Project> {
+  const totalMs = options.minutes * 60_000;
+  const pool = await makeSpeechPool(path.join(work, 'speech'), options.pool);
+  const effects = await makeEffects(path.join(work, 'effects'), 5);
+  const musicPath = path.join(work, 'music.mp3');
+  await makeMusicBed(musicPath, 180);
+  const clips: RenderClip[] = [];
+  const cues: SubtitleSource[] = [];
+  const sources: Record<string, string> = {};
+  const speechLines: string[] = ['ffconcat version 1.0'];
+  const slotMs = totalMs / options.blocks;
+  for (let block = 0; block < options.blocks; block += 1) {
+    const segment = pool[block % pool.length]!;
+    const startMs = Math.round(block * slotMs);
+    const nextMs = Math.round((block + 1) * slotMs);
+    const sourceKey = options.sharedSources ? `segment-${block % pool.length}` : `block-${block}`;
+    sources[sourceKey] = segment.path;
+    const durationMs = Math.min(segment.durationMs, nextMs - startMs);
+    clips.push({
+      id: `block-${block}`,
+      track: 'speech',
+      sourceKey,
+      startMs,
+      durationMs,
+      gainDb: 0,
+      fadeInMs: 0,
+      fadeOutMs: 0,
+    });
+    cues.push({
+      blockId: `block-${block}`,
+      clipId: `block-${block}`,
+      text: segment.text,
+      startMs,
+      durationMs,
+    });
+    speechLines.push(`file '${segment.path}'`, `duration ${((nextMs - startMs) / 1000).toFixed(3)}`);
+  }
+  const effectLines: string[] = ['ffconcat version 1.0'];
+  const effectSlotMs = totalMs / options.effects;
+  const effectsStartMs = Math.round(effectSlotMs / 2);
+  for (let index = 0; index < options.effects; index += 1) {
+    const effect = effects[index % effects.length]!;
+    const startMs = effectsStartMs + Math.round(index * effectSlotMs);
+    const sourceKey = `effect-${index % effects.length}`;
+    sources[sourceKey] = effect.path;
+    clips.push({
+      id: `effect-${index}`,
+      track: 'effects',
+      sourceKey,
+      startMs,
+      durationMs: effect.durationMs,
+      gainDb: EFFECT_GAIN_DB,
+      fadeInMs: 0,
+      fadeOutMs: 0,
+    });
+    effectLines.push(`file '${effect.path}'`, `duration ${(Math.round(effectSlotMs) / 1000).toFixed(3)}`);
+  }
+  sources.music = musicPath;
+  clips.push({
+    id: 'music',
+    track: 'music',
+    sourceKey: 'music',
+    startMs: 0,
+    durationMs: totalMs,
+    gainDb: MUSIC_GAIN_DB,
+    fadeInMs: MUSIC_FADE_IN_MS,
+    fadeOutMs: MUSIC_FADE_OUT_MS,
+    loop: true,
+  });
+  const speechList = path.join(work, 'speech.ffconcat');
+  const effectsList = path.join(work, 'effects.ffconcat');
+  await writeFile(speechList, `${speechLines.join('\n')}\n`);
+  await writeFile(effectsList, `${effectLines.join('\n')}\n`);
+  const plan: RenderPlan = { sampleRate: SAMPLE_RATE, channels: 2, durationMs: totalMs, clips, cues };
+  return { plan, sources, speechList, effectsList, musicPath, effectsStartMs };
+}
+
+/** The same mix as an ffmpeg filter graph: concat-placed speech and effects, looped music bed, summed. */
+function ffmpegArgs(project: Project, totalSeconds: number, output: string, codec: string[]): string[] {
+  const placed =
+    'aresample=44100:async=1:min_hard_comp=0.01:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo';
+  const graph = [
+    `[0]${placed}[speech]`,
+    `[1]${placed},adelay=${project.effectsStartMs}:all=1,volume=${EFFECT_GAIN_DB}dB[effects]`,
+    `[2]atrim=0:${totalSeconds},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${MUSIC_GAIN_DB}dB,` +
+      `afade=t=in:d=${MUSIC_FADE_IN_MS / 1000},afade=t=out:st=${totalSeconds - MUSIC_FADE_OUT_MS / 1000}:d=${MUSIC_FADE_OUT_MS / 1000}[music]`,
+    `[speech][effects][music]amix=inputs=3:normalize=0:duration=longest,atrim=0:${totalSeconds}[mix]`,
+  ].join(';');
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    project.speechList,
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    project.effectsList,
+    '-stream_loop',
+    '-1',
+    '-i',
+    project.musicPath,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[mix]',
+    ...codec,
+    output,
+  ];
+}
+
+interface Measured {
+  wallMs: number;
+  cpuMs: number;
+  peakRssMb: number;
+  bytes: number;
+  durationS: number;
+}
+
+/** Runs a command under GNU time, which reports wall time, CPU time and peak resident memory. */
+async function timed(
+  command: string,
+  args: string[],
+  output: string,
+): Promise<Measured & { stdout: string }> {
+  const started = performance.now();
+  const { stdout, stderr } = await execFileAsync('/usr/bin/time', ['-v', command, ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const wallMs = performance.now() - started;
+  const field = (label: string): number =>
+    Number(new RegExp(`${label}: ([\\d.]+)`, 'u').exec(stderr)?.[1] ?? NaN);
+  const cpuMs = (field('User time \\(seconds\\)') + field('System time \\(seconds\\)')) * 1000;
+  const peakRssMb = field('Maximum resident set size \\(kbytes\\)') / 1024;
+  const bytes = (await stat(output)).size;
+  return { wallMs, cpuMs, peakRssMb, bytes, durationS: await probeDuration(output), stdout };
+}
+
+/** Bundles the engine and its worker with esbuild, as the app's build does, for a child process to run. */
+async function bundleEngine(folder: string): Promise<{ runner: string; worker: string }> {
+  const worker = path.join(folder, 'export-worker.mjs');
+  const runner = path.join(folder, 'run-export.mjs');
+  // Packages stay external, as in the app's build; a node_modules link lets the bundle find them from here.
+  await mkdir(folder, { recursive: true });
+  await symlink(path.join(root, 'node_modules'), path.join(folder, 'node_modules'), 'dir').catch(
+    () => undefined,
+  );
+  const common = {
+    bundle: true,
+    platform: 'node' as const,
+    format: 'esm' as const,
+    target: 'node20',
+    packages: 'external' as const,
+    logLevel: 'warning' as const,
+    absWorkingDir: root,
+  };
+  await build({
+    ...common,
+    entryPoints: [path.join(root, 'main/services/export/export-worker.ts')],
+    outfile: worker,
+  });
+  await build({
+    ...common,
+    stdin: {
+      contents: `
+        import { readFileSync } from 'node:fs';
+        import { ExportEngine } from './main/services/export/export-engine.ts';
+        const [requestPath, workerPath] = process.argv.slice(2);
+        const request = JSON.parse(readFileSync(requestPath, 'utf8'));
+        const started = performance.now();
+        const result = await new ExportEngine({ workerEntry: workerPath }).exportMix(request);
+        console.log(JSON.stringify({ ms: performance.now() - started, result }));
+      `,
+      resolveDir: root,
+      sourcefile: 'run-export.ts',
+      loader: 'ts',
+    },
+    outfile: runner,
+  });
+  return { runner, worker };
+}
+
+function ratio(engine: number, reference: number): string {
+  return `${(engine / reference).toFixed(2)}×`;
+}
+
+function row(label: string, measured: Measured): string {
+  return `${label.padEnd(26)} ${(measured.wallMs / 1000).toFixed(1).padStart(7)} s  cpu ${(measured.cpuMs / 1000).toFixed(1).padStart(6)} s  peak ${measured.peakRssMb.toFixed(0).padStart(4)} MB  ${(measured.bytes / 1e6).toFixed(0).padStart(5)} MB  ${measured.durationS.toFixed(2)} s audio`;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const work = options.work ?? (await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-export-')));
+  await mkdir(work, { recursive: true });
+  const totalSeconds = options.minutes * 60;
+  console.log(
+    `Export benchmark: ${options.minutes} min, ${options.blocks} blocks (${options.pool} pooled espeak-ng segments, ${options.sharedSources ? 'shared' : 'one source per block'}), ${options.effects} effects, looped music bed → 44.1 kHz stereo`,
+  );
+  console.log(
+    `Work folder: ${work}  (cores: ${os.availableParallelism()}, load: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
+  try {
+    let started = performance.now();
+    const project = await buildProject(work, options);
+    console.log(`Setup (pool, music, effects): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    started = performance.now();
+    const bundle = await bundleEngine(path.join(work, 'bundle'));
+    console.log(`Engine bundled in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+
+    const runEngine = async (
+      name: string,
+      audio: ExportRequest['options']['audio'],
+      cacheDir: string,
+    ): Promise<Measured> => {
+      const outputPath = path.join(work, `engine-${name}.${audio.format}`);
+      await rm(outputPath, { force: true });
+      const request: ExportRequest = {
+        plan: project.plan,
+        sources: project.sources,
+        options: { audio, loudness: { kind: 'none' }, subtitles: { srt: true, vtt: false } },
+        outputPath,
+        pcmCacheDir: cacheDir,
+        overwrite: true,
+      };
+      const requestPath = path.join(work, `request-${name}.json`);
+      await writeFile(requestPath, JSON.stringify(request));
+      const measured = await timed(process.execPath, [bundle.runner, requestPath, bundle.worker], outputPath);
+      const report = JSON.parse(measured.stdout.trim().split('\n').pop() ?? '{}') as {
+        result?: { timingsMs?: object };
+      };
+      console.log(row(`engine ${name}`, measured), JSON.stringify(report.result?.timingsMs ?? {}));
+      return measured;
+    };
+    const runFfmpeg = async (name: string, codec: string[], extension: string): Promise<Measured> => {
+      const output = path.join(work, `ffmpeg-${name}.${extension}`);
+      const measured = await timed('ffmpeg', ffmpegArgs(project, totalSeconds, output, codec), output);
+      console.log(row(`ffmpeg ${name}`, measured));
+      return measured;
+    };
+
+    const ffmpegWav = await runFfmpeg('wav', ['-c:a', 'pcm_s16le'], 'wav');
+    const engineWav = await runEngine('wav', { format: 'wav', bitDepth: 16 }, path.join(work, 'cache-wav'));
+    const ffmpegMp3 = await runFfmpeg('mp3 128k', ['-c:a', 'libmp3lame', '-b:a', '128k'], 'mp3');
+    const engineMp3 = await runEngine(
+      'mp3 128k',
+      { format: 'mp3', bitrateKbps: 128 },
+      path.join(work, 'cache-mp3'),
+    );
+    const warm = options.warm
+      ? await runEngine('wav (warm cache)', { format: 'wav', bitDepth: 16 }, path.join(work, 'cache-wav'))
+      : undefined;
+
+    const decodedHow = options.sharedSources
+      ? `cold PCM cache; blocks share ${options.pool} sources, which ffmpeg decodes ${options.blocks} times`
+      : 'cold PCM cache: every source decoded in the run, as ffmpeg does';
+    console.log(`\nEngine / ffmpeg (${decodedHow}):`);
+    console.log(
+      `  WAV: time ${ratio(engineWav.wallMs, ffmpegWav.wallMs)} (target ≤ 1.5×), peak memory ${engineWav.peakRssMb.toFixed(0)} MB vs ${ffmpegWav.peakRssMb.toFixed(0)} MB (target < 300 MB)`,
+    );
+    console.log(
+      `  MP3: time ${ratio(engineMp3.wallMs, ffmpegMp3.wallMs)} (target ≤ 2×), peak memory ${engineMp3.peakRssMb.toFixed(0)} MB vs ${ffmpegMp3.peakRssMb.toFixed(0)} MB (target < 300 MB)`,
+    );
+    if (warm)
+      console.log(`  WAV with the PCM cache already filled: time ${ratio(warm.wallMs, ffmpegWav.wallMs)}`);
+    const verdicts = [
+      engineWav.wallMs <= 1.5 * ffmpegWav.wallMs,
+      engineMp3.wallMs <= 2 * ffmpegMp3.wallMs,
+      Math.max(engineWav.peakRssMb, engineMp3.peakRssMb) < 300,
+    ];
+    console.log(
+      `\nTargets: ${verdicts.every(Boolean) ? 'all met' : 'NOT all met'} (WAV time ${verdicts[0] ? 'ok' : 'missed'}, MP3 time ${verdicts[1] ? 'ok' : 'missed'}, memory ${verdicts[2] ? 'ok' : 'missed'})`,
+    );
+  } finally {
+    if (!options.keep && !options.work) await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
