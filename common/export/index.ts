@@ -34,3 +34,14 @@ export {
   defaultSilenceDetectorOptions,
   type SilenceDetectorOptions,
 } from './silence-detector.js';
+export {
+  buildProjectRenderPlan,
+  type MissingAudio,
+  type ProjectPlanOptions,
+  type ProjectPlanResult,
+} from './project-render-plan.js';
+export {
+  defaultProjectExportSettings,
+  projectExportSettingsSchema,
+  type ProjectExportSettings,
+} from './project-export-settings.js';

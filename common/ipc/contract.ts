@@ -6,6 +6,9 @@ import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
 import { event, method } from './define.js';
 import { projectMethods } from './project-methods.js';
+import type { ExportFinishedEvent, ExportProgressEvent } from './output-methods.js';
+import { outputMethods } from './output-methods.js';
+import type { SegmentUpdate } from '../generation/segment-updates.js';
 
 /** What the renderer knows about the app it runs in. */
 export interface AppInfo {
@@ -164,6 +167,7 @@ export const ipcMethods = {
       .strict(),
   ),
   ...projectMethods,
+  ...outputMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export const ipcEvents = {
@@ -176,6 +180,10 @@ export const ipcEvents = {
   'voices.changed': event<{ serviceUrl: string; voices: VoiceView[] }>(),
   /** The OS asked the app to open a project file (double-click, second launch, command line). */
   'project.openRequested': event<{ path: string }>(),
+  /** Audio filed (or failed, or on its way) for content hashes of a project; the editor applies it. */
+  'generation.updated': event<{ serviceUrl: string; projectId: string; segments: SegmentUpdate[] }>(),
+  'export.progress': event<ExportProgressEvent>(),
+  'export.finished': event<ExportFinishedEvent>(),
 } satisfies Record<string, EventSpec<unknown>>;
 
 export type IpcMethods = typeof ipcMethods;

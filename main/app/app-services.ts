@@ -24,6 +24,12 @@ import { MediaCache } from '../services/media/index.js';
 import { VoiceLibrary } from '../services/voices/index.js';
 import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
 import { toJobView } from './job-view-mapper.js';
+import type { JobRecord } from '../services/jobs/index.js';
+import { createOutputFeature } from './output-feature.js';
+import { AudioCache } from '../services/audio-cache/index.js';
+import { ExportEngine } from '../services/export/index.js';
+import { GenerationService } from '../services/generation/index.js';
+import { ProjectExporter } from '../services/project-export/index.js';
 
 export interface AppServicesOptions {
   platform: Platform;
@@ -32,6 +38,8 @@ export interface AppServicesOptions {
   events: EventHub;
   /** Where tokens live; the OS keychain unless a test passes another store. */
   secrets?: SecretStore;
+  /** The export worker's file; Electron's CommonJS bundle must say where it is (ESM bundles find it). */
+  exportWorkerEntry?: string;
   /** Test hooks for every service client (e.g. shorter timeouts). */
   clientOptions?: Partial<ServiceClientOptions>;
   /**
@@ -51,6 +59,8 @@ export async function createAppServices(options: AppServicesOptions) {
   await settings.load();
   const secrets = options.secrets ?? new KeytarSecretStore();
 
+  // Features that follow jobs join once they exist; a job can report (sign-in resumes a manager) before that.
+  const jobFollowers: ((job: JobRecord) => void)[] = [];
   // The registry reads tokens from the account service, which checks tokens with the registry's clients:
   // each only calls the other later, when a request is made.
   const jobs: JobRegistry = new JobRegistry({
@@ -60,7 +70,7 @@ export async function createAppServices(options: AppServicesOptions) {
     logger,
     onJobUpdated: (job) => {
       notifyJob(job);
-      voices.onJobUpdated(job);
+      for (const follow of jobFollowers) follow(job);
     },
     ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
   });
@@ -124,11 +134,39 @@ export async function createAppServices(options: AppServicesOptions) {
   });
   const projectHandlers = createProjectFeature({ projects, settings, staging, logger });
 
+  const audio = new AudioCache({ dataDir: platform.dataDir, media, logger });
+  const generation: GenerationService = new GenerationService({
+    manager: (url) => jobs.manager(url),
+    audio,
+    // A free account's srt:true is silently dropped by the service; asking only when the plan allows keeps
+    // the request honest (subtitles are made locally from the real audio either way).
+    srtAllowed: (url) => settings.current().services.find((service) => service.url === url)?.plan === 'paid',
+    onUpdate: (update) => events.emit('generation.updated', update),
+    logger,
+  });
+  const engine = new ExportEngine(
+    options.exportWorkerEntry ? { workerEntry: options.exportWorkerEntry } : {},
+  );
+  const exporter = new ProjectExporter({
+    engine,
+    audio,
+    pcmCacheDir: path.join(platform.dataDir, 'pcm-cache'),
+  });
+  const output = createOutputFeature({ generation, exporter, audio, platform, events, logger });
+  jobFollowers.push(
+    (job) => voices.onJobUpdated(job),
+    (job) => generation.onJobUpdated(job),
+  );
+
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
   // voice libraries catch up with what their jobs did meanwhile.
   await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));
   for (const service of settings.current().services) {
-    for (const job of (await jobs.manager(service.url)).list()) voices.onJobUpdated(job);
+    for (const job of (await jobs.manager(service.url)).list()) {
+      voices.onJobUpdated(job);
+      // Audio of tasks that ended while the app was closed (or mid-download at quit) is filed now.
+      generation.onJobUpdated(job);
+    }
   }
 
   const handlers: MethodHandlers = {
@@ -177,6 +215,7 @@ export async function createAppServices(options: AppServicesOptions) {
     'jobs.retry': async ({ id }) => toJobView(await (await jobs.owner(id)).retry(id)),
     ...voices.handlers,
     ...projectHandlers,
+    ...output.handlers,
   };
 
   const dispatch = createDispatcher(handlers, logger, translateServiceErrors);
@@ -190,9 +229,12 @@ export async function createAppServices(options: AppServicesOptions) {
     media,
     library,
     projects,
+    generation,
+    exporter,
+    audio,
     /** What is running in the background, for the quit confirmation. */
     activity(): BackgroundActivity {
-      return jobs.activity();
+      return { ...jobs.activity(), runningExports: output.runningExports() };
     },
     /** Hands a project file the OS asked to open to the renderer. */
     openProjectFile(filePath: string): void {
@@ -200,6 +242,7 @@ export async function createAppServices(options: AppServicesOptions) {
     },
     /** Stops background work (pollers, submissions) so quitting loses nothing; jobs resume at the next start. */
     async dispose(): Promise<void> {
+      output.cancelAll();
       await jobs.stopAll();
       await Promise.all([library.flush(), media.flush()]);
     },

@@ -12,7 +12,9 @@ export function toJobView(job: JobRecord, projectTitle?: string): JobView {
     ...(job.remoteId === undefined ? {} : { remoteId: job.remoteId }),
     ...(job.remoteStatus === undefined ? {} : { remoteStatus: job.remoteStatus }),
     ...(job.projectId === undefined ? {} : { projectId: job.projectId }),
-    ...(projectTitle === undefined ? {} : { projectTitle }),
+    ...((projectTitle ?? job.projectTitle) === undefined
+      ? {}
+      : { projectTitle: projectTitle ?? job.projectTitle }),
     ...(job.blockIds === undefined ? {} : { blockIds: [...job.blockIds] }),
     ...(job.voiceName === undefined ? {} : { voiceName: job.voiceName }),
     ...(job.kind === 'task' && job.characters !== undefined ? { characters: job.characters } : {}),

@@ -30,6 +30,11 @@ export class BrowserPlatform implements Platform {
     await rename(filePath, path.join(trashDir, `${Date.now()}-${path.basename(filePath)}`));
   }
 
+  chooseSavePath(): Promise<string | null> {
+    // A page cannot open a native save dialog for main's file system; the export dialog asks for a path.
+    return Promise.resolve(null);
+  }
+
   isFocused(): boolean {
     // The page cannot be asked synchronously; notifications are shown in-app, where they never intrude.
     return false;

@@ -105,6 +105,8 @@ async function start(): Promise<void> {
     platform,
     logger,
     events,
+    // This bundle is CommonJS (no import.meta.url): the worker bundle sits beside it (scripts/build.mjs).
+    exportWorkerEntry: path.join(__dirname, 'export-worker.mjs'),
     ...(standinUrl
       ? {
           devStandin: {

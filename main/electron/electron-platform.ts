@@ -1,5 +1,5 @@
 import type { BrowserWindow } from 'electron';
-import { Notification, shell } from 'electron';
+import { Notification, dialog, shell } from 'electron';
 import type { Platform } from '../platform/platform.js';
 
 /** OS services through Electron: native notifications, taskbar/dock progress, the real trash. */
@@ -22,6 +22,18 @@ export class ElectronPlatform implements Platform {
 
   trashItem(filePath: string): Promise<void> {
     return shell.trashItem(filePath);
+  }
+
+  async chooseSavePath(suggestedPath: string): Promise<string | null> {
+    const window = this.getWindow();
+    const options = {
+      defaultPath: suggestedPath,
+      properties: ['createDirectory', 'showOverwriteConfirmation'] as const,
+    };
+    const result = window
+      ? await dialog.showSaveDialog(window, { ...options, properties: [...options.properties] })
+      : await dialog.showSaveDialog({ ...options, properties: [...options.properties] });
+    return result.canceled || !result.filePath ? null : result.filePath;
   }
 
   isFocused(): boolean {

@@ -13,6 +13,11 @@ export interface Platform {
   setProgress(fraction: number | null): void;
   /** Moves a file to the OS trash where there is one. */
   trashItem(filePath: string): Promise<void>;
+  /**
+   * Asks where to save a file with the OS dialog; null when the user cancels or the shell has no dialog (the
+   * browser shell: the page asks for a path instead).
+   */
+  chooseSavePath(suggestedPath: string): Promise<string | null>;
   /** Whether the app's window currently has focus (notifications only when it does not). */
   isFocused(): boolean;
 }

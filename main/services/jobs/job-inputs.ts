@@ -75,11 +75,15 @@ export async function checkVoiceJob(voice: SubmitVoiceInput['voice']): Promise<R
 export function pickLinks(source: {
   projectId?: string;
   blockIds?: string[];
+  contentHashes?: string[];
+  projectTitle?: string;
   voiceName?: string;
-}): Pick<JobRecord, 'projectId' | 'blockIds' | 'voiceName'> {
+}): Pick<JobRecord, 'projectId' | 'blockIds' | 'contentHashes' | 'projectTitle' | 'voiceName'> {
   return {
     ...(source.projectId === undefined ? {} : { projectId: source.projectId }),
     ...(source.blockIds === undefined ? {} : { blockIds: [...source.blockIds] }),
+    ...(source.contentHashes === undefined ? {} : { contentHashes: [...source.contentHashes] }),
+    ...(source.projectTitle === undefined ? {} : { projectTitle: source.projectTitle }),
     ...(source.voiceName === undefined ? {} : { voiceName: source.voiceName }),
   };
 }

@@ -58,6 +58,10 @@ interface JobRecordBase {
   /** Opaque references given by the caller (the project and its blocks the job came from). */
   projectId?: string;
   blockIds?: string[];
+  /** For task jobs: the content hash of each of blockIds as sent, so the audio is cached under the right key. */
+  contentHashes?: string[];
+  /** For task jobs: the project's title when submitted, to show on the Tasks page. */
+  projectTitle?: string;
   /** A name to show: the voice's name for voice jobs; for tasks, whatever the caller passed. */
   voiceName?: string;
   createdAt: string;
@@ -102,6 +106,8 @@ export type JobListener = (event: JobEvent) => void;
 interface SubmitCommon {
   projectId?: string;
   blockIds?: string[];
+  contentHashes?: string[];
+  projectTitle?: string;
   voiceName?: string;
 }
 

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { duckingSettingsSchema, defaultDuckingSettings } from './render-plan.js';
+import { exportOptionsSchema, formatSupportsRate, loudnessPresets } from './export-options.js';
+
+/** What the user chooses in the export dialog (and the CLI's flags), independent of any one project. */
+export const projectExportSettingsSchema = z
+  .object({
+    options: exportOptionsSchema,
+    sampleRate: z.number().int().min(8000, 'must be ≥ 8000 Hz').max(192_000, 'must be ≤ 192000 Hz'),
+    channels: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }),
+    ducking: duckingSettingsSchema.optional(),
+  })
+  .superRefine((settings, context) => {
+    if (!formatSupportsRate(settings.options.audio, settings.sampleRate)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sampleRate'],
+        message: 'must be an MP3 rate (8000–48000 Hz, MPEG rates only) for MP3 output',
+      });
+    }
+  });
+export type ProjectExportSettings = z.infer<typeof projectExportSettingsSchema>;
+
+/** Sensible defaults for spoken word: 44.1 kHz stereo WAV 16-bit, podcast loudness, SRT, ducked music. */
+export const defaultProjectExportSettings: ProjectExportSettings = {
+  options: {
+    audio: { format: 'wav', bitDepth: 16 },
+    loudness: loudnessPresets.podcast,
+    subtitles: { srt: true, vtt: false },
+  },
+  sampleRate: 44_100,
+  channels: 2,
+  ducking: defaultDuckingSettings,
+};

@@ -1,0 +1,80 @@
+import type { Project, WireContentBlock } from '../project/index.js';
+import { allBlocks, characterCount, needsGeneration, projectContents } from '../project/index.js';
+
+/**
+ * Tasks are kept to at most 50 blocks and 5,000 characters. The contract states no limit, but a task is all or
+ * nothing: one bad block fails it (TTS_CONTENTS_INVALID never says which), so smaller tasks lose less work, show
+ * progress sooner and freeze fewer credits at a time; 50 blocks of an average script is ~5 minutes of speech.
+ */
+export const MAX_BLOCKS_PER_TASK = 50;
+export const MAX_CHARACTERS_PER_TASK = 5_000;
+
+/** One task to submit: its `contents` and, for each content, the block it came from and the hash it files under. */
+export interface GenerationBatch {
+  contents: WireContentBlock[];
+  blockIds: string[];
+  contentHashes: string[];
+  characters: number;
+}
+
+export interface GenerationSelection {
+  /** Only these blocks (e.g. the selection); every block when undefined. */
+  blockIds?: readonly string[] | undefined;
+  /** Send blocks that already have current audio again (a new take). */
+  force?: boolean | undefined;
+  /** Content hashes already available (cached, or on their way in another job): never sent again. */
+  skipHashes?: ReadonlySet<string> | undefined;
+}
+
+export interface GenerationBatchPlan {
+  batches: GenerationBatch[];
+  /** Blocks whose audio will come from elsewhere: already current, in the cache, or pending in a job. */
+  reused: { blockId: string; contentHash: string }[];
+  characters: number;
+}
+
+/**
+ * What a Generate click sends: blocks not yet generated or stale (or all selected with `force`), one content per
+ * distinct content hash (two identical blocks cost once), nothing already cached, cut into tasks in timeline order.
+ */
+export function planGenerationBatches(
+  project: Project,
+  selection: GenerationSelection = {},
+): GenerationBatchPlan {
+  const wanted = selection.blockIds === undefined ? undefined : new Set(selection.blockIds);
+  const blocks = allBlocks(project).filter((block) => wanted === undefined || wanted.has(block.id));
+  const needed = new Set(
+    blocks
+      .filter((block) => selection.force === true || needsGeneration(block, project.defaults))
+      .map((block) => block.id),
+  );
+  const charactersOf = new Map(blocks.map((block) => [block.id, characterCount(block)]));
+  const reused: GenerationBatchPlan['reused'] = [];
+  const sent = new Set<string>();
+  const batches: GenerationBatch[] = [];
+  let current: GenerationBatch | undefined;
+  let total = 0;
+  for (const item of projectContents(project, [...needed])) {
+    const skip = selection.force !== true && selection.skipHashes?.has(item.contentHash) === true;
+    if (skip || sent.has(item.contentHash)) {
+      reused.push({ blockId: item.blockId, contentHash: item.contentHash });
+      continue;
+    }
+    sent.add(item.contentHash);
+    const characters = charactersOf.get(item.blockId) ?? 0;
+    if (
+      current === undefined ||
+      current.contents.length >= MAX_BLOCKS_PER_TASK ||
+      (current.characters + characters > MAX_CHARACTERS_PER_TASK && current.contents.length > 0)
+    ) {
+      current = { contents: [], blockIds: [], contentHashes: [], characters: 0 };
+      batches.push(current);
+    }
+    current.contents.push(item.content);
+    current.blockIds.push(item.blockId);
+    current.contentHashes.push(item.contentHash);
+    current.characters += characters;
+    total += characters;
+  }
+  return { batches, reused, characters: total };
+}

@@ -1,0 +1,87 @@
+import type { Block, Project } from '../project/index.js';
+import { allBlocks, contentHash, setGenerationState } from '../project/index.js';
+
+/** What main learned about the audio of one content hash; blocks with that hash take it. */
+export type SegmentUpdate =
+  | {
+      contentHash: string;
+      state: 'generated';
+      audio: {
+        cacheKey: string;
+        durationMs: number;
+        /** Where the renderer plays it. */
+        mediaPath: string;
+        remoteUrl?: string | undefined;
+        taskId?: string | undefined;
+        generatedAt: string;
+      };
+    }
+  | {
+      contentHash: string;
+      state: 'failed';
+      error: { code: string; message: string; requestId?: string | undefined };
+    }
+  | { contentHash: string; state: 'pending'; jobId: string }
+  | { contentHash: string; state: 'cancelled'; jobId: string };
+
+/**
+ * Records generated audio and failures on the blocks whose current content hash they belong to. A block edited
+ * since its content was sent has another hash, so a late result never lands on the wrong text. Pending and
+ * cancelled updates change nothing in the document (the editor shows them from the job list).
+ */
+export function applySegmentUpdates(project: Project, updates: readonly SegmentUpdate[]): Project {
+  const byHash = new Map(updates.map((update) => [update.contentHash, update]));
+  let next = project;
+  for (const block of allBlocks(project)) {
+    const hash = contentHash(block, project.defaults);
+    const update = byHash.get(hash);
+    if (!update) continue;
+    const generation = generationOf(block, update);
+    if (generation) next = setGenerationState(next, block.id, generation);
+  }
+  return next;
+}
+
+function generationOf(block: Block, update: SegmentUpdate): Block['generation'] | undefined {
+  switch (update.state) {
+    case 'generated': {
+      const current = block.generation;
+      if (
+        current.kind === 'generated' &&
+        current.contentHash === update.contentHash &&
+        current.audio.cacheKey === update.audio.cacheKey &&
+        current.audio.durationMs === update.audio.durationMs
+      ) {
+        return undefined;
+      }
+      const { mediaPath: _served, ...audio } = update.audio;
+      return {
+        kind: 'generated',
+        contentHash: update.contentHash,
+        audio: Object.fromEntries(Object.entries(audio).filter(([, value]) => value !== undefined)) as {
+          cacheKey: string;
+          durationMs: number;
+          generatedAt: string;
+        },
+      };
+    }
+    case 'failed': {
+      // A failure never replaces audio that matches the block: that audio is still good.
+      if (block.generation.kind === 'generated' && block.generation.contentHash === update.contentHash)
+        return undefined;
+      const { requestId, ...rest } = update.error;
+      return {
+        kind: 'failed',
+        contentHash: update.contentHash,
+        error: requestId ? { ...rest, requestId } : rest,
+      };
+    }
+    case 'pending':
+    case 'cancelled':
+      return undefined;
+    default: {
+      const exhaustive: never = update;
+      return exhaustive;
+    }
+  }
+}

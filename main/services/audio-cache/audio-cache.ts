@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { copyFile, link, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { DecoderSet } from '../export/decode/source-decoder.js';
+import type { Logger } from '../logging/logger.js';
+import type { MediaCache } from '../media/index.js';
+import { mediaPathFor } from '../media/index.js';
+import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
+import { measureAudioDurationMs } from './audio-duration.js';
+
+/** A block's generated audio on disk, under the content hash it was generated from. */
+export interface CachedSegment {
+  cacheKey: string;
+  filePath: string;
+  durationMs: number;
+  /** Where the renderer plays it (served by main from the media cache). */
+  mediaPath: string;
+  remoteUrl: string;
+  taskId?: string | undefined;
+  generatedAt: string;
+}
+
+export interface SegmentSource {
+  remoteUrl: string;
+  taskId?: string | undefined;
+  generatedAt?: string | undefined;
+}
+
+const sidecarSchema = z.object({
+  version: z.literal(1),
+  fileName: z.string(),
+  durationMs: z.number().nonnegative(),
+  remoteUrl: z.string(),
+  taskId: z.string().optional(),
+  generatedAt: z.string(),
+});
+
+/** Cache keys are content hashes (SHA-256, hex); anything else never becomes a file name. */
+const CACHE_KEY_SHAPE = /^[0-9a-f]{64}$/;
+
+export class AudioCacheError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'AUDIO_CACHE_KEY_INVALID' | 'AUDIO_DOWNLOAD_FAILED' | 'AUDIO_UNREADABLE',
+  ) {
+    super(message);
+    this.name = 'AudioCacheError';
+  }
+}
+
+/**
+ * Generated segment audio, per service, keyed by the content hash of the block it was generated from: an
+ * unchanged block finds its audio again (no credits spent twice), and preview and export work offline. Files are
+ * fetched through the media cache (timeouts, size caps, one download per URL), then linked here with a JSON
+ * sidecar written last, so only complete entries are ever seen. Durations are measured by decoding.
+ */
+export class AudioCache {
+  readonly directory: string;
+  private readonly decoders = new DecoderSet();
+  private readonly storing = new Map<string, Promise<CachedSegment>>();
+
+  constructor(private readonly options: { dataDir: string; media: MediaCache; logger?: Logger | undefined }) {
+    this.directory = path.join(options.dataDir, 'audio-cache');
+  }
+
+  /** The service's folder: a hash of its URL, so URLs never shape paths. */
+  folderOf(serviceUrl: string): string {
+    const key = createHash('sha256').update(serviceUrl).digest('hex').slice(0, 16);
+    return path.join(this.directory, key);
+  }
+
+  async lookup(serviceUrl: string, cacheKey: string): Promise<CachedSegment | undefined> {
+    if (!CACHE_KEY_SHAPE.test(cacheKey)) return undefined;
+    const folder = this.folderOf(serviceUrl);
+    const text = await readFileIfExists(path.join(folder, `${cacheKey}.json`));
+    if (text === undefined) return undefined;
+    let sidecar: z.infer<typeof sidecarSchema>;
+    try {
+      sidecar = sidecarSchema.parse(JSON.parse(text));
+    } catch {
+      this.options.logger?.warn(`Ignoring a damaged audio cache entry ${cacheKey}`);
+      return undefined;
+    }
+    if (path.basename(sidecar.fileName) !== sidecar.fileName || !sidecar.fileName.startsWith(cacheKey)) {
+      return undefined;
+    }
+    const filePath = path.join(folder, sidecar.fileName);
+    const exists = await stat(filePath).then(
+      (stats) => stats.isFile() && stats.size > 0,
+      () => false,
+    );
+    if (!exists) return undefined;
+    return {
+      cacheKey,
+      filePath,
+      durationMs: sidecar.durationMs,
+      mediaPath: mediaPathFor(this.options.media.register(sidecar.remoteUrl), sidecar.remoteUrl),
+      remoteUrl: sidecar.remoteUrl,
+      taskId: sidecar.taskId,
+      generatedAt: sidecar.generatedAt,
+    };
+  }
+
+  /** Several keys at once (the editor asks for a whole project when it opens). */
+  async lookupMany(serviceUrl: string, cacheKeys: readonly string[]): Promise<Map<string, CachedSegment>> {
+    const found = new Map<string, CachedSegment>();
+    for (const key of new Set(cacheKeys)) {
+      const entry = await this.lookup(serviceUrl, key);
+      if (entry) found.set(key, entry);
+    }
+    return found;
+  }
+
+  /** Downloads a segment and keeps it under `cacheKey`; a key already cached is returned as it is. */
+  store(
+    serviceUrl: string,
+    cacheKey: string,
+    source: SegmentSource,
+    signal?: AbortSignal,
+  ): Promise<CachedSegment> {
+    if (!CACHE_KEY_SHAPE.test(cacheKey)) {
+      return Promise.reject(
+        new AudioCacheError(
+          `cacheKey must be a content hash (64 hex digits), got "${cacheKey}"`,
+          'AUDIO_CACHE_KEY_INVALID',
+        ),
+      );
+    }
+    const slot = `${serviceUrl}\n${cacheKey}`;
+    const running = this.storing.get(slot);
+    if (running) return running;
+    const work = this.storeOnce(serviceUrl, cacheKey, source, signal).finally(() =>
+      this.storing.delete(slot),
+    );
+    this.storing.set(slot, work);
+    return work;
+  }
+
+  private async storeOnce(
+    serviceUrl: string,
+    cacheKey: string,
+    source: SegmentSource,
+    signal: AbortSignal | undefined,
+  ): Promise<CachedSegment> {
+    const existing = await this.lookup(serviceUrl, cacheKey);
+    if (existing) return existing;
+    const { media } = this.options;
+    let downloaded: { filePath: string };
+    try {
+      downloaded = await media.ensure(media.register(source.remoteUrl), signal ? { signal } : {});
+    } catch (error) {
+      throw new AudioCacheError(
+        `Could not download the generated audio (${error instanceof Error ? error.message : String(error)})`,
+        'AUDIO_DOWNLOAD_FAILED',
+      );
+    }
+    const folder = this.folderOf(serviceUrl);
+    await mkdir(folder, { recursive: true });
+    const fileName = `${cacheKey}${path.extname(downloaded.filePath).toLowerCase()}`;
+    const target = path.join(folder, fileName);
+    const temp = `${target}.${process.pid}.tmp`;
+    await rm(temp, { force: true });
+    // A hard link costs no space; across file systems (or where links are refused) a copy does the same job.
+    await link(downloaded.filePath, temp).catch(() => copyFile(downloaded.filePath, temp));
+    let durationMs: number;
+    try {
+      durationMs = await measureAudioDurationMs(temp, this.decoders);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw new AudioCacheError(
+        `The generated audio cannot be decoded: ${error instanceof Error ? error.message : String(error)}`,
+        'AUDIO_UNREADABLE',
+      );
+    }
+    await rename(temp, target);
+    const generatedAt = source.generatedAt ?? new Date().toISOString();
+    await writeJsonAtomic(path.join(folder, `${cacheKey}.json`), {
+      version: 1,
+      fileName,
+      durationMs,
+      remoteUrl: source.remoteUrl,
+      ...(source.taskId ? { taskId: source.taskId } : {}),
+      generatedAt,
+    });
+    const stored = await this.lookup(serviceUrl, cacheKey);
+    if (!stored)
+      throw new AudioCacheError(
+        `The audio cache entry ${cacheKey} could not be read back`,
+        'AUDIO_UNREADABLE',
+      );
+    return stored;
+  }
+
+  dispose(): void {
+    this.decoders.dispose();
+  }
+}

@@ -1,0 +1,177 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SegmentUpdate } from '../../../common/generation/index.js';
+import { applySegmentUpdates } from '../../../common/generation/index.js';
+import type { Project } from '../../../common/project/index.js';
+import {
+  blockState,
+  createMusicBlock,
+  createProject,
+  createSfxBlock,
+  createTextBlock,
+  updateBlock,
+} from '../../../common/project/index.js';
+import type { RunningStandin } from '../../../standin/index.js';
+import { startStandin } from '../../../standin/index.js';
+import { AudioCache } from '../audio-cache/index.js';
+import { JobManager } from '../jobs/index.js';
+import { MediaCache } from '../media/index.js';
+import { ServiceClient } from '../service-client/index.js';
+import type { GenerationUpdate } from './generation-service.js';
+import { GenerationService } from './generation-service.js';
+
+/** Integration: generation through the real job manager against the stand-in, audio filed by content hash. */
+let workDir: string;
+let standin: RunningStandin;
+let client: ServiceClient;
+let manager: JobManager;
+let media: MediaCache;
+let audio: AudioCache;
+const updates: GenerationUpdate[] = [];
+let service: GenerationService;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'timbre-generation-it-'));
+  standin = await startStandin({ speed: 50, rateLimit: 0 });
+  client = new ServiceClient({ baseUrl: standin.url, getToken: () => 'standin-paid', timeoutMs: 10_000 });
+  manager = new JobManager({
+    client,
+    dataDir: workDir,
+    schedule: { firstDelayMs: 50, maxDelayMs: 200, errorFirstDelayMs: 50, errorMaxDelayMs: 200 },
+    stopGraceMs: 0,
+  });
+  await manager.start();
+  media = await MediaCache.open({ dataDir: workDir });
+  audio = new AudioCache({ dataDir: workDir, media });
+  service = new GenerationService({
+    manager: () => Promise.resolve(manager),
+    audio,
+    srtAllowed: () => true,
+    onUpdate: (update) => updates.push(update),
+  });
+  manager.onEvent((event) => {
+    if (event.type === 'job-updated') service.onJobUpdated(event.job);
+  });
+});
+
+afterAll(async () => {
+  await manager.stop();
+  client.close();
+  audio.dispose();
+  await media.flush();
+  await standin.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+function threeTrackProject(): Project {
+  const voice = standin.marketVoices[0];
+  if (!voice) throw new Error('the stand-in has market voices');
+  const project = createProject({
+    title: 'Episode',
+    serviceUrl: standin.url,
+    defaults: { voiceId: voice.idForGenerate, voiceName: voice.name, language: 'en' },
+  });
+  return {
+    ...project,
+    tracks: {
+      speech: {
+        blocks: [
+          createTextBlock({ text: 'Welcome to the show. Today we talk about rivers.' }),
+          createTextBlock({ text: 'Rivers carry water from the hills to the sea.' }),
+          createTextBlock({ text: 'Thanks for listening.' }),
+        ],
+      },
+      effects: { blocks: [createSfxBlock({ text: 'a door creaks open', startMs: 500, sfx_length: 2 })] },
+      music: { blocks: [createMusicBlock({ text: 'calm piano', startMs: 0, sfx_length: 8 })] },
+    },
+  };
+}
+
+async function finish(jobIds: readonly string[]): Promise<SegmentUpdate[]> {
+  for (const id of jobIds) await manager.waitFor(id);
+  // The job-updated event of the final status may still be on its way to onJobUpdated.
+  await new Promise((resolve) => setImmediate(resolve));
+  await service.settled();
+  return updates.flatMap((update) => update.segments);
+}
+
+describe('GenerationService × stand-in', () => {
+  it('generates every block once, files the audio by content hash, then sends only an edited block', async () => {
+    let project = threeTrackProject();
+    const first = await service.start({ project });
+    expect(first.sentBlocks).toBe(5);
+    expect(first.jobIds).toHaveLength(1);
+    const segments = await finish(first.jobIds);
+    project = applySegmentUpdates(project, segments);
+    const states = [
+      ...project.tracks.speech.blocks,
+      ...project.tracks.effects.blocks,
+      ...project.tracks.music.blocks,
+    ].map((block) => blockState(block, project.defaults));
+    expect(states).toEqual(['generated', 'generated', 'generated', 'generated', 'generated']);
+    for (const block of project.tracks.speech.blocks) {
+      if (block.generation.kind !== 'generated') throw new Error('generated');
+      expect(block.generation.audio.durationMs).toBeGreaterThan(500);
+      const cached = await audio.lookup(standin.url, block.generation.audio.cacheKey);
+      expect(cached && (await stat(cached.filePath)).size).toBeGreaterThan(1000);
+      expect(cached?.mediaPath).toMatch(/^\/media\//);
+    }
+
+    // Nothing changed: nothing is sent.
+    const again = await service.start({ project });
+    expect(again).toMatchObject({ sentBlocks: 0, jobIds: [] });
+
+    // One block's text changes, another's volume: only the first is sent.
+    const [, second, third] = project.tracks.speech.blocks;
+    if (!second || !third) throw new Error('three blocks');
+    project = updateBlock(project, second.id, { text: 'Rivers carry water, and stories, to the sea.' });
+    project = updateBlock(project, third.id, { volumeDb: -4 });
+    const before = standin.ledger({ kind: 'task' }).length;
+    const edited = await service.start({ project });
+    expect(edited.sentBlocks).toBe(1);
+    await finish(edited.jobIds);
+    const sent = standin
+      .ledger({ kind: 'task' })
+      .filter((entry) => entry.method === 'POST')
+      .slice(-1)[0];
+    expect(standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST')).toHaveLength(2);
+    expect(standin.ledger({ kind: 'task' }).length).toBeGreaterThan(before);
+    expect(sent?.summary).toMatchObject({
+      blocks: 1,
+      textPreview: 'Rivers carry water, and stories, to the sea.',
+    });
+  });
+
+  it('refuses broken blocks before sending anything, naming the block and field', async () => {
+    let project = threeTrackProject();
+    const [first] = project.tracks.speech.blocks;
+    if (!first) throw new Error('block');
+    project = updateBlock(project, first.id, { emo_switch: [1, 2, 3] });
+    const posts = standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
+    await expect(service.start({ project })).rejects.toMatchObject({
+      data: { code: 'INVALID_INPUT', field: `blocks.${first.id}.emo_switch` },
+      message: expect.stringMatching(/Speech block 1.*emo_switch.*exactly 5 numbers/s),
+    });
+    expect(standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST')).toHaveLength(posts);
+  });
+
+  it('answers a lookup from the cache after a restart of the app (a new cache object)', async () => {
+    const project = threeTrackProject();
+    const reopened = new AudioCache({ dataDir: workDir, media });
+    const fresh = new GenerationService({
+      manager: () => Promise.resolve(manager),
+      audio: reopened,
+      srtAllowed: () => true,
+      onUpdate: () => undefined,
+    });
+    const hashes = updates
+      .flatMap((update) => update.segments)
+      .filter((s) => s.state === 'generated')
+      .map((s) => s.contentHash);
+    const found = await fresh.lookup(project.serviceUrl ?? '', hashes);
+    expect(found.filter((update) => update.state === 'generated').length).toBe(new Set(hashes).size);
+    reopened.dispose();
+  });
+});

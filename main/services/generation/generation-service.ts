@@ -1,0 +1,332 @@
+import type { GenerationBatch, SegmentUpdate } from '../../../common/generation/index.js';
+import { applySegmentUpdates, planGenerationBatches } from '../../../common/generation/index.js';
+import { IpcError } from '../../../common/ipc/errors.js';
+import type { Project } from '../../../common/project/index.js';
+import { allBlocks, contentHash, validateProject } from '../../../common/project/index.js';
+import type { AudioCache } from '../audio-cache/index.js';
+import type { JobManager, JobRecord } from '../jobs/index.js';
+import { FINAL_STATUSES } from '../jobs/index.js';
+import type { Logger } from '../logging/logger.js';
+
+export interface GenerationUpdate {
+  serviceUrl: string;
+  projectId: string;
+  segments: SegmentUpdate[];
+}
+
+export interface GenerationServiceOptions {
+  manager(serviceUrl: string): Promise<JobManager>;
+  audio: AudioCache;
+  /** Whether the account may ask for subtitles (`srt`); a free account's request is silently refused. */
+  srtAllowed(serviceUrl: string): boolean;
+  onUpdate(update: GenerationUpdate): void;
+  logger?: Logger | undefined;
+}
+
+export interface StartGenerationInput {
+  project: Project;
+  blockIds?: readonly string[] | undefined;
+  force?: boolean | undefined;
+}
+
+export interface StartedGeneration {
+  serviceUrl: string;
+  jobIds: string[];
+  sentBlocks: number;
+  reusedBlocks: number;
+  characters: number;
+}
+
+const MAX_LISTED_VIOLATIONS = 5;
+
+/**
+ * Generation of a project's blocks: plans what to send (only what has no current audio, once per content),
+ * submits the tasks through the job manager (which persists and polls them, also across restarts), and when a
+ * task ends files each segment's audio in the audio cache under the content hash it was sent with. It never
+ * writes project files: it publishes segment updates, which the open editor applies to its document (and
+ * `lookup` answers when a project is opened later), so the user's newer edits are never overwritten.
+ */
+export class GenerationService {
+  /** Jobs whose audio is being filed, and jobs already filed in this run. */
+  private readonly filing = new Map<string, Promise<SegmentUpdate[]>>();
+
+  constructor(private readonly options: GenerationServiceOptions) {}
+
+  async start(input: StartGenerationInput): Promise<StartedGeneration> {
+    const { project } = input;
+    const serviceUrl = project.serviceUrl;
+    if (!serviceUrl) {
+      throw new IpcError({
+        code: 'INVALID_INPUT',
+        field: 'project.serviceUrl',
+        message: 'This project is not linked to a service yet. Choose a service in Settings, then generate.',
+      });
+    }
+    const manager = await this.options.manager(serviceUrl);
+    const cached = await this.options.audio.lookupMany(
+      serviceUrl,
+      allBlocks(project).map((block) => contentHash(block, project.defaults)),
+    );
+    const pending = pendingHashes(manager.list());
+    const plan = planGenerationBatches(project, {
+      blockIds: input.blockIds,
+      force: input.force,
+      skipHashes: new Set([...cached.keys(), ...pending.keys()]),
+    });
+    this.refuseBrokenBlocks(project, serviceUrl, plan.batches);
+
+    const early: SegmentUpdate[] = [];
+    for (const { contentHash: hash } of plan.reused) {
+      const entry = cached.get(hash);
+      const jobId = pending.get(hash);
+      if (entry && input.force !== true) early.push(generatedUpdate(hash, entry));
+      else if (jobId) early.push({ contentHash: hash, state: 'pending', jobId });
+    }
+    const jobIds: string[] = [];
+    for (const batch of plan.batches) {
+      const job = await manager.submitTask({
+        body: { contents: batch.contents, ...(this.options.srtAllowed(serviceUrl) ? { srt: true } : {}) },
+        projectId: project.id,
+        projectTitle: project.title,
+        blockIds: batch.blockIds,
+        contentHashes: batch.contentHashes,
+      });
+      jobIds.push(job.id);
+      for (const hash of batch.contentHashes)
+        early.push({ contentHash: hash, state: 'pending', jobId: job.id });
+    }
+    if (early.length > 0)
+      this.options.onUpdate({ serviceUrl, projectId: project.id, segments: dedupe(early) });
+    return {
+      serviceUrl,
+      jobIds,
+      sentBlocks: plan.batches.reduce((sum, batch) => sum + batch.blockIds.length, 0),
+      reusedBlocks: plan.reused.length,
+      characters: plan.characters,
+    };
+  }
+
+  /** A job changed: when a generation task ends, its segments are filed (once) and published. */
+  onJobUpdated(job: JobRecord): void {
+    if (job.kind !== 'task' || !job.contentHashes || !job.projectId) return;
+    if (!FINAL_STATUSES.includes(job.status)) return;
+    if (this.filing.has(job.id)) return;
+    const work = this.fileJob(job);
+    this.filing.set(job.id, work);
+    void work.then(
+      (segments) => {
+        if (segments.length > 0 && job.projectId) {
+          this.options.onUpdate({ serviceUrl: job.serviceUrl, projectId: job.projectId, segments });
+        }
+      },
+      (error: unknown) => this.options.logger?.warn(`Could not file the audio of job ${job.id}`, error),
+    );
+  }
+
+  /** The audio the cache has, the jobs still on their way, and the last failures, for the given hashes. */
+  async lookup(serviceUrl: string, hashes: readonly string[]): Promise<SegmentUpdate[]> {
+    const wanted = new Set(hashes);
+    const cached = await this.options.audio.lookupMany(serviceUrl, [...wanted]);
+    const updates: SegmentUpdate[] = [...cached.values()].map((entry) =>
+      generatedUpdate(entry.cacheKey, entry),
+    );
+    const jobs = (await this.options.manager(serviceUrl)).list();
+    const pending = pendingHashes(jobs);
+    for (const hash of wanted) {
+      if (cached.has(hash)) continue;
+      const jobId = pending.get(hash);
+      if (jobId) {
+        updates.push({ contentHash: hash, state: 'pending', jobId });
+        continue;
+      }
+      const failed = latestFailure(jobs, hash);
+      if (failed?.error) {
+        updates.push({
+          contentHash: hash,
+          state: 'failed',
+          error: {
+            code: failed.error.code,
+            message: failed.error.message,
+            requestId: failed.error.requestId,
+          },
+        });
+      }
+    }
+    return updates;
+  }
+
+  /** Waits until every job filed so far is processed (tests, the command line tool). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.filing.values()]);
+  }
+
+  /**
+   * Generates what the project lacks and waits for it: the command line tool and batch export use this. Returns
+   * the project with its generation states brought up to date (failures included).
+   */
+  async generateAndWait(
+    project: Project,
+    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  ): Promise<Project> {
+    const started = await this.start({ project });
+    const manager = await this.options.manager(started.serviceUrl);
+    let done = 0;
+    options.onProgress?.(done, started.jobIds.length);
+    for (const jobId of started.jobIds) {
+      if (options.signal?.aborted) throw new Error('Generation was cancelled');
+      const job = await waitOrAbort(manager.waitFor(jobId), options.signal);
+      this.onJobUpdated(job);
+      await this.filing.get(job.id);
+      done += 1;
+      options.onProgress?.(done, started.jobIds.length);
+    }
+    const hashes = allBlocks(project).map((block) => contentHash(block, project.defaults));
+    return applySegmentUpdates(project, await this.lookup(started.serviceUrl, hashes));
+  }
+
+  private async fileJob(job: JobRecord): Promise<SegmentUpdate[]> {
+    const hashes = job.contentHashes ?? [];
+    if (job.status === 'cancelled') {
+      return hashes.map((hash) => ({ contentHash: hash, state: 'cancelled', jobId: job.id }));
+    }
+    if (job.status !== 'succeeded') {
+      const error = job.error ?? {
+        code: job.status.toUpperCase(),
+        message: `The task ended as ${job.status}.`,
+      };
+      return hashes.map((hash) => ({
+        contentHash: hash,
+        state: 'failed',
+        error: { code: error.code, message: error.message, requestId: error.requestId ?? job.requestId },
+      }));
+    }
+    const contents = job.kind === 'task' ? (job.result?.metadata.contents ?? []) : [];
+    const updates: SegmentUpdate[] = [];
+    for (const [index, hash] of hashes.entries()) {
+      const remoteUrl = contents[index]?.audio;
+      if (!remoteUrl) {
+        updates.push({
+          contentHash: hash,
+          state: 'failed',
+          error: {
+            code: 'NO_AUDIO',
+            message: `The service finished the task but sent no audio for block ${index + 1}.`,
+            requestId: job.requestId,
+          },
+        });
+        continue;
+      }
+      try {
+        const entry = await this.options.audio.store(job.serviceUrl, hash, {
+          remoteUrl,
+          taskId: job.remoteId,
+          generatedAt: contents[index]?.generatedAt ?? job.finishedAt,
+        });
+        updates.push(generatedUpdate(hash, entry));
+      } catch (error) {
+        updates.push({
+          contentHash: hash,
+          state: 'failed',
+          error: {
+            code: 'AUDIO_DOWNLOAD_FAILED',
+            message: error instanceof Error ? error.message : String(error),
+            requestId: job.requestId,
+          },
+        });
+      }
+    }
+    return updates;
+  }
+
+  private refuseBrokenBlocks(
+    project: Project,
+    serviceUrl: string,
+    batches: readonly GenerationBatch[],
+  ): void {
+    const sending = new Set(batches.flatMap((batch) => batch.blockIds));
+    if (sending.size === 0) return;
+    const violations = validateProject(project, { serviceOrigin: serviceUrl }).filter((violation) =>
+      sending.has(violation.blockId),
+    );
+    if (violations.length === 0) return;
+    const listed = violations.slice(0, MAX_LISTED_VIOLATIONS).map((violation) => violation.message);
+    const more = violations.length > listed.length ? ` (and ${violations.length - listed.length} more)` : '';
+    const first = violations[0];
+    throw new IpcError({
+      code: 'INVALID_INPUT',
+      field: first ? `blocks.${first.blockId}.${first.field}` : 'blocks',
+      message: `Nothing was sent; fix these first${more}: ${listed.join(' ')}`,
+    });
+  }
+}
+
+function generatedUpdate(
+  hash: string,
+  entry: {
+    cacheKey: string;
+    durationMs: number;
+    mediaPath: string;
+    remoteUrl: string;
+    taskId?: string | undefined;
+    generatedAt: string;
+  },
+): SegmentUpdate {
+  return {
+    contentHash: hash,
+    state: 'generated',
+    audio: {
+      cacheKey: entry.cacheKey,
+      durationMs: entry.durationMs,
+      mediaPath: entry.mediaPath,
+      remoteUrl: entry.remoteUrl,
+      taskId: entry.taskId,
+      generatedAt: entry.generatedAt,
+    },
+  };
+}
+
+/** Content hashes on their way in jobs that have not ended, with the job carrying each. */
+function pendingHashes(jobs: readonly JobRecord[]): Map<string, string> {
+  const pending = new Map<string, string>();
+  for (const job of jobs) {
+    if (job.kind !== 'task' || FINAL_STATUSES.includes(job.status)) continue;
+    for (const hash of job.contentHashes ?? []) pending.set(hash, job.id);
+  }
+  return pending;
+}
+
+function latestFailure(jobs: readonly JobRecord[], hash: string): JobRecord | undefined {
+  return jobs
+    .filter(
+      (job) =>
+        job.kind === 'task' &&
+        job.contentHashes?.includes(hash) === true &&
+        FINAL_STATUSES.includes(job.status) &&
+        job.status !== 'succeeded' &&
+        job.status !== 'cancelled' &&
+        job.retriedBy === undefined,
+    )
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+}
+
+function dedupe(updates: SegmentUpdate[]): SegmentUpdate[] {
+  return [...new Map(updates.map((update) => [update.contentHash, update])).values()];
+}
+
+function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(new Error('Generation was cancelled'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

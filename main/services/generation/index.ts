@@ -1,0 +1,7 @@
+export type {
+  GenerationServiceOptions,
+  GenerationUpdate,
+  StartGenerationInput,
+  StartedGeneration,
+} from './generation-service.js';
+export { GenerationService } from './generation-service.js';

@@ -1,0 +1,141 @@
+import type { MissingAudio, ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
+import { buildProjectRenderPlan } from '../../../common/export/index.js';
+import type { Project } from '../../../common/project/index.js';
+import { findBlock, excerpt } from '../../../common/project/index.js';
+import type { AudioCache } from '../audio-cache/index.js';
+import type { ClipFilesResult, ExportEngine, ExportResult, RunOptions } from '../export/index.js';
+
+/** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
+export class ProjectNotReadyError extends Error {
+  readonly code: 'MISSING_AUDIO' | 'EMPTY_PROJECT';
+  constructor(readonly missing: MissingAudio[]) {
+    const count = missing.length;
+    super(
+      count === 0
+        ? 'The project has nothing to export: add blocks and generate them first.'
+        : `${count} block${count === 1 ? ' has' : 's have'} no current audio (${missing
+            .slice(0, 3)
+            .map((item) => `“${item.label}”: ${item.reason}`)
+            .join('; ')}${count > 3 ? '; …' : ''}). Generate ${count === 1 ? 'it' : 'them'} first.`,
+    );
+    this.name = 'ProjectNotReadyError';
+    this.code = count === 0 ? 'EMPTY_PROJECT' : 'MISSING_AUDIO';
+  }
+}
+
+export interface ProjectExporterOptions {
+  engine: ExportEngine;
+  audio: AudioCache;
+  /** Decoded audio kept between exports (unchanged blocks are not decoded again). */
+  pcmCacheDir: string;
+}
+
+interface PreparedExport {
+  plan: RenderPlan;
+  sources: Record<string, string>;
+}
+
+/**
+ * A project to files: builds the render plan from the project (common/export), finds each block's audio in the
+ * audio cache of the project's service, and runs the export engine in its worker. The app, the batch queue and
+ * the `timbre` command all export through this, so they produce the same files.
+ */
+export class ProjectExporter {
+  constructor(private readonly options: ProjectExporterOptions) {}
+
+  /** The plan and its source files, or the blocks that keep the project from being exported. */
+  async prepare(project: Project, settings: ProjectExportSettings): Promise<PreparedExport> {
+    const result = buildProjectRenderPlan(project, {
+      sampleRate: settings.sampleRate,
+      channels: settings.channels,
+      ducking: settings.ducking,
+    });
+    if (!result.ok) throw new ProjectNotReadyError('missing' in result ? result.missing : []);
+    const serviceUrl = project.serviceUrl ?? '';
+    const sources: Record<string, string> = {};
+    const gone: MissingAudio[] = [];
+    for (const clip of result.plan.clips) {
+      if (sources[clip.sourceKey]) continue;
+      const entry =
+        serviceUrl === '' ? undefined : await this.options.audio.lookup(serviceUrl, clip.sourceKey);
+      if (entry) {
+        sources[clip.sourceKey] = entry.filePath;
+        continue;
+      }
+      // The project says "generated" but the audio is not on this machine (another computer, a cleared cache).
+      const location = findBlock(project, clip.id);
+      const block = location?.block;
+      gone.push({
+        blockId: clip.id,
+        track: clip.track,
+        reason: 'not-generated',
+        label: block && 'text' in block ? excerpt(block.text) : clip.id,
+      });
+    }
+    if (gone.length > 0) throw new ProjectNotReadyError(gone);
+    return { plan: result.plan, sources };
+  }
+
+  async exportMix(
+    project: Project,
+    settings: ProjectExportSettings,
+    outputPath: string,
+    run: RunOptions & { overwrite?: boolean } = {},
+  ): Promise<ExportResult> {
+    const { plan, sources } = await this.prepare(project, settings);
+    const { overwrite, ...runOptions } = run;
+    return this.options.engine.exportMix(
+      {
+        plan,
+        sources,
+        options: settings.options,
+        outputPath,
+        pcmCacheDir: this.options.pcmCacheDir,
+        overwrite: overwrite ?? false,
+      },
+      runOptions,
+    );
+  }
+
+  /** One file per speech block (or the chosen tracks), in a folder or a zip, named by order and words. */
+  async exportBlocks(
+    project: Project,
+    settings: ProjectExportSettings,
+    destination: string,
+    container: 'folder' | 'zip',
+    run: RunOptions & { overwrite?: boolean; tracks?: ('speech' | 'effects' | 'music')[] } = {},
+  ): Promise<ClipFilesResult> {
+    const { plan, sources } = await this.prepare(project, settings);
+    const { overwrite, tracks, ...runOptions } = run;
+    const fileNames: Record<string, string> = {};
+    plan.clips.forEach((clip, index) => {
+      const block = findBlock(project, clip.id)?.block;
+      const words = block && 'text' in block ? slug(block.text) : clip.track;
+      fileNames[clip.id] = `${String(index + 1).padStart(3, '0')}-${words || clip.track}`;
+    });
+    return this.options.engine.exportClipFiles(
+      {
+        plan,
+        sources,
+        audio: settings.options.audio,
+        tracks: tracks ?? ['speech'],
+        destination,
+        container,
+        fileNames,
+        pcmCacheDir: this.options.pcmCacheDir,
+        overwrite: overwrite ?? false,
+      },
+      runOptions,
+    );
+  }
+}
+
+function slug(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/gu, '')
+    .slice(0, 32)
+    .replace(/-+$/u, '')
+    .toLowerCase();
+}
