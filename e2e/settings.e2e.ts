@@ -32,12 +32,13 @@ describe('journey: first launch and settings', () => {
       ['projects', 'projects-empty'],
       ['voices', 'voices-empty'],
       ['tasks', 'tasks-empty'],
+      ['exports', 'exports-empty'],
     ] as const) {
       await page.getByTestId(`nav-${target}`).click();
       await page.getByTestId(emptyState).waitFor();
       expect(await page.getByTestId(`nav-${target}`).getAttribute('aria-current')).toBe('page');
     }
-    await page.keyboard.press('Control+4');
+    await page.keyboard.press('Control+5');
     await page.getByTestId('services-section').waitFor();
   });
 

@@ -13,7 +13,20 @@ export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   await rm(path.join(dist, 'main'), { recursive: true, force: true });
   await rm(path.join(dist, 'preload'), { recursive: true, force: true });
-  await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
+  // Vite keeps an NODE_ENV it finds (vitest sets "test"), which would bundle React's slow development build:
+  // the app is always built as users get it.
+  const callerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await viteBuild({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: quiet ? 'warn' : 'info',
+    });
+  } finally {
+    if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerNodeEnv;
+  }
 
   const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
   await Promise.all([
@@ -24,6 +37,16 @@ export async function buildAll({ quiet = false } = {}) {
       outExtension: { '.js': '.mjs' },
       format: 'esm',
       packages: 'external',
+    }),
+    // The `timbre` command line tool (package.json bin), beside the export worker it starts.
+    esbuild({
+      ...node,
+      entryPoints: { timbre: path.join(root, 'main/cli/timbre.ts') },
+      outdir: path.join(dist, 'main'),
+      outExtension: { '.js': '.mjs' },
+      format: 'esm',
+      packages: 'external',
+      banner: { js: '#!/usr/bin/env node' },
     }),
     // The export engine runs in worker threads; both main bundles find it as export-worker.mjs beside them.
     esbuild({

@@ -6,6 +6,8 @@ import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
 import { event, method } from './define.js';
 import { projectMethods } from './project-methods.js';
+import { batchEvents, batchMethods } from './batch-methods.js';
+import type { MenuCommand } from './menu-commands.js';
 import type { ExportFinishedEvent, ExportProgressEvent } from './output-methods.js';
 import { outputMethods } from './output-methods.js';
 import type { SegmentUpdate } from '../generation/segment-updates.js';
@@ -168,6 +170,7 @@ export const ipcMethods = {
   ),
   ...projectMethods,
   ...outputMethods,
+  ...batchMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export const ipcEvents = {
@@ -183,6 +186,9 @@ export const ipcEvents = {
   /** Audio filed (or failed, or on its way) for content hashes of a project; the editor applies it. */
   'generation.updated': event<{ serviceUrl: string; projectId: string; segments: SegmentUpdate[] }>(),
   'export.progress': event<ExportProgressEvent>(),
+  /** A native menu item was chosen; the renderer runs it as its shortcut. */
+  'menu.command': event<{ command: MenuCommand }>(),
+  ...batchEvents,
   'export.finished': event<ExportFinishedEvent>(),
 } satisfies Record<string, EventSpec<unknown>>;
 

@@ -81,6 +81,24 @@ export const projectMethods = {
       })
       .strict(),
   ),
+  /**
+   * Opens a .timbre file the OS handed to the app (double-click, command line). A file in the projects folder opens
+   * in place; one elsewhere is copied in (the original is never written) unless a project with its id is there.
+   */
+  'projects.openPath': method<OpenResult>()(
+    z
+      .object({
+        path: z
+          .string()
+          .min(1, 'is required')
+          .max(4096, 'must be at most 4096 characters')
+          .refine(
+            (value) => value.endsWith(PROJECT_FILE_EXTENSION),
+            `must name a ${PROJECT_FILE_EXTENSION} file`,
+          ),
+      })
+      .strict(),
+  ),
   /** Applies the backup an open() offered for a damaged or missing file; the damaged file is kept aside. */
   'projects.restoreBackup': method<OpenedProject>()(z.object({ fileName: fileNameSchema }).strict()),
 };

@@ -26,6 +26,7 @@ import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
 import { toJobView } from './job-view-mapper.js';
 import type { JobRecord } from '../services/jobs/index.js';
 import { createOutputFeature } from './output-feature.js';
+import { createBatchFeature } from './batch-feature.js';
 import { AudioCache } from '../services/audio-cache/index.js';
 import { ExportEngine } from '../services/export/index.js';
 import { GenerationService } from '../services/generation/index.js';
@@ -132,7 +133,19 @@ export async function createAppServices(options: AppServicesOptions) {
     trashItem: (filePath) => platform.trashItem(filePath),
     logger,
   });
-  const projectHandlers = createProjectFeature({ projects, settings, staging, logger });
+  const projectHandlers = createProjectFeature({
+    projects,
+    settings,
+    staging,
+    logger,
+    noteRecentDocument: (filePath) => platform.noteRecentDocument(filePath),
+    defaultVoice: async (url) => {
+      const ready = (await library.list(url)).find((voice) => voice.state === 'ready');
+      return ready
+        ? { voiceId: ready.idForGenerate, voiceName: ready.localName ?? ready.serviceName }
+        : undefined;
+    },
+  });
 
   const audio = new AudioCache({ dataDir: platform.dataDir, media, logger });
   const generation: GenerationService = new GenerationService({
@@ -153,6 +166,17 @@ export async function createAppServices(options: AppServicesOptions) {
     pcmCacheDir: path.join(platform.dataDir, 'pcm-cache'),
   });
   const output = createOutputFeature({ generation, exporter, audio, platform, events, logger });
+  const batch = await createBatchFeature({
+    platform,
+    events,
+    logger,
+    projects,
+    exporter,
+    generation,
+    audio,
+    settings,
+    manager: (url) => jobs.manager(url),
+  });
   jobFollowers.push(
     (job) => voices.onJobUpdated(job),
     (job) => generation.onJobUpdated(job),
@@ -216,6 +240,7 @@ export async function createAppServices(options: AppServicesOptions) {
     ...voices.handlers,
     ...projectHandlers,
     ...output.handlers,
+    ...batch.handlers,
   };
 
   const dispatch = createDispatcher(handlers, logger, translateServiceErrors);
@@ -234,7 +259,7 @@ export async function createAppServices(options: AppServicesOptions) {
     audio,
     /** What is running in the background, for the quit confirmation. */
     activity(): BackgroundActivity {
-      return { ...jobs.activity(), runningExports: output.runningExports() };
+      return { ...jobs.activity(), runningExports: output.runningExports() + batch.runningExports() };
     },
     /** Hands a project file the OS asked to open to the renderer. */
     openProjectFile(filePath: string): void {
@@ -243,6 +268,7 @@ export async function createAppServices(options: AppServicesOptions) {
     /** Stops background work (pollers, submissions) so quitting loses nothing; jobs resume at the next start. */
     async dispose(): Promise<void> {
       output.cancelAll();
+      await batch.close();
       await jobs.stopAll();
       await Promise.all([library.flush(), media.flush()]);
     },

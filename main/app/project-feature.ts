@@ -1,3 +1,6 @@
+import path from 'node:path';
+import type { ProjectDefaults } from '../../common/project/index.js';
+import { openExternalProject } from './open-external-project.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { Logger } from '../services/logging/logger.js';
 import type { ProjectService } from '../services/projects/project-service.js';
@@ -10,6 +13,10 @@ export interface ProjectFeatureDeps {
   settings: SettingsService;
   staging: UploadStaging;
   logger: Logger;
+  /** Adds an opened project to the OS's recent documents (jump list, dock menu). */
+  noteRecentDocument?: (filePath: string) => void;
+  /** A ready voice of the service to start new projects with (the user changes it in the project defaults). */
+  defaultVoice?: (serviceUrl: string) => Promise<{ voiceId: string; voiceName: string } | undefined>;
 }
 
 type ProjectHandlers = Pick<
@@ -26,6 +33,7 @@ type ProjectHandlers = Pick<
   | 'projects.importText'
   | 'projects.importStaged'
   | 'projects.restoreBackup'
+  | 'projects.openPath'
 >;
 
 /**
@@ -33,14 +41,30 @@ type ProjectHandlers = Pick<
  * validates it against the file schema (the contract does) and writes it atomically. New projects belong to the
  * active service, so generation later knows where to go without asking.
  */
-export function createProjectFeature({ projects, settings, staging }: ProjectFeatureDeps): ProjectHandlers {
+export function createProjectFeature({
+  projects,
+  settings,
+  staging,
+  defaultVoice,
+  noteRecentDocument,
+}: ProjectFeatureDeps): ProjectHandlers {
   const activeServiceUrl = (): string | undefined => settings.current().activeServiceUrl ?? undefined;
+  const withDefaultVoice = async <T extends Partial<ProjectDefaults>>(defaults: T | undefined) => {
+    const url = activeServiceUrl();
+    if (defaults?.voiceId || !url || !defaultVoice) return defaults;
+    const voice = await defaultVoice(url).catch(() => undefined);
+    return voice ? { ...defaults, ...voice } : defaults;
+  };
   return {
     'projects.list': () => projects.list(),
     'projects.recent': () => projects.recent(),
-    'projects.create': ({ title, defaults }) =>
-      projects.create({ title, serviceUrl: activeServiceUrl(), defaults }),
-    'projects.open': ({ fileName }) => projects.open(fileName),
+    'projects.create': async ({ title, defaults }) =>
+      projects.create({ title, serviceUrl: activeServiceUrl(), defaults: await withDefaultVoice(defaults) }),
+    'projects.open': async ({ fileName }) => {
+      const opened = await projects.open(fileName);
+      if (opened.ok) noteRecentDocument?.(path.join(projects.projectsDir, fileName));
+      return opened;
+    },
     'projects.save': async ({ fileName, project }) => {
       await projects.save(fileName, project);
       return { savedAt: new Date().toISOString() };
@@ -52,8 +76,14 @@ export function createProjectFeature({ projects, settings, staging }: ProjectFea
       await projects.delete(fileName);
       return null;
     },
-    'projects.importText': ({ title, text, split }) =>
-      projects.importText({ title, text, split, serviceUrl: activeServiceUrl() }),
+    'projects.importText': async ({ title, text, split }) =>
+      projects.importText({
+        title,
+        text,
+        split,
+        serviceUrl: activeServiceUrl(),
+        defaults: await withDefaultVoice(undefined),
+      }),
     'projects.importStaged': async ({ stagingId, fileName, title, split }) => {
       const staged = staging.finished(stagingId, 'stagingId');
       try {
@@ -62,11 +92,17 @@ export function createProjectFeature({ projects, settings, staging }: ProjectFea
           title: title ?? titleFromFilePath(fileName),
           split,
           serviceUrl: activeServiceUrl(),
+          defaults: await withDefaultVoice(undefined),
         });
       } finally {
         await staging.discard(stagingId);
       }
     },
     'projects.restoreBackup': ({ fileName }) => projects.restoreBackup(fileName),
+    'projects.openPath': async ({ path: filePath }) => {
+      const opened = await openExternalProject(projects, filePath);
+      if (opened.ok) noteRecentDocument?.(path.join(projects.projectsDir, opened.fileName));
+      return opened;
+    },
   };
 }

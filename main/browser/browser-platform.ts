@@ -35,6 +35,10 @@ export class BrowserPlatform implements Platform {
     return Promise.resolve(null);
   }
 
+  noteRecentDocument(): void {
+    // A browser tab has no recent-documents list; the Projects page shows recent projects itself.
+  }
+
   isFocused(): boolean {
     // The page cannot be asked synchronously; notifications are shown in-app, where they never intrude.
     return false;

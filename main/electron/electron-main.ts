@@ -133,7 +133,13 @@ async function start(): Promise<void> {
   });
   serveRenderer(path.join(__dirname, '..', 'renderer'), services.media);
   bindIpc(() => mainWindow, services.dispatch, services.events, logger);
-  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(process.platform, app.name)));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate(process.platform, app.name, (command) =>
+        services?.events.emit('menu.command', { command }),
+      ),
+    ),
+  );
   await createWindow();
 }
 

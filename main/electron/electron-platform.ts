@@ -1,5 +1,5 @@
 import type { BrowserWindow } from 'electron';
-import { Notification, dialog, shell } from 'electron';
+import { Notification, app, dialog, shell } from 'electron';
 import type { Platform } from '../platform/platform.js';
 
 /** OS services through Electron: native notifications, taskbar/dock progress, the real trash. */
@@ -34,6 +34,10 @@ export class ElectronPlatform implements Platform {
       ? await dialog.showSaveDialog(window, { ...options, properties: [...options.properties] })
       : await dialog.showSaveDialog({ ...options, properties: [...options.properties] });
     return result.canceled || !result.filePath ? null : result.filePath;
+  }
+
+  noteRecentDocument(filePath: string): void {
+    app.addRecentDocument(filePath);
   }
 
   isFocused(): boolean {

@@ -37,7 +37,9 @@ describe('App shell', () => {
     expect(screen.getByTestId('nav-voices').getAttribute('aria-current')).toBe('page');
     fireEvent.keyDown(window, { key: '3', ctrlKey: true });
     expect(screen.getByTestId('tasks-empty')).toBeTruthy();
-    fireEvent.keyDown(window, { key: '4', metaKey: true });
+    fireEvent.keyDown(window, { key: '4', ctrlKey: true });
+    expect(screen.getByTestId('exports-empty')).toBeTruthy();
+    fireEvent.keyDown(window, { key: '5', metaKey: true });
     await screen.findByTestId('no-services');
   });
 

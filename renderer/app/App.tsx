@@ -4,6 +4,7 @@ import { ProjectsPage } from '../features/projects/ProjectsPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { TasksPage } from '../features/tasks/TasksPage.js';
 import { VoicesPage } from '../features/voices/VoicesPage.js';
+import { ExportsPage } from '../features/batch/ExportsPage.js';
 import { timbre } from '../bridge/timbre-client.js';
 import type { Page } from '../stores/navigation-store.js';
 import { pages, selectGoTo, selectPage, useNavigationStore } from '../stores/navigation-store.js';
@@ -14,6 +15,7 @@ const pageLabels: Record<Page, string> = {
   projects: 'Projects',
   voices: 'Voices',
   tasks: 'Tasks',
+  exports: 'Exports',
   settings: 'Settings',
 };
 
@@ -25,6 +27,8 @@ function PageContent({ page }: { page: Page }) {
       return <VoicesPage />;
     case 'tasks':
       return <TasksPage />;
+    case 'exports':
+      return <ExportsPage />;
     case 'settings':
       return <SettingsPage />;
     default: {
@@ -62,7 +66,7 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    // Ctrl/Cmd+1..4 switch pages, like tabs in most desktop apps.
+    // Ctrl/Cmd+1..5 switch pages, like tabs in most desktop apps.
     const onKey = (event: KeyboardEvent): void => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
       const index = Number(event.key) - 1;

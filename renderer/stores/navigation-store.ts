@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const pages = ['projects', 'voices', 'tasks', 'settings'] as const;
+export const pages = ['projects', 'voices', 'tasks', 'exports', 'settings'] as const;
 export type Page = (typeof pages)[number];
 
 interface NavigationState {

@@ -391,6 +391,24 @@ describe('ProjectService: rename, duplicate, delete, recent', () => {
     expect(after.map((entry) => entry.title)).toContain('Renamed');
     expect(after.map((entry) => entry.fileName)).not.toContain(created[10]);
   });
+
+  it('does not count renaming or duplicating from the list as opening a project', async () => {
+    const projects = service();
+    const older = await projects.create({ title: 'Older' });
+    clockMs += 1000;
+    const newer = await projects.create({ title: 'Newer' });
+    clockMs += 1000;
+    await projects.rename(older.fileName, 'Older, renamed');
+    clockMs += 1000;
+    const copy = await projects.duplicate(older.fileName);
+    const recent = await projects.recent();
+    // The copy is new (created counts as opened); the renamed project keeps its place below "Newer".
+    expect(recent.map((entry) => entry.fileName)).toEqual([copy.fileName, newer.fileName, older.fileName]);
+    expect(recent[2]).toMatchObject({ title: 'Older, renamed', openedAt: '2024-06-01T12:00:00.000Z' });
+    clockMs += 1000;
+    opened(await projects.open(older.fileName));
+    expect((await projects.recent())[0]).toMatchObject({ fileName: older.fileName, title: 'Older, renamed' });
+  });
 });
 
 describe('ProjectService: importing text', () => {

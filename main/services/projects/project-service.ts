@@ -112,6 +112,16 @@ export class ProjectService implements ProjectLibrary {
   }
 
   async open(fileName: string): Promise<OpenResult> {
+    const result = await this.read(fileName);
+    if (result.ok) await this.recentProjects.touch(fileName, result.project.title, this.now().toISOString());
+    return result;
+  }
+
+  /**
+   * Reads a project file as open() does (so it may be saved over afterwards) without counting as opening it:
+   * renaming or duplicating a project from the list does not move it up the recent projects.
+   */
+  private async read(fileName: string): Promise<OpenResult> {
     assertProjectFileName(fileName);
     return this.queued(fileName, async () => {
       const filePath = this.pathOf(fileName);
@@ -131,7 +141,6 @@ export class ProjectService implements ProjectLibrary {
       this.knownText.set(fileName, text);
       if (result.migratedFrom !== undefined)
         await this.keepPreMigrationCopy(fileName, text, result.migratedFrom);
-      await this.recentProjects.touch(fileName, result.project.title, this.now().toISOString());
       return {
         ok: true,
         fileName,
@@ -149,6 +158,11 @@ export class ProjectService implements ProjectLibrary {
   async saveAsNew(project: Project, title?: string): Promise<OpenedProject> {
     const copy: Project = { ...project, id: randomUUID(), title: checkedTitle(title ?? project.title) };
     return this.writeNewFile(copy);
+  }
+
+  /** Writes a project read from elsewhere to a new file, keeping its id (so opening the same file again finds it). */
+  async adopt(project: Project): Promise<OpenedProject> {
+    return this.writeNewFile({ ...project, title: checkedTitle(project.title) });
   }
 
   async rename(fileName: string, title: string): Promise<OpenedProject> {
@@ -365,7 +379,7 @@ export class ProjectService implements ProjectLibrary {
   }
 
   private async requireOpened(fileName: string): Promise<OpenedProject> {
-    const result = await this.open(fileName);
+    const result = await this.read(fileName);
     if (!result.ok) {
       throw new IpcError({
         code: result.problem === 'missing' ? 'NOT_FOUND' : 'CONFLICT',

@@ -1,13 +1,15 @@
-import { EmptyState } from '../../components/EmptyState.js';
+import { selectOpened, useProjectsStore } from '../../stores/projects-store.js';
+import { ProjectEditor } from '../editor/ProjectEditor.js';
+import { closeEditor } from './project-actions.js';
+import { ProjectLibrary } from './ProjectLibrary.js';
+import './projects.css';
 
+/**
+ * The Projects page: the open project's editor, or the project list when none is open. Which project is open
+ * lives in the projects store, so switching to another page and back (Ctrl+1…4) returns to the same project.
+ */
 export function ProjectsPage() {
-  return (
-    <EmptyState title="Projects" testId="projects-empty">
-      <p>Your scripts live here: each project is a timeline of speech, sound-effect and music blocks.</p>
-      <p>
-        Create a project or import a text file to start drafting. Everything is saved as you type and works
-        offline.
-      </p>
-    </EmptyState>
-  );
+  const opened = useProjectsStore(selectOpened);
+  if (opened) return <ProjectEditor key={opened.fileName} opened={opened} onClose={closeEditor} />;
+  return <ProjectLibrary />;
 }

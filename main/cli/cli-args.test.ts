@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultDuckingSettings, loudnessPresets } from '../../common/export/index.js';
+import { parseCommandLine } from './cli-args.js';
+
+const parse = (line: string, env: NodeJS.ProcessEnv = {}) =>
+  parseCommandLine(line.split(' ').filter(Boolean), env);
+
+describe('timbre command line', () => {
+  it('reads an export with the defaults: WAV 16-bit 44.1 kHz stereo, podcast loudness, no subtitles', () => {
+    expect(parse('export a.timbre folder --out out')).toEqual({
+      kind: 'export',
+      projects: ['a.timbre', 'folder'],
+      out: path.resolve('out'),
+      settings: {
+        options: {
+          audio: { format: 'wav', bitDepth: 16 },
+          loudness: loudnessPresets.podcast,
+          subtitles: { srt: false, vtt: false },
+        },
+        sampleRate: 44_100,
+        channels: 2,
+        ducking: defaultDuckingSettings,
+      },
+      generate: false,
+      nameTemplate: '{title}',
+      overwrite: false,
+      service: undefined,
+      dataDir: undefined,
+    });
+  });
+
+  it('reads every option, the token from the named variable, and normalises the service URL', () => {
+    const command = parse(
+      'export a.timbre --out o --format mp3 --bitrate 128 --rate 48000 --channels 1 --srt --vtt --generate ' +
+        '--service HTTP://Example.com/api/ --token-env MY_TOKEN --data d --name {index}-{title} --loudness acx --overwrite',
+      { MY_TOKEN: ' secret ' },
+    );
+    expect(command).toMatchObject({
+      settings: {
+        options: {
+          audio: { format: 'mp3', bitrateKbps: 128 },
+          loudness: loudnessPresets.acx,
+          subtitles: { srt: true, vtt: true },
+        },
+        sampleRate: 48_000,
+        channels: 1,
+      },
+      generate: true,
+      overwrite: true,
+      service: 'http://example.com/api',
+      token: 'secret',
+      tokenEnv: 'MY_TOKEN',
+      dataDir: path.resolve('d'),
+      nameTemplate: '{index}-{title}',
+    });
+  });
+
+  it('answers help and version before anything else', () => {
+    expect(parse('--help')).toEqual({ kind: 'help' });
+    expect(parse('export --version')).toEqual({ kind: 'version' });
+  });
+
+  it.each([
+    ['', /missing command/],
+    ['import a.timbre', /unknown command "import"/],
+    ['export --out o', /at least one PROJECT/],
+    ['export a.timbre', /--out DIR is required/],
+    ['export a.timbre --out o --nope', /unknown option --nope/],
+    ['export a.timbre --out o --format ogg', /--format must be one of wav, mp3 \(got "ogg"\)/],
+    ['export a.timbre --out o --bitrate 128', /--bitrate applies to --format mp3 only/],
+    ['export a.timbre --out o --format mp3 --bit-depth 24', /--bit-depth applies to --format wav only/],
+    ['export a.timbre --out o --bit-depth 20', /--bit-depth must be 16 or 24/],
+    ['export a.timbre --out o --format mp3 --rate 96000', /--rate must be an MP3 rate .* \(got 96000\)/],
+    ['export a.timbre --out o --rate 100', /--rate must be ≥ 8000 Hz/],
+    ['export a.timbre --out o --rate -5', /--rate .*argument/],
+    ['export a.timbre --out o --loudness loud', /--loudness must be one of none, podcast, broadcast, acx/],
+    ['export a.timbre --out o --name {x}', /--name has an unknown placeholder \{x\}/],
+    ['export a.timbre --out o --service localhost:8787', /--service must use http:\/\/ or https:\/\//],
+    ['export a.timbre --out o --token-env sk-123', /--token-env must be the name of an environment variable/],
+    ['export a.timbre --out o --token-env MISSING', /the environment variable MISSING is not set or empty/],
+  ])('refuses "%s" naming the flag and rule', (line, message) => {
+    expect(() => parse(line)).toThrow(message);
+  });
+});

@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ProjectExportSettings } from '../../common/export/index.js';
+import {
+  defaultDuckingSettings,
+  loudnessPresets,
+  mp3Bitrates,
+  projectExportSettingsSchema,
+} from '../../common/export/index.js';
+import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/settings-schema.js';
+import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/batch/index.js';
+
+/** A command line the tool cannot run: the message names the flag and the rule; exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface ExportCommand {
+  kind: 'export';
+  projects: string[];
+  out: string;
+  settings: ProjectExportSettings;
+  generate: boolean;
+  nameTemplate: string;
+  overwrite: boolean;
+  /** For projects not linked to a service. */
+  service?: string | undefined;
+  /** The token read from the variable --token-env names (never printed). */
+  token?: string | undefined;
+  tokenEnv?: string | undefined;
+  dataDir?: string | undefined;
+}
+
+export type CliCommand = { kind: 'help' } | { kind: 'version' } | ExportCommand;
+
+const LOUDNESS_CHOICES = ['none', 'podcast', 'broadcast', 'acx'] as const;
+const DEFAULT_MP3_BITRATE = 192;
+
+const OPTIONS = {
+  out: { type: 'string' },
+  format: { type: 'string' },
+  bitrate: { type: 'string' },
+  'bit-depth': { type: 'string' },
+  rate: { type: 'string' },
+  channels: { type: 'string' },
+  srt: { type: 'boolean' },
+  vtt: { type: 'boolean' },
+  generate: { type: 'boolean' },
+  service: { type: 'string' },
+  'token-env': { type: 'string' },
+  data: { type: 'string' },
+  name: { type: 'string' },
+  loudness: { type: 'string' },
+  overwrite: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+/** Settings fields as the flags that set them, so a schema complaint names what the user typed. */
+const FLAG_OF_FIELD: Record<string, string> = {
+  sampleRate: '--rate',
+  channels: '--channels',
+  'options.audio.bitrateKbps': '--bitrate',
+  'options.audio.bitDepth': '--bit-depth',
+};
+
+/** Reads `timbre …` arguments (without node and the script). Throws UsageError for anything it cannot run. */
+export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(parseArgsMessage(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  const [command, ...projects] = positionals;
+  if (command === undefined) throw new UsageError('missing command: use "timbre export PROJECT… --out DIR"');
+  if (command !== 'export') throw new UsageError(`unknown command "${command}" (the command is "export")`);
+  if (projects.length === 0)
+    throw new UsageError('export needs at least one PROJECT (a .timbre file or a folder)');
+  if (values.out === undefined || values.out.trim() === '') throw new UsageError('--out DIR is required');
+
+  const format = choice('--format', values.format ?? 'wav', ['wav', 'mp3'] as const);
+  if (format === 'wav' && values.bitrate !== undefined) {
+    throw new UsageError('--bitrate applies to --format mp3 only (WAV is uncompressed)');
+  }
+  if (format === 'mp3' && values['bit-depth'] !== undefined) {
+    throw new UsageError('--bit-depth applies to --format wav only');
+  }
+  const loudness = choice('--loudness', values.loudness ?? 'podcast', LOUDNESS_CHOICES);
+  const nameTemplate = values.name ?? DEFAULT_NAME_TEMPLATE;
+  const templateProblem = nameTemplateProblem(nameTemplate);
+  if (templateProblem) throw new UsageError(`--name ${templateProblem}`);
+  if (values.service !== undefined) {
+    const problem = serviceUrlProblem(values.service);
+    if (problem) throw new UsageError(`--service ${problem}`);
+  }
+
+  const settings = buildSettings({
+    format,
+    bitrate:
+      values.bitrate === undefined ? DEFAULT_MP3_BITRATE : wholeNumber('--bitrate', values.bitrate, 'kbps'),
+    bitDepth:
+      values['bit-depth'] === undefined ? 16 : wholeNumber('--bit-depth', values['bit-depth'], 'bits'),
+    rate: values.rate === undefined ? 44_100 : wholeNumber('--rate', values.rate, 'hertz'),
+    channels: values.channels === undefined ? 2 : wholeNumber('--channels', values.channels, 'channels'),
+    loudness,
+    srt: values.srt ?? false,
+    vtt: values.vtt ?? false,
+  });
+
+  return {
+    kind: 'export',
+    projects,
+    out: path.resolve(values.out),
+    settings,
+    generate: values.generate ?? false,
+    nameTemplate,
+    overwrite: values.overwrite ?? false,
+    service: values.service === undefined ? undefined : serviceUrlSchema.parse(values.service),
+    ...tokenFromEnv(values['token-env'], env),
+    dataDir: values.data === undefined ? undefined : path.resolve(values.data),
+  };
+}
+
+interface SettingsFlags {
+  format: 'wav' | 'mp3';
+  bitrate: number;
+  bitDepth: number;
+  rate: number;
+  channels: number;
+  loudness: (typeof LOUDNESS_CHOICES)[number];
+  srt: boolean;
+  vtt: boolean;
+}
+
+/** The flags as export settings, checked by the same schema as the app's export dialog. */
+function buildSettings(flags: SettingsFlags): ProjectExportSettings {
+  const candidate = {
+    options: {
+      audio:
+        flags.format === 'mp3'
+          ? { format: 'mp3', bitrateKbps: flags.bitrate }
+          : { format: 'wav', bitDepth: flags.bitDepth },
+      loudness: loudnessPresets[flags.loudness],
+      subtitles: { srt: flags.srt, vtt: flags.vtt },
+    },
+    sampleRate: flags.rate,
+    channels: flags.channels,
+    ducking: defaultDuckingSettings,
+  };
+  const parsed = projectExportSettingsSchema.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.map(String).join('.') ?? '';
+  const flag = FLAG_OF_FIELD[field] ?? field;
+  if (field === 'options.audio.bitrateKbps') {
+    throw new UsageError(`--bitrate must be one of ${mp3Bitrates.join(', ')} kbps (got ${flags.bitrate})`);
+  }
+  if (field === 'sampleRate' && flags.format === 'mp3') {
+    throw new UsageError(`--rate ${issue?.message ?? 'is invalid'} (got ${flags.rate})`);
+  }
+  throw new UsageError(`${flag} ${issue?.message ?? 'is invalid'}`);
+}
+
+function tokenFromEnv(
+  name: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Pick<ExportCommand, 'token' | 'tokenEnv'> {
+  if (name === undefined) return {};
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/u.test(name)) {
+    throw new UsageError(
+      '--token-env must be the name of an environment variable (letters, digits, _), not the token',
+    );
+  }
+  const token = env[name]?.trim();
+  if (!token)
+    throw new UsageError(`--token-env ${name}: the environment variable ${name} is not set or empty`);
+  return { token, tokenEnv: name };
+}
+
+function choice<T extends string>(flag: string, value: string, choices: readonly T[]): T {
+  const found = choices.find((candidate) => candidate === value);
+  if (found === undefined)
+    throw new UsageError(`${flag} must be one of ${choices.join(', ')} (got "${value}")`);
+  return found;
+}
+
+function wholeNumber(flag: string, value: string, unit: string): number {
+  if (!/^\d+$/u.test(value.trim()))
+    throw new UsageError(`${flag} must be a whole number of ${unit} (got "${value}")`);
+  return Number(value.trim());
+}
+
+/** node:util's messages already name the flag; they are kept, minus the advice about positionals. */
+function parseArgsMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '([^']+)'/u.exec(message);
+  if (unknown) return `unknown option ${unknown[1] ?? ''}`;
+  return message.replace(/^Option '([^']+)'/u, '$1');
+}

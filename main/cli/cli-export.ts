@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { defaultDataDir } from '../platform/data-dir.js';
+import { BatchQueue, MemoryBatchStore, ProjectSources } from '../services/batch/index.js';
+import { FileLogger } from '../services/logging/logger.js';
+import type { ExportCommand } from './cli-args.js';
+import { expandProjectArguments } from './cli-projects.js';
+import type { ProgressOutput } from './cli-progress.js';
+import { ProgressPrinter } from './cli-progress.js';
+import { openCliServices } from './cli-services.js';
+
+export interface ExportIo {
+  stdout: ProgressOutput;
+  env: NodeJS.ProcessEnv;
+  /** Registers the Ctrl-C handler; returns its removal. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+/** 0: every project exported; 1: any failed, was cancelled or did not run; 130: interrupted. */
+export type ExportExitCode = 0 | 1 | 130;
+
+/**
+ * `timbre export`: the batch queue the app uses (in memory: the command's batch is its arguments), on the
+ * CLI's services, with progress printed as it goes and a one-line summary at the end.
+ */
+export async function runExportCommand(command: ExportCommand, io: ExportIo): Promise<ExportExitCode> {
+  const projects = await expandProjectArguments(command.projects);
+  const dataDir = path.resolve(command.dataDir ?? io.env.TIMBRE_DATA_DIR ?? defaultDataDir());
+  // The log gets what the services report (never echoed: stdout is the user's progress).
+  const logger = new FileLogger(path.join(dataDir, 'logs', 'cli.log'), () => undefined);
+  if (command.token) logger.addSecret(command.token);
+  const services = await openCliServices({ dataDir, logger, token: command.token });
+  let interrupted = false;
+  try {
+    const queue = await BatchQueue.open({
+      store: new MemoryBatchStore(),
+      sources: new ProjectSources(),
+      exporter: services.exporter,
+      generator: services.generator,
+      defaultServiceUrl: () => command.service,
+      logger,
+    });
+    const printer = new ProgressPrinter(io.stdout, { generate: command.generate });
+    queue.onChange((event) => printer.handle(event));
+    const removeInterrupt = io.onInterrupt(() => {
+      interrupted = true;
+      io.stdout.write('\nStopping: the running export is cancelled and its temporary files removed…\n');
+      void queue.cancelAll();
+    });
+    try {
+      await queue.add({
+        sources: projects.map((filePath) => ({ kind: 'path', path: filePath })),
+        destination: command.out,
+        nameTemplate: command.nameTemplate,
+        settings: command.settings,
+        generateMissing: command.generate,
+        overwrite: command.overwrite,
+      });
+      queue.start();
+      await queue.whenIdle();
+      const summary = queue.summary();
+      printer.finish(summary);
+      await queue.close();
+      if (interrupted) return 130;
+      return summary.failed.length === 0 && summary.cancelled.length === 0 && summary.queued === 0 ? 0 : 1;
+    } finally {
+      removeInterrupt();
+    }
+  } finally {
+    await services.close();
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+
+/** Another `timbre` holds the data folder's command-line state. */
+export class CliLockedError extends Error {
+  constructor(
+    readonly lockPath: string,
+    readonly pid: number,
+  ) {
+    super(
+      `Another timbre command${pid > 0 ? ` (process ${pid})` : ''} is using this data folder. Wait for it to finish, or pass another --data folder. If no such process is running, delete ${lockPath}.`,
+    );
+    this.name = 'CliLockedError';
+  }
+}
+
+const FRESH_LOCK_MS = 10_000;
+
+export interface CliLock {
+  release(): Promise<void>;
+}
+
+interface LockContent {
+  pid: number;
+  host: string;
+  startedAt: string;
+}
+
+/**
+ * One `timbre` at a time per data folder: its job file and media index (under `<data>/cli/`) are each written
+ * whole by their owner, so two owners would overwrite each other's entries. The lock is a file created
+ * exclusively; one left by a process that is gone (a crash, a kill) is taken over.
+ */
+export async function acquireCliLock(stateDir: string): Promise<CliLock> {
+  await mkdir(stateDir, { recursive: true });
+  const lockPath = path.join(stateDir, 'timbre.lock');
+  const mine: LockContent = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() };
+  const text = `${JSON.stringify(mine)}\n`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(lockPath, text, { flag: 'wx', mode: 0o600 });
+      return {
+        release: async () => {
+          const current = await readFile(lockPath, 'utf8').catch(() => undefined);
+          if (current === text) await rm(lockPath, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+    }
+    const holder = await readHolder(lockPath);
+    if (holder ? isAlive(holder) : await isFresh(lockPath))
+      throw new CliLockedError(lockPath, holder?.pid ?? -1);
+    await rm(lockPath, { force: true });
+  }
+  throw new CliLockedError(lockPath, -1);
+}
+
+async function readHolder(lockPath: string): Promise<LockContent | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockContent>;
+    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return undefined;
+    return { pid: parsed.pid, host: parsed.host, startedAt: String(parsed.startedAt) };
+  } catch {
+    // A lock file cut short (a crash while writing it) holds nothing.
+    return undefined;
+  }
+}
+
+/** An unreadable lock may be one being written this instant by a timbre that just started. */
+async function isFresh(lockPath: string): Promise<boolean> {
+  const stats = await stat(lockPath).catch(() => undefined);
+  return stats !== undefined && Date.now() - stats.mtimeMs < FRESH_LOCK_MS;
+}
+
+/** A holder on another machine (a shared data folder) cannot be checked, so it is taken to be alive. */
+function isAlive(holder: LockContent): boolean {
+  if (holder.host !== hostname()) return true;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}

@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { settingsSchema } from '../../common/settings/settings-schema.js';
+import { AudioCache } from '../services/audio-cache/index.js';
+import type { BatchGenerator } from '../services/batch/index.js';
+import { ServiceGenerator } from '../services/batch/index.js';
+import { ExportEngine } from '../services/export/index.js';
+import { GenerationService } from '../services/generation/index.js';
+import { JobManager } from '../services/jobs/index.js';
+import type { FileLogger } from '../services/logging/logger.js';
+import { MediaCache } from '../services/media/index.js';
+import { ProjectExporter } from '../services/project-export/index.js';
+import { KeytarSecretStore } from '../services/secrets/keytar-secret-store.js';
+import type { SecretStore } from '../services/secrets/secret-store.js';
+import { ServiceClient } from '../services/service-client/index.js';
+import { readFileIfExists } from '../services/storage/atomic-file.js';
+import { acquireCliLock } from './cli-lock.js';
+
+export interface CliServicesOptions {
+  dataDir: string;
+  logger: FileLogger;
+  /** From --token-env: used for every service of this run. Otherwise the keychain's entry per service. */
+  token?: string | undefined;
+  secrets?: SecretStore;
+  /** The command line must end: generation gives up when the service stays unreachable this long. */
+  unreachableTimeoutMs?: number;
+}
+
+export interface CliServices {
+  exporter: ProjectExporter;
+  generator: BatchGenerator;
+  close(): Promise<void>;
+}
+
+const UNREACHABLE_TIMEOUT_MS = 60_000;
+
+/**
+ * The services `timbre` runs on, in the app's data folder so the generated audio is shared both ways:
+ *
+ * - shared with the app: `audio-cache/` (one file per content hash, written under a temporary name and a sidecar
+ *   written last, so two processes can fill it at once), `pcm-cache/` (same pattern), `settings.json` (read only,
+ *   for the plan of a service), the keychain (read only).
+ * - its own, under `<data>/cli/`: the job file and the media cache index. Both are rewritten whole by their
+ *   owner, so if the app and the CLI shared them each would drop the other's entries. A lock keeps a second
+ *   `timbre` out of `<data>/cli/` (cli-lock.ts); the app never touches it, so the two can run side by side.
+ *   The price: the app does not show the CLI's tasks on its Tasks page (their audio does reach the shared cache).
+ */
+export async function openCliServices(options: CliServicesOptions): Promise<CliServices> {
+  const { dataDir, logger } = options;
+  const stateDir = path.join(dataDir, 'cli');
+  const lock = await acquireCliLock(stateDir);
+  if (options.token) logger.addSecret(options.token);
+  const secrets = options.secrets ?? new KeytarSecretStore();
+  const plans = await readPlans(dataDir);
+  const media = await MediaCache.open({ dataDir: stateDir, logger });
+  const audio = new AudioCache({ dataDir, media, logger });
+  const clients: ServiceClient[] = [];
+  const managers = new Map<string, Promise<JobManager>>();
+
+  const tokenFor = async (serviceUrl: string): Promise<string> => {
+    if (options.token) return options.token;
+    let token: string | undefined;
+    try {
+      token = await secrets.get(serviceUrl);
+    } catch (error) {
+      throw new Error(
+        `The system keychain could not be read (${error instanceof Error ? error.message : String(error)}); pass the token with --token-env NAME.`,
+        { cause: error },
+      );
+    }
+    if (!token) {
+      throw new Error(
+        `No token for ${serviceUrl}: sign in to it in Timbre Studio (Settings → Service), or pass --token-env NAME.`,
+      );
+    }
+    logger.addSecret(token);
+    return token;
+  };
+
+  const managerFor = (serviceUrl: string): Promise<JobManager> => {
+    let manager = managers.get(serviceUrl);
+    if (!manager) {
+      manager = startManager(serviceUrl);
+      managers.set(serviceUrl, manager);
+      // A failed start (no token) is not remembered: the next project may bring what was missing.
+      manager.catch(() => managers.delete(serviceUrl));
+    }
+    return manager;
+  };
+  const generation = new GenerationService({
+    manager: managerFor,
+    audio,
+    // The service silently drops `srt` for free accounts; export makes its own subtitles either way.
+    srtAllowed: (serviceUrl) => plans.get(serviceUrl) !== 'free',
+    onUpdate: () => undefined,
+    logger,
+  });
+
+  const startManager = async (serviceUrl: string): Promise<JobManager> => {
+    const token = await tokenFor(serviceUrl);
+    const client = new ServiceClient({ baseUrl: serviceUrl, getToken: () => token });
+    clients.push(client);
+    const manager = new JobManager({ client, dataDir: stateDir, logger });
+    manager.onEvent((event) => {
+      if (event.type === 'job-updated') generation.onJobUpdated(event.job);
+    });
+    await manager.start();
+    return manager;
+  };
+
+  const exporter = new ProjectExporter({
+    engine: new ExportEngine(),
+    audio,
+    pcmCacheDir: path.join(dataDir, 'pcm-cache'),
+  });
+  const generator = new ServiceGenerator({
+    generation,
+    audio,
+    manager: managerFor,
+    unreachableTimeoutMs: options.unreachableTimeoutMs ?? UNREACHABLE_TIMEOUT_MS,
+  });
+
+  return {
+    exporter,
+    generator,
+    close: async () => {
+      const started = await Promise.allSettled(managers.values());
+      await Promise.all(
+        started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : Promise.resolve())),
+      );
+      await generation.settled();
+      for (const client of clients) client.close();
+      audio.dispose();
+      await media.flush();
+      await logger.flush();
+      await lock.release();
+    },
+  };
+}
+
+/** The plan of each saved service, read without writing anything (the app owns settings.json). */
+async function readPlans(dataDir: string): Promise<Map<string, 'free' | 'paid'>> {
+  const text = await readFileIfExists(path.join(dataDir, 'settings.json')).catch(() => undefined);
+  if (text === undefined) return new Map();
+  try {
+    const settings = settingsSchema.parse(JSON.parse(text));
+    return new Map(settings.services.map((service) => [service.url, service.plan]));
+  } catch {
+    return new Map();
+  }
+}

@@ -1,0 +1,39 @@
+/** `timbre --help`. */
+export const USAGE = `Usage: timbre export PROJECT… --out DIR [options]
+       timbre --help | --version
+
+Exports Timbre Studio projects (.timbre files, or folders of them) to audio with subtitles, one at a time,
+with the same engine as the app. Ends with a summary line; exit code 0 when every project was exported,
+1 when any failed, 2 when the command line is wrong.
+
+Output
+  --out DIR              folder for the files (created if missing)
+  --name TEMPLATE        file name without extension; {title}, {file}, {date}, {index}   [default: {title}]
+                         names are made safe for Windows, macOS and Linux; an existing name gets " (2)"
+  --overwrite            replace files already in DIR instead of choosing a new name
+  --format wav|mp3       [default: wav]
+  --bitrate K            MP3 bit rate: 128, 160, 192, 224, 256 or 320 kbps   [default: 192]
+  --bit-depth 16|24      WAV sample size   [default: 16]
+  --rate HZ              sample rate (MP3: an MPEG rate up to 48000)   [default: 44100]
+  --channels 1|2         [default: 2]
+  --loudness none|podcast|broadcast|acx
+                         normalise to −16 LUFS, −23 LUFS or ACX (RMS −20 dB, peaks −3 dB)   [default: podcast]
+  --srt, --vtt           write SubRip / WebVTT subtitles next to the audio
+
+Generation
+  --generate             generate blocks that have no audio yet (spends credits; only what is missing is sent)
+                         and save the new generation states into the project files
+  --service URL          service for projects not linked to one
+  --token-env NAME       read the service token from the environment variable NAME; otherwise the token
+                         Timbre Studio keeps in the system keychain for the project's service is used
+
+Other
+  --data DIR             Timbre Studio's data folder, shared with the app (generated audio, settings)
+                         [default: TIMBRE_DATA_DIR, else the app's own folder]
+  -h, --help             show this help
+  -v, --version          show the version
+
+Examples
+  timbre export episodes/*.timbre --out exports --format mp3 --bitrate 128 --srt
+  TIMBRE_TOKEN=… timbre export show/ --out out --generate --token-env TIMBRE_TOKEN --name "{index} {title}"
+`;

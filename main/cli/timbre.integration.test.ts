@@ -1,0 +1,252 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../common/project/index.js';
+import {
+  createProject,
+  createTextBlock,
+  layoutTimeline,
+  readProjectFile,
+  writeProjectFile,
+} from '../../common/project/index.js';
+import type { RunningStandin } from '../../standin/index.js';
+import { startStandin } from '../../standin/index.js';
+
+/**
+ * The real `timbre` process (from the sources, through tsx) against the stand-in: exit codes, files, summary.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+const TOKEN_VARIABLE = 'TIMBRE_TEST_TOKEN';
+
+let standin: RunningStandin;
+let workDir: string;
+let dataDir: string;
+let projectsDir: string;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function timbre(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const { TIMBRE_DATA_DIR: _ignored, ...env } = process.env;
+    const child = spawn(process.execPath, [tsxCli, path.join(root, 'main/cli/timbre.ts'), ...args], {
+      cwd: root,
+      env: { ...env, [TOKEN_VARIABLE]: 'standin-paid' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function project(title: string, texts: string[]): Project {
+  const voice = standin.marketVoices[0];
+  if (!voice) throw new Error('the stand-in has market voices');
+  const base = createProject({
+    title,
+    serviceUrl: standin.url,
+    defaults: { voiceId: voice.idForGenerate, voiceName: voice.name, language: 'en' },
+  });
+  return {
+    ...base,
+    tracks: { ...base.tracks, speech: { blocks: texts.map((text) => createTextBlock({ text })) } },
+  };
+}
+
+async function saveProject(fileName: string, value: Project): Promise<string> {
+  const filePath = path.join(projectsDir, fileName);
+  await writeFile(filePath, writeProjectFile(value));
+  return filePath;
+}
+
+async function readBack(filePath: string): Promise<Project> {
+  const result = readProjectFile(await readFile(filePath, 'utf8'));
+  if (!result.ok) throw new Error(result.message);
+  return result.project;
+}
+
+/** Duration of a PCM WAV file from its header (fmt and data chunks). */
+async function wavDurationMs(filePath: string): Promise<number> {
+  const bytes = await readFile(filePath);
+  expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+  expect(bytes.toString('ascii', 8, 12)).toBe('WAVE');
+  let offset = 12;
+  let byteRate = 0;
+  while (offset + 8 <= bytes.length) {
+    const id = bytes.toString('ascii', offset, offset + 4);
+    const size = bytes.readUInt32LE(offset + 4);
+    if (id === 'fmt ') byteRate = bytes.readUInt32LE(offset + 16);
+    if (id === 'data') return (size / byteRate) * 1000;
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error(`${filePath} has no data chunk`);
+}
+
+interface Cue {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+function parseSrt(text: string): Cue[] {
+  const time = (value: string): number => {
+    const match = /^(\d\d):(\d\d):(\d\d),(\d\d\d)$/u.exec(value);
+    if (!match) throw new Error(`bad SRT time ${value}`);
+    const [, h, m, s, ms] = match.map(Number) as [number, number, number, number, number];
+    return ((h * 60 + m) * 60 + s) * 1000 + ms;
+  };
+  return text
+    .replace(/\r\n/gu, '\n')
+    .trim()
+    .split(/\n\n+/u)
+    .map((block, index) => {
+      const [counter, timing, ...lines] = block.split('\n');
+      expect(Number(counter)).toBe(index + 1);
+      const [start, end] = (timing ?? '').split(' --> ');
+      return { startMs: time(start ?? ''), endMs: time(end ?? ''), text: lines.join(' ') };
+    });
+}
+
+function taskPosts(): number {
+  return standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
+}
+
+async function expectExported(outDir: string, name: string, source: string): Promise<void> {
+  const exported = await readBack(source);
+  const layout = layoutTimeline(exported);
+  expect(layout.estimated).toBe(false);
+  const durationMs = await wavDurationMs(path.join(outDir, `${name}.wav`));
+  expect(Math.abs(durationMs - layout.totalMs)).toBeLessThan(30);
+  const cues = parseSrt(await readFile(path.join(outDir, `${name}.srt`), 'utf8'));
+  expect(cues.length).toBeGreaterThanOrEqual(exported.tracks.speech.blocks.length);
+  for (const cue of cues) {
+    expect(cue.startMs).toBeGreaterThanOrEqual(0);
+    expect(cue.endMs).toBeGreaterThan(cue.startMs);
+    expect(cue.endMs).toBeLessThanOrEqual(durationMs + 1);
+    expect(cue.text.trim()).not.toBe('');
+  }
+}
+
+beforeAll(async () => {
+  standin = await startStandin({ speed: 50, rateLimit: 0 });
+  workDir = await mkdtemp(path.join(tmpdir(), 'timbre-cli-it-'));
+  dataDir = path.join(workDir, 'data');
+  projectsDir = path.join(workDir, 'projects');
+  await mkdir(projectsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await standin.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('timbre export × stand-in', () => {
+  it('generates what is missing, exports every project and exits 0', async () => {
+    const alpha = await saveProject(
+      'alpha.timbre',
+      project('Alpha', ['Welcome to the show.', 'Rivers run to the sea.']),
+    );
+    const beta = await saveProject('beta.timbre', project('Beta: part two', ['Mountains are old.']));
+    const outDir = path.join(workDir, 'out-1');
+    const run = await timbre([
+      'export',
+      alpha,
+      beta,
+      '--out',
+      outDir,
+      '--srt',
+      '--generate',
+      '--token-env',
+      TOKEN_VARIABLE,
+      '--data',
+      dataDir,
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines.at(-1)).toBe('2 exported, 0 failed');
+    expect(run.stdout).toMatch(/\[1\/2\] Alpha: generating missing audio/);
+    expect(run.stdout).toMatch(/\[2\/2\] Beta: part two: exported → .*Beta - part two\.wav \(\+ srt\)/);
+    expect(run.stdout).not.toContain('standin-paid');
+    expect(taskPosts()).toBe(2);
+
+    // The new generation states were saved into the files, and the exports match their timelines.
+    await expectExported(outDir, 'Alpha', alpha);
+    await expectExported(outDir, 'Beta - part two', beta);
+    expect((await readdir(outDir)).sort()).toEqual([
+      'Alpha.srt',
+      'Alpha.wav',
+      'Beta - part two.srt',
+      'Beta - part two.wav',
+    ]);
+  }, 180_000);
+
+  it('exports the good projects of a batch with a broken one, and exits 1 naming the failure', async () => {
+    const alpha = path.join(projectsDir, 'alpha.timbre'); // generated by the previous test
+    const gamma = await saveProject('gamma.timbre', project('Gamma', ['A short story, told twice.']));
+    const broken = path.join(projectsDir, 'broken.timbre');
+    const brokenText = '{ "schemaVersion": 1, "title": "Bro';
+    await writeFile(broken, brokenText);
+    const posts = taskPosts();
+    const outDir = path.join(workDir, 'out-2');
+    const run = await timbre([
+      'export',
+      alpha,
+      broken,
+      gamma,
+      '--out',
+      outDir,
+      '--srt',
+      '--generate',
+      '--token-env',
+      TOKEN_VARIABLE,
+      '--data',
+      dataDir,
+      '--name',
+      '{index} {title}',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('2 exported, 1 failed');
+    expect(run.stdout).toMatch(/\[2\/3\] broken: failed — The project file is damaged: it is not valid JSON/);
+    // Alpha's audio was in the cache already: only Gamma was sent.
+    expect(taskPosts()).toBe(posts + 1);
+    await expectExported(outDir, '1 Alpha', alpha);
+    await expectExported(outDir, '3 Gamma', gamma);
+    expect(await readFile(broken, 'utf8')).toBe(brokenText);
+    expect((await readdir(outDir)).sort()).toEqual([
+      '1 Alpha.srt',
+      '1 Alpha.wav',
+      '3 Gamma.srt',
+      '3 Gamma.wav',
+    ]);
+  }, 180_000);
+
+  it('without --generate, names the blocks that lack audio and exits 1', async () => {
+    const delta = await saveProject('delta.timbre', project('Delta', ['Not generated yet.']));
+    const run = await timbre(['export', delta, '--out', path.join(workDir, 'out-3'), '--data', dataDir]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /Delta: failed — 1 block has no current audio \(“Not generated yet\.”.*add --generate/,
+    );
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('0 exported, 1 failed');
+  }, 60_000);
+
+  it('refuses a bad flag with exit code 2, naming the flag and the rule', async () => {
+    const run = await timbre(['export', 'x.timbre', '--out', workDir, '--format', 'mp3', '--bitrate', '100']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--bitrate must be one of 128, 160, 192, 224, 256, 320 kbps \(got 100\)/);
+    expect(run.stdout).toBe('');
+  }, 60_000);
+});

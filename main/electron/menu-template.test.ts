@@ -1,0 +1,41 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import { describe, expect, it } from 'vitest';
+import type { MenuCommand } from '../../common/ipc/menu-commands.js';
+import { MENU_COMMANDS } from '../../common/ipc/menu-commands.js';
+import { buildMenuTemplate } from './menu-template.js';
+
+function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);
+}
+
+describe('the native menu', () => {
+  for (const platform of ['darwin', 'win32', 'linux'] as const) {
+    it(`offers every app command once on ${platform}, each sending its command`, () => {
+      const sent: MenuCommand[] = [];
+      const items = flatten(buildMenuTemplate(platform, 'Timbre Studio', (command) => sent.push(command)));
+      const commands = items.filter(
+        (item) => typeof item.id === 'string' && typeof item.click === 'function',
+      );
+      expect(commands.map((item) => item.id).sort()).toEqual([...MENU_COMMANDS].sort());
+      for (const item of commands) (item.click as () => void)();
+      expect(sent.sort()).toEqual([...MENU_COMMANDS].sort());
+    });
+
+    it(`keeps accelerators unique and leaves Ctrl+=/-/0 to the timeline on ${platform}`, () => {
+      const accelerators = flatten(buildMenuTemplate(platform, 'Timbre Studio'))
+        .map((item) => item.accelerator)
+        .filter((accelerator): accelerator is string => typeof accelerator === 'string');
+      expect(new Set(accelerators).size).toBe(accelerators.length);
+      for (const taken of ['CmdOrCtrl+=', 'CmdOrCtrl+-', 'CmdOrCtrl+0'])
+        expect(accelerators).not.toContain(taken);
+    });
+  }
+
+  it('puts About, Settings and Quit in the app menu on macOS and in File/Help elsewhere', () => {
+    const mac = buildMenuTemplate('darwin', 'Timbre Studio');
+    expect(mac[0]?.label).toBe('Timbre Studio');
+    const linux = flatten(buildMenuTemplate('linux', 'Timbre Studio'));
+    expect(linux.some((item) => item.role === 'quit')).toBe(true);
+    expect(linux.some((item) => item.role === 'about')).toBe(true);
+  });
+});

@@ -1,0 +1,225 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectExportSettings } from '../../../common/export/index.js';
+import { IpcError } from '../../../common/ipc/errors.js';
+import type { Block, Project } from '../../../common/project/index.js';
+import {
+  allBlocks,
+  blockState,
+  excerpt,
+  findBlock,
+  setServiceUrl,
+  writeProjectFile,
+} from '../../../common/project/index.js';
+import type { ExportProgress, ExportResult, RunOptions } from '../export/index.js';
+import { ProjectNotReadyError } from '../project-export/index.js';
+import type {
+  BatchItemError,
+  BatchItemRecord,
+  BatchOutputs,
+  BatchPhase,
+  BatchSource,
+} from './batch-types.js';
+import { renderOutputName } from './output-name.js';
+import { chooseOutputPath } from './output-paths.js';
+import type { ProjectSourceAccess } from './project-sources.js';
+import type { BatchGenerator } from './service-generator.js';
+
+/** The part of ProjectExporter the batch uses (tests pass a fake). */
+export interface BatchExporter {
+  exportMix(
+    project: Project,
+    settings: ProjectExportSettings,
+    outputPath: string,
+    run: RunOptions & { overwrite?: boolean },
+  ): Promise<ExportResult>;
+}
+
+export interface ItemRunnerDeps {
+  sources: ProjectSourceAccess;
+  exporter: BatchExporter;
+  /** Without one, items asking for generation fail with NOT_READY when audio is missing. */
+  generator?: BatchGenerator | undefined;
+  /** The service of projects not linked to one (the app's active service, or the CLI's --service). */
+  defaultServiceUrl?: (() => string | undefined) | undefined;
+  now?: () => Date;
+  exists?: (filePath: string) => Promise<boolean>;
+}
+
+export interface ItemRunContext {
+  signal: AbortSignal;
+  /** Output keys other items of the batch hold (output-paths.ts). */
+  taken: ReadonlySet<string>;
+  onProgress(phase: BatchPhase, phaseFraction: number, exportProgress?: ExportProgress): void;
+  onLabel(label: string): void;
+}
+
+export type ItemOutcome =
+  | { status: 'done'; outputs: BatchOutputs; warnings: string[] }
+  | { status: 'failed'; error: BatchItemError; warnings: string[] };
+
+/** Thrown when the item's signal was aborted: the queue decides what that means (cancel, pause, quit). */
+export class ItemAbortedError extends Error {
+  constructor() {
+    super('The batch item was stopped');
+    this.name = 'ItemAbortedError';
+  }
+}
+
+type ItemInput = Pick<
+  BatchItemRecord,
+  'source' | 'destination' | 'nameTemplate' | 'index' | 'count' | 'settings' | 'generateMissing' | 'overwrite'
+>;
+
+/**
+ * One project of a batch, start to end: read and validate the file, generate what is missing when asked, write
+ * the new generation states back to the file (before exporting, so credits spent are never forgotten), choose
+ * the output name, export. Every failure becomes an outcome with a reason; only an abort is thrown.
+ */
+export async function runBatchItem(
+  item: ItemInput,
+  deps: ItemRunnerDeps,
+  context: ItemRunContext,
+): Promise<ItemOutcome> {
+  const warnings: string[] = [];
+  const checkAbort = (): void => {
+    if (context.signal.aborted) throw new ItemAbortedError();
+  };
+  const fail = (error: BatchItemError): ItemOutcome => ({ status: 'failed', error, warnings });
+
+  context.onProgress('reading', 0);
+  const opened = await deps.sources.read(item.source);
+  checkAbort();
+  if (!opened.ok) return fail({ code: 'PROJECT_UNREADABLE', message: opened.message });
+  const original = opened.project;
+  context.onLabel(labelOf(original, item.source));
+  context.onProgress('reading', 1);
+
+  let project = original;
+  const fallbackService = deps.defaultServiceUrl?.();
+  if (project.serviceUrl === undefined && fallbackService) project = setServiceUrl(project, fallbackService);
+
+  if (item.generateMissing && deps.generator) {
+    context.onProgress('generating', 0);
+    try {
+      project = await deps.generator.generate(project, {
+        signal: context.signal,
+        onProgress: (fraction) => context.onProgress('generating', fraction),
+      });
+    } catch (error) {
+      checkAbort();
+      return fail({ code: 'GENERATION_FAILED', ...describeError(error) });
+    }
+    checkAbort();
+    if (writeProjectFile(project) !== writeProjectFile(original)) {
+      context.onProgress('saving', 0);
+      const saved = await deps.sources.save(item.source, opened, project);
+      if (!saved.saved) {
+        warnings.push(
+          `The project file was not updated with its new audio (${saved.reason}); the audio is kept in the cache, so nothing is generated twice.`,
+        );
+      }
+      context.onProgress('saving', 1);
+    }
+    const failed = failedBlocks(project);
+    if (failed.length > 0) return fail(generationFailure(project, failed));
+    checkAbort();
+  }
+
+  const now = deps.now?.() ?? new Date();
+  const baseName = renderOutputName(item.nameTemplate, {
+    title: project.title,
+    file: sourceFileBase(item.source),
+    date: now,
+    index: item.index,
+    count: item.count,
+  });
+  context.onProgress('exporting', 0);
+  try {
+    await mkdir(item.destination, { recursive: true });
+    const outputPath = await chooseOutputPath({
+      destination: item.destination,
+      baseName,
+      settings: item.settings,
+      overwrite: item.overwrite,
+      taken: context.taken,
+      ...(deps.exists ? { exists: deps.exists } : {}),
+    });
+    const result = await deps.exporter.exportMix(project, item.settings, outputPath, {
+      signal: context.signal,
+      overwrite: item.overwrite,
+      onProgress: (progress) => context.onProgress('exporting', progress.fraction, progress),
+    });
+    return {
+      status: 'done',
+      outputs: {
+        audioPath: result.audioPath,
+        subtitlePaths: [...result.subtitlePaths],
+        durationMs: result.durationMs,
+        bytes: result.bytes,
+      },
+      warnings,
+    };
+  } catch (error) {
+    checkAbort();
+    if (error instanceof ProjectNotReadyError) {
+      return fail({
+        code: 'NOT_READY',
+        message: error.message,
+        blocks: error.missing.map(({ blockId, track, reason, label }) => ({ blockId, track, reason, label })),
+      });
+    }
+    return fail({ code: 'EXPORT_FAILED', ...describeError(error) });
+  }
+}
+
+function labelOf(project: Project, source: BatchSource): string {
+  return project.title.trim() === '' ? sourceFileBase(source) : project.title;
+}
+
+function sourceFileBase(source: BatchSource): string {
+  const name = source.kind === 'path' ? path.basename(source.path) : source.fileName;
+  return name.replace(/\.timbre$/iu, '');
+}
+
+function failedBlocks(project: Project): Block[] {
+  return allBlocks(project).filter((block) => blockState(block, project.defaults) === 'failed');
+}
+
+function generationFailure(project: Project, failed: Block[]): BatchItemError {
+  const described = failed.map((block) => {
+    const error = block.generation.kind === 'failed' ? block.generation.error : undefined;
+    return { block, error };
+  });
+  const first = described[0]?.error;
+  const listed = described
+    .slice(0, 3)
+    .map(
+      ({ block, error }) =>
+        `“${'text' in block ? excerpt(block.text) : block.id}”: ${error?.message ?? 'failed'}`,
+    )
+    .join('; ');
+  const more = failed.length > 3 ? '; …' : '';
+  return {
+    code: 'GENERATION_FAILED',
+    message: `${failed.length} block${failed.length === 1 ? '' : 's'} could not be generated (${listed}${more}).`,
+    ...(first?.requestId ? { requestId: first.requestId } : {}),
+    blocks: failed.map((block) => ({
+      blockId: block.id,
+      track: findBlock(project, block.id)?.track ?? 'speech',
+      reason: 'failed' as const,
+      label: 'text' in block ? excerpt(block.text) : block.id,
+    })),
+  };
+}
+
+function describeError(error: unknown): { message: string; requestId?: string } {
+  if (error instanceof IpcError) {
+    return { message: error.message, ...(error.data.requestId ? { requestId: error.data.requestId } : {}) };
+  }
+  const requestId = (error as { requestId?: unknown } | null)?.requestId;
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof requestId === 'string' ? { requestId } : {}),
+  };
+}

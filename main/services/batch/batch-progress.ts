@@ -1,0 +1,72 @@
+import type { BatchItemRecord, BatchOverall, BatchPhase } from './batch-types.js';
+
+/**
+ * Where each phase sits in an item's 0…1. Exporting dominates when nothing is generated; with generation the
+ * service's time usually matches the export's, so the two share the bar.
+ */
+const SPANS: Record<'generate' | 'export-only', Record<BatchPhase, readonly [number, number]>> = {
+  generate: {
+    reading: [0, 0.02],
+    generating: [0.02, 0.5],
+    saving: [0.5, 0.52],
+    exporting: [0.52, 1],
+  },
+  'export-only': {
+    reading: [0, 0.02],
+    generating: [0.02, 0.02],
+    saving: [0.02, 0.02],
+    exporting: [0.02, 1],
+  },
+};
+
+/** The item's fraction from its phase and the progress within it. */
+export function itemFraction(phase: BatchPhase, phaseFraction: number, withGeneration: boolean): number {
+  const [from, to] = SPANS[withGeneration ? 'generate' : 'export-only'][phase];
+  return from + (to - from) * Math.min(1, Math.max(0, phaseFraction));
+}
+
+/** Counts and the overall fraction: finished items count whole, the running one by its own fraction. */
+export function overallProgress(
+  items: readonly Pick<BatchItemRecord, 'id' | 'status'>[],
+  running?: { id: string; fraction: number },
+): BatchOverall {
+  const overall: BatchOverall = {
+    total: items.length,
+    queued: 0,
+    running: 0,
+    done: 0,
+    failed: 0,
+    cancelled: 0,
+    fraction: 0,
+  };
+  let units = 0;
+  for (const item of items) {
+    switch (item.status) {
+      case 'queued':
+        overall.queued += 1;
+        break;
+      case 'running':
+        overall.running += 1;
+        units += running?.id === item.id ? running.fraction : 0;
+        break;
+      case 'done':
+        overall.done += 1;
+        units += 1;
+        break;
+      case 'failed':
+        overall.failed += 1;
+        units += 1;
+        break;
+      case 'cancelled':
+        overall.cancelled += 1;
+        units += 1;
+        break;
+      default: {
+        const exhaustive: never = item.status;
+        throw new Error(`Unknown item status ${String(exhaustive)}`);
+      }
+    }
+  }
+  overall.fraction = items.length === 0 ? 0 : units / items.length;
+  return overall;
+}

@@ -1,0 +1,441 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProjectExportSettings } from '../../../common/export/index.js';
+import { defaultProjectExportSettings } from '../../../common/export/index.js';
+import { blockState, readProjectFile } from '../../../common/project/index.js';
+import { ProjectService } from '../projects/project-service.js';
+import type { AddToBatchInput } from './batch-input.js';
+import { BatchQueue } from './batch-queue.js';
+import type { BatchStore } from './batch-store.js';
+import { JsonBatchStore, MemoryBatchStore } from './batch-store.js';
+import type { BatchEvent, BatchView } from './batch-types.js';
+import { ProjectSources } from './project-sources.js';
+import { FakeExporter, FakeGenerator, gate, makeProject, writeProject } from './test-support/batch-fakes.js';
+
+let dir: string;
+let projectsDir: string;
+let outDir: string;
+let exporter: FakeExporter;
+let generator: FakeGenerator;
+const queues: BatchQueue[] = [];
+
+const settings: ProjectExportSettings = {
+  ...defaultProjectExportSettings,
+  options: { ...defaultProjectExportSettings.options, subtitles: { srt: true, vtt: false } },
+};
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'timbre-batch-'));
+  projectsDir = path.join(dir, 'in');
+  outDir = path.join(dir, 'out');
+  exporter = new FakeExporter();
+  generator = new FakeGenerator();
+});
+
+afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function openQueue(
+  store: BatchStore = new MemoryBatchStore(),
+  extra: Partial<ConstructorParameters<typeof ProjectSources>[0]> = {},
+): Promise<BatchQueue> {
+  const queue = await BatchQueue.open({
+    store,
+    sources: new ProjectSources(extra),
+    exporter,
+    generator,
+    now: () => new Date(2024, 4, 17, 12, 0, 0),
+    progressIntervalMs: 0,
+  });
+  queues.push(queue);
+  return queue;
+}
+
+function input(paths: string[], more: Partial<AddToBatchInput> = {}): AddToBatchInput {
+  return {
+    sources: paths.map((filePath) => ({ kind: 'path', path: filePath })),
+    destination: outDir,
+    settings,
+    generateMissing: false,
+    ...more,
+  };
+}
+
+function statuses(view: BatchView): string[] {
+  return view.items.map((item) => `${item.label}:${item.status}`);
+}
+
+/** Waits until the queue's latest view satisfies the test (events are synchronous; this polls politely). */
+async function until(queue: BatchQueue, check: (view: BatchView) => boolean): Promise<BatchView> {
+  for (let i = 0; i < 500; i += 1) {
+    const view = queue.view();
+    if (check(view)) return view;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`Timed out; last view: ${statuses(queue.view()).join(', ')}`);
+}
+
+describe('BatchQueue', () => {
+  it('exports projects one at a time in order, with progress and a summary', async () => {
+    const a = await writeProject(projectsDir, 'a.timbre', makeProject('Alpha', ['One.'], true));
+    const b = await writeProject(projectsDir, 'b.timbre', makeProject('Beta', ['Two.'], true));
+    const queue = await openQueue();
+    const events: BatchEvent[] = [];
+    queue.onChange((event) => events.push(event));
+    await queue.add(input([a, b], { nameTemplate: '{index} {title} {date}' }));
+    queue.start();
+    await queue.whenIdle();
+
+    expect(exporter.calls.map((call) => path.basename(call.outputPath))).toEqual([
+      '1 Alpha 2024-05-17.wav',
+      '2 Beta 2024-05-17.wav',
+    ]);
+    const view = queue.view();
+    expect(view.state).toBe('idle');
+    expect(statuses(view)).toEqual(['Alpha:done', 'Beta:done']);
+    expect(view.items[0]?.outputs?.subtitlePaths).toEqual([path.join(outDir, '1 Alpha 2024-05-17.srt')]);
+    expect(view.overall).toMatchObject({ total: 2, done: 2, fraction: 1 });
+    expect(await readdir(outDir)).toHaveLength(4);
+
+    // One item at a time: at no event were two items running.
+    for (const event of events) {
+      if (event.type === 'changed') expect(event.view.overall.running).toBeLessThanOrEqual(1);
+    }
+    const progress = events.flatMap((event) => (event.type === 'progress' ? [event] : []));
+    expect(progress.map((event) => event.item.phase)).toContain('exporting');
+    const overall = progress.map((event) => event.overall.fraction);
+    expect([...overall].sort((x, y) => x - y)).toEqual(overall);
+    expect(queue.summary()).toMatchObject({ line: '2 exported, 0 failed', failed: [], cancelled: [] });
+  });
+
+  it('fails a damaged file with the reason, never writes it, and goes on with the others', async () => {
+    const broken = path.join(projectsDir, 'broken.timbre');
+    await writeProject(projectsDir, 'x.timbre', makeProject('X', []));
+    await writeFile(broken, '{ "schemaVersion": 1, "title": ');
+    const good = await writeProject(projectsDir, 'good.timbre', makeProject('Good', ['Fine.'], true));
+    const queue = await openQueue();
+    await queue.add(input([broken, good], { generateMissing: true }));
+    queue.start();
+    await queue.whenIdle();
+
+    const summary = queue.summary();
+    expect(summary.line).toBe('1 exported, 1 failed');
+    expect(summary.failed[0]).toMatchObject({
+      label: 'broken',
+      error: { code: 'PROJECT_UNREADABLE', message: expect.stringMatching(/not valid JSON/) },
+    });
+    expect(await readFile(broken, 'utf8')).toBe('{ "schemaVersion": 1, "title": ');
+    expect(generator.calls).toEqual(['Good']);
+  });
+
+  it('without generation, a project lacking audio fails naming its blocks; with it, it is generated, saved and exported', async () => {
+    const filePath = await writeProject(
+      projectsDir,
+      'talk.timbre',
+      makeProject('Talk', ['Hello there.', 'Bye.']),
+    );
+    const queue = await openQueue();
+    await queue.add(input([filePath]));
+    queue.start();
+    await queue.whenIdle();
+    const failed = queue.summary().failed[0];
+    expect(failed?.error).toMatchObject({
+      code: 'NOT_READY',
+      blocks: [{ label: 'Hello there.' }, { label: 'Bye.' }],
+    });
+    expect(failed?.error.message).toMatch(/2 blocks have no current audio/);
+    expect(generator.calls).toEqual([]);
+
+    await queue.add(input([filePath], { generateMissing: true }));
+    await queue.whenIdle();
+    expect(generator.calls).toEqual(['Talk']);
+    expect(queue.summary().done).toHaveLength(1);
+    const saved = readProjectFile(await readFile(filePath, 'utf8'));
+    if (!saved.ok) throw new Error(saved.message);
+    expect(
+      saved.project.tracks.speech.blocks.map((block) => blockState(block, saved.project.defaults)),
+    ).toEqual(['generated', 'generated']);
+  });
+
+  it('reports generation failures with the request id and keeps the states it learned in the file', async () => {
+    const filePath = await writeProject(projectsDir, 'talk.timbre', makeProject('Talk', ['Good.', 'Bad.']));
+    generator.failTexts = ['Bad.'];
+    const queue = await openQueue();
+    await queue.add(input([filePath], { generateMissing: true }));
+    queue.start();
+    await queue.whenIdle();
+    expect(queue.summary().failed[0]?.error).toMatchObject({
+      code: 'GENERATION_FAILED',
+      requestId: 'req-1',
+      message: expect.stringMatching(/1 block could not be generated \(“Bad\.”: voice refused\)/),
+    });
+    const saved = readProjectFile(await readFile(filePath, 'utf8'));
+    if (!saved.ok) throw new Error(saved.message);
+    expect(saved.project.tracks.speech.blocks.map((block) => block.generation.kind)).toEqual([
+      'generated',
+      'failed',
+    ]);
+    expect(exporter.calls).toEqual([]);
+  });
+
+  it('does not write over a project file changed while the batch worked on it, and says so', async () => {
+    const filePath = await writeProject(projectsDir, 'talk.timbre', makeProject('Talk', ['Hello.']));
+    const held = gate();
+    generator.gates = [held];
+    const queue = await openQueue();
+    await queue.add(input([filePath], { generateMissing: true }));
+    queue.start();
+    await until(queue, (view) => view.items[0]?.progress?.phase === 'generating');
+    const edited = `${await readFile(filePath, 'utf8')}\n`;
+    await writeFile(filePath, edited);
+    held.open();
+    await queue.whenIdle();
+
+    const done = queue.summary().done[0];
+    expect(done?.warnings[0]).toMatch(/not updated.*changed by something else meanwhile/);
+    expect(await readFile(filePath, 'utf8')).toBe(edited);
+  });
+
+  it('pauses after the running item, and resumes', async () => {
+    const paths = await Promise.all(
+      ['A', 'B', 'C'].map((title) =>
+        writeProject(projectsDir, `${title}.timbre`, makeProject(title, ['Hi.'], true)),
+      ),
+    );
+    const held = gate();
+    exporter.gates = [held];
+    const queue = await openQueue();
+    await queue.add(input(paths));
+    queue.start();
+    await until(queue, (view) => view.items[0]?.status === 'running');
+    const pausing = await queue.pause();
+    expect(pausing.state).toBe('pausing');
+    held.open();
+    await queue.whenIdle();
+    expect(queue.view().state).toBe('paused');
+    expect(statuses(queue.view())).toEqual(['A:done', 'B:queued', 'C:queued']);
+
+    await queue.resume();
+    await queue.whenIdle();
+    expect(statuses(queue.view())).toEqual(['A:done', 'B:done', 'C:done']);
+  });
+
+  it('pausing at once puts the running item back in the queue; it starts over on resume', async () => {
+    const filePath = await writeProject(projectsDir, 'a.timbre', makeProject('A', ['Hi.'], true));
+    exporter.gates = [gate()];
+    const queue = await openQueue();
+    await queue.add(input([filePath]));
+    queue.start();
+    await until(queue, (view) => view.items[0]?.progress?.phase === 'exporting');
+    const paused = await queue.pause({ cancelCurrent: true });
+    expect(paused.state).toBe('paused');
+    expect(paused.items[0]).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(await readdir(outDir)).toEqual([]);
+
+    await queue.resume();
+    await queue.whenIdle();
+    expect(queue.view().items[0]).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('cancels a queued item and the running one, and retries them', async () => {
+    const paths = await Promise.all(
+      ['A', 'B'].map((title) =>
+        writeProject(projectsDir, `${title}.timbre`, makeProject(title, ['Hi.'], true)),
+      ),
+    );
+    exporter.gates = [gate()];
+    const queue = await openQueue();
+    const added = await queue.add(input(paths));
+    const [first, second] = added.items;
+    if (!first || !second) throw new Error('two items');
+    queue.start();
+    await until(queue, (view) => view.items[0]?.progress?.phase === 'exporting');
+    await queue.cancel(second.id);
+    await queue.cancel(first.id);
+    await queue.whenIdle();
+    expect(statuses(queue.view())).toEqual(['A:cancelled', 'B:cancelled']);
+    expect(queue.summary().line).toBe('0 exported, 0 failed, 2 cancelled');
+    await expect(queue.cancel(first.id)).rejects.toMatchObject({ data: { code: 'CONFLICT' } });
+
+    await queue.retry(first.id);
+    await queue.whenIdle();
+    expect(statuses(queue.view())).toEqual(['A:done', 'B:cancelled']);
+    await expect(queue.retry(first.id)).rejects.toMatchObject({ data: { code: 'CONFLICT' } });
+  });
+
+  it('retries a failed item after the cause is fixed', async () => {
+    const filePath = path.join(projectsDir, 'late.timbre');
+    const queue = await openQueue();
+    await queue.add(input([filePath]));
+    queue.start();
+    await queue.whenIdle();
+    const [item] = queue.view().items;
+    expect(item?.error).toMatchObject({
+      code: 'PROJECT_UNREADABLE',
+      message: expect.stringMatching(/does not exist/),
+    });
+
+    await writeProject(projectsDir, 'late.timbre', makeProject('Late', ['Now.'], true));
+    await queue.retry(item?.id ?? '');
+    await queue.whenIdle();
+    expect(queue.view().items[0]).toMatchObject({ status: 'done', label: 'Late', attempts: 2 });
+    expect(queue.view().items[0]?.error).toBeUndefined();
+  });
+
+  it('names outputs without collisions: same titles, letter case, existing files; overwrite replaces files on disk only', async () => {
+    const paths = await Promise.all(
+      ['one', 'two', 'three'].map((name, index) =>
+        writeProject(
+          projectsDir,
+          `${name}.timbre`,
+          makeProject(index === 2 ? 'EPISODE' : 'Episode', ['Hi.'], true),
+        ),
+      ),
+    );
+    const queue = await openQueue();
+    await queue.add(input(paths));
+    queue.start();
+    await queue.whenIdle();
+    expect(exporter.calls.map((call) => path.basename(call.outputPath))).toEqual([
+      'Episode.wav',
+      'Episode (2).wav',
+      'EPISODE (3).wav',
+    ]);
+
+    // A file already there (only a subtitle file, even) keeps its name.
+    const fresh = await writeProject(
+      projectsDir,
+      'fresh.timbre',
+      makeProject('Fresh: the return', ['Hi.'], true),
+    );
+    await writeFile(path.join(outDir, 'Fresh - the return.srt'), 'old');
+    await queue.add(input([fresh]));
+    await queue.whenIdle();
+    expect(path.basename(exporter.calls[3]?.outputPath ?? '')).toBe('Fresh - the return (2).wav');
+
+    // Overwriting replaces files from before, never another output of the batch.
+    await queue.clearFinished();
+    exporter.calls.splice(0);
+    await queue.add(input([paths[0] ?? '', paths[1] ?? '', fresh], { overwrite: true }));
+    await queue.whenIdle();
+    expect(exporter.calls.map((call) => [path.basename(call.outputPath), call.overwrite])).toEqual([
+      ['Episode.wav', true],
+      ['Episode (2).wav', true],
+      ['Fresh - the return.wav', true],
+    ]);
+    expect(await readFile(path.join(outDir, 'Fresh - the return.srt'), 'utf8')).toBe('Fresh: the return\n');
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const queue = await openQueue();
+    await expect(queue.add(input(['/x.timbre'], { nameTemplate: '{title} {name}' }))).rejects.toMatchObject({
+      data: {
+        code: 'INVALID_INPUT',
+        field: 'nameTemplate',
+        message: expect.stringMatching(/unknown placeholder \{name\}/),
+      },
+    });
+    await expect(queue.add({ ...input(['/x.timbre']), destination: 'relative/out' })).rejects.toMatchObject({
+      data: { field: 'destination' },
+    });
+    await expect(
+      queue.add(
+        input(['/x.timbre'], {
+          settings: {
+            ...settings,
+            sampleRate: 44_100,
+            options: { ...settings.options, audio: { format: 'mp3', bitrateKbps: 100 as 128 } },
+          },
+        }),
+      ),
+    ).rejects.toMatchObject({ data: { field: 'settings.options.audio.bitrateKbps' } });
+    expect(queue.view().items).toEqual([]);
+  });
+
+  it('survives a crash: the item that was running starts again from the beginning', async () => {
+    const paths = await Promise.all(
+      ['A', 'B'].map((title) =>
+        writeProject(projectsDir, `${title}.timbre`, makeProject(title, ['Hi.'], true)),
+      ),
+    );
+    const queueFile = path.join(dir, 'batch-queue.json');
+    exporter.gates = [gate()];
+    const first = await openQueue(new JsonBatchStore(queueFile));
+    await first.add(input(paths));
+    first.start();
+    await until(first, (view) => view.items[0]?.progress?.phase === 'exporting');
+    // The file as a crash at this moment would leave it.
+    const crashed = path.join(dir, 'crashed.json');
+    await writeFile(crashed, await readFile(queueFile));
+    expect(JSON.parse(await readFile(crashed, 'utf8'))).toMatchObject({
+      items: [{ status: 'running' }, { status: 'queued' }],
+    });
+
+    exporter.gates = [];
+    const second = await openQueue(new JsonBatchStore(crashed));
+    expect(statuses(second.view())).toEqual(['A:queued', 'B:queued']);
+    expect(second.view().items[0]?.warnings).toEqual([
+      expect.stringMatching(/Started again from the beginning/),
+    ]);
+    second.start();
+    await second.whenIdle();
+    expect(second.view().items.map((item) => [item.status, item.attempts])).toEqual([
+      ['done', 2],
+      ['done', 1],
+    ]);
+    // Nothing was half-written by the interrupted run: only the two exports (and their subtitles).
+    expect((await readdir(outDir)).sort()).toEqual(['A.srt', 'A.wav', 'B.srt', 'B.wav']);
+  });
+
+  it('keeps a paused queue paused across a restart, and a closed queue puts its running item back', async () => {
+    const filePath = await writeProject(projectsDir, 'a.timbre', makeProject('A', ['Hi.'], true));
+    const queueFile = path.join(dir, 'batch-queue.json');
+    exporter.gates = [gate()];
+    const first = await openQueue(new JsonBatchStore(queueFile));
+    await first.add(input([filePath]));
+    first.start();
+    await until(first, (view) => view.items[0]?.progress?.phase === 'exporting');
+    await first.pause();
+    await first.close();
+    const reopened = await openQueue(new JsonBatchStore(queueFile));
+    reopened.start();
+    expect(reopened.view()).toMatchObject({ state: 'paused', items: [{ status: 'queued', attempts: 1 }] });
+    await reopened.resume();
+    await reopened.whenIdle();
+    expect(reopened.view().items[0]?.status).toBe('done');
+  });
+
+  it('saves projects of the projects folder through ProjectService (with its backup)', async () => {
+    const library = new ProjectService({ dataDir: dir });
+    const created = await library.create({ title: 'Library one', serviceUrl: 'http://127.0.0.1:9' });
+    const libraryPath = path.join(library.projectsDir, created.fileName);
+    const withBlock = makeProject('Library one', ['Words.']);
+    await library.save(created.fileName, { ...withBlock, id: created.project.id });
+    const queue = await openQueue(new MemoryBatchStore(), { library, projectsDir: library.projectsDir });
+    const added = await queue.add(input([libraryPath], { generateMissing: true }));
+    expect(added.items[0]?.source).toEqual({ kind: 'library', fileName: created.fileName });
+    queue.start();
+    await queue.whenIdle();
+    expect(queue.summary().line).toBe('1 exported, 0 failed');
+    const opened = await library.open(created.fileName);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(opened.project.tracks.speech.blocks[0]?.generation.kind).toBe('generated');
+    expect(await readdir(library.projectsDir)).toContain(`${created.fileName}.bak`);
+  });
+});
+
+describe('JsonBatchStore', () => {
+  it('moves an unreadable file aside and drops invalid entries', async () => {
+    const file = path.join(dir, 'batch-queue.json');
+    await writeFile(file, 'not json');
+    expect(await new JsonBatchStore(file).load()).toEqual({ paused: false, items: [] });
+    expect((await readdir(dir)).some((name) => name.startsWith('batch-queue.json.damaged-'))).toBe(true);
+
+    await writeFile(file, JSON.stringify({ version: 1, paused: true, items: [{ id: 'x' }] }));
+    expect(await new JsonBatchStore(file).load()).toEqual({ paused: true, items: [] });
+  });
+});

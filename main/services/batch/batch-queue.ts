@@ -1,0 +1,475 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { IpcError } from '../../../common/ipc/errors.js';
+import type { ExportProgress } from '../export/index.js';
+import type { Logger } from '../logging/logger.js';
+import type { AddToBatchInput } from './batch-input.js';
+import { parseAddToBatchInput } from './batch-input.js';
+import type { ItemOutcome, ItemRunnerDeps } from './batch-item-runner.js';
+import { runBatchItem } from './batch-item-runner.js';
+import { itemFraction, overallProgress } from './batch-progress.js';
+import type { BatchStore } from './batch-store.js';
+import type {
+  BatchEvent,
+  BatchItemProgress,
+  BatchItemRecord,
+  BatchPhase,
+  BatchQueueState,
+  BatchState,
+  BatchSummary,
+  BatchView,
+} from './batch-types.js';
+import { outputKey } from './output-paths.js';
+import { summaryLine } from './batch-summary.js';
+
+export interface BatchQueueOptions extends ItemRunnerDeps {
+  store: BatchStore;
+  logger?: Logger | undefined;
+  /** Progress events of the running item at most this often (phase changes always go out). Default 100 ms. */
+  progressIntervalMs?: number;
+  newId?: () => string;
+}
+
+/** Why the running item is being stopped: cancel ends it; pause and close put it back in the queue. */
+type StopReason = 'cancel' | 'pause' | 'close';
+
+interface RunningItem {
+  id: string;
+  controller: AbortController;
+  stopReason?: StopReason;
+  progress: BatchItemProgress;
+  lastProgressAt: number;
+  done: Promise<void>;
+}
+
+const RESTART_NOTE =
+  'Started again from the beginning: the app stopped while this project was being exported.';
+
+/**
+ * The batch export queue: projects exported one at a time, each read, generated when asked, written back and
+ * exported by runBatchItem. It can be paused (after the running item, or at once: the running item goes back
+ * to the queue and starts over later), resumed, items cancelled, retried and removed. Its state is saved on every
+ * change (the store), so the queue survives a restart; an item caught running starts again from the beginning
+ * (the engine only renames complete files into place, so nothing half-written is left). Methods return
+ * serialisable views; `onChange` reports every change and the running item's progress.
+ */
+export class BatchQueue {
+  private readonly listeners = new Set<(event: BatchEvent) => void>();
+  private readonly idleWaiters: (() => void)[] = [];
+  private running: RunningItem | undefined;
+  private started = false;
+  private closed = false;
+
+  private constructor(
+    private readonly options: BatchQueueOptions,
+    private readonly state: BatchState,
+  ) {}
+
+  /** Loads the saved queue; items that were running when the process stopped are queued again. */
+  static async open(options: BatchQueueOptions): Promise<BatchQueue> {
+    const state = await options.store.load();
+    let recovered = 0;
+    for (const item of state.items) {
+      if (item.status !== 'running') continue;
+      item.status = 'queued';
+      delete item.startedAt;
+      addWarning(item, RESTART_NOTE);
+      recovered += 1;
+    }
+    const queue = new BatchQueue(options, state);
+    if (recovered > 0) {
+      options.logger?.info(`Batch queue: ${recovered} interrupted export(s) will start again`);
+      await options.store.save(state);
+    }
+    return queue;
+  }
+
+  /** Begins running queued items (separate from open, so listeners can be attached first). */
+  start(): void {
+    this.started = true;
+    this.pump();
+  }
+
+  onChange(listener: (event: BatchEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  view(): BatchView {
+    const items = this.state.items.map((item) =>
+      this.running?.id === item.id
+        ? { ...structuredClone(item), progress: { ...this.running.progress } }
+        : structuredClone(item),
+    );
+    return { state: this.queueState(), items, overall: this.overall() };
+  }
+
+  summary(): BatchSummary {
+    const summary: BatchSummary = { done: [], failed: [], cancelled: [], queued: 0, line: '' };
+    for (const item of this.state.items) {
+      const { id, label } = item;
+      switch (item.status) {
+        case 'done':
+          if (item.outputs)
+            summary.done.push({ id, label, outputs: item.outputs, warnings: [...item.warnings] });
+          break;
+        case 'failed':
+          summary.failed.push({
+            id,
+            label,
+            error: item.error ?? { code: 'EXPORT_FAILED', message: 'Unknown failure' },
+          });
+          break;
+        case 'cancelled':
+          summary.cancelled.push({ id, label });
+          break;
+        case 'queued':
+        case 'running':
+          summary.queued += 1;
+          break;
+        default: {
+          const exhaustive: never = item.status;
+          throw new Error(`Unknown item status ${String(exhaustive)}`);
+        }
+      }
+    }
+    summary.line = summaryLine(summary);
+    return summary;
+  }
+
+  /** Adds projects at the end of the queue; they run when the queue is not paused. */
+  async add(input: AddToBatchInput): Promise<BatchView> {
+    this.assertOpen();
+    const parsed = parseAddToBatchInput(input);
+    const addedAt = this.now().toISOString();
+    const count = parsed.sources.length;
+    parsed.sources.forEach((raw, position) => {
+      const source = this.options.sources.canonical(raw);
+      this.state.items.push({
+        id: this.options.newId?.() ?? randomUUID(),
+        source,
+        label: (source.kind === 'path' ? path.basename(source.path) : source.fileName).replace(
+          /\.timbre$/iu,
+          '',
+        ),
+        destination: parsed.destination,
+        nameTemplate: parsed.nameTemplate,
+        index: position + 1,
+        count,
+        settings: parsed.settings,
+        generateMissing: parsed.generateMissing,
+        overwrite: parsed.overwrite,
+        status: 'queued',
+        attempts: 0,
+        addedAt,
+        warnings: [],
+      });
+    });
+    await this.changed();
+    this.pump();
+    return this.view();
+  }
+
+  /** Stops taking new items; with `cancelCurrent` the running item stops now and goes back to the queue. */
+  async pause(options: { cancelCurrent?: boolean } = {}): Promise<BatchView> {
+    this.assertOpen();
+    this.state.paused = true;
+    await this.changed();
+    if (options.cancelCurrent) await this.stopRunning('pause');
+    return this.view();
+  }
+
+  async resume(): Promise<BatchView> {
+    this.assertOpen();
+    this.state.paused = false;
+    await this.changed();
+    this.pump();
+    return this.view();
+  }
+
+  /** Cancels a queued item, or stops the running one (its temporary files are removed by the engine). */
+  async cancel(itemId: string): Promise<BatchView> {
+    this.assertOpen();
+    const item = this.require(itemId);
+    if (this.running?.id === itemId) {
+      await this.stopRunning('cancel');
+      return this.view();
+    }
+    if (item.status !== 'queued') throw this.notAllowed(item, 'cancelled', 'only queued or running projects');
+    markCancelled(item, this.now());
+    await this.changed();
+    return this.view();
+  }
+
+  /** Cancels everything not finished (the command line tool on Ctrl-C). */
+  async cancelAll(): Promise<BatchView> {
+    this.assertOpen();
+    for (const item of this.state.items) if (item.status === 'queued') markCancelled(item, this.now());
+    await this.changed();
+    await this.stopRunning('cancel');
+    return this.view();
+  }
+
+  /** Puts a failed or cancelled item back at its place in the queue, from the beginning. */
+  async retry(itemId: string): Promise<BatchView> {
+    this.assertOpen();
+    const item = this.require(itemId);
+    if (item.status !== 'failed' && item.status !== 'cancelled') {
+      throw this.notAllowed(item, 'retried', 'only failed or cancelled projects');
+    }
+    item.status = 'queued';
+    item.warnings = [];
+    delete item.error;
+    delete item.outputs;
+    delete item.startedAt;
+    delete item.finishedAt;
+    await this.changed();
+    this.pump();
+    return this.view();
+  }
+
+  async remove(itemId: string): Promise<BatchView> {
+    this.assertOpen();
+    const item = this.require(itemId);
+    if (item.status === 'running')
+      throw this.notAllowed(item, 'removed', 'cancel it first; running projects');
+    this.state.items.splice(this.state.items.indexOf(item), 1);
+    await this.changed();
+    return this.view();
+  }
+
+  /** Removes every finished item (done, failed, cancelled). */
+  async clearFinished(): Promise<BatchView> {
+    this.assertOpen();
+    const kept = this.state.items.filter((item) => item.status === 'queued' || item.status === 'running');
+    this.state.items.splice(0, this.state.items.length, ...kept);
+    await this.changed();
+    return this.view();
+  }
+
+  /** Resolves when nothing is running and nothing will start (all finished, or paused). */
+  whenIdle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** For quitting: the running item stops and goes back to the queue (it starts again next time), state saved. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // Closed first, so the item after the stopped one does not start.
+    this.closed = true;
+    await this.stopRunning('close');
+    await this.options.store.save(this.state);
+    this.listeners.clear();
+    this.releaseIdleWaiters();
+  }
+
+  // ---- running -------------------------------------------------------------------------------------------
+
+  private pump(): void {
+    if (this.closed || !this.started || this.running) return;
+    const next = this.state.paused ? undefined : this.state.items.find((item) => item.status === 'queued');
+    if (!next) {
+      this.releaseIdleWaiters();
+      return;
+    }
+    const controller = new AbortController();
+    const running: RunningItem = {
+      id: next.id,
+      controller,
+      progress: { id: next.id, phase: 'reading', fraction: 0 },
+      lastProgressAt: 0,
+      done: Promise.resolve(),
+    };
+    this.running = running;
+    running.done = this.runItem(next, running)
+      .catch((error: unknown) => this.options.logger?.error('Batch queue: an item ended unexpectedly', error))
+      .finally(() => {
+        if (this.running === running) this.running = undefined;
+        this.pump();
+      });
+  }
+
+  private async runItem(item: BatchItemRecord, running: RunningItem): Promise<void> {
+    item.status = 'running';
+    item.attempts += 1;
+    item.startedAt = this.now().toISOString();
+    delete item.finishedAt;
+    delete item.error;
+    delete item.outputs;
+    await this.changed();
+
+    const taken = new Set(
+      this.state.items
+        .filter((other) => other.id !== item.id && other.outputs)
+        .map((other) => outputKey(other.outputs?.audioPath ?? '')),
+    );
+    let outcome: ItemOutcome | undefined;
+    try {
+      outcome = await runBatchItem(item, this.options, {
+        signal: running.controller.signal,
+        taken,
+        onProgress: (phase, phaseFraction, exportProgress) =>
+          this.progress(item, running, phase, phaseFraction, exportProgress),
+        onLabel: (label) => {
+          if (item.label === label) return;
+          item.label = label;
+          this.emit({ type: 'changed', view: this.view() });
+        },
+      });
+    } catch (error) {
+      if (!running.controller.signal.aborted) {
+        outcome = {
+          status: 'failed',
+          error: { code: 'EXPORT_FAILED', message: error instanceof Error ? error.message : String(error) },
+          warnings: [],
+        };
+      }
+    }
+    this.finishItem(item, running, outcome);
+    // Not running any more before the change goes out, so the view says idle when nothing follows.
+    if (this.running === running) this.running = undefined;
+    await this.changed();
+  }
+
+  private finishItem(item: BatchItemRecord, running: RunningItem, outcome: ItemOutcome | undefined): void {
+    for (const warning of outcome?.warnings ?? []) addWarning(item, warning);
+    // No outcome means the item was stopped; one that finished anyway (a late cancel) keeps its real result,
+    // since its files exist.
+    if (outcome === undefined) {
+      const stop: StopReason = running.stopReason ?? 'cancel';
+      if (stop === 'cancel') {
+        markCancelled(item, this.now());
+      } else {
+        item.status = 'queued';
+        delete item.startedAt;
+      }
+      return;
+    }
+    item.finishedAt = this.now().toISOString();
+    switch (outcome.status) {
+      case 'done':
+        item.status = 'done';
+        item.outputs = outcome.outputs;
+        return;
+      case 'failed':
+        item.status = 'failed';
+        item.error = outcome.error;
+        return;
+      default: {
+        const exhaustive: never = outcome;
+        throw new Error(`Unknown outcome ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+
+  private progress(
+    item: BatchItemRecord,
+    running: RunningItem,
+    phase: BatchPhase,
+    phaseFraction: number,
+    exportProgress: ExportProgress | undefined,
+  ): void {
+    const previous = running.progress;
+    running.progress = {
+      id: item.id,
+      phase,
+      fraction: itemFraction(phase, phaseFraction, item.generateMissing),
+      ...(exportProgress ? { exportPhase: exportProgress.phase } : {}),
+    };
+    const now = Date.now();
+    const interval = this.options.progressIntervalMs ?? 100;
+    const milestone =
+      previous.phase !== phase || previous.exportPhase !== running.progress.exportPhase || phaseFraction >= 1;
+    if (!milestone && now - running.lastProgressAt < interval) return;
+    running.lastProgressAt = now;
+    this.emit({ type: 'progress', item: { ...running.progress }, overall: this.overall() });
+  }
+
+  private async stopRunning(reason: StopReason): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    running.stopReason ??= reason;
+    running.controller.abort();
+    await running.done;
+  }
+
+  // ---- state ---------------------------------------------------------------------------------------------
+
+  private queueState(): BatchQueueState {
+    if (this.state.paused) return this.running ? 'pausing' : 'paused';
+    return this.running ? 'running' : 'idle';
+  }
+
+  private overall() {
+    const running = this.running;
+    return overallProgress(
+      this.state.items,
+      running ? { id: running.id, fraction: running.progress.fraction } : undefined,
+    );
+  }
+
+  private async changed(): Promise<void> {
+    this.emit({ type: 'changed', view: this.view() });
+    try {
+      await this.options.store.save(this.state);
+    } catch (error) {
+      // The queue keeps working in memory; the next change tries to save again.
+      this.options.logger?.warn('Batch queue: could not save its state', error);
+    }
+  }
+
+  private emit(event: BatchEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.logger?.warn('Batch queue: a listener failed', error);
+      }
+    }
+  }
+
+  private isIdle(): boolean {
+    if (this.running) return false;
+    return this.closed || this.state.paused || !this.state.items.some((item) => item.status === 'queued');
+  }
+
+  private releaseIdleWaiters(): void {
+    if (!this.isIdle()) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private require(itemId: string): BatchItemRecord {
+    const item = this.state.items.find((candidate) => candidate.id === itemId);
+    if (!item)
+      throw new IpcError({ code: 'NOT_FOUND', field: 'id', message: `No batch item has the id ${itemId}.` });
+    return item;
+  }
+
+  private notAllowed(item: BatchItemRecord, what: string, rule: string): IpcError {
+    return new IpcError({
+      code: 'CONFLICT',
+      field: 'id',
+      message: `“${item.label}” is ${item.status}; ${rule} can be ${what}.`,
+    });
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new IpcError({ code: 'CONFLICT', message: 'The batch queue is closed.' });
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+}
+
+function markCancelled(item: BatchItemRecord, now: Date): void {
+  item.status = 'cancelled';
+  item.finishedAt = now.toISOString();
+  item.error = { code: 'CANCELLED', message: 'Cancelled.' };
+  delete item.outputs;
+}
+
+function addWarning(item: BatchItemRecord, warning: string): void {
+  if (!item.warnings.includes(warning)) item.warnings.push(warning);
+}

@@ -1,0 +1,65 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectExportSettings } from '../../../common/export/index.js';
+import { numberedName } from './output-name.js';
+
+const MAX_NUMBERED_NAMES = 999;
+
+export interface OutputPathRequest {
+  destination: string;
+  /** Sanitised base name (output-name.ts). */
+  baseName: string;
+  settings: ProjectExportSettings;
+  /** Replace files already on disk (never outputs of this batch). */
+  overwrite: boolean;
+  /** Keys (outputKey) of outputs other items of the batch produced or will produce. */
+  taken: ReadonlySet<string>;
+  exists?: (filePath: string) => Promise<boolean>;
+}
+
+/** The files an export writes for a base path: the audio and the subtitles asked for. */
+export function outputFiles(basePath: string, settings: ProjectExportSettings): string[] {
+  const files = [`${basePath}.${settings.options.audio.format}`];
+  if (settings.options.subtitles.srt) files.push(`${basePath}.srt`);
+  if (settings.options.subtitles.vtt) files.push(`${basePath}.vtt`);
+  return files;
+}
+
+/**
+ * Two outputs collide when their base paths differ only in letter case or Unicode form: macOS and Windows
+ * treat those as one file, and "Intro.wav" and "intro.mp3" would share "intro.srt" anyway.
+ */
+export function outputKey(filePath: string): string {
+  const parsed = path.parse(path.resolve(filePath));
+  return path.join(parsed.dir, parsed.name).normalize('NFC').toLocaleLowerCase('en-US');
+}
+
+/**
+ * The audio path for an item: the base name if free, else `name (2)`, `name (3)`, … A name is free when no other
+ * item of the batch uses it and (unless overwriting) none of the files the export would write exists yet.
+ */
+export async function chooseOutputPath(request: OutputPathRequest): Promise<string> {
+  const exists = request.exists ?? fileExists;
+  for (let n = 1; n <= MAX_NUMBERED_NAMES; n += 1) {
+    const basePath = path.join(request.destination, numberedName(request.baseName, n));
+    if (request.taken.has(outputKey(basePath))) continue;
+    if (!request.overwrite) {
+      const found = await Promise.all(outputFiles(basePath, request.settings).map((file) => exists(file)));
+      if (found.some(Boolean)) continue;
+    }
+    return outputFiles(basePath, request.settings)[0] ?? basePath;
+  }
+  throw new Error(
+    `${request.destination} already holds ${MAX_NUMBERED_NAMES} files named like “${request.baseName}”; choose another name template or folder.`,
+  );
+}
+
+async function fileExists(filePath: string): Promise<boolean> {
+  return stat(filePath).then(
+    () => true,
+    (error: unknown) => {
+      if ((error as { code?: unknown }).code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import { chmod, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Project } from '../../../common/project/index.js';
+import { readProjectFile, writeProjectFile } from '../../../common/project/index.js';
+import type { ProjectLibrary } from '../projects/project-library.js';
+import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
+import type { BatchSource } from './batch-types.js';
+
+/** A project as read for one batch item, and what saving it back must check. */
+export interface OpenedSource {
+  project: Project;
+  /** The text the file held when read (path sources): it is only written over while it still holds this. */
+  readonly text?: string;
+  readonly migratedFrom?: number;
+}
+
+export type ReadSourceResult = ({ ok: true } & OpenedSource) | { ok: false; message: string };
+export type SaveSourceResult = { saved: true } | { saved: false; reason: string };
+
+/** How the batch reads projects and writes their generation states back. */
+export interface ProjectSourceAccess {
+  /** A path inside the projects folder becomes a library source, so its saves go through ProjectService. */
+  canonical(source: BatchSource): BatchSource;
+  read(source: BatchSource): Promise<ReadSourceResult>;
+  save(source: BatchSource, opened: OpenedSource, project: Project): Promise<SaveSourceResult>;
+}
+
+export interface ProjectSourcesOptions {
+  /** The app's projects folder service; without it (the CLI) library sources cannot be used. */
+  library?: Pick<ProjectLibrary, 'open' | 'save'> | undefined;
+  /** `<dataDir>/projects`, to recognise paths into it. */
+  projectsDir?: string | undefined;
+}
+
+/**
+ * Project files for the batch. Files of the projects folder go through ProjectService (its backup, its guard
+ * against writing over a file changed since it was read, the editor sees the same state). Other files are read
+ * and checked here, and written back atomically only if they still hold exactly what was read: a file edited
+ * meanwhile, damaged, or in an older format (it would stop opening in the version that wrote it) is left alone.
+ */
+export class ProjectSources implements ProjectSourceAccess {
+  constructor(private readonly options: ProjectSourcesOptions = {}) {}
+
+  canonical(source: BatchSource): BatchSource {
+    const { library, projectsDir } = this.options;
+    if (source.kind !== 'path' || !library || !projectsDir) return source;
+    const resolved = path.resolve(source.path);
+    return path.dirname(resolved) === path.resolve(projectsDir)
+      ? { kind: 'library', fileName: path.basename(resolved) }
+      : source;
+  }
+
+  async read(source: BatchSource): Promise<ReadSourceResult> {
+    switch (source.kind) {
+      case 'library': {
+        const library = this.options.library;
+        if (!library) return { ok: false, message: 'The projects folder is not available here.' };
+        const opened = await library.open(source.fileName).catch((error: unknown) => ({
+          ok: false as const,
+          message: errorMessage(error),
+        }));
+        return opened.ok ? { ok: true, project: opened.project } : { ok: false, message: opened.message };
+      }
+      case 'path':
+        return readPathSource(source.path);
+      default: {
+        const exhaustive: never = source;
+        throw new Error(`Unknown batch source ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  }
+
+  async save(source: BatchSource, opened: OpenedSource, project: Project): Promise<SaveSourceResult> {
+    try {
+      switch (source.kind) {
+        case 'library': {
+          const library = this.options.library;
+          if (!library) return { saved: false, reason: 'the projects folder is not available here' };
+          await library.save(source.fileName, project);
+          return { saved: true };
+        }
+        case 'path':
+          return await savePathSource(source.path, opened, project);
+        default: {
+          const exhaustive: never = source;
+          throw new Error(`Unknown batch source ${JSON.stringify(exhaustive)}`);
+        }
+      }
+    } catch (error) {
+      return { saved: false, reason: errorMessage(error) };
+    }
+  }
+}
+
+async function readPathSource(filePath: string): Promise<ReadSourceResult> {
+  let text: string;
+  try {
+    text = await readFile(filePath, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const why =
+      code === 'ENOENT'
+        ? 'the file does not exist'
+        : code === 'EISDIR'
+          ? 'it is a folder, not a project file'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : errorMessage(error);
+    return { ok: false, message: `Cannot read ${filePath}: ${why}.` };
+  }
+  const result = readProjectFile(text);
+  if (!result.ok) return { ok: false, message: result.message };
+  return {
+    ok: true,
+    project: result.project,
+    text,
+    ...(result.migratedFrom === undefined ? {} : { migratedFrom: result.migratedFrom }),
+  };
+}
+
+async function savePathSource(
+  filePath: string,
+  opened: OpenedSource,
+  project: Project,
+): Promise<SaveSourceResult> {
+  if (opened.migratedFrom !== undefined) {
+    return {
+      saved: false,
+      reason: `the file is in an older format (version ${opened.migratedFrom}); saving would convert it, so open it in the app to convert it first`,
+    };
+  }
+  const next = writeProjectFile(project);
+  const onDisk = await readFileIfExists(filePath);
+  if (onDisk === undefined) return { saved: false, reason: 'the file was moved or deleted meanwhile' };
+  if (onDisk !== opened.text)
+    return { saved: false, reason: 'the file was changed by something else meanwhile' };
+  if (onDisk === next) return { saved: true };
+  const { mode } = await stat(filePath);
+  await writeFileAtomic(filePath, next);
+  // The atomic write creates a private (0600) file; a project the user shares keeps the permissions it had.
+  if (process.platform !== 'win32') await chmod(filePath, mode & 0o777);
+  return { saved: true };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

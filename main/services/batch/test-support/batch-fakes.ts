@@ -1,0 +1,171 @@
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectExportSettings } from '../../../../common/export/index.js';
+import { buildProjectRenderPlan } from '../../../../common/export/index.js';
+import type { Project } from '../../../../common/project/index.js';
+import {
+  allBlocks,
+  contentHash,
+  createProject,
+  createTextBlock,
+  setGenerationState,
+  writeProjectFile,
+} from '../../../../common/project/index.js';
+import type { ExportResult, RunOptions } from '../../export/index.js';
+import { ExportCancelledError, subtitlePathsFor } from '../../export/index.js';
+import { ProjectNotReadyError } from '../../project-export/index.js';
+import type { BatchExporter } from '../batch-item-runner.js';
+import type { BatchGenerator, GenerateRun } from '../service-generator.js';
+
+export const TEST_SERVICE = 'http://127.0.0.1:9';
+
+/** A promise with its resolve, to hold a fake step until the test lets it go. */
+export interface Gate {
+  promise: Promise<void>;
+  open(): void;
+}
+
+export function gate(): Gate {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+export function makeProject(title: string, texts: string[], generated = false): Project {
+  let project: Project = {
+    ...createProject({ title, serviceUrl: TEST_SERVICE, defaults: { voiceId: 'voice-1', voiceName: 'Ava' } }),
+  };
+  project = {
+    ...project,
+    tracks: { ...project.tracks, speech: { blocks: texts.map((text) => createTextBlock({ text })) } },
+  };
+  return generated ? markGenerated(project) : project;
+}
+
+/** Every block generated from its current content, as a finished generation would leave it. */
+export function markGenerated(project: Project, failTexts: readonly string[] = []): Project {
+  let next = project;
+  for (const block of allBlocks(project)) {
+    const hash = contentHash(block, project.defaults);
+    const fails = 'text' in block && failTexts.includes(block.text);
+    next = setGenerationState(
+      next,
+      block.id,
+      fails
+        ? {
+            kind: 'failed',
+            contentHash: hash,
+            error: { code: 'TTS_FAILED', message: 'voice refused', requestId: 'req-1' },
+          }
+        : {
+            kind: 'generated',
+            contentHash: hash,
+            audio: { cacheKey: hash, durationMs: 1500, generatedAt: '2024-01-01T00:00:00.000Z' },
+          },
+    );
+  }
+  return next;
+}
+
+export async function writeProject(folder: string, fileName: string, project: Project): Promise<string> {
+  await mkdir(folder, { recursive: true });
+  const filePath = path.join(folder, fileName);
+  await writeFile(filePath, writeProjectFile(project));
+  return filePath;
+}
+
+export interface ExportCall {
+  title: string;
+  outputPath: string;
+  overwrite: boolean;
+}
+
+/**
+ * Stands in for ProjectExporter: refuses projects with blocks lacking audio (ProjectNotReadyError, like the real
+ * one), reports progress, honours abort, refuses existing files unless overwriting, and writes small files.
+ */
+export class FakeExporter implements BatchExporter {
+  readonly calls: ExportCall[] = [];
+  /** Held exports wait here (one gate per call, in order), when set. */
+  gates: Gate[] = [];
+  failTitles = new Set<string>();
+
+  async exportMix(
+    project: Project,
+    settings: ProjectExportSettings,
+    outputPath: string,
+    run: RunOptions & { overwrite?: boolean },
+  ): Promise<ExportResult> {
+    const plan = buildProjectRenderPlan(project, {
+      sampleRate: settings.sampleRate,
+      channels: settings.channels,
+    });
+    if (!plan.ok) throw new ProjectNotReadyError('missing' in plan ? plan.missing : []);
+    this.calls.push({ title: project.title, outputPath, overwrite: run.overwrite ?? false });
+    const subtitles = subtitlePathsFor(outputPath);
+    const files = [
+      outputPath,
+      ...(settings.options.subtitles.srt ? [subtitles.srt] : []),
+      ...(settings.options.subtitles.vtt ? [subtitles.vtt] : []),
+    ];
+    if (!run.overwrite) {
+      for (const file of files) {
+        if (await exists(file)) throw new Error(`${file} already exists`);
+      }
+    }
+    run.onProgress?.({ phase: 'decode', fraction: 0.1, phaseFraction: 0.5 });
+    const held = this.gates.shift();
+    if (held) await abortable(held.promise, run.signal);
+    if (run.signal?.aborted) throw new ExportCancelledError();
+    if (this.failTitles.has(project.title)) throw new Error('disk full');
+    run.onProgress?.({ phase: 'render', fraction: 0.9, phaseFraction: 1 });
+    for (const file of files) await writeFile(file, `${project.title}\n`);
+    return {
+      audioPath: outputPath,
+      subtitlePaths: files.slice(1),
+      sampleRate: settings.sampleRate,
+      channels: settings.channels,
+      frames: 0,
+      durationMs: 1500,
+      bytes: 10,
+      decodedSources: 0,
+      cachedSources: 0,
+      timingsMs: {},
+    };
+  }
+}
+
+/** Stands in for ServiceGenerator: marks every block generated, except texts listed to fail. */
+export class FakeGenerator implements BatchGenerator {
+  readonly calls: string[] = [];
+  gates: Gate[] = [];
+  failTexts: string[] = [];
+  error: Error | undefined;
+
+  async generate(project: Project, run: GenerateRun): Promise<Project> {
+    this.calls.push(project.title);
+    run.onProgress(0.5);
+    const held = this.gates.shift();
+    if (held) await abortable(held.promise, run.signal);
+    if (run.signal.aborted) throw new Error('Generation was cancelled');
+    if (this.error) throw this.error;
+    return markGenerated(project, this.failTexts);
+  }
+}
+
+function abortable(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return promise;
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(new ExportCancelledError());
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.then(resolve);
+  });
+}
+
+async function exists(filePath: string): Promise<boolean> {
+  return access(filePath).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { IpcErrorData } from '../../../common/ipc/errors.js';
+import type { ProjectListEntry } from '../../../common/project/library-views.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useBatchStore } from '../../stores/batch-store.js';
+import { errorData } from '../../stores/notice-store.js';
+import type { ExportForm } from '../output/export-form.js';
+import { defaultExportForm, settingsFromForm } from '../output/export-form.js';
+import { ExportFormatFields } from '../output/ExportFormatFields.js';
+
+type ReadyEntry = Extract<ProjectListEntry, { ok: true }>;
+
+/** Picks projects of the library and how to export them, and adds them to the queue. */
+export function AddToBatchPanel({ onDone }: { onDone(): void }) {
+  const [entries, setEntries] = useState<ReadyEntry[] | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [destination, setDestination] = useState('');
+  const [nameTemplate, setNameTemplate] = useState('{title}');
+  const [form, setForm] = useState<ExportForm>({ ...defaultExportForm, mode: 'mix' });
+  const [generateMissing, setGenerateMissing] = useState(true);
+  const [overwrite, setOverwrite] = useState(false);
+  const [error, setError] = useState<IpcErrorData | null>(null);
+  const [busy, setBusy] = useState(false);
+  const settings = useMemo(() => settingsFromForm(form), [form]);
+
+  useEffect(() => {
+    const client = timbre();
+    Promise.all([client.invoke('projects.list'), client.invoke('export.defaultFolder')])
+      .then(([list, { folder }]) => {
+        setEntries(list.filter((entry): entry is ReadyEntry => entry.ok));
+        setDestination((current) => current || folder);
+      })
+      .catch((caught: unknown) => setError(errorData(caught)));
+  }, []);
+
+  const toggle = (fileName: string): void =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(fileName)) next.delete(fileName);
+      else next.add(fileName);
+      return next;
+    });
+
+  const add = async (): Promise<void> => {
+    if (!settings.ok || chosen.size === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const view = await timbre().invoke('batch.add', {
+        sources: [...chosen].map((fileName) => ({ kind: 'library' as const, fileName })),
+        destination,
+        nameTemplate,
+        settings: settings.settings,
+        generateMissing,
+        overwrite,
+      });
+      useBatchStore.getState().setView(view);
+      onDone();
+    } catch (caught) {
+      setError(errorData(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card batch-add" data-testid="batch-add-panel" aria-label="Add projects to the queue">
+      <header className="page-header">
+        <h2>Add projects</h2>
+        <button type="button" onClick={onDone} data-testid="batch-add-close">
+          Close
+        </button>
+      </header>
+      {entries === null ? <p className="hint">Reading the projects folder…</p> : null}
+      {entries?.length === 0 ? (
+        <p className="hint">No projects yet: create or import one on the Projects page.</p>
+      ) : null}
+      {entries && entries.length > 0 ? (
+        <div className="batch-project-list">
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="batch-select-all"
+              checked={chosen.size === entries.length}
+              onChange={(event) =>
+                setChosen(event.target.checked ? new Set(entries.map((entry) => entry.fileName)) : new Set())
+              }
+            />
+            All projects ({entries.length})
+          </label>
+          {entries.map((entry) => (
+            <label key={entry.fileName} className="check">
+              <input
+                type="checkbox"
+                data-testid="batch-project"
+                data-title={entry.title}
+                checked={chosen.has(entry.fileName)}
+                onChange={() => toggle(entry.fileName)}
+              />
+              {entry.title} <span className="hint">({entry.blockCount} blocks)</span>
+            </label>
+          ))}
+        </div>
+      ) : null}
+      <div className="form-grid">
+        <label className="field">
+          <span>Destination folder</span>
+          <input
+            data-testid="batch-destination"
+            value={destination}
+            spellCheck={false}
+            onChange={(event) => setDestination(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>File names</span>
+          <input
+            data-testid="batch-name-template"
+            value={nameTemplate}
+            spellCheck={false}
+            onChange={(event) => setNameTemplate(event.target.value)}
+          />
+          <span className="hint">{'{title}, {file}, {date}, {index}'}; clashes get “ (2)”.</span>
+        </label>
+        <ExportFormatFields
+          form={form}
+          disabled={busy}
+          modes={false}
+          onChange={(key, value) => setForm({ ...form, [key]: value })}
+        />
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="batch-generate-missing"
+          checked={generateMissing}
+          onChange={(event) => setGenerateMissing(event.target.checked)}
+        />
+        Generate blocks without audio first (uses credits)
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="batch-overwrite"
+          checked={overwrite}
+          onChange={(event) => setOverwrite(event.target.checked)}
+        />
+        Replace files already in the destination
+      </label>
+      {!settings.ok ? <p className="field-error">{settings.message}</p> : null}
+      {error ? <ErrorNotice error={error} testId="batch-add-error" /> : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="primary"
+          data-testid="batch-add-submit"
+          disabled={busy || chosen.size === 0 || !settings.ok || destination.trim() === ''}
+          onClick={() => void add()}
+        >
+          Add {chosen.size} project{chosen.size === 1 ? '' : 's'} to the queue
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { BatchItemView } from '../../../common/batch/batch-types.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import { RequestId } from '../../components/RequestId.js';
+import { useBatchStore } from '../../stores/batch-store.js';
+import { useNoticeStore } from '../../stores/notice-store.js';
+
+const statusLabels: Record<BatchItemView['status'], string> = {
+  queued: 'Waiting',
+  running: 'Exporting',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+const phaseLabels = {
+  reading: 'Reading',
+  generating: 'Generating audio',
+  saving: 'Saving',
+  exporting: 'Exporting',
+};
+
+async function act(method: 'batch.cancel' | 'batch.retry' | 'batch.remove', id: string): Promise<void> {
+  try {
+    useBatchStore.getState().setView(await timbre().invoke(method, { id }));
+  } catch (error) {
+    useNoticeStore.getState().showError(error);
+  }
+}
+
+/** One project of the queue: its state, live progress, what went wrong, and where its files went. */
+export function BatchItemRow({ item }: { item: BatchItemView }) {
+  return (
+    <li
+      className={`batch-item batch-item-${item.status}`}
+      data-testid="batch-item"
+      data-status={item.status}
+      data-label={item.label}
+    >
+      <div className="batch-item-head">
+        <strong>{item.label}</strong>
+        <span className="badge" data-testid="batch-item-status">
+          {statusLabels[item.status]}
+        </span>
+        <span className="batch-item-actions">
+          {item.status === 'queued' || item.status === 'running' ? (
+            <button
+              type="button"
+              data-testid="batch-item-cancel"
+              onClick={() => void act('batch.cancel', item.id)}
+            >
+              Cancel
+            </button>
+          ) : null}
+          {item.status === 'failed' || item.status === 'cancelled' ? (
+            <button
+              type="button"
+              data-testid="batch-item-retry"
+              onClick={() => void act('batch.retry', item.id)}
+            >
+              Retry
+            </button>
+          ) : null}
+          {item.status !== 'running' ? (
+            <button
+              type="button"
+              data-testid="batch-item-remove"
+              onClick={() => void act('batch.remove', item.id)}
+            >
+              Remove
+            </button>
+          ) : null}
+        </span>
+      </div>
+      {item.status === 'running' && item.progress ? (
+        <div className="export-progress">
+          <progress value={item.progress.fraction} max={1} aria-label={`Progress of ${item.label}`} />
+          <span className="hint">
+            {phaseLabels[item.progress.phase]} · {Math.round(item.progress.fraction * 100)} %
+          </span>
+        </div>
+      ) : null}
+      {item.error ? (
+        <div className="field-error" data-testid="batch-item-error">
+          {item.error.message}
+          {item.error.requestId ? <RequestId requestId={item.error.requestId} /> : null}
+        </div>
+      ) : null}
+      {item.outputs ? (
+        <p className="hint" data-testid="batch-item-output">
+          <code>{item.outputs.audioPath}</code>
+          {item.outputs.subtitlePaths.length > 0
+            ? ` + ${item.outputs.subtitlePaths.length} subtitle file(s)`
+            : ''}
+        </p>
+      ) : null}
+      {item.warnings.map((warning) => (
+        <p key={warning} className="hint">
+          {warning}
+        </p>
+      ))}
+    </li>
+  );
+}

@@ -1,0 +1,159 @@
+import { useMemo } from 'react';
+import type { BlockPatch } from '../../../common/project/block-edits.js';
+import { updateBlock } from '../../../common/project/block-edits.js';
+import { findBlock } from '../../../common/project/block-lookup.js';
+import { blockState } from '../../../common/project/block-state.js';
+import { characterCount } from '../../../common/project/project-stats.js';
+import { CREDITS_PER_CHARACTER } from '../../../common/project/project-stats.js';
+import type { Block, Project } from '../../../common/project/project-schema.js';
+import { validateBlock } from '../../../common/project/project-validation.js';
+import type { EditResult } from '../../stores/document-store.js';
+import {
+  selectAnchorId,
+  selectProject,
+  selectSelectedIds,
+  useDocumentStore,
+} from '../../stores/document-store.js';
+import { GenerationSlot } from './GenerationSlot.js';
+import { SoundBlockInspector } from './SoundBlockInspector.js';
+import { StudioFields } from './StudioFields.js';
+import { TextBlockInspector } from './TextBlockInspector.js';
+import type { ServiceVoices } from './use-service-voices.js';
+import { useServiceVoices } from './use-service-voices.js';
+import { formatCount } from './format.js';
+
+const TYPE_TITLES: Record<Block['type'], string> = {
+  text: 'Text block',
+  sfx: 'Sound effect',
+  music: 'Music',
+  audio: 'Audio block',
+  scene: 'Scene block',
+  custom_audio: 'Custom audio block',
+  stem_separation: 'Stem separation block',
+};
+
+/** The parameters of the selected block (the anchor of a multi-selection), with the contract's rules inline. */
+export function BlockInspector() {
+  const project = useDocumentStore(selectProject);
+  const anchorId = useDocumentStore(selectAnchorId);
+  const selectedCount = useDocumentStore(selectSelectedIds).length;
+  if (project === null) return null;
+  const location = anchorId === null ? undefined : findBlock(project, anchorId);
+  return (
+    <section className="inspector panel" aria-label="Block inspector" data-testid="block-inspector">
+      {location === undefined ? (
+        <p className="hint" data-testid="inspector-empty">
+          Select a block on the timeline or in the script to see its parameters.
+        </p>
+      ) : (
+        <SelectedBlock
+          project={project}
+          block={location.block}
+          index={location.index}
+          selectedCount={selectedCount}
+        />
+      )}
+    </section>
+  );
+}
+
+function SelectedBlock({
+  project,
+  block,
+  index,
+  selectedCount,
+}: {
+  project: Project;
+  block: Block;
+  index: number;
+  selectedCount: number;
+}) {
+  const service = useServiceVoices(project.serviceUrl);
+  const violations = useMemo(() => validateBlock(project, block.id), [project, block.id]);
+  const state = blockState(block, project.defaults);
+  const characters = characterCount(block);
+  const patch = (fields: BlockPatch, coalesceKey?: string): EditResult =>
+    useDocumentStore.getState().apply((doc) => updateBlock(doc, block.id, fields), {
+      label: `Change ${Object.keys(fields).join(', ')}`,
+      ...(coalesceKey === undefined ? {} : { coalesceKey }),
+    });
+
+  return (
+    <div data-block-id={block.id} data-testid="inspector-block" data-type={block.type}>
+      <header className="inspector-header">
+        <h2>
+          {TYPE_TITLES[block.type]} {index + 1}
+        </h2>
+        {selectedCount > 1 ? (
+          <span className="badge" data-testid="selection-count">
+            {selectedCount} selected
+          </span>
+        ) : null}
+      </header>
+      <GenerationSlot block={block} state={state} unavailableReason={service.unavailableReason} />
+      <p className="hint" data-testid="block-characters">
+        {formatCount(characters)} characters · ≈ {formatCount(characters * CREDITS_PER_CHARACTER)} credits
+      </p>
+      <TypeFields block={block} project={project} service={service} violations={violations} patch={patch} />
+      <StudioFields block={block} patch={patch} />
+      {block.locked ? (
+        <p className="hint" data-testid="locked-hint">
+          This block is locked: unlock it to change it.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The fields of each block type: every type of the model has its case; the service's other types are read-only. */
+function TypeFields({
+  block,
+  project,
+  service,
+  violations,
+  patch,
+}: {
+  block: Block;
+  project: Project;
+  service: ServiceVoices;
+  violations: ReturnType<typeof validateBlock>;
+  patch: (fields: BlockPatch, coalesceKey?: string) => EditResult;
+}) {
+  switch (block.type) {
+    case 'text':
+      return (
+        <TextBlockInspector
+          block={block}
+          defaults={project.defaults}
+          voices={service.voices}
+          violations={violations}
+          patch={patch}
+        />
+      );
+    case 'sfx':
+    case 'music':
+      return <SoundBlockInspector block={block} violations={violations} patch={patch} />;
+    case 'audio':
+    case 'scene':
+    case 'custom_audio':
+    case 'stem_separation':
+      return (
+        <div className="inspector-fields" data-testid="passthrough-block-fields">
+          <p className="hint">
+            The studio keeps this {block.type} block as the service gave it; its parameters are read-only
+            here.
+          </p>
+          <pre className="passthrough-params">{JSON.stringify(block.params, null, 2)}</pre>
+          {violations.map((violation) => (
+            <p key={violation.path} className="field-error">
+              {violation.message}
+            </p>
+          ))}
+        </div>
+      );
+    default: {
+      const exhaustive: never = block;
+      throw new Error(`Unknown block type ${String(exhaustive)}`);
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import { findBlock } from '../../../common/project/block-lookup.js';
+import type { DocumentState } from '../../stores/document-store.js';
+import {
+  selectCanRedo,
+  selectCanUndo,
+  selectRedoLabel,
+  selectSelectedIds,
+  selectUndoLabel,
+  selectZoom,
+  useDocumentStore,
+} from '../../stores/document-store.js';
+import { useEditorUiStore } from '../../stores/editor-ui-store.js';
+import { readClipboard, writeClipboard } from './clipboard-bridge.js';
+import {
+  addMusicBlock,
+  addSfxBlock,
+  addTextBlock,
+  clipboardTextOfSelection,
+  deleteSelected,
+  duplicateSelected,
+  mergeSelectedWithNext,
+  pasteText,
+  splitAtCaret,
+} from './editor-actions.js';
+import type { ShortcutId } from './shortcuts.js';
+import { isMacPlatform, shortcutLabel } from './shortcuts.js';
+import { ZOOM_STEP } from './use-editor-keyboard.js';
+
+/** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
+function selectAnchorType(state: DocumentState): string | undefined {
+  const { doc, selection } = state;
+  if (doc === null || selection.anchorId === null) return undefined;
+  return findBlock(doc.project, selection.anchorId)?.block.type;
+}
+
+/** The editor's commands as buttons; each tooltip names its shortcut. */
+export function EditorToolbar() {
+  const anchorType = useDocumentStore(selectAnchorType);
+  const selectedCount = useDocumentStore(selectSelectedIds).length;
+  const canUndo = useDocumentStore(selectCanUndo);
+  const canRedo = useDocumentStore(selectCanRedo);
+  const undoLabel = useDocumentStore(selectUndoLabel);
+  const redoLabel = useDocumentStore(selectRedoLabel);
+  const zoom = useDocumentStore(selectZoom);
+  const mac = isMacPlatform();
+  const tip = (text: string, id: ShortcutId): string => `${text} (${shortcutLabel(id, mac)})`;
+
+  const copy = (): void => {
+    const text = clipboardTextOfSelection();
+    if (text !== undefined) void writeClipboard(text);
+  };
+  const paste = (): void => {
+    void readClipboard().then((text) => {
+      if (text !== null && text !== '') pasteText(text);
+    });
+  };
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label="Editor">
+      <div className="toolbar-group">
+        <button
+          type="button"
+          data-testid="add-text-block"
+          title={tip('Add a text block', 'add-text')}
+          onClick={() => addTextBlock()}
+        >
+          + Text
+        </button>
+        <button
+          type="button"
+          data-testid="add-sfx-block"
+          title={tip('Add a sound effect at the playhead', 'add-sfx')}
+          onClick={addSfxBlock}
+        >
+          + Effect
+        </button>
+        <button
+          type="button"
+          data-testid="add-music-block"
+          title={tip('Add music at the playhead', 'add-music')}
+          onClick={addMusicBlock}
+        >
+          + Music
+        </button>
+      </div>
+      <div className="toolbar-group">
+        <button
+          type="button"
+          data-testid="split-block"
+          title={tip('Split at the text cursor', 'split')}
+          disabled={anchorType !== 'text'}
+          onClick={splitAtCaret}
+        >
+          Split
+        </button>
+        <button
+          type="button"
+          data-testid="merge-block"
+          title={tip('Merge with the next block', 'merge')}
+          disabled={anchorType !== 'text'}
+          onClick={mergeSelectedWithNext}
+        >
+          Merge
+        </button>
+        <button
+          type="button"
+          data-testid="duplicate-blocks"
+          title={tip('Duplicate', 'duplicate')}
+          disabled={selectedCount === 0}
+          onClick={duplicateSelected}
+        >
+          Duplicate
+        </button>
+        <button
+          type="button"
+          data-testid="delete-blocks"
+          title={tip('Delete', 'delete')}
+          disabled={selectedCount === 0}
+          onClick={deleteSelected}
+        >
+          Delete
+        </button>
+        <button
+          type="button"
+          data-testid="copy-blocks"
+          title={tip('Copy blocks', 'copy')}
+          disabled={selectedCount === 0}
+          onClick={copy}
+        >
+          Copy
+        </button>
+        <button type="button" data-testid="paste-blocks" title={tip('Paste blocks', 'paste')} onClick={paste}>
+          Paste
+        </button>
+      </div>
+      <div className="toolbar-group">
+        <button
+          type="button"
+          data-testid="undo"
+          title={tip(undoLabel === null ? 'Undo' : `Undo ${undoLabel}`, 'undo')}
+          disabled={!canUndo}
+          onClick={() => useDocumentStore.getState().undo()}
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          data-testid="redo"
+          title={tip(redoLabel === null ? 'Redo' : `Redo ${redoLabel}`, 'redo')}
+          disabled={!canRedo}
+          onClick={() => useDocumentStore.getState().redo()}
+        >
+          Redo
+        </button>
+      </div>
+      <div className="toolbar-group">
+        <button
+          type="button"
+          data-testid="zoom-out"
+          title={tip('Zoom out', 'zoom-out')}
+          aria-label="Zoom out"
+          onClick={() => useDocumentStore.getState().setZoom(zoom / ZOOM_STEP)}
+        >
+          −
+        </button>
+        <button
+          type="button"
+          data-testid="zoom-in"
+          title={tip('Zoom in', 'zoom-in')}
+          aria-label="Zoom in"
+          onClick={() => useDocumentStore.getState().setZoom(zoom * ZOOM_STEP)}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          data-testid="shortcuts-button"
+          title={tip('Keyboard shortcuts', 'help')}
+          onClick={() => useEditorUiStore.getState().setHelpOpen(true)}
+        >
+          Shortcuts
+        </button>
+      </div>
+    </div>
+  );
+}

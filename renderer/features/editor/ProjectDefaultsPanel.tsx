@@ -1,0 +1,150 @@
+import { useMemo } from 'react';
+import { setProjectDefaults } from '../../../common/project/project-edits.js';
+import type { ProjectDefaults } from '../../../common/project/project-schema.js';
+import type { RuleViolation } from '../../../common/rules/violation.js';
+import { validateContentBlock } from '../../../common/rules/content-block.js';
+import { RANGES } from '../../../common/rules/vocabulary.js';
+import type { EditResult } from '../../stores/document-store.js';
+import type { DocumentState } from '../../stores/document-store.js';
+import { useDocumentStore } from '../../stores/document-store.js';
+import { ListSelect, NumberInput } from './inspector-fields.js';
+import { LANGUAGE_OPTIONS, PRESET_OPTIONS } from './TextBlockInspector.js';
+import { useServiceVoices } from './use-service-voices.js';
+import { StylePicker, VoicePicker, findVoice } from './VoiceFields.js';
+
+type DefaultsPatch = Partial<{ [K in keyof ProjectDefaults]: ProjectDefaults[K] | undefined }>;
+
+function applyDefaults(patch: DefaultsPatch, coalesceKey?: string): EditResult {
+  return useDocumentStore.getState().apply((doc) => setProjectDefaults(doc, patch), {
+    label: 'Change project defaults',
+    ...(coalesceKey === undefined ? {} : { coalesceKey }),
+  });
+}
+
+/**
+ * The defaults every text block uses unless it overrides them. Their values are checked with the same rules as a
+ * block's (as a text block that uses all of them would send them).
+ */
+// Only the defaults and the service: typing in a block (a new project value) does not re-render this panel.
+const selectDefaults = (state: DocumentState): ProjectDefaults | null => state.doc?.project.defaults ?? null;
+const selectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
+
+export function ProjectDefaultsPanel() {
+  const defaults = useDocumentStore(selectDefaults);
+  const serviceUrl = useDocumentStore(selectServiceUrl);
+  if (defaults === null) return null;
+  return <DefaultsForm defaults={defaults} serviceUrl={serviceUrl} />;
+}
+
+function DefaultsForm({
+  defaults,
+  serviceUrl,
+}: {
+  defaults: ProjectDefaults;
+  serviceUrl: string | undefined;
+}) {
+  const { voices, unavailableReason } = useServiceVoices(serviceUrl);
+  const problems = useMemo(() => defaultsProblems(defaults), [defaults]);
+  const problem = (field: string) =>
+    problems
+      .filter((violation) => violation.field === field)
+      .map((violation) => (
+        <span key={violation.rule} className="field-error" data-testid={`project-default-violation-${field}`}>
+          {violation.message.replace(/^Block 1 \(text\): /u, '')}
+        </span>
+      ));
+
+  return (
+    <details className="panel defaults-panel" data-testid="project-defaults" open>
+      <summary>Project defaults</summary>
+      <div className="field">
+        <label htmlFor="project-default-voice">Voice</label>
+        <VoicePicker
+          id="project-default-voice"
+          value={defaults.voiceId ?? ''}
+          voices={voices}
+          testId="project-default-voiceId"
+          disabled={false}
+          onChange={(voiceId, voiceName) =>
+            applyDefaults(
+              {
+                voiceId: voiceId === '' ? null : voiceId,
+                voiceName: voiceName ?? findVoice(voices, voiceId)?.name,
+              },
+              'defaults:voiceId',
+            )
+          }
+        />
+        {defaults.voiceId === null ? (
+          <span className="hint" data-testid="no-default-voice">
+            No voice yet: blocks can be drafted now and a voice chosen before generating.
+          </span>
+        ) : null}
+        {voices.length === 0 && unavailableReason !== null ? (
+          <span className="hint">{unavailableReason}</span>
+        ) : null}
+        {problem('voiceId')}
+      </div>
+      <div className="field">
+        <label htmlFor="project-default-style">Style</label>
+        <StylePicker
+          id="project-default-style"
+          value={defaults.promptId}
+          voice={findVoice(voices, defaults.voiceId)}
+          testId="project-default-promptId"
+          disabled={false}
+          onChange={(promptId) => applyDefaults({ promptId }, 'defaults:promptId')}
+        />
+        {problem('promptId')}
+      </div>
+      <div className="inspector-pair">
+        <div className="field">
+          <label htmlFor="project-default-preset">Preset</label>
+          <ListSelect
+            id="project-default-preset"
+            value={defaults.preset}
+            options={PRESET_OPTIONS}
+            testId="project-default-preset"
+            disabled={false}
+            onCommit={(preset) => applyDefaults({ preset })}
+          />
+          {problem('preset')}
+        </div>
+        <div className="field">
+          <label htmlFor="project-default-language">Language</label>
+          <ListSelect
+            id="project-default-language"
+            value={defaults.language}
+            options={LANGUAGE_OPTIONS}
+            testId="project-default-language"
+            disabled={false}
+            onCommit={(language) => applyDefaults({ language })}
+          />
+          {problem('language')}
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="project-default-rate">Speech rate</label>
+        <NumberInput
+          id="project-default-rate"
+          value={defaults.speechRate}
+          testId="project-default-speechRate"
+          onCommit={(speechRate) => applyDefaults({ speechRate }, 'defaults:speechRate')}
+        />
+        <span className="hint">
+          {RANGES.speechRate.min} to {RANGES.speechRate.max}; 1 is the neutral rate.
+        </span>
+        {problem('speechRate')}
+      </div>
+    </details>
+  );
+}
+
+/** The defaults checked as the text block that would send all of them (a missing voice is reported above). */
+function defaultsProblems(defaults: ProjectDefaults): RuleViolation[] {
+  const { voiceId, promptId, preset, language, speechRate } = defaults;
+  return validateContentBlock(
+    { type: 'text', text: 'x', voiceId: voiceId ?? 'unset', promptId, preset, language, speechRate },
+    0,
+  ).filter((violation) => violation.field !== 'voiceId' || voiceId !== null);
+}

@@ -1,0 +1,268 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createProject, createTextBlock } from '../../../common/project/block-factory.js';
+import type { OpenedProject } from '../../../common/project/library-views.js';
+import type { Project, TextBlock } from '../../../common/project/project-schema.js';
+import { sampleProject } from '../../../common/project/test-support.js';
+import { useDocumentStore } from '../../stores/document-store.js';
+import { useSettingsStore } from '../../stores/settings-store.js';
+import { FakeBridge } from '../../test/fake-bridge.js';
+import { ProjectEditor } from './ProjectEditor.js';
+
+const store = () => useDocumentStore.getState();
+const speechText = (id: string): string | undefined =>
+  (store().doc?.project.tracks.speech.blocks.find((block) => block.id === id) as TextBlock | undefined)?.text;
+
+function scriptBox(blockId: string): HTMLTextAreaElement {
+  const box = screen
+    .getAllByTestId('script-text')
+    .find((element) => (element as HTMLTextAreaElement).dataset.blockId === blockId);
+  if (!box) throw new Error(`No text box for ${blockId}`);
+  return box as HTMLTextAreaElement;
+}
+
+function clickTimelineBlock(blockId: string, init: { ctrlKey?: boolean; shiftKey?: boolean } = {}): void {
+  const element = screen
+    .getAllByTestId('timeline-block')
+    .find((candidate) => candidate.dataset.blockId === blockId);
+  if (!element) throw new Error(`No timeline block ${blockId}`);
+  fireEvent.pointerDown(element, { button: 0, pointerId: 1, clientX: 10, ...init });
+  fireEvent.pointerUp(element, { button: 0, pointerId: 1, clientX: 10 });
+}
+
+describe('ProjectEditor', () => {
+  let bridge: FakeBridge;
+  let saved: { fileName: string; project: Project }[];
+  let opened: OpenedProject;
+  let onClose: ReturnType<typeof vi.fn<() => void>>;
+
+  beforeEach(() => {
+    saved = [];
+    opened = { fileName: 'sample.timbre', project: sampleProject() };
+    onClose = vi.fn<() => void>();
+    useSettingsStore.setState({ view: null });
+    bridge = new FakeBridge({
+      'projects.save': (input) => {
+        saved.push(input as { fileName: string; project: Project });
+        return { ok: true, result: { savedAt: '2024-05-01T10:00:00.000Z' } };
+      },
+    });
+    window.timbre = bridge;
+  });
+  afterEach(() => {
+    cleanup();
+    store().close();
+    delete window.timbre;
+  });
+
+  it('shows the title, the three tracks, the script and project figures', () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    expect(screen.getByTestId('editor-title').textContent).toBe('Sample');
+    expect(within(screen.getByTestId('track-speech')).getAllByTestId('timeline-block')).toHaveLength(3);
+    expect(within(screen.getByTestId('track-effects')).getAllByTestId('timeline-block')).toHaveLength(1);
+    expect(within(screen.getByTestId('track-music')).getAllByTestId('timeline-block')).toHaveLength(1);
+    expect(screen.getAllByTestId('script-text').map((box) => (box as HTMLTextAreaElement).value)).toEqual([
+      'Hello there.',
+      'General Kenobi.',
+      'You are a bold one.',
+    ]);
+    // Not generated yet: every length is an estimate, drawn as such.
+    expect(
+      screen.getAllByTestId('timeline-block').every((element) => element.dataset.estimated === 'true'),
+    ).toBe(true);
+    expect(screen.getByTestId('stat-blocks').textContent).toBe('5 blocks');
+    // 12 + 15 + 19 spoken characters, plus the sfx and music descriptions (14 + 13).
+    expect(screen.getByTestId('stat-characters').textContent).toBe('73 characters');
+  });
+
+  it('commits typing to the document as one undo step, and Ctrl+Z brings the text back', () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    fireEvent.change(scriptBox('t1'), { target: { value: 'Hello there!' } });
+    fireEvent.change(scriptBox('t1'), { target: { value: 'Hello there!!' } });
+    expect(speechText('t1')).toBe('Hello there!!');
+    expect(store().past).toHaveLength(1);
+    expect(screen.getByTestId('save-status').dataset.state).toBe('pending');
+
+    fireEvent.keyDown(scriptBox('t1'), { key: 'z', ctrlKey: true });
+    expect(speechText('t1')).toBe('Hello there.');
+    expect(scriptBox('t1').value).toBe('Hello there.');
+    fireEvent.keyDown(window, { key: 'y', ctrlKey: true });
+    expect(scriptBox('t1').value).toBe('Hello there!!');
+  });
+
+  it('autosaves the document through projects.save a second after the last edit', async () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    fireEvent.change(scriptBox('t2'), { target: { value: 'General Kenobi!' } });
+    expect(saved).toHaveLength(0);
+    await waitFor(() => expect(saved).toHaveLength(1), { timeout: 3000 });
+    expect(saved[0]!.fileName).toBe('sample.timbre');
+    expect((saved[0]!.project.tracks.speech.blocks[1] as TextBlock).text).toBe('General Kenobi!');
+    await waitFor(() => expect(screen.getByTestId('save-status').dataset.state).toBe('saved'));
+  });
+
+  it('saves before closing, and only then hands back to the projects page', async () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    fireEvent.change(scriptBox('t1'), { target: { value: 'Closing soon.' } });
+    fireEvent.click(screen.getByTestId('editor-close'));
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(saved).toHaveLength(1);
+    expect((saved[0]!.project.tracks.speech.blocks[0] as TextBlock).text).toBe('Closing soon.');
+  });
+
+  it('keeps the edits when saving fails and offers to save them as a new project', async () => {
+    bridge = new FakeBridge({
+      'projects.save': () => ({
+        ok: false,
+        error: {
+          code: 'CONFLICT',
+          field: 'fileName',
+          message: 'sample.timbre was changed by another program or window since it was opened.',
+        },
+      }),
+      'projects.saveAsNew': (input) => {
+        const { project } = input as { project: Project };
+        return {
+          ok: true,
+          result: { fileName: 'sample-2.timbre', project: { ...project, id: 'copy', title: 'Sample' } },
+        };
+      },
+    });
+    window.timbre = bridge;
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    fireEvent.change(scriptBox('t1'), { target: { value: 'Precious words.' } });
+    fireEvent.click(screen.getByTestId('editor-close'));
+
+    // Closing waits for the failed save, then offers to close without saving too.
+    await screen.findByTestId('close-discard');
+    expect(screen.getByTestId('save-failed').textContent).toContain('changed by another program');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(speechText('t1')).toBe('Precious words.');
+
+    fireEvent.click(screen.getByTestId('save-as-new'));
+    await waitFor(() => expect(screen.queryByTestId('save-failed')).toBeNull());
+    expect(store().doc?.fileName).toBe('sample-2.timbre');
+    expect(speechText('t1')).toBe('Precious words.');
+    const call = bridge.calls.find((candidate) => candidate.method === 'projects.saveAsNew');
+    expect((call?.input as { project: Project }).project.tracks.speech.blocks[0]).toMatchObject({
+      text: 'Precious words.',
+    });
+  });
+
+  it('shows the selected block’s parameters with project defaults, overrides and inline rules', () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    clickTimelineBlock('t2');
+    const inspector = screen.getByTestId('inspector-block');
+    expect(inspector.dataset.blockId).toBe('t2');
+    // t2 overrides the speech rate; its voice follows the project default.
+    expect((screen.getByTestId('use-default-speechRate') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByTestId('field-speechRate') as HTMLInputElement).value).toBe('1.2');
+    expect(screen.getByTestId('default-value-voiceId').textContent).toBe('Ava');
+
+    fireEvent.change(screen.getByTestId('field-speechRate'), { target: { value: '3' } });
+    expect(screen.getByTestId('violation-speechRate').textContent).toMatch(/speechRate.*0\.5.*2/u);
+    fireEvent.click(screen.getByTestId('use-default-speechRate'));
+    expect(screen.queryByTestId('violation-speechRate')).toBeNull();
+    expect(store().doc?.project.tracks.speech.blocks[1]).not.toHaveProperty('speechRate');
+
+    fireEvent.click(screen.getByTestId('field-emo_switch-enabled'));
+    fireEvent.change(screen.getByTestId('field-emo_switch-2'), { target: { value: '9' } });
+    expect(store().doc?.project.tracks.speech.blocks[1]).toMatchObject({ emo_switch: [5, 5, 9, 5, 5] });
+
+    fireEvent.change(screen.getByTestId('field-volumeDb'), { target: { value: '40' } });
+    expect(screen.getByTestId('field-volumeDb-problem').textContent).toContain('-60 to 12');
+    expect(screen.getByTestId('block-characters').textContent).toContain('15 characters');
+  });
+
+  it('says what needs a service instead of failing when there is none', () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    clickTimelineBlock('s1');
+    expect(screen.getByTestId('inspector-block').dataset.type).toBe('sfx');
+    expect(screen.getByTestId('service-unavailable').textContent).toContain('No service is set up');
+    expect(screen.getByTestId('generation-slot').textContent).toContain('Not generated');
+  });
+
+  it('adds, duplicates, reorders and deletes blocks from the keyboard', () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    clickTimelineBlock('t1');
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
+    const ids = () => store().doc!.project.tracks.speech.blocks.map((block) => block.id);
+    expect(ids()).toHaveLength(4);
+    const added = ids()[1]!;
+    expect(store().selection.ids).toEqual([added]);
+    expect(document.activeElement).toBe(scriptBox(added));
+
+    fireEvent.keyDown(document.body, { key: 'ArrowDown', altKey: true });
+    expect(ids()[2]).toBe(added);
+    fireEvent.keyDown(document.body, { key: 'd', ctrlKey: true });
+    expect(ids()).toHaveLength(5);
+    // The copy goes right after its original and is selected.
+    const copy = ids()[3]!;
+    expect(store().selection.ids).toEqual([copy]);
+    fireEvent.keyDown(document.body, { key: 'Delete' });
+    expect(ids()).toHaveLength(4);
+    expect(ids()).not.toContain(copy);
+    expect(ids()).toContain(added);
+    // Delete in a text box edits the text, not the blocks.
+    fireEvent.keyDown(scriptBox('t1'), { key: 'Delete' });
+    expect(ids()).toHaveLength(4);
+  });
+
+  it('selects several blocks with Ctrl and Shift clicks, and nudges effects in time with Alt+arrows', () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    clickTimelineBlock('t1');
+    clickTimelineBlock('t3', { shiftKey: true });
+    expect(store().selection.ids).toEqual(['t1', 't2', 't3']);
+    clickTimelineBlock('t2', { ctrlKey: true });
+    expect(store().selection.ids).toEqual(['t1', 't3']);
+
+    clickTimelineBlock('s1');
+    fireEvent.keyDown(document.body, { key: 'ArrowRight', altKey: true });
+    fireEvent.keyDown(document.body, { key: 'ArrowRight', altKey: true, shiftKey: true });
+    expect(store().doc!.project.tracks.effects.blocks[0]!.startMs).toBe(3100);
+  });
+
+  it('splits a text block at the text cursor and merges it back', () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    const box = scriptBox('t3');
+    fireEvent.focus(box);
+    box.setSelectionRange(8, 8);
+    fireEvent.keyDown(box, { key: 'S', ctrlKey: true, shiftKey: true });
+    const texts = () =>
+      store().doc!.project.tracks.speech.blocks.map((block) => (block.type === 'text' ? block.text : ''));
+    expect(texts()).toEqual(['Hello there.', 'General Kenobi.', 'You are', 'a bold one.']);
+
+    act(() => store().select(['t3'], 't3'));
+    fireEvent.click(screen.getByTestId('merge-block'));
+    expect(texts()).toEqual(['Hello there.', 'General Kenobi.', 'You are a bold one.']);
+  });
+
+  it('lists the shortcuts in a help panel (F1), closed with Escape', () => {
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    fireEvent.keyDown(document.body, { key: 'F1' });
+    const help = screen.getByTestId('shortcuts-help');
+    expect(help.textContent).toContain('Ctrl+Shift+Z');
+    expect(help.textContent).toContain('Split the text block at the text cursor');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByTestId('shortcuts-help')).toBeNull();
+  });
+
+  it('renders only the visible part of a 2,000-block project', () => {
+    const big: Project = {
+      ...createProject({ title: 'Big', id: 'big' }),
+      tracks: {
+        speech: {
+          blocks: Array.from({ length: 2000 }, (_, index) =>
+            createTextBlock({ id: `b${index}`, text: `Sentence number ${index} of a long script.` }),
+          ),
+        },
+        effects: { blocks: [] },
+        music: { blocks: [] },
+      },
+    };
+    render(<ProjectEditor opened={{ fileName: 'big.timbre', project: big }} onClose={onClose} />);
+    expect(screen.getByTestId('stat-blocks').textContent).toBe('2,000 blocks');
+    expect(screen.getAllByTestId('script-row').length).toBeLessThan(30);
+    expect(screen.getAllByTestId('timeline-block').length).toBeLessThan(100);
+  });
+});

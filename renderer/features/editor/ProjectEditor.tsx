@@ -1,0 +1,154 @@
+import type { JSX } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { OpenedProject } from '../../../common/project/library-views.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import type { DocumentState } from '../../stores/document-store.js';
+import { useDocumentStore } from '../../stores/document-store.js';
+import type { Autosave } from '../../stores/editor-autosave.js';
+import { startAutosave } from '../../stores/editor-autosave.js';
+import { selectHelpOpen, useEditorUiStore } from '../../stores/editor-ui-store.js';
+import { useNoticeStore } from '../../stores/notice-store.js';
+import { BlockInspector } from './BlockInspector.js';
+import { EditorToolbar } from './EditorToolbar.js';
+import { ProjectDefaultsPanel } from './ProjectDefaultsPanel.js';
+import { SaveBanner } from './SaveBanner.js';
+import { SaveIndicator } from './SaveIndicator.js';
+import { ScriptView } from './ScriptView.js';
+import { ShortcutsHelp } from './ShortcutsHelp.js';
+import { StatusBar } from './StatusBar.js';
+import { Timeline } from './Timeline.js';
+import { useBlockClipboard } from './use-block-clipboard.js';
+import { useEditorKeyboard } from './use-editor-keyboard.js';
+import { OutputControls } from '../output/OutputControls.js';
+import './editor.css';
+
+// Primitive slices only: the editor frame must not re-render (with all its panels) on every keystroke.
+const selectSource = (state: DocumentState): OpenedProject | null => state.doc?.source ?? null;
+const selectTitle = (state: DocumentState): string => state.doc?.project.title ?? '';
+const selectFileName = (state: DocumentState): string => state.doc?.fileName ?? '';
+
+/**
+ * The editor of one open project. The projects page mounts it with what projects.open returned and unmounts it
+ * after onClose, which is only called once everything is saved (or the user chose to drop unsaved edits).
+ */
+export function ProjectEditor(props: { opened: OpenedProject; onClose(): void }): JSX.Element {
+  const { opened, onClose } = props;
+  const source = useDocumentStore(selectSource);
+  const title = useDocumentStore(selectTitle);
+  const fileName = useDocumentStore(selectFileName);
+  const helpOpen = useEditorUiStore(selectHelpOpen);
+  const autosaveRef = useRef<Autosave | null>(null);
+  const [closeBlocked, setCloseBlocked] = useState(false);
+  const [closing, setClosing] = useState(false);
+
+  useLayoutEffect(() => {
+    // Remounted with the same value (the page was left and shown again): keep the edited document.
+    if (useDocumentStore.getState().doc?.source !== opened) useDocumentStore.getState().open(opened);
+    useEditorUiStore.setState({ caret: null, focusRequest: null, helpOpen: false });
+  }, [opened]);
+
+  useEffect(() => {
+    const autosave = startAutosave(useDocumentStore, {
+      save: (fileName, project) => timbre().invoke('projects.save', { fileName, project }),
+    });
+    autosaveRef.current = autosave;
+    // Best effort when the window goes away: the request is sent, though the page may not see the answer.
+    const flushNow = (): void => void autosave.flush();
+    window.addEventListener('beforeunload', flushNow);
+    window.addEventListener('pagehide', flushNow);
+    return () => {
+      window.removeEventListener('beforeunload', flushNow);
+      window.removeEventListener('pagehide', flushNow);
+      autosave.dispose();
+      autosaveRef.current = null;
+      // Unmounted without Close (another page was chosen): still write what is unsaved.
+      void autosave.flush();
+    };
+  }, []);
+
+  const flush = useCallback(async (): Promise<boolean> => {
+    return (await autosaveRef.current?.flush()) ?? true;
+  }, []);
+
+  const onSaveShortcut = useCallback(() => void flush(), [flush]);
+  useEditorKeyboard(onSaveShortcut);
+  useBlockClipboard();
+
+  const close = async (): Promise<void> => {
+    setClosing(true);
+    const saved = await flush();
+    setClosing(false);
+    if (!saved) {
+      setCloseBlocked(true);
+      return;
+    }
+    useDocumentStore.getState().close();
+    onClose();
+  };
+
+  const saveAsNew = async (): Promise<void> => {
+    const current = useDocumentStore.getState().doc;
+    if (current === null) return;
+    const sent = current.project;
+    try {
+      const created = await timbre().invoke('projects.saveAsNew', { project: sent });
+      useDocumentStore.getState().moveToFile(created, sent);
+      setCloseBlocked(false);
+    } catch (error) {
+      useNoticeStore.getState().showError(error);
+    }
+  };
+
+  const discardAndClose = (): void => {
+    useDocumentStore.getState().close();
+    onClose();
+  };
+
+  if (source !== opened) {
+    return <section className="project-editor" data-testid="project-editor" aria-busy="true" />;
+  }
+
+  return (
+    <section className="project-editor" data-testid="project-editor" data-file-name={fileName}>
+      <header className="editor-header">
+        <h1 data-testid="editor-title">{title}</h1>
+        <SaveIndicator />
+        <span className="editor-header-spacer" />
+        <OutputControls />
+        <button
+          type="button"
+          data-testid="editor-help"
+          onClick={() => useEditorUiStore.getState().setHelpOpen(true)}
+        >
+          ?
+        </button>
+        <button type="button" data-testid="editor-close" disabled={closing} onClick={() => void close()}>
+          {closing ? 'Saving…' : 'Close'}
+        </button>
+      </header>
+      {opened.migratedFrom === undefined ? null : (
+        <p className="hint" data-testid="migrated-notice">
+          This project was made by an older version (format {opened.migratedFrom}); it was converted and the
+          original file kept beside it.
+        </p>
+      )}
+      <SaveBanner
+        closeBlocked={closeBlocked}
+        onRetry={() => void flush()}
+        onSaveAsNew={() => void saveAsNew()}
+        onDiscardAndClose={discardAndClose}
+      />
+      <EditorToolbar />
+      <Timeline />
+      <div className="editor-body">
+        <ScriptView />
+        <aside className="editor-side">
+          <BlockInspector />
+          <ProjectDefaultsPanel />
+        </aside>
+      </div>
+      <StatusBar />
+      {helpOpen ? <ShortcutsHelp /> : null}
+    </section>
+  );
+}

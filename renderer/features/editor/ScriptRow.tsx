@@ -1,0 +1,136 @@
+import type { ChangeEvent, MouseEvent as ReactMouseEvent, SyntheticEvent } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
+import { updateBlock } from '../../../common/project/block-edits.js';
+import { blockState } from '../../../common/project/block-state.js';
+import { characterCount } from '../../../common/project/project-stats.js';
+import type { ProjectDefaults, SpeechTrackBlock } from '../../../common/project/project-schema.js';
+import { useDocumentStore } from '../../stores/document-store.js';
+import { useEditorUiStore } from '../../stores/editor-ui-store.js';
+import { useNoticeStore } from '../../stores/notice-store.js';
+import { BlockStateBadge } from './BlockStateBadge.js';
+import { clickSelection } from './selection-rules.js';
+import { isMacPlatform } from './shortcuts.js';
+
+export interface ScriptRowProps {
+  block: SpeechTrackBlock;
+  index: number;
+  top: number;
+  height: number;
+  selected: boolean;
+  defaults: ProjectDefaults;
+  /** The speech track's ids in order, for shift-click ranges (read on click only). */
+  order: () => readonly string[];
+}
+
+/**
+ * One speech block in the script. The text box keeps its value locally and commits each change to the document
+ * (one undo step per burst of typing); a change coming from elsewhere (undo, a merge) replaces the local value.
+ */
+export const ScriptRow = memo(function ScriptRow({
+  block,
+  index,
+  top,
+  height,
+  selected,
+  defaults,
+  order,
+}: ScriptRowProps) {
+  const text = block.type === 'text' ? block.text : null;
+  const [draft, setDraft] = useState(text ?? '');
+  const [seen, setSeen] = useState(text);
+  if (seen !== text) {
+    // The document changed under the text box: show the document's text.
+    setSeen(text);
+    setDraft(text ?? '');
+  }
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  const focusSeq = useEditorUiStore((state) =>
+    state.focusRequest?.blockId === block.id ? state.focusRequest.seq : null,
+  );
+  useEffect(() => {
+    if (focusSeq === null || boxRef.current === null) return;
+    boxRef.current.focus();
+    useEditorUiStore.getState().consumeFocus(focusSeq);
+  }, [focusSeq]);
+
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>): void => {
+    const value = event.target.value;
+    setDraft(value);
+    setSeen(value);
+    const result = useDocumentStore.getState().apply((doc) => updateBlock(doc, block.id, { text: value }), {
+      label: 'Typing',
+      coalesceKey: `text:${block.id}`,
+    });
+    if (!result.ok) {
+      useNoticeStore.getState().showError(result.error);
+      setDraft(text ?? '');
+      setSeen(text);
+    }
+  };
+
+  const rememberCaret = (event: SyntheticEvent<HTMLTextAreaElement>): void => {
+    useEditorUiStore.getState().setCaret({ blockId: block.id, offset: event.currentTarget.selectionStart });
+  };
+
+  const onFocus = (event: SyntheticEvent<HTMLTextAreaElement>): void => {
+    const store = useDocumentStore.getState();
+    if (!store.selection.ids.includes(block.id) || store.selection.anchorId !== block.id) {
+      store.select([block.id], block.id);
+    }
+    rememberCaret(event);
+  };
+
+  const onRowClick = (event: ReactMouseEvent<HTMLDivElement>): void => {
+    if (event.target instanceof HTMLTextAreaElement) return;
+    const store = useDocumentStore.getState();
+    const mac = isMacPlatform();
+    const next = clickSelection(
+      store.selection,
+      block.id,
+      { toggle: mac ? event.metaKey : event.ctrlKey, range: event.shiftKey },
+      order(),
+    );
+    store.select(next.ids, next.anchorId);
+  };
+
+  const state = blockState(block, defaults);
+  return (
+    <div
+      className={`script-row${selected ? ' is-selected' : ''}`}
+      style={{ top, height }}
+      data-testid="script-row"
+      data-block-id={block.id}
+      aria-selected={selected}
+      role="option"
+      onClick={onRowClick}
+    >
+      <div className="script-row-meta">
+        <span className="script-row-number">{index + 1}</span>
+        <BlockStateBadge state={state} />
+        <span className="hint script-row-count" data-testid="script-row-characters">
+          {characterCount(block)} chars
+        </span>
+        {block.locked ? <span className="badge">Locked</span> : null}
+      </div>
+      {text === null ? (
+        <p className="hint script-row-readonly">
+          A {block.type} block from the service: read-only here (volume, pause and lock can change).
+        </p>
+      ) : (
+        <textarea
+          ref={boxRef}
+          className="script-text"
+          data-testid="script-text"
+          data-block-id={block.id}
+          aria-label={`Text of block ${index + 1}`}
+          value={draft}
+          readOnly={block.locked}
+          spellCheck
+          onChange={onChange}
+          onFocus={onFocus}
+          onSelect={rememberCaret}
+        />
+      )}
+    </div>
+  );
+});

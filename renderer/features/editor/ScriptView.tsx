@@ -1,0 +1,125 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  selectAnchorId,
+  selectProject,
+  selectSelectedIds,
+  useDocumentStore,
+} from '../../stores/document-store.js';
+import { selectFocusRequest, useEditorUiStore } from '../../stores/editor-ui-store.js';
+import { ScriptRow } from './ScriptRow.js';
+import { scrollToReveal, virtualWindow } from './virtual-window.js';
+
+function speechBlocks() {
+  return useDocumentStore.getState().doc?.project.tracks.speech.blocks ?? [];
+}
+
+/** Rows read the order only when shift-clicked, so they need not re-render when it changes. */
+function speechOrder(): string[] {
+  return speechBlocks().map((block) => block.id);
+}
+
+/** Every row is this tall (the text box scrolls inside), which keeps the virtual list exact and cheap. */
+export const SCRIPT_ROW_HEIGHT = 104;
+
+/**
+ * The speech track as a script: one editable text box per block, top to bottom. Virtualised: only the rows in
+ * view (and a few around) exist, so 2,000 blocks open and scroll like 20.
+ */
+export function ScriptView() {
+  const project = useDocumentStore(selectProject);
+  const selectedIds = useDocumentStore(selectSelectedIds);
+  const anchorId = useDocumentStore(selectAnchorId);
+  const focusRequest = useEditorUiStore(selectFocusRequest);
+  const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ scrollTop: 0, height: 600 });
+  const frameRef = useRef<number | null>(null);
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element === null) return;
+    const measure = (): void => {
+      frameRef.current = null;
+      setView({ scrollTop: element.scrollTop, height: element.clientHeight });
+    };
+    const onScroll = (): void => {
+      frameRef.current ??= requestAnimationFrame(measure);
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    const resize = new ResizeObserver(() => measure());
+    resize.observe(element);
+    measure();
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      resize.disconnect();
+      if (frameRef.current !== null) cancelAnimationFrame(frameRef.current);
+    };
+  }, []);
+
+  const blocks = project?.tracks.speech.blocks;
+
+  // The block selected elsewhere, or about to take focus, is scrolled into view (rendered before focusing).
+  const revealId = focusRequest?.blockId ?? anchorId;
+  const revealKey = `${revealId ?? ''}:${focusRequest?.seq ?? 0}`;
+  useEffect(() => {
+    const element = scrollRef.current;
+    const current = speechBlocks();
+    if (element === null || revealId === null) return;
+    const index = current.findIndex((block) => block.id === revealId);
+    if (index === -1) return;
+    const target = scrollToReveal({
+      index,
+      scrollTop: element.scrollTop,
+      viewportHeight: element.clientHeight,
+      rowHeight: SCRIPT_ROW_HEIGHT,
+    });
+    if (target !== undefined) {
+      element.scrollTop = target;
+      setView({ scrollTop: target, height: element.clientHeight });
+    }
+    // Only when what to reveal changes, not on every edit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revealKey]);
+
+  if (project === null || blocks === undefined) return null;
+  const { first, last } = virtualWindow({
+    scrollTop: view.scrollTop,
+    viewportHeight: view.height,
+    rowHeight: SCRIPT_ROW_HEIGHT,
+    count: blocks.length,
+  });
+  const rows = [];
+  for (let index = first; index <= last; index += 1) {
+    const block = blocks[index]!;
+    rows.push(
+      <ScriptRow
+        key={block.id}
+        block={block}
+        index={index}
+        top={index * SCRIPT_ROW_HEIGHT}
+        height={SCRIPT_ROW_HEIGHT}
+        selected={selected.has(block.id)}
+        defaults={project.defaults}
+        order={speechOrder}
+      />,
+    );
+  }
+
+  return (
+    <section className="script-view" aria-label="Script" data-testid="script-view" ref={scrollRef}>
+      {blocks.length === 0 ? (
+        <p className="hint script-empty" data-testid="script-empty">
+          No speech yet. Add a text block (Ctrl+Enter) or paste a script.
+        </p>
+      ) : null}
+      <div
+        className="script-rows"
+        role="listbox"
+        aria-multiselectable="true"
+        style={{ height: blocks.length * SCRIPT_ROW_HEIGHT }}
+      >
+        {rows}
+      </div>
+    </section>
+  );
+}

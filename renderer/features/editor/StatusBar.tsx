@@ -1,0 +1,44 @@
+import {
+  selectPlayheadMs,
+  selectSelectedIds,
+  selectZoom,
+  useDocumentStore,
+} from '../../stores/document-store.js';
+import { layoutOf, statsOf } from './derived.js';
+import { formatTime } from './timeline-geometry.js';
+import { useThrottledProject } from './use-throttled-project.js';
+import { formatCount } from './format.js';
+
+/** While typing, the figures follow a few times a second. */
+const STATUS_INTERVAL_MS = 300;
+
+/** Project-wide figures: blocks, characters, the credits estimate, length; throttled so typing never waits on them. */
+export function StatusBar() {
+  const project = useThrottledProject(STATUS_INTERVAL_MS);
+  const selectedCount = useDocumentStore(selectSelectedIds).length;
+  const playheadMs = useDocumentStore(selectPlayheadMs);
+  const zoom = useDocumentStore(selectZoom);
+  if (project === null) return null;
+  const stats = statsOf(project);
+  const layout = layoutOf(project);
+  return (
+    <footer className="editor-status" data-testid="editor-status">
+      <span data-testid="stat-blocks">{formatCount(stats.blockCount)} blocks</span>
+      <span data-testid="stat-characters">{formatCount(stats.characterCount)} characters</span>
+      <span
+        data-testid="stat-credits"
+        title="Estimated at one credit per character sent; the service decides the real cost when a task is submitted."
+      >
+        ≈ {formatCount(stats.estimatedPendingCredits)} credits to generate what is missing (≈{' '}
+        {formatCount(stats.estimatedCredits)} for everything)
+      </span>
+      <span data-testid="stat-duration">
+        {layout.estimated ? '≈ ' : ''}
+        {formatTime(layout.totalMs)}
+      </span>
+      <span data-testid="stat-selection">{selectedCount} selected</span>
+      <span data-testid="stat-playhead">Playhead {formatTime(playheadMs, true)}</span>
+      <span data-testid="stat-zoom">{Math.round(zoom)} px/s</span>
+    </footer>
+  );
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLIPBOARD_FORMAT } from '../../../common/project/block-clipboard.js';
+import { createProject } from '../../../common/project/block-factory.js';
+import { sampleProject } from '../../../common/project/test-support.js';
+import { useDocumentStore } from '../../stores/document-store.js';
+import { useNoticeStore } from '../../stores/notice-store.js';
+import { clipboardTextOfSelection, moveSelectedSpeech, pasteText, splitAtCaret } from './editor-actions.js';
+import { useEditorUiStore } from '../../stores/editor-ui-store.js';
+
+const store = () => useDocumentStore.getState();
+
+describe('editor actions', () => {
+  beforeEach(() => {
+    useNoticeStore.setState({ toasts: [] });
+    store().open({ fileName: 'sample.timbre', project: sampleProject() });
+  });
+  afterEach(() => store().close());
+
+  it('copies blocks from one project and pastes them into another, with new ids, as one undo step', () => {
+    store().select(['t2', 's1']);
+    const text = clipboardTextOfSelection();
+    expect(JSON.parse(text!)).toMatchObject({
+      format: CLIPBOARD_FORMAT,
+      blocks: [{ id: 't2' }, { id: 's1' }],
+    });
+
+    store().open({ fileName: 'other.timbre', project: createProject({ title: 'Other', id: 'other' }) });
+    store().setPlayhead(5000);
+    pasteText(text!);
+    const project = store().doc!.project;
+    expect(project.tracks.speech.blocks).toHaveLength(1);
+    expect(project.tracks.speech.blocks[0]).toMatchObject({
+      type: 'text',
+      text: 'General Kenobi.',
+      speechRate: 1.2,
+    });
+    expect(project.tracks.speech.blocks[0]!.id).not.toBe('t2');
+    // Effects land at the playhead.
+    expect(project.tracks.effects.blocks[0]).toMatchObject({ text: 'lightsaber hum', startMs: 5000 });
+    expect(store().selection.ids).toEqual([
+      project.tracks.speech.blocks[0]!.id,
+      project.tracks.effects.blocks[0]!.id,
+    ]);
+    store().undo();
+    expect(store().doc!.project.tracks.speech.blocks).toHaveLength(0);
+  });
+
+  it('pastes ordinary text as text blocks, one per paragraph, after the selection', () => {
+    store().select(['t1']);
+    pasteText('First paragraph.\n\nSecond paragraph.');
+    const texts = store().doc!.project.tracks.speech.blocks.map((block) =>
+      block.type === 'text' ? block.text : '',
+    );
+    expect(texts).toEqual([
+      'Hello there.',
+      'First paragraph.',
+      'Second paragraph.',
+      'General Kenobi.',
+      'You are a bold one.',
+    ]);
+  });
+
+  it('moves a selection of speech blocks together, and stops at the ends', () => {
+    store().select(['t1', 't2']);
+    moveSelectedSpeech(1);
+    expect(store().doc!.project.tracks.speech.blocks.map((block) => block.id)).toEqual(['t3', 't1', 't2']);
+    moveSelectedSpeech(1);
+    expect(store().doc!.project.tracks.speech.blocks.map((block) => block.id)).toEqual(['t3', 't1', 't2']);
+    expect(store().past).toHaveLength(1);
+  });
+
+  it('explains a split without a text cursor instead of failing silently', () => {
+    useEditorUiStore.setState({ caret: null });
+    store().select(['t1']);
+    splitAtCaret();
+    expect(useNoticeStore.getState().toasts.at(-1)?.title).toContain('Click in a text block');
+    expect(store().doc!.project.tracks.speech.blocks).toHaveLength(3);
+  });
+
+  it('reports a refused edit (a locked block) as a notice', () => {
+    store().apply(
+      (doc) => ({
+        ...doc,
+        tracks: {
+          ...doc.tracks,
+          speech: {
+            blocks: doc.tracks.speech.blocks.map((block) => ({ ...block, locked: block.id === 't1' })),
+          },
+        },
+      }),
+      { label: 'Lock' },
+    );
+    store().select(['t1']);
+    useEditorUiStore.setState({ caret: { blockId: 't1', offset: 5 } });
+    splitAtCaret();
+    expect(useNoticeStore.getState().toasts.at(-1)?.title).toContain('locked');
+  });
+});

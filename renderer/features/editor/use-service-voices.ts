@@ -1,0 +1,42 @@
+import type { VoiceView } from '../../../common/voices/voice-view.js';
+import { selectActiveService, useSettingsStore } from '../../stores/settings-store.js';
+import { selectVoicesOf, useVoicesStore } from '../../stores/voices-store.js';
+
+export interface ServiceVoices {
+  /** The voice library of the project's service, when it is known here (empty offline or signed out). */
+  voices: VoiceView[];
+  /** Whether the project's service is the active one and signed in: only then can anything be generated. */
+  canReachService: boolean;
+  /** For people: why the library or generation is unavailable, or null when they are available. */
+  unavailableReason: string | null;
+}
+
+/** The voices a project can use: those of its own service (projects are tied to the service they were made for). */
+export function useServiceVoices(projectServiceUrl: string | undefined): ServiceVoices {
+  const active = useSettingsStore(selectActiveService);
+  const serviceUrl = projectServiceUrl ?? active?.url;
+  const voices = useVoicesStore(selectVoicesOf(serviceUrl));
+  if (active === null) {
+    return {
+      voices,
+      canReachService: false,
+      unavailableReason:
+        'No service is set up: voices and generation need one (Settings → Service). Drafting works offline.',
+    };
+  }
+  if (projectServiceUrl !== undefined && projectServiceUrl !== active.url) {
+    return {
+      voices,
+      canReachService: false,
+      unavailableReason: `This project belongs to ${projectServiceUrl}, which is not the active service: make it active in Settings to use its voices.`,
+    };
+  }
+  if (!active.signedIn) {
+    return {
+      voices,
+      canReachService: false,
+      unavailableReason: `Not signed in to ${active.url}: sign in (Settings → Service) to generate. Drafting works offline.`,
+    };
+  }
+  return { voices, canReachService: true, unavailableReason: null };
+}

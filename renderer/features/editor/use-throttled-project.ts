@@ -1,0 +1,43 @@
+import { startTransition, useEffect, useState } from 'react';
+import type { Project } from '../../../common/project/project-schema.js';
+import { useDocumentStore } from '../../stores/document-store.js';
+
+/**
+ * The open project for views that need not follow every keystroke (the timeline, the status bar): an edit after
+ * a quiet spell shows at once, a burst of edits (typing) at most once per `intervalMs`, the last one always. The
+ * text box being typed in then shares its frame with nothing else on most keystrokes.
+ */
+export function useThrottledProject(intervalMs: number): Project | null {
+  const [project, setProject] = useState(() => useDocumentStore.getState().doc?.project ?? null);
+  useEffect(() => {
+    let lastShownAt = Number.NEGATIVE_INFINITY;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const current = (): Project | null => useDocumentStore.getState().doc?.project ?? null;
+    const showLatest = (): void => {
+      timer = undefined;
+      lastShownAt = performance.now();
+      // The trailing update of a burst may wait for a keystroke's frame.
+      startTransition(() => setProject(current()));
+    };
+    const unsubscribe = useDocumentStore.subscribe((state, previous) => {
+      if (state.doc?.project === previous.doc?.project || timer !== undefined) return;
+      const wait = lastShownAt + intervalMs - performance.now();
+      if (wait <= 0) {
+        lastShownAt = performance.now();
+        // Leading edge: rendered with the edit itself (a new block appears with its text box).
+        setProject(current());
+      } else {
+        timer = setTimeout(showLatest, wait);
+      }
+    });
+    // An edit between the first render and this subscription is picked up here.
+    if (current() !== project) showLatest();
+    return () => {
+      unsubscribe();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+    // Subscribed once; `project` is only compared on the first run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [intervalMs]);
+  return project;
+}

@@ -1,0 +1,244 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Project } from '../../../common/project/index.js';
+import {
+  allBlocks,
+  contentHash,
+  layoutTimeline,
+  needsGeneration,
+  setServiceUrl,
+} from '../../../common/project/index.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import type { DocumentState } from '../../stores/document-store.js';
+import { selectPlayheadMs, selectSelectedIds, useDocumentStore } from '../../stores/document-store.js';
+import {
+  selectPendingHashes,
+  selectSegmentAudio,
+  useGenerationStore,
+} from '../../stores/generation-store.js';
+import { useNoticeStore } from '../../stores/notice-store.js';
+import { selectActiveService, useSettingsStore } from '../../stores/settings-store.js';
+import { ExportDialog } from './ExportDialog.js';
+import { TimelinePreview, previewClips } from './timeline-preview.js';
+import { useGenerationLookup } from './use-generation-lookup.js';
+import { useThrottledProject } from '../editor/use-throttled-project.js';
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/**
+ * Generate, preview and export for the open project. Generation needs the project's service signed in; preview
+ * plays what is generated; export opens its dialog. Shortcuts: Ctrl/Cmd+G generate, Ctrl/Cmd+E export, Space
+ * play/stop from the playhead (outside text fields), Ctrl/Cmd+Shift+Space play the selection.
+ */
+export function OutputControls() {
+  // Only what the buttons need, so typing in a block does not re-render them.
+  const projectId = useDocumentStore(selectProjectId);
+  const projectServiceUrl = useDocumentStore(selectProjectServiceUrl);
+  const selectedIds = useDocumentStore(selectSelectedIds);
+  const playheadMs = useDocumentStore(selectPlayheadMs);
+  const pending = useGenerationStore(selectPendingHashes);
+  const audio = useGenerationStore(selectSegmentAudio);
+  const active = useSettingsStore(selectActiveService);
+  const [exporting, setExporting] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const previewRef = useRef<TimelinePreview | null>(null);
+  useGenerationLookup(projectId, projectServiceUrl ?? active?.url);
+
+  // Counting walks every block: it follows the project at most every 250 ms, not on each keystroke.
+  const throttled = useThrottledProject(250);
+  const counts = useMemo(() => countGeneration(throttled, pending), [throttled, pending]);
+  const blockedReason = projectId === undefined ? null : generationBlockedReason(projectServiceUrl, active);
+
+  useEffect(() => {
+    const preview = new TimelinePreview(
+      (ms) => useDocumentStore.getState().setPlayhead(ms),
+      () => setPlaying(false),
+    );
+    previewRef.current = preview;
+    return () => preview.stop();
+  }, []);
+
+  const generate = async (force: boolean, blockIds?: readonly string[]): Promise<void> => {
+    let current = useDocumentStore.getState().doc?.project;
+    if (!current || !active) return;
+    if (current.serviceUrl === undefined) {
+      // An offline draft joins the active service the first time it is generated (undoable like any edit).
+      useDocumentStore
+        .getState()
+        .apply((project) => setServiceUrl(project, active.url), { label: 'Link to service' });
+      current = useDocumentStore.getState().doc?.project;
+      if (!current) return;
+    }
+    try {
+      const started = await timbre().invoke('generation.start', {
+        project: current,
+        ...(blockIds ? { blockIds: [...blockIds] } : {}),
+        ...(force ? { force } : {}),
+      });
+      const parts = [
+        started.sentBlocks > 0
+          ? `${started.sentBlocks} block${started.sentBlocks === 1 ? '' : 's'} sent (${started.characters} characters)`
+          : 'Nothing to send',
+        started.reusedBlocks > 0 ? `${started.reusedBlocks} reused from earlier generations` : '',
+      ].filter(Boolean);
+      useNoticeStore
+        .getState()
+        .receive({ kind: 'notification', title: 'Generating', body: parts.join('; ') });
+    } catch (error) {
+      useNoticeStore.getState().showError(error);
+    }
+  };
+
+  const togglePlay = (onlySelection: boolean): void => {
+    const preview = previewRef.current;
+    const current = useDocumentStore.getState().doc?.project;
+    if (!preview || !current) return;
+    if (preview.active) {
+      preview.stop();
+      setPlaying(false);
+      return;
+    }
+    const mediaOf = (hash: string): string | undefined =>
+      useGenerationStore.getState().audio[hash]?.mediaPath;
+    const selected = useDocumentStore.getState().selection.ids;
+    if (onlySelection && selected.length > 0) {
+      const clips = previewClips(current, mediaOf, new Set(selected));
+      if (clips.length === 0) return;
+      const from = Math.min(...clips.map((clip) => clip.startMs));
+      preview.play(clips, from, Math.max(...clips.map((clip) => clip.endMs)));
+    } else {
+      const clips = previewClips(current, mediaOf);
+      if (clips.length === 0) {
+        useNoticeStore.getState().receive({
+          kind: 'notification',
+          title: 'Nothing to play yet',
+          body: 'Generate blocks first: preview plays generated audio.',
+        });
+        return;
+      }
+      const from = useDocumentStore.getState().playheadMs;
+      preview.play(clips, from >= layoutTimeline(current).totalMs ? 0 : from);
+    }
+    setPlaying(true);
+  };
+
+  // The key handler is registered once and calls the newest functions through this ref.
+  const keys = useRef({ togglePlay, generate });
+  useEffect(() => {
+    keys.current = { togglePlay, generate };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'g') {
+        event.preventDefault();
+        void keys.current.generate(false);
+      } else if (mod && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'e') {
+        event.preventDefault();
+        setExporting(true);
+      } else if (event.key === ' ' && !isTyping(event.target) && !event.altKey) {
+        event.preventDefault();
+        keys.current.togglePlay(mod && event.shiftKey);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (projectId === undefined) return null;
+  const playable = Object.keys(audio).length > 0;
+  return (
+    <div className="output-controls" role="group" aria-label="Generate and export">
+      <button
+        type="button"
+        className="primary"
+        data-testid="generate-project"
+        disabled={blockedReason !== null || counts.needed === 0}
+        title={blockedReason ?? 'Generate every block without current audio (Ctrl+G)'}
+        onClick={() => void generate(false)}
+      >
+        {counts.needed > 0
+          ? `Generate ${counts.needed} block${counts.needed === 1 ? '' : 's'}`
+          : counts.pending > 0
+            ? 'Generating…'
+            : 'All generated'}
+      </button>
+      {selectedIds.length > 0 ? (
+        <button
+          type="button"
+          data-testid="regenerate-selection"
+          disabled={blockedReason !== null}
+          title={blockedReason ?? 'Generate the selected blocks again (a new take)'}
+          onClick={() => void generate(true, selectedIds)}
+        >
+          Regenerate selection
+        </button>
+      ) : null}
+      {counts.pending > 0 ? (
+        <span className="badge" data-testid="generation-pending">
+          Generating {counts.pending}…
+        </span>
+      ) : null}
+      <button
+        type="button"
+        data-testid="preview-play"
+        aria-pressed={playing}
+        disabled={!playable && !playing}
+        title="Play from the playhead (Space); the selection with Ctrl+Shift+Space"
+        onClick={() => togglePlay(false)}
+      >
+        {playing ? '■ Stop' : `▶ Play from ${formatTime(playheadMs)}`}
+      </button>
+      <button
+        type="button"
+        data-testid="export-open"
+        title="Export (Ctrl+E)"
+        onClick={() => setExporting(true)}
+      >
+        Export…
+      </button>
+      {blockedReason !== null && counts.needed > 0 ? (
+        <span className="hint" data-testid="generation-unavailable">
+          {blockedReason}
+        </span>
+      ) : null}
+      {exporting ? <ExportDialog onClose={() => setExporting(false)} /> : null}
+    </div>
+  );
+}
+
+const selectProjectId = (state: DocumentState): string | undefined => state.doc?.project.id;
+const selectProjectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
+
+function countGeneration(project: Project | null, pending: Readonly<Record<string, string>>) {
+  if (!project) return { needed: 0, pending: 0 };
+  let needed = 0;
+  let waiting = 0;
+  for (const block of allBlocks(project)) {
+    if (!needsGeneration(block, project.defaults)) continue;
+    if (pending[contentHash(block, project.defaults)] !== undefined) waiting += 1;
+    else needed += 1;
+  }
+  return { needed, pending: waiting };
+}
+
+function generationBlockedReason(
+  projectServiceUrl: string | undefined,
+  active: { url: string; signedIn: boolean } | null,
+): string | null {
+  if (!active) return 'Generation needs a service: set one up in Settings. Drafting works offline.';
+  if (projectServiceUrl !== undefined && projectServiceUrl !== active.url) {
+    return `This project belongs to ${projectServiceUrl}; make that service active in Settings to generate.`;
+  }
+  if (!active.signedIn) return `Sign in to ${active.url} (Settings) to generate.`;
+  return null;
+}
+
+function formatTime(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultExportForm,
+  joinPath,
+  outputExtension,
+  safeFileName,
+  settingsFromForm,
+  withExtension,
+} from './export-form.js';
+
+describe('export form', () => {
+  it('turns the default form into valid settings: WAV 16-bit, podcast loudness, SRT, ducking', () => {
+    const result = settingsFromForm(defaultExportForm);
+    expect(result).toMatchObject({
+      ok: true,
+      settings: {
+        options: {
+          audio: { format: 'wav', bitDepth: 16 },
+          loudness: { kind: 'lufs', integratedLufs: -16 },
+          subtitles: { srt: true },
+        },
+        sampleRate: 44_100,
+        ducking: { enabled: true },
+      },
+    });
+  });
+
+  it('names the field when MP3 is asked at a rate LAME cannot write', () => {
+    const result = settingsFromForm({ ...defaultExportForm, format: 'mp3', sampleRate: 96_000 });
+    expect(result).toMatchObject({ ok: false, field: 'sampleRate' });
+    if (!result.ok) expect(result.message).toMatch(/sampleRate must be an MP3 rate/);
+  });
+
+  it('makes file names every OS accepts and swaps extensions', () => {
+    expect(safeFileName('Episode 1: "Rivers" / Part 2?')).toBe('Episode 1 Rivers Part 2');
+    expect(safeFileName('CON')).toBe('CON export');
+    expect(safeFileName('   ')).toBe('Untitled export');
+    expect(joinPath('/home/me/Exports', 'a.wav')).toBe('/home/me/Exports/a.wav');
+    expect(joinPath('C:\\Users\\me', 'a.wav')).toBe('C:\\Users\\me\\a.wav');
+    expect(withExtension('/x/Episode.wav', outputExtension({ ...defaultExportForm, format: 'mp3' }))).toBe(
+      '/x/Episode.mp3',
+    );
+    expect(
+      withExtension('/x/Episode.mp3', outputExtension({ ...defaultExportForm, mode: 'blocks-zip' })),
+    ).toBe('/x/Episode.zip');
+  });
+});

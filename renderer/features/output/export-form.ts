@@ -1,0 +1,99 @@
+import type { ProjectExportSettings } from '../../../common/export/project-export-settings.js';
+import {
+  defaultProjectExportSettings,
+  projectExportSettingsSchema,
+} from '../../../common/export/project-export-settings.js';
+import { defaultDuckingSettings } from '../../../common/export/render-plan.js';
+import { loudnessPresets } from '../../../common/export/export-options.js';
+
+export type FormatChoice = 'wav16' | 'wav24' | 'mp3';
+export type LoudnessChoice = keyof typeof loudnessPresets;
+export type ExportMode = 'mix' | 'blocks-folder' | 'blocks-zip';
+
+/** The export dialog's fields, in the words of the form. */
+export interface ExportForm {
+  format: FormatChoice;
+  bitrateKbps: 128 | 160 | 192 | 224 | 256 | 320;
+  sampleRate: number;
+  channels: 1 | 2;
+  loudness: LoudnessChoice;
+  srt: boolean;
+  vtt: boolean;
+  ducking: boolean;
+  mode: ExportMode;
+}
+
+export const defaultExportForm: ExportForm = {
+  format: 'wav16',
+  bitrateKbps: 192,
+  sampleRate: defaultProjectExportSettings.sampleRate,
+  channels: defaultProjectExportSettings.channels,
+  loudness: 'podcast',
+  srt: true,
+  vtt: false,
+  ducking: true,
+  mode: 'mix',
+};
+
+export const SAMPLE_RATES = [22_050, 24_000, 44_100, 48_000] as const;
+
+/** The settings main receives, or the first rule the form breaks (named by field). */
+export function settingsFromForm(
+  form: ExportForm,
+): { ok: true; settings: ProjectExportSettings } | { ok: false; field: string; message: string } {
+  const candidate: ProjectExportSettings = {
+    options: {
+      audio:
+        form.format === 'mp3'
+          ? { format: 'mp3', bitrateKbps: form.bitrateKbps }
+          : { format: 'wav', bitDepth: form.format === 'wav24' ? 24 : 16 },
+      loudness: loudnessPresets[form.loudness],
+      subtitles: { srt: form.srt, vtt: form.vtt },
+    },
+    sampleRate: form.sampleRate,
+    channels: form.channels,
+    ducking: { ...defaultDuckingSettings, enabled: form.ducking },
+  };
+  const checked = projectExportSettingsSchema.safeParse(candidate);
+  if (checked.success) return { ok: true, settings: checked.data };
+  const issue = checked.error.issues[0];
+  const field = issue?.path.join('.') ?? 'settings';
+  return { ok: false, field, message: `${field} ${issue?.message ?? 'is not valid'}` };
+}
+
+/** The file extension of the output for the chosen format and mode. */
+export function outputExtension(form: ExportForm): string {
+  if (form.mode === 'blocks-zip') return '.zip';
+  if (form.mode === 'blocks-folder') return '';
+  return form.format === 'mp3' ? '.mp3' : '.wav';
+}
+
+/** A file name from a project title that every OS accepts. */
+export function safeFileName(title: string): string {
+  const cleaned = title
+    .normalize('NFKC')
+    .replace(/[<>:"/\\|?*]+/gu, ' ')
+    // Control characters are refused by Windows and confuse every shell.
+    .split('')
+    .map((character) => (character.charCodeAt(0) < 32 ? ' ' : character))
+    .join('')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/[. ]+$/u, '')
+    .slice(0, 120);
+  return /^(con|prn|aux|nul|com\d|lpt\d)$/iu.test(cleaned) || cleaned === ''
+    ? `${cleaned || 'Untitled'} export`
+    : cleaned;
+}
+
+/** Joins a folder and a file name with the folder's own separator (main runs on Windows too). */
+export function joinPath(folder: string, name: string): string {
+  const separator = folder.includes('\\') && !folder.includes('/') ? '\\' : '/';
+  return folder.endsWith(separator) ? `${folder}${name}` : `${folder}${separator}${name}`;
+}
+
+/** Swaps the extension of a path for the one the form now needs. */
+export function withExtension(filePath: string, extension: string): string {
+  const base = filePath.replace(/\.(wav|mp3|zip)$/iu, '');
+  return `${base}${extension}`;
+}

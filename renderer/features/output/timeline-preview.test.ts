@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Project } from '../../../common/project/index.js';
+import { allBlocks, contentHash, setGenerationState, updateBlock } from '../../../common/project/index.js';
+import { sampleProject } from '../../../common/project/test-support.js';
+import { previewClips } from './timeline-preview.js';
+
+function generated(project: Project): Project {
+  let next = project;
+  for (const block of allBlocks(project)) {
+    const hash = contentHash(block, project.defaults);
+    next = setGenerationState(next, block.id, {
+      kind: 'generated',
+      contentHash: hash,
+      audio: { cacheKey: hash, durationMs: 1000, generatedAt: '2026-01-01T00:00:00Z' },
+    });
+  }
+  return next;
+}
+
+describe('previewClips', () => {
+  it('plays generated blocks where the export puts them, with their gain and fades', () => {
+    const project = updateBlock(generated(sampleProject()), 't2', { volumeDb: -6 });
+    const clips = previewClips(project, (hash) => `/media/${hash.slice(0, 8)}.mp3`);
+    expect(clips.map((clip) => clip.blockId)).toEqual(['t1', 't2', 't3', 's1', 'm1']);
+    const t2 = clips.find((clip) => clip.blockId === 't2');
+    expect(t2?.gain).toBeCloseTo(0.501, 2);
+    expect(t2?.startMs).toBe(1000 + (project.tracks.speech.blocks[0]?.pauseAfterMs ?? 0));
+    expect(clips.find((clip) => clip.blockId === 'm1')?.fadeInMs).toBe(
+      project.tracks.music.blocks[0]?.fadeInMs,
+    );
+  });
+
+  it('leaves out stale, silent and unplayable blocks, and blocks outside the chosen ones', () => {
+    let project = generated(sampleProject());
+    project = updateBlock(project, 't1', { text: 'Changed.' });
+    project = updateBlock(project, 't3', { volumeDb: -60 });
+    const clips = previewClips(project, (hash) => (hash.startsWith('0') ? undefined : `/media/${hash}.wav`));
+    expect(clips.some((clip) => clip.blockId === 't1' || clip.blockId === 't3')).toBe(false);
+    const only = previewClips(project, (hash) => `/media/${hash}.wav`, new Set(['s1']));
+    expect(only.map((clip) => clip.blockId)).toEqual(['s1']);
+  });
+});

@@ -1,0 +1,178 @@
+import { Howl } from 'howler';
+import { defaultDuckingSettings } from '../../../common/export/render-plan.js';
+import { dbToGain } from '../../../common/export/gain-envelope.js';
+import type { Block, Project } from '../../../common/project/index.js';
+import {
+  VOLUME_DB_MIN,
+  allBlocks,
+  blockState,
+  contentHash,
+  layoutTimeline,
+} from '../../../common/project/index.js';
+
+/** One generated block placed for playback. */
+export interface PreviewClip {
+  blockId: string;
+  track: 'speech' | 'effects' | 'music';
+  startMs: number;
+  endMs: number;
+  src: string;
+  gain: number;
+  fadeInMs: number;
+  fadeOutMs: number;
+}
+
+/**
+ * The clips a preview plays, from the timeline and the audio main serves: only blocks whose audio matches their
+ * content (a stale block is silent, as it would be missing from an export), with the export's volume and fades.
+ * `only` limits it to some blocks (play one block, or the selection).
+ */
+export function previewClips(
+  project: Project,
+  mediaPathOf: (contentHash: string) => string | undefined,
+  only?: ReadonlySet<string>,
+): PreviewClip[] {
+  const blocks = new Map<string, Block>(allBlocks(project).map((block) => [block.id, block]));
+  const layout = layoutTimeline(project);
+  const clips: PreviewClip[] = [];
+  for (const item of [...layout.speech, ...layout.effects, ...layout.music]) {
+    const block = blocks.get(item.blockId);
+    if (!block || (only && !only.has(block.id))) continue;
+    if (block.volumeDb <= VOLUME_DB_MIN || blockState(block, project.defaults) !== 'generated') continue;
+    const src = mediaPathOf(contentHash(block, project.defaults));
+    if (!src) continue;
+    clips.push({
+      blockId: block.id,
+      track: item.track,
+      startMs: item.startMs,
+      endMs: item.endMs,
+      src,
+      gain: Math.min(1, dbToGain(block.volumeDb)),
+      fadeInMs: block.type === 'music' ? block.fadeInMs : 0,
+      fadeOutMs: block.type === 'music' ? block.fadeOutMs : 0,
+    });
+  }
+  return clips;
+}
+
+const LOOKAHEAD_MS = 8_000;
+const TICK_MS = 200;
+
+/**
+ * Plays clips from a time with howler (Web Audio), scheduling each a little ahead and preloading the next few
+ * seconds only, so a long project starts at once. Music is lowered under speech as the export's ducking does.
+ */
+export class TimelinePreview {
+  private readonly playing = new Map<string, { howl: Howl; clip: PreviewClip }>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private frame: number | undefined;
+  private startedAt = 0;
+  private fromMs = 0;
+  private untilMs = 0;
+  private clips: PreviewClip[] = [];
+
+  constructor(
+    private readonly onTime: (ms: number) => void,
+    private readonly onEnd: () => void,
+  ) {}
+
+  get active(): boolean {
+    return this.timer !== undefined;
+  }
+
+  play(clips: PreviewClip[], fromMs: number, untilMs?: number): void {
+    this.stop();
+    this.clips = clips.filter(
+      (clip) => clip.endMs > fromMs && (untilMs === undefined || clip.startMs < untilMs),
+    );
+    this.fromMs = fromMs;
+    this.untilMs = untilMs ?? Math.max(fromMs, ...this.clips.map((clip) => clip.endMs));
+    this.startedAt = performance.now();
+    this.tick();
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+    const paint = (): void => {
+      this.onTime(this.now());
+      this.frame = requestAnimationFrame(paint);
+    };
+    this.frame = requestAnimationFrame(paint);
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.timer = undefined;
+    this.frame = undefined;
+    for (const { howl } of this.playing.values()) howl.unload();
+    this.playing.clear();
+  }
+
+  private now(): number {
+    return this.fromMs + (performance.now() - this.startedAt);
+  }
+
+  private tick(): void {
+    const now = this.now();
+    if (now >= this.untilMs) {
+      this.stop();
+      this.onTime(this.untilMs);
+      this.onEnd();
+      return;
+    }
+    for (const clip of this.clips) {
+      if (this.playing.has(clip.blockId) || clip.endMs <= now || clip.startMs > now + LOOKAHEAD_MS) continue;
+      this.schedule(clip);
+    }
+    this.duck(now);
+  }
+
+  private schedule(clip: PreviewClip): void {
+    const howl = new Howl({
+      src: [clip.src],
+      format: [formatOf(clip.src)],
+      volume: clip.gain,
+      preload: true,
+    });
+    this.playing.set(clip.blockId, { howl, clip });
+    const begin = (): void => {
+      const now = this.now();
+      if (!this.playing.has(clip.blockId)) return;
+      const offsetMs = Math.max(0, now - clip.startMs);
+      const id = howl.play();
+      if (offsetMs > 0) howl.seek(offsetMs / 1000, id);
+      if (clip.fadeInMs > offsetMs) howl.fade(0, clip.gain, clip.fadeInMs - offsetMs, id);
+      const fadeOutAt = clip.endMs - clip.fadeOutMs - now;
+      if (clip.fadeOutMs > 0) {
+        setTimeout(
+          () => {
+            if (this.playing.get(clip.blockId)?.howl === howl)
+              howl.fade(howl.volume(), 0, clip.fadeOutMs, id);
+          },
+          Math.max(0, fadeOutAt),
+        );
+      }
+    };
+    howl.once('load', () => {
+      const wait = clip.startMs - this.now();
+      if (wait > 0) setTimeout(begin, wait);
+      else begin();
+    });
+  }
+
+  /** Music at its gain, reduced while a speech clip sounds (the export's default ducking). */
+  private duck(now: number): void {
+    const speaking = this.clips.some(
+      (clip) => clip.track === 'speech' && clip.startMs <= now && clip.endMs > now,
+    );
+    const reduction = dbToGain(-defaultDuckingSettings.reductionDb);
+    for (const { howl, clip } of this.playing.values()) {
+      if (clip.track !== 'music' || !howl.playing()) continue;
+      const target = speaking ? clip.gain * reduction : clip.gain;
+      if (Math.abs(howl.volume() - target) > 0.01)
+        howl.fade(howl.volume(), target, defaultDuckingSettings.attackMs);
+    }
+  }
+}
+
+function formatOf(src: string): string {
+  return /\.([a-z0-9]{2,5})$/i.exec(src)?.[1]?.toLowerCase() ?? 'mp3';
+}

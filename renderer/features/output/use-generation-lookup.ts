@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { allBlocks, contentHash } from '../../../common/project/index.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import { applyGenerationToDocument } from '../../stores/document-generation.js';
+import { useDocumentStore } from '../../stores/document-store.js';
+import { useGenerationStore } from '../../stores/generation-store.js';
+
+/**
+ * When a project opens (or is linked to a service), asks main what it has for the project's contents: audio
+ * generated while the project was closed, jobs still running, failures. Offline it quietly does nothing: the
+ * document keeps what it last saved.
+ */
+export function useGenerationLookup(projectId: string | undefined, serviceUrl: string | undefined): void {
+  useEffect(() => {
+    if (projectId === undefined || serviceUrl === undefined) return;
+    const project = useDocumentStore.getState().doc?.project;
+    if (!project) return;
+    const hashes = [...new Set(allBlocks(project).map((block) => contentHash(block, project.defaults)))];
+    let cancelled = false;
+    timbre()
+      .invoke('generation.lookup', { serviceUrl, contentHashes: hashes })
+      .then((segments) => {
+        if (cancelled) return;
+        useGenerationStore.getState().receive(segments);
+        applyGenerationToDocument(projectId, segments);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, serviceUrl]);
+}

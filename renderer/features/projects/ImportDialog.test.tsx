@@ -1,0 +1,179 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { splitScript } from '../../../common/text/index.js';
+import { useProjectsStore } from '../../stores/projects-store.js';
+import { FakeLibrary } from './fake-library.test-support.js';
+import { ProjectsPage } from './ProjectsPage.js';
+
+vi.mock('../editor/ProjectEditor.js', async () => {
+  const { createElement } = await import('react');
+  return {
+    ProjectEditor: ({
+      opened,
+    }: {
+      opened: { project: { title: string; tracks: { speech: { blocks: unknown[] } } } };
+    }) =>
+      createElement(
+        'section',
+        { 'data-testid': 'project-editor', 'data-blocks': opened.project.tracks.speech.blocks.length },
+        opened.project.title,
+      ),
+  };
+});
+
+const paragraphs = [
+  'Night fell over the valley. The wind turned cold. Somewhere a dog barked twice, then stopped.',
+  'Mara lit the lamp and read the letter again! It said nothing new. It never did.',
+  'In the morning the road was white with frost.',
+];
+const script = paragraphs.join('\n\n');
+
+function previewCount(): number {
+  return Number(screen.getByTestId('import-preview-count').dataset.count);
+}
+
+async function openImport(): Promise<HTMLElement> {
+  render(<ProjectsPage />);
+  await screen.findByTestId('projects-empty');
+  fireEvent.click(screen.getByTestId('import-text'));
+  return screen.findByTestId('import-dialog');
+}
+
+describe('Import dialog', () => {
+  let library: FakeLibrary;
+  beforeEach(() => {
+    useProjectsStore.setState({ opened: null, entries: null, recent: [], selected: null });
+    library = new FakeLibrary();
+    window.timbre = library.bridge;
+  });
+  afterEach(() => {
+    cleanup();
+    delete window.timbre;
+  });
+
+  it('previews how a pasted script splits and changes the preview with the options', async () => {
+    await openImport();
+    fireEvent.change(screen.getByTestId('import-text-input'), { target: { value: script } });
+    await waitFor(() => expect(previewCount()).toBe(3));
+    expect(screen.getAllByTestId('import-preview-block').map((item) => item.textContent)).toEqual(
+      paragraphs.map((text) => `${text.length} ${text}`),
+    );
+    expect((screen.getByTestId('import-title') as HTMLInputElement).value).toBe(
+      'Night fell over the valley. The wind turned cold. Somewhere…',
+    );
+
+    fireEvent.click(screen.getByTestId('import-split-sentences'));
+    await waitFor(() => expect(previewCount()).toBe(splitScript(script, { splitSentences: true }).length));
+    expect(previewCount()).toBe(7);
+
+    fireEvent.click(screen.getByTestId('import-split-sentences'));
+    fireEvent.change(screen.getByTestId('import-max-length'), { target: { value: '40' } });
+    await waitFor(() => expect(previewCount()).toBe(splitScript(script, { maxLength: 40 }).length));
+  });
+
+  it('names the max-length rule inline and will not import until it holds', async () => {
+    await openImport();
+    fireEvent.change(screen.getByTestId('import-text-input'), { target: { value: script } });
+    fireEvent.change(screen.getByTestId('import-max-length'), { target: { value: '5' } });
+    expect(screen.getByTestId('import-max-length-error').textContent).toBe(
+      'Max characters per block must be at least 20 characters.',
+    );
+    expect(screen.getByTestId('import-max-length').getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('import-max-length'), { target: { value: '120' } });
+    expect(screen.queryByTestId('import-max-length-error')).toBeNull();
+    await waitFor(() =>
+      expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(false),
+    );
+  });
+
+  it('imports pasted text with the chosen options and opens the new project', async () => {
+    await openImport();
+    fireEvent.change(screen.getByTestId('import-text-input'), { target: { value: script } });
+    fireEvent.change(screen.getByTestId('import-title'), { target: { value: 'The letter' } });
+    fireEvent.click(screen.getByTestId('import-paragraphs-lines'));
+    fireEvent.click(screen.getByTestId('import-split-sentences'));
+    await waitFor(() =>
+      expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(screen.getByTestId('import-submit').textContent).toBe('Import 7 blocks and open');
+    fireEvent.click(screen.getByTestId('import-submit'));
+
+    const editor = await screen.findByTestId('project-editor');
+    expect(editor.textContent).toBe('The letter');
+    expect(editor.dataset.blocks).toBe('7');
+    expect(library.calls('projects.importText')).toEqual([
+      {
+        title: 'The letter',
+        text: script,
+        split: { paragraphs: 'lines', splitSentences: true, maxLength: 500 },
+      },
+    ]);
+  });
+
+  it('imports a picked file through the upload staging, named after the file', async () => {
+    await openImport();
+    fireEvent.click(screen.getByTestId('import-source-file'));
+    const file = new File([script], 'The letter.txt', { type: '' });
+    fireEvent.change(screen.getByTestId('import-file-input'), { target: { files: [file] } });
+    await waitFor(() => expect(previewCount()).toBe(3));
+    expect(screen.getByTestId('import-file-name').textContent).toContain('The letter.txt');
+    expect((screen.getByTestId('import-title') as HTMLInputElement).value).toBe('The letter');
+    fireEvent.click(screen.getByTestId('import-submit'));
+
+    expect((await screen.findByTestId('project-editor')).dataset.blocks).toBe('3');
+    expect(library.calls('staging.begin')).toEqual([
+      { fileName: 'The letter.txt', mediaType: 'text/plain', sizeBytes: file.size },
+    ]);
+    expect(library.calls('projects.importStaged')).toEqual([
+      {
+        stagingId: '00000000-0000-4000-8000-000000000000',
+        fileName: 'The letter.txt',
+        title: 'The letter',
+        split: { paragraphs: 'blank-lines', splitSentences: false, maxLength: 500 },
+      },
+    ]);
+  });
+
+  it('opens the dialog with a file dropped on the page, and refuses one that is not text', async () => {
+    render(<ProjectsPage />);
+    const page = await screen.findByTestId('projects-page');
+    const audio = new File([new Uint8Array(64)], 'take.wav', { type: 'audio/wav' });
+    fireEvent.drop(page, { dataTransfer: { files: [audio], types: ['Files'] } });
+    const dialog = await screen.findByTestId('import-dialog');
+    expect((await within(dialog).findByTestId('import-file-error')).textContent).toContain(
+      '“take.wav” is not a text file (audio/wav)',
+    );
+    expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(true);
+
+    // The page highlights while files are dragged over it; a drop taken by the dialog's zone ends that too.
+    fireEvent.dragOver(page, { dataTransfer: { files: [], types: ['Files'] } });
+    expect(page.dataset.dragging).toBe('true');
+    const text = new File([script], 'chapter.md', { type: 'text/markdown' });
+    fireEvent.drop(within(dialog).getByTestId('import-dropzone'), {
+      dataTransfer: { files: [text], types: ['Files'] },
+    });
+    await waitFor(() => expect(previewCount()).toBe(3));
+    expect((screen.getByTestId('import-title') as HTMLInputElement).value).toBe('chapter');
+    expect(page.dataset.dragging).toBe('false');
+  });
+
+  it('shows main’s refusal in the dialog and keeps what the user entered', async () => {
+    library = new FakeLibrary({
+      'projects.importText': () => ({
+        ok: false,
+        error: { code: 'INVALID_INPUT', field: 'text', message: 'The text to import is empty.' },
+      }),
+    });
+    window.timbre = library.bridge;
+    await openImport();
+    fireEvent.change(screen.getByTestId('import-text-input'), { target: { value: script } });
+    await waitFor(() =>
+      expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('import-submit'));
+    expect((await screen.findByTestId('import-error')).textContent).toContain('The text to import is empty.');
+    expect((screen.getByTestId('import-text-input') as HTMLTextAreaElement).value).toBe(script);
+    expect(screen.queryByTestId('project-editor')).toBeNull();
+  });
+});

@@ -1,0 +1,127 @@
+import { useId } from 'react';
+import { codePointLength } from '../../../common/text/index.js';
+import { formatBytes, formatCount } from './project-format.js';
+import type { TextFileRead } from './read-text-file.js';
+import { useFileDrop } from './use-file-drop.js';
+
+export type ScriptSource = 'paste' | 'file';
+
+/** A picked or dropped file; `read` is null while it is being read. */
+export interface PickedFile {
+  file: File;
+  read: TextFileRead | null;
+}
+
+/** Where the script comes from: pasted into a text area, or a text file picked or dropped. */
+export function ImportSource({
+  source,
+  onSource,
+  pasted,
+  onPasted,
+  picked,
+  onPick,
+}: {
+  source: ScriptSource;
+  onSource(source: ScriptSource): void;
+  pasted: string;
+  onPasted(text: string): void;
+  picked: PickedFile | null;
+  onPick(file: File): void;
+}) {
+  const hintId = useId();
+  const { dragging, handlers } = useFileDrop((files) => {
+    const first = files[0];
+    if (first) onPick(first);
+  });
+  return (
+    <div className="import-source">
+      <div className="filter-bar" role="tablist" aria-label="Source">
+        <button
+          type="button"
+          role="tab"
+          data-testid="import-source-paste"
+          aria-selected={source === 'paste'}
+          onClick={() => onSource('paste')}
+        >
+          Paste text
+        </button>
+        <button
+          type="button"
+          role="tab"
+          data-testid="import-source-file"
+          aria-selected={source === 'file'}
+          onClick={() => onSource('file')}
+        >
+          Text file
+        </button>
+      </div>
+      {source === 'paste' ? (
+        <label className="field import-paste">
+          Script
+          <textarea
+            data-testid="import-text-input"
+            data-autofocus
+            rows={10}
+            value={pasted}
+            placeholder="Paste or type the script. A blank line starts a new paragraph."
+            onChange={(event) => onPasted(event.target.value)}
+          />
+          <span className="hint">{formatCount(codePointLength(pasted), 'character', 'characters')}</span>
+        </label>
+      ) : (
+        <div
+          className="project-dropzone"
+          data-testid="import-dropzone"
+          data-dragging={dragging}
+          {...handlers}
+        >
+          <p>Drop a text file here, or</p>
+          <label className="project-file-choose">
+            Choose a text file…
+            <input
+              type="file"
+              className="project-visually-hidden"
+              data-testid="import-file-input"
+              accept=".txt,.text,.md,.markdown,.srt,.fountain,text/*"
+              aria-describedby={hintId}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) onPick(file);
+                // Choosing the same file again (after editing it) should read it again.
+                event.target.value = '';
+              }}
+            />
+          </label>
+          <p className="hint" id={hintId}>
+            Plain text in any encoding (UTF-8, UTF-16, or older Windows text), at most 20 MB.
+          </p>
+          {picked ? <PickedFileStatus picked={picked} /> : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PickedFileStatus({ picked }: { picked: PickedFile }) {
+  const { file, read } = picked;
+  if (read === null) {
+    return (
+      <p className="hint" role="status">
+        Reading “{file.name}”…
+      </p>
+    );
+  }
+  if (!read.ok) {
+    return (
+      <div className="error-notice" role="alert" data-testid="import-file-error">
+        <p>{read.message}</p>
+      </div>
+    );
+  }
+  return (
+    <p data-testid="import-file-name">
+      <strong>{file.name}</strong> · {formatBytes(file.size)} ·{' '}
+      {formatCount(codePointLength(read.text), 'character', 'characters')}
+    </p>
+  );
+}

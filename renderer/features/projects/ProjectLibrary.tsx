@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { IpcErrorData } from '../../../common/ipc/errors.js';
+import type { ProjectListEntry } from '../../../common/project/library-views.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { timbre } from '../../bridge/timbre-client.js';
+import { errorData, useNoticeStore } from '../../stores/notice-store.js';
+import {
+  selectEntries,
+  selectRecent,
+  selectSelected,
+  useProjectsStore,
+} from '../../stores/projects-store.js';
+import type { LibraryDialog } from './LibraryDialogView.js';
+import { LibraryDialogView } from './LibraryDialogView.js';
+import { openProject, refreshLibrary } from './project-actions.js';
+import type { ProjectSort } from './project-order.js';
+import { movedIndex, orderProjects, projectSortLabels, projectSorts } from './project-order.js';
+import { ProjectRow } from './ProjectRow.js';
+import type { ProjectRowActions } from './ProjectRow.js';
+import { RecentProjects } from './RecentProjects.js';
+import { useFileDrop } from './use-file-drop.js';
+import { useLibraryKeys } from './use-library-keys.js';
+
+/** The projects folder: recent projects, search and sort, the list, and the ways to add a project. */
+export function ProjectLibrary() {
+  const entries = useProjectsStore(selectEntries);
+  const recent = useProjectsStore(selectRecent);
+  const selected = useProjectsStore(selectSelected);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ProjectSort>('modified');
+  const [dialog, setDialog] = useState<LibraryDialog>({ kind: 'none' });
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<IpcErrorData | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const reload = useCallback(() => {
+    refreshLibrary(timbre())
+      .then(() => setLoadError(null))
+      .catch((error: unknown) => setLoadError(errorData(error)));
+  }, []);
+  // Every time the list is shown (the editor may have just saved) and when the window comes back to the front
+  // (files may have been copied into the projects folder meanwhile).
+  useEffect(() => {
+    reload();
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [reload]);
+
+  const shown = useMemo(() => orderProjects(entries ?? [], query, sort), [entries, query, sort]);
+
+  const selectAndFocus = useCallback((fileName: string) => {
+    useProjectsStore.getState().select(fileName);
+    const focusRow = (): boolean => {
+      const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="project-row"]') ?? [];
+      const row = [...rows].find((candidate) => candidate.dataset.fileName === fileName);
+      row?.focus();
+      return row !== undefined;
+    };
+    // A row just added (a duplicate) appears with the next render; an existing one is focused at once, so a
+    // late focus never pulls the caret out of a rename the user has started meanwhile.
+    if (!focusRow()) requestAnimationFrame(focusRow);
+  }, []);
+
+  const open = useCallback(
+    (fileName: string) => {
+      openProject(timbre(), fileName)
+        .then((failure) => {
+          if (failure) {
+            setDialog({ kind: 'problem', failure });
+            // A file that vanished (or broke) since the listing: show the folder as it is now.
+            reload();
+          }
+        })
+        .catch((error: unknown) => useNoticeStore.getState().showError(error));
+    },
+    [reload],
+  );
+
+  const actions: ProjectRowActions = {
+    select: (fileName) => useProjectsStore.getState().select(fileName),
+    open: (entry) => open(entry.fileName),
+    startRename: setRenaming,
+    finishRename: () => {
+      const done = renaming;
+      setRenaming(null);
+      if (done) selectAndFocus(done);
+    },
+    duplicate: (entry) => {
+      const client = timbre();
+      client
+        .invoke('projects.duplicate', { fileName: entry.fileName })
+        .then(async (copy) => {
+          await refreshLibrary(client);
+          selectAndFocus(copy.fileName);
+        })
+        .catch((error: unknown) => useNoticeStore.getState().showError(error));
+    },
+    delete: (entry) => askToDelete(entry),
+  };
+
+  function askToDelete(entry: ProjectListEntry): void {
+    const index = shown.findIndex((candidate) => candidate.fileName === entry.fileName);
+    const neighbour = shown[index + 1] ?? shown[index - 1];
+    setDialog({ kind: 'delete', entry, neighbour: neighbour?.fileName ?? null });
+  }
+
+  const selectedEntry = shown.find((entry) => entry.fileName === selected);
+  useLibraryKeys(
+    {
+      move: (to) => {
+        const current = shown.findIndex((entry) => entry.fileName === selected);
+        const target = shown[movedIndex(current, shown.length, to)];
+        if (target) selectAndFocus(target.fileName);
+      },
+      openSelected: () => {
+        if (selectedEntry) open(selectedEntry.fileName);
+      },
+      renameSelected: () => {
+        if (selectedEntry?.ok) setRenaming(selectedEntry.fileName);
+      },
+      deleteSelected: () => {
+        if (selectedEntry) askToDelete(selectedEntry);
+      },
+      newProject: () => setDialog({ kind: 'new' }),
+    },
+    dialog.kind === 'none' && renaming === null,
+  );
+
+  const { dragging, handlers } = useFileDrop((files) => {
+    const first = files[0];
+    // A file dropped beside an open dialog's own drop zone is not a new import behind the user's back.
+    if (first && dialog.kind === 'none') setDialog({ kind: 'import', file: first });
+  });
+
+  const closeDialog = (): void => setDialog({ kind: 'none' });
+  return (
+    <div className="projects-page" data-testid="projects-page" data-dragging={dragging} {...handlers}>
+      <header className="page-header">
+        <h1>Projects</h1>
+        <button
+          type="button"
+          className="primary"
+          data-testid="new-project"
+          title="New project (Ctrl+N)"
+          aria-keyshortcuts="Control+N"
+          onClick={() => setDialog({ kind: 'new' })}
+        >
+          New project…
+        </button>
+        <button type="button" data-testid="import-text" onClick={() => setDialog({ kind: 'import' })}>
+          Import a script…
+        </button>
+      </header>
+      {loadError ? (
+        <div>
+          <ErrorNotice error={loadError} testId="projects-load-error" />
+          <button type="button" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <RecentProjects recent={recent} onOpen={open} />
+      {entries === null || entries.length === 0 ? (
+        // Also while the first listing is on its way (a local folder: a few milliseconds).
+        <EmptyState title="No projects yet" testId="projects-empty">
+          <p>Your scripts live here: each project is a timeline of speech, sound-effect and music blocks.</p>
+          <p>
+            Create a project, import a text file (or drop one here), or paste a script. Everything is saved on
+            this computer as you type and works offline.
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <div className="filter-bar">
+            <input
+              type="search"
+              data-testid="project-search"
+              placeholder="Search projects"
+              aria-label="Search projects"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+            <select
+              data-testid="project-sort"
+              aria-label="Sort projects"
+              value={sort}
+              onChange={(event) => setSort(event.target.value as ProjectSort)}
+            >
+              {projectSorts.map((option) => (
+                <option key={option} value={option}>
+                  {projectSortLabels[option]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {shown.length === 0 ? (
+            <p className="hint" data-testid="projects-no-match">
+              No project matches “{query.trim()}”.
+            </p>
+          ) : (
+            <ul
+              className="project-list"
+              data-testid="project-list"
+              ref={listRef}
+              aria-label="Projects"
+              aria-keyshortcuts="Enter F2 Delete ArrowUp ArrowDown"
+            >
+              {shown.map((entry) => (
+                <ProjectRow
+                  key={entry.fileName}
+                  entry={entry}
+                  selected={entry.fileName === selected}
+                  renaming={entry.fileName === renaming}
+                  actions={actions}
+                />
+              ))}
+            </ul>
+          )}
+          <p className="hint project-keys">
+            ↑ ↓ select · Enter open · F2 rename · Delete move to the trash · Ctrl+N new project
+          </p>
+        </>
+      )}
+      {dragging && dialog.kind === 'none' ? (
+        <div className="project-drop-overlay" aria-hidden="true">
+          Drop a text file to import it as a new project
+        </div>
+      ) : null}
+      <LibraryDialogView dialog={dialog} onClose={closeDialog} onDeleted={selectAndFocus} />
+    </div>
+  );
+}

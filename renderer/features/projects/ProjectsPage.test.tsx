@@ -1,0 +1,292 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createProject } from '../../../common/project/index.js';
+import { useProjectsStore } from '../../stores/projects-store.js';
+import { FakeLibrary } from './fake-library.test-support.js';
+import { ProjectsPage } from './ProjectsPage.js';
+
+// The real editor is another feature with its own tests; here only the hand-over matters.
+vi.mock('../editor/ProjectEditor.js', async () => {
+  const { createElement } = await import('react');
+  return {
+    ProjectEditor: ({
+      opened,
+      onClose,
+    }: {
+      opened: { fileName: string; project: { title: string } };
+      onClose(): void;
+    }) =>
+      createElement(
+        'section',
+        { 'data-testid': 'project-editor', 'data-file-name': opened.fileName },
+        createElement('h1', { 'data-testid': 'editor-title' }, opened.project.title),
+        createElement('button', { type: 'button', 'data-testid': 'editor-close', onClick: onClose }, 'Close'),
+      ),
+  };
+});
+
+function row(title: string): HTMLElement {
+  const found = screen.getAllByTestId('project-row').find((element) => element.dataset.title === title);
+  if (!found) throw new Error(`No row titled ${title}`);
+  return found;
+}
+
+function rowTitles(): (string | undefined)[] {
+  return screen
+    .getAllByTestId('project-row')
+    .map((element) => element.dataset.title ?? element.dataset.fileName);
+}
+
+describe('ProjectsPage', () => {
+  let library: FakeLibrary;
+  beforeEach(() => {
+    useProjectsStore.setState({ opened: null, entries: null, recent: [], selected: null });
+    library = new FakeLibrary();
+    window.timbre = library.bridge;
+  });
+  afterEach(() => {
+    cleanup();
+    delete window.timbre;
+  });
+
+  it('lists each project with its modified time, blocks, characters and estimated duration', async () => {
+    library.add('Chapter one', ['Hello there.', 'General Kenobi.']);
+    library.add('Single', ['One block only.']);
+    render(<ProjectsPage />);
+    await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(2));
+    const chapter = row('Chapter one');
+    expect(within(chapter).getByTestId('project-blocks').textContent).toBe('2 blocks');
+    expect(within(chapter).getByTestId('project-characters').textContent).toBe('27 characters');
+    expect(within(chapter).getByTestId('project-duration').textContent).toBe('≈ 0:08');
+    expect(chapter.textContent).toMatch(/Modified .*2025/);
+    expect(within(row('Single')).getByTestId('project-blocks').textContent).toBe('1 block');
+  });
+
+  it('shows damaged and newer files as such, with the reason, instead of hiding them', async () => {
+    library.add('Fine', ['Text.']);
+    library.failures.set('broken-1.timbre', {
+      ok: false,
+      fileName: 'broken-1.timbre',
+      problem: 'not-json',
+      message: 'The project file is damaged: it is not valid JSON (Unexpected token).',
+    });
+    library.failures.set('future-2.timbre', {
+      ok: false,
+      fileName: 'future-2.timbre',
+      problem: 'newer-version',
+      message: 'This project was made by a newer version of Timbre Studio (file format 7).',
+    });
+    render(<ProjectsPage />);
+    await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(3));
+    const rows = screen.getAllByTestId('project-row');
+    const broken = rows.find((element) => element.dataset.fileName === 'broken-1.timbre');
+    const future = rows.find((element) => element.dataset.fileName === 'future-2.timbre');
+    expect(broken?.dataset.state).toBe('not-json');
+    expect(within(broken as HTMLElement).getByTestId('project-problem').textContent).toBe('Damaged');
+    expect(within(broken as HTMLElement).getByTestId('project-problem-message').textContent).toContain(
+      'not valid JSON',
+    );
+    expect(within(future as HTMLElement).getByTestId('project-problem').textContent).toBe('Newer version');
+    expect((within(future as HTMLElement).getByTestId('project-rename') as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('creates a project with Ctrl+N, checks the title rule, and keeps it open across page switches', async () => {
+    const { unmount } = render(<ProjectsPage />);
+    await screen.findByTestId('projects-empty');
+    fireEvent.keyDown(window, { key: 'n', ctrlKey: true });
+    const title = await screen.findByTestId('new-project-title');
+    fireEvent.change(title, { target: { value: '   ' } });
+    expect(screen.getByTestId('new-project-title-error').textContent).toBe(
+      'The project title must not be empty.',
+    );
+    expect((screen.getByTestId('new-project-submit') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(title, { target: { value: 'Radio play' } });
+    fireEvent.click(screen.getByTestId('new-project-submit'));
+    expect((await screen.findByTestId('editor-title')).textContent).toBe('Radio play');
+    expect(library.calls('projects.create')).toEqual([{ title: 'Radio play' }]);
+
+    // Another page, then back: the same project is still open.
+    unmount();
+    render(<ProjectsPage />);
+    expect(screen.getByTestId('editor-title').textContent).toBe('Radio play');
+    fireEvent.click(screen.getByTestId('editor-close'));
+    await waitFor(() => expect(rowTitles()).toEqual(['Radio play']));
+  });
+
+  it('drives the list from the keyboard: arrows select, Enter opens, F2 renames, Delete asks first', async () => {
+    library.add('Alpha', ['a']);
+    library.add('Beta', ['b']);
+    render(<ProjectsPage />);
+    await waitFor(() => expect(rowTitles()).toEqual(['Beta', 'Alpha']));
+
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    expect(row('Alpha').dataset.selected).toBe('true');
+
+    fireEvent.keyDown(window, { key: 'F2' });
+    const input = await screen.findByTestId('project-rename-input');
+    fireEvent.change(input, { target: { value: 'Alpha (final)' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByTestId('project-rename-input')).toBeNull());
+    expect(rowTitles()).toContain('Alpha (final)');
+    expect(document.activeElement).toBe(row('Alpha (final)'));
+    expect(library.calls('projects.rename')).toEqual([
+      { fileName: 'alpha-1.timbre', title: 'Alpha (final)' },
+    ]);
+
+    fireEvent.keyDown(window, { key: 'Delete' });
+    const dialog = await screen.findByTestId('delete-project-dialog');
+    expect(dialog.textContent).toContain('Alpha (final)');
+    expect(dialog.textContent).toContain('trash');
+    // Escape cancels: nothing is deleted.
+    fireEvent.keyDown(within(dialog).getByTestId('delete-confirm'), { key: 'Escape' });
+    expect(screen.queryByTestId('delete-project-dialog')).toBeNull();
+    expect(library.calls('projects.delete')).toEqual([]);
+
+    fireEvent.keyDown(window, { key: 'Delete' });
+    fireEvent.click(await screen.findByTestId('delete-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('delete-project-dialog')).toBeNull());
+    expect(rowTitles()).toEqual(['Beta']);
+    expect(library.calls('projects.delete')).toEqual([{ fileName: 'alpha-1.timbre' }]);
+
+    // Cmd+Backspace, the Mac way, asks too.
+    fireEvent.keyDown(window, { key: 'Backspace', metaKey: true });
+    expect((await screen.findByTestId('delete-project-dialog')).textContent).toContain('Beta');
+    fireEvent.click(screen.getByTestId('delete-cancel'));
+    expect(library.calls('projects.delete')).toHaveLength(1);
+
+    fireEvent.keyDown(window, { key: 'Home' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    expect((await screen.findByTestId('editor-title')).textContent).toBe('Beta');
+    expect(library.calls('projects.open')).toEqual([{ fileName: 'beta-2.timbre' }]);
+  });
+
+  it('cancels a rename with Escape and refuses an empty title with the rule', async () => {
+    library.add('Keep me', ['a']);
+    render(<ProjectsPage />);
+    await waitFor(() => expect(rowTitles()).toEqual(['Keep me']));
+    fireEvent.click(within(row('Keep me')).getByTestId('project-rename'));
+    const input = await screen.findByTestId('project-rename-input');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(screen.getByTestId('project-rename-error').textContent).toBe(
+      'The project title must not be empty.',
+    );
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(library.calls('projects.rename')).toEqual([]);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByTestId('project-rename-input')).toBeNull();
+    expect(rowTitles()).toEqual(['Keep me']);
+  });
+
+  it('duplicates a project and selects the copy', async () => {
+    library.add('Original', ['One.', 'Two.']);
+    render(<ProjectsPage />);
+    await waitFor(() => expect(rowTitles()).toEqual(['Original']));
+    fireEvent.click(within(row('Original')).getByTestId('project-duplicate'));
+    // Double-clicking a button is not double-clicking the row: nothing opens.
+    fireEvent.doubleClick(within(row('Original')).getByTestId('project-duplicate'));
+    await waitFor(() => expect(rowTitles()).toEqual(['Original (copy)', 'Original']));
+    expect(library.calls('projects.open')).toEqual([]);
+    await waitFor(() => expect(row('Original (copy)').dataset.selected).toBe('true'));
+    expect(within(row('Original (copy)')).getByTestId('project-blocks').textContent).toBe('2 blocks');
+    // A double click on the row itself opens it.
+    fireEvent.doubleClick(within(row('Original')).getByTestId('project-title'));
+    expect((await screen.findByTestId('editor-title')).textContent).toBe('Original');
+  });
+
+  it('explains a damaged file with its field path and restores the last good version on request', async () => {
+    const backup = createProject({ title: 'Saved yesterday', textBlocks: ['First.', 'Second.'] });
+    library.failures.set('story-1.timbre', {
+      ok: false,
+      fileName: 'story-1.timbre',
+      problem: 'invalid',
+      message:
+        'The project file is damaged: tracks.speech.blocks[3].text must be text. A backup of the previous version is available.',
+      fieldPath: 'tracks.speech.blocks[3].text',
+      recovery: { source: 'backup', project: backup, savedAt: '2025-04-30T09:00:00.000Z' },
+    });
+    render(<ProjectsPage />);
+    await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(1));
+    expect(screen.getByTestId('project-has-backup').textContent).toBe('Backup available');
+    fireEvent.click(screen.getByTestId('project-open'));
+
+    const dialog = await screen.findByTestId('open-problem');
+    expect(within(dialog).getByRole('heading').textContent).toBe('This project file is damaged');
+    expect(within(dialog).getByTestId('open-problem-field').textContent).toBe(
+      'First bad field: tracks.speech.blocks[3].text',
+    );
+    expect(within(dialog).getByTestId('open-problem-recovery').textContent).toContain('Saved yesterday');
+    expect(within(dialog).getByTestId('open-problem-recovery').textContent).toContain('2 blocks');
+    fireEvent.click(within(dialog).getByTestId('restore-backup'));
+    expect((await screen.findByTestId('editor-title')).textContent).toBe('Saved yesterday');
+    expect(library.calls('projects.restoreBackup')).toEqual([{ fileName: 'story-1.timbre' }]);
+  });
+
+  it('says a newer file needs an update and offers no restore', async () => {
+    library.failures.set('future-1.timbre', {
+      ok: false,
+      fileName: 'future-1.timbre',
+      problem: 'newer-version',
+      message: 'This project was made by a newer version of Timbre Studio (file format 9).',
+    });
+    render(<ProjectsPage />);
+    fireEvent.click(await screen.findByTestId('project-open'));
+    const dialog = await screen.findByTestId('open-problem');
+    expect(within(dialog).getByRole('heading').textContent).toBe('This project needs a newer Timbre Studio');
+    expect(within(dialog).getByTestId('open-problem-message').textContent).toContain('file format 9');
+    expect(within(dialog).queryByTestId('restore-backup')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('open-problem-close'));
+    expect(screen.queryByTestId('open-problem')).toBeNull();
+    expect(library.calls('projects.restoreBackup')).toEqual([]);
+  });
+
+  it('searches and sorts, and opens a recent project in one click', async () => {
+    library.add('Zebra documentary', ['z']);
+    library.add('apple ad', ['a', 'b', 'c']);
+    library.add('Mango podcast', ['m', 'n']);
+    library.recent = [
+      {
+        fileName: 'zebra-documentary-1.timbre',
+        title: 'Zebra documentary',
+        openedAt: '2025-05-01T12:00:00.000Z',
+        modifiedAt: '2025-05-01T10:00:00.000Z',
+      },
+    ];
+    render(<ProjectsPage />);
+    await waitFor(() => expect(rowTitles()).toEqual(['Mango podcast', 'apple ad', 'Zebra documentary']));
+    fireEvent.change(screen.getByTestId('project-sort'), { target: { value: 'title' } });
+    expect(rowTitles()).toEqual(['apple ad', 'Mango podcast', 'Zebra documentary']);
+    fireEvent.change(screen.getByTestId('project-search'), { target: { value: 'POD' } });
+    expect(rowTitles()).toEqual(['Mango podcast']);
+    fireEvent.change(screen.getByTestId('project-search'), { target: { value: 'nothing' } });
+    expect(screen.getByTestId('projects-no-match').textContent).toContain('nothing');
+
+    // Typing in the search box is not a shortcut: Delete there edits the text.
+    fireEvent.keyDown(screen.getByTestId('project-search'), { key: 'Delete' });
+    expect(screen.queryByTestId('delete-project-dialog')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('recent-project'));
+    expect((await screen.findByTestId('editor-title')).textContent).toBe('Zebra documentary');
+  });
+
+  it('shows why the list could not be read, and tries again', async () => {
+    let fail = true;
+    library = new FakeLibrary({
+      'projects.list': () =>
+        fail
+          ? { ok: false, error: { code: 'INTERNAL', message: 'EACCES: permission denied, scandir projects' } }
+          : { ok: true, result: [] },
+    });
+    window.timbre = library.bridge;
+    render(<ProjectsPage />);
+    expect((await screen.findByTestId('projects-load-error')).textContent).toContain('permission denied');
+    fail = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.queryByTestId('projects-load-error')).toBeNull());
+  });
+});

@@ -1,0 +1,73 @@
+import type { ProjectListEntry } from '../../../common/project/library-views.js';
+
+export const projectSorts = ['modified', 'title', 'duration', 'characters'] as const;
+export type ProjectSort = (typeof projectSorts)[number];
+
+export const projectSortLabels: Record<ProjectSort, string> = {
+  modified: 'Last modified',
+  title: 'Title (A–Z)',
+  duration: 'Longest first',
+  characters: 'Most characters first',
+};
+
+/** What a row is called: its title, or the file name of a project that could not be read. */
+export function entryLabel(entry: ProjectListEntry): string {
+  return entry.ok ? entry.title : entry.fileName;
+}
+
+/**
+ * The rows to show: those whose title (or file name) holds the search text, in the chosen order. Projects that
+ * could not be read have no length or size, so those orders put them last, where they still show.
+ */
+export function orderProjects(
+  entries: readonly ProjectListEntry[],
+  query: string,
+  sort: ProjectSort,
+): ProjectListEntry[] {
+  const needle = query.trim().toLocaleLowerCase();
+  const shown = entries.filter(
+    (entry) =>
+      needle === '' ||
+      entryLabel(entry).toLocaleLowerCase().includes(needle) ||
+      entry.fileName.toLocaleLowerCase().includes(needle),
+  );
+  return shown.sort((a, b) => compare(a, b, sort) || a.fileName.localeCompare(b.fileName));
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function compare(a: ProjectListEntry, b: ProjectListEntry, sort: ProjectSort): number {
+  switch (sort) {
+    case 'modified':
+      return b.modifiedAt.localeCompare(a.modifiedAt);
+    case 'title':
+      return collator.compare(entryLabel(a), entryLabel(b));
+    case 'duration':
+      return measure(b, (entry) => entry.durationMs) - measure(a, (entry) => entry.durationMs);
+    case 'characters':
+      return measure(b, (entry) => entry.characterCount) - measure(a, (entry) => entry.characterCount);
+    default: {
+      const exhaustive: never = sort;
+      throw new Error(`Unknown sort ${String(exhaustive)}`);
+    }
+  }
+}
+
+function measure(
+  entry: ProjectListEntry,
+  read: (entry: Extract<ProjectListEntry, { ok: true }>) => number,
+): number {
+  return entry.ok ? read(entry) : -1;
+}
+
+/**
+ * Where the keyboard selection goes: `step` rows on (stopping at the ends), or the first or last row. With
+ * nothing selected (`current` -1), ↓ starts at the top and ↑ at the bottom. -1 when the list is empty.
+ */
+export function movedIndex(current: number, length: number, to: 'first' | 'last' | number): number {
+  if (length === 0) return -1;
+  if (to === 'first') return 0;
+  if (to === 'last') return length - 1;
+  if (current === -1) return to > 0 ? 0 : length - 1;
+  return Math.min(length - 1, Math.max(0, current + to));
+}

@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+
+/*
+ * Editor state that is not part of the document and not undoable: where the text cursor was last, requests to
+ * focus a block's text box, and whether the shortcuts help is open.
+ */
+
+export interface Caret {
+  blockId: string;
+  /** UTF-16 offset in the block's text, as a text box's selectionStart gives it. */
+  offset: number;
+}
+
+interface EditorUiState {
+  /** The caret of the last focused script text box, so the Split button knows where to cut. */
+  caret: Caret | null;
+  /** A block whose text box should take focus once it is rendered; `seq` makes repeated requests distinct. */
+  focusRequest: { blockId: string; seq: number } | null;
+  helpOpen: boolean;
+  setCaret(caret: Caret | null): void;
+  requestFocus(blockId: string): void;
+  /** The text box took focus: a later remount of its row must not steal focus again. */
+  consumeFocus(seq: number): void;
+  setHelpOpen(open: boolean): void;
+}
+
+let focusSeq = 0;
+
+export const useEditorUiStore = create<EditorUiState>()((set) => ({
+  caret: null,
+  focusRequest: null,
+  helpOpen: false,
+  setCaret: (caret) => set({ caret }),
+  requestFocus: (blockId) => set({ focusRequest: { blockId, seq: ++focusSeq } }),
+  consumeFocus: (seq) => set((state) => (state.focusRequest?.seq === seq ? { focusRequest: null } : state)),
+  setHelpOpen: (helpOpen) => set({ helpOpen }),
+}));
+
+export const selectCaret = (state: EditorUiState): Caret | null => state.caret;
+export const selectFocusRequest = (state: EditorUiState): EditorUiState['focusRequest'] => state.focusRequest;
+export const selectHelpOpen = (state: EditorUiState): boolean => state.helpOpen;
