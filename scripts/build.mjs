@@ -63,6 +63,9 @@ export async function buildAll({ quiet = false } = {}) {
       outdir: path.join(dist, 'main'),
       outExtension: { '.js': '.cjs' },
       format: 'cjs',
+      // The export engine's default worker path uses import.meta.url, which is empty here; the Electron entry
+      // passes the worker's path itself (exportWorkerEntry), so the warning says nothing useful.
+      logOverride: { 'empty-import-meta': 'silent' },
       packages: 'external',
     }),
     esbuild({
