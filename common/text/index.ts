@@ -13,3 +13,4 @@ export { sentenceBreaks } from './sentence-breaks.js';
 export { clauseBreaks, wordBreaks } from './clause-and-word-breaks.js';
 export { splitToMaxLength } from './max-length.js';
 export { codePointLength } from './characters.js';
+export { MAX_IMPORT_BYTES, decodeTextFile, decodeWindows1252 } from './text-file-decoding.js';

@@ -36,6 +36,8 @@ const sidecarSchema = z.object({
   generatedAt: z.string(),
 });
 
+const LOOKUP_CONCURRENCY = 32;
+
 /** Cache keys are content hashes (SHA-256, hex); anything else never becomes a file name. */
 const CACHE_KEY_SHAPE = /^[0-9a-f]{64}$/;
 
@@ -105,9 +107,12 @@ export class AudioCache {
   /** Several keys at once (the editor asks for a whole project when it opens). */
   async lookupMany(serviceUrl: string, cacheKeys: readonly string[]): Promise<Map<string, CachedSegment>> {
     const found = new Map<string, CachedSegment>();
-    for (const key of new Set(cacheKeys)) {
-      const entry = await this.lookup(serviceUrl, key);
-      if (entry) found.set(key, entry);
+    const keys = [...new Set(cacheKeys)];
+    // A few dozen sidecars at a time: a 2,000-block project is looked up when it opens.
+    for (let start = 0; start < keys.length; start += LOOKUP_CONCURRENCY) {
+      const slice = keys.slice(start, start + LOOKUP_CONCURRENCY);
+      const entries = await Promise.all(slice.map((key) => this.lookup(serviceUrl, key)));
+      for (const entry of entries) if (entry) found.set(entry.cacheKey, entry);
     }
     return found;
   }

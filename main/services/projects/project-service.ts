@@ -13,7 +13,7 @@ import {
   renameProject,
   writeProjectFile,
 } from '../../../common/project/index.js';
-import { splitScript } from '../../../common/text/index.js';
+import { MAX_IMPORT_BYTES, decodeTextFile, splitScript } from '../../../common/text/index.js';
 import type { Logger } from '../logging/logger.js';
 import { isNotFound, readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 import { ProjectAutosaver } from './project-autosaver.js';
@@ -37,7 +37,6 @@ import type {
   RecentProject,
 } from './project-library.js';
 import { RecentProjects } from './recent-projects.js';
-import { decodeTextFile } from './text-file-decoding.js';
 import { moveToFallbackTrash } from './trash-fallback.js';
 
 export interface ProjectServiceOptions {
@@ -49,8 +48,6 @@ export interface ProjectServiceOptions {
   now?: () => Date;
 }
 
-/** Text files larger than this are not scripts; refusing them early keeps a mistaken pick from freezing the app. */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 /** Temp files of interrupted atomic writes older than this are debris of a crash, not a write in progress. */
 const ORPHAN_TEMP_AGE_MS = 60_000;
 

@@ -1,3 +1,6 @@
+/** Text files larger than this are not scripts; refusing them early keeps a mistaken pick from freezing the app. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
 /**
  * Decodes a text file whose encoding is not declared: a byte-order mark decides (UTF-8, UTF-16 LE/BE); without
  * one, strict UTF-8, and if that fails, Windows-1252 (the usual encoding of older Western text files, and a
