@@ -72,7 +72,11 @@ function sentence(seed: number, length: number): string {
  * and estimated lengths, and block states need content hashes), with a few effects and a music bed.
  */
 function benchProject(title: string, count: number, chars: number): Project {
-  const defaults = { ...INITIAL_DEFAULTS, voiceId: 'bench-voice', voiceName: 'Bench voice' };
+  const defaults = {
+    ...INITIAL_DEFAULTS,
+    voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f',
+    voiceName: 'Bench voice',
+  };
   const blocks: TextBlock[] = Array.from({ length: count }, (_, index) => {
     const block: TextBlock = {
       id: `block-${String(index).padStart(5, '0')}`,

@@ -18,6 +18,7 @@ set -euo pipefail
 
 readonly setup_failed_status=69
 readonly secrets_bus_name=org.freedesktop.secrets
+readonly setup_attempts=3
 
 fail_setup() {
   echo "with-keyring: $*" >&2
@@ -108,20 +109,31 @@ run_outside_session() {
   # shellcheck disable=SC2064 # expand now: the folder is known
   trap "rm -rf '$work_dir'" EXIT
 
-  set +e
-  TIMBRE_KEYRING_STAGE=inside TIMBRE_KEYRING_DIR="$work_dir" \
-    dbus-run-session -- bash "${BASH_SOURCE[0]}" "$@" 3>&2 2>"$work_dir/dbus.log"
-  status=$?
-  set -e
-
-  if [ ! -e "$work_dir/inner-started" ]; then
-    echo "with-keyring: dbus-run-session could not start a private D-Bus session (status $status)." >&2
-  fi
-  if [ ! -e "$work_dir/inner-started" ] || [ -e "$work_dir/setup-failed" ]; then
+  # A freshly booted machine sometimes loses the race between dbus-daemon and gnome-keyring-daemon (the
+  # keyring exits within a fraction of a second). Setup failures happen before the command runs, so the whole
+  # session is simply tried again, a few times, before giving up.
+  local attempt
+  for attempt in $(seq "$setup_attempts"); do
+    rm -f "$work_dir/inner-started" "$work_dir/setup-failed"
+    set +e
+    TIMBRE_KEYRING_STAGE=inside TIMBRE_KEYRING_DIR="$work_dir" \
+      dbus-run-session -- bash "${BASH_SOURCE[0]}" "$@" 3>&2 2>"$work_dir/dbus.log"
+    status=$?
+    set -e
+    if [ -e "$work_dir/inner-started" ] && [ ! -e "$work_dir/setup-failed" ]; then
+      exit "$status"
+    fi
+    if [ ! -e "$work_dir/inner-started" ]; then
+      echo "with-keyring: dbus-run-session could not start a private D-Bus session (status $status)." >&2
+    fi
     sed 's/^/  dbus-daemon: /' "$work_dir/dbus.log" >&2
-    exit "$setup_failed_status"
-  fi
-  exit "$status"
+    rm -rf "${work_dir:?}/data" "${work_dir:?}/control"
+    if [ "$attempt" -lt "$setup_attempts" ]; then
+      echo "with-keyring: setting up the keyring failed (attempt $attempt of $setup_attempts); trying again." >&2
+      sleep 1
+    fi
+  done
+  exit "$setup_failed_status"
 }
 
 if [ "$#" -eq 0 ]; then

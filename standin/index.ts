@@ -37,6 +37,8 @@ export interface RunningStandin {
   goOnline(): Promise<void>;
   injectFault(rule: FaultRuleInput): FaultRule;
   clearFaults(): void;
+  /** The fault rules not used up yet. */
+  faults(): FaultRule[];
   /** Pauses the generation queue (tasks stay `pending`), e.g. to line up tasks for a priority test. */
   setQueuePaused(paused: boolean): void;
   ledger(filter?: { kind?: 'task' | 'voice'; token?: string }): LedgerEntry[];
@@ -83,6 +85,7 @@ export async function startStandin(options: StandinOptions = {}): Promise<Runnin
     },
     injectFault: (rule) => app.faults.add(rule),
     clearFaults: () => app.faults.clear(),
+    faults: () => app.faults.list(),
     setQueuePaused: (paused) => app.tasks.queue.setPaused(paused),
     ledger: (filter) => app.ledger.entries(filter),
     accounts: () =>

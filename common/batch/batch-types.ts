@@ -69,6 +69,13 @@ export const batchItemRecordSchema = z.object({
   settings: projectExportSettingsSchema,
   generateMissing: z.boolean(),
   overwrite: z.boolean(),
+  /**
+   * A single project's export handed over by the export dialog ("generate, then export"): the exact file (or
+   * folder, or zip) the user chose and checked, instead of a name made from the template.
+   */
+  outputPath: z.string().optional(),
+  /** `mix` (the default): one audio file with subtitles; `blocks-*`: one file per speech block. */
+  mode: z.enum(['mix', 'blocks-folder', 'blocks-zip']).optional(),
   status: batchItemStatusSchema,
   /** How many times the item started (a restart after a crash or a retry counts). */
   attempts: z.number().int().min(0),

@@ -7,6 +7,8 @@ export type IpcErrorCode =
   | 'NOT_SIGNED_IN'
   | 'SERVICE_ERROR'
   | 'KEYCHAIN_UNAVAILABLE'
+  /** The page cannot reach main (browser shell, connection down): nothing happened, try again later. */
+  | 'DISCONNECTED'
   | 'INTERNAL';
 
 export interface IpcErrorData {

@@ -3,6 +3,7 @@ import type { MissingAudio } from '../export/project-render-plan.js';
 import { projectExportSettingsSchema } from '../export/project-export-settings.js';
 import type { SegmentUpdate } from '../generation/segment-updates.js';
 import { projectSchema } from '../project/project-schema.js';
+import { projectFileNameSchema } from './project-methods.js';
 import { serviceUrlSchema } from '../settings/settings-schema.js';
 import { method } from './define.js';
 
@@ -25,10 +26,35 @@ export interface StartedGenerationView {
   characters: number;
 }
 
+export interface FolderListing {
+  folder: string;
+  /** The folder above, or null at the top of the file system. */
+  parent: string | null;
+  /** The user's home folder, to jump back to. */
+  home: string;
+  entries: { name: string; kind: 'folder' | 'file' }[];
+}
+
+/** Files the export would write that exist already, and the numbered name "keep both" would use. */
+export interface ExportConflict {
+  ok: false;
+  reason: 'conflict';
+  conflicts: string[];
+  keepBothPath: string;
+  message: string;
+}
+
 export type ExportStartResult =
-  | { ok: true; exportId: string }
+  | { ok: true; exportId: string; outputPath: string }
   | { ok: false; reason: 'missing-audio'; missing: MissingAudio[]; message: string }
-  | { ok: false; reason: 'empty'; message: string };
+  | { ok: false; reason: 'empty'; message: string }
+  | ExportConflict;
+
+export type GenerateThenExportResult = { ok: true; itemId: string; outputPath: string } | ExportConflict;
+
+/** What to do with files the export would write that already exist: ask (the default), replace, keep both. */
+const onExistingSchema = z.enum(['ask', 'replace', 'keep-both']).default('ask');
+const exportModeSchema = z.enum(['mix', 'blocks-folder', 'blocks-zip']).default('mix');
 
 export interface ExportProgressEvent {
   exportId: string;
@@ -71,12 +97,44 @@ export const outputMethods = {
       })
       .strict(),
   ),
+  /**
+   * "Fetch audio again": downloads the audio the service already made for these contents (nothing is submitted,
+   * nothing is paid again) and answers what main now knows of them.
+   */
+  'generation.refetch': method<SegmentUpdate[]>()(
+    z
+      .object({
+        serviceUrl: serviceUrlSchema,
+        contentHashes: z
+          .array(contentHashSchema)
+          .min(1, 'must list at least one content')
+          .max(20_000, 'must list at most 20000 hashes'),
+      })
+      .strict(),
+  ),
+  /** The OS folder dialog where the shell has one; null in the browser shell (it uses `files.browse`). */
+  'files.chooseFolder': method<{ path: string | null }>()(
+    z.object({ suggestedPath: absolutePathSchema }).strict(),
+  ),
+  /**
+   * The browser shell's file chooser: the folders and export-related files in a folder (names only, no
+   * contents). Without `folder`, the default export folder.
+   */
+  'files.browse': method<FolderListing>()(z.object({ folder: absolutePathSchema.optional() }).strict()),
+  /** The browser shell's chooser confirms a choice: main may then write there (a file, or inside a folder). */
+  'files.choose': method<{ path: string }>()(
+    z.object({ path: absolutePathSchema, kind: z.enum(['save-file', 'folder']) }).strict(),
+  ),
   /** Where exports go unless the user picks another place. */
   'export.defaultFolder': method<{ folder: string }>()(z.undefined()),
   /** The OS save dialog where the shell has one; null in the browser shell (the page asks for a path). */
   'export.chooseDestination': method<{ path: string | null }>()(
     z.object({ suggestedPath: absolutePathSchema }).strict(),
   ),
+  /**
+   * Exports the project as it is. The path must be one the user chose (a dialog, or inside the default export
+   * folder) with the format's extension; existing files are reported (`conflict`) unless `onExisting` decides.
+   */
   'export.start': method<ExportStartResult>()(
     z
       .object({
@@ -84,8 +142,25 @@ export const outputMethods = {
         settings: projectExportSettingsSchema,
         outputPath: absolutePathSchema,
         /** `mix`: one audio file (+ subtitles); `blocks-folder`/`blocks-zip`: one file per speech block. */
-        mode: z.enum(['mix', 'blocks-folder', 'blocks-zip']).default('mix'),
-        overwrite: z.boolean().default(false),
+        mode: exportModeSchema,
+        onExisting: onExistingSchema,
+      })
+      .strict(),
+  ),
+  /**
+   * Generates what a project of the projects folder lacks, then exports it: one job owned by main (the batch
+   * queue), which survives closing the dialog and restarting, and notifies when the file is written. The
+   * destination is checked before anything is sent.
+   */
+  'export.generateThenExport': method<GenerateThenExportResult>()(
+    z
+      .object({
+        fileName: projectFileNameSchema,
+        title: z.string().max(200, 'must be at most 200 characters'),
+        settings: projectExportSettingsSchema,
+        outputPath: absolutePathSchema,
+        mode: exportModeSchema,
+        onExisting: onExistingSchema,
       })
       .strict(),
   ),

@@ -6,7 +6,7 @@ import { MAX_MAX_BLOCK_LENGTH, MIN_MAX_BLOCK_LENGTH } from '../text/index.js';
 import { method } from './define.js';
 
 /** A project's file name in the projects folder (main checks it again before touching the disk). */
-const fileNameSchema = z
+export const projectFileNameSchema = z
   .string()
   .min(1, 'is required')
   .max(255, 'must be at most 255 characters')
@@ -41,23 +41,23 @@ export const projectMethods = {
   'projects.create': method<OpenedProject>()(
     z.object({ title: titleSchema, defaults: projectDefaultsSchema.partial().optional() }).strict(),
   ),
-  'projects.open': method<OpenResult>()(z.object({ fileName: fileNameSchema }).strict()),
+  'projects.open': method<OpenResult>()(z.object({ fileName: projectFileNameSchema }).strict()),
   /** Writes the editor's document over its file (atomic, with a rolling backup); refuses damaged or changed files. */
   'projects.save': method<{ savedAt: string }>()(
-    z.object({ fileName: fileNameSchema, project: projectSchema }).strict(),
+    z.object({ fileName: projectFileNameSchema, project: projectSchema }).strict(),
   ),
   /** Keeps a document whose own file can no longer be written (damaged, or changed elsewhere) as a new project. */
   'projects.saveAsNew': method<OpenedProject>()(
     z.object({ project: projectSchema, title: titleSchema.optional() }).strict(),
   ),
   'projects.rename': method<OpenedProject>()(
-    z.object({ fileName: fileNameSchema, title: titleSchema }).strict(),
+    z.object({ fileName: projectFileNameSchema, title: titleSchema }).strict(),
   ),
   'projects.duplicate': method<OpenedProject>()(
-    z.object({ fileName: fileNameSchema, title: titleSchema.optional() }).strict(),
+    z.object({ fileName: projectFileNameSchema, title: titleSchema.optional() }).strict(),
   ),
   /** Moves the file to the OS trash (or the app's own trash folder where there is none). */
-  'projects.delete': method<null>()(z.object({ fileName: fileNameSchema }).strict()),
+  'projects.delete': method<null>()(z.object({ fileName: projectFileNameSchema }).strict()),
   /** A new project from pasted text, split into blocks. */
   'projects.importText': method<OpenedProject>()(
     z
@@ -100,5 +100,5 @@ export const projectMethods = {
       .strict(),
   ),
   /** Applies the backup an open() offered for a damaged or missing file; the damaged file is kept aside. */
-  'projects.restoreBackup': method<OpenedProject>()(z.object({ fileName: fileNameSchema }).strict()),
+  'projects.restoreBackup': method<OpenedProject>()(z.object({ fileName: projectFileNameSchema }).strict()),
 };

@@ -3,6 +3,7 @@
  * timeline math, validation, and the pure edit operations the editor and its undo stack use.
  */
 export * from './project-schema.js';
+export { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limits.js';
 export type { ProjectFileProblem, ProjectFileResult, ReadOptions } from './project-file.js';
 export { PROJECT_FILE_EXTENSION, readProjectFile, writeProjectFile } from './project-file.js';
 export type { ProjectV0 } from './legacy-v0-schema.js';

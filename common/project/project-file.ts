@@ -51,7 +51,10 @@ export function readProjectFile(text: string, options: ReadOptions = {}): Projec
   try {
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    // Only where it breaks: the parser's own message quotes the text, and the file may not be ours to show.
+    const position = /position (\d+)/u.exec(error instanceof Error ? error.message : '')?.[1];
+    const detail =
+      position === undefined ? 'it ends too early' : `the text breaks off at character ${position}`;
     return {
       ok: false,
       problem: 'not-json',

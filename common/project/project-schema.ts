@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limits.js';
 
 /**
  * The project file, schema version 1 (current). These schemas are structural only: they decide whether a file
@@ -21,7 +22,29 @@ const nonNegativeMs = finiteNumber.min(0, 'must be 0 or more milliseconds');
 export const blockIdSchema = z
   .string()
   .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
+  .max(PROJECT_LIMITS.id, `must be at most ${PROJECT_LIMITS.id} characters`);
+/** Names and ids of voices, styles, presets and languages. */
+const parameterSchema = z
+  .string()
+  .max(PROJECT_LIMITS.parameter, `must be at most ${PROJECT_LIMITS.parameter} characters`);
+const blockTextSchema = z
+  .string()
+  .max(
+    PROJECT_LIMITS.blockCharacters,
+    `must be at most ${formatLimit(PROJECT_LIMITS.blockCharacters)} characters (split the block)`,
+  );
+/** A service's base URL as kept in a project: http(s), no longer than URLs get. */
+const projectServiceUrlSchema = z
+  .string()
+  .max(PROJECT_LIMITS.url, `must be at most ${PROJECT_LIMITS.url} characters`)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http:// or https:// address');
 
 export const generationErrorSchema = z.strictObject({
   code: z.string(),
@@ -73,11 +96,11 @@ const placedFields = { ...studioFields, startMs: nonNegativeMs };
 export const textBlockSchema = z.strictObject({
   ...sequenceFields,
   type: z.literal('text'),
-  text: z.string(),
-  voiceId: z.string().optional(),
-  promptId: z.string().optional(),
-  preset: z.string().optional(),
-  language: z.string().optional(),
+  text: blockTextSchema,
+  voiceId: parameterSchema.optional(),
+  promptId: parameterSchema.optional(),
+  preset: parameterSchema.optional(),
+  language: parameterSchema.optional(),
   speechRate: finiteNumber.optional(),
   /** Five emotion weights, each 0 to 10 (checked by validation, not by the file schema). */
   emo_switch: z.array(finiteNumber).optional(),
@@ -112,7 +135,7 @@ export const stemSeparationBlockSchema = passthroughBlockSchema('stem_separation
 /** Generation parameters shared by sound effects and music: a description, a length and a seed. */
 const soundParams = {
   /** What to generate, in words. */
-  text: z.string(),
+  text: blockTextSchema,
   /** Requested length as sent to the service (seconds, as far as the contract lets us tell); range is checked there. */
   sfx_length: finiteNumber.optional(),
   seed: finiteNumber.optional(),
@@ -138,12 +161,12 @@ export const speechTrackBlockSchema = z.discriminatedUnion('type', [
 
 export const projectDefaultsSchema = z.strictObject({
   /** The voice's idForGenerate (or its id where it has none); null until the user picks one (offline drafts). */
-  voiceId: z.string().nullable(),
+  voiceId: parameterSchema.nullable(),
   /** Display name of the default voice, so the editor can show it offline. */
-  voiceName: z.string().optional(),
-  promptId: z.string(),
-  preset: z.string(),
-  language: z.string(),
+  voiceName: parameterSchema.optional(),
+  promptId: parameterSchema,
+  preset: parameterSchema,
+  language: parameterSchema,
   speechRate: finiteNumber,
 });
 
@@ -153,10 +176,13 @@ export type TrackName = (typeof TRACK_NAMES)[number];
 export const projectSchema = z
   .strictObject({
     schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
-    id: z.string().min(1, 'must not be empty'),
-    title: z.string(),
+    id: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(PROJECT_LIMITS.id, `must be at most ${PROJECT_LIMITS.id} characters`),
+    title: z.string().max(PROJECT_LIMITS.title, `must be at most ${PROJECT_LIMITS.title} characters`),
     /** Base URL of the service the project belongs to (voices and styles are per service). */
-    serviceUrl: z.string().optional(),
+    serviceUrl: projectServiceUrlSchema.optional(),
     createdAt: z.string(),
     defaults: projectDefaultsSchema,
     tracks: z.strictObject({
@@ -166,6 +192,17 @@ export const projectSchema = z
     }),
   })
   .superRefine((project, context) => {
+    let characters = 0;
+    for (const trackName of TRACK_NAMES) {
+      for (const block of project.tracks[trackName].blocks)
+        characters += 'text' in block ? block.text.length : 0;
+    }
+    const blocks = TRACK_NAMES.reduce((sum, name) => sum + project.tracks[name].blocks.length, 0);
+    const tooLarge = projectSizeProblem(blocks, characters);
+    if (tooLarge) {
+      context.addIssue({ code: 'custom', path: ['tracks'], message: `the project ${tooLarge}` });
+      return;
+    }
     // Edits, selection and undo address blocks by id, so ids must be unique across all tracks.
     const seen = new Set<string>();
     for (const trackName of TRACK_NAMES) {

@@ -85,7 +85,7 @@ describe('validateProject', () => {
         speech: {
           blocks: [
             createTextBlock({ id: 'v', text: 'Needs a voice.' }),
-            createTextBlock({ id: 'e', text: '   ', voiceId: 'x' }),
+            createTextBlock({ id: 'e', text: '   ', voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f' }),
           ],
         },
         effects: { blocks: [{ ...base.tracks.effects.blocks[0]!, text: '' }] },

@@ -9,7 +9,7 @@ describe('stripToTypeKeys', () => {
       text: 'rain',
       sfx_length: 4,
       emo_switch: [1, 1, 1, 1, 1],
-      voiceId: 'v',
+      voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f',
       seed: undefined,
     };
     expect(stripToTypeKeys(block)).toEqual({ type: 'sfx', text: 'rain', sfx_length: 4 });
@@ -38,7 +38,13 @@ describe('stripToTypeKeys', () => {
 describe('unusedKeysForType', () => {
   it('lists the keys the service would silently drop', () => {
     expect(
-      unusedKeysForType({ type: 'text', voiceId: 'v', text: 't', speechrate: 1.2, sfx_length: 3 }),
+      unusedKeysForType({
+        type: 'text',
+        voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f',
+        text: 't',
+        speechrate: 1.2,
+        sfx_length: 3,
+      }),
     ).toEqual(['speechrate', 'sfx_length']);
     expect(unusedKeysForType({ type: 'audio', audio: 'u' })).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateContentBlock } from './content-block.js';
 
 const service = 'https://api.voices.example/v1';
-const textBlock = { type: 'text', voiceId: 'voice-1', text: 'Hello there.' };
+const textBlock = { type: 'text', voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f', text: 'Hello there.' };
 
 function rulesOf(block: unknown, index = 0) {
   return validateContentBlock(block, index, { serviceOrigin: service }).map((v) => `${v.path}:${v.rule}`);
@@ -51,7 +51,9 @@ describe('validateContentBlock', () => {
 
   it('requires voiceId and non-empty text on text blocks', () => {
     expect(rulesOf({ type: 'text' })).toEqual(['contents[0].voiceId:required', 'contents[0].text:required']);
-    expect(rulesOf({ type: 'text', voiceId: 'v', text: '   ' })).toEqual(['contents[0].text:not-empty']);
+    expect(rulesOf({ type: 'text', voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f', text: '   ' })).toEqual([
+      'contents[0].text:not-empty',
+    ]);
     expect(rulesOf({ type: 'text', voiceId: 7, text: 'hi' })).toEqual(['contents[0].voiceId:wrong-type']);
   });
 

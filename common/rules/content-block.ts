@@ -59,7 +59,7 @@ interface BlockContext {
 const BOOLEAN_FIELDS = ['break_clone', 'vivid', 'flash', 'stream'] as const;
 
 const FIELD_CHECKS: Record<string, FieldCheck> = {
-  voiceId: nonEmptyString,
+  voiceId: uuidString,
   text: (value) => (typeof value === 'string' ? null : wrongType('a string')),
   promptId: nonEmptyString,
   preset: (value) =>
@@ -188,6 +188,20 @@ function audioOrigins(options: RuleOptions): string[] {
 
 function wrongType(expected: string): Problem {
   return { rule: 'wrong-type', detail: `must be ${expected}` };
+}
+
+/** The contract types voiceId as a UUID: a name or a typo is caught here, with the block named. */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+function uuidString(value: unknown): Problem | null {
+  const empty = nonEmptyString(value);
+  if (empty) return empty;
+  return UUID_SHAPE.test(String(value).trim())
+    ? null
+    : {
+        rule: 'not-uuid',
+        detail: 'must be a voice id: a UUID such as 7b1e0c52-4f3a-4d8e-9b61-2a5c8f0d3e11, not a name',
+      };
 }
 
 function nonEmptyString(value: unknown): Problem | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateTaskRequest } from './task-request.js';
 
-const block = { type: 'text', voiceId: 'v1', text: 'Hello.' };
+const block = { type: 'text', voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f', text: 'Hello.' };
 const rules = (body: unknown) => validateTaskRequest(body).map((v) => `${v.path}:${v.rule}`);
 
 describe('validateTaskRequest', () => {

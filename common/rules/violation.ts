@@ -20,7 +20,9 @@ export type RuleId =
   | 'prompt-too-large'
   | 'file-too-large'
   | 'too-many-files'
-  | 'speech-too-short';
+  | 'speech-too-short'
+  | 'speech-unmeasurable'
+  | 'not-uuid';
 
 /** One broken rule, precise enough to highlight the field that breaks it. */
 export interface RuleViolation {

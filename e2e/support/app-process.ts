@@ -22,12 +22,22 @@ export interface RunningApp {
  * data folder unless one is given (to reopen the same data after a restart).
  */
 export async function startApp(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** Start as `npm start` does: on the last launch's address when it is free (a restart keeps its tabs). */
+    rememberAddress?: boolean;
+  } = {},
 ): Promise<RunningApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'timbre-e2e-')));
   const child = spawn(
     process.execPath,
-    [path.join(repoRoot, 'dist/main/browser-main.mjs'), '--data', dataDir, '--port', '0'],
+    [
+      path.join(repoRoot, 'dist/main/browser-main.mjs'),
+      '--data',
+      dataDir,
+      ...(options.rememberAddress === true ? [] : ['--port', '0']),
+    ],
     {
       cwd: repoRoot,
       env: { ...process.env, ...options.env },

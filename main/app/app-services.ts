@@ -31,6 +31,7 @@ import { AudioCache } from '../services/audio-cache/index.js';
 import { ExportEngine } from '../services/export/index.js';
 import { GenerationService } from '../services/generation/index.js';
 import { ProjectExporter } from '../services/project-export/index.js';
+import { PathGrants } from '../services/paths/path-grants.js';
 
 export interface AppServicesOptions {
   platform: Platform;
@@ -78,7 +79,11 @@ export async function createAppServices(options: AppServicesOptions) {
   const notifyJob = createJobNotifier(platform);
   const staging = new UploadStaging(path.join(platform.dataDir, 'staging'), MAX_UPLOAD_FILE_BYTES);
   await staging.sweep();
-  const media = await MediaCache.open({ dataDir: platform.dataDir, logger });
+  const media = await MediaCache.open({
+    dataDir: platform.dataDir,
+    logger,
+    gateFor: (url) => jobs.gateFor(url),
+  });
   const library = new VoiceLibrary({ dataDir: platform.dataDir, logger });
   const accounts: AccountService = new AccountService(
     settings,
@@ -102,12 +107,24 @@ export async function createAppServices(options: AppServicesOptions) {
     void view(current).then((next) => events.emit('settings.changed', next));
   });
 
-  if (options.devStandin && settings.current().services.length === 0) {
-    const { url, token, voiceIds = [] } = options.devStandin;
+  // The development stand-in beside `npm start` is signed in to on every start (not only the first): without a
+  // keychain its token lives in memory only, and a restart would otherwise leave the app silently signed out.
+  const devStandin = options.devStandin;
+  const standinSaved = settings.current().services.some((service) => service.url === devStandin?.url);
+  if (
+    devStandin &&
+    (settings.current().services.length === 0 ||
+      (standinSaved && !(await accounts.status(devStandin.url)).signedIn))
+  ) {
+    const { url, token, voiceIds = [] } = devStandin;
     try {
+      const firstTime = !standinSaved;
+      const active = settings.current().activeServiceUrl;
       await accounts.signIn({ url, token, label: 'Local stand-in (development)', plan: 'paid' });
+      // Signing in makes a service active; signing in again must not take that choice from the user.
+      if (!firstTime && active && active !== url) await settings.activateService(active);
       // Its market voices go into the library, so the voice pickers have something to offer at once.
-      for (const id of voiceIds) await library.addById(url, id, jobs.client(url));
+      if (firstTime) for (const id of voiceIds) await library.addById(url, id, jobs.client(url));
     } catch (error) {
       logger.warn(
         `Could not sign in to the development stand-in at ${url}`,
@@ -128,6 +145,7 @@ export async function createAppServices(options: AppServicesOptions) {
     logger,
   });
 
+  const grants = new PathGrants();
   const projects = new ProjectService({
     dataDir: platform.dataDir,
     trashItem: (filePath) => platform.trashItem(filePath),
@@ -139,6 +157,7 @@ export async function createAppServices(options: AppServicesOptions) {
     staging,
     logger,
     noteRecentDocument: (filePath) => platform.noteRecentDocument(filePath),
+    grants,
     defaultVoice: async (url) => {
       const ready = (await library.list(url)).find((voice) => voice.state === 'ready');
       return ready
@@ -165,7 +184,6 @@ export async function createAppServices(options: AppServicesOptions) {
     audio,
     pcmCacheDir: path.join(platform.dataDir, 'pcm-cache'),
   });
-  const output = createOutputFeature({ generation, exporter, audio, platform, events, logger });
   const batch = await createBatchFeature({
     platform,
     events,
@@ -176,6 +194,17 @@ export async function createAppServices(options: AppServicesOptions) {
     audio,
     settings,
     manager: (url) => jobs.manager(url),
+    grants,
+  });
+  const output = createOutputFeature({
+    generation,
+    exporter,
+    audio,
+    platform,
+    events,
+    logger,
+    grants,
+    queueExport: (input) => batch.queueExport(input),
   });
   jobFollowers.push(
     (job) => voices.onJobUpdated(job),
@@ -263,6 +292,8 @@ export async function createAppServices(options: AppServicesOptions) {
     },
     /** Hands a project file the OS asked to open to the renderer. */
     openProjectFile(filePath: string): void {
+      // The OS handed this file to the app (double-click, command line): that is the user's choice.
+      grants.grantFile(filePath);
       events.emit('project.openRequested', { path: filePath });
     },
     /** Stops background work (pollers, submissions) so quitting loses nothing; jobs resume at the next start. */

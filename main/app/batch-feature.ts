@@ -11,6 +11,8 @@ import {
   ServiceGenerator,
 } from '../services/batch/index.js';
 import type { GenerationService } from '../services/generation/index.js';
+import type { BatchItemView } from '../../common/batch/batch-types.js';
+import type { PathGrants } from '../services/paths/path-grants.js';
 import type { JobManager } from '../services/jobs/index.js';
 import type { Logger } from '../services/logging/logger.js';
 import type { ProjectExporter } from '../services/project-export/index.js';
@@ -27,6 +29,8 @@ export interface BatchFeatureDeps {
   audio: AudioCache;
   settings: SettingsService;
   manager(serviceUrl: string): Promise<JobManager>;
+  /** `batch.add` takes only folders and files the user chose. */
+  grants: PathGrants;
 }
 
 type BatchHandlers = Pick<
@@ -61,6 +65,27 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
     logger,
   });
   let wasRunning = false;
+  const statuses = new Map<string, string>();
+  /** Whether items of a real batch (not single exports, which say so themselves) finished since the last notice. */
+  let batchItemsFinished = false;
+  /** A single export handed over by the export dialog says when its file is written, focused or not. */
+  const notifySingleExports = (items: readonly BatchItemView[]): void => {
+    for (const item of items) {
+      const before = statuses.get(item.id);
+      statuses.set(item.id, item.status);
+      if (before === undefined || before === item.status) continue;
+      if (item.outputPath === undefined) {
+        if (item.status === 'done' || item.status === 'failed') batchItemsFinished = true;
+        continue;
+      }
+      if (item.status === 'done') {
+        platform.notify('Export finished', `${item.label} → ${item.outputs?.audioPath ?? item.outputPath}`);
+      } else if (item.status === 'failed') {
+        platform.notify('Export failed', `${item.label}: ${item.error?.message ?? 'see Exports'}`);
+      }
+    }
+  };
+  notifySingleExports(queue.view().items);
   queue.onChange((event) => {
     if (event.type === 'progress') {
       events.emit('batch.progress', { item: event.item, overall: event.overall });
@@ -68,18 +93,28 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
       return;
     }
     events.emit('batch.changed', event.view);
+    notifySingleExports(event.view.items);
     const running = event.view.state === 'running' || event.view.state === 'pausing';
     if (!running) platform.setProgress(null);
-    if (wasRunning && event.view.state === 'idle' && !platform.isFocused()) {
+    if (wasRunning && event.view.state === 'idle' && batchItemsFinished && !platform.isFocused()) {
       platform.notify('Batch export finished', queue.summary().line);
     }
+    if (event.view.state === 'idle') batchItemsFinished = false;
     wasRunning = running;
   });
   queue.start();
 
   const handlers: BatchHandlers = {
     'batch.get': () => queue.view(),
-    'batch.add': (input) => queue.add(input),
+    'batch.add': async (input) => {
+      await deps.grants.require(input.destination, 'destination', 'The batch’s destination folder');
+      for (const [index, source] of input.sources.entries()) {
+        if (source.kind === 'path') {
+          await deps.grants.require(source.path, `sources.${index}.path`, 'A project file to export');
+        }
+      }
+      return queue.add(input);
+    },
     'batch.pause': ({ cancelCurrent }) => queue.pause(cancelCurrent === undefined ? {} : { cancelCurrent }),
     'batch.resume': () => queue.resume(),
     'batch.cancel': ({ id }) => queue.cancel(id),
@@ -90,6 +125,24 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
   };
   return {
     handlers,
+    queueExport: async (input: {
+      fileName: string;
+      title: string;
+      outputPath: string;
+      mode: 'mix' | 'blocks-folder' | 'blocks-zip';
+      settings: BatchItemView['settings'];
+      overwrite: boolean;
+    }) => {
+      const { itemId } = await queue.addExport({
+        source: { kind: 'library', fileName: input.fileName },
+        label: input.title,
+        outputPath: input.outputPath,
+        mode: input.mode,
+        settings: input.settings,
+        overwrite: input.overwrite,
+      });
+      return { itemId };
+    },
     runningExports: (): number => queue.view().overall.running,
     close: () => queue.close(),
   };

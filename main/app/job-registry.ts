@@ -5,7 +5,7 @@ import type { EventHub } from '../ipc/event-hub.js';
 import { JobManager } from '../services/jobs/index.js';
 import type { JobEvent, JobRecord } from '../services/jobs/index.js';
 import type { Logger } from '../services/logging/logger.js';
-import type { ServiceClientOptions } from '../services/service-client/index.js';
+import type { RateGate, ServiceClientOptions } from '../services/service-client/index.js';
 import { ServiceClient } from '../services/service-client/index.js';
 import { toJobView } from './job-view-mapper.js';
 
@@ -45,6 +45,19 @@ export class JobRegistry {
       this.clients.set(serviceUrl, client);
     }
     return client;
+  }
+
+  /**
+   * The rate gate of the service a URL belongs to (same origin as a service's client), so downloads of that
+   * service's files wait out its Retry-After too.
+   */
+  gateFor(url: string): RateGate | undefined {
+    const origin = originOf(url);
+    if (origin === undefined) return undefined;
+    for (const [serviceUrl, client] of this.clients) {
+      if (originOf(serviceUrl) === origin) return client.rateGate;
+    }
+    return undefined;
   }
 
   manager(serviceUrl: string): Promise<JobManager> {
@@ -127,5 +140,13 @@ export class JobRegistry {
         throw new Error(`Unknown job event ${JSON.stringify(exhaustive)}`);
       }
     }
+  }
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
   }
 }

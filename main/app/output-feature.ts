@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { ExportFinishedEvent } from '../../common/ipc/output-methods.js';
+import { IpcError } from '../../common/ipc/errors.js';
+import type { ExportFinishedEvent, ExportConflict } from '../../common/ipc/output-methods.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';
@@ -10,7 +11,16 @@ import { isExportCancelled } from '../services/export/index.js';
 import type { GenerationService } from '../services/generation/index.js';
 import type { Logger } from '../services/logging/logger.js';
 import type { ProjectExporter } from '../services/project-export/index.js';
-import { ProjectNotReadyError } from '../services/project-export/index.js';
+import type { ExportMode, OnExisting } from '../services/project-export/index.js';
+import {
+  ProjectNotReadyError,
+  extensionProblem,
+  settleDestination,
+} from '../services/project-export/index.js';
+import { ensureWritableFolder } from '../services/batch/output-paths.js';
+import type { PathGrants } from '../services/paths/path-grants.js';
+import type { ProjectExportSettings } from '../../common/export/index.js';
+import { browseFolder } from './folder-browser.js';
 
 export interface OutputFeatureDeps {
   generation: GenerationService;
@@ -21,16 +31,32 @@ export interface OutputFeatureDeps {
   logger: Logger;
   /** Where exports go by default (TIMBRE_EXPORT_DIR, else "Timbre Studio Exports" in the home folder). */
   exportDir?: string | undefined;
+  /** Paths the user chose; the default export folder is granted here. */
+  grants: PathGrants;
+  /** Hands a generate-then-export to main's persisted queue (the batch queue). */
+  queueExport(input: {
+    fileName: string;
+    title: string;
+    outputPath: string;
+    mode: ExportMode;
+    settings: ProjectExportSettings;
+    overwrite: boolean;
+  }): Promise<{ itemId: string }>;
 }
 
 type OutputHandlers = Pick<
   MethodHandlers,
   | 'generation.start'
   | 'generation.lookup'
+  | 'generation.refetch'
   | 'export.defaultFolder'
   | 'export.chooseDestination'
   | 'export.start'
+  | 'export.generateThenExport'
   | 'export.cancel'
+  | 'files.chooseFolder'
+  | 'files.browse'
+  | 'files.choose'
 >;
 
 interface RunningExport {
@@ -47,6 +73,50 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
   const running = new Map<string, RunningExport>();
   const exportDir =
     deps.exportDir ?? process.env.TIMBRE_EXPORT_DIR ?? path.join(homedir(), 'Timbre Studio Exports');
+  const { grants } = deps;
+  // The app's own default is a place main may write without asking: the user never has to choose it.
+  grants.grantFolder(exportDir);
+
+  /**
+   * Everything about where an export goes, checked before anything starts or is sent: the user chose the place,
+   * the extension fits the format, the folder exists (made on first use) and is writable, and any file already
+   * there is replaced or kept only as the user said.
+   */
+  const destination = async (
+    outputPath: string,
+    settings: ProjectExportSettings,
+    mode: ExportMode,
+    onExisting: OnExisting,
+  ): Promise<{ ok: true; outputPath: string; overwrite: boolean } | ExportConflict> => {
+    await grants.require(outputPath, 'outputPath', 'The export’s destination');
+    const wrongExtension = extensionProblem(outputPath, settings, mode);
+    if (wrongExtension) {
+      throw new IpcError({
+        code: 'INVALID_INPUT',
+        field: 'outputPath',
+        message: `outputPath ${wrongExtension}`,
+      });
+    }
+    try {
+      await ensureWritableFolder(path.dirname(outputPath));
+    } catch (error) {
+      throw new IpcError({
+        code: 'INVALID_INPUT',
+        field: 'outputPath',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+    const settled = await settleDestination(outputPath, settings, mode, onExisting);
+    if (settled.ok) return settled;
+    const names = settled.conflicts.map((file) => path.basename(file)).join(', ');
+    return {
+      ok: false,
+      reason: 'conflict',
+      conflicts: settled.conflicts,
+      keepBothPath: settled.keepBothPath,
+      message: `${names} already ${settled.conflicts.length === 1 ? 'exists' : 'exist'} in ${path.dirname(outputPath)}. Replace ${settled.conflicts.length === 1 ? 'it' : 'them'}, or keep both and save as ${path.basename(settled.keepBothPath)}.`,
+    };
+  };
 
   const showTaskbarProgress = (): void => {
     if (running.size === 0) return platform.setProgress(null);
@@ -57,11 +127,45 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
   const handlers: OutputHandlers = {
     'generation.start': ({ project, blockIds, force }) => generation.start({ project, blockIds, force }),
     'generation.lookup': ({ serviceUrl, contentHashes }) => generation.lookup(serviceUrl, contentHashes),
+    'generation.refetch': ({ serviceUrl, contentHashes }) => generation.refetch(serviceUrl, contentHashes),
     'export.defaultFolder': () => ({ folder: exportDir }),
-    'export.chooseDestination': async ({ suggestedPath }) => ({
-      path: await platform.chooseSavePath(suggestedPath),
-    }),
-    'export.start': async ({ project, settings, outputPath, mode, overwrite }) => {
+    'export.chooseDestination': async ({ suggestedPath }) => {
+      const chosen = await platform.chooseSavePath(suggestedPath);
+      if (chosen) grants.grantFile(chosen);
+      return { path: chosen };
+    },
+    'files.chooseFolder': async ({ suggestedPath }) => {
+      const chosen = await platform.chooseFolder(suggestedPath);
+      if (chosen) grants.grantFolder(chosen);
+      return { path: chosen };
+    },
+    'files.browse': ({ folder }) => {
+      refuseWithNativeDialogs();
+      return browseFolder(folder ?? exportDir);
+    },
+    'files.choose': ({ path: chosen, kind }) => {
+      refuseWithNativeDialogs();
+      if (kind === 'folder') grants.grantFolder(chosen);
+      else grants.grantFile(chosen);
+      return { path: chosen };
+    },
+    'export.generateThenExport': async ({ fileName, title, settings, outputPath, mode, onExisting }) => {
+      const place = await destination(outputPath, settings, mode, onExisting);
+      if (!place.ok) return place;
+      const { itemId } = await deps.queueExport({
+        fileName,
+        title,
+        outputPath: place.outputPath,
+        mode,
+        settings,
+        overwrite: place.overwrite,
+      });
+      return { ok: true, itemId, outputPath: place.outputPath };
+    },
+    'export.start': async ({ project, settings, outputPath: requestedPath, mode, onExisting }) => {
+      const place = await destination(requestedPath, settings, mode, onExisting);
+      if (!place.ok) return place;
+      const { outputPath, overwrite } = place;
       try {
         // Checked before anything starts, so the dialog can offer to generate the missing blocks.
         await exporter.prepare(project, settings);
@@ -129,13 +233,23 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
             platform.notify('Export finished', `${project.title} → ${path.basename(finished.outputPath)}`);
           }
         });
-      return { ok: true, exportId };
+      return { ok: true, exportId, outputPath };
     },
     'export.cancel': ({ exportId }) => {
       running.get(exportId)?.controller.abort();
       return null;
     },
   };
+
+  /** The browser shell's chooser stands in for dialogs; where the OS has real ones, only they grant paths. */
+  function refuseWithNativeDialogs(): void {
+    if (platform.shell === 'electron') {
+      throw new IpcError({
+        code: 'INVALID_INPUT',
+        message: 'Use Choose… to pick a place with the system dialog.',
+      });
+    }
+  }
 
   return {
     handlers,

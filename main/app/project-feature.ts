@@ -7,6 +7,7 @@ import type { ProjectService } from '../services/projects/project-service.js';
 import { titleFromFilePath } from '../services/projects/project-file-names.js';
 import type { SettingsService } from '../services/settings/settings-service.js';
 import type { UploadStaging } from '../services/staging/upload-staging.js';
+import type { PathGrants } from '../services/paths/path-grants.js';
 
 export interface ProjectFeatureDeps {
   projects: ProjectService;
@@ -17,6 +18,8 @@ export interface ProjectFeatureDeps {
   noteRecentDocument?: (filePath: string) => void;
   /** A ready voice of the service to start new projects with (the user changes it in the project defaults). */
   defaultVoice?: (serviceUrl: string) => Promise<{ voiceId: string; voiceName: string } | undefined>;
+  /** Files the OS handed to the app are granted there; `projects.openPath` opens no other. */
+  grants: PathGrants;
 }
 
 type ProjectHandlers = Pick<
@@ -47,6 +50,7 @@ export function createProjectFeature({
   staging,
   defaultVoice,
   noteRecentDocument,
+  grants,
 }: ProjectFeatureDeps): ProjectHandlers {
   const activeServiceUrl = (): string | undefined => settings.current().activeServiceUrl ?? undefined;
   const withDefaultVoice = async <T extends Partial<ProjectDefaults>>(defaults: T | undefined) => {
@@ -100,6 +104,7 @@ export function createProjectFeature({
     },
     'projects.restoreBackup': ({ fileName }) => projects.restoreBackup(fileName),
     'projects.openPath': async ({ path: filePath }) => {
+      await grants.require(filePath, 'path', 'The project file to open');
       const opened = await openExternalProject(projects, filePath);
       if (opened.ok) noteRecentDocument?.(path.join(projects.projectsDir, opened.fileName));
       return opened;

@@ -4,16 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../platform/data-dir.js';
 import { FileLogger } from '../services/logging/logger.js';
+import { readShellAddress, writeShellAddress } from './shell-address.js';
 import { startBrowserShell } from './browser-shell.js';
 
 /**
  * Entry of the browser shell: `node dist/main/browser-main.js [--port N] [--data DIR]`. Prints the URL to open
- * (with its per-launch secret) and runs until interrupted.
+ * (with its secret) and runs until interrupted. Without --port it reuses the last launch's address.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string', default: '0' },
+      port: { type: 'string' },
       data: { type: 'string' },
       renderer: { type: 'string' },
       'url-file': { type: 'string' },
@@ -22,19 +23,27 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dataDir = path.resolve(values.data ?? process.env.TIMBRE_DATA_DIR ?? defaultDataDir());
   const rendererDir = path.resolve(values.renderer ?? path.join(here, '..', 'renderer'));
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`--port must be a whole number from 0 to 65535 (got ${values.port})`);
-  }
   const logger = new FileLogger(path.join(dataDir, 'logs', 'main.log'));
-  const shell = await startBrowserShell({
-    dataDir,
-    rendererDir,
-    appVersion: readVersion(here),
-    logger,
-    port,
-    ...devStandinFromEnv(),
-  });
+  const common = { dataDir, rendererDir, appVersion: readVersion(here), logger, ...devStandinFromEnv() };
+  let shell;
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new Error(`--port must be a whole number from 0 to 65535 (got ${values.port})`);
+    }
+    shell = await startBrowserShell({ ...common, port });
+  } else {
+    // Without --port, the address of the last launch is used again when it is free, so a tab left open across a
+    // restart finds the app again (and learns it was restarted) instead of losing its unsaved edits.
+    const remembered = await readShellAddress(dataDir);
+    try {
+      shell = await startBrowserShell({ ...common, ...(remembered ?? {}) });
+    } catch (error) {
+      if (remembered === undefined) throw error;
+      shell = await startBrowserShell(common);
+    }
+    await writeShellAddress(dataDir, shell.url);
+  }
   process.stdout.write(
     `Timbre Studio (browser shell) is running.\nOpen: ${shell.url}\nData folder: ${dataDir}\n`,
   );

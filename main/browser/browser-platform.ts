@@ -35,6 +35,11 @@ export class BrowserPlatform implements Platform {
     return Promise.resolve(null);
   }
 
+  chooseFolder(): Promise<string | null> {
+    // The page shows main's own chooser (files.browse / files.choose) instead.
+    return Promise.resolve(null);
+  }
+
   noteRecentDocument(): void {
     // A browser tab has no recent-documents list; the Projects page shows recent projects itself.
   }

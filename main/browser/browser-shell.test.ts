@@ -1,9 +1,11 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MemoryLogger } from '../services/logging/logger.js';
+import { startOriginServer } from '../services/media/test-support/origin-server.js';
 import { MemorySecretStore } from '../services/secrets/memory-secret-store.js';
 import type { RunningBrowserShell } from './browser-shell.js';
 import { startBrowserShell } from './browser-shell.js';
@@ -144,5 +146,57 @@ describe('browser shell', () => {
     const closed = new Promise<number>((resolve) => connection.socket.once('close', (code) => resolve(code)));
     connection.socket.send('{not json');
     expect(await closed).toBe(1003);
+  });
+
+  it('survives a 70 MB frame and a frame of invalid UTF-8: only that connection closes', async () => {
+    const big = await connect(`${wsUrl}?secret=${secret}`, { Origin: shell.origin });
+    const bigClosed = new Promise<number>((resolve) => big.socket.once('close', (code) => resolve(code)));
+    big.socket.on('error', () => undefined);
+    big.socket.send('x'.repeat(70 * 1024 * 1024));
+    expect(await bigClosed).toBe(1009);
+
+    const garbled = await connect(`${wsUrl}?secret=${secret}`, { Origin: shell.origin });
+    const garbledClosed = new Promise<number>((resolve) =>
+      garbled.socket.once('close', (code) => resolve(code)),
+    );
+    garbled.socket.on('error', () => undefined);
+    // A text frame whose bytes are not UTF-8: `ws` refuses it with 1007.
+    const rawSocket = (garbled.socket as unknown as { _socket: Socket })._socket;
+    rawSocket.write(Buffer.from([0x81, 0x82, 0x12, 0x34, 0x56, 0x78, 0xff ^ 0x12, 0xfe ^ 0x34]));
+    expect(await garbledClosed).toBe(1007);
+
+    // The process and its other connections carry on.
+    const after = await connect(`${wsUrl}?secret=${secret}`, { Origin: shell.origin });
+    try {
+      expect(await after.call('app.info')).toMatchObject({ ok: true, result: { name: 'Timbre Studio' } });
+      expect(after.events[0]).toMatchObject({ type: 'hello', launchId: expect.any(String) });
+    } finally {
+      after.socket.close();
+    }
+  });
+
+  it('serves /media/ only to the page holding the secret (through its session cookie)', async () => {
+    const origin = await startOriginServer();
+    const id = shell.services.media.register(`${origin.url}/voice.wav`);
+    const mediaUrl = `${shell.origin}/media/${id}.wav`;
+    expect((await fetch(mediaUrl)).status).toBe(401);
+    const wrong = await fetch(`${shell.origin}/session`, {
+      method: 'POST',
+      headers: { 'x-timbre-secret': 'nope', origin: shell.origin },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const session = await fetch(`${shell.origin}/session`, {
+      method: 'POST',
+      headers: { 'x-timbre-secret': secret, origin: shell.origin },
+    });
+    expect(session.status).toBe(204);
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(session.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict; Path=\/media/);
+    const allowed = await fetch(mediaUrl, { headers: { cookie } });
+    expect(allowed.status).toBe(200);
+    expect(Buffer.from(await allowed.arrayBuffer()).equals(origin.wav)).toBe(true);
+    expect((await fetch(mediaUrl, { headers: { cookie: `${cookie}x` } })).status).toBe(401);
+    await origin.close();
   });
 });

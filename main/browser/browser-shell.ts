@@ -11,6 +11,7 @@ import { BrowserPlatform } from './browser-platform.js';
 import { mediaIdOfPath, serveMediaHttp } from '../services/media/index.js';
 import { isExpectedHost } from './connection-guard.js';
 import { serveStatic } from './static-server.js';
+import { MediaSession, SESSION_PATH } from './media-session.js';
 import { WebSocketBinding } from './ws-binding.js';
 
 export interface BrowserShellOptions {
@@ -20,6 +21,8 @@ export interface BrowserShellOptions {
   logger: Logger;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** The page secret; a fresh random one by default. The shell's entry keeps it with the port across restarts. */
+  secret?: string;
   /** Where tokens live; the OS keychain unless a test passes another store. */
   secrets?: SecretStore;
   devStandin?: AppServicesOptions['devStandin'];
@@ -38,7 +41,10 @@ export interface RunningBrowserShell {
  * main-process services the Electron shell runs.
  */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<RunningBrowserShell> {
-  const secret = randomBytes(24).toString('base64url');
+  const secret = options.secret ?? randomBytes(24).toString('base64url');
+  // The page trades the secret (from its URL fragment) for this cookie, which <audio> and howler's requests for
+  // /media/ then carry by themselves: media is served only to the page that holds the secret.
+  const mediaSession = new MediaSession();
   const hub = new EventHub();
   const platform = new BrowserPlatform(options.dataDir, options.appVersion, hub);
   const services = await createAppServices({
@@ -55,8 +61,17 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
       response.writeHead(421, { 'Content-Type': 'text/plain' }).end('Misdirected request');
       return;
     }
-    const mediaId = mediaIdOfPath(new URL(request.url ?? '/', origin).pathname);
+    const pathname = new URL(request.url ?? '/', origin).pathname;
+    if (pathname === SESSION_PATH) {
+      mediaSession.handle(request, response, origin, secret);
+      return;
+    }
+    const mediaId = mediaIdOfPath(pathname);
     if (mediaId !== undefined) {
+      if (!mediaSession.allows(request, origin)) {
+        response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not this session.');
+        return;
+      }
       // Audio the page plays (samples, generated segments) comes from main's cache, never straight from a service.
       void serveMediaHttp(services.media, mediaId, request, response);
       return;

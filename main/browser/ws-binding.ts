@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { MAX_IPC_FRAME_BYTES } from '../../common/ipc/limits.js';
 import type { Dispatch } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
 import type { Logger } from '../services/logging/logger.js';
@@ -16,16 +18,15 @@ const requestFrameSchema = z.object({
   input: z.unknown().optional(),
 });
 
-/** Largest frame a page may send; generous for project documents, small enough to refuse floods. */
-const maxFrameBytes = 64 * 1024 * 1024;
-
 /**
  * Carries the IPC contract over a WebSocket for the browser shell: the same dispatcher as Electron's
  * ipcMain binding, and the same events.
  */
 export class WebSocketBinding {
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_IPC_FRAME_BYTES });
   private readonly unsubscribe: () => void;
+  /** Tells a page that reconnects whether it is still talking to the launch it was opened from. */
+  readonly launchId = randomUUID();
 
   constructor(
     private readonly dispatch: Dispatch,
@@ -34,6 +35,7 @@ export class WebSocketBinding {
     private readonly logger: Logger,
   ) {
     this.server.on('connection', (socket) => this.serve(socket));
+    this.server.on('error', (error) => this.logger.warn(`WebSocket server error: ${error.message}`));
     this.unsubscribe = events.subscribe((name, payload) => {
       const frame = JSON.stringify({ type: 'event', name, payload });
       for (const client of this.server.clients) {
@@ -61,9 +63,22 @@ export class WebSocketBinding {
   }
 
   private serve(socket: WebSocket): void {
-    socket.on('message', (data) => {
-      void this.answer(socket, data.toString());
+    // Without this, one oversized frame (ws closes it with 1009) or one frame of invalid UTF-8 (1007) is an
+    // unhandled 'error' event that ends the whole process: running jobs, exports and unsaved edits with it.
+    // Only that connection closes; the page reconnects.
+    socket.on('error', (error) => {
+      this.logger.warn(`Closed a page connection after a bad message: ${error.message}`);
     });
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) {
+        socket.close(1003, 'Binary frames are not accepted');
+        return;
+      }
+      void this.answer(socket, data.toString()).catch((error: unknown) => {
+        this.logger.error('Answering a page request failed', error);
+      });
+    });
+    socket.send(JSON.stringify({ type: 'hello', launchId: this.launchId }));
   }
 
   private async answer(socket: WebSocket, text: string): Promise<void> {
@@ -75,8 +90,21 @@ export class WebSocketBinding {
       return;
     }
     const response = await this.dispatch(frame.method, frame.input);
-    if (socket.readyState === socket.OPEN) {
-      socket.send(JSON.stringify({ type: 'response', id: frame.id, response }));
+    if (socket.readyState !== socket.OPEN) return;
+    let answer = JSON.stringify({ type: 'response', id: frame.id, response });
+    if (Buffer.byteLength(answer) > MAX_IPC_FRAME_BYTES) {
+      answer = JSON.stringify({
+        type: 'response',
+        id: frame.id,
+        response: {
+          ok: false,
+          error: {
+            code: 'INTERNAL',
+            message: `The answer to ${frame.method} is too large to send to the page (over ${MAX_IPC_FRAME_BYTES / 1024 / 1024} MB).`,
+          },
+        },
+      });
     }
+    socket.send(answer);
   }
 }

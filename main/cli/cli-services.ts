@@ -51,7 +51,12 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
   if (options.token) logger.addSecret(options.token);
   const secrets = options.secrets ?? new KeytarSecretStore();
   const plans = await readPlans(dataDir);
-  const media = await MediaCache.open({ dataDir: stateDir, logger });
+  const media = await MediaCache.open({
+    dataDir: stateDir,
+    logger,
+    // Downloads of a service's files wait out its Retry-After like its API calls (one gate per service).
+    gateFor: (url) => clients.find((client) => sameOrigin(client.baseUrl, url))?.rateGate,
+  });
   const audio = new AudioCache({ dataDir, media, logger });
   const clients: ServiceClient[] = [];
   const managers = new Map<string, Promise<JobManager>>();
@@ -135,6 +140,14 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
       await lock.release();
     },
   };
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The plan of each saved service, read without writing anything (the app owns settings.json). */

@@ -233,6 +233,48 @@ describe('timbre export × stand-in', () => {
     ]);
   }, 180_000);
 
+  it('with --generate, gets every block’s audio through failing downloads, submitting each batch once', async () => {
+    const texts = Array.from({ length: 60 }, (_, index) => `Chapter line ${index + 1}, read aloud.`);
+    const long = await saveProject('long.timbre', project('Long', texts));
+    standin.injectFault({ mode: 'drop-before', pathPrefix: '/files/', every: 3, count: 8 });
+    standin.injectFault({ mode: 'status', status: 503, pathPrefix: '/files/', every: 5, count: 2 });
+    standin.injectFault({
+      mode: 'status',
+      status: 429,
+      retryAfterS: 1,
+      pathPrefix: '/files/',
+      every: 11,
+      count: 1,
+    });
+    const posts = taskPosts();
+    const outDir = path.join(workDir, 'out-faults');
+    const args = [
+      'export',
+      long,
+      '--out',
+      outDir,
+      '--generate',
+      '--token-env',
+      TOKEN_VARIABLE,
+      '--data',
+      dataDir,
+    ];
+    const run = await timbre(args);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('1 exported, 0 failed');
+    expect(run.code).toBe(0);
+    expect(standin.faults()).toEqual([]);
+    // 60 blocks in tasks of at most 50: two submissions, each once.
+    expect(taskPosts()).toBe(posts + 2);
+    const exported = await readBack(long);
+    expect(exported.tracks.speech.blocks.every((block) => block.generation.kind === 'generated')).toBe(true);
+
+    // Nothing is missing now: a second run submits nothing.
+    const again = await timbre([...args.slice(0, 3), path.join(workDir, 'out-faults-2'), ...args.slice(4)]);
+    expect(again.code).toBe(0);
+    expect(taskPosts()).toBe(posts + 2);
+  }, 240_000);
+
   it('without --generate, names the blocks that lack audio and exits 1', async () => {
     const delta = await saveProject('delta.timbre', project('Delta', ['Not generated yet.']));
     const run = await timbre(['export', delta, '--out', path.join(workDir, 'out-3'), '--data', dataDir]);

@@ -36,6 +36,18 @@ export class ElectronPlatform implements Platform {
     return result.canceled || !result.filePath ? null : result.filePath;
   }
 
+  async chooseFolder(suggestedPath: string): Promise<string | null> {
+    const window = this.getWindow();
+    const options = {
+      defaultPath: suggestedPath,
+      properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+    };
+    const result = window
+      ? await dialog.showOpenDialog(window, options)
+      : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  }
+
   noteRecentDocument(filePath: string): void {
     app.addRecentDocument(filePath);
   }

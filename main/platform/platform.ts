@@ -18,6 +18,8 @@ export interface Platform {
    * browser shell: the page asks for a path instead).
    */
   chooseSavePath(suggestedPath: string): Promise<string | null>;
+  /** Asks for a folder with the OS dialog; null when cancelled or where there is none (the browser shell). */
+  chooseFolder(suggestedPath: string): Promise<string | null>;
   /** Adds a file to the OS's recent documents (jump list, dock menu); nothing where there is no such list. */
   noteRecentDocument(filePath: string): void;
   /** Whether the app's window currently has focus (notifications only when it does not). */

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { ConnectionBanner } from '../components/ConnectionBanner.js';
 import { Toasts } from '../components/Toasts.js';
 import { ProjectsPage } from '../features/projects/ProjectsPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
@@ -101,6 +102,7 @@ export function App() {
         </ul>
       </nav>
       <main className="page" data-testid={`page-${page}`}>
+        <ConnectionBanner />
         <PageContent page={page} />
       </main>
       <Toasts />

@@ -16,6 +16,7 @@ export function Toasts() {
           key={toast.id}
           className={`toast toast-${toast.tone}`}
           role={toast.tone === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
         >
           <div>
             <strong>{toast.title}</strong>

@@ -12,6 +12,11 @@ const BLOCKING_CODES = new Set(['CONFLICT', 'NOT_FOUND']);
 
 export interface AutosaveOptions {
   save(fileName: string, project: Project): Promise<{ savedAt: string }>;
+  /**
+   * While this says true, nothing is written (the edits wait in memory): the browser shell's page is talking to
+   * a new launch of the app, and the user decides where its edits go.
+   */
+  paused?: () => boolean;
   delayMs?: number;
   maxDelayMs?: number;
 }
@@ -65,7 +70,7 @@ export function startAutosave(store: DocumentStore, options: AutosaveOptions): A
       return inFlight;
     }
     const doc = store.getState().doc;
-    if (doc === null || !isDirty() || isBlocked()) return Promise.resolve();
+    if (doc === null || !isDirty() || isBlocked() || options.paused?.() === true) return Promise.resolve();
     const { fileName, project } = doc;
     firstUnsavedAt = null;
     store.getState().setSaveStatus({ state: 'saving' });
@@ -124,7 +129,7 @@ export function startAutosave(store: DocumentStore, options: AutosaveOptions): A
       for (;;) {
         if (inFlight !== null) await inFlight;
         if (!isDirty()) return true;
-        if (isBlocked()) return false;
+        if (isBlocked() || options.paused?.() === true) return false;
         const before = store.getState().doc?.project;
         await run();
         const save = store.getState().save;

@@ -13,6 +13,24 @@ describe('FaultBook', () => {
     expect(faults.list()).toEqual([]);
   });
 
+  it('spreads a rule over every n-th matching request when asked', () => {
+    const faults = new FaultBook();
+    faults.add({ mode: 'drop-before', every: 3, count: 2, pathPrefix: '/files/' });
+    faults.add({ mode: 'status', status: 503, every: 2, count: 1, pathPrefix: '/files/' });
+    const modes = Array.from({ length: 8 }, () => faults.take('GET', '/files/a.mp3')?.mode ?? 'served');
+    expect(modes).toEqual([
+      'served',
+      'status',
+      'drop-before',
+      'served',
+      'served',
+      'drop-before',
+      'served',
+      'served',
+    ]);
+    expect(faults.list()).toEqual([]);
+  });
+
   it('fills defaults and rejects invalid rules naming the field', () => {
     const faults = new FaultBook();
     const rule = faults.add({ mode: 'hang' });

@@ -8,6 +8,9 @@ import { z } from 'zod';
  * - `drop-before`: close the connection without processing the request;
  * - `drop-after`: process the request fully (a task IS created), then close the connection instead of answering;
  * - `hang`: wait `hangMs` before processing, then answer normally (clients with shorter timeouts give up first).
+ *
+ * `every: n` spreads a rule out: it applies to every n-th matching request only (the others pass to the next
+ * rule, or are served), so "every 3rd download is reset" can be said. Each rule counts its own matches.
  */
 export const faultRuleInputSchema = z.object({
   mode: z.enum(['status', 'drop-before', 'drop-after', 'hang']),
@@ -22,9 +25,15 @@ export const faultRuleInputSchema = z.object({
     .transform((method) => method.toUpperCase())
     .optional(),
   pathPrefix: z.string().startsWith('/').default('/api/'),
+  every: z.number().int().min(1).default(1),
 });
 export type FaultRuleInput = z.input<typeof faultRuleInputSchema>;
-export type FaultRule = z.output<typeof faultRuleInputSchema> & { id: string; remaining: number };
+export type FaultRule = z.output<typeof faultRuleInputSchema> & {
+  id: string;
+  remaining: number;
+  /** Matching requests seen so far (for `every`). */
+  matched: number;
+};
 
 const DEFAULT_CODES: Record<number, string> = {
   400: 'VALIDATION_BAD_REQUEST',
@@ -48,7 +57,7 @@ export class FaultBook {
 
   add(input: unknown): FaultRule {
     const parsed = faultRuleInputSchema.parse(input);
-    const rule: FaultRule = { ...parsed, id: randomUUID(), remaining: parsed.count };
+    const rule: FaultRule = { ...parsed, id: randomUUID(), remaining: parsed.count, matched: 0 };
     this.rules.push(rule);
     return rule;
   }
@@ -63,12 +72,17 @@ export class FaultBook {
 
   /** Consumes one use of the first rule matching the request, if any. */
   take(method: string, path: string): FaultRule | undefined {
-    const rule = this.rules.find(
+    const matching = this.rules.filter(
       (candidate) =>
         candidate.remaining > 0 &&
         path.startsWith(candidate.pathPrefix) &&
         (candidate.method === undefined || candidate.method === method.toUpperCase()),
     );
+    let rule: FaultRule | undefined;
+    for (const candidate of matching) {
+      candidate.matched += 1;
+      if (rule === undefined && candidate.matched % candidate.every === 0) rule = candidate;
+    }
     if (!rule) return undefined;
     rule.remaining -= 1;
     if (rule.remaining === 0) this.rules = this.rules.filter((candidate) => candidate !== rule);

@@ -32,6 +32,8 @@ export class AccountService {
   private readonly tokens = new Map<string, string | null>();
   /** Services whose token only main's memory holds, because the keychain refused it. */
   private readonly sessionOnly = new Set<string>();
+  /** Keychain problems already logged: Settings asks for every service's status often, the log says it once. */
+  private readonly warned = new Set<string>();
 
   constructor(
     private readonly settings: SettingsService,
@@ -50,7 +52,7 @@ export class AccountService {
       if (!(error instanceof SecretStoreUnavailableError)) throw error;
       // Never fall back to a file: keep the token in memory for this session and say so in Settings.
       this.sessionOnly.add(input.url);
-      this.logger.warn(
+      this.warnOnce(
         `The keychain could not keep the token for ${input.url}; it lasts until the app quits. ${error.message}`,
       );
     }
@@ -98,15 +100,18 @@ export class AccountService {
       token = await this.token(url);
     } catch (error) {
       // A keychain that cannot be read shows as signed out; the sign-in form then explains the keychain problem.
-      this.logger.warn(
-        `Could not read the keychain for ${url}`,
-        error instanceof Error ? error.message : error,
-      );
+      this.warnOnce(`Could not read the keychain: ${error instanceof Error ? error.message : String(error)}`);
       return { signedIn: false, maskedToken: null, sessionOnly: false };
     }
     return token === undefined
       ? { signedIn: false, maskedToken: null, sessionOnly: false }
       : { signedIn: true, maskedToken: maskToken(token), sessionOnly: this.sessionOnly.has(url) };
+  }
+
+  private warnOnce(message: string): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    this.logger.warn(message);
   }
 
   private remember(url: string, token: string | null): void {

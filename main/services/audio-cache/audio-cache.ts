@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DecoderSet } from '../export/decode/source-decoder.js';
 import type { Logger } from '../logging/logger.js';
 import type { MediaCache } from '../media/index.js';
-import { mediaPathFor } from '../media/index.js';
+import { isMediaCacheError, mediaPathFor } from '../media/index.js';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
 import { measureAudioDurationMs } from './audio-duration.js';
 
@@ -41,10 +41,20 @@ const LOOKUP_CONCURRENCY = 32;
 /** Cache keys are content hashes (SHA-256, hex); anything else never becomes a file name. */
 const CACHE_KEY_SHAPE = /^[0-9a-f]{64}$/;
 
+export type AudioCacheErrorCode =
+  | 'AUDIO_CACHE_KEY_INVALID'
+  /** Every attempt to download the generated audio failed; the service still has it, so fetch it again. */
+  | 'AUDIO_DOWNLOAD_FAILED'
+  /** The service says the generated audio is gone (403/404/410): only a new task can bring it back. */
+  | 'AUDIO_GONE'
+  | 'AUDIO_UNREADABLE';
+
 export class AudioCacheError extends Error {
   constructor(
     message: string,
-    readonly code: 'AUDIO_CACHE_KEY_INVALID' | 'AUDIO_DOWNLOAD_FAILED' | 'AUDIO_UNREADABLE',
+    readonly code: AudioCacheErrorCode,
+    /** The X-Service-App-Request-Id of the failed download, when the server sent one. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'AudioCacheError';
@@ -155,9 +165,14 @@ export class AudioCache {
     try {
       downloaded = await media.ensure(media.register(source.remoteUrl), signal ? { signal } : {});
     } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (isMediaCacheError(error) && error.code === 'MEDIA_GONE') {
+        throw new AudioCacheError(reason, 'AUDIO_GONE', error.requestId);
+      }
       throw new AudioCacheError(
-        `Could not download the generated audio (${error instanceof Error ? error.message : String(error)})`,
+        `The generated audio could not be downloaded: ${reason}`,
         'AUDIO_DOWNLOAD_FAILED',
+        isMediaCacheError(error) ? error.requestId : undefined,
       );
     }
     const folder = this.folderOf(serviceUrl);

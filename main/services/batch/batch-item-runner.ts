@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { IpcError } from '../../../common/ipc/errors.js';
@@ -11,7 +10,7 @@ import {
   setServiceUrl,
   writeProjectFile,
 } from '../../../common/project/index.js';
-import type { ExportProgress, ExportResult, RunOptions } from '../export/index.js';
+import type { ClipFilesResult, ExportProgress, ExportResult, RunOptions } from '../export/index.js';
 import { ProjectNotReadyError } from '../project-export/index.js';
 import type {
   BatchItemError,
@@ -21,7 +20,7 @@ import type {
   BatchSource,
 } from './batch-types.js';
 import { renderOutputName } from './output-name.js';
-import { chooseOutputPath } from './output-paths.js';
+import { chooseOutputPath, ensureWritableFolder } from './output-paths.js';
 import type { ProjectSourceAccess } from './project-sources.js';
 import type { BatchGenerator } from './service-generator.js';
 
@@ -33,6 +32,13 @@ export interface BatchExporter {
     outputPath: string,
     run: RunOptions & { overwrite?: boolean },
   ): Promise<ExportResult>;
+  exportBlocks?(
+    project: Project,
+    settings: ProjectExportSettings,
+    destination: string,
+    container: 'folder' | 'zip',
+    run: RunOptions & { overwrite?: boolean },
+  ): Promise<ClipFilesResult>;
 }
 
 export interface ItemRunnerDeps {
@@ -68,7 +74,16 @@ export class ItemAbortedError extends Error {
 
 type ItemInput = Pick<
   BatchItemRecord,
-  'source' | 'destination' | 'nameTemplate' | 'index' | 'count' | 'settings' | 'generateMissing' | 'overwrite'
+  | 'source'
+  | 'destination'
+  | 'nameTemplate'
+  | 'index'
+  | 'count'
+  | 'settings'
+  | 'generateMissing'
+  | 'overwrite'
+  | 'outputPath'
+  | 'mode'
 >;
 
 /**
@@ -99,6 +114,16 @@ export async function runBatchItem(
   const fallbackService = deps.defaultServiceUrl?.();
   if (project.serviceUrl === undefined && fallbackService) project = setServiceUrl(project, fallbackService);
 
+  // Where the export goes is settled before any credit is spent: a folder that cannot be made or written, or a
+  // name that is taken, fails the item now rather than after the audio was paid for.
+  let outputPath: string;
+  try {
+    outputPath = await settleOutputPath(item, project, deps, context);
+  } catch (error) {
+    checkAbort();
+    return fail({ code: 'EXPORT_FAILED', ...describeError(error) });
+  }
+
   if (item.generateMissing && deps.generator) {
     context.onProgress('generating', 0);
     try {
@@ -126,30 +151,29 @@ export async function runBatchItem(
     checkAbort();
   }
 
-  const now = deps.now?.() ?? new Date();
-  const baseName = renderOutputName(item.nameTemplate, {
-    title: project.title,
-    file: sourceFileBase(item.source),
-    date: now,
-    index: item.index,
-    count: item.count,
-  });
   context.onProgress('exporting', 0);
   try {
-    await mkdir(item.destination, { recursive: true });
-    const outputPath = await chooseOutputPath({
-      destination: item.destination,
-      baseName,
-      settings: item.settings,
-      overwrite: item.overwrite,
-      taken: context.taken,
-      ...(deps.exists ? { exists: deps.exists } : {}),
-    });
-    const result = await deps.exporter.exportMix(project, item.settings, outputPath, {
+    const run = {
       signal: context.signal,
       overwrite: item.overwrite,
-      onProgress: (progress) => context.onProgress('exporting', progress.fraction, progress),
-    });
+      onProgress: (progress: ExportProgress) => context.onProgress('exporting', progress.fraction, progress),
+    };
+    const mode = item.mode ?? 'mix';
+    if (mode !== 'mix' && deps.exporter.exportBlocks) {
+      const container = mode === 'blocks-zip' ? 'zip' : 'folder';
+      const result = await deps.exporter.exportBlocks(project, item.settings, outputPath, container, run);
+      return {
+        status: 'done',
+        outputs: {
+          audioPath: outputPath,
+          subtitlePaths: [],
+          durationMs: 0,
+          bytes: result.files.reduce((sum, file) => sum + file.bytes, 0),
+        },
+        warnings,
+      };
+    }
+    const result = await deps.exporter.exportMix(project, item.settings, outputPath, run);
     return {
       status: 'done',
       outputs: {
@@ -171,6 +195,36 @@ export async function runBatchItem(
     }
     return fail({ code: 'EXPORT_FAILED', ...describeError(error) });
   }
+}
+
+/**
+ * The file this item writes: the one the export dialog chose, or a free name from the template. Its folder is
+ * made (the default export folder on first use) and must be writable.
+ */
+async function settleOutputPath(
+  item: ItemInput,
+  project: Project,
+  deps: ItemRunnerDeps,
+  context: ItemRunContext,
+): Promise<string> {
+  const folder = item.outputPath === undefined ? item.destination : path.dirname(item.outputPath);
+  await ensureWritableFolder(folder);
+  if (item.outputPath !== undefined) return item.outputPath;
+  const baseName = renderOutputName(item.nameTemplate, {
+    title: project.title,
+    file: sourceFileBase(item.source),
+    date: deps.now?.() ?? new Date(),
+    index: item.index,
+    count: item.count,
+  });
+  return chooseOutputPath({
+    destination: item.destination,
+    baseName,
+    settings: item.settings,
+    overwrite: item.overwrite,
+    taken: context.taken,
+    ...(deps.exists ? { exists: deps.exists } : {}),
+  });
 }
 
 function labelOf(project: Project, source: BatchSource): string {

@@ -170,6 +170,44 @@ export class BatchQueue {
     return this.view();
   }
 
+  /**
+   * One project's export that must generate first, handed over by the export dialog: the output was chosen and
+   * checked there (exact path, replace or keep both), so it is used as it is. Kept and resumed like any item, so
+   * closing the dialog or restarting the app loses neither the credits spent nor the file.
+   */
+  async addExport(input: {
+    source: BatchItemRecord['source'];
+    label: string;
+    outputPath: string;
+    mode: NonNullable<BatchItemRecord['mode']>;
+    settings: BatchItemRecord['settings'];
+    overwrite: boolean;
+  }): Promise<{ itemId: string; view: BatchView }> {
+    this.assertOpen();
+    const id = this.options.newId?.() ?? randomUUID();
+    this.state.items.push({
+      id,
+      source: this.options.sources.canonical(input.source),
+      label: input.label,
+      destination: path.dirname(input.outputPath),
+      nameTemplate: '{title}',
+      index: 1,
+      count: 1,
+      settings: input.settings,
+      generateMissing: true,
+      overwrite: input.overwrite,
+      outputPath: input.outputPath,
+      mode: input.mode,
+      status: 'queued',
+      attempts: 0,
+      addedAt: this.now().toISOString(),
+      warnings: [],
+    });
+    await this.changed();
+    this.pump();
+    return { itemId: id, view: this.view() };
+  }
+
   /** Stops taking new items; with `cancelCurrent` the running item stops now and goes back to the queue. */
   async pause(options: { cancelCurrent?: boolean } = {}): Promise<BatchView> {
     this.assertOpen();

@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { numberedName } from './output-name.js';
@@ -62,4 +63,33 @@ async function fileExists(filePath: string): Promise<boolean> {
       throw error;
     },
   );
+}
+
+/**
+ * Makes the folder (and its parents) if needed and checks that files can be written there; throws a message
+ * that names the folder and what is wrong. The default export folder is created this way on first use, for
+ * single and batch exports alike.
+ */
+export async function ensureWritableFolder(folder: string): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    throw new Error(`The folder ${folder} cannot be created (${codeOf(error)}). Choose another place.`, {
+      cause: error,
+    });
+  }
+  const info = await stat(folder);
+  if (!info.isDirectory()) throw new Error(`${folder} is a file, not a folder. Choose another place.`);
+  try {
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    throw new Error(`Timbre Studio may not write in ${folder} (${codeOf(error)}). Choose another place.`, {
+      cause: error,
+    });
+  }
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'unknown error';
 }

@@ -9,6 +9,7 @@ import type { AudioCache } from '../audio-cache/index.js';
 import type { GenerationService } from '../generation/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
 import { FINAL_STATUSES } from '../jobs/index.js';
+import { waitOrAbort } from '../../../common/async/wait-or-abort.js';
 
 /** Brings a project's audio up to date for the batch; returns the project with its generation states applied. */
 export interface BatchGenerator {
@@ -182,23 +183,5 @@ function settled(manager: JobManager, jobId: string): Promise<JobRecord | undefi
     });
     const now = manager.get(jobId);
     if (now?.status !== 'submitting') done(now);
-  });
-}
-
-function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Error('Generation was cancelled'));
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => reject(new Error('Generation was cancelled'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
   });
 }

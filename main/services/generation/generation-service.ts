@@ -4,9 +4,13 @@ import { IpcError } from '../../../common/ipc/errors.js';
 import type { Project } from '../../../common/project/index.js';
 import { allBlocks, contentHash, validateProject } from '../../../common/project/index.js';
 import type { AudioCache } from '../audio-cache/index.js';
+import { AudioCacheError } from '../audio-cache/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
 import { FINAL_STATUSES } from '../jobs/index.js';
 import type { Logger } from '../logging/logger.js';
+import { waitOrAbort } from '../../../common/async/wait-or-abort.js';
+import type { DeliveredAudio } from './delivered-audio.js';
+import { deliveredAudio } from './delivered-audio.js';
 
 export interface GenerationUpdate {
   serviceUrl: string;
@@ -46,9 +50,15 @@ const MAX_LISTED_VIOLATIONS = 5;
  * writes project files: it publishes segment updates, which the open editor applies to its document (and
  * `lookup` answers when a project is opened later), so the user's newer edits are never overwritten.
  */
+type SegmentError = Extract<SegmentUpdate, { state: 'failed' }>['error'];
+
 export class GenerationService {
   /** Jobs whose audio is being filed, and jobs already filed in this run. */
   private readonly filing = new Map<string, Promise<SegmentUpdate[]>>();
+  /** Jobs whose filing has ended (so a later "fetch again" may file them anew). */
+  private readonly filed = new Set<string>();
+  /** Delivered audio that could not be downloaded, by service and content hash (cleared when it arrives). */
+  private readonly fetchProblems = new Map<string, SegmentError>();
 
   constructor(private readonly options: GenerationServiceOptions) {}
 
@@ -67,11 +77,19 @@ export class GenerationService {
       serviceUrl,
       allBlocks(project).map((block) => contentHash(block, project.defaults)),
     );
-    const pending = pendingHashes(manager.list());
+    const jobs = manager.list();
+    const pending = pendingHashes(jobs);
+    // Audio the service made and the app paid for, but could not download yet: fetched again, never resent
+    // (unless the service said it is gone, or the user asked for a new take).
+    const recoverable = this.recoverable(serviceUrl, deliveredAudio(jobs), cached);
     const plan = planGenerationBatches(project, {
       blockIds: input.blockIds,
       force: input.force,
-      skipHashes: new Set([...cached.keys(), ...pending.keys()]),
+      skipHashes: new Set([
+        ...cached.keys(),
+        ...pending.keys(),
+        ...(input.force === true ? [] : recoverable.keys()),
+      ]),
     });
     this.refuseBrokenBlocks(project, serviceUrl, plan.batches);
 
@@ -79,8 +97,13 @@ export class GenerationService {
     for (const { contentHash: hash } of plan.reused) {
       const entry = cached.get(hash);
       const jobId = pending.get(hash);
+      const delivered = recoverable.get(hash);
       if (entry && input.force !== true) early.push(generatedUpdate(hash, entry));
       else if (jobId) early.push({ contentHash: hash, state: 'pending', jobId });
+      else if (delivered) {
+        early.push({ contentHash: hash, state: 'pending', jobId: delivered.job.id });
+        this.refile(delivered.job, [hash]);
+      }
     }
     const jobIds: string[] = [];
     for (const batch of plan.batches) {
@@ -111,7 +134,41 @@ export class GenerationService {
     if (job.kind !== 'task' || !job.contentHashes || !job.projectId) return;
     if (!FINAL_STATUSES.includes(job.status)) return;
     if (this.filing.has(job.id)) return;
-    const work = this.fileJob(job);
+    this.file(job);
+  }
+
+  /**
+   * "Fetch audio again": downloads the delivered audio of these contents anew (nothing is submitted) and
+   * answers what main now knows of them.
+   */
+  async refetch(serviceUrl: string, hashes: readonly string[]): Promise<SegmentUpdate[]> {
+    const manager = await this.options.manager(serviceUrl);
+    const cached = await this.options.audio.lookupMany(serviceUrl, [...hashes]);
+    const delivered = deliveredAudio(manager.list());
+    const jobs = new Map<string, { job: JobRecord; hashes: string[] }>();
+    for (const hash of hashes) {
+      const found = delivered.get(hash);
+      if (!found || cached.has(hash)) continue;
+      this.fetchProblems.delete(problemKey(serviceUrl, hash));
+      const entry = jobs.get(found.job.id) ?? { job: found.job, hashes: [] };
+      entry.hashes.push(hash);
+      jobs.set(found.job.id, entry);
+    }
+    for (const { job, hashes: mine } of jobs.values()) this.refile(job, mine);
+    await this.settled();
+    return this.lookup(serviceUrl, hashes);
+  }
+
+  /** Files a job's audio again (after a failed download), unless its filing is still running. */
+  private refile(job: JobRecord, hashes: readonly string[]): void {
+    if (this.filing.has(job.id) && !this.filed.has(job.id)) return;
+    for (const hash of hashes) this.fetchProblems.delete(problemKey(job.serviceUrl, hash));
+    this.file(job);
+  }
+
+  private file(job: JobRecord): void {
+    this.filed.delete(job.id);
+    const work = this.fileJob(job).finally(() => this.filed.add(job.id));
     this.filing.set(job.id, work);
     void work.then(
       (segments) => {
@@ -132,11 +189,24 @@ export class GenerationService {
     );
     const jobs = (await this.options.manager(serviceUrl)).list();
     const pending = pendingHashes(jobs);
+    const delivered = deliveredAudio(jobs);
     for (const hash of wanted) {
       if (cached.has(hash)) continue;
       const jobId = pending.get(hash);
       if (jobId) {
         updates.push({ contentHash: hash, state: 'pending', jobId });
+        continue;
+      }
+      const problem = this.fetchProblems.get(problemKey(serviceUrl, hash));
+      if (problem) {
+        updates.push({ contentHash: hash, state: 'failed', error: problem });
+        continue;
+      }
+      const paidFor = delivered.get(hash);
+      if (paidFor) {
+        // Delivered but not on this machine (a download cut short, a cleared cache): fetched, not resent.
+        updates.push({ contentHash: hash, state: 'pending', jobId: paidFor.job.id });
+        this.refile(paidFor.job, [hash]);
         continue;
       }
       const failed = latestFailure(jobs, hash);
@@ -180,6 +250,8 @@ export class GenerationService {
       done += 1;
       options.onProgress?.(done, started.jobIds.length);
     }
+    // Audio fetched again instead of resent is waited for too.
+    await this.settled();
     const hashes = allBlocks(project).map((block) => contentHash(block, project.defaults));
     return applySegmentUpdates(project, await this.lookup(started.serviceUrl, hashes));
   }
@@ -216,26 +288,38 @@ export class GenerationService {
         });
         continue;
       }
+      const key = problemKey(job.serviceUrl, hash);
       try {
         const entry = await this.options.audio.store(job.serviceUrl, hash, {
           remoteUrl,
           taskId: job.remoteId,
           generatedAt: contents[index]?.generatedAt ?? job.finishedAt,
         });
+        this.fetchProblems.delete(key);
         updates.push(generatedUpdate(hash, entry));
       } catch (error) {
-        updates.push({
-          contentHash: hash,
-          state: 'failed',
-          error: {
-            code: 'AUDIO_DOWNLOAD_FAILED',
-            message: error instanceof Error ? error.message : String(error),
-            requestId: job.requestId,
-          },
-        });
+        const problem = downloadProblem(error, job, contents[index]?.text);
+        this.fetchProblems.set(key, problem);
+        this.options.logger?.warn(`Audio of job ${job.id} block ${index + 1}: ${problem.message}`);
+        updates.push({ contentHash: hash, state: 'failed', error: problem });
       }
     }
     return updates;
+  }
+
+  /** Delivered audio not cached here whose download may still succeed (the service did not say it is gone). */
+  private recoverable(
+    serviceUrl: string,
+    delivered: Map<string, DeliveredAudio>,
+    cached: Map<string, unknown>,
+  ): Map<string, DeliveredAudio> {
+    const found = new Map<string, DeliveredAudio>();
+    for (const [hash, audio] of delivered) {
+      if (cached.has(hash)) continue;
+      if (this.fetchProblems.get(problemKey(serviceUrl, hash))?.code === 'AUDIO_GONE') continue;
+      found.set(hash, audio);
+    }
+    return found;
   }
 
   private refuseBrokenBlocks(
@@ -309,24 +393,33 @@ function latestFailure(jobs: readonly JobRecord[], hash: string): JobRecord | un
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
 }
 
-function dedupe(updates: SegmentUpdate[]): SegmentUpdate[] {
-  return [...new Map(updates.map((update) => [update.contentHash, update])).values()];
+function problemKey(serviceUrl: string, hash: string): string {
+  return `${serviceUrl}\n${hash}`;
 }
 
-function waitOrAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => reject(new Error('Generation was cancelled'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+/**
+ * Why delivered audio is not here, in words that say what to do: fetch it again (the service still has it), or
+ * generate it again at its price (the service says it is gone).
+ */
+function downloadProblem(error: unknown, job: JobRecord, text: string | undefined): SegmentError {
+  const requestId =
+    (error instanceof AudioCacheError ? error.requestId : undefined) ?? job.requestId ?? undefined;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (error instanceof AudioCacheError && error.code === 'AUDIO_GONE') {
+    const credits = text?.length ?? 0;
+    return {
+      code: 'AUDIO_GONE',
+      message: `${reason} Generating this block again sends a new task and costs about ${credits} credit${credits === 1 ? '' : 's'}.`,
+      requestId,
+    };
+  }
+  return {
+    code: error instanceof AudioCacheError ? error.code : 'AUDIO_DOWNLOAD_FAILED',
+    message: `${reason} The service has this audio and it is paid for: fetching it again sends nothing new (“Fetch audio again” on the block, or export again).`,
+    requestId,
+  };
+}
+
+function dedupe(updates: SegmentUpdate[]): SegmentUpdate[] {
+  return [...new Map(updates.map((update) => [update.contentHash, update])).values()];
 }

@@ -146,8 +146,13 @@ export function decidePollFailure(error: ServiceError, context: PollFailureConte
     unknownSince: extra.unknownSince ?? context.unknownSince,
   });
   if (status === 429) {
+    // Refused again and again: exponential backoff over the consecutive refusals, Retry-After as the floor.
     return retry(
-      Math.max(error.retryAfterMs ?? 0, pollDelayMs(context.pollIndex, context.schedule, context.random)),
+      Math.max(
+        error.retryAfterMs ?? 0,
+        pollDelayMs(context.pollIndex, context.schedule, context.random),
+        context.failures > 1 ? errorDelayMs(context.failures - 1, context.schedule, context.random) : 0,
+      ),
     );
   }
   // Signed out or token revoked: keep the job, check rarely until the user signs in again.

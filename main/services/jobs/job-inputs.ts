@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { RuleViolation, TaskRequestBody } from '../../../common/rules/index.js';
 import { stripToTypeKeys, validateVoiceCreation } from '../../../common/rules/index.js';
+import { measurePromptSpeechSeconds } from '../voices/prompt-speech.js';
 import type { JobRecord, SubmitVoiceInput } from './job-types.js';
 
 /** Turns what callers submit into what is validated, stored and sent. */
@@ -29,13 +30,22 @@ export function estimateCharacters(body: TaskRequestBody): number {
   return body.text.length;
 }
 
-/** Checks a voice job now (files measured on disk) so the user hears of a broken rule before it is queued. */
-export async function checkVoiceJob(voice: SubmitVoiceInput['voice']): Promise<RuleViolation[]> {
+/**
+ * Checks a voice job now (files measured on disk, the prompt's speech measured by decoding it) so the user hears
+ * of a broken rule before it is queued. `measureSpeech` is injectable for tests.
+ */
+export async function checkVoiceJob(
+  voice: SubmitVoiceInput['voice'],
+  measureSpeech: (filePath: string) => Promise<number | undefined> = measurePromptSpeechSeconds,
+): Promise<RuleViolation[]> {
   const [promptSize, avatarSize] = await Promise.all([
     fileSize(voice.prompt.path),
     voice.avatar ? fileSize(voice.avatar.path) : undefined,
   ]);
-  const speech = voice.promptSpeechSeconds === undefined ? {} : { speechSeconds: voice.promptSpeechSeconds };
+  // Measured here for every caller; a caller's own figure counts only where main cannot decode the format.
+  const measured = promptSize === undefined ? undefined : await measureSpeech(voice.prompt.path);
+  const speechSeconds = measured ?? voice.promptSpeechSeconds;
+  const speech = speechSeconds === undefined ? {} : { speechSeconds };
   const violations = validateVoiceCreation({
     name: voice.name,
     ...pickDefined(voice, [
@@ -52,6 +62,15 @@ export async function checkVoiceJob(voice: SubmitVoiceInput['voice']): Promise<R
     ...(promptSize === undefined ? {} : { prompt: { sizeBytes: promptSize, ...speech } }),
     ...(avatarSize === undefined ? {} : { avatar: { sizeBytes: avatarSize } }),
   });
+  if (promptSize !== undefined && speechSeconds === undefined) {
+    violations.push({
+      path: 'prompt',
+      field: 'prompt',
+      rule: 'speech-unmeasurable',
+      message:
+        'Voice: the "prompt" recording is in a format the app cannot measure; record it again or import a WAV, MP3, FLAC or Ogg Opus file.',
+    });
+  }
   if (promptSize === undefined) {
     violations.unshift({
       path: 'prompt',

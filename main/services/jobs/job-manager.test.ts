@@ -6,6 +6,7 @@ import { ServiceClient, ServiceError, systemClock } from '../service-client/inde
 import { errorBody, sendJson } from '../service-client/test-support/fake-service.js';
 import { JobActionError } from './job-errors.js';
 import type { JobManagerOptions } from './job-manager.js';
+import { LONG_SPEECH, SHORT_SPEECH, writeSpeechWav } from '../service-client/test-support/speech-fixture.js';
 import { JobManager } from './job-manager.js';
 import type { JobEvent, JobRecord } from './job-types.js';
 import type { PollSchedule } from './poll-schedule.js';
@@ -22,7 +23,11 @@ const FAST: Partial<PollSchedule> = {
   probeMaxDelayMs: 40,
   unknownStatusLimitMs: 150,
 };
-const block = { type: 'text' as const, voiceId: 'voice-1', text: 'Hello there, world.' };
+const block = {
+  type: 'text' as const,
+  voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f',
+  text: 'Hello there, world.',
+};
 
 let dataDir: string;
 let service: ScriptedService;
@@ -453,10 +458,26 @@ describe('JobManager: offline queue', () => {
   });
 });
 
+describe('JobManager: signed out', () => {
+  it('ends a job whose service has no token as "not signed in", sending nothing', async () => {
+    for (const getToken of [() => undefined, () => Promise.reject(new Error('keychain locked'))]) {
+      const client = new ServiceClient({ baseUrl: service.url, getToken });
+      const manager = new JobManager({ client, dataDir: await mkdtemp(path.join(dataDir, 'signed-out-')) });
+      await manager.start();
+      const job = await manager.submitTask({ body: { contents: [block] } });
+      const done = await manager.waitFor(job.id);
+      expect(done).toMatchObject({ status: 'failed', error: { code: 'NOT_SIGNED_IN' } });
+      expect(done.error?.message).toMatch(/Not signed in.*nothing was sent/);
+      await manager.stop();
+      client.close();
+    }
+    expect(service.requests()).toEqual([]);
+  });
+});
+
 describe('JobManager: voices', () => {
   it('uploads a voice, reports progress and ends at pending (quick clone) or lora-success', async () => {
-    const promptPath = path.join(dataDir, 'prompt.wav');
-    await writeFile(promptPath, Buffer.alloc(200_000, 1));
+    const promptPath = await writeSpeechWav(dataDir, 'prompt.wav', LONG_SPEECH);
     const { manager, events } = await startManager();
     const quick = await manager.submitVoice({
       voice: { name: 'Ada', prompt: { path: promptPath } },
@@ -478,8 +499,7 @@ describe('JobManager: voices', () => {
 
   it('refuses a voice that breaks the rules before queueing it', async () => {
     const { manager } = await startManager();
-    const promptPath = path.join(dataDir, 'p.wav');
-    await writeFile(promptPath, Buffer.alloc(1000));
+    const promptPath = await writeSpeechWav(dataDir, 'p.wav', LONG_SPEECH);
     const error = await rejection(
       manager.submitVoice({
         voice: { name: 'X', modelVersion: 'v4.0', lora: 'x', language: 'auto', prompt: { path: promptPath } },
@@ -493,6 +513,21 @@ describe('JobManager: voices', () => {
       manager.submitVoice({ voice: { name: 'X', prompt: { path: path.join(dataDir, 'none.wav') } } }),
     );
     expect(missing.violations?.[0]).toMatchObject({ field: 'prompt', rule: 'required' });
+    // Main measures the speech itself, whatever the caller claims: "Hi." is under the contract's 3 seconds.
+    const short = await writeSpeechWav(dataDir, 'short.wav', SHORT_SPEECH);
+    const tooShort = await rejection(
+      manager.submitVoice({ voice: { name: 'X', prompt: { path: short }, promptSpeechSeconds: 30 } }),
+    );
+    expect(tooShort.violations?.map((violation) => `${violation.field}:${violation.rule}`)).toEqual([
+      'prompt:speech-too-short',
+    ]);
+    // Bytes no decoder understands cannot be measured, so they are refused rather than sent on trust.
+    const noise = path.join(dataDir, 'noise.wav');
+    await writeFile(noise, Buffer.alloc(1000, 7));
+    const unmeasurable = await rejection(
+      manager.submitVoice({ voice: { name: 'X', prompt: { path: noise } } }),
+    );
+    expect(unmeasurable.violations?.[0]).toMatchObject({ field: 'prompt', rule: 'speech-unmeasurable' });
     expect(manager.list()).toEqual([]);
   });
 });

@@ -17,7 +17,10 @@ afterEach(async () => {
 function job(id: string, status: JobStatus, createdAt = '2030-01-01T00:00:00.000Z'): StoredJob {
   return {
     record: { id, kind: 'task', serviceUrl: 'http://127.0.0.1:9', status, createdAt, updatedAt: createdAt },
-    request: { kind: 'task', body: { contents: [{ type: 'text', voiceId: 'v', text: 'hi' }] } },
+    request: {
+      kind: 'task',
+      body: { contents: [{ type: 'text', voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f', text: 'hi' }] },
+    },
   };
 }
 

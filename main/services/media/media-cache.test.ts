@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryLogger } from '../logging/logger.js';
+import { RateGate } from '../service-client/rate-gate.js';
 import type { MediaCacheOptions } from './media-cache.js';
 import { MediaCache } from './media-cache.js';
 import { MediaCacheError } from './media-cache-error.js';
@@ -28,7 +29,12 @@ beforeEach(async () => {
 });
 
 function openCache(options: Partial<MediaCacheOptions> = {}): Promise<MediaCache> {
-  return MediaCache.open({ dataDir, idleTimeoutMs: 2000, ...options });
+  return MediaCache.open({
+    dataDir,
+    idleTimeoutMs: 2000,
+    retry: { attempts: 3, baseDelayMs: 20, maxDelayMs: 100 },
+    ...options,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<MediaCacheError> {
@@ -162,24 +168,28 @@ describe('MediaCache.ensure', () => {
   });
 
   it('times out a server that never answers, one that stalls mid-body, and a drip past the deadline', async () => {
-    const cache = await openCache({ idleTimeoutMs: 200, deadlineMs: 600 });
-    const silent = await failure(cache.ensure(cache.register(`${origin.url}/silent`)));
+    const patient = await openCache({ idleTimeoutMs: 200, deadlineMs: 5000 });
+    const silent = await failure(patient.ensure(patient.register(`${origin.url}/silent`)));
     expect(silent.code).toBe('MEDIA_TIMEOUT');
-    const stalled = await failure(cache.ensure(cache.register(`${origin.url}/stall`)));
+    const stalled = await failure(patient.ensure(patient.register(`${origin.url}/stall`)));
     expect(stalled.code).toBe('MEDIA_TIMEOUT');
     expect(stalled.message).toContain('sent nothing for 0.2 s');
+    expect(stalled.message).toContain('tried 3 times');
+    const cache = await openCache({ idleTimeoutMs: 200, deadlineMs: 600 });
     const started = Date.now();
     const drip = await failure(cache.ensure(cache.register(`${origin.url}/drip`)));
     expect(drip.code).toBe('MEDIA_TIMEOUT');
     expect(drip.message).toContain('longer than 0.6 s');
     expect(Date.now() - started).toBeLessThan(3000);
     expect(await leftovers(cache)).toEqual([]);
+    expect(await leftovers(patient)).toEqual([]);
   });
 
   it('reports HTTP errors with their status, and unknown ids without fetching anything', async () => {
     const cache = await openCache();
     const missing = await failure(cache.ensure(cache.register(`${origin.url}/missing.wav`)));
-    expect(missing).toMatchObject({ code: 'MEDIA_FETCH_FAILED', httpStatus: 404 });
+    expect(missing).toMatchObject({ code: 'MEDIA_GONE', httpStatus: 404 });
+    expect(origin.hits('/missing.wav')).toBe(1);
     const unknownId = mediaIdFor(`${origin.url}/voice.wav?never=1`);
     const unknown = await failure(cache.ensure(unknownId));
     expect(unknown).toMatchObject({ code: 'MEDIA_NOT_FOUND', field: 'mediaId' });
@@ -188,6 +198,46 @@ describe('MediaCache.ensure', () => {
     );
     expect(refused.code).toBe('MEDIA_FETCH_FAILED');
     expect(refused.message).toContain('ECONNREFUSED');
+  });
+
+  it('resumes a download the connection broke off, asking only for the missing bytes', async () => {
+    const cache = await openCache();
+    const media = await cache.ensure(cache.register(`${origin.url}/reset-once.wav?case=resume`));
+    expect(Buffer.compare(await readFile(media.filePath), origin.wav)).toBe(0);
+    const requests = origin.log.filter((entry) => entry.target === '/reset-once.wav?case=resume');
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.range).toBeUndefined();
+    expect(requests[1]?.range).toMatch(/^bytes=[1-9]\d*-$/u);
+    expect(await leftovers(cache)).toEqual([]);
+  });
+
+  it('tries 5xx answers (HTML pages included) again and keeps the real file', async () => {
+    const cache = await openCache();
+    const media = await cache.ensure(cache.register(`${origin.url}/unavailable-twice.wav?case=5xx`));
+    expect(media.contentType).toBe('audio/wav');
+    expect(Buffer.compare(await readFile(media.filePath), origin.wav)).toBe(0);
+    expect(origin.log.filter((entry) => entry.target === '/unavailable-twice.wav?case=5xx')).toHaveLength(3);
+  });
+
+  it('waits out a 429’s Retry-After, and holds the service’s other requests behind it too', async () => {
+    const gate = new RateGate();
+    const cache = await openCache({ gateFor: () => gate });
+    const limited = cache.ensure(cache.register(`${origin.url}/limited-once.wav?case=429`));
+    const media = await limited;
+    expect(media.size).toBe(origin.wav.byteLength);
+    const times = origin.log
+      .filter((entry) => entry.target === '/limited-once.wav?case=429')
+      .map((e) => e.at);
+    expect(times).toHaveLength(2);
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(990);
+    expect(gate.figures().rateLimited).toBe(1);
+  });
+
+  it('gives up at once on 403 and 404 (the file is gone), with the request id and no retries', async () => {
+    const cache = await openCache();
+    const forbidden = await failure(cache.ensure(cache.register(`${origin.url}/forbidden.wav?case=gone`)));
+    expect(forbidden).toMatchObject({ code: 'MEDIA_GONE', httpStatus: 403, requestId: 'req-forbidden' });
+    expect(origin.log.filter((entry) => entry.target === '/forbidden.wav?case=gone')).toHaveLength(1);
   });
 
   it('follows redirects, sniffs untyped audio and never keeps an HTML type', async () => {

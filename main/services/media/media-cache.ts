@@ -2,7 +2,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logging/logger.js';
 import { MediaCacheError } from './media-cache-error.js';
-import type { DownloadLimits } from './media-download.js';
+import type { RateGate } from '../service-client/rate-gate.js';
+import type { DownloadLimits, DownloadRetry } from './media-download.js';
 import { downloadMedia } from './media-download.js';
 import { isMediaId, mediaIdFor, normaliseRemoteUrl } from './media-id.js';
 import type { MediaRecord } from './media-index.js';
@@ -27,6 +28,10 @@ export interface MediaCacheOptions {
   idleTimeoutMs?: number;
   /** Longest whole download. Default 10 minutes. */
   deadlineMs?: number;
+  /** Retries of each download (media-download.ts). */
+  retry?: DownloadRetry;
+  /** The pacing of the app's service a URL belongs to, so downloads wait out its Retry-After too. */
+  gateFor?: (url: string) => RateGate | undefined;
   logger?: Logger;
 }
 
@@ -55,6 +60,8 @@ export class MediaCache {
   readonly directory: string;
   private readonly indexPath: string;
   private readonly limits: DownloadLimits;
+  private readonly retry: DownloadRetry | undefined;
+  private readonly gateFor: ((url: string) => RateGate | undefined) | undefined;
   private readonly logger: Logger | undefined;
   private readonly records = new Map<string, MediaRecord>();
   private readonly downloads = new Map<string, Download>();
@@ -70,6 +77,8 @@ export class MediaCache {
       idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_MEDIA_IDLE_TIMEOUT_MS,
       deadlineMs: options.deadlineMs ?? DEFAULT_MEDIA_DEADLINE_MS,
     };
+    this.retry = options.retry;
+    this.gateFor = options.gateFor;
     this.logger = options.logger;
     this.ready = this.loadIndex().then((repaired) => {
       // Not awaited: the write queues behind `ready` itself.
@@ -168,7 +177,12 @@ export class MediaCache {
     const controller = new AbortController();
     const promise = (async (): Promise<CachedMedia> => {
       await mkdir(this.directory, { recursive: true });
-      const file = await downloadMedia(url, this.directory, mediaId, this.limits, controller.signal);
+      const file = await downloadMedia(url, this.directory, mediaId, {
+        limits: this.limits,
+        ...(this.retry ? { retry: this.retry } : {}),
+        gate: this.gateFor?.(url),
+        signal: controller.signal,
+      });
       const current = this.records.get(mediaId) ?? { url, registeredAt: new Date().toISOString() };
       this.records.set(mediaId, { ...current, file: { ...file, fetchedAt: new Date().toISOString() } });
       await this.saveIndex();

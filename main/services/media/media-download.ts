@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { parseRetryAfterMs } from '../service-client/retry-policy.js';
+import type { RateGate } from '../service-client/rate-gate.js';
 import { MediaCacheError } from './media-cache-error.js';
 import { chooseContentType, extensionFor } from './media-types.js';
 
@@ -8,8 +11,32 @@ export interface DownloadLimits {
   maxBytes: number;
   /** Longest wait for the answer or for the next bytes of the body. */
   idleTimeoutMs: number;
-  /** Longest whole download. */
+  /** Longest whole download, retries included. */
   deadlineMs: number;
+}
+
+/**
+ * Retries of one download. A download is an idempotent GET, so connection errors, idle timeouts, 5xx and 429 are
+ * all tried again: 0.5 s ×2 up to 8 s with up to 25 % jitter, at least the Retry-After the server named, within the
+ * deadline. A broken transfer resumes with a Range request from the bytes already on disk when the server
+ * supports it (206), and starts over otherwise.
+ */
+export interface DownloadRetry {
+  /** Attempts in all. Default 6. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_DOWNLOAD_RETRY: DownloadRetry = { attempts: 6, baseDelayMs: 500, maxDelayMs: 8_000 };
+
+export interface DownloadContext {
+  limits: DownloadLimits;
+  retry?: DownloadRetry;
+  /** The pacing of the service the URL belongs to, when it is one of the app's services (rate-gate.ts). */
+  gate?: RateGate | undefined;
+  signal: AbortSignal;
+  random?: () => number;
 }
 
 export interface DownloadedFile {
@@ -21,111 +48,211 @@ export interface DownloadedFile {
 
 /** Bytes looked at to recognise a format the server did not name. */
 const SNIFF_BYTES = 16;
+const REQUEST_ID_HEADER = 'x-service-app-request-id';
+/** Statuses that say the file is not (or no longer) there for us: trying again cannot help. */
+const GONE_STATUSES = new Set([403, 404, 410]);
+
+type StopReason = 'timeout' | 'deadline' | 'aborted';
+
+interface TempFile {
+  path: string;
+  handle: FileHandle | undefined;
+}
+
+/** One attempt's failure that another attempt may fix, with the wait the server asked for. */
+class RetryableFailure extends Error {
+  constructor(
+    readonly failure: MediaCacheError,
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(failure.message);
+  }
+}
 
 /**
  * Downloads `url` into `<dir>/<mediaId>.<ext>`: streamed to a temp file in the same folder (so a crash or a
- * failure never leaves a partial file under the final name), size-limited while it streams, then renamed.
+ * failure never leaves a partial file under the final name), size-limited while it streams, retried and resumed
+ * (DownloadRetry), then renamed.
  */
 export async function downloadMedia(
   url: string,
   dir: string,
   mediaId: string,
-  limits: DownloadLimits,
-  signal: AbortSignal,
+  context: DownloadContext,
 ): Promise<DownloadedFile> {
+  const { limits } = context;
+  const retry = context.retry ?? DEFAULT_DOWNLOAD_RETRY;
+  const random = context.random ?? Math.random;
+  const deadlineAt = Date.now() + limits.deadlineMs;
+  const tempPath = path.join(dir, `.${mediaId}.${randomBytes(6).toString('hex')}.part`);
+  // Opened when the first answer arrives, so a download refused or cancelled before that leaves no file.
+  const file: TempFile = { path: tempPath, handle: undefined };
+  let done = false;
+  try {
+    let size = 0;
+    let contentTypeHeader: string | null = null;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await attemptOnce(url, file, size, context, deadlineAt);
+        size = result.size;
+        contentTypeHeader = result.contentType ?? contentTypeHeader;
+        break;
+      } catch (error) {
+        if (!(error instanceof RetryableFailure)) throw error;
+        // What arrived is kept: the next attempt asks only for the rest.
+        size = file.handle ? (await file.handle.stat()).size : 0;
+        const wait = Math.max(error.retryAfterMs ?? 0, backoffMs(attempt, retry, random));
+        if (attempt >= retry.attempts || Date.now() + wait >= deadlineAt) {
+          throw withAttempts(error.failure, attempt);
+        }
+        await sleep(wait, context.signal);
+      }
+    }
+    const handle = file.handle ?? (await open(tempPath, 'w+', 0o600));
+    file.handle = handle;
+    await handle.sync();
+    const head = Buffer.alloc(Math.min(size, SNIFF_BYTES));
+    if (head.length > 0) await handle.read(head, 0, head.length, 0);
+    await handle.close();
+    file.handle = undefined;
+    const contentType = chooseContentType(contentTypeHeader, head);
+    const name = `${mediaId}.${extensionFor(contentType)}`;
+    await rename(tempPath, path.join(dir, name));
+    done = true;
+    return { name, contentType, size };
+  } finally {
+    if (!done) {
+      await file.handle?.close().catch(() => undefined);
+      if (file.handle !== undefined || (await exists(tempPath))) await rm(tempPath, { force: true });
+    }
+  }
+}
+
+/** One HTTP request: resumes at `offset` when there are bytes already; resolves the file's full size. */
+async function attemptOnce(
+  url: string,
+  file: TempFile,
+  offset: number,
+  context: DownloadContext,
+  deadlineAt: number,
+): Promise<{ size: number; contentType: string | null }> {
+  const { limits, signal } = context;
   const controller = new AbortController();
-  let stopReason: 'timeout' | 'deadline' | 'aborted' | undefined;
-  const stop = (reason: 'timeout' | 'deadline' | 'aborted') => {
+  let stopReason: StopReason | undefined;
+  const stop = (reason: StopReason): void => {
     stopReason ??= reason;
     controller.abort();
   };
-  const onAbort = () => stop('aborted');
+  const onAbort = (): void => stop('aborted');
   if (signal.aborted) onAbort();
   signal.addEventListener('abort', onAbort, { once: true });
   let idleTimer = setTimeout(() => stop('timeout'), limits.idleTimeoutMs);
-  const deadlineTimer = setTimeout(() => stop('deadline'), limits.deadlineMs);
-  const touch = () => {
+  const deadlineTimer = setTimeout(() => stop('deadline'), Math.max(0, deadlineAt - Date.now()));
+  const touch = (): void => {
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => stop('timeout'), limits.idleTimeoutMs);
   };
-
-  const tempPath = path.join(dir, `.${mediaId}.${randomBytes(6).toString('hex')}.part`);
-  let written = false;
   try {
+    const releasedAt = context.gate ? await context.gate.acquire(controller.signal) : undefined;
     const response = await fetch(url, {
       signal: controller.signal,
       redirect: 'follow',
-      headers: { accept: 'audio/*, image/*;q=0.8, */*;q=0.5' },
+      headers: {
+        accept: 'audio/*, image/*;q=0.8, */*;q=0.5',
+        ...(offset > 0 ? { range: `bytes=${offset}-` } : {}),
+      },
     });
     touch();
+    const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new MediaCacheError('MEDIA_FETCH_FAILED', `The media server answered ${response.status}.`, {
-        httpStatus: response.status,
-      });
+      throw statusFailure(response, requestId, context.gate, releasedAt);
     }
+    context.gate?.answered();
+    file.handle ??= await open(file.path, 'w+', 0o600);
+    const handle = file.handle;
+    let position = 0;
+    if (response.status === 206) {
+      const start = /^bytes (\d+)-/u.exec(response.headers.get('content-range') ?? '')?.[1];
+      if (start === undefined || Number(start) !== offset) {
+        // A range we did not ask for: start over with the whole file.
+        await response.body?.cancel().catch(() => undefined);
+        await handle.truncate(0);
+        throw new RetryableFailure(fetchFailed('The media server sent the wrong part of the file.'), 0);
+      }
+      position = offset;
+    }
+    await handle.truncate(position);
     const declaredLength = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declaredLength) && declaredLength > limits.maxBytes) {
+    if (Number.isFinite(declaredLength) && position + declaredLength > limits.maxBytes) {
       await response.body?.cancel().catch(() => undefined);
       throw tooLarge(limits.maxBytes);
     }
-
-    const handle = await open(tempPath, 'w', 0o600);
-    written = true;
-    let size = 0;
-    const head = new Uint8Array(SNIFF_BYTES);
-    try {
-      if (response.body) {
-        for await (const chunk of response.body) {
-          touch();
-          const bytes = chunk as Uint8Array;
-          if (size < SNIFF_BYTES) head.set(bytes.subarray(0, SNIFF_BYTES - size), size);
-          size += bytes.byteLength;
-          if (size > limits.maxBytes) throw tooLarge(limits.maxBytes);
-          await handle.write(bytes);
-        }
+    if (response.body) {
+      for await (const chunk of response.body) {
+        touch();
+        const bytes = chunk as Uint8Array;
+        if (position + bytes.byteLength > limits.maxBytes) throw tooLarge(limits.maxBytes);
+        await handle.write(bytes, 0, bytes.byteLength, position);
+        position += bytes.byteLength;
       }
-      await handle.sync();
-    } finally {
-      await handle.close();
     }
-    const contentType = chooseContentType(
-      response.headers.get('content-type'),
-      head.subarray(0, Math.min(size, SNIFF_BYTES)),
-    );
-    const name = `${mediaId}.${extensionFor(contentType)}`;
-    await rename(tempPath, path.join(dir, name));
-    written = false;
-    return { name, contentType, size };
+    return { size: position, contentType: response.headers.get('content-type') };
   } catch (error) {
-    throw explain(error, stopReason, limits);
+    throw classify(error, stopReason, limits);
   } finally {
     clearTimeout(idleTimer);
     clearTimeout(deadlineTimer);
     signal.removeEventListener('abort', onAbort);
-    if (written) await rm(tempPath, { force: true });
   }
 }
 
-function tooLarge(maxBytes: number): MediaCacheError {
-  return new MediaCacheError(
-    'MEDIA_TOO_LARGE',
-    `The media file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most the app keeps.`,
-  );
+function statusFailure(
+  response: Response,
+  requestId: string | undefined,
+  gate: RateGate | undefined,
+  releasedAt: number | undefined,
+): MediaCacheError | RetryableFailure {
+  const status = response.status;
+  const details = { httpStatus: status, ...(requestId ? { requestId } : {}) };
+  if (GONE_STATUSES.has(status)) {
+    gate?.answered();
+    return new MediaCacheError(
+      'MEDIA_GONE',
+      status === 403
+        ? 'The service no longer lets the app read this file (403).'
+        : `The service no longer has this file (${status}).`,
+      details,
+    );
+  }
+  const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after') ?? undefined, Date.now());
+  const failure = new MediaCacheError('MEDIA_FETCH_FAILED', `The media server answered ${status}.`, details);
+  if (status === 429) {
+    gate?.rateLimited(retryAfterMs, releasedAt);
+    return new RetryableFailure(failure, retryAfterMs);
+  }
+  if (status >= 500 || status === 408) {
+    if (status === 503 && retryAfterMs !== undefined) gate?.unavailable(retryAfterMs);
+    return new RetryableFailure(failure, retryAfterMs);
+  }
+  return failure;
 }
 
 /** One error type out: whatever fetch or the file system threw becomes a MediaCacheError saying why. */
-function explain(
+function classify(
   error: unknown,
-  stopReason: 'timeout' | 'deadline' | 'aborted' | undefined,
+  stopReason: StopReason | undefined,
   limits: DownloadLimits,
-): MediaCacheError {
-  if (error instanceof MediaCacheError) return error;
+): MediaCacheError | RetryableFailure {
+  if (error instanceof RetryableFailure || error instanceof MediaCacheError) return error;
   switch (stopReason) {
     case 'timeout':
-      return new MediaCacheError(
-        'MEDIA_TIMEOUT',
-        `The media server sent nothing for ${limits.idleTimeoutMs / 1000} s; the download was stopped.`,
+      return new RetryableFailure(
+        new MediaCacheError(
+          'MEDIA_TIMEOUT',
+          `The media server sent nothing for ${limits.idleTimeoutMs / 1000} s; the download was stopped.`,
+        ),
+        undefined,
       );
     case 'deadline':
       return new MediaCacheError(
@@ -135,13 +262,77 @@ function explain(
     case 'aborted':
       return new MediaCacheError('MEDIA_ABORTED', 'The media download was cancelled.');
     case undefined: {
+      if (isFileSystemError(error)) {
+        return new MediaCacheError(
+          'MEDIA_FETCH_FAILED',
+          `The downloaded file could not be written (${systemErrorCode(error) ?? 'disk error'}).`,
+        );
+      }
       const code = systemErrorCode(error);
-      return new MediaCacheError(
-        'MEDIA_FETCH_FAILED',
-        `The media could not be downloaded${code === undefined ? '' : ` (${code})`}.`,
+      return new RetryableFailure(
+        fetchFailed(`The media could not be downloaded${code === undefined ? '' : ` (${code})`}.`),
+        undefined,
       );
     }
   }
+}
+
+function fetchFailed(message: string): MediaCacheError {
+  return new MediaCacheError('MEDIA_FETCH_FAILED', message);
+}
+
+function withAttempts(error: MediaCacheError, attempts: number): MediaCacheError {
+  const tries = attempts === 1 ? '' : ` (tried ${attempts} times)`;
+  return new MediaCacheError(error.code, `${error.message}${tries}`, {
+    ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
+    ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
+    attempts,
+  });
+}
+
+function tooLarge(maxBytes: number): MediaCacheError {
+  return new MediaCacheError(
+    'MEDIA_TOO_LARGE',
+    `The media file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most the app keeps.`,
+  );
+}
+
+function backoffMs(attempt: number, retry: DownloadRetry, random: () => number): number {
+  const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+  return Math.floor(ceiling * (0.75 + 0.25 * random()));
+}
+
+async function exists(filePath: string): Promise<boolean> {
+  return stat(filePath).then(
+    () => true,
+    () => false,
+  );
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const aborted = (): MediaCacheError =>
+      new MediaCacheError('MEDIA_ABORTED', 'The media download was cancelled.');
+    if (signal.aborted) {
+      reject(aborted());
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(aborted());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Errors of our own file handle (a full disk), which no new request would fix. */
+function isFileSystemError(error: unknown): boolean {
+  const code = systemErrorCode(error);
+  return code === 'ENOSPC' || code === 'EACCES' || code === 'EROFS' || code === 'EIO' || code === 'EBADF';
 }
 
 /**

@@ -21,7 +21,11 @@ let shellUrl: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'timbre-media-serve-'));
   origin = await startOriginServer();
-  cache = await MediaCache.open({ dataDir: workDir, idleTimeoutMs: 300 });
+  cache = await MediaCache.open({
+    dataDir: workDir,
+    idleTimeoutMs: 300,
+    retry: { attempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
+  });
   // The browser shell's media route, as the lead wires it: /media/<id>.
   shell = http.createServer((request, response) => {
     const id = decodeURIComponent((request.url ?? '').replace(/^\/media\//, ''));

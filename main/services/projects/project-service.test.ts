@@ -7,6 +7,8 @@ import type { Project } from '../../../common/project/index.js';
 import {
   addBlock,
   createSfxBlock,
+  createTextBlock,
+  projectSchema,
   readProjectFile,
   renameProject,
   updateBlock,
@@ -429,6 +431,30 @@ describe('ProjectService: importing text', () => {
     ).toMatchObject({
       data: { code: 'INVALID_INPUT', field: 'split.maxLength' },
     });
+  });
+
+  it('refuses a text that would make more blocks than a project holds, naming the limit, creating nothing', async () => {
+    const projects = service();
+    const before = await projects.list();
+    // 5 MB of tiny paragraphs: a million blocks.
+    const text = 'a\n\n'.repeat(1_000_000);
+    const error = await ipcError(projects.importText({ title: 'Huge', text }));
+    expect(error.data).toMatchObject({ code: 'INVALID_INPUT', field: 'text' });
+    expect(error.message).toContain('1,000,000 blocks; a project holds at most 20,000');
+    expect(await projects.list()).toEqual(before);
+  });
+
+  it('refuses a project over the limits on save, and titles, ids and service addresses out of shape', async () => {
+    const projects = service();
+    const { fileName, project } = await projects.create({ title: 'Small' });
+    const blocks = Array.from({ length: 20_001 }, (_, index) => createTextBlock({ text: `b${index}` }));
+    const huge = { ...project, tracks: { ...project.tracks, speech: { blocks } } };
+    expect(() => projectSchema.parse(huge)).toThrow(/20,001 blocks; a project holds at most 20,000/);
+    expect(() => projectSchema.parse({ ...project, title: 'x'.repeat(201) })).toThrow(/at most 200/);
+    expect(() => projectSchema.parse({ ...project, id: 'x'.repeat(201) })).toThrow(/at most 200/);
+    expect(() => projectSchema.parse({ ...project, serviceUrl: 'not a url' })).toThrow(/http/);
+    expect(projectSchema.parse({ ...project, serviceUrl: 'https://api.example.com' })).toBeTruthy();
+    expect(fileName).toMatch(/\.timbre$/);
   });
 
   it('imports text files in UTF-8, UTF-16 and Windows-1252, titled after the file', async () => {

@@ -14,6 +14,7 @@ import {
   writeProjectFile,
 } from '../../../common/project/index.js';
 import { MAX_IMPORT_BYTES, decodeTextFile, splitScript } from '../../../common/text/index.js';
+import { projectSizeProblem } from '../../../common/project/index.js';
 import type { Logger } from '../logging/logger.js';
 import { isNotFound, readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 import { ProjectAutosaver } from './project-autosaver.js';
@@ -225,6 +226,20 @@ export class ProjectService implements ProjectLibrary {
         code: 'INVALID_INPUT',
         field: 'text',
         message: 'The text to import is empty: there is nothing to make blocks from.',
+      });
+    }
+    const tooLarge = projectSizeProblem(
+      texts.length,
+      texts.reduce((sum, text) => sum + text.length, 0),
+    );
+    if (tooLarge) {
+      throw new IpcError({
+        code: 'INVALID_INPUT',
+        field: 'text',
+        message: `Nothing was imported: split this way, the text ${tooLarge.replace(
+          'Split it into several projects.',
+          'Import it in parts, or split by paragraph with a longer maximum block length.',
+        )}`,
       });
     }
     const project = createProject(

@@ -377,7 +377,11 @@ describe('client fuzz: malformed and surprising responses', () => {
           ? client.getTask(`case-${index}`)
           : fuzzCase.operation === 'getVoice'
             ? client.getVoice(`case-${index}`)
-            : client.createTask({ contents: [{ type: 'text' as const, voiceId: 'v', text: 'fuzz' }] });
+            : client.createTask({
+                contents: [
+                  { type: 'text' as const, voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f', text: 'fuzz' },
+                ],
+              });
       const outcome = await call.then(
         (result) => ({ ok: true as const, result }),
         (error: unknown) => ({ ok: false as const, error }),

@@ -1,4 +1,5 @@
 export type {
+  AnswerInfo,
   AttemptInfo,
   CallOptions,
   CreateVoiceOptions,
@@ -22,3 +23,5 @@ export { MULTIPART_THRESHOLD_BYTES, mediaTypeFor } from './voice-upload.js';
 export type { ContentResult, StyleRecord, TaskData, VoiceData, VoiceSummary } from './wire-schemas.js';
 export { failureReasonOf, generationIdOf } from './wire-schemas.js';
 export { REQUEST_ID_HEADER } from './response-decoder.js';
+export type { RateGateOptions } from './rate-gate.js';
+export { RateGate } from './rate-gate.js';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_POLICY, backoffDelayMs, isRetryable, parseRetryAfterMs } from './retry-policy.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  backoffDelayMs,
+  isRetryable,
+  parseRetryAfterMs,
+  retryDelayMs,
+} from './retry-policy.js';
 
 const now = Date.UTC(2030, 0, 1, 12, 0, 0);
 
@@ -91,5 +97,24 @@ describe('isRetryable', () => {
         policy,
       ),
     ).toBe(false);
+  });
+
+  it('backs off exponentially on repeated 429s, with the Retry-After as the floor', () => {
+    const facts = {
+      requestKind: 'read' as const,
+      errorKind: 'http' as const,
+      httpStatus: 429,
+      requestSent: true,
+    };
+    const waits = [0, 1, 2, 3, 4].map((attempt) =>
+      retryDelayMs({ ...facts, retryAfterMs: 1_000 }, attempt, DEFAULT_RETRY_POLICY, () => 0),
+    );
+    expect(waits).toEqual([1_000, 1_000, 1_500, 3_000, 6_000]);
+    // Without a Retry-After it still grows, and jitter takes off at most a quarter.
+    expect(retryDelayMs(facts, 3, DEFAULT_RETRY_POLICY, () => 0.999)).toBeGreaterThan(3_990);
+    // Other failures keep full-jitter backoff, or the Retry-After the service named.
+    expect(
+      retryDelayMs({ ...facts, httpStatus: 503, retryAfterMs: 2_000 }, 4, DEFAULT_RETRY_POLICY, () => 0),
+    ).toBe(2_000);
   });
 });

@@ -77,12 +77,22 @@ export function isRetryable(facts: RetryFacts, policy: RetryPolicy): boolean {
   );
 }
 
-/** The wait before the next attempt: the service's Retry-After when it gave one, else backoff. */
+/**
+ * The wait before the next attempt. A 429 backs off exponentially with the service's Retry-After as the floor
+ * (the contract: "client retries with exponential backoff"), so a service that keeps refusing is asked less
+ * and less often; its jitter takes off at most a quarter, so repeated refusals really do wait longer. Other
+ * failures use full-jitter backoff, or the Retry-After when one was given.
+ */
 export function retryDelayMs(
   facts: RetryFacts,
   attempt: number,
   policy: RetryPolicy,
   random: () => number,
 ): number {
+  if (facts.errorKind === 'http' && facts.httpStatus === 429) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+    const backoff = Math.floor(ceiling * (0.75 + 0.25 * random()));
+    return Math.max(facts.retryAfterMs ?? 0, backoff);
+  }
   return facts.retryAfterMs ?? backoffDelayMs(attempt, policy, random);
 }

@@ -8,7 +8,7 @@ import type { FakeHandler, FakeService } from './test-support/fake-service.js';
 import { envelope, errorBody, sampleTask, sendJson, startFakeService } from './test-support/fake-service.js';
 
 const TOKEN = 'tok_live_5ecret_Value_3f9a';
-const block = { type: 'text' as const, voiceId: 'v-1', text: 'Hello.' };
+const block = { type: 'text' as const, voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f', text: 'Hello.' };
 
 let service: FakeService | undefined;
 let client: ServiceClient | undefined;

@@ -9,6 +9,7 @@ import { ExchangeFailure, exchange } from './http-exchange.js';
 import type { RequestBody } from './request-body.js';
 import { jsonBody } from './request-body.js';
 import { decodeResponse, failureToServiceError } from './response-decoder.js';
+import { RateGate } from './rate-gate.js';
 import type { RequestKind, RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs } from './retry-policy.js';
 import { ServiceError, validationError } from './service-error.js';
@@ -41,12 +42,22 @@ export interface ServiceClientOptions {
   userAgent?: string;
   /** Told about every HTTP attempt (retries included): counting, tracing. Never given the token. */
   onAttempt?: (attempt: AttemptInfo) => void;
+  /** Told about every answer or failure of an attempt, with its HTTP status (0 when none came back). */
+  onAnswer?: (answer: AnswerInfo) => void;
+  /** Paces every request of this service (rate-gate.ts); a fresh gate per client when not given. */
+  rateGate?: RateGate;
 }
 
 export interface AttemptInfo {
   method: 'GET' | 'POST';
   path: string;
   attempt: number;
+}
+
+export interface AnswerInfo extends AttemptInfo {
+  status: number;
+  /** The wait a 429 or 503 asked for. */
+  retryAfterMs?: number | undefined;
 }
 
 export interface CallOptions {
@@ -96,6 +107,8 @@ export class ServiceClient {
   private readonly timeoutMs: number;
   private readonly syncTimeoutMs: number;
   private readonly maxResponseBytes: number;
+  /** Shared with whatever else talks to this service (audio downloads), so one Retry-After holds them all. */
+  readonly rateGate: RateGate;
   // Polls reuse connections; creating POSTs get a fresh one each (see send()).
   private readonly keepAliveAgents = {
     http: new http.Agent({ keepAlive: true, maxSockets: 16 }),
@@ -109,6 +122,7 @@ export class ServiceClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.syncTimeoutMs = options.syncTimeoutMs ?? DEFAULT_SYNC_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.rateGate = options.rateGate ?? new RateGate({ clock: this.clock });
   }
 
   get baseUrl(): string {
@@ -220,6 +234,12 @@ export class ServiceClient {
     };
 
     for (let attempt = 0; ; attempt += 1) {
+      let releasedAt: number;
+      try {
+        releasedAt = await this.rateGate.acquire(options.signal);
+      } catch {
+        throw cancelled(spec.resource, false);
+      }
       this.options.onAttempt?.({ method: spec.method, path: spec.path, attempt });
       let error: ServiceError;
       try {
@@ -246,10 +266,20 @@ export class ServiceClient {
           token,
           now: this.clock.now(),
         });
+        this.rateGate.answered();
+        this.options.onAnswer?.({ method: spec.method, path: spec.path, attempt, status: response.status });
         return { data: decoded.data, requestId: decoded.requestId };
       } catch (caught) {
         error = this.toServiceError(caught, spec, token);
       }
+      this.tellGate(error, releasedAt);
+      this.options.onAnswer?.({
+        method: spec.method,
+        path: spec.path,
+        attempt,
+        status: error.httpStatus ?? 0,
+        retryAfterMs: error.retryAfterMs,
+      });
 
       const facts = {
         requestKind: spec.requestKind,
@@ -262,15 +292,18 @@ export class ServiceClient {
       try {
         await this.clock.sleep(retryDelayMs(facts, attempt, this.retry, this.random), options.signal);
       } catch {
-        throw new ServiceError({
-          kind: 'aborted',
-          code: 'ABORTED',
-          message: `The ${spec.resource} request was cancelled.`,
-          retryable: false,
-          requestSent: error.requestSent,
-        });
+        throw cancelled(spec.resource, error.requestSent);
       }
     }
+  }
+
+  /** What the service said about our pace reaches every later request of this service, not only this one. */
+  private tellGate(error: ServiceError, releasedAt: number): void {
+    if (error.kind !== 'http') return;
+    if (error.httpStatus === 429) this.rateGate.rateLimited(error.retryAfterMs, releasedAt);
+    else if (error.httpStatus === 503 && error.retryAfterMs !== undefined)
+      this.rateGate.unavailable(error.retryAfterMs);
+    else this.rateGate.answered();
   }
 
   private toServiceError(caught: unknown, spec: CallSpec<z.ZodType>, token: string): ServiceError {
@@ -292,12 +325,19 @@ export class ServiceClient {
   }
 
   private async readToken(options: CallOptions): Promise<string> {
-    const token = options.token ?? (await this.options.getToken());
+    let token: string | undefined;
+    try {
+      token = options.token ?? (await this.options.getToken());
+    } catch {
+      // A keychain that cannot be read is the same, for this call, as no token: nothing is sent. The reason
+      // itself is reported where the keychain is (Settings), not in every job.
+      token = undefined;
+    }
     if (token === undefined || token === '') {
       throw new ServiceError({
         kind: 'validation',
         code: 'NOT_SIGNED_IN',
-        message: 'Not signed in to this service: add a token in Settings.',
+        message: 'Not signed in to this service, so nothing was sent: add its token in Settings, then retry.',
         retryable: false,
         requestSent: false,
       });
@@ -314,6 +354,17 @@ export class ServiceClient {
     }
     return token;
   }
+}
+
+/** The caller gave up while the call waited (at the rate gate, or between retries). */
+function cancelled(resource: string, requestSent: boolean): ServiceError {
+  return new ServiceError({
+    kind: 'aborted',
+    code: 'ABORTED',
+    message: `The ${resource} request was cancelled.`,
+    retryable: false,
+    requestSent,
+  });
 }
 
 /** Strips each block to its type's keys and drops undefined top-level fields. */

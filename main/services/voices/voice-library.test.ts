@@ -256,8 +256,24 @@ describe('VoiceLibrary × stand-in: voices created through the job manager', () 
     const library = new VoiceLibrary({ dataDir });
     const manager = await startManager();
     const follower = follow(library, manager);
+    // Main measures the speech itself and refuses a short prompt before sending anything.
+    await expect(
+      manager.submitVoice({
+        voice: { name: 'Too short', language: 'en', prompt: { path: shortSpeechPath } },
+      }),
+    ).rejects.toMatchObject({ violations: [expect.objectContaining({ rule: 'speech-too-short' })] });
+    // Here the service
+    // refuses a prompt main accepted (its own rules may differ).
+    standin.injectFault({
+      mode: 'status',
+      status: 400,
+      code: 'VALIDATION_BAD_PARAMS',
+      message: 'The reference audio must contain at least 3 seconds of speech.',
+      method: 'POST',
+      pathPrefix: '/api/voice',
+    });
     const job = await manager.submitVoice({
-      voice: { name: 'Too short', language: 'en', prompt: { path: shortSpeechPath } },
+      voice: { name: 'Too short', language: 'en', prompt: { path: speechPath } },
     });
     const done = await manager.waitFor(job.id);
     await follower.settled();

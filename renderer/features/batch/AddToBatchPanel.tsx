@@ -3,6 +3,7 @@ import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { timbre } from '../../bridge/timbre-client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { FileChooser } from '../../components/FileChooser.js';
 import { useBatchStore } from '../../stores/batch-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from '../output/export-form.js';
@@ -22,6 +23,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
   const [overwrite, setOverwrite] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [busy, setBusy] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const settings = useMemo(() => settingsFromForm(form), [form]);
 
   useEffect(() => {
@@ -41,6 +43,13 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
       else next.add(fileName);
       return next;
     });
+
+  const chooseFolder = async (): Promise<void> => {
+    const picked = await timbre().invoke('files.chooseFolder', { suggestedPath: destination || '/' });
+    if (picked.path) setDestination(picked.path);
+    // No system dialog (the browser shell): main's own chooser.
+    else setChoosing(true);
+  };
 
   const add = async (): Promise<void> => {
     if (!settings.ok || chosen.size === 0) return;
@@ -106,13 +115,29 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
       <div className="form-grid">
         <label className="field">
           <span>Destination folder</span>
-          <input
-            data-testid="batch-destination"
-            value={destination}
-            spellCheck={false}
-            onChange={(event) => setDestination(event.target.value)}
-          />
+          <div className="path-row">
+            <input
+              data-testid="batch-destination"
+              value={destination}
+              spellCheck={false}
+              onChange={(event) => setDestination(event.target.value)}
+            />
+            <button type="button" data-testid="batch-choose-destination" onClick={() => void chooseFolder()}>
+              Choose…
+            </button>
+          </div>
         </label>
+        {choosing ? (
+          <FileChooser
+            kind="folder"
+            initialPath={destination || '/'}
+            onChosen={(chosen) => {
+              setDestination(chosen);
+              setChoosing(false);
+            }}
+            onCancel={() => setChoosing(false)}
+          />
+        ) : null}
         <label className="field">
           <span>File names</span>
           <input

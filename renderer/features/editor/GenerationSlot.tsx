@@ -1,7 +1,16 @@
+import { useState } from 'react';
 import type { BlockState } from '../../../common/project/block-state.js';
 import type { Block } from '../../../common/project/project-schema.js';
+import { timbre } from '../../bridge/timbre-client.js';
 import { RequestId } from '../../components/RequestId.js';
+import { applyGenerationToDocument } from '../../stores/document-generation.js';
+import { selectProject, useDocumentStore } from '../../stores/document-store.js';
+import { useGenerationStore } from '../../stores/generation-store.js';
+import { errorData } from '../../stores/notice-store.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
+
+/** Failures whose audio the service still has: fetched again, never paid for again. */
+const FETCHABLE_FAILURES = new Set(['AUDIO_DOWNLOAD_FAILED', 'AUDIO_UNREADABLE']);
 
 /**
  * Where a block's generation lives: its state now; the Generate and Play buttons of the generation issue go here.
@@ -17,6 +26,26 @@ export function GenerationSlot({
   unavailableReason: string | null;
 }) {
   const generation = block.generation;
+  const project = useDocumentStore(selectProject);
+  const [fetching, setFetching] = useState(false);
+  const [fetchError, setFetchError] = useState<string | null>(null);
+  const fetchAgain = async (contentHash: string): Promise<void> => {
+    if (!project?.serviceUrl) return;
+    setFetching(true);
+    setFetchError(null);
+    try {
+      const segments = await timbre().invoke('generation.refetch', {
+        serviceUrl: project.serviceUrl,
+        contentHashes: [contentHash],
+      });
+      useGenerationStore.getState().receive(segments);
+      applyGenerationToDocument(project.id, segments);
+    } catch (caught) {
+      setFetchError(errorData(caught).message);
+    } finally {
+      setFetching(false);
+    }
+  };
   return (
     <div className="generation-slot" data-testid="generation-slot">
       <BlockStateBadge state={state} />
@@ -26,6 +55,17 @@ export function GenerationSlot({
           {generation.error.requestId === undefined ? null : (
             <RequestId requestId={generation.error.requestId} />
           )}
+          {FETCHABLE_FAILURES.has(generation.error.code) ? (
+            <button
+              type="button"
+              data-testid="fetch-audio-again"
+              disabled={fetching}
+              onClick={() => void fetchAgain(generation.contentHash)}
+            >
+              {fetching ? 'Fetching…' : 'Fetch audio again'}
+            </button>
+          ) : null}
+          {fetchError === null ? null : <span data-testid="fetch-audio-error">{fetchError}</span>}
         </div>
       ) : null}
       {state === 'generated' && generation.kind === 'generated' ? (

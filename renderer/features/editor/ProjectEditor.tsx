@@ -21,6 +21,8 @@ import { useBlockClipboard } from './use-block-clipboard.js';
 import { useEditorKeyboard } from './use-editor-keyboard.js';
 import { OutputControls } from '../output/OutputControls.js';
 import './editor.css';
+import { useConnectionStore } from '../../bridge/connection-store.js';
+import { RelaunchBanner } from './RelaunchBanner.js';
 
 // Primitive slices only: the editor frame must not re-render (with all its panels) on every keystroke.
 const selectSource = (state: DocumentState): OpenedProject | null => state.doc?.source ?? null;
@@ -50,13 +52,19 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
   useEffect(() => {
     const autosave = startAutosave(useDocumentStore, {
       save: (fileName, project) => timbre().invoke('projects.save', { fileName, project }),
+      paused: () => useConnectionStore.getState().state === 'relaunched',
     });
     autosaveRef.current = autosave;
+    // A save that failed while the app could not be reached goes again as soon as it is back.
+    const stopWatching = useConnectionStore.subscribe((now, before) => {
+      if (now.reconnections !== before.reconnections && now.state === 'connected') void autosave.flush();
+    });
     // Best effort when the window goes away: the request is sent, though the page may not see the answer.
     const flushNow = (): void => void autosave.flush();
     window.addEventListener('beforeunload', flushNow);
     window.addEventListener('pagehide', flushNow);
     return () => {
+      stopWatching();
       window.removeEventListener('beforeunload', flushNow);
       window.removeEventListener('pagehide', flushNow);
       autosave.dispose();
@@ -132,6 +140,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
           original file kept beside it.
         </p>
       )}
+      <RelaunchBanner onSaveAsNew={() => void saveAsNew()} />
       <SaveBanner
         closeBlocked={closeBlocked}
         onRetry={() => void flush()}

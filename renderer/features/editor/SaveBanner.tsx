@@ -1,3 +1,4 @@
+import { selectConnectionState, useConnectionStore } from '../../bridge/connection-store.js';
 import { RequestId } from '../../components/RequestId.js';
 import { selectSaveStatus, useDocumentStore } from '../../stores/document-store.js';
 
@@ -18,7 +19,9 @@ export function SaveBanner({
   onDiscardAndClose(): void;
 }) {
   const status = useDocumentStore(selectSaveStatus);
-  if (status.state !== 'failed') return null;
+  // While the app cannot be reached, or was restarted under this page, the connection banners say what to do.
+  const connection = useConnectionStore(selectConnectionState);
+  if (status.state !== 'failed' || connection !== 'connected') return null;
   return (
     <div className="error-notice save-banner" role="alert" data-testid="save-failed">
       <p>

@@ -1,7 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MissingAudio } from '../../../common/export/project-render-plan.js';
-import type { Project } from '../../../common/project/index.js';
-import { buildProjectRenderPlan } from '../../../common/export/project-render-plan.js';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { timbre } from '../../bridge/timbre-client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -10,6 +8,7 @@ import { useExportStore } from '../../stores/export-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from './export-form.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
+import { FileChooser } from '../../components/FileChooser.js';
 import {
   defaultExportForm,
   joinPath,
@@ -23,8 +22,19 @@ import './output.css';
 type Stage =
   | { kind: 'form' }
   | { kind: 'missing'; missing: MissingAudio[]; message: string }
-  | { kind: 'generating'; blocks: number }
+  | {
+      kind: 'conflict';
+      conflicts: string[];
+      keepBothPath: string;
+      message: string;
+      /** What the user was doing when the files turned up: exporting, or generating first. */
+      then: 'export' | 'generate';
+    }
+  | { kind: 'queued'; outputPath: string; blocks: number }
+  | { kind: 'choosing' }
   | { kind: 'running'; exportId: string };
+
+type OnExisting = 'ask' | 'replace' | 'keep-both';
 
 /** Remembered for the next export in this session: people export the same way again and again. */
 let lastForm: ExportForm = defaultExportForm;
@@ -37,10 +47,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const project = useDocumentStore(selectProject);
   const [form, setForm] = useState<ExportForm>(lastForm);
   const [outputPath, setOutputPath] = useState('');
-  const [overwrite, setOverwrite] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [error, setError] = useState<IpcErrorData | null>(null);
-  const [pickerHint, setPickerHint] = useState<string | null>(null);
   const run = useExportStore((state) => (stage.kind === 'running' ? state.runs[stage.exportId] : undefined));
   const settings = useMemo(() => settingsFromForm(form), [form]);
   const title = project?.title ?? 'Untitled';
@@ -69,67 +77,85 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     setError(null);
   };
 
-  const start = async (current = project): Promise<void> => {
-    if (!current || !settings.ok) return;
+  const start = async (onExisting: OnExisting = 'ask'): Promise<void> => {
+    if (!project || !settings.ok) return;
     setError(null);
     try {
       const result = await timbre().invoke('export.start', {
-        project: current,
+        project,
         settings: settings.settings,
         outputPath,
         mode: form.mode,
-        overwrite,
+        onExisting,
       });
       if (result.ok) {
-        useExportStore.getState().started(result.exportId, current.id);
+        useExportStore.getState().started(result.exportId, project.id);
+        setOutputPath(result.outputPath);
         setStage({ kind: 'running', exportId: result.exportId });
-      } else if (result.reason === 'missing-audio') {
-        setStage({ kind: 'missing', missing: result.missing, message: result.message });
-      } else {
-        setError({ code: 'INVALID_INPUT', message: result.message });
+        return;
+      }
+      switch (result.reason) {
+        case 'missing-audio':
+          setStage({ kind: 'missing', missing: result.missing, message: result.message });
+          return;
+        case 'conflict':
+          setStage({ ...result, kind: 'conflict', then: 'export' });
+          return;
+        case 'empty':
+          setError({ code: 'INVALID_INPUT', message: result.message });
+          return;
+        default: {
+          const exhaustive: never = result;
+          throw new Error(`Unknown export answer ${JSON.stringify(exhaustive)}`);
+        }
       }
     } catch (caught) {
       setError(errorData(caught));
     }
   };
 
-  const generateMissing = async (missing: MissingAudio[]): Promise<void> => {
-    if (!project) return;
+  /**
+   * Hands "generate, then export" to main: the document is saved first (main reads it from its file), then main
+   * checks the destination, generates and exports in its own queue. Nothing depends on this window staying open.
+   */
+  const generateThenExport = async (blocks: number, onExisting: OnExisting = 'ask'): Promise<void> => {
+    const doc = useDocumentStore.getState().doc;
+    if (!doc || !settings.ok) return;
     setError(null);
     try {
-      const started = await timbre().invoke('generation.start', {
-        project,
-        blockIds: missing.map((item) => item.blockId),
+      const saved = await timbre().invoke('projects.save', { fileName: doc.fileName, project: doc.project });
+      useDocumentStore.getState().markSaved(doc.project, saved.savedAt);
+      const result = await timbre().invoke('export.generateThenExport', {
+        fileName: doc.fileName,
+        title: doc.project.title,
+        settings: settings.settings,
+        outputPath,
+        mode: form.mode,
+        onExisting,
       });
-      setStage({ kind: 'generating', blocks: started.sentBlocks + started.reusedBlocks });
+      if (result.ok) {
+        setOutputPath(result.outputPath);
+        setStage({ kind: 'queued', outputPath: result.outputPath, blocks });
+      } else {
+        setStage({ ...result, kind: 'conflict', then: 'generate' });
+      }
     } catch (caught) {
       setError(errorData(caught));
     }
   };
 
-  // While the missing blocks are generated the document fills in (main's events); once every block has audio,
-  // the export starts by itself.
-  useEffect(() => {
-    if (stage.kind !== 'generating') return;
-    const settle = (current: Project | null): boolean => {
-      if (!current) return false;
-      const ready = buildProjectRenderPlan(current, { sampleRate: form.sampleRate, channels: form.channels });
-      if (!ready.ok) return false;
-      void start(current);
-      return true;
-    };
-    const unsubscribe = useDocumentStore.subscribe((state) => {
-      if (settle(state.doc?.project ?? null)) unsubscribe();
-    });
-    return unsubscribe;
-    // start() is recreated each render; the subscription only needs to follow the stage.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stage.kind]);
+  const [missingBlocks, setMissingBlocks] = useState(0);
+  const decide = (onExisting: OnExisting): void => {
+    if (stage.kind !== 'conflict') return;
+    if (stage.then === 'generate') void generateThenExport(missingBlocks, onExisting);
+    else void start(onExisting);
+  };
 
   const choose = async (): Promise<void> => {
     const picked = await timbre().invoke('export.chooseDestination', { suggestedPath: outputPath });
     if (picked.path) setOutputPath(picked.path);
-    else setPickerHint('Type the full path of the file to create (this window has no file picker).');
+    // No system dialog (the browser shell): main's own chooser.
+    else setStage({ kind: 'choosing' });
   };
 
   const busy = stage.kind === 'running' && run?.state !== 'finished';
@@ -160,18 +186,43 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
               Choose…
             </button>
           </div>
-          {pickerHint ? <span className="hint">{pickerHint}</span> : null}
         </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="export-overwrite"
-            checked={overwrite}
-            disabled={busy}
-            onChange={(event) => setOverwrite(event.target.checked)}
+        {stage.kind === 'choosing' ? (
+          <FileChooser
+            kind={form.mode === 'blocks-folder' ? 'folder' : 'save-file'}
+            initialPath={outputPath}
+            onChosen={(chosen) => {
+              setOutputPath(chosen);
+              setStage({ kind: 'form' });
+            }}
+            onCancel={() => setStage({ kind: 'form' })}
           />
-          Replace existing files
-        </label>
+        ) : null}
+        {stage.kind === 'conflict' ? (
+          <div className="export-missing" data-testid="export-conflict">
+            <p>{stage.message}</p>
+            <ul>
+              {stage.conflicts.map((file) => (
+                <li key={file}>
+                  <code>{file}</code>
+                </li>
+              ))}
+            </ul>
+            <div className="form-actions">
+              <button type="button" data-testid="export-replace" onClick={() => decide('replace')}>
+                Replace
+              </button>
+              <button
+                type="button"
+                className="primary"
+                data-testid="export-keep-both"
+                onClick={() => decide('keep-both')}
+              >
+                Keep both (save as {baseNameOf(stage.keepBothPath)})
+              </button>
+            </div>
+          </div>
+        ) : null}
         {!settings.ok ? (
           <p className="field-error" data-testid="export-settings-error">
             {settings.message}
@@ -194,16 +245,20 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
               type="button"
               className="primary"
               data-testid="export-generate-missing"
-              onClick={() => void generateMissing(stage.missing)}
+              onClick={() => {
+                setMissingBlocks(stage.missing.length);
+                void generateThenExport(stage.missing.length);
+              }}
             >
               Generate {stage.missing.length} block{stage.missing.length === 1 ? '' : 's'}, then export
             </button>
           </div>
         ) : null}
-        {stage.kind === 'generating' ? (
-          <p className="hint" data-testid="export-waiting">
-            Generating {stage.blocks} block{stage.blocks === 1 ? '' : 's'}; the export starts when they are
-            ready. You can keep editing.
+        {stage.kind === 'queued' ? (
+          <p className="hint" data-testid="export-queued">
+            Generating {stage.blocks} block{stage.blocks === 1 ? '' : 's'}, then exporting to{' '}
+            <code>{stage.outputPath}</code>. This runs in the background: close this window whenever you like
+            — you will be told when the file is written, and the Exports page shows its progress.
           </p>
         ) : null}
         {run?.state === 'running' ? (
@@ -250,7 +305,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             >
               Cancel export
             </button>
-          ) : (
+          ) : stage.kind === 'conflict' || stage.kind === 'queued' ? null : (
             <button
               type="button"
               className="primary"
@@ -268,6 +323,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       </section>
     </div>
   );
+}
+
+function baseNameOf(filePath: string): string {
+  return filePath.split(/[\\/]/u).pop() ?? filePath;
 }
 
 function formatDuration(ms: number): string {

@@ -7,6 +7,7 @@ import { serviceUrlSchema } from '../../../common/settings/settings-schema.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
+import { tokenStorageSentence, useKeychain } from './use-keychain.js';
 
 interface ServiceFormProps {
   initial: ServiceView | null;
@@ -19,6 +20,7 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
   const [label, setLabel] = useState(initial?.label ?? '');
   const [plan, setPlan] = useState<Plan>(initial?.plan ?? 'free');
   const [token, setToken] = useState('');
+  const { info: keychain } = useKeychain();
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [busy, setBusy] = useState(false);
   const urlCheck = url.trim() === '' ? null : serviceUrlSchema.safeParse(url);
@@ -107,7 +109,7 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
           onChange={(event) => setToken(event.target.value)}
         />
         <span className="hint">
-          Stored in your system keychain and checked with the service before it is kept.
+          Checked with the service before it is kept. {tokenStorageSentence(keychain)}
         </span>
       </label>
       {error ? <ErrorNotice error={error} /> : null}

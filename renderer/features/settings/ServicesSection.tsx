@@ -6,6 +6,7 @@ import { timbre } from '../../bridge/timbre-client.js';
 import { errorData, useNoticeStore } from '../../stores/notice-store.js';
 import { selectSettingsView, useSettingsStore } from '../../stores/settings-store.js';
 import { ServiceForm } from './ServiceForm.js';
+import { keychainHelp, tokenStorageSentence, useKeychain } from './use-keychain.js';
 
 /** The services the user works with (e.g. the local stand-in and production), one of them active. */
 export function ServicesSection() {
@@ -13,6 +14,8 @@ export function ServicesSection() {
   const [editing, setEditing] = useState<ServiceView | 'new' | null>(null);
   const [error, setError] = useState<IpcErrorData | null>(null);
   const services = view?.services ?? [];
+  const { info: keychain, platform } = useKeychain();
+  const help = keychainHelp(keychain, platform);
 
   const run = (call: Promise<unknown>): void => {
     setError(null);
@@ -40,9 +43,14 @@ export function ServicesSection() {
   return (
     <section className="card" data-testid="services-section">
       <h2>Service</h2>
-      <p className="hint">
-        The voice service Timbre Studio talks to. Tokens are kept in your system keychain.
+      <p className="hint" data-testid="token-storage">
+        The voice service Timbre Studio talks to. {tokenStorageSentence(keychain)}
       </p>
+      {help === null ? null : (
+        <p className="hint" data-testid="keychain-help">
+          {help}
+        </p>
+      )}
       {services.length === 0 ? (
         <p data-testid="no-services">No service is set up yet. Add one to generate audio and clone voices.</p>
       ) : (

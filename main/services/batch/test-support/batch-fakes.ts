@@ -33,7 +33,11 @@ export function gate(): Gate {
 
 export function makeProject(title: string, texts: string[], generated = false): Project {
   let project: Project = {
-    ...createProject({ title, serviceUrl: TEST_SERVICE, defaults: { voiceId: 'voice-1', voiceName: 'Ava' } }),
+    ...createProject({
+      title,
+      serviceUrl: TEST_SERVICE,
+      defaults: { voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f', voiceName: 'Ava' },
+    }),
   };
   project = {
     ...project,

@@ -31,6 +31,8 @@ export interface OriginServer {
   wav: Buffer;
   /** Requests received per path. */
   hits(path: string): number;
+  /** Every request in order: path with query, its Range header and when it arrived. */
+  log: { target: string; range: string | undefined; at: number }[];
   close(): Promise<void>;
 }
 
@@ -51,10 +53,56 @@ export async function startOriginServer(): Promise<OriginServer> {
     timers.add(timer);
   };
 
+  const log: OriginServer['log'] = [];
   const server = http.createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://origin').pathname;
+    const url = new URL(request.url ?? '/', 'http://origin');
+    const path = url.pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    const target = `${path}${url.search}`;
+    const earlier = log.filter((entry) => entry.target === target).length;
+    log.push({ target, range: request.headers.range, at: Date.now() });
     switch (path) {
+      case '/reset-once.wav': {
+        // The first answer breaks off after half the file; later ones honour Range like a CDN.
+        const start = Number(/^bytes=(\d+)-$/u.exec(request.headers.range ?? '')?.[1] ?? 0);
+        if (earlier === 0) {
+          response.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': wav.byteLength });
+          response.write(wav.subarray(0, wav.byteLength / 2));
+          later(100, () => response.socket?.destroy());
+          return;
+        }
+        const rest = wav.subarray(start);
+        response.writeHead(start > 0 ? 206 : 200, {
+          'Content-Type': 'audio/wav',
+          'Content-Length': rest.byteLength,
+          'Accept-Ranges': 'bytes',
+          ...(start > 0 ? { 'Content-Range': `bytes ${start}-${wav.byteLength - 1}/${wav.byteLength}` } : {}),
+        });
+        response.end(rest);
+        return;
+      }
+      case '/unavailable-twice.wav':
+        if (earlier < 2) {
+          response.writeHead(503, { 'Content-Type': 'text/html' });
+          response.end('<html><body>Service Unavailable</body></html>');
+          return;
+        }
+        response.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': wav.byteLength });
+        response.end(wav);
+        return;
+      case '/limited-once.wav':
+        if (earlier === 0) {
+          response.writeHead(429, { 'Retry-After': '1', 'X-Service-App-Request-Id': 'req-limited' });
+          response.end();
+          return;
+        }
+        response.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': wav.byteLength });
+        response.end(wav);
+        return;
+      case '/forbidden.wav':
+        response.writeHead(403, { 'X-Service-App-Request-Id': 'req-forbidden' });
+        response.end();
+        return;
       case '/voice.wav':
         response.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': wav.byteLength });
         response.end(wav);
@@ -115,6 +163,7 @@ export async function startOriginServer(): Promise<OriginServer> {
     url: `http://127.0.0.1:${port}`,
     wav,
     hits: (path) => counts.get(path) ?? 0,
+    log,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

@@ -1,0 +1,170 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../../common/project/index.js';
+import {
+  allBlocks,
+  blockState,
+  contentHash,
+  createProject,
+  createTextBlock,
+} from '../../../common/project/index.js';
+import type { RunningStandin } from '../../../standin/index.js';
+import { startStandin } from '../../../standin/index.js';
+import { AudioCache } from '../audio-cache/index.js';
+import { JobManager } from '../jobs/index.js';
+import { MediaCache } from '../media/index.js';
+import { ServiceClient } from '../service-client/index.js';
+import { GenerationService } from './generation-service.js';
+
+/**
+ * The money path under download faults: the service makes the audio (credits spent), and fetching it fails in
+ * the ways real CDNs fail. Every block must still end with its audio, each batch must have been submitted
+ * exactly once, and a second Generate must submit nothing.
+ */
+let workDir: string;
+let standin: RunningStandin;
+let client: ServiceClient;
+let manager: JobManager;
+let media: MediaCache;
+let audio: AudioCache;
+let service: GenerationService;
+
+const BLOCKS = 400;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'timbre-download-faults-'));
+  standin = await startStandin({ speed: 50, rateLimit: 0 });
+  client = new ServiceClient({ baseUrl: standin.url, getToken: () => 'standin-paid', timeoutMs: 10_000 });
+  manager = new JobManager({
+    client,
+    dataDir: workDir,
+    schedule: { firstDelayMs: 100, maxDelayMs: 500, errorFirstDelayMs: 100, errorMaxDelayMs: 500 },
+    stopGraceMs: 0,
+  });
+  await manager.start();
+  media = await MediaCache.open({
+    dataDir: workDir,
+    retry: { attempts: 6, baseDelayMs: 100, maxDelayMs: 1_000 },
+    gateFor: (url) => (new URL(url).origin === standin.url ? client.rateGate : undefined),
+  });
+  audio = new AudioCache({ dataDir: workDir, media });
+  service = new GenerationService({
+    manager: () => Promise.resolve(manager),
+    audio,
+    srtAllowed: () => false,
+    onUpdate: () => undefined,
+  });
+  manager.onEvent((event) => {
+    if (event.type === 'job-updated') service.onJobUpdated(event.job);
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await manager.stop();
+  client.close();
+  audio.dispose();
+  await media.flush();
+  await standin.close();
+  await rm(workDir, { recursive: true, force: true });
+});
+
+function longProject(): Project {
+  const voice = standin.marketVoices[0];
+  if (!voice) throw new Error('the stand-in has market voices');
+  const base = createProject({
+    title: 'Four hundred blocks',
+    serviceUrl: standin.url,
+    defaults: { voiceId: voice.idForGenerate, voiceName: voice.name, language: 'en' },
+  });
+  const blocks = Array.from({ length: BLOCKS }, (_, index) =>
+    createTextBlock({ text: `Line ${index + 1} of the story.` }),
+  );
+  return { ...base, tracks: { ...base.tracks, speech: { blocks } } };
+}
+
+function taskPosts(): number {
+  return standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
+}
+
+describe('generation × failing audio downloads', () => {
+  it('fetches every block’s audio through resets, 503s and 429s, submitting each batch once', async () => {
+    // Every 3rd download is reset before an answer, every 5th answers 503 (at first), every 50th 429 (twice).
+    standin.injectFault({ mode: 'drop-before', pathPrefix: '/files/', every: 3, count: 40 });
+    standin.injectFault({ mode: 'status', status: 503, pathPrefix: '/files/', every: 5, count: 8 });
+    standin.injectFault({
+      mode: 'status',
+      status: 429,
+      retryAfterS: 1,
+      pathPrefix: '/files/',
+      every: 50,
+      count: 2,
+    });
+
+    const project = longProject();
+    const result = await service.generateAndWait(project);
+    const states = allBlocks(result).map((block) => blockState(block, result.defaults));
+    expect(states.filter((state) => state !== 'generated')).toEqual([]);
+    expect(states).toHaveLength(BLOCKS);
+
+    // Every fault was used, so every kind of failure really happened.
+    expect(standin.faults()).toEqual([]);
+    const posts = taskPosts();
+    const jobs = manager.list().filter((job) => job.kind === 'task');
+    expect(posts).toBe(jobs.length);
+    expect(posts).toBe(Math.ceil(BLOCKS / 50));
+    // The gate saw the service's 429s (downloads share the service's pacing).
+    expect(client.rateGate.figures().rateLimited).toBeGreaterThanOrEqual(2);
+
+    // Nothing is missing, so nothing is sent.
+    const again = await service.start({ project: result });
+    expect(again).toMatchObject({ sentBlocks: 0, jobIds: [] });
+    expect(taskPosts()).toBe(posts);
+  }, 240_000);
+
+  it('fetches delivered audio again instead of submitting it again, and reports a gone file with its price', async () => {
+    const project = longProject();
+    // The same content as the first test, so its audio was delivered; this "other machine" has none of it.
+    const fresh = await mkdtemp(path.join(workDir, 'other-machine-'));
+    const otherMedia = await MediaCache.open({
+      dataDir: fresh,
+      retry: { attempts: 2, baseDelayMs: 50, maxDelayMs: 50 },
+    });
+    const otherAudio = new AudioCache({ dataDir: fresh, media: otherMedia });
+    const other = new GenerationService({
+      manager: () => Promise.resolve(manager),
+      audio: otherAudio,
+      srtAllowed: () => false,
+      onUpdate: () => undefined,
+    });
+    const posts = taskPosts();
+    const first = project.tracks.speech.blocks.slice(0, 3);
+    const hashes = first.map((block) => contentHash(block, project.defaults));
+
+    // The service answers 404 for the next 3 files: gone, so the blocks say so with the price of a new take.
+    standin.injectFault({ mode: 'status', status: 404, pathPrefix: '/files/', count: 3 });
+    const started = await other.start({ project, blockIds: first.map((block) => block.id) });
+    expect(started).toMatchObject({ sentBlocks: 0, jobIds: [] });
+    await other.settled();
+    const gone = await other.lookup(standin.url, hashes);
+    expect(gone.map((update) => (update.state === 'failed' ? update.error.code : update.state))).toEqual([
+      'AUDIO_GONE',
+      'AUDIO_GONE',
+      'AUDIO_GONE',
+    ]);
+    const [firstGone] = gone;
+    expect(firstGone?.state === 'failed' ? firstGone.error.message : '').toMatch(
+      /no longer has this file \(404\).*costs about \d+ credits/,
+    );
+    expect(standin.faults()).toEqual([]);
+    expect(taskPosts()).toBe(posts);
+
+    // "Fetch audio again" once the service serves the files again: the audio arrives, nothing is submitted.
+    const refetched = await other.refetch(standin.url, hashes);
+    expect(refetched.map((update) => update.state)).toEqual(['generated', 'generated', 'generated']);
+    expect(taskPosts()).toBe(posts);
+    otherAudio.dispose();
+    await otherMedia.flush();
+  }, 120_000);
+});

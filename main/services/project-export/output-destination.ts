@@ -1,0 +1,113 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectExportSettings } from '../../../common/export/index.js';
+import { outputFiles } from '../batch/output-paths.js';
+import { numberedName } from '../batch/output-name.js';
+
+export type ExportMode = 'mix' | 'blocks-folder' | 'blocks-zip';
+
+/** What the user decided about files that already exist. */
+export type OnExisting = 'ask' | 'replace' | 'keep-both';
+
+export type DestinationCheck =
+  | { ok: true; outputPath: string; overwrite: boolean }
+  | { ok: false; conflicts: string[]; keepBothPath: string };
+
+const MAX_NUMBERED_NAMES = 999;
+
+/** The extension an output must carry for its format and mode; `''` for a folder. */
+export function requiredExtension(settings: ProjectExportSettings, mode: ExportMode): string {
+  switch (mode) {
+    case 'mix':
+      return `.${settings.options.audio.format}`;
+    case 'blocks-zip':
+      return '.zip';
+    case 'blocks-folder':
+      return '';
+    default: {
+      const exhaustive: never = mode;
+      throw new Error(`Unknown export mode ${String(exhaustive)}`);
+    }
+  }
+}
+
+/** Why this path cannot be the output for the format and mode, or null. */
+export function extensionProblem(
+  outputPath: string,
+  settings: ProjectExportSettings,
+  mode: ExportMode,
+): string | null {
+  const wanted = requiredExtension(settings, mode);
+  const actual = path.extname(outputPath).toLowerCase();
+  if (wanted === '') {
+    return actual === ''
+      ? null
+      : `must be a folder name (without an extension like ${actual}) for one file per block`;
+  }
+  return actual === wanted
+    ? null
+    : `must end in ${wanted} for this format (got ${actual === '' ? 'no extension' : actual})`;
+}
+
+/** Every file or folder the export writes for this output. */
+export function writtenPaths(
+  outputPath: string,
+  settings: ProjectExportSettings,
+  mode: ExportMode,
+): string[] {
+  if (mode !== 'mix') return [outputPath];
+  const base = outputPath.slice(0, outputPath.length - path.extname(outputPath).length);
+  return outputFiles(base, settings);
+}
+
+/**
+ * Decides where an export goes given what already exists, one file at a time: nothing there, or the user chose
+ * to replace → the path as asked; the user chose to keep both → the first free numbered name (`Episode (2).mp3`
+ * with its `Episode (2).srt`); not decided yet → the files that exist, and the name "keep both" would use. An
+ * earlier WAV+SRT export blocks an MP3 of the same name only through its SRT, and only if this export writes one.
+ */
+export async function settleDestination(
+  outputPath: string,
+  settings: ProjectExportSettings,
+  mode: ExportMode,
+  onExisting: OnExisting,
+  exists: (filePath: string) => Promise<boolean> = pathExists,
+): Promise<DestinationCheck> {
+  const conflicts = await existing(writtenPaths(outputPath, settings, mode), exists);
+  if (conflicts.length === 0) return { ok: true, outputPath, overwrite: false };
+  if (onExisting === 'replace') return { ok: true, outputPath, overwrite: true };
+  const keepBothPath = await freeNumberedPath(outputPath, settings, mode, exists);
+  if (onExisting === 'keep-both') return { ok: true, outputPath: keepBothPath, overwrite: false };
+  return { ok: false, conflicts, keepBothPath };
+}
+
+async function freeNumberedPath(
+  outputPath: string,
+  settings: ProjectExportSettings,
+  mode: ExportMode,
+  exists: (filePath: string) => Promise<boolean>,
+): Promise<string> {
+  const extension = path.extname(outputPath);
+  const base = path.basename(outputPath, extension);
+  for (let n = 2; n <= MAX_NUMBERED_NAMES; n += 1) {
+    const candidate = path.join(path.dirname(outputPath), `${numberedName(base, n)}${extension}`);
+    if ((await existing(writtenPaths(candidate, settings, mode), exists)).length === 0) return candidate;
+  }
+  throw new Error(
+    `${path.dirname(outputPath)} already holds ${MAX_NUMBERED_NAMES} files named like “${base}”.`,
+  );
+}
+
+async function existing(paths: string[], exists: (filePath: string) => Promise<boolean>): Promise<string[]> {
+  const found = await Promise.all(
+    paths.map(async (candidate) => ((await exists(candidate)) ? candidate : null)),
+  );
+  return found.filter((candidate): candidate is string => candidate !== null);
+}
+
+async function pathExists(filePath: string): Promise<boolean> {
+  return stat(filePath).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,13 @@
+import { selectConnectionState, useConnectionStore } from '../bridge/connection-store.js';
+
+/** Says, on every page, when the app cannot be reached, so nobody keeps working believing it is saved. */
+export function ConnectionBanner() {
+  const state = useConnectionStore(selectConnectionState);
+  if (state !== 'disconnected') return null;
+  return (
+    <div className="connection-banner" role="status" data-testid="connection-banner">
+      <strong>Disconnected — reconnecting…</strong> Timbre Studio is not answering. Your edits stay in this
+      window and are saved as soon as it is back.
+    </div>
+  );
+}
