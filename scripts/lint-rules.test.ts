@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -9,6 +10,16 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('architecture lint rules', () => {
+  it('names only binding modules that exist', () => {
+    const config = readFileSync('eslint.config.js', 'utf8');
+    const list = /const ipcBindingModules = \[([^\]]*)\]/u.exec(config)?.[1] ?? '';
+    const files = [...list.matchAll(/'([^']+)'/gu)]
+      .map((match) => match[1] ?? '')
+      .filter((entry) => !entry.includes('*'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(existsSync(file), `${file} exists`).toBe(true);
+  });
+
   it('bans raw ipcRenderer/ipcMain and webContents.send outside the binding modules', async () => {
     const code = "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\nexport const y = 1;\n";
     expect(await ruleIds('main/electron/some-feature.ts', code)).toContain('no-restricted-syntax');

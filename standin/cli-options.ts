@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import type { StandinOptions } from './options.js';
 
 export const DEFAULT_CLI_PORT = 8787;
@@ -35,74 +36,91 @@ See standin/README.md for every behaviour chosen where the contract says "not sh
 
 export type CliCommand = { kind: 'help' } | { kind: 'start'; options: StandinOptions; quiet: boolean };
 
-/** Parses argv (without node and script); errors name the flag and the rule. */
+const FLAGS = {
+  help: { type: 'boolean', short: 'h' },
+  port: { type: 'string' },
+  data: { type: 'string' },
+  speed: { type: 'string' },
+  'fail-rate': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'sync-wait-s': { type: 'string' },
+  'latency-ms': { type: 'string' },
+  admin: { type: 'boolean' },
+  accounts: { type: 'string' },
+  'audio-format': { type: 'string' },
+  concurrency: { type: 'string' },
+  quiet: { type: 'boolean' },
+} as const;
+
+/** Parses argv (without node and script) with node:util's parseArgs; errors name the flag and the rule. */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
-  const options: StandinOptions = { port: DEFAULT_CLI_PORT };
-  let quiet = false;
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    const [flag, inlineValue] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg) : [arg, undefined];
-    const value = (): string => {
-      if (inlineValue !== undefined) return inlineValue;
-      const next = argv[index + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value`);
-      index += 1;
-      return next;
-    };
-    switch (flag) {
-      case '-h':
-      case '--help':
-        return { kind: 'help' };
-      case '--port':
-        options.port = integer(flag, value(), 0, 65535);
-        break;
-      case '--data':
-        options.dataDir = value();
-        break;
-      case '--speed':
-        options.speed = number(flag, value(), (n) => n > 0, 'a number above 0');
-        break;
-      case '--fail-rate':
-        options.failRate = number(flag, value(), (n) => n >= 0 && n <= 1, 'a number in 0..1');
-        break;
-      case '--rate-limit':
-        options.rateLimit = number(flag, value(), (n) => n >= 0, 'a number >= 0 (0 = off)');
-        break;
-      case '--sync-wait-s':
-        options.syncWaitS = number(flag, value(), (n) => n >= 0, 'a number of seconds >= 0');
-        break;
-      case '--latency-ms':
-        options.latencyMs = number(flag, value(), (n) => n >= 0, 'a number of milliseconds >= 0');
-        break;
-      case '--admin':
-        options.admin = true;
-        break;
-      case '--accounts':
-        options.accounts = value();
-        break;
-      case '--audio-format': {
-        const format = value();
-        if (format !== 'mp3' && format !== 'wav')
-          throw new Error(`--audio-format must be mp3 or wav, got ${format}`);
-        options.audioFormat = format;
-        break;
-      }
-      case '--concurrency':
-        options.concurrency = integer(flag, value(), 1, 64);
-        break;
-      case '--quiet':
-        quiet = true;
-        break;
-      default:
-        throw new Error(`unknown option ${arg} (see --help)`);
-    }
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new Error(explainParseError(error), { cause: error });
   }
-  return { kind: 'start', options, quiet };
+  if (values.help === true) return { kind: 'help' };
+  const options: StandinOptions = { port: DEFAULT_CLI_PORT };
+  if (values.port !== undefined) options.port = integer('--port', values.port, 0, 65535);
+  if (values.data !== undefined) options.dataDir = values.data;
+  if (values.speed !== undefined)
+    options.speed = number('--speed', values.speed, (n) => n > 0, 'a number above 0');
+  if (values['fail-rate'] !== undefined)
+    options.failRate = number(
+      '--fail-rate',
+      values['fail-rate'],
+      (n) => n >= 0 && n <= 1,
+      'a number in 0..1',
+    );
+  if (values['rate-limit'] !== undefined)
+    options.rateLimit = number(
+      '--rate-limit',
+      values['rate-limit'],
+      (n) => n >= 0,
+      'a number >= 0 (0 = off)',
+    );
+  if (values['sync-wait-s'] !== undefined)
+    options.syncWaitS = number(
+      '--sync-wait-s',
+      values['sync-wait-s'],
+      (n) => n >= 0,
+      'a number of seconds >= 0',
+    );
+  if (values['latency-ms'] !== undefined)
+    options.latencyMs = number(
+      '--latency-ms',
+      values['latency-ms'],
+      (n) => n >= 0,
+      'a number of milliseconds >= 0',
+    );
+  if (values.admin === true) options.admin = true;
+  if (values.accounts !== undefined) options.accounts = values.accounts;
+  const format = values['audio-format'];
+  if (format !== undefined) {
+    if (format !== 'mp3' && format !== 'wav')
+      throw new Error(`--audio-format must be mp3 or wav, got ${format}`);
+    options.audioFormat = format;
+  }
+  if (values.concurrency !== undefined)
+    options.concurrency = integer('--concurrency', values.concurrency, 1, 64);
+  return { kind: 'start', options, quiet: values.quiet === true };
 }
 
-function splitOnce(arg: string): [string, string] {
-  const at = arg.indexOf('=');
-  return [arg.slice(0, at), arg.slice(at + 1)];
+function parse(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], options: FLAGS, strict: true, allowPositionals: false });
+}
+
+/** parseArgs's own messages, in the words the stand-in's help uses. */
+function explainParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /Unknown option '([^']+)'/u.exec(message)?.[1];
+  if (unknown !== undefined) return `unknown option ${unknown} (see --help)`;
+  const missing = /Option '(?:-\w, )?(--[\w-]+)[^']*' argument missing/u.exec(message)?.[1];
+  if (missing !== undefined) return `${missing} needs a value`;
+  const positional = /Unexpected argument '([^']+)'/u.exec(message)?.[1];
+  if (positional !== undefined) return `unknown option ${positional} (see --help)`;
+  return message;
 }
 
 function number(flag: string, text: string, valid: (n: number) => boolean, rule: string): number {

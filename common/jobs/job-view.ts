@@ -2,22 +2,16 @@
  * What the renderer knows of a background job (a generation task or a voice clone). Main owns the job; this is
  * the small serialisable picture it sends in events. Never holds the token, request bodies or audio.
  */
-export type JobViewStatus =
-  | 'queued'
-  | 'queued-offline'
-  | 'submitting'
-  | 'running'
-  | 'succeeded'
-  | 'failed'
-  | 'stuck'
-  | 'unknown-outcome'
-  | 'cancelled';
+import type { JobStatus } from './job-status.js';
+
+export type { JobStatus } from './job-status.js';
+export { CANCELLABLE_STATUSES, RETRYABLE_STATUSES } from './job-status.js';
 
 export interface JobView {
   id: string;
   kind: 'task' | 'voice';
   serviceUrl: string;
-  status: JobViewStatus;
+  status: JobStatus;
   remoteId?: string;
   /** The service's own status word, exactly as last read (unknown values included). */
   remoteStatus?: string;
@@ -38,7 +32,7 @@ export interface JobView {
   nextAttemptAt?: string;
 }
 
-export const jobStatusLabels: Record<JobViewStatus, string> = {
+export const jobStatusLabels: Record<JobStatus, string> = {
   queued: 'Waiting to send',
   'queued-offline': 'Waiting for the service',
   submitting: 'Sending',
@@ -53,7 +47,7 @@ export const jobStatusLabels: Record<JobViewStatus, string> = {
 export type JobStatusGroup = 'active' | 'waiting' | 'done' | 'problem';
 
 /** The Tasks page's filters group the statuses the way a user thinks of them. */
-export function jobStatusGroup(status: JobViewStatus): JobStatusGroup {
+export function jobStatusGroup(status: JobStatus): JobStatusGroup {
   switch (status) {
     case 'submitting':
     case 'running':
@@ -74,15 +68,3 @@ export function jobStatusGroup(status: JobViewStatus): JobStatusGroup {
     }
   }
 }
-
-export const cancellableJobStatuses: readonly JobViewStatus[] = [
-  'queued',
-  'queued-offline',
-  'unknown-outcome',
-];
-export const retryableJobStatuses: readonly JobViewStatus[] = [
-  'failed',
-  'stuck',
-  'unknown-outcome',
-  'cancelled',
-];

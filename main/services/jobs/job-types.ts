@@ -1,39 +1,11 @@
 import type { TaskRequestBody } from '../../../common/rules/index.js';
 import type { TaskData, VoiceData } from '../service-client/index.js';
 import type { CreateVoiceInput } from '../service-client/index.js';
+import type { JobStatus } from '../../../common/jobs/job-status.js';
 
-/**
- * The local lifecycle of a job (`remoteStatus` holds the service's own word):
- * - `queued`: accepted locally, waiting for its turn (a submission slot, or a rate limit's Retry-After);
- *   certainly not sent yet.
- * - `queued-offline`: the service could not be reached; sent when it is back. Certainly not sent yet.
- * - `submitting`: the POST may be on its way (persisted before the request starts).
- * - `running`: the service has the job (remote id known); being polled.
- * - `succeeded`, `failed`, `cancelled`: final.
- * - `stuck`: the service kept answering something the app cannot interpret (an unknown status) for too long.
- * - `unknown-outcome`: the POST may or may not have created the job (the app crashed mid-request, or the
- *   connection broke after sending); only the user can decide whether to submit it again.
- */
-export type JobStatus =
-  | 'queued'
-  | 'queued-offline'
-  | 'submitting'
-  | 'running'
-  | 'succeeded'
-  | 'failed'
-  | 'stuck'
-  | 'unknown-outcome'
-  | 'cancelled';
-
-export const FINAL_STATUSES: readonly JobStatus[] = [
-  'succeeded',
-  'failed',
-  'stuck',
-  'unknown-outcome',
-  'cancelled',
-];
-export const CANCELLABLE_STATUSES: readonly JobStatus[] = ['queued', 'queued-offline', 'unknown-outcome'];
-export const RETRYABLE_STATUSES: readonly JobStatus[] = ['failed', 'stuck', 'unknown-outcome', 'cancelled'];
+// Defined once, in common/: the renderer shows the same statuses main keeps.
+export type { JobStatus } from '../../../common/jobs/job-status.js';
+export { CANCELLABLE_STATUSES, FINAL_STATUSES, RETRYABLE_STATUSES } from '../../../common/jobs/job-status.js';
 
 export type JobKind = 'task' | 'voice';
 

@@ -1,9 +1,5 @@
 import type { JobView } from '../../../common/jobs/job-view.js';
-import {
-  cancellableJobStatuses,
-  jobStatusLabels,
-  retryableJobStatuses,
-} from '../../../common/jobs/job-view.js';
+import { CANCELLABLE_STATUSES, jobStatusLabels, RETRYABLE_STATUSES } from '../../../common/jobs/job-view.js';
 import { RequestId } from '../../components/RequestId.js';
 import { timbre } from '../../bridge/timbre-client.js';
 import { selectUploads, useJobsStore } from '../../stores/jobs-store.js';
@@ -56,12 +52,12 @@ export function JobRow({ job }: { job: JobView }) {
       ) : null}
       {requestId ? <RequestId requestId={requestId} /> : null}
       <div className="row-actions">
-        {retryableJobStatuses.includes(job.status) && !job.retriedBy ? (
+        {RETRYABLE_STATUSES.includes(job.status) && !job.retriedBy ? (
           <button type="button" data-testid="job-retry" onClick={() => act('jobs.retry')}>
             {job.status === 'unknown-outcome' ? 'Submit again' : 'Retry'}
           </button>
         ) : null}
-        {cancellableJobStatuses.includes(job.status) ? (
+        {CANCELLABLE_STATUSES.includes(job.status) ? (
           <button type="button" data-testid="job-cancel" onClick={() => act('jobs.cancel')}>
             Cancel
           </button>
