@@ -1,49 +1,32 @@
+import { MAX_WAV_DATA_BYTES, packPcm, wavHeader, wavHeaderBytes } from './pcm-wav.js';
+
 /** Mono 16-bit PCM WAV, the plainest format every service and tool reads. */
 
-const HEADER_BYTES = 44;
-/** RIFF sizes are 32-bit. */
-const MAX_DATA_BYTES = 0xffffffff - (HEADER_BYTES - 8);
+const FORMAT = { channels: 1, bitDepth: 16 } as const;
+const HEADER_BYTES = wavHeaderBytes(FORMAT.bitDepth);
 
 export function wavByteLength(sampleCount: number): number {
   return HEADER_BYTES + sampleCount * 2;
 }
 
 /**
- * Encodes mono float samples (full scale ±1; beyond that is clipped) as a 16-bit PCM WAV file. Samples are scaled
- * by 32768 and rounded, the inverse of how decoders (ffmpeg, Web Audio) turn 16-bit PCM back into floats.
+ * Encodes mono float samples (full scale ±1; beyond that is clipped) as a 16-bit PCM WAV file, with the same
+ * header and packing as the export engine (pcm-wav.ts): scaled by 32768 and rounded, the inverse of how decoders
+ * (ffmpeg, Web Audio) turn 16-bit PCM back into floats.
  */
 export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array<ArrayBuffer> {
   if (!Number.isInteger(sampleRate) || sampleRate < 1 || sampleRate > 0xffffffff / 2) {
     throw new RangeError(`sampleRate must be a whole number of Hz ≥ 1 (got ${sampleRate}).`);
   }
   const dataBytes = samples.length * 2;
-  if (dataBytes > MAX_DATA_BYTES) {
-    throw new RangeError(`A WAV file holds at most ${MAX_DATA_BYTES / 2} samples (got ${samples.length}).`);
+  if (dataBytes > MAX_WAV_DATA_BYTES) {
+    throw new RangeError(
+      `A WAV file holds at most ${MAX_WAV_DATA_BYTES / 2} samples (got ${samples.length}).`,
+    );
   }
   const bytes = new Uint8Array(HEADER_BYTES + dataBytes);
-  const view = new DataView(bytes.buffer);
-  const ascii = (offset: number, text: string): void => {
-    for (let i = 0; i < text.length; i += 1) view.setUint8(offset + i, text.charCodeAt(i));
-  };
-  ascii(0, 'RIFF');
-  view.setUint32(4, HEADER_BYTES - 8 + dataBytes, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true); // fmt chunk size
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true); // byte rate
-  view.setUint16(32, 2, true); // block align
-  view.setUint16(34, 16, true); // bits per sample
-  ascii(36, 'data');
-  view.setUint32(40, dataBytes, true);
-  for (let i = 0; i < samples.length; i += 1) {
-    const scaled = Math.round(samples[i]! * 32768);
-    // NaN (a broken decoder) becomes silence rather than a full-scale click.
-    const value = Number.isNaN(scaled) ? 0 : Math.max(-32768, Math.min(32767, scaled));
-    view.setInt16(HEADER_BYTES + i * 2, value, true);
-  }
+  bytes.set(wavHeader({ ...FORMAT, sampleRate }, dataBytes), 0);
+  packPcm([samples], samples.length, 1, FORMAT.bitDepth, bytes.subarray(HEADER_BYTES));
   return bytes;
 }
 

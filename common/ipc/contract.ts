@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventNameList, MethodNameList } from './names.js';
 import type { Settings, ServiceProfile } from '../settings/settings-schema.js';
 import { planSchema, serviceUrlSchema, themeSchema } from '../settings/settings-schema.js';
 import type { JobView } from '../jobs/job-view.js';
@@ -206,16 +207,13 @@ export type EventPayload<E extends EventName> =
   IpcEvents[E] extends EventSpec<infer Payload> ? Payload : never;
 
 export const methodNames = Object.keys(ipcMethods) as MethodName[];
-export const eventNames = Object.keys(ipcEvents) as EventName[];
 
-export function isMethodName(value: unknown): value is MethodName {
-  return typeof value === 'string' && Object.hasOwn(ipcMethods, value);
-}
+// The names the preload checks are listed in names.ts without schemas; these two lines fail to compile if a
+// method or event is added here and not there, or the other way round.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const methodListsAgree: Same<MethodName, MethodNameList> = true;
+const eventListsAgree: Same<EventName, EventNameList> = true;
+void methodListsAgree;
+void eventListsAgree;
 
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && Object.hasOwn(ipcEvents, value);
-}
-
-/** Channel names used on the wire (Electron IPC and the browser shell's WebSocket). */
-export const invokeChannel = 'timbre:invoke';
-export const eventChannel = 'timbre:event';
+export { eventChannel, invokeChannel, isEventName, isMethodName } from './names.js';

@@ -1,6 +1,6 @@
 /**
  * The service contract's vocabulary and limits, written once. Where the contract says "not shown" the values
- * are the wire choices the stand-in enforces (see the assignment's "Wire choices"); the client stays tolerant of
+ * are the wire choices the stand-in enforces (standin/wire-choices.ts); the client stays tolerant of
  * variants in responses but is strict about what it sends.
  */
 

@@ -25,6 +25,9 @@ describe('PathGrants', () => {
     expect(await grants.allows(path.join(root, 'exports', 'show', 'Episode 1.mp3'))).toBe(true);
     expect(await grants.allows(path.join(root, 'exports', 'new-folder', 'a.wav'))).toBe(true);
     expect(await grants.allows(path.join(root, 'elsewhere', 'picked.wav'))).toBe(true);
+    // The same name in another format (the user switched WAV to MP3 after choosing), and its subtitles.
+    expect(await grants.allows(path.join(root, 'elsewhere', 'picked.mp3'))).toBe(true);
+    expect(await grants.allows(path.join(root, 'elsewhere', 'picked.srt'))).toBe(true);
     expect(await grants.allows(path.join(root, 'elsewhere', 'other.wav'))).toBe(false);
     expect(await grants.allows(path.join(root, 'exports-evil', 'x.wav'))).toBe(false);
     expect(await grants.allows(path.join(root, 'exports', '..', '.bashrc'))).toBe(false);

@@ -28,7 +28,10 @@ export class PathGrants {
   async allows(filePath: string): Promise<boolean> {
     if (!path.isAbsolute(filePath)) return false;
     const wanted = await resolveExisting(filePath);
-    for (const file of this.files) if ((await resolveExisting(file)) === wanted) return true;
+    // A chosen file name covers its other formats too: the user who picked Episode.wav and then switched the
+    // format to MP3 chose Episode.mp3 as much (and the subtitles beside it).
+    for (const file of this.files)
+      if (withoutExtension(await resolveExisting(file)) === withoutExtension(wanted)) return true;
     for (const folder of this.folders) {
       const root = await resolveExisting(folder);
       if (wanted === root || wanted.startsWith(`${root}${path.sep}`)) return true;
@@ -45,6 +48,10 @@ export class PathGrants {
       message: `${what} must be a place you chose with Choose… (or inside the default export folder); Timbre Studio does not write or read anywhere else.`,
     });
   }
+}
+
+function withoutExtension(filePath: string): string {
+  return filePath.slice(0, filePath.length - path.extname(filePath).length);
 }
 
 /** The real path of the deepest existing ancestor, with the rest appended (the file may not exist yet). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ByteSink } from './byte-sink.js';
+import { encodeWav } from '../../../../common/audio/wav-encoder.js';
 import { WavEncoder } from './wav-encoder.js';
 
 class MemorySink implements ByteSink {
@@ -19,6 +20,17 @@ const text = (bytes: Uint8Array, at: number, length: number): string =>
   String.fromCharCode(...bytes.subarray(at, at + length));
 
 describe('WavEncoder', () => {
+  it('is the same writer as the recorder’s: identical bytes for the same mono 16-bit samples', () => {
+    const samples = Float32Array.from([0, 0.25, -0.25, 1, -1, 1.5, Number.NaN, 0.1234]);
+    const sink = new MemorySink();
+    const encoder = new WavEncoder(sink, 48_000, 1, 16);
+    encoder.write([samples], samples.length);
+    encoder.finish();
+    expect([...sink.bytes]).toEqual([...encodeWav(samples, 48_000)]);
+    // NaN (a broken decoder) is silence, not a full-scale click.
+    expect(new DataView(sink.bytes.buffer).getInt16(44 + 6 * 2, true)).toBe(0);
+  });
+
   it('writes a 16-bit PCM header and patches the sizes at the end', () => {
     const sink = new MemorySink();
     const encoder = new WavEncoder(sink, 44100, 2, 16);

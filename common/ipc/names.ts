@@ -1,0 +1,96 @@
+/**
+ * The names of the IPC contract's methods and events, and its channels, with no schema attached: what the
+ * preload needs to refuse unknown names without bundling zod and every schema. contract.ts checks at compile
+ * time that these lists are exactly its keys, so they cannot drift apart.
+ */
+export const METHOD_NAMES = [
+  'app.info',
+  'settings.get',
+  'settings.setTheme',
+  'services.save',
+  'services.remove',
+  'services.activate',
+  'account.signIn',
+  'account.signOut',
+  'account.keychain',
+  'jobs.list',
+  'jobs.cancel',
+  'jobs.retry',
+  'staging.begin',
+  'staging.append',
+  'staging.finish',
+  'staging.discard',
+  'voices.list',
+  'voices.addById',
+  'voices.rename',
+  'voices.remove',
+  'voices.create',
+  'projects.list',
+  'projects.recent',
+  'projects.create',
+  'projects.open',
+  'projects.save',
+  'projects.saveAsNew',
+  'projects.rename',
+  'projects.duplicate',
+  'projects.delete',
+  'projects.importText',
+  'projects.importStaged',
+  'projects.openPath',
+  'projects.restoreBackup',
+  'generation.start',
+  'generation.lookup',
+  'generation.refetch',
+  'files.chooseFolder',
+  'files.browse',
+  'files.choose',
+  'export.defaultFolder',
+  'export.chooseDestination',
+  'export.start',
+  'export.generateThenExport',
+  'export.cancel',
+  'batch.get',
+  'batch.add',
+  'batch.pause',
+  'batch.resume',
+  'batch.cancel',
+  'batch.retry',
+  'batch.remove',
+  'batch.clearFinished',
+  'batch.summary',
+] as const;
+
+export const EVENT_NAMES = [
+  'settings.changed',
+  'platform.notice',
+  'jobs.updated',
+  'jobs.removed',
+  'jobs.uploadProgress',
+  'service.reachability',
+  'voices.changed',
+  'project.openRequested',
+  'generation.updated',
+  'export.progress',
+  'menu.command',
+  'batch.changed',
+  'batch.progress',
+  'export.finished',
+] as const;
+
+export type MethodNameList = (typeof METHOD_NAMES)[number];
+export type EventNameList = (typeof EVENT_NAMES)[number];
+
+const methodSet: ReadonlySet<string> = new Set(METHOD_NAMES);
+const eventSet: ReadonlySet<string> = new Set(EVENT_NAMES);
+
+export function isMethodName(value: unknown): value is MethodNameList {
+  return typeof value === 'string' && methodSet.has(value);
+}
+
+export function isEventName(value: unknown): value is EventNameList {
+  return typeof value === 'string' && eventSet.has(value);
+}
+
+/** Channel names used on the wire (Electron IPC and the browser shell's WebSocket). */
+export const invokeChannel = 'timbre:invoke';
+export const eventChannel = 'timbre:event';
