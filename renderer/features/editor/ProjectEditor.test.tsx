@@ -6,6 +6,7 @@ import type { Project, TextBlock } from '../../../common/project/project-schema.
 import { sampleProject } from '../../../common/project/test-support.js';
 import { useDocumentStore } from '../../stores/document-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
+import { useConnectionStore } from '../../bridge/connection-store.js';
 import { FakeBridge } from '../../test/fake-bridge.js';
 import { ProjectEditor } from './ProjectEditor.js';
 
@@ -147,6 +148,44 @@ describe('ProjectEditor', () => {
     expect((call?.input as { project: Project }).project.tracks.speech.blocks[0]).toMatchObject({
       text: 'Precious words.',
     });
+  });
+
+  it('saves an edit made while main was unreachable once it is back, and holds edits after a relaunch', async () => {
+    let reachable = false;
+    bridge = new FakeBridge({
+      'projects.save': (input) => {
+        if (!reachable) return { ok: false, error: { code: 'DISCONNECTED', message: 'Not reachable.' } };
+        saved.push(input as { fileName: string; project: Project });
+        return { ok: true, result: { savedAt: '2024-05-01T10:00:00.000Z' } };
+      },
+    });
+    window.timbre = bridge;
+    useConnectionStore.getState().set('connected');
+    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    useConnectionStore.getState().set('disconnected');
+    fireEvent.change(scriptBox('t1'), { target: { value: 'Written offline.' } });
+    await waitFor(() => expect(bridge.calls.some((call) => call.method === 'projects.save')).toBe(true), {
+      timeout: 3000,
+    });
+    expect(saved).toHaveLength(0);
+    // The connection banner speaks for the failed save meanwhile.
+    expect(screen.queryByTestId('save-failed')).toBeNull();
+
+    reachable = true;
+    act(() => useConnectionStore.getState().set('connected'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect((saved[0]!.project.tracks.speech.blocks[0] as TextBlock).text).toBe('Written offline.');
+
+    // A new launch of the app: nothing is written over the file; the page offers a copy instead.
+    act(() => {
+      useConnectionStore.getState().set('disconnected');
+      useConnectionStore.getState().set('relaunched');
+    });
+    fireEvent.change(scriptBox('t1'), { target: { value: 'Written after the restart.' } });
+    await screen.findByTestId('relaunch-save-copy');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(saved).toHaveLength(1);
+    act(() => useConnectionStore.setState({ state: 'connected', reconnections: 0 }));
   });
 
   it('shows the selected block’s parameters with project defaults, overrides and inline rules', () => {
