@@ -154,6 +154,8 @@ async function attemptOnce(
   };
   try {
     const releasedAt = context.gate ? await context.gate.acquire(controller.signal) : undefined;
+    // Waiting at the service's gate (a Retry-After) is not the server being silent: the idle clock starts now.
+    touch();
     const response = await fetch(url, {
       signal: controller.signal,
       redirect: 'follow',
