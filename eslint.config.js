@@ -14,7 +14,7 @@ const rawIpcBan = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'release/', '.tsbuild/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'release/', '.tsbuild/', 'coverage/', '**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

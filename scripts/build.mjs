@@ -5,12 +5,14 @@ import { build as viteBuild } from 'vite';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWasmKernels } from './build-wasm.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
+  await buildWasmKernels();
   await rm(path.join(dist, 'main'), { recursive: true, force: true });
   await rm(path.join(dist, 'preload'), { recursive: true, force: true });
   // Vite keeps an NODE_ENV it finds (vitest sets "test"), which would bundle React's slow development build:

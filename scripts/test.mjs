@@ -11,6 +11,8 @@ const withKeyring =
   process.platform === 'linux' ? ['bash', path.join(root, 'scripts', 'with-keyring.sh')] : [];
 
 const steps = [
+  // Generated on `npm ci` too; run again so an edited .wat is never tested stale.
+  ['WebAssembly kernels', [process.execPath, path.join(root, 'scripts', 'build-wasm.mjs')]],
   ['Typecheck', [bin('tsc'), '-b']],
   ['Lint', [bin('eslint'), '.', '--max-warnings=0']],
   ['Format', [bin('prettier'), '--check', '.', '--log-level', 'warn']],

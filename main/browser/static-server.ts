@@ -2,19 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-};
+import { contentTypeForPath } from '../services/media/content-type.js';
 
 /** Serves the built renderer; unknown paths fall back to index.html, and nothing outside `rootDir` is reachable. */
 export async function serveStatic(
@@ -45,7 +33,7 @@ export async function serveStatic(
   const isIndex = path.basename(filePath) === 'index.html';
   response.writeHead(200, {
     ...headers,
-    'Content-Type': contentTypes[path.extname(filePath)] ?? 'application/octet-stream',
+    'Content-Type': contentTypeForPath(filePath),
     'Content-Length': String(info.size),
     'Cache-Control': isIndex ? 'no-store' : 'public, max-age=31536000, immutable',
     'X-Content-Type-Options': 'nosniff',

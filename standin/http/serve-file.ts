@@ -1,53 +1,36 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { Mime } from 'mime/lite';
+import otherTypes from 'mime/types/other.js';
+import standardTypes from 'mime/types/standard.js';
+import rangeParser from 'range-parser';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.ogg': 'audio/ogg',
-  '.oga': 'audio/ogg',
-  '.opus': 'audio/ogg',
-  '.webm': 'audio/webm',
-  '.flac': 'audio/flac',
-  '.m4a': 'audio/mp4',
-  '.aac': 'audio/aac',
-  '.srt': 'application/x-subrip; charset=utf-8',
-  '.vtt': 'text/vtt; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-};
+// Audio-only containers are served as audio; the registry alone says video/webm and audio/x-flac.
+const mime = new Mime(standardTypes, otherTypes).define(
+  { 'audio/webm': ['webm'], 'audio/flac': ['flac'] },
+  true,
+);
 
 export function contentTypeForFile(filePath: string): string {
-  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+  const type = mime.getType(filePath) ?? 'application/octet-stream';
+  return type.startsWith('text/') || type === 'application/x-subrip' ? `${type}; charset=utf-8` : type;
 }
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
 
 /**
- * Parses a single `Range: bytes=a-b` header against a file size (RFC 9110). Multiple ranges are answered with
- * the whole file (allowed by the RFC), an unparsable header is ignored, an unsatisfiable one yields 416.
+ * A single `Range: bytes=a-b` header against a file size (RFC 9110, parsed by range-parser). Several ranges
+ * are answered with the whole file (allowed by the RFC), an unparsable header is ignored, an unsatisfiable
+ * one yields 416.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange {
   if (header === undefined) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return undefined;
-  const [, startText = '', endText = ''] = match;
-  if (startText === '' && endText === '') return undefined;
-  if (startText === '') {
-    const suffix = Number(endText);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(startText);
-  const end = endText === '' ? size - 1 : Math.min(Number(endText), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
+  const ranges = rangeParser(size, header.trim());
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return undefined;
+  const [range] = ranges;
+  return range ? { start: range.start, end: range.end } : undefined;
 }
 
 /** Streams a file with Content-Type, Content-Length, Accept-Ranges and single-range (206) support. */

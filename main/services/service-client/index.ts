@@ -19,7 +19,7 @@ export { systemClock } from './clock.js';
 export type { RetryPolicy } from './retry-policy.js';
 export { DEFAULT_RETRY_POLICY, backoffDelayMs, parseRetryAfterMs } from './retry-policy.js';
 export type { CreateVoiceInput, UploadSource, VoiceEncoding } from './voice-upload.js';
-export { MULTIPART_THRESHOLD_BYTES, mediaTypeFor } from './voice-upload.js';
+export { MULTIPART_THRESHOLD_BYTES } from './voice-upload.js';
 export type { ContentResult, StyleRecord, TaskData, VoiceData, VoiceSummary } from './wire-schemas.js';
 export { failureReasonOf, generationIdOf } from './wire-schemas.js';
 export { REQUEST_ID_HEADER } from './response-decoder.js';

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { VoiceCreationInput } from '../../../common/rules/index.js';
 import { validateUploadFileCount, validateVoiceCreation } from '../../../common/rules/index.js';
+import { extensionForMediaType, mediaTypeForPath } from '../media/content-type.js';
 import type { FileSource, MultipartPart } from './multipart-body.js';
 import { multipartBody } from './multipart-body.js';
 import type { RequestBody } from './request-body.js';
@@ -94,7 +95,7 @@ async function resolveFile(field: 'prompt' | 'avatar', source: UploadSource): Pr
   if ('data' in source) {
     return {
       field,
-      fileName: source.fileName ?? `${field}${extensionFor(source.mediaType)}`,
+      fileName: source.fileName ?? `${field}${extensionForMediaType(source.mediaType)}`,
       mediaType: source.mediaType,
       sizeBytes: source.data.byteLength,
       source: { data: source.data },
@@ -120,7 +121,7 @@ async function resolveFile(field: 'prompt' | 'avatar', source: UploadSource): Pr
   return {
     field,
     fileName: source.fileName ?? path.basename(source.path),
-    mediaType: source.mediaType ?? mediaTypeFor(source.path),
+    mediaType: source.mediaType ?? mediaTypeForPath(source.path),
     sizeBytes,
     source: { path: source.path },
   };
@@ -168,29 +169,4 @@ async function toJson(
     body[file.field] = `data:${file.mediaType};base64,${bytes.toString('base64')}`;
   }
   return body;
-}
-
-const MEDIA_TYPES: Record<string, string> = {
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.mp4': 'audio/mp4',
-  '.aac': 'audio/aac',
-  '.ogg': 'audio/ogg',
-  '.opus': 'audio/ogg',
-  '.flac': 'audio/flac',
-  '.webm': 'audio/webm',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-};
-
-export function mediaTypeFor(filePath: string): string {
-  return MEDIA_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-}
-
-function extensionFor(mediaType: string): string {
-  return Object.entries(MEDIA_TYPES).find(([, type]) => type === mediaType)?.[0] ?? '';
 }

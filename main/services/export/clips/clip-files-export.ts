@@ -30,7 +30,7 @@ import { CooperativeYield, ProgressTracker } from '../progress-tracker.js';
 import { TimelineMixer } from '../render/timeline-mixer.js';
 import { parseOrExplain } from '../request-validation.js';
 import { clipFileNames } from './clip-file-names.js';
-import { StoreZipWriter } from './store-zip-writer.js';
+import { StreamingZipWriter } from './streaming-zip-writer.js';
 
 /**
  * Exports each clip of the chosen tracks (by default the speech blocks) to its own audio file, with its
@@ -131,10 +131,10 @@ async function writeZip(
 ) {
   const file = StagedFile.create(destination, stagingPath);
   try {
-    const zip = new StoreZipWriter(file);
+    const zip = new StreamingZipWriter(file);
     const files = await writeAll((name) => zip.openEntry(name));
     if (isCancelled()) throw new ExportCancelledError();
-    zip.finish();
+    await zip.finish();
     file.publish();
     return files;
   } catch (error) {

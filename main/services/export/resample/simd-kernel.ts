@@ -1,4 +1,4 @@
-import { simdResampleModuleBytes } from './simd-kernel-binary.js';
+import { simdResampleModuleBytes } from './simd-kernel-module.generated.js';
 
 type ResampleExport = (
   input: number,
