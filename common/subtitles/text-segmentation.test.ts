@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sentenceBreaks } from '../text/index.js';
 import {
   displayLength,
   findBreakPoints,
@@ -50,12 +51,25 @@ describe('findBreakPoints', () => {
     expect(breaks('你好。今天很好，我们走吧！')).toEqual(['sentence@你好。', 'clause@你好。今天很好，']);
   });
 
-  it('treats dashes as clause breaks, spaced or not, but not hyphens', () => {
+  it('cuts before a spaced dash, as the script importer does, and never inside a dashed or hyphenated word', () => {
     expect(breaks('We waited — long — and then a well-known face appeared')).toEqual([
-      'clause@We waited —',
-      'clause@We waited — long —',
+      'clause@We waited',
+      'clause@We waited — long',
     ]);
-    expect(breaks('Wait—listen')).toEqual(['clause@Wait—']);
+    expect(breaks('Wait—listen')).toEqual([]);
+  });
+
+  it('ends sentences exactly where the script importer does', () => {
+    const text = 'See No. 5 by Gen. Lee, e.g. the U.S. edition. “Really?” she asked. Go on… The end';
+    const sentenceEnds = findBreakPoints(text)
+      .filter((point) => point.strength === 'sentence')
+      .map((point) => point.position);
+    expect(sentenceEnds).toEqual(sentenceBreaks(text));
+    expect(sentenceEnds.map((position) => text.slice(0, position))).toEqual([
+      'See No. 5 by Gen. Lee, e.g. the U.S. edition.',
+      'See No. 5 by Gen. Lee, e.g. the U.S. edition. “Really?” she asked.',
+      'See No. 5 by Gen. Lee, e.g. the U.S. edition. “Really?” she asked. Go on…',
+    ]);
   });
 });
 

@@ -61,7 +61,17 @@ export function FileChooser({
   };
 
   return (
-    <div className="file-chooser" data-testid="file-chooser">
+    <div
+      className="file-chooser"
+      data-testid="file-chooser"
+      onKeyDown={(event) => {
+        // Escape leaves the chooser, not the dialog around it.
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        event.preventDefault();
+        onCancel();
+      }}
+    >
       <div className="path-row">
         <button
           type="button"

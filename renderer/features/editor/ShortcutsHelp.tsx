@@ -1,3 +1,4 @@
+import { Dialog } from '../../components/Dialog.js';
 import { useEditorUiStore } from '../../stores/editor-ui-store.js';
 import { SHORTCUTS, comboLabel, isMacPlatform } from './shortcuts.js';
 
@@ -6,44 +7,41 @@ export function ShortcutsHelp() {
   const mac = isMacPlatform();
   const close = (): void => useEditorUiStore.getState().setHelpOpen(false);
   return (
-    <div className="shortcuts-backdrop" onClick={close}>
-      <div
-        className="shortcuts-help panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="shortcuts-title"
-        data-testid="shortcuts-help"
-        onClick={(event) => event.stopPropagation()}
-      >
-        <header className="page-header">
-          <h2 id="shortcuts-title">Keyboard shortcuts</h2>
-          <button type="button" data-testid="shortcuts-close" onClick={close} autoFocus>
-            Close
-          </button>
-        </header>
-        <table>
-          <tbody>
-            {SHORTCUTS.map((shortcut) => (
-              <tr key={shortcut.id} data-shortcut={shortcut.id}>
-                <td className="shortcut-keys">
-                  {shortcut.combos.map((combo) => (
-                    <kbd key={combo}>{comboLabel(combo, mac)}</kbd>
-                  ))}
-                </td>
-                <td>
-                  {shortcut.description}
-                  {shortcut.inTextFields ? '' : ' (outside text boxes)'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className="hint">
-          Drag blocks to reorder speech or move effects and music in time; {mac ? '⌘' : 'Ctrl'}+wheel zooms;
-          click the ruler to place the playhead; {mac ? '⌘' : 'Ctrl'}+click or Shift+click selects several
-          blocks.
-        </p>
-      </div>
-    </div>
+    <Dialog
+      title="Keyboard shortcuts"
+      testId="shortcuts-help"
+      className="shortcuts-help"
+      size="wide"
+      onClose={close}
+      closeOnBackdrop
+      headerActions={
+        <button type="button" data-testid="shortcuts-close" onClick={close} data-autofocus>
+          Close
+        </button>
+      }
+    >
+      <table>
+        <tbody>
+          {SHORTCUTS.map((shortcut) => (
+            <tr key={shortcut.id} data-shortcut={shortcut.id}>
+              <td className="shortcut-keys">
+                {shortcut.combos.map((combo) => (
+                  <kbd key={combo}>{comboLabel(combo, mac)}</kbd>
+                ))}
+              </td>
+              <td>
+                {shortcut.description}
+                {shortcut.inTextFields ? '' : ' (outside text boxes)'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="hint">
+        Drag blocks to reorder speech or move effects and music in time; {mac ? '⌘' : 'Ctrl'}+wheel zooms;
+        click the ruler to place the playhead; {mac ? '⌘' : 'Ctrl'}+click or Shift+click selects several
+        blocks.
+      </p>
+    </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { useExportStore } from '../../stores/export-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from './export-form.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
+import { Dialog } from '../../components/Dialog.js';
 import { FileChooser } from '../../components/FileChooser.js';
 import {
   defaultExportForm,
@@ -160,168 +161,152 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
 
   const busy = stage.kind === 'running' && run?.state !== 'finished';
   return (
-    <div className="modal-backdrop" role="presentation">
-      <section
-        className="card modal export-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Export"
-        data-testid="export-dialog"
-      >
-        <header className="page-header">
-          <h2>Export “{title}”</h2>
-        </header>
-        <ExportFormatFields form={form} disabled={busy} onChange={update} />
-        <label className="field">
-          <span>Save as</span>
-          <div className="path-row">
-            <input
-              data-testid="export-path"
-              value={outputPath}
-              disabled={busy}
-              spellCheck={false}
-              onChange={(event) => setOutputPath(event.target.value)}
-            />
-            <button type="button" onClick={() => void choose()} disabled={busy} data-testid="export-choose">
-              Choose…
-            </button>
-          </div>
-        </label>
-        {stage.kind === 'choosing' ? (
-          <FileChooser
-            kind={form.mode === 'blocks-folder' ? 'folder' : 'save-file'}
-            initialPath={outputPath}
-            onChosen={(chosen) => {
-              setOutputPath(chosen);
-              setStage({ kind: 'form' });
-            }}
-            onCancel={() => setStage({ kind: 'form' })}
+    <Dialog title={`Export “${title}”`} testId="export-dialog" className="export-dialog" onClose={onClose}>
+      <ExportFormatFields form={form} disabled={busy} onChange={update} />
+      <label className="field">
+        <span>Save as</span>
+        <div className="path-row">
+          <input
+            data-testid="export-path"
+            value={outputPath}
+            disabled={busy}
+            spellCheck={false}
+            onChange={(event) => setOutputPath(event.target.value)}
           />
-        ) : null}
-        {stage.kind === 'conflict' ? (
-          <div className="export-missing" data-testid="export-conflict">
-            <p>{stage.message}</p>
-            <ul>
-              {stage.conflicts.map((file) => (
-                <li key={file}>
-                  <code>{file}</code>
-                </li>
-              ))}
-            </ul>
-            <div className="form-actions">
-              <button type="button" data-testid="export-replace" onClick={() => decide('replace')}>
-                Replace
-              </button>
-              <button
-                type="button"
-                className="primary"
-                data-testid="export-keep-both"
-                onClick={() => decide('keep-both')}
-              >
-                Keep both (save as {baseNameOf(stage.keepBothPath)})
-              </button>
-            </div>
-          </div>
-        ) : null}
-        {!settings.ok ? (
-          <p className="field-error" data-testid="export-settings-error">
-            {settings.message}
-          </p>
-        ) : null}
-        {error ? <ErrorNotice error={error} testId="export-error" /> : null}
-
-        {stage.kind === 'missing' ? (
-          <div className="export-missing" data-testid="export-missing">
-            <p>{stage.message}</p>
-            <ul>
-              {stage.missing.slice(0, 8).map((item) => (
-                <li key={item.blockId}>
-                  {item.track}: “{item.label}” — {item.reason.replace('-', ' ')}
-                </li>
-              ))}
-              {stage.missing.length > 8 ? <li>…and {stage.missing.length - 8} more</li> : null}
-            </ul>
-            <button
-              type="button"
-              className="primary"
-              data-testid="export-generate-missing"
-              onClick={() => {
-                setMissingBlocks(stage.missing.length);
-                void generateThenExport(stage.missing.length);
-              }}
-            >
-              Generate {stage.missing.length} block{stage.missing.length === 1 ? '' : 's'}, then export
-            </button>
-          </div>
-        ) : null}
-        {stage.kind === 'queued' ? (
-          <p className="hint" data-testid="export-queued">
-            Generating {stage.blocks} block{stage.blocks === 1 ? '' : 's'}, then exporting to{' '}
-            <code>{stage.outputPath}</code>. This runs in the background: close this window whenever you like
-            — you will be told when the file is written, and the Exports page shows its progress.
-          </p>
-        ) : null}
-        {run?.state === 'running' ? (
-          <div className="export-progress">
-            <progress
-              data-testid="export-progress"
-              value={run.fraction}
-              max={1}
-              aria-label="Export progress"
-            />
-            <span className="hint">
-              {run.phase} · {Math.round(run.fraction * 100)} %
-            </span>
-          </div>
-        ) : null}
-        {run?.state === 'finished' ? (
-          run.ok ? (
-            <div className="export-done" data-testid="export-done">
-              <p>
-                Exported <code data-testid="export-output-path">{run.outputPath}</code>
-                {run.durationMs > 0 ? ` (${formatDuration(run.durationMs)})` : ''}
-              </p>
-              {run.subtitlePaths.map((subtitlePath) => (
-                <p key={subtitlePath} className="hint">
-                  <code>{subtitlePath}</code>
-                </p>
-              ))}
-            </div>
-          ) : run.cancelled ? (
-            <p className="hint" data-testid="export-cancelled">
-              The export was cancelled; no file was left behind.
-            </p>
-          ) : (
-            <ErrorNotice error={{ code: 'INTERNAL', message: run.message }} testId="export-failed" />
-          )
-        ) : null}
-
-        <div className="form-actions">
-          {busy && stage.kind === 'running' ? (
-            <button
-              type="button"
-              data-testid="export-cancel"
-              onClick={() => void timbre().invoke('export.cancel', { exportId: stage.exportId })}
-            >
-              Cancel export
-            </button>
-          ) : stage.kind === 'conflict' || stage.kind === 'queued' ? null : (
-            <button
-              type="button"
-              className="primary"
-              data-testid="export-start"
-              disabled={!settings.ok || outputPath.trim() === '' || !project}
-              onClick={() => void start()}
-            >
-              {run?.state === 'finished' ? 'Export again' : 'Export'}
-            </button>
-          )}
-          <button type="button" data-testid="export-close" onClick={onClose}>
-            {busy ? 'Hide (keeps exporting)' : 'Close'}
+          <button type="button" onClick={() => void choose()} disabled={busy} data-testid="export-choose">
+            Choose…
           </button>
         </div>
-      </section>
-    </div>
+      </label>
+      {stage.kind === 'choosing' ? (
+        <FileChooser
+          kind={form.mode === 'blocks-folder' ? 'folder' : 'save-file'}
+          initialPath={outputPath}
+          onChosen={(chosen) => {
+            setOutputPath(chosen);
+            setStage({ kind: 'form' });
+          }}
+          onCancel={() => setStage({ kind: 'form' })}
+        />
+      ) : null}
+      {stage.kind === 'conflict' ? (
+        <div className="export-missing" data-testid="export-conflict">
+          <p>{stage.message}</p>
+          <ul>
+            {stage.conflicts.map((file) => (
+              <li key={file}>
+                <code>{file}</code>
+              </li>
+            ))}
+          </ul>
+          <div className="form-actions">
+            <button type="button" data-testid="export-replace" onClick={() => decide('replace')}>
+              Replace
+            </button>
+            <button
+              type="button"
+              className="primary"
+              data-testid="export-keep-both"
+              onClick={() => decide('keep-both')}
+            >
+              Keep both (save as {baseNameOf(stage.keepBothPath)})
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {!settings.ok ? (
+        <p className="field-error" data-testid="export-settings-error">
+          {settings.message}
+        </p>
+      ) : null}
+      {error ? <ErrorNotice error={error} testId="export-error" /> : null}
+
+      {stage.kind === 'missing' ? (
+        <div className="export-missing" data-testid="export-missing">
+          <p>{stage.message}</p>
+          <ul>
+            {stage.missing.slice(0, 8).map((item) => (
+              <li key={item.blockId}>
+                {item.track}: “{item.label}” — {item.reason.replace('-', ' ')}
+              </li>
+            ))}
+            {stage.missing.length > 8 ? <li>…and {stage.missing.length - 8} more</li> : null}
+          </ul>
+          <button
+            type="button"
+            className="primary"
+            data-testid="export-generate-missing"
+            onClick={() => {
+              setMissingBlocks(stage.missing.length);
+              void generateThenExport(stage.missing.length);
+            }}
+          >
+            Generate {stage.missing.length} block{stage.missing.length === 1 ? '' : 's'}, then export
+          </button>
+        </div>
+      ) : null}
+      {stage.kind === 'queued' ? (
+        <p className="hint" data-testid="export-queued">
+          Generating {stage.blocks} block{stage.blocks === 1 ? '' : 's'}, then exporting to{' '}
+          <code>{stage.outputPath}</code>. This runs in the background: close this window whenever you like —
+          you will be told when the file is written, and the Exports page shows its progress.
+        </p>
+      ) : null}
+      {run?.state === 'running' ? (
+        <div className="export-progress">
+          <progress data-testid="export-progress" value={run.fraction} max={1} aria-label="Export progress" />
+          <span className="hint">
+            {run.phase} · {Math.round(run.fraction * 100)} %
+          </span>
+        </div>
+      ) : null}
+      {run?.state === 'finished' ? (
+        run.ok ? (
+          <div className="export-done" data-testid="export-done">
+            <p>
+              Exported <code data-testid="export-output-path">{run.outputPath}</code>
+              {run.durationMs > 0 ? ` (${formatDuration(run.durationMs)})` : ''}
+            </p>
+            {run.subtitlePaths.map((subtitlePath) => (
+              <p key={subtitlePath} className="hint">
+                <code>{subtitlePath}</code>
+              </p>
+            ))}
+          </div>
+        ) : run.cancelled ? (
+          <p className="hint" data-testid="export-cancelled">
+            The export was cancelled; no file was left behind.
+          </p>
+        ) : (
+          <ErrorNotice error={{ code: 'INTERNAL', message: run.message }} testId="export-failed" />
+        )
+      ) : null}
+
+      <div className="form-actions">
+        {busy && stage.kind === 'running' ? (
+          <button
+            type="button"
+            data-testid="export-cancel"
+            onClick={() => void timbre().invoke('export.cancel', { exportId: stage.exportId })}
+          >
+            Cancel export
+          </button>
+        ) : stage.kind === 'conflict' || stage.kind === 'queued' ? null : (
+          <button
+            type="button"
+            className="primary"
+            data-testid="export-start"
+            disabled={!settings.ok || outputPath.trim() === '' || !project}
+            onClick={() => void start()}
+          >
+            {run?.state === 'finished' ? 'Export again' : 'Export'}
+          </button>
+        )}
+        <button type="button" data-testid="export-close" onClick={onClose}>
+          {busy ? 'Hide (keeps exporting)' : 'Close'}
+        </button>
+      </div>
+    </Dialog>
   );
 }
 

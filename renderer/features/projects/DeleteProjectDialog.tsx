@@ -4,7 +4,7 @@ import type { ProjectListEntry } from '../../../common/project/library-views.js'
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
-import { Modal } from './Modal.js';
+import { Dialog } from '../../components/Dialog.js';
 import { refreshLibrary } from './project-actions.js';
 import { entryLabel } from './project-order.js';
 
@@ -36,7 +36,7 @@ export function DeleteProjectDialog({
   };
 
   return (
-    <Modal title="Move to the trash?" testId="delete-project-dialog" onClose={onClose}>
+    <Dialog title="Move to the trash?" testId="delete-project-dialog" onClose={onClose}>
       <p>
         “<strong>{entryLabel(entry)}</strong>” and its backup go to the trash (the system’s Trash or Recycle
         Bin, or the app’s own trash folder where there is none). You can restore them from there.
@@ -57,6 +57,6 @@ export function DeleteProjectDialog({
           Cancel
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -12,7 +12,7 @@ import type { SplitForm } from './import-form.js';
 import { previewSplit, splitOptionsOf, suggestTitle, titleFromFileName } from './import-form.js';
 import { ImportSource } from './ImportSource.js';
 import type { PickedFile, ScriptSource } from './ImportSource.js';
-import { Modal } from './Modal.js';
+import { Dialog } from '../../components/Dialog.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
 import { readTextFile, textMediaType } from './read-text-file.js';
 import { SplitOptionsFields } from './SplitOptionsFields.js';
@@ -131,7 +131,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   };
 
   return (
-    <Modal title="Import a script" testId="import-dialog" onClose={closeUnlessBusy} wide>
+    <Dialog title="Import a script" testId="import-dialog" onClose={closeUnlessBusy} size="wide">
       <form onSubmit={(event) => void submit(event)} noValidate className="import-form">
         <ImportSource
           source={source}
@@ -172,7 +172,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

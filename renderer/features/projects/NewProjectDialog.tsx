@@ -4,7 +4,7 @@ import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
-import { Modal } from './Modal.js';
+import { Dialog } from '../../components/Dialog.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
 import { titleProblem } from './title-rule.js';
 
@@ -34,7 +34,7 @@ export function NewProjectDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Modal title="New project" testId="new-project-dialog" onClose={onClose}>
+    <Dialog title="New project" testId="new-project-dialog" onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <label className="field">
           Title
@@ -70,6 +70,6 @@ export function NewProjectDialog({ onClose }: { onClose(): void }) {
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { projectStats } from '../../../common/project/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
-import { Modal } from './Modal.js';
+import { Dialog } from '../../components/Dialog.js';
 import { problemHeading } from './problem-label.js';
 import type { OpenFailure } from './project-actions.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
@@ -35,7 +35,7 @@ export function OpenProblemDialog({ failure, onClose }: { failure: OpenFailure; 
   };
 
   return (
-    <Modal title={problemHeading(failure.problem)} testId="open-problem" onClose={onClose}>
+    <Dialog title={problemHeading(failure.problem)} testId="open-problem" onClose={onClose}>
       <p data-testid="open-problem-file">
         <code>{failure.fileName}</code>
       </p>
@@ -84,6 +84,6 @@ export function OpenProblemDialog({ failure, onClose }: { failure: OpenFailure; 
           Close
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,26 +1,35 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
+import './dialog.css';
 
 const focusable =
   'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: focus moves into it (the element marked data-autofocus, else the first control), Tab stays
- * inside, Escape closes it, and focus goes back where it was when it closes, so keyboard users keep their place
- * in the project list.
+ * The one modal dialog of the app: focus moves into it (the element marked data-autofocus, else the first
+ * control), Tab stays inside, Escape closes it, a click on the backdrop closes it when asked, and focus goes
+ * back where it was when it closes, so keyboard users keep their place.
  */
-export function Modal({
+export function Dialog({
   title,
   testId,
   onClose,
   children,
-  wide = false,
+  size = 'normal',
+  className,
+  headerActions,
+  closeOnBackdrop = false,
 }: {
-  title: string;
+  title: ReactNode;
   testId: string;
   onClose(): void;
   children: ReactNode;
-  wide?: boolean;
+  size?: 'normal' | 'wide';
+  /** Extra class for the panel, for the dialog's own layout. */
+  className?: string;
+  /** Controls shown beside the title (a Close button). */
+  headerActions?: ReactNode;
+  closeOnBackdrop?: boolean;
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -35,7 +44,7 @@ export function Modal({
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    // The page's own shortcuts (Enter, Delete, F2 on the list) must not act behind an open dialog.
+    // The page's own shortcuts (Enter, Delete, F2, Space) must not act behind an open dialog.
     event.stopPropagation();
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -56,17 +65,27 @@ export function Modal({
     }
   };
 
+  const classes = ['dialog', 'card', size === 'wide' ? 'dialog-wide' : '', className ?? ''].filter(Boolean);
   return (
-    <div className="modal-backdrop" onKeyDown={onKeyDown}>
+    <div
+      className="dialog-backdrop"
+      role="presentation"
+      onKeyDown={onKeyDown}
+      onClick={closeOnBackdrop ? onClose : undefined}
+    >
       <div
         ref={panel}
-        className={wide ? 'modal card modal-wide' : 'modal card'}
+        className={classes.join(' ')}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={testId}
+        onClick={(event) => event.stopPropagation()}
       >
-        <h2 id={titleId}>{title}</h2>
+        <header className="dialog-header">
+          <h2 id={titleId}>{title}</h2>
+          {headerActions}
+        </header>
         {children}
       </div>
     </div>
