@@ -1,50 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { TaskRequestBody } from '../../../common/rules/index.js';
-import { isLongRunningVoiceStatus, validateTaskRequest } from '../../../common/rules/index.js';
+import { validateTaskRequest } from '../../../common/rules/index.js';
 import type { Logger } from '../logging/logger.js';
-import type {
-  CallOptions,
-  Clock,
-  CreateVoiceInput,
-  CreateVoiceOptions,
-  ServiceError,
-  ServiceResult,
-  TaskData,
-  VoiceData,
-} from '../service-client/index.js';
+import type { Clock } from '../service-client/index.js';
 import { systemClock, validationError } from '../service-client/index.js';
-import {
-  asServiceError,
-  decidePollFailure,
-  decideRemoteStatus,
-  decideSubmitFailure,
-} from './job-decisions.js';
+import { asServiceError } from './job-decisions.js';
 import { JobActionError, OUTCOME_UNKNOWN_MESSAGE } from './job-errors.js';
 import { checkVoiceJob, estimateCharacters, pickLinks, prepareTaskBody } from './job-inputs.js';
+import { JobLedger, snapshot } from './job-ledger.js';
+import { JobPoller } from './job-poller.js';
+import type { JobServiceClient } from './job-service-client.js';
 import type { StoredJob } from './job-store.js';
 import { JobStore, jobFilePath, normaliseServiceUrl } from './job-store.js';
-import type {
-  JobError,
-  JobEvent,
-  JobListener,
-  JobRecord,
-  JobStatus,
-  SubmitTaskInput,
-  SubmitVoiceInput,
-} from './job-types.js';
+import { JobSubmitter } from './job-submitter.js';
+import type { JobListener, JobRecord, SubmitTaskInput, SubmitVoiceInput } from './job-types.js';
 import { CANCELLABLE_STATUSES, FINAL_STATUSES, RETRYABLE_STATUSES } from './job-types.js';
 import type { PollSchedule } from './poll-schedule.js';
-import { DEFAULT_POLL_SCHEDULE, errorDelayMs, pollDelayMs } from './poll-schedule.js';
+import { DEFAULT_POLL_SCHEDULE } from './poll-schedule.js';
 import { Reachability } from './reachability.js';
 
-/** The four operations, as the job manager needs them (ServiceClient fits; tests may pass a double). */
-export interface JobServiceClient {
-  readonly baseUrl: string;
-  createTask(body: TaskRequestBody, options?: CallOptions): Promise<ServiceResult<TaskData>>;
-  getTask(id: string, options?: CallOptions): Promise<ServiceResult<TaskData>>;
-  createVoice(input: CreateVoiceInput, options?: CreateVoiceOptions): Promise<ServiceResult<VoiceData>>;
-  getVoice(id: string, options?: CallOptions): Promise<ServiceResult<VoiceData>>;
-}
+export type { JobServiceClient } from './job-service-client.js';
 
 export interface JobManagerOptions {
   client: JobServiceClient;
@@ -60,70 +34,59 @@ export interface JobManagerOptions {
   logger?: Logger;
 }
 
-interface Poller {
-  pollIndex: number;
-  failures: number;
-  cancelTimer?: () => void;
-  controller?: AbortController;
-}
-
 /** A GET for an id that cannot exist: any HTTP answer (404 included) proves the service is reachable. */
 const PROBE_TASK_ID = '00000000-0000-0000-0000-000000000000';
 const PROBE_TIMEOUT_MS = 5_000;
-const PROGRESS_EVENT_INTERVAL_MS = 100;
 
 /**
- * Owns every task and voice job of one service: submits them (validated first, never twice), polls them on a
- * backing-off schedule (poll-schedule.ts), keeps them in a per-service JSON file across restarts, queues
- * submissions while the service is unreachable and reports every change as a small event.
+ * Owns every task and voice job of one service: submits them (validated first, never twice; job-submitter.ts),
+ * polls them on a backing-off schedule (job-poller.ts), keeps them in a per-service JSON file across restarts
+ * (job-store.ts), queues submissions while the service is unreachable and reports every change as a small event.
  */
 export class JobManager {
   readonly serviceUrl: string;
   private readonly client: JobServiceClient;
-  private readonly clock: Clock;
-  private readonly random: () => number;
-  private readonly schedule: PollSchedule;
-  private readonly maxConcurrentSubmissions: number;
-  private readonly stopGraceMs: number;
-  private readonly logger: Logger | undefined;
-  private readonly store: JobStore;
+  private readonly ledger: JobLedger;
   private readonly reachability: Reachability;
-
-  private readonly jobs = new Map<string, StoredJob>();
-  private readonly listeners = new Set<JobListener>();
-  private readonly pollers = new Map<string, Poller>();
-  private readonly submissions = new Map<string, AbortController>();
-  private readonly inFlight = new Set<Promise<unknown>>();
-  private readonly waiters = new Map<
-    string,
-    Array<{ resolve: (job: JobRecord) => void; reject: (error: Error) => void }>
-  >();
-  private state: 'new' | 'running' | 'stopped' = 'new';
-  private cancelPumpTimer: (() => void) | undefined;
+  private readonly poller: JobPoller;
+  private readonly submitter: JobSubmitter;
 
   constructor(options: JobManagerOptions) {
     this.client = options.client;
     this.serviceUrl = normaliseServiceUrl(options.client.baseUrl);
-    this.clock = options.clock ?? systemClock;
-    this.random = options.random ?? Math.random;
-    this.schedule = { ...DEFAULT_POLL_SCHEDULE, ...options.schedule };
-    this.maxConcurrentSubmissions = options.maxConcurrentSubmissions ?? 4;
-    this.stopGraceMs = options.stopGraceMs ?? 2_000;
-    this.logger = options.logger;
-    this.store = new JobStore(jobFilePath(options.dataDir, this.serviceUrl), this.serviceUrl, () => [
-      ...this.jobs.values(),
+    const clock = options.clock ?? systemClock;
+    const random = options.random ?? Math.random;
+    const schedule = { ...DEFAULT_POLL_SCHEDULE, ...options.schedule };
+    const store = new JobStore(jobFilePath(options.dataDir, this.serviceUrl), this.serviceUrl, () => [
+      ...this.ledger.jobs.values(),
     ]);
+    // The poller is built below; the ledger only calls this once jobs run, after construction.
+    this.ledger = new JobLedger(store, clock, options.logger, (jobId) => this.poller.forget(jobId));
     this.reachability = new Reachability(
       (signal) => this.probe(signal),
-      this.clock,
-      this.schedule,
-      this.random,
+      clock,
+      schedule,
+      random,
       (reachable) => this.onReachabilityChange(reachable),
+    );
+    this.poller = new JobPoller(this.ledger, this.client, clock, schedule, random, this.reachability);
+    this.submitter = new JobSubmitter(
+      this.ledger,
+      this.client,
+      this.poller,
+      this.reachability,
+      clock,
+      schedule,
+      random,
+      {
+        maxConcurrent: options.maxConcurrentSubmissions ?? 4,
+        stopGraceMs: options.stopGraceMs ?? 2_000,
+      },
     );
   }
 
   get filePath(): string {
-    return this.store.filePath;
+    return this.ledger.store.filePath;
   }
 
   get isServiceReachable(): boolean {
@@ -132,8 +95,7 @@ export class JobManager {
 
   /** Subscribes to job events; returns the unsubscribe function. */
   onEvent(listener: JobListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.ledger.listen(listener);
   }
 
   /**
@@ -141,25 +103,22 @@ export class JobManager {
    * middle of its POST by a crash is NOT sent again (see recoverInterrupted).
    */
   async start(): Promise<void> {
-    if (this.state !== 'new')
+    if (this.ledger.lifecycle !== 'new')
       throw new JobActionError('JOB_MANAGER_STOPPED', 'The job manager can only be started once.');
-    const { jobs, skipped } = await this.store.load();
-    if (skipped > 0)
-      this.logger?.warn(`Jobs: ${skipped} unreadable job entries were skipped`, {
-        file: this.store.filePath,
-      });
-    this.state = 'running';
+    const { jobs, skipped } = await this.ledger.store.load();
+    if (skipped > 0) this.ledger.logSkipped(skipped);
+    this.ledger.lifecycle = 'running';
     const changed: StoredJob[] = [];
     for (const job of jobs) {
-      this.jobs.set(job.record.id, job);
+      this.ledger.jobs.set(job.record.id, job);
       if (this.recoverInterrupted(job)) changed.push(job);
     }
-    if (changed.length > 0) await this.store.save();
-    for (const job of changed) this.emitUpdate(job);
-    for (const job of this.jobs.values()) {
-      if (job.record.status === 'running') this.schedulePoll(job, 0);
+    if (changed.length > 0) await this.ledger.store.save();
+    for (const job of changed) this.ledger.emitUpdate(job);
+    for (const job of this.ledger.jobs.values()) {
+      if (job.record.status === 'running') this.poller.pollAfter(job, 0);
     }
-    this.pump();
+    this.submitter.pump();
   }
 
   /**
@@ -171,7 +130,10 @@ export class JobManager {
   private recoverInterrupted(job: StoredJob): boolean {
     const record = job.record;
     if (record.status === 'submitting' || (record.status === 'running' && record.remoteId === undefined)) {
-      this.setStatus(job, 'unknown-outcome', { code: 'OUTCOME_UNKNOWN', message: OUTCOME_UNKNOWN_MESSAGE });
+      this.ledger.setStatus(job, 'unknown-outcome', {
+        code: 'OUTCOME_UNKNOWN',
+        message: OUTCOME_UNKNOWN_MESSAGE,
+      });
       record.finishedAt = record.updatedAt;
       return true;
     }
@@ -183,47 +145,23 @@ export class JobManager {
    * finish (so an ordinary quit does not leave them with an unknown outcome) and then aborted, the file saved.
    */
   async stop(): Promise<void> {
-    if (this.state === 'stopped') return;
-    const wasRunning = this.state === 'running';
-    this.state = 'stopped';
-    this.cancelPumpTimer?.();
+    if (this.ledger.lifecycle === 'stopped') return;
+    const wasRunning = this.ledger.isRunning;
+    this.ledger.lifecycle = 'stopped';
     this.reachability.stop();
-    for (const poller of this.pollers.values()) {
-      poller.cancelTimer?.();
-      poller.controller?.abort();
-    }
-    this.pollers.clear();
-    if (this.submissions.size > 0) {
-      const cancelGrace = this.clock.setTimer(() => {
-        for (const controller of this.submissions.values()) controller.abort();
-      }, this.stopGraceMs);
-      await Promise.allSettled([...this.inFlight]);
-      cancelGrace();
-    }
-    await Promise.allSettled([...this.inFlight]);
-    if (wasRunning) await this.store.save();
-    for (const [jobId, waiting] of this.waiters) {
-      for (const waiter of waiting)
-        waiter.reject(new JobActionError('JOB_MANAGER_STOPPED', `Stopped before job ${jobId} finished.`));
-    }
-    this.waiters.clear();
+    this.poller.stopAll();
+    await this.submitter.stop();
+    await this.ledger.settleInFlight();
+    if (wasRunning) await this.ledger.store.save();
+    this.ledger.rejectWaiters();
   }
 
   /** After the machine wakes up: poll every running job now and probe the service if it was unreachable. */
   wake(): void {
-    if (this.state !== 'running') return;
-    for (const job of this.jobs.values()) {
-      if (job.record.status !== 'running') continue;
-      const poller = this.pollers.get(job.record.id);
-      if (poller?.controller) continue;
-      if (poller) {
-        poller.pollIndex = 0;
-        poller.failures = 0;
-      }
-      this.schedulePoll(job, 0);
-    }
+    if (!this.ledger.isRunning) return;
+    this.poller.pollAllNow();
     this.reachability.probeNow();
-    this.pump();
+    this.submitter.pump();
   }
 
   /**
@@ -236,7 +174,7 @@ export class JobManager {
     const body = prepareTaskBody(input.body, input.sync);
     const violations = validateTaskRequest(body, { serviceOrigin: this.serviceUrl });
     if (violations.length > 0) throw validationError(violations);
-    const now = this.isoNow();
+    const now = this.ledger.isoNow();
     const job: StoredJob = {
       record: {
         id: randomUUID(),
@@ -261,7 +199,7 @@ export class JobManager {
     const voice = input.voice;
     const violations = await checkVoiceJob(voice);
     if (violations.length > 0) throw validationError(violations);
-    const now = this.isoNow();
+    const now = this.ledger.isoNow();
     const job: StoredJob = {
       record: {
         id: randomUUID(),
@@ -282,7 +220,7 @@ export class JobManager {
   /** Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. */
   async retry(jobId: string): Promise<JobRecord> {
     this.assertRunning();
-    const old = this.require(jobId);
+    const old = this.ledger.require(jobId);
     if (!RETRYABLE_STATUSES.includes(old.record.status)) {
       throw new JobActionError(
         'JOB_NOT_RETRYABLE',
@@ -303,304 +241,65 @@ export class JobManager {
           )
         : await this.submitVoice({ ...common, voice: old.request.voice }, links);
     old.record.retriedBy = fresh.id;
-    old.record.updatedAt = this.isoNow();
-    await this.store.save();
-    this.emitUpdate(old);
+    old.record.updatedAt = this.ledger.isoNow();
+    await this.ledger.store.save();
+    this.ledger.emitUpdate(old);
     return fresh;
   }
 
   /** Cancels a job that has not been sent (or whose outcome is unknown: the user chose not to resend it). */
   async cancel(jobId: string): Promise<JobRecord> {
-    const job = this.require(jobId);
+    const job = this.ledger.require(jobId);
     if (!CANCELLABLE_STATUSES.includes(job.record.status)) {
       throw new JobActionError(
         'JOB_NOT_CANCELLABLE',
         `Job ${jobId} is ${job.record.status}; only queued jobs (or ones with an unknown outcome) can be cancelled.`,
       );
     }
-    this.finish(job, 'cancelled');
-    await this.store.save();
+    this.ledger.finish(job, 'cancelled');
+    await this.ledger.store.save();
     return snapshot(job.record);
   }
 
   /** Forgets a finished job (it disappears from the list and the file). */
   async remove(jobId: string): Promise<void> {
-    const job = this.require(jobId);
+    const job = this.ledger.require(jobId);
     if (!FINAL_STATUSES.includes(job.record.status)) {
       throw new JobActionError(
         'JOB_NOT_REMOVABLE',
         `Job ${jobId} is ${job.record.status}; only finished jobs can be removed.`,
       );
     }
-    this.jobs.delete(jobId);
-    await this.store.save();
-    this.emit({ type: 'job-removed', jobId });
+    this.ledger.jobs.delete(jobId);
+    await this.ledger.store.save();
+    this.ledger.emit({ type: 'job-removed', jobId });
   }
 
   /** Every job of this service, newest first. */
   list(): JobRecord[] {
-    return [...this.jobs.values()]
+    return [...this.ledger.jobs.values()]
       .reverse()
       .sort((a, b) => b.record.createdAt.localeCompare(a.record.createdAt))
       .map((job) => snapshot(job.record));
   }
 
   get(jobId: string): JobRecord | undefined {
-    const job = this.jobs.get(jobId);
+    const job = this.ledger.jobs.get(jobId);
     return job ? snapshot(job.record) : undefined;
   }
 
   /** Resolves when the job reaches a final status (succeeded, failed, stuck, unknown-outcome, cancelled). */
   waitFor(jobId: string): Promise<JobRecord> {
-    const job = this.require(jobId);
-    if (FINAL_STATUSES.includes(job.record.status)) return Promise.resolve(snapshot(job.record));
-    return new Promise((resolve, reject) => {
-      const waiting = this.waiters.get(jobId) ?? [];
-      waiting.push({ resolve, reject });
-      this.waiters.set(jobId, waiting);
-    });
+    return this.ledger.waitFor(jobId);
   }
-
-  // ---- submission -------------------------------------------------------------------------------------------
 
   private async accept(job: StoredJob): Promise<JobRecord> {
-    this.jobs.set(job.record.id, job);
-    await this.store.save();
-    this.emitUpdate(job);
-    this.pump();
+    this.ledger.jobs.set(job.record.id, job);
+    await this.ledger.store.save();
+    this.ledger.emitUpdate(job);
+    this.submitter.pump();
     return snapshot(job.record);
   }
-
-  /** Sends queued jobs while there are free submission slots and the service is reachable. */
-  private pump(): void {
-    if (this.state !== 'running') return;
-    this.cancelPumpTimer?.();
-    this.cancelPumpTimer = undefined;
-    const queued = [...this.jobs.values()].filter(
-      (job) => job.record.status === 'queued' || job.record.status === 'queued-offline',
-    );
-    if (!this.reachability.isReachable) {
-      // Make the offline queue visible: everything waiting is waiting for the service now.
-      for (const job of queued)
-        if (job.record.status === 'queued')
-          this.updateAndSave(job, () => this.setStatus(job, 'queued-offline'));
-      return;
-    }
-    const now = this.clock.now();
-    let earliest: number | undefined;
-    for (const job of queued) {
-      if (this.submissions.size >= this.maxConcurrentSubmissions) return;
-      const due = job.record.nextAttemptAt === undefined ? 0 : Date.parse(job.record.nextAttemptAt);
-      if (due > now) {
-        earliest = Math.min(earliest ?? due, due);
-        continue;
-      }
-      this.track(this.send(job));
-    }
-    if (earliest !== undefined) this.cancelPumpTimer = this.clock.setTimer(() => this.pump(), earliest - now);
-  }
-
-  private async send(job: StoredJob): Promise<void> {
-    const record = job.record;
-    const controller = new AbortController();
-    // Taken synchronously, before any await, so pump() never picks the same job twice.
-    this.submissions.set(record.id, controller);
-    this.setStatus(job, 'submitting');
-    delete record.nextAttemptAt;
-    record.submittedAt = this.isoNow();
-    try {
-      // The intent is on disk BEFORE the request starts: if the app dies during the POST, the restart finds
-      // `submitting` and does not send it blindly again.
-      await this.store.save();
-      this.emitUpdate(job);
-      if (this.state !== 'running') {
-        this.setStatus(job, 'queued');
-        this.emitUpdate(job);
-        return;
-      }
-      let result: ServiceResult<TaskData> | ServiceResult<VoiceData>;
-      try {
-        result = await this.post(job, controller.signal);
-      } catch (caught) {
-        this.onSubmitFailure(job, asServiceError(caught));
-        // finish() has reported final outcomes; a job put back in a queue is reported here.
-        if (!FINAL_STATUSES.includes(record.status)) this.emitUpdate(job);
-        return;
-      }
-      // Recorded even when stopping: the remote id is what makes the job trackable after a restart.
-      this.reachability.markReachable();
-      record.remoteId = result.data.id;
-      record.status = 'running';
-      this.applyRemote(job, result.data, result.requestId);
-      // finish() reports a job that ended at once; one the service is still working on is reported here, so the
-      // UI moves from "Sending" to the service's own status (e.g. `creating`) without waiting for a change.
-      if (!FINAL_STATUSES.includes(record.status)) this.emitUpdate(job);
-    } finally {
-      this.submissions.delete(record.id);
-      await this.store
-        .save()
-        .catch((error: unknown) =>
-          this.logger?.error('Jobs: saving the job file failed', { error: String(error) }),
-        );
-      if (this.state === 'running') this.pump();
-    }
-  }
-
-  private post(
-    job: StoredJob,
-    signal: AbortSignal,
-  ): Promise<ServiceResult<TaskData> | ServiceResult<VoiceData>> {
-    const request = job.request;
-    if (request.kind === 'task') return this.client.createTask(request.body, { signal });
-    let lastEmit = 0;
-    return this.client.createVoice(request.voice, {
-      signal,
-      onUploadProgress: ({ sentBytes, totalBytes }) => {
-        const now = this.clock.now();
-        if (sentBytes < totalBytes && now - lastEmit < PROGRESS_EVENT_INTERVAL_MS) return;
-        lastEmit = now;
-        this.emit({ type: 'job-progress', jobId: job.record.id, sentBytes, totalBytes });
-      },
-    });
-  }
-
-  private onSubmitFailure(job: StoredJob, error: ServiceError): void {
-    if (error.kind === 'http') this.reachability.markReachable();
-    const decision = decideSubmitFailure(error, errorDelayMs(1, this.schedule, this.random));
-    switch (decision.next) {
-      case 'failed':
-      case 'unknown-outcome':
-        this.finish(job, decision.next, decision.error);
-        return;
-      case 'queued-offline':
-        this.setStatus(job, 'queued-offline');
-        this.reachability.markUnreachable();
-        return;
-      case 'queued':
-        this.setStatus(job, 'queued', decision.error);
-        if (decision.waitMs !== undefined) {
-          job.record.nextAttemptAt = new Date(this.clock.now() + decision.waitMs).toISOString();
-        }
-    }
-  }
-
-  // ---- polling ----------------------------------------------------------------------------------------------
-
-  private schedulePoll(job: StoredJob, delayMs: number): void {
-    if (this.state !== 'running') return;
-    const poller = this.pollers.get(job.record.id) ?? { pollIndex: 0, failures: 0 };
-    this.pollers.set(job.record.id, poller);
-    poller.cancelTimer?.();
-    poller.cancelTimer = this.clock.setTimer(() => this.track(this.poll(job)), delayMs);
-  }
-
-  private nextPoll(job: StoredJob): void {
-    const poller = this.pollers.get(job.record.id) ?? { pollIndex: 0, failures: 0 };
-    this.pollers.set(job.record.id, poller);
-    const longRunning =
-      job.record.kind === 'voice' && isLongRunningVoiceStatus(job.record.remoteStatus ?? '');
-    const delay = pollDelayMs(poller.pollIndex, this.schedule, this.random, longRunning);
-    poller.pollIndex += 1;
-    this.schedulePoll(job, delay);
-  }
-
-  private async poll(job: StoredJob): Promise<void> {
-    const record = job.record;
-    const poller = this.pollers.get(record.id);
-    if (this.state !== 'running' || !poller || record.status !== 'running' || record.remoteId === undefined)
-      return;
-    poller.cancelTimer = undefined;
-    const controller = new AbortController();
-    poller.controller = controller;
-    let outcome:
-      | { ok: true; result: ServiceResult<TaskData> | ServiceResult<VoiceData> }
-      | { ok: false; error: ServiceError };
-    try {
-      // One attempt per poll: the schedule below does the waiting, so stop() never waits on a sleeping retry.
-      const options = { signal: controller.signal, maxRetries: 0 };
-      const result =
-        record.kind === 'task'
-          ? await this.client.getTask(record.remoteId, options)
-          : await this.client.getVoice(record.remoteId, options);
-      outcome = { ok: true, result };
-    } catch (caught) {
-      outcome = { ok: false, error: asServiceError(caught) };
-    }
-    poller.controller = undefined;
-    // Re-checked after the await: stop(), cancel or remove may have happened meanwhile.
-    if (this.state !== 'running' || record.status !== 'running' || this.jobs.get(record.id) !== job) return;
-    if (outcome.ok) {
-      poller.failures = 0;
-      this.reachability.markReachable();
-      this.updateAndSave(job, () => this.applyRemote(job, outcome.result.data, outcome.result.requestId));
-    } else {
-      this.updateAndSave(job, () => this.onPollFailure(job, poller, outcome.error));
-    }
-  }
-
-  /** Applies a task or voice read from the service; returns whether anything worth saving changed. */
-  private applyRemote(job: StoredJob, data: TaskData | VoiceData, requestId: string | undefined): boolean {
-    const record = job.record;
-    const before = fingerprint(record);
-    record.remoteStatus = data.status;
-    if (requestId !== undefined) record.requestId = requestId;
-    delete record.error;
-    if (record.kind === 'task') {
-      const task = data as TaskData;
-      record.result = task;
-      if (task.metadata.characters !== undefined) record.characters = task.metadata.characters;
-    } else {
-      const voice = data as VoiceData;
-      record.result = voice;
-      if (voice.name !== undefined) record.voiceName = voice.name;
-    }
-    const decision = decideRemoteStatus(record.kind, data, {
-      requestId: record.requestId,
-      unknownSince: job.unknownSince,
-      now: this.clock.now(),
-      unknownStatusLimitMs: this.schedule.unknownStatusLimitMs,
-    });
-    if (decision.next === 'poll') {
-      if (decision.unknownSince === undefined) delete job.unknownSince;
-      else job.unknownSince = decision.unknownSince;
-      this.nextPoll(job);
-    } else {
-      this.finish(job, decision.next, decision.next === 'succeeded' ? undefined : decision.error);
-    }
-    const after = fingerprint(record);
-    if (before !== after) record.updatedAt = this.isoNow();
-    return before !== after;
-  }
-
-  private onPollFailure(job: StoredJob, poller: Poller, error: ServiceError): boolean {
-    const record = job.record;
-    if (error.kind === 'http') this.reachability.markReachable();
-    const decision = decidePollFailure(error, {
-      failures: poller.failures + 1,
-      pollIndex: poller.pollIndex,
-      unknownSince: job.unknownSince,
-      now: this.clock.now(),
-      schedule: this.schedule,
-      random: this.random,
-    });
-    if (decision.next === 'ignore') return false;
-    if (error.requestId !== undefined) record.requestId = error.requestId;
-    if (decision.next !== 'poll') {
-      this.finish(job, decision.next, decision.error);
-      return true;
-    }
-    poller.failures += 1;
-    if (decision.unknownSince !== undefined) job.unknownSince = decision.unknownSince;
-    if (decision.unreachable) this.reachability.markUnreachable();
-    this.schedulePoll(job, decision.delayMs);
-    const previousCode = record.error?.code;
-    record.error = decision.error;
-    if (previousCode === decision.error.code) return false;
-    record.updatedAt = this.isoNow();
-    return true;
-  }
-
-  // ---- reachability -----------------------------------------------------------------------------------------
 
   private async probe(signal: AbortSignal): Promise<boolean> {
     try {
@@ -612,106 +311,13 @@ export class JobManager {
   }
 
   private onReachabilityChange(reachable: boolean): void {
-    this.emit({ type: 'service-reachability', serviceUrl: this.serviceUrl, reachable });
-    if (reachable && this.state === 'running') {
-      // Polls that were backing off because of the outage go again at once.
-      for (const job of this.jobs.values()) {
-        const poller = this.pollers.get(job.record.id);
-        if (job.record.status === 'running' && poller && poller.failures > 0 && !poller.controller) {
-          poller.failures = 0;
-          this.schedulePoll(job, 0);
-        }
-      }
-    }
-    this.pump();
-  }
-
-  // ---- state helpers ----------------------------------------------------------------------------------------
-
-  private setStatus(job: StoredJob, status: JobStatus, error?: JobError): void {
-    job.record.status = status;
-    job.record.updatedAt = this.isoNow();
-    if (error) job.record.error = error;
-    else if (status !== 'failed' && status !== 'stuck' && status !== 'unknown-outcome')
-      delete job.record.error;
-  }
-
-  private finish(job: StoredJob, status: JobStatus, error?: JobError): void {
-    this.setStatus(job, status, error);
-    job.record.finishedAt = this.isoNow();
-    delete job.record.nextAttemptAt;
-    const poller = this.pollers.get(job.record.id);
-    poller?.cancelTimer?.();
-    poller?.controller?.abort();
-    this.pollers.delete(job.record.id);
-    this.emitUpdate(job);
-    const waiting = this.waiters.get(job.record.id);
-    this.waiters.delete(job.record.id);
-    if (!waiting) return;
-    // Waiters learn of the outcome once it is on disk, so whoever acts on it (or exits) cannot lose it.
-    const done = snapshot(job.record);
-    const settle = (): void => {
-      for (const waiter of waiting) waiter.resolve(done);
-    };
-    this.track(this.store.save().then(settle, settle));
-  }
-
-  /** Runs a change; when it reports one, saves and emits (finish() has emitted already for final states). */
-  private updateAndSave(job: StoredJob, change: () => boolean | void): void {
-    const wasFinal = FINAL_STATUSES.includes(job.record.status);
-    const changed = change() !== false;
-    if (!changed) return;
-    const becameFinal = !wasFinal && FINAL_STATUSES.includes(job.record.status);
-    if (!becameFinal) this.emitUpdate(job);
-    this.track(
-      this.store
-        .save()
-        .catch((error: unknown) =>
-          this.logger?.error('Jobs: saving the job file failed', { error: String(error) }),
-        ),
-    );
-  }
-
-  private emitUpdate(job: StoredJob): void {
-    this.emit({ type: 'job-updated', job: snapshot(job.record) });
-  }
-
-  private emit(event: JobEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.logger?.error('Jobs: an event listener threw', { error: String(error) });
-      }
-    }
-  }
-
-  private track(promise: Promise<unknown>): void {
-    this.inFlight.add(promise);
-    void promise.finally(() => this.inFlight.delete(promise));
-  }
-
-  private require(jobId: string): StoredJob {
-    const job = this.jobs.get(jobId);
-    if (!job) throw new JobActionError('JOB_NOT_FOUND', `There is no job ${jobId} for ${this.serviceUrl}.`);
-    return job;
+    this.ledger.emit({ type: 'service-reachability', serviceUrl: this.serviceUrl, reachable });
+    if (reachable && this.ledger.isRunning) this.poller.retryFailedNow();
+    this.submitter.pump();
   }
 
   private assertRunning(): void {
-    if (this.state !== 'running')
+    if (!this.ledger.isRunning)
       throw new JobActionError('JOB_MANAGER_STOPPED', 'The job manager is not running (start() it first).');
   }
-
-  private isoNow(): string {
-    return new Date(this.clock.now()).toISOString();
-  }
-}
-
-/** What makes a poll result worth saving and reporting: a new status, remote status or error. */
-function fingerprint(record: JobRecord): string {
-  return `${record.status}|${record.remoteStatus ?? ''}|${record.error?.code ?? ''}`;
-}
-
-function snapshot(record: JobRecord): JobRecord {
-  return structuredClone(record);
 }

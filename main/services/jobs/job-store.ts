@@ -77,7 +77,7 @@ export class JobStore {
 
   constructor(
     readonly filePath: string,
-    private readonly serviceUrl: string,
+    readonly serviceUrl: string,
     private readonly snapshot: () => StoredJob[],
   ) {}
 
