@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // The packaging and Electron-shell tests read the built bundles.
+          globalSetup: ['scripts/build-before-tests.ts'],
           include: [
             'common/**/*.test.ts',
             'main/**/*.test.ts',

@@ -6,7 +6,7 @@ export const e2eConfig = defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],
-    globalSetup: ['e2e/support/global-setup.ts'],
+    globalSetup: ['scripts/build-before-tests.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 90_000,

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minimatch } from 'minimatch';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAll } from './build.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -58,7 +57,6 @@ describe('packaging configuration', () => {
   let candidates: string[];
 
   beforeAll(async () => {
-    await buildAll({ quiet: true });
     config = await getConfig(root, path.join(root, 'electron-builder.yml'), null);
     const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
       cwd: root,

@@ -59,10 +59,14 @@ if (!app.requestSingleInstanceLock()) {
       return { action: 'deny' };
     });
   });
-  app.whenReady().then(start, (error: unknown) => {
-    process.stderr.write(`Timbre Studio could not start: ${String(error)}\n`);
-    app.exit(1);
-  });
+  // A failure anywhere in start-up ends the app with the reason, never a process without a window.
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      process.stderr.write(`Timbre Studio could not start: ${String(error)}\n`);
+      app.exit(1);
+    });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

@@ -30,6 +30,14 @@ function handlers(overrides: Partial<MethodHandlers> = {}): MethodHandlers {
 }
 
 describe('IPC dispatcher', () => {
+  it('refuses to be built with a contract method left without a handler, naming it', () => {
+    const partial = { ...handlers() } as Partial<MethodHandlers>;
+    delete partial['jobs.retry'];
+    expect(() => createDispatcher(partial as MethodHandlers, new MemoryLogger())).toThrow(
+      'IPC methods without a handler: jobs.retry',
+    );
+  });
+
   it('rejects an invalid input in main, naming the field and the rule', async () => {
     const dispatch = createDispatcher(handlers(), new MemoryLogger());
     const response = await dispatch('services.save', { url: 'ftp://example.com', label: 'x', plan: 'free' });

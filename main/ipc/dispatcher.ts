@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { MethodName, MethodParsedInput, MethodResult } from '../../common/ipc/contract.js';
 import { ipcMethods, isMethodName } from '../../common/ipc/contract.js';
+import { METHOD_NAMES } from '../../common/ipc/names.js';
 import type { IpcErrorData, IpcResponse } from '../../common/ipc/errors.js';
 import { IpcError } from '../../common/ipc/errors.js';
 import type { Logger } from '../services/logging/logger.js';
@@ -21,6 +22,10 @@ export function createDispatcher(
   /** Maps the services' own error types to what crosses IPC (their field, code and request id kept). */
   translateError: (error: unknown) => IpcErrorData | undefined = () => undefined,
 ): Dispatch {
+  // The handlers' type lists every method, but bundles are built without type checks: a method left unbound
+  // stops the app at start, naming it, instead of failing the user's first call.
+  const unbound = METHOD_NAMES.filter((name) => typeof handlers[name] !== 'function');
+  if (unbound.length > 0) throw new Error(`IPC methods without a handler: ${unbound.join(', ')}`);
   return async (method, input) => {
     if (!isMethodName(method)) {
       return failure({

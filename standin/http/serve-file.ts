@@ -1,19 +1,16 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Mime } from 'mime/lite';
-import otherTypes from 'mime/types/other.js';
-import standardTypes from 'mime/types/standard.js';
+import mimeTypes from 'mime-types';
 import rangeParser from 'range-parser';
 
 // Audio-only containers are served as audio; the registry alone says video/webm and audio/x-flac.
-const mime = new Mime(standardTypes, otherTypes).define(
-  { 'audio/webm': ['webm'], 'audio/flac': ['flac'] },
-  true,
-);
+const AUDIO_ONLY: Readonly<Record<string, string>> = { '.webm': 'audio/webm', '.flac': 'audio/flac' };
 
 export function contentTypeForFile(filePath: string): string {
-  const type = mime.getType(filePath) ?? 'application/octet-stream';
+  const extension = path.extname(filePath).toLowerCase();
+  const type = AUDIO_ONLY[extension] ?? (mimeTypes.lookup(filePath) || 'application/octet-stream');
   return type.startsWith('text/') || type === 'application/x-subrip' ? `${type}; charset=utf-8` : type;
 }
 

@@ -22,6 +22,8 @@ describe('content types', () => {
   it('gives the usual extension of a type', () => {
     expect(extensionForMediaType('audio/wav')).toBe('.wav');
     expect(extensionForMediaType('image/png')).toBe('.png');
+    expect(extensionForMediaType('audio/mpeg')).toBe('.mp3');
+    expect(extensionForMediaType('audio/ogg')).toBe('.ogg');
     expect(extensionForMediaType('application/x-nothing')).toBe('');
   });
 });
