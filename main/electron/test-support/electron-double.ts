@@ -115,6 +115,8 @@ export class ElectronDouble {
   }
 
   private double() {
+    // The BrowserWindow class below needs the recorder from inside its own methods.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const recorder = this;
     const app = Object.assign(this.appEvents, {
       isPackaged: false,
