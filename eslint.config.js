@@ -19,7 +19,7 @@ const rawIpcBan = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'release/', '.tsbuild/', 'coverage/', '**/*.generated.ts'] },
+  { ignores: ['node_modules/', 'dist/', 'release/', '.tsbuild/', 'coverage/', '.scratch/', '**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,6 +33,16 @@ export default tseslint.config(
         rawIpcBan,
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
       ],
+    },
+  },
+  {
+    // The code starts promises it does not await (`void promise`, handlers that return one); the type checker
+    // makes sure each of those is deliberate.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

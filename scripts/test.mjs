@@ -16,6 +16,8 @@ const steps = [
   ['Typecheck', [bin('tsc'), '-b']],
   ['Lint', [bin('eslint'), '.', '--max-warnings=0']],
   ['Format', [bin('prettier'), '--check', '.', '--log-level', 'warn']],
+  // Exports nothing imports (knip.json names the entry points).
+  ['Unused exports', [bin('knip'), '--include', 'exports', '--no-progress']],
   ['Unit and integration tests', [...withKeyring, bin('vitest'), 'run']],
   ['End-to-end journeys', [...withKeyring, bin('vitest'), 'run', '--config', 'vitest.e2e.config.ts']],
 ];

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { StandinOptions } from './options.js';
 
-export const DEFAULT_CLI_PORT = 8787;
+const DEFAULT_CLI_PORT = 8787;
 
 export const HELP_TEXT = `Timbre Studio voice service stand-in: a local implementation of the service contract.
 

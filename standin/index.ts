@@ -5,11 +5,9 @@ import { StandinApp } from './standin-app.js';
 import type { FaultRule, FaultRuleInput } from './traffic/faults.js';
 import { MARKET_VOICES } from './voices/market-voices.js';
 
-export type { StandinOptions, AudioFormat } from './options.js';
-export type { AccountSeed } from './accounts/account-seed.js';
-export type { AccountState, LedgerEntry, SegmentTiming, SentenceTiming } from './state/schema.js';
+export type { StandinOptions } from './options.js';
+export type { AccountState, LedgerEntry, SegmentTiming } from './state/schema.js';
 export type { FaultRule, FaultRuleInput } from './traffic/faults.js';
-export type { RequestLogEntry } from './records/request-log.js';
 export { BUILT_IN_ACCOUNTS } from './accounts/account-seed.js';
 
 export interface MarketVoiceInfo {

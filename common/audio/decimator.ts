@@ -15,7 +15,7 @@ const TARGET_ANALYSIS_RATE = 8000;
 /** Taps per unit of decimation factor: enough stop-band for analysis, cheap enough for hour-long files. */
 const TAPS_PER_FACTOR = 16;
 
-export function analysisFactorFor(inputRate: number): number {
+function analysisFactorFor(inputRate: number): number {
   return Math.max(1, Math.round(inputRate / TARGET_ANALYSIS_RATE));
 }
 

@@ -17,8 +17,8 @@ export interface FrameFeatures {
   spectralChangeDb: number;
 }
 
-export const SILENCE_DB = -100;
-export const FRAME_SECONDS = 0.02;
+const SILENCE_DB = -100;
+const FRAME_SECONDS = 0.02;
 /** Nothing quieter than this (dBFS, 70 Hz–3.6 kHz) is usable speech, so it is not analysed for pitch. */
 export const QUIETEST_SPEECH_DB = -55;
 /** Spectral flatness above this is noise-like (white noise reads ~0.56), so it is not analysed for pitch either. */

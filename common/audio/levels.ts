@@ -7,7 +7,7 @@ export const PEAK_CEILING_DB = -3;
 /** A peak at or above −1 dBFS is treated as clipping: converters and codecs rarely leave more headroom. */
 export const CLIPPING_PEAK_DB = -1;
 /** Below this RMS there is nothing to hear (the noise floor a good room reaches). */
-export const SILENT_RMS_DB = -60;
+const SILENT_RMS_DB = -60;
 /** Levels are floored here instead of −∞, so that digital silence still gives a number to draw and compare. */
 export const LEVEL_FLOOR_DB = -100;
 

@@ -10,9 +10,7 @@ export const AUDIO_MEDIA_TYPES_BY_EXTENSION = {
   webm: 'audio/webm',
 } as const;
 
-export const AUDIO_FILE_EXTENSIONS = Object.keys(AUDIO_MEDIA_TYPES_BY_EXTENSION).map(
-  (extension) => `.${extension}`,
-);
+const AUDIO_FILE_EXTENSIONS = Object.keys(AUDIO_MEDIA_TYPES_BY_EXTENSION).map((extension) => `.${extension}`);
 
 /** For an `<input accept>`: any audio type, plus the extensions some systems report without a type. */
 export const AUDIO_FILE_ACCEPT = ['audio/*', ...AUDIO_FILE_EXTENSIONS].join(',');

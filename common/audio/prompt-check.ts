@@ -2,7 +2,7 @@ import { MAX_UPLOAD_FILE_BYTES, MIN_SPEECH_SECONDS } from '../rules/vocabulary.j
 
 /** Speech lengths that make good clones (the contract's floor is MIN_SPEECH_SECONDS). */
 export const QUICK_CLONE_SPEECH_SECONDS = { min: 10, max: 180 } as const;
-export const PROFESSIONAL_CLONE_SPEECH_SECONDS = 30 * 60;
+const PROFESSIONAL_CLONE_SPEECH_SECONDS = 30 * 60;
 
 export interface PromptAudioFacts {
   sizeBytes: number;

@@ -2,7 +2,7 @@ import { MAX_UPLOAD_FILE_BYTES } from '../rules/vocabulary.js';
 import { wavByteLength } from './wav-encoder.js';
 
 /** Rates a recording may be saved at, best first: 48 kHz is what microphones and Opus deliver. */
-export const RECORDING_SAMPLE_RATES = [48000, 24000, 16000] as const;
+const RECORDING_SAMPLE_RATES = [48000, 24000, 16000] as const;
 
 /**
  * The best rate at which a mono 16-bit WAV of this length stays under the upload limit: 48 kHz up to about

@@ -5,7 +5,7 @@ import { NOISE_FLATNESS, QUIETEST_SPEECH_DB } from './frame-features.js';
  * back and ahead (DECISION_LOOKBACK / DECISION_LOOKAHEAD), which is what lets the streaming counter decide a
  * frame as soon as enough audio after it has arrived and still agree exactly with the whole-file analysis.
  */
-export const DECISION = {
+const DECISION = {
   /** Nothing quieter than this (dBFS, 70 Hz–3.6 kHz) is speech, however periodic. */
   absoluteMinDb: QUIETEST_SPEECH_DB,
   /** A voiced frame stands this far above the noise floor. */

@@ -19,7 +19,7 @@ export type BatchItemStatus = z.infer<typeof batchItemStatusSchema>;
  * Why an item did not export: the file could not be read (damaged, missing, newer version), blocks lack audio
  * and generation was not asked for, generation failed, the export failed, or the user cancelled it.
  */
-export const batchErrorCodeSchema = z.enum([
+const batchErrorCodeSchema = z.enum([
   'PROJECT_UNREADABLE',
   'NOT_READY',
   'GENERATION_FAILED',

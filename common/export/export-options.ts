@@ -49,7 +49,7 @@ export const loudnessPresets = {
   acx: { kind: 'rms', rmsDb: -20, peakDb: -3 },
 } as const satisfies Record<string, LoudnessTarget>;
 
-export const subtitleOutputSchema = z.object({
+const subtitleOutputSchema = z.object({
   srt: z.boolean(),
   vtt: z.boolean(),
   settings: subtitleSettingsSchema.optional(),

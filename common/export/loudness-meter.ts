@@ -29,7 +29,7 @@ interface Biquad {
 }
 
 /** The two K-weighting stages for a sample rate (constants of BS.1770's 48 kHz filters, re-derived per rate). */
-export function kWeightingFilters(sampleRate: number): [Biquad, Biquad] {
+function kWeightingFilters(sampleRate: number): [Biquad, Biquad] {
   let f0 = 1681.974450955533;
   const gainDb = 3.999843853973347;
   let q = 0.7071752369554196;

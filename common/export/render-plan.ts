@@ -91,7 +91,3 @@ export type RenderPlan = z.infer<typeof renderPlanSchema>;
 export function msToFrames(ms: number, sampleRate: number): number {
   return Math.round((ms * sampleRate) / 1000);
 }
-
-export function framesToMs(frames: number, sampleRate: number): number {
-  return (frames * 1000) / sampleRate;
-}

@@ -7,7 +7,7 @@ export interface SilenceDetectorOptions {
   readonly minSilenceMs: number;
 }
 
-export const defaultSilenceDetectorOptions: SilenceDetectorOptions = {
+const defaultSilenceDetectorOptions: SilenceDetectorOptions = {
   // Speech synthesisers write near-digital silence between phrases; −45 dBFS also passes mild codec noise.
   thresholdDb: -45,
   // espeak-ng pauses about 150 ms at a comma and 350 ms at a full stop; closures inside words are shorter.

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { BatchItemProgress, BatchOverall, BatchSummary, BatchView } from '../batch/batch-types.js';
 import { batchSourceSchema } from '../batch/batch-types.js';
 import { projectExportSettingsSchema } from '../export/project-export-settings.js';
-import { event, method } from './define.js';
+import type { EventSpec } from './define.js';
+import { method } from './define.js';
 
 const itemIdSchema = z.string().min(1, 'is required').max(100, 'must be at most 100 characters');
 
@@ -36,7 +37,7 @@ export const batchMethods = {
   'batch.summary': method<BatchSummary>()(z.undefined()),
 };
 
-export const batchEvents = {
-  'batch.changed': event<BatchView>(),
-  'batch.progress': event<{ item: BatchItemProgress; overall: BatchOverall }>(),
-};
+export interface BatchEvents {
+  'batch.changed': EventSpec<BatchView>;
+  'batch.progress': EventSpec<{ item: BatchItemProgress; overall: BatchOverall }>;
+}

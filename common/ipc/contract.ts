@@ -5,9 +5,10 @@ import { planSchema, serviceUrlSchema, themeSchema } from '../settings/settings-
 import type { JobView } from '../jobs/job-view.js';
 import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
-import { event, method } from './define.js';
+import { method } from './define.js';
 import { projectMethods } from './project-methods.js';
-import { batchEvents, batchMethods } from './batch-methods.js';
+import type { BatchEvents } from './batch-methods.js';
+import { batchMethods } from './batch-methods.js';
 import type { MenuCommand } from './menu-commands.js';
 import type { ExportFinishedEvent, ExportProgressEvent } from './output-methods.js';
 import { outputMethods } from './output-methods.js';
@@ -174,27 +175,26 @@ export const ipcMethods = {
   ...batchMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
-export const ipcEvents = {
-  'settings.changed': event<SettingsView>(),
-  'platform.notice': event<PlatformNotice>(),
-  'jobs.updated': event<JobView>(),
-  'jobs.removed': event<{ id: string }>(),
-  'jobs.uploadProgress': event<{ id: string; sentBytes: number; totalBytes: number }>(),
-  'service.reachability': event<{ serviceUrl: string; reachable: boolean }>(),
-  'voices.changed': event<{ serviceUrl: string; voices: VoiceView[] }>(),
+/** The events main sends, each with its payload. Types only: events carry no schema (main is their source). */
+export interface IpcEvents extends BatchEvents {
+  'settings.changed': EventSpec<SettingsView>;
+  'platform.notice': EventSpec<PlatformNotice>;
+  'jobs.updated': EventSpec<JobView>;
+  'jobs.removed': EventSpec<{ id: string }>;
+  'jobs.uploadProgress': EventSpec<{ id: string; sentBytes: number; totalBytes: number }>;
+  'service.reachability': EventSpec<{ serviceUrl: string; reachable: boolean }>;
+  'voices.changed': EventSpec<{ serviceUrl: string; voices: VoiceView[] }>;
   /** The OS asked the app to open a project file (double-click, second launch, command line). */
-  'project.openRequested': event<{ path: string }>(),
+  'project.openRequested': EventSpec<{ path: string }>;
   /** Audio filed (or failed, or on its way) for content hashes of a project; the editor applies it. */
-  'generation.updated': event<{ serviceUrl: string; projectId: string; segments: SegmentUpdate[] }>(),
-  'export.progress': event<ExportProgressEvent>(),
+  'generation.updated': EventSpec<{ serviceUrl: string; projectId: string; segments: SegmentUpdate[] }>;
+  'export.progress': EventSpec<ExportProgressEvent>;
   /** A native menu item was chosen; the renderer runs it as its shortcut. */
-  'menu.command': event<{ command: MenuCommand }>(),
-  ...batchEvents,
-  'export.finished': event<ExportFinishedEvent>(),
-} satisfies Record<string, EventSpec<unknown>>;
+  'menu.command': EventSpec<{ command: MenuCommand }>;
+  'export.finished': EventSpec<ExportFinishedEvent>;
+}
 
 export type IpcMethods = typeof ipcMethods;
-export type IpcEvents = typeof ipcEvents;
 export type MethodName = keyof IpcMethods;
 export type EventName = keyof IpcEvents;
 /** What the caller passes (before defaults are applied). */
@@ -216,4 +216,4 @@ const eventListsAgree: Same<EventName, EventNameList> = true;
 void methodListsAgree;
 void eventListsAgree;
 
-export { eventChannel, invokeChannel, isEventName, isMethodName } from './names.js';
+export { eventChannel, invokeChannel, isMethodName } from './names.js';

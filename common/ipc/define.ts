@@ -14,7 +14,3 @@ export interface EventSpec<Payload> {
 export function method<Result>() {
   return <Input extends z.ZodType>(input: Input): MethodSpec<Input, Result> => ({ input });
 }
-
-export function event<Payload>(): EventSpec<Payload> {
-  return {};
-}

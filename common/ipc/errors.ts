@@ -34,9 +34,3 @@ export class IpcError extends Error {
     this.data = data;
   }
 }
-
-export function isIpcErrorData(value: unknown): value is IpcErrorData {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return typeof candidate.code === 'string' && typeof candidate.message === 'string';
-}

@@ -17,8 +17,8 @@ export const INITIAL_DEFAULTS: ProjectDefaults = {
 };
 
 /** Pause after a new speech block: a short breath, so consecutive blocks do not run together. */
-export const DEFAULT_PAUSE_AFTER_MS = 300;
-export const DEFAULT_MUSIC_FADE_MS = 1000;
+const DEFAULT_PAUSE_AFTER_MS = 300;
+const DEFAULT_MUSIC_FADE_MS = 1000;
 
 export interface NewProjectInput {
   title: string;
@@ -94,6 +94,6 @@ export function createMusicBlock(input: MusicBlockInput = {}, newId: IdFactory =
 }
 
 /** Drops keys whose value is undefined, so optional parameters are absent rather than present-but-undefined. */
-export function definedOnly<T extends object>(value: T): Partial<T> {
+function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
 }

@@ -57,8 +57,3 @@ export function withBlockReplaced(project: Project, location: BlockLocation, blo
   blocks[location.index] = block;
   return withTrackBlocks(project, location.track, blocks as TrackBlockTypes[typeof location.track][]);
 }
-
-/** 1-based number of a block as users count them ("Block 3 of the speech track"). */
-export function blockNumber(location: BlockLocation): number {
-  return location.index + 1;
-}

@@ -13,7 +13,7 @@ import { resolveTextParams, spokenText } from './resolve-params.js';
  * CJK punctuation and spaces between CJK text cost a short beat (like a Latin character).
  * These are estimates for layout before generation; real durations replace them once audio exists.
  */
-export const CHARS_PER_SECOND = { latin: 15, han: 4.5, kana: 7, hangul: 6 } as const;
+const CHARS_PER_SECOND = { latin: 15, han: 4.5, kana: 7, hangul: 6 } as const;
 
 type ScriptClass = keyof typeof CHARS_PER_SECOND;
 

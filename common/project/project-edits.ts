@@ -3,7 +3,7 @@ import { projectDefaultsSchema } from './project-schema.js';
 import type { Project, ProjectDefaults } from './project-schema.js';
 import { describeFirstIssue } from './issue-path.js';
 
-export const MAX_TITLE_LENGTH = 200;
+const MAX_TITLE_LENGTH = 200;
 
 /** Sets the project's title (trimmed; 1 to 200 characters). */
 export function renameProject(project: Project, title: string): Project {

@@ -19,7 +19,7 @@ export const VOLUME_DB_MAX = 12;
 // z.number() already refuses Infinity and NaN in zod 4.
 const finiteNumber = z.number();
 const nonNegativeMs = finiteNumber.min(0, 'must be 0 or more milliseconds');
-export const blockIdSchema = z
+const blockIdSchema = z
   .string()
   .min(1, 'must not be empty')
   .max(PROJECT_LIMITS.id, `must be at most ${PROJECT_LIMITS.id} characters`);
@@ -46,14 +46,14 @@ const projectServiceUrlSchema = z
     }
   }, 'must be an http:// or https:// address');
 
-export const generationErrorSchema = z.strictObject({
+const generationErrorSchema = z.strictObject({
   code: z.string(),
   message: z.string(),
   /** The service's X-Service-App-Request-Id, to quote to support. */
   requestId: z.string().optional(),
 });
 
-export const generatedAudioSchema = z.strictObject({
+const generatedAudioSchema = z.strictObject({
   /** Key of the audio in the local audio cache (normally the content hash it was generated from). */
   cacheKey: z.string().min(1, 'must not be empty'),
   durationMs: nonNegativeMs,
@@ -116,7 +116,7 @@ export const textBlockSchema = z.strictObject({
  * per-type parameter lists are not given by the contract, so their wire fields are kept verbatim in `params`;
  * they sit in the speech track's sequence because the service plays contents in order.
  */
-export const PASSTHROUGH_BLOCK_TYPES = ['audio', 'scene', 'custom_audio', 'stem_separation'] as const;
+const PASSTHROUGH_BLOCK_TYPES = ['audio', 'scene', 'custom_audio', 'stem_separation'] as const;
 export type PassthroughBlockType = (typeof PASSTHROUGH_BLOCK_TYPES)[number];
 
 const passthroughBlockSchema = <T extends PassthroughBlockType>(type: T) =>
@@ -237,15 +237,8 @@ export type PlacedBlock = SfxBlock | MusicBlock;
 export type Block = SpeechTrackBlock | PlacedBlock;
 export type BlockType = Block['type'];
 
-/** The block types the editor lets users create and edit; the others are shown read-only. */
-export const EDITABLE_BLOCK_TYPES = ['text', 'sfx', 'music'] as const satisfies readonly BlockType[];
-
 export function isPassthroughBlock(block: Block): block is PassthroughBlock {
   return (PASSTHROUGH_BLOCK_TYPES as readonly string[]).includes(block.type);
-}
-
-export function isEditableBlock(block: Block): block is TextBlock | SfxBlock | MusicBlock {
-  return block.type === 'text' || block.type === 'sfx' || block.type === 'music';
 }
 
 /** The track a block type lives on. */

@@ -5,15 +5,6 @@
  */
 export type RemoteStatusClass = 'done' | 'in-progress' | 'failed' | 'unknown';
 
-export const TASK_STATUSES = ['pending', 'processing', 'generated'] as const;
-export const VOICE_STATUSES = [
-  'creating',
-  'pending',
-  'lora-pending',
-  'lora-awaiting',
-  'lora-success',
-] as const;
-
 const FAILURE_WORDS = /fail|error|cancel|reject|abort/i;
 
 export function looksLikeFailure(status: string): boolean {

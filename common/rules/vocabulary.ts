@@ -32,7 +32,6 @@ export type Language = (typeof LANGUAGES)[number];
 /** Synthesis parameter presets; `balance` is the service default. */
 export const PRESETS = ['balance', 'stable', 'expressive'] as const;
 export type Preset = (typeof PRESETS)[number];
-export const DEFAULT_PRESET: Preset = 'balance';
 
 export const BLOCK_TYPES = [
   'text',
@@ -100,8 +99,6 @@ export const SEED_MAX = 2_147_483_647;
 
 export const MODEL_VERSIONS = ['v3.0', 'v4.0'] as const;
 export type ModelVersion = (typeof MODEL_VERSIONS)[number];
-export const DEFAULT_MODEL_VERSION: ModelVersion = 'v3.0';
-
 /**
  * "100 MB" read as 100 MiB, the way upload limits are usually configured (nginx `100m`, multer). A file between
  * 100 MB and 100 MiB is let through locally; if the service counts decimally its 413 still names the problem.

@@ -1,7 +1,7 @@
 /** Character classes the splitters need. Code points, so astral Han characters are handled too. */
 
 /** Han, kana, Hangul and CJK/full-width punctuation: scripts written without spaces between words. */
-export function isCjkCodePoint(code: number): boolean {
+function isCjkCodePoint(code: number): boolean {
   return (
     (code >= 0x3000 && code <= 0x30ff) ||
     (code >= 0x31f0 && code <= 0x31ff) ||

@@ -7,10 +7,7 @@ export {
   splitScript,
 } from './script-split.js';
 export type { ParagraphMode } from './paragraphs.js';
-export { normaliseScript, splitParagraphs } from './paragraphs.js';
-export { splitSentences } from './sentences.js';
 export { sentenceBreaks } from './sentence-breaks.js';
-export { clauseBreaks, wordBreaks } from './clause-and-word-breaks.js';
-export { splitToMaxLength } from './max-length.js';
+export { clauseBreaks } from './clause-and-word-breaks.js';
 export { codePointLength } from './characters.js';
-export { MAX_IMPORT_BYTES, decodeTextFile, decodeWindows1252 } from './text-file-decoding.js';
+export { MAX_IMPORT_BYTES, decodeTextFile } from './text-file-decoding.js';

@@ -3,7 +3,7 @@ import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 
 /** Debian's Chromium (or CHROMIUM_PATH); Playwright's own browser download does not work on these machines. */
-export function chromiumPath(): string {
+function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
     (candidate): candidate is string => Boolean(candidate),
   );
@@ -17,7 +17,7 @@ export function chromiumPath(): string {
 }
 
 /** Flags headless Chromium needs on these machines (closed network, no GPU, running as root). */
-export const chromiumArgs = [
+const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

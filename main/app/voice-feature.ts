@@ -44,7 +44,7 @@ type VoiceHandlers = Pick<
 >;
 
 /** App-local URL of a remote file, served by main from its media cache (the page may not fetch other origins). */
-export function mediaPath(media: MediaCache, remoteUrl: string | undefined): string | undefined {
+function mediaPath(media: MediaCache, remoteUrl: string | undefined): string | undefined {
   if (!remoteUrl) return undefined;
   try {
     return mediaPathFor(media.register(remoteUrl), remoteUrl);
@@ -53,7 +53,7 @@ export function mediaPath(media: MediaCache, remoteUrl: string | undefined): str
   }
 }
 
-export function toVoiceView(entry: VoiceEntry, media: MediaCache): VoiceView {
+function toVoiceView(entry: VoiceEntry, media: MediaCache): VoiceView {
   const avatarUrl = mediaPath(media, entry.avatarUrl);
   return {
     id: entry.id,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-export const projectExtension = '.timbre';
+const projectExtension = '.timbre';
 
 /**
  * The project files named on a command line (how Windows and Linux hand a double-clicked file to the app, and

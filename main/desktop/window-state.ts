@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const windowStateSchema = z.object({
+const windowStateSchema = z.object({
   x: z.number().int(),
   y: z.number().int(),
   width: z.number().int().positive(),
@@ -16,7 +16,7 @@ export interface Rectangle {
   height: number;
 }
 
-export const defaultWindowSize = { width: 1280, height: 820 };
+const defaultWindowSize = { width: 1280, height: 820 };
 const minimumVisible = 120;
 
 /**

@@ -59,7 +59,7 @@ function failure(error: IpcErrorData): IpcResponse<never> {
 }
 
 /** Names the first bad field and the rule it broke, e.g. `services.save: "url" must be an http:// or https:// URL`. */
-export function describeInvalidInput(method: string, error: z.ZodError): IpcErrorData {
+function describeInvalidInput(method: string, error: z.ZodError): IpcErrorData {
   const issue = error.issues[0];
   if (!issue) return { code: 'INVALID_INPUT', message: `${method}: invalid input.` };
   const field = issue.path.map(String).join('.');

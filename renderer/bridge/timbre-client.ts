@@ -10,7 +10,7 @@ declare global {
 }
 
 /** Wraps a bridge so failures become thrown IpcErrors that keep their code, field and request id. */
-export function createTimbreClient(bridge: TimbreBridge): TimbreClient {
+function createTimbreClient(bridge: TimbreBridge): TimbreClient {
   return {
     async invoke(method, ...args) {
       const response = await bridge.invoke(method, args[0]);

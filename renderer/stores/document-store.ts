@@ -232,9 +232,7 @@ export const useDocumentStore = create<DocumentState>()((set, get) => ({
 }));
 
 // Selectors live outside components so their identity is stable.
-export const selectDoc = (state: DocumentState): OpenDocument | null => state.doc;
 export const selectProject = (state: DocumentState): Project | null => state.doc?.project ?? null;
-export const selectSelection = (state: DocumentState): Selection => state.selection;
 export const selectSelectedIds = (state: DocumentState): readonly string[] => state.selection.ids;
 export const selectAnchorId = (state: DocumentState): string | null => state.selection.anchorId;
 export const selectPlayheadMs = (state: DocumentState): number => state.playheadMs;

@@ -36,6 +36,5 @@ export const useEditorUiStore = create<EditorUiState>()((set) => ({
   setHelpOpen: (helpOpen) => set({ helpOpen }),
 }));
 
-export const selectCaret = (state: EditorUiState): Caret | null => state.caret;
 export const selectFocusRequest = (state: EditorUiState): EditorUiState['focusRequest'] => state.focusRequest;
 export const selectHelpOpen = (state: EditorUiState): boolean => state.helpOpen;

@@ -22,7 +22,7 @@ const ESPEAK_VOICE_OF_LANGUAGE: Record<string, string> = {
 };
 
 /** For `auto`: the language a script implies, or undefined for Latin text (the voice's own language then). */
-export function detectLanguageByScript(text: string): string | undefined {
+function detectLanguageByScript(text: string): string | undefined {
   if (/[\u3040-\u30ff]/u.test(text)) return 'ja';
   if (/[\uac00-\ud7af]/u.test(text)) return 'ko';
   if (/[\u4e00-\u9fff]/u.test(text)) return 'zh';

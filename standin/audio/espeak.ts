@@ -12,8 +12,8 @@ export interface EspeakRequest {
   wordsPerMinute: number;
 }
 
-export const ESPEAK_MIN_WPM = 80;
-export const ESPEAK_MAX_WPM = 450;
+const ESPEAK_MIN_WPM = 80;
+const ESPEAK_MAX_WPM = 450;
 
 /** Synthesises one piece of text with the Debian `espeak-ng` CLI and returns mono samples at the working rate. */
 export async function synthesizeWithEspeak(request: EspeakRequest): Promise<Float32Array> {

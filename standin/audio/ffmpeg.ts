@@ -7,7 +7,7 @@ import { WORK_SAMPLE_RATE, floatToInt16Buffer, int16BufferToFloat } from './pcm.
 import { runProcess } from './run-process.js';
 
 /** The wire's audio: 24 kHz mono. */
-export const OUTPUT_SAMPLE_RATE = 24_000;
+const OUTPUT_SAMPLE_RATE = 24_000;
 
 const QUIET = ['-hide_banner', '-loglevel', 'error'];
 
@@ -110,20 +110,4 @@ export function streamDecodedPcm(filePath: string, sampleRate: number): DecodedP
     },
     finished,
   };
-}
-
-/** Duration of a media file in seconds, from ffprobe. */
-export async function probeDurationS(filePath: string): Promise<number> {
-  const { stdout } = await runProcess('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'format=duration',
-    '-of',
-    'default=noprint_wrappers=1:nokey=1',
-    filePath,
-  ]);
-  const duration = Number(stdout.toString('utf8').trim());
-  if (!Number.isFinite(duration)) throw new Error(`ffprobe reported no duration for ${filePath}`);
-  return duration;
 }

@@ -73,9 +73,3 @@ export function mixInto(target: Float32Array, source: Float32Array, gain: number
   const end = Math.min(target.length, offset + source.length);
   for (let i = offset; i < end; i += 1) target[i] = (target[i] ?? 0) + (source[i - offset] ?? 0) * gain;
 }
-
-export function peakAmplitude(samples: Float32Array): number {
-  let peak = 0;
-  for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
-  return peak;
-}

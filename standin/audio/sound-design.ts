@@ -6,7 +6,7 @@ import { WORK_SAMPLE_RATE } from './pcm.js';
  */
 
 /** mulberry32: small, fast, good enough for audio; the same seed gives the same sound. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

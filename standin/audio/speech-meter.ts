@@ -1,6 +1,6 @@
 import { streamDecodedPcm } from './ffmpeg.js';
 
-export const METER_SAMPLE_RATE = 16_000;
+const METER_SAMPLE_RATE = 16_000;
 const FRAME_SAMPLES = 320; // 20 ms
 const WINDOW_FRAMES = 15; // 0.3 s
 /** Frames quieter than this are never speech (dB relative to full scale). */

@@ -63,7 +63,7 @@ export const taskRecordSchema = z.object({
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
-export const synthVoiceSchema = z.object({
+const synthVoiceSchema = z.object({
   /** eSpeak NG variant appended to the language voice, e.g. `f3` → `en+f3`. */
   variant: z.string(),
   /** eSpeak pitch 0..99. */

@@ -4,7 +4,7 @@ import type { SplitterConfig } from '../state/schema.js';
 
 export type SplitMode = SplitterConfig['mode'];
 
-export const SPLITTER_MAX_LENGTH = { min: 10, max: 5000, default: 300 } as const;
+const SPLITTER_MAX_LENGTH = { min: 10, max: 5000, default: 300 } as const;
 
 /** Inline `splitter` keys that are splitting rules; every other key is a default for the compiled text blocks. */
 const RULE_KEYS = new Set(['mode', 'maxLength']);

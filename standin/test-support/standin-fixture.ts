@@ -3,7 +3,7 @@ import { startStandin, type RunningStandin, type StandinOptions } from '../index
 import { call, expectOk, waitFor, type ApiResponse, type CallOptions } from './http-client.js';
 
 /** Fast settings for tests: tasks finish in tens of milliseconds, no rate limit unless a test wants one. */
-export const FAST: StandinOptions = { speed: 100, rateLimit: 0, admin: true, syncWaitS: 5 };
+const FAST: StandinOptions = { speed: 100, rateLimit: 0, admin: true, syncWaitS: 5 };
 
 export const ARIA = {
   id: '7b1e0c52-4f3a-4d8e-9b61-2a5c8f0d3e11',

@@ -54,7 +54,7 @@ export const MARKET_VOICES: readonly MarketVoiceDefinition[] = [
   },
 ];
 
-export const MARKET_SAMPLE_DIR = 'market';
+const MARKET_SAMPLE_DIR = 'market';
 
 /** Voice records of the market voices; style audio paths point at samples rendered at start. */
 export function marketVoiceRecords(audioExtension: string, now: string): VoiceRecord[] {

@@ -132,6 +132,6 @@ export class AccountService {
 }
 
 /** ••••3f9a: enough to tell two tokens apart, never enough to use one. */
-export function maskToken(token: string): string {
+function maskToken(token: string): string {
   return token.length <= 8 ? '••••' : `••••${token.slice(-4)}`;
 }

@@ -8,7 +8,7 @@ import type { TokenVerifier } from './account-service.js';
  * A task id that cannot exist. Reading it is the most harmless authenticated call the contract offers: a 404
  * proves the token was accepted (the service looked for the task), a 401 proves it was not, and no credits move.
  */
-export const probeTaskId = '00000000-0000-4000-8000-000000000000';
+const probeTaskId = '00000000-0000-4000-8000-000000000000';
 
 export class ServiceTokenVerifier implements TokenVerifier {
   constructor(private readonly clientFor: (baseUrl: string) => ServiceClient) {}

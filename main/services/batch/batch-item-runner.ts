@@ -65,7 +65,7 @@ export type ItemOutcome =
   | { status: 'failed'; error: BatchItemError; warnings: string[] };
 
 /** Thrown when the item's signal was aborted: the queue decides what that means (cancel, pause, quit). */
-export class ItemAbortedError extends Error {
+class ItemAbortedError extends Error {
   constructor() {
     super('The batch item was stopped');
     this.name = 'ItemAbortedError';

@@ -4,7 +4,7 @@
  */
 
 export const DEFAULT_NAME_TEMPLATE = '{title}';
-export const NAME_PLACEHOLDERS = ['title', 'file', 'date', 'index'] as const;
+const NAME_PLACEHOLDERS = ['title', 'file', 'date', 'index'] as const;
 export type NamePlaceholder = (typeof NAME_PLACEHOLDERS)[number];
 
 const MAX_TEMPLATE_LENGTH = 200;

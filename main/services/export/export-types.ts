@@ -9,7 +9,7 @@ const absolutePath = z
   .refine((value) => value.startsWith('/') || /^[A-Za-z]:[\\/]/u.test(value), 'must be an absolute path');
 
 /** Where each source's encoded audio file is, by the sourceKey the plan's clips use. */
-export const sourceFilesSchema = z.record(z.string().min(1, 'must not be empty'), absolutePath);
+const sourceFilesSchema = z.record(z.string().min(1, 'must not be empty'), absolutePath);
 
 /** Render the whole timeline to one audio file (plus subtitles next to it). */
 export const exportRequestSchema = z.object({

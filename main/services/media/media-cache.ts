@@ -9,9 +9,6 @@ import { isMediaId, mediaIdFor, normaliseRemoteUrl } from './media-id.js';
 import type { MediaRecord } from './media-index.js';
 import { loadMediaIndex, saveMediaIndex } from './media-index.js';
 
-export { serveMediaHttp } from './serve-media-http.js';
-export { mediaResponse } from './media-response.js';
-
 /** A cached file, ready to be read or served. */
 export interface CachedMedia {
   filePath: string;
@@ -40,9 +37,9 @@ export interface EnsureOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_MAX_MEDIA_BYTES = 200 * 1024 * 1024;
-export const DEFAULT_MEDIA_IDLE_TIMEOUT_MS = 30_000;
-export const DEFAULT_MEDIA_DEADLINE_MS = 10 * 60_000;
+const DEFAULT_MAX_MEDIA_BYTES = 200 * 1024 * 1024;
+const DEFAULT_MEDIA_IDLE_TIMEOUT_MS = 30_000;
+const DEFAULT_MEDIA_DEADLINE_MS = 10 * 60_000;
 
 interface Download {
   promise: Promise<CachedMedia>;

@@ -28,7 +28,7 @@ export interface DownloadRetry {
   maxDelayMs: number;
 }
 
-export const DEFAULT_DOWNLOAD_RETRY: DownloadRetry = { attempts: 6, baseDelayMs: 500, maxDelayMs: 8_000 };
+const DEFAULT_DOWNLOAD_RETRY: DownloadRetry = { attempts: 6, baseDelayMs: 500, maxDelayMs: 8_000 };
 
 export interface DownloadContext {
   limits: DownloadLimits;

@@ -6,7 +6,7 @@
 const ALLOWED_TYPES =
   /^(audio\/[a-z0-9.+-]+|video\/(webm|mp4|ogg)|application\/ogg|image\/(png|jpeg|gif|webp|avif|svg\+xml))$/;
 
-export const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
+const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
 
 const EXTENSIONS: Record<string, string> = {
   'audio/mpeg': 'mp3',

@@ -16,7 +16,7 @@ export type DestinationCheck =
 const MAX_NUMBERED_NAMES = 999;
 
 /** The extension an output must carry for its format and mode; `''` for a folder. */
-export function requiredExtension(settings: ProjectExportSettings, mode: ExportMode): string {
+function requiredExtension(settings: ProjectExportSettings, mode: ExportMode): string {
   switch (mode) {
     case 'mix':
       return `.${settings.options.audio.format}`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
 
-export const MAX_RECENT_PROJECTS = 10;
+const MAX_RECENT_PROJECTS = 10;
 
 const recentFileSchema = z.object({
   schemaVersion: z.literal(1),

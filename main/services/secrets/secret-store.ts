@@ -1,4 +1,4 @@
-export { InvalidServiceUrlError, normaliseServiceUrl } from './service-url.js';
+export { InvalidServiceUrlError } from './service-url.js';
 export type { SecretStoreUnavailableReason } from './secret-store-errors.js';
 export { SecretStoreUnavailableError } from './secret-store-errors.js';
 

@@ -17,7 +17,7 @@ export function jsonBody(value: unknown): RequestBody {
   return bufferBody(Buffer.from(JSON.stringify(value), 'utf8'), 'application/json');
 }
 
-export function bufferBody(bytes: Buffer, contentType: string): RequestBody {
+function bufferBody(bytes: Buffer, contentType: string): RequestBody {
   return {
     contentType,
     contentLength: bytes.length,

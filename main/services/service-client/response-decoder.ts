@@ -6,7 +6,7 @@ import { parseRetryAfterMs } from './retry-policy.js';
 import { ServiceError } from './service-error.js';
 import { envelopeSchema, errorBodySchema } from './wire-schemas.js';
 
-export const REQUEST_ID_HEADER = 'x-service-app-request-id';
+const REQUEST_ID_HEADER = 'x-service-app-request-id';
 const MAX_MESSAGE_LENGTH = 500;
 const MAX_REQUEST_ID_LENGTH = 128;
 
@@ -23,7 +23,7 @@ export interface Decoded<Data> {
 }
 
 /** The request id, if the header holds something sensible (bounded, printable). */
-export function requestIdOf(headers: IncomingHttpHeaders | undefined): string | undefined {
+function requestIdOf(headers: IncomingHttpHeaders | undefined): string | undefined {
   const raw = headers?.[REQUEST_ID_HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== 'string') return undefined;
@@ -83,7 +83,7 @@ type ParsedBody =
  * Deepest JSON nesting accepted. The contract's resources nest 4 levels; a response nested hundreds deep would
  * later overflow recursive code (JSON.stringify when the job file is written), so it is refused up front.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 function parseJson(body: Buffer): ParsedBody {
   const text = body.toString('utf8');

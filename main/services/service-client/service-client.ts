@@ -19,9 +19,9 @@ import type { TaskData, VoiceData } from './wire-schemas.js';
 import { taskDataSchema, voiceDataSchema } from './wire-schemas.js';
 
 /** Default per-attempt timeout (no progress for this long fails the attempt). */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 /** `sync: true` makes the service wait up to 90 s for `processing`; leave room for the answer to arrive. */
-export const DEFAULT_SYNC_TIMEOUT_MS = 120_000;
+const DEFAULT_SYNC_TIMEOUT_MS = 120_000;
 /**
  * Largest response accepted. A task of several hundred blocks with URLs and voice summaries stays far below
  * 1 MB; anything past 8 MiB is a misbehaving server or proxy and is cut off instead of filling memory.

@@ -31,7 +31,7 @@ const voiceMetadataSchema = z.looseObject({
   failureReason: optionalString,
 });
 
-export const voiceSummarySchema = z.looseObject({
+const voiceSummarySchema = z.looseObject({
   id: optionalString,
   idForGenerate: optionalString,
   name: optionalString,
@@ -41,7 +41,7 @@ export const voiceSummarySchema = z.looseObject({
   from: optionalString,
 });
 
-export const contentResultSchema = z.looseObject({
+const contentResultSchema = z.looseObject({
   type: optionalString,
   voiceId: optionalString,
   text: optionalString,

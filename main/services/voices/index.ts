@@ -1,10 +1,4 @@
-export type { VoiceLibraryListener, VoiceLibraryOptions, VoiceReader } from './voice-library.js';
 export { VoiceLibrary } from './voice-library.js';
-export type { VoiceEntry, VoiceState, VoiceStyleEntry } from './voice-entry.js';
-export { displayName, voiceEntrySchema, voiceStates } from './voice-entry.js';
-export type { VoiceJobDetails } from './voice-from-job.js';
-export type { VoiceLibraryErrorCode } from './voice-library-error.js';
-export { VoiceLibraryError, isVoiceLibraryError } from './voice-library-error.js';
-export { MAX_LOCAL_NAME_LENGTH } from './voice-inputs.js';
-export { voiceFilePath } from './voice-file.js';
-export { voiceStateOf } from './voice-state.js';
+export type { VoiceEntry } from './voice-entry.js';
+export { displayName } from './voice-entry.js';
+export { VoiceLibraryError } from './voice-library-error.js';

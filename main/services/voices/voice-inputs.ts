@@ -1,7 +1,7 @@
 import { normaliseServiceUrl, serviceUrlProblem } from '../../../common/settings/settings-schema.js';
 import { VoiceLibraryError } from './voice-library-error.js';
 
-export const MAX_LOCAL_NAME_LENGTH = 80;
+const MAX_LOCAL_NAME_LENGTH = 80;
 const MAX_VOICE_ID_LENGTH = 200;
 // Control characters would break file names, logs and the list layout; a voice id is never meant to hold them.
 // eslint-disable-next-line no-control-regex

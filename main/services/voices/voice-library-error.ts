@@ -32,7 +32,3 @@ export class VoiceLibraryError extends Error {
     this.httpStatus = details.httpStatus;
   }
 }
-
-export function isVoiceLibraryError(value: unknown): value is VoiceLibraryError {
-  return value instanceof VoiceLibraryError;
-}

@@ -19,7 +19,7 @@ function speechOrder(): string[] {
 }
 
 /** Every row is this tall (the text box scrolls inside), which keeps the virtual list exact and cheap. */
-export const SCRIPT_ROW_HEIGHT = 104;
+const SCRIPT_ROW_HEIGHT = 104;
 
 /**
  * The speech track as a script: one editable text box per block, top to bottom. Virtualised: only the rows in

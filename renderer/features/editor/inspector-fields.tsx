@@ -10,7 +10,7 @@ import type { EditResult } from '../../stores/document-store.js';
  */
 
 /** A violation's message without the block label the project-wide list needs ("Speech block 3 (…): "). */
-export function inlineMessage(violation: ProjectViolation): string {
+function inlineMessage(violation: ProjectViolation): string {
   const prefix = `${violation.blockLabel}: `;
   return violation.message.startsWith(prefix) ? violation.message.slice(prefix.length) : violation.message;
 }

@@ -3,8 +3,6 @@ import type { ByteSink } from './byte-sink.js';
 
 import { MAX_WAV_DATA_BYTES, packPcm, wavHeader } from '../../../../common/audio/pcm-wav.js';
 
-export { MAX_WAV_DATA_BYTES };
-
 /**
  * Streaming WAV writer: the header goes first with placeholder sizes, samples follow as they come,
  * and finish() patches the sizes. When the length is known in advance (one clip of a zip, where bytes

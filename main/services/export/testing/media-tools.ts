@@ -93,13 +93,6 @@ export async function readFloat32(filePath: string): Promise<Float32Array> {
   return new Float32Array(copy.buffer, 0, Math.floor(bytes.length / 4));
 }
 
-/** Reads a 16-bit PCM WAV written by our encoder (44-byte header) as interleaved floats. */
-export async function readWav16(filePath: string): Promise<Float32Array> {
-  const bytes = await readFile(filePath);
-  const samples = new Int16Array(bytes.buffer.slice(bytes.byteOffset + 44, bytes.byteOffset + bytes.length));
-  return Float32Array.from(samples, (value) => value / 32768);
-}
-
 export interface Difference {
   readonly maxAbs: number;
   readonly rms: number;

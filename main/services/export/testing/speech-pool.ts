@@ -28,7 +28,7 @@ const ENDINGS = [
 ];
 
 /** The text of pool segment `index`: openings and endings combined so lengths and pauses vary. */
-export function poolText(index: number): string {
+function poolText(index: number): string {
   const opening = OPENINGS[index % OPENINGS.length] ?? OPENINGS[0];
   const ending = ENDINGS[Math.floor(index / OPENINGS.length) % ENDINGS.length] ?? '.';
   return `${opening}${ending}`;

@@ -94,7 +94,7 @@ export async function startScriptedService(options: { port?: number } = {}): Pro
 }
 
 /** The resource as the service shows it: the status is the step reached by the number of polls so far. */
-export function view(resource: ScriptedResource): Record<string, unknown> {
+function view(resource: ScriptedResource): Record<string, unknown> {
   const status = resource.steps[Math.min(resource.polls, resource.steps.length - 1)] ?? 'pending';
   if (resource.kind === 'voice') {
     return {

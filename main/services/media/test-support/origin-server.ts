@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A WAV file of a 440 Hz tone: real audio, so the sniffing and serving paths see a real format. */
-export function toneWav(seconds: number, sampleRate = 16_000): Buffer {
+function toneWav(seconds: number, sampleRate = 16_000): Buffer {
   const samples = Math.round(seconds * sampleRate);
   const buffer = Buffer.alloc(44 + samples * 2);
   buffer.write('RIFF', 0, 'ascii');

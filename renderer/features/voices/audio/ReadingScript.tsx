@@ -2,7 +2,7 @@
  * Sentences to read aloud: varied vowels and consonants, a question, numbers and a change of mood, so the take
  * covers more of the voice than a single flat sentence would.
  */
-export const READING_SCRIPT = [
+const READING_SCRIPT = [
   'The early train leaves at a quarter past seven, so I usually grab a coffee on the way.',
   'Have you ever watched the fog lift slowly over a quiet harbour?',
   'Honestly, that was the best news I have heard all week!',

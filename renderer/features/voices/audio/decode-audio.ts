@@ -33,8 +33,8 @@ export interface DecodeAudioOptions extends CountSpeechOptions {
   fileName?: string;
 }
 
-export const ANALYSIS_SAMPLE_RATE = 16000;
-export const LARGE_FILE_ANALYSIS_SAMPLE_RATE = 8000;
+const ANALYSIS_SAMPLE_RATE = 16000;
+const LARGE_FILE_ANALYSIS_SAMPLE_RATE = 8000;
 const LARGE_FILE_BYTES = 25 * 1024 * 1024;
 
 const FORMATS = 'WAV, MP3, M4A/AAC, OGG/Opus, FLAC or WebM';
