@@ -19,7 +19,17 @@ const rawIpcBan = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'release/', '.tsbuild/', 'coverage/', '.scratch/', '**/*.generated.ts'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'release/',
+      '.tsbuild/',
+      'coverage/',
+      '.scratch/',
+      '**/*.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
