@@ -1,124 +1,44 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningApp } from './support/app-process.js';
-import { startApp } from './support/app-process.js';
-import { launchChromium } from './support/browser.js';
-
-/** No service at all: the editor must work fully offline and signed out. */
-const OFFLINE_ENV = { TIMBRE_STANDIN_URL: '' };
-
-async function createProject(page: Page, title: string): Promise<void> {
-  await page.getByTestId('new-project').click();
-  await page.getByTestId('new-project-title').fill(title);
-  await page.getByTestId('new-project-submit').click();
-  await page.waitForFunction(
-    (expected) => document.querySelector('[data-testid="editor-title"]')?.textContent === expected,
-    title,
-  );
-}
-
-async function openProject(page: Page, title: string): Promise<void> {
-  await page
-    .locator(`[data-testid="project-row"][data-title="${title}"]`)
-    .getByTestId('project-open')
-    .click();
-  await page.waitForFunction(
-    (expected) => document.querySelector('[data-testid="editor-title"]')?.textContent === expected,
-    title,
-  );
-}
-
-/** Closes the editor (which saves first) and waits for the project list. */
-async function closeEditor(page: Page): Promise<void> {
-  await page.getByTestId('editor-close').click();
-  await page.getByTestId('projects-page').waitFor();
-}
-
-async function waitSaved(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="save-status"]')?.getAttribute('data-state') === 'saved',
-  );
-}
-
-/** The speech blocks' texts as the timeline draws them, left to right (it follows edits a moment later). */
-function timelineTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid="timeline-block"][data-type="text"]')]
-      .sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left)
-      .map((element) => element.textContent?.trim() ?? ''),
-  );
-}
-
-function scriptTexts(page: Page): Promise<string[]> {
-  return page
-    .getByTestId('script-text')
-    .evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value));
-}
-
-/** Selects a block by clicking it on the timeline (focus leaves any text box). */
-async function selectOnTimeline(page: Page, type: string, index = 0): Promise<void> {
-  await page.locator(`[data-testid="timeline-block"][data-type="${type}"]`).nth(index).click();
-  await page.waitForFunction(
-    (wanted) =>
-      document.querySelector('[data-testid="inspector-block"]')?.getAttribute('data-type') === wanted,
-    type,
-  );
-}
-
-async function inputValue(page: Page, testId: string): Promise<string> {
-  return page.getByTestId(testId).inputValue();
-}
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
+import { EditorPage } from './support/pages/editor-page.js';
+import { ProjectsPage } from './support/pages/projects-page.js';
 
 /** Everything the first journey drafted, read back from the editor. */
 async function expectDraftIntact(page: Page): Promise<void> {
+  const editor = new EditorPage(page);
   await expect
-    .poll(() => scriptTexts(page))
+    .poll(() => editor.scriptTexts())
     .toEqual(['Once upon a time, a lighthouse keeper kept a log.', 'Every night the sea wrote back.']);
-  expect(await page.locator('[data-testid="timeline-block"][data-type="sfx"]').count()).toBe(1);
-  expect(await page.locator('[data-testid="timeline-block"][data-type="music"]').count()).toBe(1);
+  await expect(editor.timelineBlocks('sfx')).toHaveCount(1);
+  await expect(editor.timelineBlocks('music')).toHaveCount(1);
 
-  await selectOnTimeline(page, 'text', 0);
-  expect(await page.getByTestId('use-default-speechRate').isChecked()).toBe(false);
-  expect(await inputValue(page, 'field-speechRate')).toBe('1.5');
-  expect(await inputValue(page, 'field-seed')).toBe('42');
-  expect(await inputValue(page, 'field-emo_switch-1')).toBe('8');
+  await editor.selectOnTimeline('text', 0);
+  await expect(page.getByTestId('use-default-speechRate')).not.toBeChecked();
+  await expect(page.getByTestId('field-speechRate')).toHaveValue('1.5');
+  await expect(page.getByTestId('field-seed')).toHaveValue('42');
+  await expect(page.getByTestId('field-emo_switch-1')).toHaveValue('8');
 
-  await selectOnTimeline(page, 'sfx');
-  expect(await inputValue(page, 'field-text')).toBe('waves crash on rocks');
-  expect(await inputValue(page, 'field-sfx_length')).toBe('4');
-  expect(await inputValue(page, 'field-startMs')).toBe('1.5');
+  await editor.selectOnTimeline('sfx');
+  await expect(page.getByTestId('field-text')).toHaveValue('waves crash on rocks');
+  await expect(page.getByTestId('field-sfx_length')).toHaveValue('4');
+  await expect(page.getByTestId('field-startMs')).toHaveValue('1.5');
 
-  await selectOnTimeline(page, 'music');
-  expect(await inputValue(page, 'field-text')).toBe('slow accordion waltz');
-  expect(await inputValue(page, 'field-fadeInMs')).toBe('2500');
-  expect(await page.getByTestId('stat-blocks').textContent()).toBe('4 blocks');
+  await editor.selectOnTimeline('music');
+  await expect(page.getByTestId('field-text')).toHaveValue('slow accordion waltz');
+  await expect(page.getByTestId('field-fadeInMs')).toHaveValue('2500');
+  await expect(page.getByTestId('stat-blocks')).toHaveText('4 blocks');
 }
 
-describe('journey: draft a project in the editor', () => {
-  let browser: Browser;
-  let app: RunningApp;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    app = await startApp({ env: OFFLINE_ENV });
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-    await app.dispose();
-  });
-
-  it('drafts three tracks offline, undoes and redoes, and finds everything after reopening and a restart', async () => {
+test.describe('journey: draft a project in the editor', () => {
+  test('drafts three tracks offline, undoes and redoes, and finds everything after reopening and a restart', async ({
+    app,
+    launchApp,
+    page,
+  }) => {
+    const projects = new ProjectsPage(page);
+    const editor = new EditorPage(page);
     await page.goto(app.url);
-    await createProject(page, 'Lighthouse');
+    await projects.create('Lighthouse');
 
     // Speech: two text blocks, typed into the script.
     await page.getByTestId('add-text-block').click();
@@ -128,10 +48,10 @@ describe('journey: draft a project in the editor', () => {
     // Typing is one undo step: undo brings back the empty block, redo the text.
     await page.keyboard.press('Control+z');
     await expect
-      .poll(() => scriptTexts(page))
+      .poll(() => editor.scriptTexts())
       .toEqual(['Once upon a time, a lighthouse keeper kept a log.', '']);
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(async () => (await scriptTexts(page))[1]).toBe('Every night the sea wrote back!');
+    await expect.poll(async () => (await editor.scriptTexts())[1]).toBe('Every night the sea wrote back!');
     await page.keyboard.press('Backspace');
     await page.keyboard.type('.');
 
@@ -145,149 +65,148 @@ describe('journey: draft a project in the editor', () => {
     await page.getByTestId('field-fadeInMs').fill('2500');
 
     // A text block's own parameters, overriding the project defaults.
-    await selectOnTimeline(page, 'text', 0);
-    expect(await page.getByTestId('service-unavailable').textContent()).toContain('No service is set up');
+    await editor.selectOnTimeline('text', 0);
+    await expect(page.getByTestId('service-unavailable')).toContainText('No service is set up');
     await page.getByTestId('use-default-speechRate').uncheck();
     await page.getByTestId('field-speechRate').fill('1.5');
     await page.getByTestId('field-emo_switch-enabled').check();
     await page.getByTestId('field-emo_switch-1').fill('8');
     await page.getByTestId('field-speechRate').fill('3');
-    await page.getByTestId('violation-speechRate').waitFor();
+    await expect(page.getByTestId('violation-speechRate')).toBeVisible();
     await page.getByTestId('field-speechRate').fill('1.5');
     await page.getByTestId('field-seed').fill('42');
 
     // Undo and redo from the keyboard, outside the text boxes.
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="field-seed"]') as HTMLInputElement | null)?.value === '',
-    );
+    await expect(page.getByTestId('field-seed')).toHaveValue('');
     await page.keyboard.press('Control+Shift+z');
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="field-seed"]') as HTMLInputElement | null)?.value === '42',
-    );
+    await expect(page.getByTestId('field-seed')).toHaveValue('42');
 
     await expectDraftIntact(page);
-    await waitSaved(page);
+    await editor.waitSaved();
 
     // Close (which saves) and reopen from the list.
-    await closeEditor(page);
-    await openProject(page, 'Lighthouse');
+    await editor.close();
+    await projects.open('Lighthouse');
     await expectDraftIntact(page);
-    await closeEditor(page);
+    await editor.close();
 
     // Quit the app and start it again on the same data folder.
     await app.stop();
-    app = await startApp({ dataDir: app.dataDir, env: OFFLINE_ENV });
-    await page.goto(app.url);
-    await openProject(page, 'Lighthouse');
+    const restarted = await launchApp({ dataDir: app.dataDir });
+    await page.goto(restarted.url);
+    await projects.open('Lighthouse');
     await expectDraftIntact(page);
   });
 
-  it('reorders speech blocks (keyboard and drag), splits and merges them, and moves effects in time', async () => {
+  test('reorders speech blocks (keyboard and drag), splits and merges them, and moves effects in time', async ({
+    app,
+    page,
+  }) => {
+    const projects = new ProjectsPage(page);
+    const editor = new EditorPage(page);
     await page.goto(app.url);
-    await createProject(page, 'Edits');
+    await projects.create('Edits');
     await page.getByTestId('add-text-block').click();
     await page.keyboard.type('First part. Second part.');
     // Split where the text cursor is: after "First part."
     await page.keyboard.press('Home');
     for (let step = 0; step < 'First part.'.length; step += 1) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Control+Shift+S');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="script-text"]').length === 2);
-    await expect.poll(() => scriptTexts(page)).toEqual(['First part.', 'Second part.']);
+    await expect(editor.scriptBoxes).toHaveCount(2);
+    await expect.poll(() => editor.scriptTexts()).toEqual(['First part.', 'Second part.']);
 
     // The second part is selected: move it up, then merge the first block (now "Second part.") with the next.
     await page.keyboard.press('Escape');
     await page.keyboard.press('Alt+ArrowUp');
-    await expect.poll(() => scriptTexts(page)).toEqual(['Second part.', 'First part.']);
+    await expect.poll(() => editor.scriptTexts()).toEqual(['Second part.', 'First part.']);
     await page.keyboard.press('Control+Shift+M');
-    await expect.poll(() => scriptTexts(page)).toEqual(['Second part. First part.']);
+    await expect.poll(() => editor.scriptTexts()).toEqual(['Second part. First part.']);
     await page.keyboard.press('Control+z');
-    await expect.poll(() => scriptTexts(page)).toEqual(['Second part.', 'First part.']);
+    await expect.poll(() => editor.scriptTexts()).toEqual(['Second part.', 'First part.']);
 
     // Drag the first speech block past the second on the timeline, once the timeline shows the undone order.
-    await expect.poll(() => timelineTexts(page)).toEqual(['Second part.', 'First part.']);
-    const speech = page.locator('[data-testid="timeline-block"][data-type="text"]');
+    await expect.poll(() => editor.timelineTexts()).toEqual(['Second part.', 'First part.']);
+    const speech = editor.timelineBlocks('text');
     const first = (await speech.nth(0).boundingBox())!;
     const second = (await speech.nth(1).boundingBox())!;
     await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
     await page.mouse.down();
     await page.mouse.move(second.x + second.width - 2, second.y + second.height / 2, { steps: 5 });
-    await page.getByTestId('timeline-drop-marker').waitFor();
+    await expect(page.getByTestId('timeline-drop-marker')).toBeVisible();
     await page.mouse.up();
-    await expect.poll(() => scriptTexts(page)).toEqual(['First part.', 'Second part.']);
+    await expect.poll(() => editor.scriptTexts()).toEqual(['First part.', 'Second part.']);
 
     // Drag a sound effect 2 s later (the timeline starts at 40 px a second).
     await page.getByTestId('add-sfx-block').click();
-    const effect = (await page.locator('[data-testid="timeline-block"][data-type="sfx"]').boundingBox())!;
+    const effect = (await editor.timelineBlocks('sfx').boundingBox())!;
     await page.mouse.move(effect.x + 20, effect.y + effect.height / 2);
     await page.mouse.down();
     await page.mouse.move(effect.x + 100, effect.y + effect.height / 2, { steps: 5 });
     await page.mouse.up();
-    await expect.poll(() => inputValue(page, 'field-startMs')).toBe('2');
+    await expect(page.getByTestId('field-startMs')).toHaveValue('2');
     await page.keyboard.press('Alt+ArrowRight');
-    await expect.poll(() => inputValue(page, 'field-startMs')).toBe('2.1');
+    await expect(page.getByTestId('field-startMs')).toHaveValue('2.1');
 
     await page.keyboard.press('F1');
-    expect(await page.getByTestId('shortcuts-help').textContent()).toContain(
-      'Merge the text block with the next one',
-    );
+    await expect(page.getByTestId('shortcuts-help')).toContainText('Merge the text block with the next one');
     await page.keyboard.press('Escape');
-    expect(await page.getByTestId('shortcuts-help').count()).toBe(0);
+    await expect(page.getByTestId('shortcuts-help')).toHaveCount(0);
   });
 
-  it('copies blocks from one project and pastes them into another', async () => {
+  test('copies blocks from one project and pastes them into another', async ({ app, context, page }) => {
+    const projects = new ProjectsPage(page);
+    const editor = new EditorPage(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
     await page.goto(app.url);
-    await createProject(page, 'Source');
+    await projects.create('Source');
     await page.getByTestId('add-text-block').click();
     await page.keyboard.type('Shared opening line.');
     await page.keyboard.press('Control+Enter');
     await page.keyboard.type('Shared closing line.');
     await page.getByTestId('add-sfx-block').click();
     await page.getByTestId('field-text').fill('door slams');
-    await selectOnTimeline(page, 'text', 0);
+    await editor.selectOnTimeline('text', 0);
     await page.getByTestId('use-default-speechRate').uncheck();
     await page.getByTestId('field-speechRate').fill('0.8');
     await page.keyboard.press('Escape');
 
     // Select everything and copy it, outside the text boxes.
     await page.keyboard.press('Control+a');
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="stat-selection"]')?.textContent === '3 selected',
-    );
+    await expect(page.getByTestId('stat-selection')).toHaveText('3 selected');
     await page.keyboard.press('Control+c');
-    await closeEditor(page);
+    await editor.close();
 
-    await createProject(page, 'Target');
+    await projects.create('Target');
     await page.getByTestId('add-text-block').click();
     await page.keyboard.type('Target line.');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+v');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="script-text"]').length === 3);
+    await expect(editor.scriptBoxes).toHaveCount(3);
     await expect
-      .poll(() => scriptTexts(page))
+      .poll(() => editor.scriptTexts())
       .toEqual(['Target line.', 'Shared opening line.', 'Shared closing line.']);
-    await selectOnTimeline(page, 'sfx');
-    expect(await inputValue(page, 'field-text')).toBe('door slams');
-    await selectOnTimeline(page, 'text', 1);
-    expect(await inputValue(page, 'field-speechRate')).toBe('0.8');
+    await editor.selectOnTimeline('sfx');
+    await expect(page.getByTestId('field-text')).toHaveValue('door slams');
+    await editor.selectOnTimeline('text', 1);
+    await expect(page.getByTestId('field-speechRate')).toHaveValue('0.8');
 
     // The toolbar's Paste (through the async clipboard) pastes the same blocks once more, undoable in one step.
     await page.getByTestId('paste-blocks').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="script-text"]').length === 5);
+    await expect(editor.scriptBoxes).toHaveCount(5);
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="script-text"]').length === 3);
+    await expect(editor.scriptBoxes).toHaveCount(3);
 
-    await waitSaved(page);
-    await closeEditor(page);
-    await openProject(page, 'Target');
+    await editor.waitSaved();
+    await editor.close();
+    await projects.open('Target');
     await expect
-      .poll(() => scriptTexts(page))
+      .poll(() => editor.scriptTexts())
       .toEqual(['Target line.', 'Shared opening line.', 'Shared closing line.']);
     // The source project is unchanged.
-    await closeEditor(page);
-    await openProject(page, 'Source');
-    await expect.poll(() => scriptTexts(page)).toEqual(['Shared opening line.', 'Shared closing line.']);
+    await editor.close();
+    await projects.open('Source');
+    await expect.poll(() => editor.scriptTexts()).toEqual(['Shared opening line.', 'Shared closing line.']);
   });
 });

@@ -1,15 +1,13 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { layoutTimeline, readProjectFile } from '../common/project/index.js';
 import type { Project } from '../common/project/index.js';
-import { KeytarSecretStore } from '../main/services/secrets/keytar-secret-store.js';
 import type { RunningApp } from './support/app-process.js';
-import { startApp } from './support/app-process.js';
-import { launchChromium } from './support/browser.js';
-import { startSuiteStandin } from './support/standin.js';
+import type { SuiteStandin } from './support/fixtures.js';
+import { expect, test } from './support/fixtures.js';
+import { EditorPage } from './support/pages/editor-page.js';
+import { ProjectsPage } from './support/pages/projects-page.js';
 
 /** WAV duration from its header: data bytes / (rate × channels × bytes per sample). */
 function wavDurationMs(bytes: Buffer): number {
@@ -49,60 +47,47 @@ const speech = [
   'Thank you for listening, and see you next week.',
 ];
 
-describe('journey: generate a three-track project, regenerate one block, export WAV and SRT', () => {
-  let browser: Browser;
-  let standin: Awaited<ReturnType<typeof startSuiteStandin>>;
-  let app: RunningApp;
-  let context: BrowserContext;
-  let page: Page;
-  let outDir: string;
+test.use({ service: 'standin', standinOptions: { speed: 40 } });
 
-  beforeAll(async () => {
-    [browser, standin] = await Promise.all([launchChromium(), startSuiteStandin({ speed: 40 })]);
-    outDir = await mkdtemp(path.join(tmpdir(), 'timbre-e2e-export-'));
-    app = await startApp({
-      env: {
-        TIMBRE_STANDIN_URL: standin.url,
-        TIMBRE_STANDIN_VOICES: standin.marketVoices.map((voice) => voice.id).join(','),
-        TIMBRE_EXPORT_DIR: outDir,
-      },
-    });
-    context = await browser.newContext();
-    page = await context.newPage();
+const taskPosts = (standin: SuiteStandin) =>
+  standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST');
+
+/** The app beside the stand-in, with its default export folder in the test's output folder. */
+async function appWithExportFolder(
+  launchApp: (options: { env: Record<string, string> }) => Promise<RunningApp>,
+): Promise<{ app: RunningApp; outDir: string }> {
+  const outDir = test.info().outputPath('exports');
+  await mkdir(outDir, { recursive: true });
+  return { app: await launchApp({ env: { TIMBRE_EXPORT_DIR: outDir } }), outDir };
+}
+
+async function savedProject(page: Page, app: RunningApp): Promise<Project> {
+  await new EditorPage(page).waitSaved();
+  const folder = path.join(app.dataDir, 'projects');
+  const [file] = (await readdir(folder)).filter((name) => name.endsWith('.timbre'));
+  const read = readProjectFile(await readFile(path.join(folder, file ?? ''), 'utf8'));
+  if (!read.ok) throw new Error(read.message);
+  return read.project;
+}
+
+async function generateAll(page: Page, label: string): Promise<void> {
+  await page.getByTestId('generate-project').filter({ hasText: label }).click();
+  await expect(page.getByTestId('generate-project').filter({ hasText: 'All generated' })).toBeVisible({
+    timeout: 60_000,
+  });
+}
+
+test.describe('journey: generate a three-track project, regenerate one block, export WAV and SRT', () => {
+  test('sends every block once, then only the edited one, and exports audio and subtitles that match the timeline', async ({
+    launchApp,
+    standin,
+    page,
+  }) => {
+    const { app, outDir } = await appWithExportFolder(launchApp);
     await page.goto(app.url);
-  });
-  afterAll(async () => {
-    await context.close();
-    await app.dispose();
-    await new KeytarSecretStore().delete(standin.url).catch(() => false);
-    await Promise.all([browser.close(), standin.dispose()]);
-    await rm(outDir, { recursive: true, force: true });
-  });
-
-  const taskPosts = () => standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST');
-
-  async function savedProject(): Promise<Project> {
-    await page.getByTestId('save-status').filter({ hasText: /saved/i }).waitFor();
-    const folder = path.join(app.dataDir, 'projects');
-    const [file] = (await readdir(folder)).filter((name) => name.endsWith('.timbre'));
-    const read = readProjectFile(await readFile(path.join(folder, file ?? ''), 'utf8'));
-    if (!read.ok) throw new Error(read.message);
-    return read.project;
-  }
-
-  it('sends every block once, then only the edited one, and exports audio and subtitles that match the timeline', async () => {
     await page.getByTestId('nav-projects').click();
-    await page.getByTestId('new-project').click();
-    await page.getByTestId('new-project-title').fill('River show');
-    await page.getByTestId('new-project-submit').click();
-    await page.getByTestId('project-editor').waitFor();
-
-    for (const [index, text] of speech.entries()) {
-      await page.getByTestId('add-text-block').click();
-      const box = page.getByTestId('script-text').nth(index);
-      await box.click();
-      await box.fill(text);
-    }
+    await new ProjectsPage(page).create('River show');
+    await new EditorPage(page).addTextBlocks(speech);
     await page.getByTestId('add-sfx-block').click();
     await page.getByTestId('field-text').fill('a wooden door creaks open');
     await page.getByTestId('field-text').blur();
@@ -110,28 +95,22 @@ describe('journey: generate a three-track project, regenerate one block, export 
     await page.getByTestId('field-text').fill('calm piano, slow tempo');
     await page.getByTestId('field-text').blur();
 
-    await page.getByTestId('generate-project').filter({ hasText: 'Generate 5 blocks' }).click();
-    await page
-      .getByTestId('generate-project')
-      .filter({ hasText: 'All generated' })
-      .waitFor({ timeout: 60_000 });
-    expect(taskPosts()).toHaveLength(1);
-    expect(taskPosts()[0]?.summary).toMatchObject({ blocks: 5 });
+    await generateAll(page, 'Generate 5 blocks');
+    expect(taskPosts(standin)).toHaveLength(1);
+    expect(taskPosts(standin)[0]?.summary).toMatchObject({ blocks: 5 });
 
     // Edit one block: only it is sent again.
     const second = page.getByTestId('script-text').nth(1);
     await second.click();
     await second.press('End');
     await second.pressSequentially(' Even the smallest stream.');
-    await page.getByTestId('generate-project').filter({ hasText: 'Generate 1 block' }).click();
-    await page
-      .getByTestId('generate-project')
-      .filter({ hasText: 'All generated' })
-      .waitFor({ timeout: 60_000 });
-    expect(taskPosts()).toHaveLength(2);
-    expect(taskPosts()[1]?.summary).toMatchObject({ blocks: 1 });
+    await generateAll(page, 'Generate 1 block');
+    expect(taskPosts(standin)).toHaveLength(2);
+    expect(taskPosts(standin)[1]?.summary).toMatchObject({ blocks: 1 });
     // The stand-in keeps the first 80 characters of what was sent: the edited block, with its new words.
-    expect(taskPosts()[1]?.summary.textPreview).toBe(`${speech[1]} Even the smallest stream.`.slice(0, 80));
+    expect(taskPosts(standin)[1]?.summary.textPreview).toBe(
+      `${speech[1]} Even the smallest stream.`.slice(0, 80),
+    );
 
     // Export WAV + SRT and compare with the timeline the editor saved.
     await page.getByTestId('export-open').click();
@@ -139,11 +118,11 @@ describe('journey: generate a three-track project, regenerate one block, export 
     await page.getByTestId('export-path').fill(outputPath);
     await page.getByTestId('export-loudness').selectOption('none');
     await page.getByTestId('export-start').click();
-    await page.getByTestId('export-done').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('export-output-path').textContent()).toBe(outputPath);
+    await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('export-output-path')).toHaveText(outputPath);
     await page.getByTestId('export-close').click();
 
-    const project = await savedProject();
+    const project = await savedProject(page, app);
     const layout = layoutTimeline(project);
     expect(layout.estimated).toBe(false);
     const durationMs = wavDurationMs(await readFile(outputPath));
@@ -160,20 +139,29 @@ describe('journey: generate a three-track project, regenerate one block, export 
     const spoken = cues.map((cue) => cue.text).join(' ');
     expect(spoken).toContain('Even the smallest stream.');
   });
-  it('exports a batch of projects, generating what one of them lacks, and lists the files it wrote', async () => {
-    // A second project, imported from pasted text: none of its blocks has audio yet.
-    await page.getByTestId('nav-projects').click();
-    await page.getByTestId('editor-close').click();
+  test('exports a batch of projects, generating what one of them lacks, and lists the files it wrote', async ({
+    launchApp,
+    standin,
+    page,
+  }) => {
+    const { app, outDir } = await appWithExportFolder(launchApp);
+    await page.goto(app.url);
+    // One project generated in full…
+    await new ProjectsPage(page).create('River show');
+    await new EditorPage(page).addTextBlocks([speech[0] ?? '']);
+    await generateAll(page, 'Generate 1 block');
+    await new EditorPage(page).close();
+    // …and a second, imported from pasted text: none of its blocks has audio yet.
     await page.getByTestId('import-text').click();
     await page
       .getByTestId('import-text-input')
       .fill('The harbour wakes early.\n\nBoats leave before the sun is up.');
     await page.getByTestId('import-title').fill('Harbour notes');
     await page.getByTestId('import-submit').click();
-    await page.getByTestId('project-editor').waitFor();
+    await expect(page.getByTestId('project-editor')).toBeVisible();
     await page.getByTestId('editor-close').click();
-    await page.getByTestId('project-list').waitFor();
-    const postsBefore = taskPosts().length;
+    await expect(page.getByTestId('project-list')).toBeVisible();
+    const postsBefore = taskPosts(standin).length;
 
     await page.getByTestId('nav-exports').click();
     await page.getByTestId('batch-add').click();
@@ -187,22 +175,17 @@ describe('journey: generate a three-track project, regenerate one block, export 
     await page.getByTestId('batch-add-submit').click();
 
     const items = page.getByTestId('batch-item');
-    await page.waitForFunction(
-      () => {
-        const rows = [...document.querySelectorAll('[data-testid="batch-item"]')];
-        return rows.length === 2 && rows.every((row) => row.getAttribute('data-status') === 'done');
-      },
-      undefined,
-      { timeout: 90_000 },
-    );
-    expect(await items.count()).toBe(2);
+    await expect(items).toHaveCount(2, { timeout: 90_000 });
+    for (const item of await items.all())
+      await expect(item).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+    await expect(items).toHaveCount(2);
     const written = (await readdir(batchDir)).sort();
     expect(written.filter((name) => name.endsWith('.mp3'))).toHaveLength(2);
     expect(written.filter((name) => name.endsWith('.srt'))).toHaveLength(2);
     expect(written.some((name) => name.includes('Harbour notes'))).toBe(true);
     // Only the imported project needed the service: the river show's audio was already cached.
-    expect(taskPosts().length).toBe(postsBefore + 1);
-    expect(taskPosts().at(-1)?.summary).toMatchObject({ blocks: 2 });
-    expect(await page.getByTestId('batch-overall-text').textContent()).toMatch(/^2 done, 0 failed/);
+    expect(taskPosts(standin).length).toBe(postsBefore + 1);
+    expect(taskPosts(standin).at(-1)?.summary).toMatchObject({ blocks: 2 });
+    await expect(page.getByTestId('batch-overall-text')).toHaveText(/^2 done, 0 failed/);
   });
 });

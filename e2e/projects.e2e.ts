@@ -1,14 +1,12 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import type { Page } from '@playwright/test';
 import { createProject, writeProjectFile } from '../common/project/index.js';
 import type { ScriptSplitOptions } from '../common/text/index.js';
 import { splitScript } from '../common/text/index.js';
-import type { RunningApp } from './support/app-process.js';
-import { startApp } from './support/app-process.js';
-import { launchChromium } from './support/browser.js';
+import { dropFile } from './support/drop-file.js';
+import { expect, test } from './support/fixtures.js';
+import { EditorPage } from './support/pages/editor-page.js';
 
 /**
  * A long script with varied sentences: questions, exclamations, quotes, abbreviations and numbers, short and long
@@ -47,23 +45,6 @@ function longScript(paragraphCount = 40): string {
   return paragraphs.join('\n\n');
 }
 
-/** Drops a file on an element the way a user dragging it from the desktop would. */
-async function dropFile(page: Page, testId: string, filePath: string, mediaType: string): Promise<void> {
-  const bytes = [...(await readFile(filePath))];
-  const dataTransfer = await page.evaluateHandle(
-    ({ data, name, type }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(data)], name, { type }));
-      return transfer;
-    },
-    { data: bytes, name: path.basename(filePath), type: mediaType },
-  );
-  const target = page.getByTestId(testId);
-  await target.dispatchEvent('dragenter', { dataTransfer });
-  await target.dispatchEvent('dragover', { dataTransfer });
-  await target.dispatchEvent('drop', { dataTransfer });
-}
-
 function row(page: Page, title: string) {
   return page.locator(`[data-testid="project-row"][data-title="${title}"]`);
 }
@@ -73,17 +54,12 @@ function rowByFile(page: Page, fileName: string) {
 }
 
 /** Waits until the import preview shows `count` blocks (it follows the text and options as they change). */
-async function waitForPreviewCount(page: Page, count: number): Promise<void> {
-  await page.waitForFunction(
-    (expected) =>
-      document.querySelector('[data-testid="import-preview-count"]')?.getAttribute('data-count') ===
-      String(expected),
-    count,
-  );
+async function expectPreviewCount(page: Page, count: number): Promise<void> {
+  await expect(page.getByTestId('import-preview-count')).toHaveAttribute('data-count', String(count));
 }
 
-async function blockCountOf(page: Page, title: string): Promise<number> {
-  return Number(await row(page, title).getByTestId('project-blocks').getAttribute('data-count'));
+async function expectBlockCount(page: Page, title: string, count: number): Promise<void> {
+  await expect(row(page, title).getByTestId('project-blocks')).toHaveAttribute('data-count', String(count));
 }
 
 /** The texts of the speech blocks in a project file, read from disk as main wrote it. */
@@ -94,39 +70,12 @@ async function speechTextsOnDisk(dataDir: string, fileName: string): Promise<str
   return project.tracks.speech.blocks.map((block) => block.text);
 }
 
-async function closeEditor(page: Page): Promise<void> {
-  await page.getByTestId('editor-close').click();
-  await page.getByTestId('projects-page').waitFor();
-}
-
-describe('journey: projects offline, without signing in', () => {
-  let browser: Browser;
-  let app: RunningApp;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-  beforeEach(async () => {
-    // No service and no token: everything on this page must work without one.
-    app = await startApp();
-    context = await browser.newContext();
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-    await app.dispose();
-  });
-
-  it('imports a long text by drop, picker and paste, split as previewed', async () => {
+// No service and no token: everything on these pages must work without one.
+test.describe('journey: projects offline, without signing in', () => {
+  test('imports a long text by drop, picker and paste, split as previewed', async ({ app, page }) => {
     const text = longScript();
-    const scriptDir = await mkdtemp(path.join(tmpdir(), 'timbre-e2e-script-'));
-    onTestFinished(() => rm(scriptDir, { recursive: true, force: true }));
-    const scriptFile = path.join(scriptDir, 'Harbour story.txt');
+    // In the test's own output folder, which Playwright clears before each run.
+    const scriptFile = test.info().outputPath('Harbour story.txt');
     await writeFile(scriptFile, text);
     const byParagraph = splitScript(text);
     const bySentence = splitScript(text, { splitSentences: true });
@@ -134,22 +83,22 @@ describe('journey: projects offline, without signing in', () => {
     expect(bySentence.length).toBeGreaterThan(byParagraph.length);
 
     await page.goto(app.url);
-    await page.getByTestId('projects-empty').waitFor();
+    await expect(page.getByTestId('projects-empty')).toBeVisible();
 
     // Dropped on the page: the import dialog opens with the file, its preview, and sentence splitting on.
     await dropFile(page, 'projects-page', scriptFile, 'text/plain');
-    await page.getByTestId('import-dialog').waitFor();
-    await waitForPreviewCount(page, byParagraph.length);
-    expect(await page.getByTestId('import-title').inputValue()).toBe('Harbour story');
-    expect(await page.getByTestId('import-preview-block').first().textContent()).toContain(byParagraph[0]);
+    await expect(page.getByTestId('import-dialog')).toBeVisible();
+    await expectPreviewCount(page, byParagraph.length);
+    await expect(page.getByTestId('import-title')).toHaveValue('Harbour story');
+    await expect(page.getByTestId('import-preview-block').first()).toContainText(byParagraph[0] ?? '');
     await page.getByTestId('import-split-sentences').check();
-    await waitForPreviewCount(page, bySentence.length);
+    await expectPreviewCount(page, bySentence.length);
     await page.getByTestId('import-submit').click();
-    await page.getByTestId('project-editor').waitFor();
-    expect(await page.getByTestId('editor-title').textContent()).toBe('Harbour story');
-    expect(await page.getByTestId('stat-blocks').textContent()).toBe(`${bySentence.length} blocks`);
-    await closeEditor(page);
-    expect(await blockCountOf(page, 'Harbour story')).toBe(bySentence.length);
+    await expect(page.getByTestId('project-editor')).toBeVisible();
+    await expect(page.getByTestId('editor-title')).toHaveText('Harbour story');
+    await expect(page.getByTestId('stat-blocks')).toHaveText(`${bySentence.length} blocks`);
+    await new EditorPage(page).close();
+    await expectBlockCount(page, 'Harbour story', bySentence.length);
     const dropped = await row(page, 'Harbour story').getAttribute('data-file-name');
     expect(await speechTextsOnDisk(app.dataDir, dropped ?? '')).toEqual(bySentence);
 
@@ -157,43 +106,46 @@ describe('journey: projects offline, without signing in', () => {
     await page.getByTestId('import-text').click();
     await page.getByTestId('import-source-file').click();
     await page.getByTestId('import-file-input').setInputFiles(scriptFile);
-    await waitForPreviewCount(page, byParagraph.length);
+    await expectPreviewCount(page, byParagraph.length);
     await page.getByTestId('import-title').fill('Harbour by paragraph');
     await page.getByTestId('import-submit').click();
-    await page.getByTestId('project-editor').waitFor();
-    expect(await page.getByTestId('stat-blocks').textContent()).toBe(`${byParagraph.length} blocks`);
-    await closeEditor(page);
-    expect(await blockCountOf(page, 'Harbour by paragraph')).toBe(byParagraph.length);
+    await expect(page.getByTestId('project-editor')).toBeVisible();
+    await expect(page.getByTestId('stat-blocks')).toHaveText(`${byParagraph.length} blocks`);
+    await new EditorPage(page).close();
+    await expectBlockCount(page, 'Harbour by paragraph', byParagraph.length);
 
     // Pasted, with a max length: an out-of-range value is refused inline with the rule, then a valid one.
     const shortBlocks: ScriptSplitOptions = { maxLength: 120 };
     const byLength = splitScript(text, shortBlocks);
     await page.getByTestId('import-text').click();
     await page.getByTestId('import-text-input').fill(text);
-    await waitForPreviewCount(page, byParagraph.length);
+    await expectPreviewCount(page, byParagraph.length);
     await page.getByTestId('import-max-length').fill('10');
-    expect(await page.getByTestId('import-max-length-error').textContent()).toBe(
+    await expect(page.getByTestId('import-max-length-error')).toHaveText(
       'Max characters per block must be at least 20 characters.',
     );
-    expect(await page.getByTestId('import-submit').isDisabled()).toBe(true);
+    await expect(page.getByTestId('import-submit')).toBeDisabled();
     await page.getByTestId('import-max-length').fill('120');
-    await waitForPreviewCount(page, byLength.length);
+    await expectPreviewCount(page, byLength.length);
     await page.getByTestId('import-title').fill('Harbour pasted');
     await page.getByTestId('import-submit').click();
-    await page.getByTestId('project-editor').waitFor();
-    await closeEditor(page);
-    expect(await blockCountOf(page, 'Harbour pasted')).toBe(byLength.length);
+    await expect(page.getByTestId('project-editor')).toBeVisible();
+    await new EditorPage(page).close();
+    await expectBlockCount(page, 'Harbour pasted', byLength.length);
     const pasted = await row(page, 'Harbour pasted').getAttribute('data-file-name');
     expect(await speechTextsOnDisk(app.dataDir, pasted ?? '')).toEqual(byLength);
     expect(byLength.every((block) => block.length <= 120)).toBe(true);
 
     // Every imported project shows an estimated duration: nothing has been generated.
-    expect(await row(page, 'Harbour pasted').getByTestId('project-duration').textContent()).toMatch(
-      /^≈ \d+:\d\d/,
-    );
+    await expect(row(page, 'Harbour pasted').getByTestId('project-duration')).toHaveText(/^≈ \d+:\d\d/);
   });
 
-  it('explains damaged and newer files, never writes over them, and restores a backup', async () => {
+  test('explains damaged and newer files, never writes over them, and restores a backup', async ({
+    app,
+    launchApp,
+    context,
+    page,
+  }) => {
     const projectsDir = path.join(app.dataDir, 'projects');
     await mkdir(projectsDir, { recursive: true });
     const garbage = Buffer.from(
@@ -224,43 +176,43 @@ describe('journey: projects offline, without signing in', () => {
     await page.getByTestId('new-project').click();
     await page.getByTestId('new-project-title').fill('Lighthouse');
     await page.getByTestId('new-project-submit').click();
-    await page.getByTestId('project-editor').waitFor();
-    await closeEditor(page);
+    await expect(page.getByTestId('project-editor')).toBeVisible();
+    await new EditorPage(page).close();
     await row(page, 'Lighthouse').getByTestId('project-rename').click();
     await page.getByTestId('project-rename-input').fill('Lighthouse v2');
     await page.getByTestId('project-rename-input').press('Enter');
-    await row(page, 'Lighthouse v2').waitFor();
+    await expect(row(page, 'Lighthouse v2')).toBeVisible();
     const lighthouse = (await row(page, 'Lighthouse v2').getAttribute('data-file-name')) ?? '';
     const lighthouseGarbage = Buffer.from('\u0000\u0001 not a project any more', 'latin1');
     await writeFile(path.join(projectsDir, lighthouse), lighthouseGarbage);
 
     await page.reload();
-    await rowByFile(page, lighthouse).waitFor();
-    expect(await rowByFile(page, 'broken.timbre').getAttribute('data-state')).toBe('not-json');
-    expect(await rowByFile(page, 'future.timbre').getAttribute('data-state')).toBe('newer-version');
-    expect(await rowByFile(page, 'bad-field.timbre').getAttribute('data-state')).toBe('invalid');
-    expect(await rowByFile(page, lighthouse).getByTestId('project-has-backup').isVisible()).toBe(true);
-    expect(await rowByFile(page, 'broken.timbre').getByTestId('project-has-backup').count()).toBe(0);
+    await expect(rowByFile(page, lighthouse)).toBeVisible();
+    await expect(rowByFile(page, 'broken.timbre')).toHaveAttribute('data-state', 'not-json');
+    await expect(rowByFile(page, 'future.timbre')).toHaveAttribute('data-state', 'newer-version');
+    await expect(rowByFile(page, 'bad-field.timbre')).toHaveAttribute('data-state', 'invalid');
+    await expect(rowByFile(page, lighthouse).getByTestId('project-has-backup')).toBeVisible();
+    await expect(rowByFile(page, 'broken.timbre').getByTestId('project-has-backup')).toHaveCount(0);
 
     // Each one opens to a clear message; none offers a restore it cannot do.
     await rowByFile(page, 'broken.timbre').getByTestId('project-open').click();
-    expect(await page.getByTestId('open-problem-message').textContent()).toContain('not valid JSON');
-    expect(await page.getByTestId('restore-backup').count()).toBe(0);
-    expect(await page.getByTestId('open-problem-no-backup').textContent()).toContain('no readable backup');
+    await expect(page.getByTestId('open-problem-message')).toContainText('not valid JSON');
+    await expect(page.getByTestId('restore-backup')).toHaveCount(0);
+    await expect(page.getByTestId('open-problem-no-backup')).toContainText('no readable backup');
     await page.getByTestId('open-problem-close').click();
 
     await rowByFile(page, 'future.timbre').getByTestId('project-open').click();
-    expect(await page.getByRole('dialog').getByRole('heading').textContent()).toBe(
+    await expect(page.getByRole('dialog').getByRole('heading')).toHaveText(
       'This project needs a newer Timbre Studio',
     );
-    expect(await page.getByTestId('open-problem-message').textContent()).toContain('file format 99');
+    await expect(page.getByTestId('open-problem-message')).toContainText('file format 99');
     await page.keyboard.press('Escape');
-    await page.getByTestId('open-problem').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('open-problem')).toHaveCount(0);
 
     // Selected with the keyboard and opened with Enter: the bad field is named.
     await rowByFile(page, 'bad-field.timbre').getByTestId('project-title').click();
     await page.keyboard.press('Enter');
-    expect(await page.getByTestId('open-problem-field').textContent()).toBe(
+    await expect(page.getByTestId('open-problem-field')).toHaveText(
       'First bad field: tracks.speech.blocks[0].text',
     );
     await page.getByTestId('open-problem-close').click();
@@ -270,16 +222,14 @@ describe('journey: projects offline, without signing in', () => {
     }
 
     // After a restart they are still listed as they are, still byte for byte what was written.
-    await context.close();
     await app.stop();
-    app = await startApp({ dataDir: app.dataDir });
-    context = await browser.newContext();
-    page = await context.newPage();
-    await page.goto(app.url);
-    await rowByFile(page, 'broken.timbre').waitFor();
-    expect(await rowByFile(page, 'broken.timbre').getAttribute('data-state')).toBe('not-json');
+    const restarted = await launchApp({ dataDir: app.dataDir });
+    await context.clearCookies();
+    await page.goto(restarted.url);
+    await expect(rowByFile(page, 'broken.timbre')).toBeVisible();
+    await expect(rowByFile(page, 'broken.timbre')).toHaveAttribute('data-state', 'not-json');
     await rowByFile(page, 'future.timbre').getByTestId('project-open').click();
-    await page.getByTestId('open-problem').waitFor();
+    await expect(page.getByTestId('open-problem')).toBeVisible();
     await page.getByTestId('open-problem-close').click();
     for (const [name, bytes] of Object.entries(untouchable)) {
       expect(await readFile(path.join(projectsDir, name)), name).toEqual(bytes);
@@ -287,46 +237,46 @@ describe('journey: projects offline, without signing in', () => {
 
     // The damaged project with a backup: restoring brings back the last good version and keeps the damage aside.
     await rowByFile(page, lighthouse).getByTestId('project-open').click();
-    expect(await page.getByTestId('open-problem-recovery').textContent()).toContain('Lighthouse');
+    await expect(page.getByTestId('open-problem-recovery')).toContainText('Lighthouse');
     await page.getByTestId('restore-backup').click();
-    await page.getByTestId('project-editor').waitFor();
-    expect(await page.getByTestId('editor-title').textContent()).toBe('Lighthouse');
-    await closeEditor(page);
-    expect(await rowByFile(page, lighthouse).getAttribute('data-state')).toBe('ok');
-    expect(await rowByFile(page, lighthouse).getAttribute('data-title')).toBe('Lighthouse');
+    await expect(page.getByTestId('project-editor')).toBeVisible();
+    await expect(page.getByTestId('editor-title')).toHaveText('Lighthouse');
+    await new EditorPage(page).close();
+    await expect(rowByFile(page, lighthouse)).toHaveAttribute('data-state', 'ok');
+    await expect(rowByFile(page, lighthouse)).toHaveAttribute('data-title', 'Lighthouse');
     const kept = (await readdir(projectsDir)).filter((name) => name.startsWith(`${lighthouse}.damaged-`));
     expect(kept).toHaveLength(1);
     expect(await readFile(path.join(projectsDir, kept[0] ?? ''))).toEqual(lighthouseGarbage);
   });
 
-  it('creates, renames, duplicates and deletes projects, by mouse and keyboard', async () => {
+  test('creates, renames, duplicates and deletes projects, by mouse and keyboard', async ({ app, page }) => {
     await page.goto(app.url);
-    await page.getByTestId('projects-empty').waitFor();
+    await expect(page.getByTestId('projects-empty')).toBeVisible();
 
     // Ctrl+N starts a new project (Ctrl+1…4 still switch pages).
     await page.keyboard.press('Control+n');
     await page.getByTestId('new-project-title').fill('Podcast intro');
     await page.getByTestId('new-project-submit').click();
-    await page.getByTestId('project-editor').waitFor();
+    await expect(page.getByTestId('project-editor')).toBeVisible();
     // The open project survives a trip to another page.
     await page.keyboard.press('Control+3');
-    await page.getByTestId('page-tasks').waitFor();
+    await expect(page.getByTestId('page-tasks')).toBeVisible();
     await page.keyboard.press('Control+1');
-    expect(await page.getByTestId('editor-title').textContent()).toBe('Podcast intro');
-    await closeEditor(page);
-    expect(await page.getByTestId('recent-project').first().getAttribute('data-title')).toBe('Podcast intro');
+    await expect(page.getByTestId('editor-title')).toHaveText('Podcast intro');
+    await new EditorPage(page).close();
+    await expect(page.getByTestId('recent-project').first()).toHaveAttribute('data-title', 'Podcast intro');
 
     // F2 renames the selected row in place.
     await row(page, 'Podcast intro').getByTestId('project-title').click();
     await page.keyboard.press('F2');
     await page.getByTestId('project-rename-input').fill('Podcast intro (final)');
     await page.keyboard.press('Enter');
-    await row(page, 'Podcast intro (final)').waitFor();
+    await expect(row(page, 'Podcast intro (final)')).toBeVisible();
     const fileName = (await row(page, 'Podcast intro (final)').getAttribute('data-file-name')) ?? '';
 
     await row(page, 'Podcast intro (final)').getByTestId('project-duplicate').click();
-    await row(page, 'Podcast intro (final) (copy)').waitFor();
-    expect(await page.getByTestId('project-row').count()).toBe(2);
+    await expect(row(page, 'Podcast intro (final) (copy)')).toBeVisible();
+    await expect(page.getByTestId('project-row')).toHaveCount(2);
     const copy = (await row(page, 'Podcast intro (final) (copy)').getAttribute('data-file-name')) ?? '';
     expect(copy).not.toBe(fileName);
 
@@ -334,21 +284,21 @@ describe('journey: projects offline, without signing in', () => {
     await row(page, 'Podcast intro (final) (copy)').getByTestId('project-title').click();
     await page.keyboard.press('Delete');
     const confirm = page.getByTestId('delete-project-dialog');
-    expect(await confirm.textContent()).toContain('trash');
+    await expect(confirm).toContainText('trash');
     await page.getByTestId('delete-cancel').click();
-    expect(await page.getByTestId('project-row').count()).toBe(2);
+    await expect(page.getByTestId('project-row')).toHaveCount(2);
     await row(page, 'Podcast intro (final) (copy)').getByTestId('project-delete').click();
     await page.getByTestId('delete-confirm').click();
-    await row(page, 'Podcast intro (final) (copy)').waitFor({ state: 'detached' });
-    expect(await page.getByTestId('project-row').count()).toBe(1);
+    await expect(row(page, 'Podcast intro (final) (copy)')).toHaveCount(0);
+    await expect(page.getByTestId('project-row')).toHaveCount(1);
     expect(await readdir(path.join(app.dataDir, 'projects'))).not.toContain(copy);
     expect((await readdir(path.join(app.dataDir, 'trash'))).some((name) => name.endsWith(copy))).toBe(true);
 
     // Search narrows the list; the title survives a reload because it is in the file.
     await page.getByTestId('project-search').fill('nothing like this');
-    await page.getByTestId('projects-no-match').waitFor();
+    await expect(page.getByTestId('projects-no-match')).toBeVisible();
     await page.reload();
-    await row(page, 'Podcast intro (final)').waitFor();
-    expect(await row(page, 'Podcast intro (final)').getAttribute('data-file-name')).toBe(fileName);
+    await expect(row(page, 'Podcast intro (final)')).toBeVisible();
+    await expect(row(page, 'Podcast intro (final)')).toHaveAttribute('data-file-name', fileName);
   });
 });

@@ -1,121 +1,68 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../main/services/secrets/keytar-secret-store.js';
-import type { RunningApp } from './support/app-process.js';
-import { startApp } from './support/app-process.js';
-import { launchChromium } from './support/browser.js';
-import { startSuiteStandin } from './support/standin.js';
+import type { Page } from '@playwright/test';
+import type { SuiteStandin } from './support/fixtures.js';
+import { expect, test } from './support/fixtures.js';
+import { EditorPage } from './support/pages/editor-page.js';
+import { ProjectsPage } from './support/pages/projects-page.js';
 
 /**
  * Trust journeys: exports that survive a closed dialog and a restart, a first export on a fresh machine, files
  * that already exist, and a tab that outlives the app. Each test has its own data and home folders.
  */
-describe('journeys: nothing lost — credits, work or an export', () => {
-  let browser: Browser;
-  let standin: Awaited<ReturnType<typeof startSuiteStandin>>;
-  const cleanups: (() => Promise<unknown>)[] = [];
+test.use({ service: 'standin', standinOptions: { speed: 40 } });
 
-  beforeAll(async () => {
-    [browser, standin] = await Promise.all([launchChromium(), startSuiteStandin({ speed: 40 })]);
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-    standin.setQueuePaused(false);
-  });
-  afterAll(async () => {
-    await new KeytarSecretStore().delete(standin.url).catch(() => false);
-    await Promise.all([browser.close(), standin.dispose()]);
-  });
+const taskPosts = (standin: SuiteStandin): number =>
+  standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
 
-  const taskPosts = (): number =>
-    standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
+async function newProject(page: Page, title: string, texts: readonly string[]): Promise<void> {
+  await new ProjectsPage(page).show();
+  await new ProjectsPage(page).create(title);
+  const editor = new EditorPage(page);
+  await editor.addTextBlocks(texts);
+  await editor.waitSaved();
+}
 
-  /** A fresh home folder (so the default export folder does not exist yet) and a fresh data folder. */
-  async function freshApp(
-    options: { dataDir?: string; home?: string; rememberAddress?: boolean } = {},
-  ): Promise<{ app: RunningApp; home: string }> {
-    const home = options.home ?? (await mkdtemp(path.join(tmpdir(), 'timbre-e2e-home-')));
-    const app = await startApp({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.rememberAddress ? { rememberAddress: true } : {}),
-      env: {
-        HOME: home,
-        TIMBRE_STANDIN_URL: standin.url,
-        TIMBRE_STANDIN_VOICES: standin.marketVoices.map((voice) => voice.id).join(','),
-      },
-    });
-    return { app, home };
-  }
+/** Export → the dialog lists the blocks without audio → "Generate N blocks, then export" is handed to main. */
+async function generateThenExport(page: Page): Promise<void> {
+  await page.getByTestId('export-open').click();
+  await page.getByTestId('export-start').click();
+  await page.getByTestId('export-generate-missing').click();
+  await expect(page.getByTestId('export-queued')).toBeVisible();
+}
 
-  async function openPage(app: RunningApp): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+test.describe('journeys: nothing lost — credits, work or an export', () => {
+  test('exports first time on a fresh machine, then an MP3 beside the WAV+SRT with the clash explained', async ({
+    app,
+    home,
+    page,
+  }) => {
     await page.goto(app.url);
-    return { context, page };
-  }
-
-  async function newProject(page: Page, title: string, texts: readonly string[]): Promise<void> {
-    await page.getByTestId('nav-projects').click();
-    await page.getByTestId('new-project').click();
-    await page.getByTestId('new-project-title').fill(title);
-    await page.getByTestId('new-project-submit').click();
-    await page.getByTestId('project-editor').waitFor();
-    for (const [index, text] of texts.entries()) {
-      await page.getByTestId('add-text-block').click();
-      const box = page.getByTestId('script-text').nth(index);
-      await box.click();
-      await box.fill(text);
-    }
-    await page.getByTestId('save-status').filter({ hasText: /saved/i }).waitFor();
-  }
-
-  /** Export → the dialog lists the blocks without audio → "Generate N blocks, then export" is handed to main. */
-  async function generateThenExport(page: Page): Promise<void> {
-    await page.getByTestId('export-open').click();
-    await page.getByTestId('export-start').click();
-    await page.getByTestId('export-generate-missing').click();
-    await page.getByTestId('export-queued').waitFor();
-  }
-
-  it('exports first time on a fresh machine, then an MP3 beside the WAV+SRT with the clash explained', async () => {
-    const { app, home } = await freshApp();
-    cleanups.push(
-      () => app.dispose(),
-      () => rm(home, { recursive: true, force: true }),
-    );
-    const { context, page } = await openPage(app);
-    cleanups.push(() => context.close());
     const exportsDir = path.join(home, 'Timbre Studio Exports');
     expect(existsSync(exportsDir)).toBe(false);
 
     await newProject(page, 'Harbour', ['The harbour wakes early.', 'Boats leave before the sun.']);
     await page.getByTestId('generate-project').filter({ hasText: 'Generate 2 blocks' }).click();
-    await page
-      .getByTestId('generate-project')
-      .filter({ hasText: 'All generated' })
-      .waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('generate-project').filter({ hasText: 'All generated' })).toBeVisible({
+      timeout: 60_000,
+    });
 
     await page.getByTestId('export-open').click();
-    await expect
-      .poll(() => page.getByTestId('export-path').inputValue())
-      .toBe(path.join(exportsDir, 'Harbour.wav'));
+    await expect(page.getByTestId('export-path')).toHaveValue(path.join(exportsDir, 'Harbour.wav'));
     await page.getByTestId('export-start').click();
-    await page.getByTestId('export-done').waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
     expect((await readdir(exportsDir)).sort()).toEqual(['Harbour.srt', 'Harbour.wav']);
 
     // The same name as MP3: only the subtitles are in the way, and the dialog says so.
     await page.getByTestId('export-format').selectOption('mp3');
     await page.getByTestId('export-start').click();
     const conflict = page.getByTestId('export-conflict');
-    await conflict.waitFor();
-    expect(await conflict.textContent()).toContain('Harbour.srt already exists');
-    expect(await conflict.textContent()).not.toContain('Harbour.wav');
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText('Harbour.srt already exists');
+    await expect(conflict).not.toContainText('Harbour.wav');
     await page.getByTestId('export-keep-both').click();
-    await page.getByTestId('export-done').waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
     expect((await readdir(exportsDir)).sort()).toEqual([
       'Harbour (2).mp3',
       'Harbour (2).srt',
@@ -124,82 +71,74 @@ describe('journeys: nothing lost — credits, work or an export', () => {
     ]);
   });
 
-  it('finishes "generate, then export" after the dialog is closed, and says so', async () => {
-    const { app, home } = await freshApp();
-    cleanups.push(
-      () => app.dispose(),
-      () => rm(home, { recursive: true, force: true }),
-    );
-    const { context, page } = await openPage(app);
-    cleanups.push(() => context.close());
-    const posts = taskPosts();
+  test('finishes "generate, then export" after the dialog is closed, and says so', async ({
+    app,
+    home,
+    standin,
+    page,
+  }) => {
+    await page.goto(app.url);
+    const posts = taskPosts(standin);
 
     await newProject(page, 'Lighthouse', ['The lamp turns all night.', 'Ships see it from far away.']);
     await generateThenExport(page);
     await page.getByTestId('export-close').click();
 
-    await page
-      .getByTestId('toast')
-      .filter({ hasText: /^Export finished/ })
-      .waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('toast').filter({ hasText: /^Export finished/ })).toBeVisible({
+      timeout: 60_000,
+    });
     const output = path.join(home, 'Timbre Studio Exports', 'Lighthouse.wav');
     expect(existsSync(output)).toBe(true);
-    expect(taskPosts()).toBe(posts + 1);
+    expect(taskPosts(standin)).toBe(posts + 1);
     // It is listed with the other exports.
     await page.getByTestId('nav-exports').click();
-    await page
-      .getByTestId('batch-item')
-      .filter({ hasText: 'Lighthouse' })
-      .getByTestId('batch-item-status')
-      .filter({ hasText: /done|exported/i })
-      .waitFor();
+    await expect(
+      page.getByTestId('batch-item').filter({ hasText: 'Lighthouse' }).getByTestId('batch-item-status'),
+    ).toHaveText(/done|exported/i);
   });
 
-  it('finishes "generate, then export" across a restart of the app, sending the task once', async () => {
-    const { app, home } = await freshApp();
-    cleanups.push(
-      () => rm(home, { recursive: true, force: true }),
-      () => rm(app.dataDir, { recursive: true, force: true }),
-    );
-    const first = await openPage(app);
-    const posts = taskPosts();
+  test('finishes "generate, then export" across a restart of the app, sending the task once', async ({
+    app,
+    launchApp,
+    home,
+    standin,
+    page,
+  }) => {
+    await page.goto(app.url);
+    const posts = taskPosts(standin);
 
-    await newProject(first.page, 'Ferry', ['The ferry crosses twice an hour.']);
+    await newProject(page, 'Ferry', ['The ferry crosses twice an hour.']);
     standin.setQueuePaused(true);
-    await generateThenExport(first.page);
-    await expect.poll(taskPosts, { timeout: 20_000 }).toBe(posts + 1);
-    await first.context.close();
+    await generateThenExport(page);
+    await expect.poll(() => taskPosts(standin), { timeout: 20_000 }).toBe(posts + 1);
+    await page.close();
     await app.stop();
 
     standin.setQueuePaused(false);
-    const { app: again } = await freshApp({ dataDir: app.dataDir, home });
-    cleanups.push(() => again.stop());
+    await launchApp({ dataDir: app.dataDir });
     const output = path.join(home, 'Timbre Studio Exports', 'Ferry.wav');
-    await expect.poll(() => existsSync(output), { timeout: 60_000, interval: 250 }).toBe(true);
-    expect(taskPosts()).toBe(posts + 1);
+    await expect.poll(() => existsSync(output), { timeout: 60_000, intervals: [250] }).toBe(true);
+    expect(taskPosts(standin)).toBe(posts + 1);
   });
 
-  it('keeps edits made while the app is down: banner, then saved as a copy after the restart', async () => {
-    const { app, home } = await freshApp({ rememberAddress: true });
-    cleanups.push(
-      () => rm(home, { recursive: true, force: true }),
-      () => rm(app.dataDir, { recursive: true, force: true }),
-    );
-    const { context, page } = await openPage(app);
-    cleanups.push(() => context.close());
+  test('keeps edits made while the app is down: banner, then saved as a copy after the restart', async ({
+    launchApp,
+    page,
+  }) => {
+    const app = await launchApp({ rememberAddress: true });
+    await page.goto(app.url);
     await newProject(page, 'Notes', ['First thought.']);
 
     await app.stop();
-    await page.getByTestId('connection-banner').waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('connection-banner')).toBeVisible({ timeout: 20_000 });
     const box = page.getByTestId('script-text').nth(0);
     await box.click();
     await box.press('End');
     await box.pressSequentially(' Written while the app was down.');
 
-    const { app: again } = await freshApp({ dataDir: app.dataDir, home, rememberAddress: true });
-    cleanups.push(() => again.stop());
+    const again = await launchApp({ dataDir: app.dataDir, rememberAddress: true });
     expect(again.origin).toBe(app.origin);
-    await page.getByTestId('relaunch-banner').waitFor({ timeout: 20_000 });
+    await expect(page.getByTestId('relaunch-banner')).toBeVisible({ timeout: 20_000 });
     await page.getByTestId('relaunch-save-copy').click();
     await expect
       .poll(

@@ -1,204 +1,159 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KeytarSecretStore } from '../main/services/secrets/keytar-secret-store.js';
-import type { RunningApp } from './support/app-process.js';
-import { startApp } from './support/app-process.js';
+import type { Page } from '@playwright/test';
 import { makeSpeechWav, readingScript } from './support/audio-fixtures.js';
-import { launchChromium } from './support/browser.js';
-import { startSuiteStandin } from './support/standin.js';
+import { dropFile } from './support/drop-file.js';
+import { expect, test as journeyTest } from './support/fixtures.js';
 
-/** Drops a file on an element the way a user dragging it from the desktop would. */
-async function dropFile(page: Page, testId: string, filePath: string, mediaType: string): Promise<void> {
-  const bytes = [...(await readFile(filePath))];
-  const dataTransfer = await page.evaluateHandle(
-    ({ data, name, type }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(data)], name, { type }));
-      return transfer;
+/** Journeys with a microphone: Chromium's fake device plays real speech, made once for the suite. */
+const test = journeyTest.extend<{ speechFile: string }, { micFile: string }>({
+  micFile: [
+    async ({}, use) => {
+      await use(await makeSpeechWav(readingScript));
     },
-    { data: bytes, name: path.basename(filePath), type: mediaType },
-  );
-  await page.getByTestId(testId).dispatchEvent('dragenter', { dataTransfer });
-  await page.getByTestId(testId).dispatchEvent('dragover', { dataTransfer });
-  await page.getByTestId(testId).dispatchEvent('drop', { dataTransfer });
-}
+    { scope: 'worker' },
+  ],
+  browser: [
+    async ({ playwright, launchOptions, micFile }, use) => {
+      const browser = await playwright.chromium.launch({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          '--use-fake-device-for-media-stream',
+          '--use-fake-ui-for-media-stream',
+          `--use-file-for-fake-audio-capture=${micFile}`,
+          '--autoplay-policy=no-user-gesture-required',
+        ],
+      });
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+  speechFile: async ({ micFile }, use) => {
+    await use(micFile);
+  },
+});
 
-describe('journey: clone voices and keep a library', () => {
-  let browser: Browser;
-  let standin: Awaited<ReturnType<typeof startSuiteStandin>>;
-  let app: RunningApp;
-  let context: BrowserContext;
-  let page: Page;
-  let speechFile: string;
-  const keychain = new KeytarSecretStore();
+test.use({ service: 'standin' });
 
-  beforeAll(async () => {
-    speechFile = await makeSpeechWav(readingScript);
-    [browser, standin] = await Promise.all([
-      launchChromium([
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-audio-capture=${speechFile}`,
-        '--autoplay-policy=no-user-gesture-required',
-      ]),
-      startSuiteStandin(),
-    ]);
-  });
-  afterAll(async () => {
-    await keychain.delete(standin.url).catch(() => false);
-    await Promise.all([browser.close(), standin.dispose()]);
-  });
-  beforeEach(async () => {
-    app = await startApp({
-      env: {
-        TIMBRE_STANDIN_URL: standin.url,
-        TIMBRE_STANDIN_VOICES: standin.marketVoices.map((voice) => voice.id).join(','),
-      },
-    });
-    context = await browser.newContext();
-    page = await context.newPage();
+test.describe('journey: clone voices and keep a library', () => {
+  test.beforeEach(async ({ app, page }) => {
     await page.goto(app.url);
     await page.getByTestId('nav-voices').click();
   });
-  afterEach(async () => {
-    await context.close();
-    await app.dispose();
-  });
 
-  async function fillDetails(name: string): Promise<void> {
+  async function fillDetails(page: Page, name: string): Promise<void> {
     await page.getByTestId('voice-name').fill(name);
     await page.getByTestId('voice-consent').check();
   }
 
-  function card(name: string) {
+  function card(page: Page, name: string) {
     return page.getByTestId('voice-card').filter({ hasText: name });
   }
 
-  it('records from the microphone, creates a quick clone and watches it become ready', async () => {
+  test('records from the microphone, creates a quick clone and watches it become ready', async ({
+    standin,
+    page,
+  }) => {
     const submittedBefore = standin.ledger({ kind: 'voice' }).length;
     await page.getByTestId('new-voice').click();
     await page.getByTestId('record-start').click();
-    await page.waitForFunction(
-      () => {
-        const text = document.querySelector('[data-testid="recorder-speech-seconds"]')?.textContent ?? '';
-        return Number.parseFloat(text) >= 4;
-      },
-      undefined,
-      { timeout: 30_000 },
-    );
-    await page.getByTestId('level-meter').waitFor();
+    await expect
+      .poll(
+        async () =>
+          Number.parseFloat((await page.getByTestId('recorder-speech-seconds').textContent()) ?? ''),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(4);
+    await expect(page.getByTestId('level-meter')).toBeVisible();
     await page.getByTestId('record-stop').click();
-    await page.getByTestId('prompt-ready').waitFor();
-    expect(await page.getByTestId('prompt-ready').textContent()).toMatch(/s of speech/);
+    await expect(page.getByTestId('prompt-ready')).toBeVisible();
+    await expect(page.getByTestId('prompt-ready')).toHaveText(/s of speech/);
 
-    await fillDetails('Mic voice');
+    await fillDetails(page, 'Mic voice');
     await page.getByTestId('voice-submit').click();
-    await card('Mic voice').waitFor();
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('[data-testid="voice-card"]')].some(
-          (element) =>
-            element.textContent?.includes('Mic voice') && element.getAttribute('data-state') === 'ready',
-        ),
-      undefined,
-      { timeout: 30_000 },
-    );
+    await expect(card(page, 'Mic voice')).toBeVisible();
+    await expect(card(page, 'Mic voice')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
     expect(standin.ledger({ kind: 'voice' })).toHaveLength(submittedBefore + 1);
 
     // The Tasks page shows the clone as a finished voice job with the service's request id.
     await page.getByTestId('nav-tasks').click();
     const job = page.getByTestId('job-row').filter({ hasText: 'Mic voice' });
-    await job.waitFor();
-    expect(await job.getAttribute('data-status')).toBe('succeeded');
-    expect(await job.getByTestId('request-id').textContent()).toMatch(/[0-9a-f]{8}-/);
+    await expect(job).toBeVisible();
+    await expect(job).toHaveAttribute('data-status', 'succeeded');
+    await expect(job.getByTestId('request-id')).toHaveText(/[0-9a-f]{8}-/);
     await page.getByTestId('jobs-filter-problem').click();
-    expect(await page.getByTestId('job-row').count()).toBe(0);
+    await expect(page.getByTestId('job-row')).toHaveCount(0);
   });
 
-  it('imports a dropped file and trains a professional clone to lora-success', async () => {
+  test('imports a dropped file and trains a professional clone to lora-success', async ({
+    page,
+    speechFile,
+  }) => {
     await page.getByTestId('new-voice').click();
     await page.getByTestId('source-import').click();
     await dropFile(page, 'import-dropzone', speechFile, 'audio/wav');
-    await page.getByTestId('import-summary').waitFor();
+    await expect(page.getByTestId('import-summary')).toBeVisible();
     expect(
       Number.parseFloat((await page.getByTestId('prompt-speech-seconds').textContent()) ?? '0'),
     ).toBeGreaterThan(5);
 
-    await fillDetails('Studio voice');
+    await fillDetails(page, 'Studio voice');
     await page.getByTestId('voice-professional').check();
-    expect(await page.getByTestId('voice-form-error-language').textContent()).toContain('concrete language');
-    expect(await page.getByTestId('voice-submit').isDisabled()).toBe(true);
+    await expect(page.getByTestId('voice-form-error-language')).toContainText('concrete language');
+    await expect(page.getByTestId('voice-submit')).toBeDisabled();
     await page.getByTestId('voice-language').selectOption('en');
     await page.getByTestId('voice-submit').click();
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('[data-testid="voice-card"]')].some(
-          (element) =>
-            element.textContent?.includes('Studio voice') && element.getAttribute('data-state') === 'ready',
-        ),
-      undefined,
-      { timeout: 30_000 },
-    );
-    expect(await card('Studio voice').textContent()).toContain('Professional');
+    await expect(card(page, 'Studio voice')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await expect(card(page, 'Studio voice')).toContainText('Professional');
   });
 
-  it('refuses a 2-second file before uploading it, saying why', async () => {
+  test('refuses a 2-second file before uploading it, saying why', async ({ standin, page }) => {
     const short = await makeSpeechWav('Hello there.', { padSeconds: 0.2 });
     const submittedBefore = standin.ledger({ kind: 'voice' }).length;
     await page.getByTestId('new-voice').click();
     await page.getByTestId('source-import').click();
     await page.getByTestId('import-input').setInputFiles(short);
     const error = page.getByTestId('import-error');
-    await error.waitFor();
-    expect(await error.textContent()).toMatch(/3 s|3 seconds/);
+    await expect(error).toBeVisible();
+    await expect(error).toHaveText(/3 s|3 seconds/);
     expect(standin.ledger({ kind: 'voice' })).toHaveLength(submittedBefore);
-    expect(await page.getByTestId('voice-submit').isDisabled()).toBe(true);
+    await expect(page.getByTestId('voice-submit')).toBeDisabled();
   });
 
-  it('does not let v4.0 and a professional clone be submitted together', async () => {
+  test('does not let v4.0 and a professional clone be submitted together', async ({ page, speechFile }) => {
     await page.getByTestId('new-voice').click();
     await page.getByTestId('source-import').click();
     await page.getByTestId('import-input').setInputFiles(speechFile);
-    await page.getByTestId('import-summary').waitFor();
-    await fillDetails('Preview voice');
+    await expect(page.getByTestId('import-summary')).toBeVisible();
+    await fillDetails(page, 'Preview voice');
     await page.getByTestId('voice-language').selectOption('en');
     await page.getByTestId('voice-professional').check();
     await page.getByTestId('voice-model-version').selectOption('v4.0');
-    expect(await page.getByTestId('professional-unavailable').textContent()).toContain('v4.0');
-    expect(await page.getByTestId('voice-submit').isDisabled()).toBe(true);
+    await expect(page.getByTestId('professional-unavailable')).toContainText('v4.0');
+    await expect(page.getByTestId('voice-submit')).toBeDisabled();
     await page.getByTestId('voice-professional').uncheck();
-    expect(await page.getByTestId('voice-professional').isDisabled()).toBe(true);
-    expect(await page.getByTestId('voice-submit').isDisabled()).toBe(false);
+    await expect(page.getByTestId('voice-professional')).toBeDisabled();
+    await expect(page.getByTestId('voice-submit')).toBeEnabled();
   });
 
-  it('adds a market voice by id and plays its sample', async () => {
+  test('adds a market voice by id and plays its sample', async ({ standin, page }) => {
     const extra = standin.marketVoices[0];
     if (!extra) throw new Error('the stand-in has no market voice');
     // The fresh install already holds the stand-in's market voices; remove one and add it back by id.
-    await card(extra.name).waitFor();
+    await expect(card(page, extra.name)).toBeVisible();
     page.once('dialog', (dialog) => void dialog.accept());
-    await card(extra.name).getByTestId('voice-remove').click();
-    await page.waitForFunction(
-      (name) =>
-        ![...document.querySelectorAll('[data-testid="voice-card"]')].some((element) =>
-          element.textContent?.includes(name),
-        ),
-      extra.name,
-    );
+    await card(page, extra.name).getByTestId('voice-remove').click();
+    await expect(card(page, extra.name)).toHaveCount(0);
 
     await page.getByTestId('add-voice-by-id').click();
     await page.getByTestId('add-voice-id').fill('00000000-0000-4000-8000-00000000dead');
     await page.getByTestId('add-voice-submit').click();
-    await page.getByTestId('error-notice').waitFor();
-    expect(await page.getByTestId('error-notice').textContent()).toMatch(
-      /00000000-0000-4000-8000-00000000dead/,
-    );
+    await expect(page.getByTestId('error-notice')).toBeVisible();
+    await expect(page.getByTestId('error-notice')).toHaveText(/00000000-0000-4000-8000-00000000dead/);
 
     await page.getByTestId('add-voice-id').fill(extra.id);
     await page.getByTestId('add-voice-submit').click();
-    await card(extra.name).waitFor();
+    await expect(card(page, extra.name)).toBeVisible();
 
     // The sample is short, so the button's pressed state is recorded as it changes rather than polled.
     await page.evaluate(() => {
@@ -215,14 +170,18 @@ describe('journey: clone voices and keep a library', () => {
     const sample = page.waitForResponse(
       (response) => response.url().includes('/media/') && response.status() < 300,
     );
-    await card(extra.name).getByTestId('play-sample').first().click();
+    await card(page, extra.name).getByTestId('play-sample').first().click();
     const response = await sample;
     expect(response.headers()['content-type']).toMatch(/^audio\//);
     // Playing, then back to "Play sample" when howler reports the end: the sample really played through.
-    await page.waitForFunction(() => {
-      const seen = (window as unknown as { samplePressed: string[] }).samplePressed;
-      return seen.includes('true') && seen.at(-1) === 'false';
-    });
-    expect(await page.getByTestId('sample-error').allTextContents()).toEqual([]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { samplePressed: string[] }).samplePressed))
+      .toEqual(expect.arrayContaining(['true']));
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { samplePressed: string[] }).samplePressed.at(-1)),
+      )
+      .toBe('false');
+    await expect(page.getByTestId('sample-error')).toHaveText([]);
   });
 });

@@ -19,7 +19,7 @@ const steps = [
   // Exports nothing imports (knip.json names the entry points).
   ['Unused exports', [bin('knip'), '--include', 'exports', '--no-progress']],
   ['Unit and integration tests', [...withKeyring, bin('vitest'), 'run']],
-  ['End-to-end journeys', [...withKeyring, bin('vitest'), 'run', '--config', 'vitest.e2e.config.ts']],
+  ['End-to-end journeys', [...withKeyring, bin('playwright'), 'test']],
 ];
 
 const only = process.argv.slice(2);

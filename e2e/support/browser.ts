@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
 
 /** Debian's Chromium (or CHROMIUM_PATH); Playwright's own browser download does not work on these machines. */
-function chromiumPath(): string {
+export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
     (candidate): candidate is string => Boolean(candidate),
   );
@@ -17,7 +15,7 @@ function chromiumPath(): string {
 }
 
 /** Flags headless Chromium needs on these machines (closed network, no GPU, running as root). */
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -26,11 +24,3 @@ const chromiumArgs = [
   '--no-first-run',
   '--disable-quic',
 ];
-
-export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [...chromiumArgs, ...extraArgs],
-  });
-}
