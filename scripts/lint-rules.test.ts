@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +61,19 @@ describe('architecture lint rules', () => {
     expect(await ruleIds('main/app/job-notifier.ts', misused)).toContain(
       '@typescript-eslint/no-misused-promises',
     );
+  });
+
+  it('keeps test helpers in test-support/ folders, the one name for them', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'])
+      .toString()
+      .split('\n')
+      .filter(Boolean);
+    const misplaced = files.filter(
+      (file) =>
+        /(^|\/)(testing|test|tests|__tests__|helpers)\//u.test(file) || /\.test-support\./u.test(file),
+    );
+    expect(misplaced).toEqual([]);
+    expect(files.some((file) => file.includes('/test-support/'))).toBe(true);
   });
 
   it('requires named exports', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudioWorkshop } from './audio-workshop.test-support.js';
-import { openAudioWorkshop } from './audio-workshop.test-support.js';
+import type { AudioWorkshop } from './test-support/audio-workshop.js';
+import { openAudioWorkshop } from './test-support/audio-workshop.js';
 import { LEVEL_FLOOR_DB, TARGET_RMS_DB, classifyLevel, measureLevels } from './levels.js';
 
 let workshop: AudioWorkshop;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudioWorkshop } from './audio-workshop.test-support.js';
-import { activeFrames, activeSeconds, openAudioWorkshop } from './audio-workshop.test-support.js';
+import type { AudioWorkshop } from './test-support/audio-workshop.js';
+import { activeFrames, activeSeconds, openAudioWorkshop } from './test-support/audio-workshop.js';
 import { analyseSpeech, createSpeechCounter } from './speech-detector.js';
 
 const RATE = 16000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudioWorkshop } from './audio-workshop.test-support.js';
-import { activeFrames, openAudioWorkshop } from './audio-workshop.test-support.js';
+import type { AudioWorkshop } from './test-support/audio-workshop.js';
+import { activeFrames, openAudioWorkshop } from './test-support/audio-workshop.js';
 import { analyseSpeech } from './speech-detector.js';
 import { findSpeechBounds } from './trim.js';
 

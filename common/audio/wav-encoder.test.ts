@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AudioWorkshop } from './audio-workshop.test-support.js';
-import { openAudioWorkshop } from './audio-workshop.test-support.js';
+import type { AudioWorkshop } from './test-support/audio-workshop.js';
+import { openAudioWorkshop } from './test-support/audio-workshop.js';
 import { encodeWav, mixToMono, wavByteLength } from './wav-encoder.js';
 
 let workshop: AudioWorkshop;

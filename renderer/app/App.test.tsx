@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../common/ipc/contract.js';
-import { FakeBridge } from '../test/fake-bridge.js';
+import { FakeBridge } from '../test-support/fake-bridge.js';
 import { useNavigationStore } from '../stores/navigation-store.js';
 import { App } from './App.js';
 

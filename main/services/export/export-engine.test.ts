@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportEngine } from './export-engine.js';
 import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
 import type { ExportProgress, ExportRequest } from './export-types.js';
-import { ffmpeg, probeDuration, probeStream } from './testing/media-tools.js';
-import { makeSmallProject, type SmallProject } from './testing/small-project.js';
+import { ffmpeg, probeDuration, probeStream } from './test-support/media-tools.js';
+import { makeSmallProject, type SmallProject } from './test-support/small-project.js';
 
 /** The engine as main uses it: a worker thread per export, progress, cancel, and files that appear only when complete. */
 

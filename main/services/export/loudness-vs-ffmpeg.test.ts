@@ -6,7 +6,7 @@ import { loudnessPresets, type LoudnessTarget } from '../../../common/export/exp
 import { LoudnessMeter } from '../../../common/export/loudness-meter.js';
 import { PcmCache } from './decode/pcm-cache.js';
 import { runExport } from './render-export.js';
-import { espeak, ffmpeg, ffmpegLoudness, probeDuration, readFloat32 } from './testing/media-tools.js';
+import { espeak, ffmpeg, ffmpegLoudness, probeDuration, readFloat32 } from './test-support/media-tools.js';
 
 /**
  * Loudness: our BS.1770 meter against ffmpeg's ebur128 filter on the same files, and normalised exports

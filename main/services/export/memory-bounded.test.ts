@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportEngine } from './export-engine.js';
-import { makeSmallProject, type SmallProject } from './testing/small-project.js';
+import { makeSmallProject, type SmallProject } from './test-support/small-project.js';
 
 /**
  * A long render must not hold the mix in memory: a 20-minute stereo export (211 MB of WAV, 635 MB of

@@ -11,7 +11,7 @@ import {
   ffmpeg,
   probeDuration,
   sox,
-} from './testing/media-tools.js';
+} from './test-support/media-tools.js';
 
 /**
  * The engine's mix against ffmpeg's on the same inputs: the same placement, gains, fades and loop,

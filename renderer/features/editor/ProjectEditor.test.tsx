@@ -7,7 +7,7 @@ import { sampleProject } from '../../../common/project/test-support.js';
 import { useDocumentStore } from '../../stores/document-store.js';
 import { useSettingsStore } from '../../stores/settings-store.js';
 import { useConnectionStore } from '../../bridge/connection-store.js';
-import { FakeBridge } from '../../test/fake-bridge.js';
+import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ProjectEditor } from './ProjectEditor.js';
 
 const store = () => useDocumentStore.getState();

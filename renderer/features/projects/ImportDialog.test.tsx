@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitScript } from '../../../common/text/index.js';
 import { useProjectsStore } from '../../stores/projects-store.js';
-import { FakeLibrary } from './fake-library.test-support.js';
+import { FakeLibrary } from './test-support/fake-library.js';
 import { ProjectsPage } from './ProjectsPage.js';
 
 vi.mock('../editor/ProjectEditor.js', async () => {

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProject } from '../../../common/project/index.js';
 import { useProjectsStore } from '../../stores/projects-store.js';
-import { FakeLibrary } from './fake-library.test-support.js';
+import { FakeLibrary } from './test-support/fake-library.js';
 import { ProjectsPage } from './ProjectsPage.js';
 
 // The real editor is another feature with its own tests; here only the hand-over matters.

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportCancelledError } from '../export-errors.js';
-import { decodeWithFfmpeg, probeDuration, probeStream } from '../testing/media-tools.js';
-import { makeSmallProject, type SmallProject } from '../testing/small-project.js';
+import { decodeWithFfmpeg, probeDuration, probeStream } from '../test-support/media-tools.js';
+import { makeSmallProject, type SmallProject } from '../test-support/small-project.js';
 import { exportClipFiles } from './clip-files-export.js';
 
 const run = promisify(execFile);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportCancelledError } from '../export-errors.js';
-import { makeSmallProject, type SmallProject } from '../testing/small-project.js';
+import { makeSmallProject, type SmallProject } from '../test-support/small-project.js';
 import { defaultWorkerEntry } from '../worker-launcher.js';
 import { decodeInParallel, type DecodeJob } from './parallel-decode.js';
 import { PcmCache } from './pcm-cache.js';

@@ -9,7 +9,7 @@ import {
   ffmpeg,
   readFloat32,
   sox,
-} from '../testing/media-tools.js';
+} from '../test-support/media-tools.js';
 import { PcmCache } from './pcm-cache.js';
 
 /**

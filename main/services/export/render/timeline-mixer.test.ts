@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbToGain } from '../../../../common/export/gain-envelope.js';
 import type { RenderClip, RenderPlan } from '../../../../common/export/render-plan.js';
 import type { CachedSource } from '../decode/pcm-cache.js';
-import { fakeCachedSource } from '../testing/cached-sources.js';
+import { fakeCachedSource } from '../test-support/cached-sources.js';
 import { TimelineMixer } from './timeline-mixer.js';
 
 const rate = 1000;

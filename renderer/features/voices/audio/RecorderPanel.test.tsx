@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as DecodeAudioModule from './decode-audio.js';
 import { decodeAudioFile } from './decode-audio.js';
-import type { FakeMediaLog, FakeMediaOptions } from './fake-media.test-support.js';
-import { buzzingSyllables, installFakeMedia } from './fake-media.test-support.js';
+import type { FakeMediaLog, FakeMediaOptions } from './test-support/fake-media.js';
+import { buzzingSyllables, installFakeMedia } from './test-support/fake-media.js';
 import type { PromptAudio } from './prompt-audio.js';
 import { RecorderPanel } from './RecorderPanel.js';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { analyseSpeech } from '../../../../common/audio/speech-detector.js';
 import { AudioDecodeError, decodeAudioFile } from './decode-audio.js';
-import { buzzingSyllables, installFakeDecoder } from './fake-media.test-support.js';
+import { buzzingSyllables, installFakeDecoder } from './test-support/fake-media.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();

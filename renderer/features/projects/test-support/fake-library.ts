@@ -1,16 +1,16 @@
-import type { MethodName } from '../../../common/ipc/contract.js';
-import type { IpcResponse } from '../../../common/ipc/errors.js';
-import type { Block } from '../../../common/project/index.js';
-import { createProject } from '../../../common/project/index.js';
+import type { MethodName } from '../../../../common/ipc/contract.js';
+import type { IpcResponse } from '../../../../common/ipc/errors.js';
+import type { Block } from '../../../../common/project/index.js';
+import { createProject } from '../../../../common/project/index.js';
 import type {
   OpenResult,
   OpenedProject,
   ProjectListEntry,
   RecentProject,
-} from '../../../common/project/library-views.js';
-import { splitScript } from '../../../common/text/index.js';
-import type { ScriptSplitOptions } from '../../../common/text/index.js';
-import { FakeBridge } from '../../test/fake-bridge.js';
+} from '../../../../common/project/library-views.js';
+import { splitScript } from '../../../../common/text/index.js';
+import type { ScriptSplitOptions } from '../../../../common/text/index.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
 
 type Responder = (input: never) => IpcResponse<unknown>;
 
