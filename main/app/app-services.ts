@@ -1,20 +1,19 @@
 import path from 'node:path';
-import type { SettingsView } from '../../common/ipc/contract.js';
-import type { Settings } from '../../common/settings/settings-schema.js';
 import type { BackgroundActivity } from '../desktop/quit-guard.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import { createDispatcher } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';
 import { AccountService } from '../services/account/account-service.js';
-import { ServiceTokenVerifier } from '../services/account/service-token-verifier.js';
 import type { Logger } from '../services/logging/logger.js';
 import { KeytarSecretStore } from '../services/secrets/keytar-secret-store.js';
 import type { SecretStore } from '../services/secrets/secret-store.js';
 import type { ServiceClientOptions } from '../services/service-client/index.js';
 import { SettingsService } from '../services/settings/settings-service.js';
-import { createJobNotifier } from './job-notifier.js';
-import { JobRegistry } from './job-registry.js';
+import type { DevStandin } from './account-feature.js';
+import { createAccountFeature } from './account-feature.js';
+import { createJobsFeature } from './jobs-feature.js';
+import { createSettingsFeature } from './settings-feature.js';
 import { createVoiceFeature } from './voice-feature.js';
 import { createProjectFeature } from './project-feature.js';
 import { ProjectService } from '../services/projects/project-service.js';
@@ -23,8 +22,6 @@ import { UploadStaging } from '../services/staging/upload-staging.js';
 import { MediaCache } from '../services/media/index.js';
 import { VoiceLibrary } from '../services/voices/index.js';
 import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
-import { toJobView } from './job-view-mapper.js';
-import type { JobRecord } from '../services/jobs/index.js';
 import { createOutputFeature } from './output-feature.js';
 import { createBatchFeature } from './batch-feature.js';
 import { AudioCache } from '../services/audio-cache/index.js';
@@ -48,7 +45,7 @@ export interface AppServicesOptions {
    * A development stand-in started beside the app (`npm start`). When no service is configured yet, the app
    * signs in to it with its paid demo account through the normal sign-in path, so a newcomer can use everything.
    */
-  devStandin?: { url: string; token: string; voiceIds?: string[] };
+  devStandin?: DevStandin;
 }
 
 /**
@@ -60,23 +57,15 @@ export async function createAppServices(options: AppServicesOptions) {
   const settings = new SettingsService(path.join(platform.dataDir, 'settings.json'), logger);
   await settings.load();
   const secrets = options.secrets ?? new KeytarSecretStore();
-
-  // Features that follow jobs join once they exist; a job can report (sign-in resumes a manager) before that.
-  const jobFollowers: ((job: JobRecord) => void)[] = [];
-  // The registry reads tokens from the account service, which checks tokens with the registry's clients:
-  // each only calls the other later, when a request is made.
-  const jobs: JobRegistry = new JobRegistry({
-    dataDir: platform.dataDir,
-    tokenFor: (url) => accounts.token(url),
+  // Built in dependency order: tokens (accounts), then the clients and jobs that read them, then the rest.
+  const accounts = new AccountService(settings, secrets, logger);
+  const { jobs, handlers: jobsHandlers } = createJobsFeature({
+    platform,
+    accounts,
     events,
     logger,
-    onJobUpdated: (job) => {
-      notifyJob(job);
-      for (const follow of jobFollowers) follow(job);
-    },
     ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
   });
-  const notifyJob = createJobNotifier(platform);
   const staging = new UploadStaging(path.join(platform.dataDir, 'staging'), MAX_UPLOAD_FILE_BYTES);
   await staging.sweep();
   const media = await MediaCache.open({
@@ -85,53 +74,17 @@ export async function createAppServices(options: AppServicesOptions) {
     gateFor: (url) => jobs.gateFor(url),
   });
   const library = new VoiceLibrary({ dataDir: platform.dataDir, logger });
-  const accounts: AccountService = new AccountService(
+  const settingsFeature = createSettingsFeature({ settings, accounts, jobs, events });
+  const account = createAccountFeature({
     settings,
+    accounts,
     secrets,
-    new ServiceTokenVerifier((url) => jobs.client(url)),
+    jobs,
+    library,
     logger,
-  );
-
-  const view = async (current: Settings = settings.current()): Promise<SettingsView> => ({
-    theme: current.theme,
-    activeServiceUrl: current.activeServiceUrl,
-    services: await Promise.all(
-      current.services.map(async (service) => ({
-        ...service,
-        active: service.url === current.activeServiceUrl,
-        ...(await accounts.status(service.url)),
-      })),
-    ),
+    view: () => settingsFeature.view(),
   });
-  settings.onChange((current) => {
-    void view(current).then((next) => events.emit('settings.changed', next));
-  });
-
-  // The development stand-in beside `npm start` is signed in to on every start (not only the first): without a
-  // keychain its token lives in memory only, and a restart would otherwise leave the app silently signed out.
-  const devStandin = options.devStandin;
-  const standinSaved = settings.current().services.some((service) => service.url === devStandin?.url);
-  if (
-    devStandin &&
-    (settings.current().services.length === 0 ||
-      (standinSaved && !(await accounts.status(devStandin.url)).signedIn))
-  ) {
-    const { url, token, voiceIds = [] } = devStandin;
-    try {
-      const firstTime = !standinSaved;
-      const active = settings.current().activeServiceUrl;
-      await accounts.signIn({ url, token, label: 'Local stand-in (development)', plan: 'paid' });
-      // Signing in makes a service active; signing in again must not take that choice from the user.
-      if (!firstTime && active && active !== url) await settings.activateService(active);
-      // Its market voices go into the library, so the voice pickers have something to offer at once.
-      if (firstTime) for (const id of voiceIds) await library.addById(url, id, jobs.client(url));
-    } catch (error) {
-      logger.warn(
-        `Could not sign in to the development stand-in at ${url}`,
-        error instanceof Error ? error.message : error,
-      );
-    }
-  }
+  if (options.devStandin) await account.signInToDevStandin(options.devStandin);
 
   const voices = createVoiceFeature({
     dataDir: platform.dataDir,
@@ -167,7 +120,7 @@ export async function createAppServices(options: AppServicesOptions) {
   });
 
   const audio = new AudioCache({ dataDir: platform.dataDir, media, logger });
-  const generation: GenerationService = new GenerationService({
+  const generation = new GenerationService({
     manager: (url) => jobs.manager(url),
     audio,
     // A free account's srt:true is silently dropped by the service; asking only when the plan allows keeps
@@ -176,6 +129,9 @@ export async function createAppServices(options: AppServicesOptions) {
     onUpdate: (update) => events.emit('generation.updated', update),
     logger,
   });
+  // Voices and audio follow their jobs from here on; a manager reports the jobs it resumes once it starts.
+  jobs.onJobUpdated((job) => voices.onJobUpdated(job));
+  jobs.onJobUpdated((job) => generation.onJobUpdated(job));
   const engine = new ExportEngine(
     options.exportWorkerEntry ? { workerEntry: options.exportWorkerEntry } : {},
   );
@@ -206,11 +162,6 @@ export async function createAppServices(options: AppServicesOptions) {
     grants,
     queueExport: (input) => batch.queueExport(input),
   });
-  jobFollowers.push(
-    (job) => voices.onJobUpdated(job),
-    (job) => generation.onJobUpdated(job),
-  );
-
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
   // voice libraries catch up with what their jobs did meanwhile.
   await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));
@@ -230,42 +181,9 @@ export async function createAppServices(options: AppServicesOptions) {
       platform: process.platform,
       dataDir: platform.dataDir,
     }),
-    'settings.get': () => view(),
-    'settings.setTheme': async ({ theme }) => view(await settings.setTheme(theme)),
-    'services.save': async (input) => {
-      const saved = await settings.saveService(input);
-      await jobs.manager(input.url);
-      return view(saved);
-    },
-    'services.remove': async ({ url }) => {
-      await accounts.signOut(url);
-      return view(await settings.removeService(url));
-    },
-    'services.activate': async ({ url }) => view(await settings.activateService(url)),
-    'account.signIn': async (input) => {
-      await accounts.signIn(input);
-      if (input.previousUrl && input.previousUrl !== input.url) {
-        await accounts.signOut(input.previousUrl);
-        await settings.removeService(input.previousUrl);
-      }
-      await jobs.manager(input.url);
-      return view();
-    },
-    'account.signOut': async ({ url }) => {
-      await accounts.signOut(url);
-      return view();
-    },
-    'account.keychain': async () => {
-      const backend = await secrets.describeBackend();
-      return {
-        name: backend.name,
-        secure: backend.secure,
-        ...(backend.detail ? { detail: backend.detail } : {}),
-      };
-    },
-    'jobs.list': () => jobs.list(),
-    'jobs.cancel': async ({ id }) => toJobView(await (await jobs.owner(id)).cancel(id)),
-    'jobs.retry': async ({ id }) => toJobView(await (await jobs.owner(id)).retry(id)),
+    ...settingsFeature.handlers,
+    ...account.handlers,
+    ...jobsHandlers,
     ...voices.handlers,
     ...projectHandlers,
     ...output.handlers,

@@ -17,8 +17,6 @@ export interface JobRegistryOptions {
   logger: Logger;
   /** Test hooks (faster schedules, clocks) passed to every client. */
   clientOptions?: Partial<ServiceClientOptions>;
-  /** Called for every job change, e.g. to store a finished task's audio. */
-  onJobUpdated?: (job: JobRecord) => void;
 }
 
 /**
@@ -30,6 +28,7 @@ export class JobRegistry {
   private readonly clients = new Map<string, ServiceClient>();
   /** Managers already constructed, for synchronous questions (the quit dialog cannot wait). */
   private readonly constructed = new Map<string, JobManager>();
+  private readonly updateListeners = new Set<(job: JobRecord) => void>();
 
   constructor(private readonly options: JobRegistryOptions) {}
 
@@ -58,6 +57,15 @@ export class JobRegistry {
       if (originOf(serviceUrl) === origin) return client.rateGate;
     }
     return undefined;
+  }
+
+  /**
+   * Follows every job change of every service (e.g. to file a finished task's audio). Subscribe before asking
+   * for managers: a manager reports the jobs it resumes as soon as it starts.
+   */
+  onJobUpdated(listener: (job: JobRecord) => void): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
   }
 
   manager(serviceUrl: string): Promise<JobManager> {
@@ -119,7 +127,7 @@ export class JobRegistry {
     const { events } = this.options;
     switch (event.type) {
       case 'job-updated':
-        this.options.onJobUpdated?.(event.job);
+        for (const listener of this.updateListeners) listener(event.job);
         events.emit('jobs.updated', toJobView(event.job));
         return;
       case 'job-removed':

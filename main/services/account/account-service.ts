@@ -38,13 +38,15 @@ export class AccountService {
   constructor(
     private readonly settings: SettingsService,
     private readonly secrets: SecretStore,
-    private readonly verifier: TokenVerifier,
     private readonly logger: Logger & { addSecret?(secret: string): void },
   ) {}
 
-  /** Verifies the token first, so a mistyped one is never stored; then keychain, then settings. */
-  async signIn(input: SignInInput): Promise<void> {
-    await this.verifier.verify(input.url, input.token);
+  /**
+   * Verifies the token first, so a mistyped one is never stored; then keychain, then settings. The verifier
+   * comes with the call: it talks to the service through clients that themselves read tokens from here.
+   */
+  async signIn(input: SignInInput, verifier: TokenVerifier): Promise<void> {
+    await verifier.verify(input.url, input.token);
     try {
       await this.secrets.set(input.url, input.token);
       this.sessionOnly.delete(input.url);
