@@ -23,7 +23,11 @@ import type { RenderClip, RenderPlan } from '../common/export/render-plan.js';
 import type { SubtitleSource } from '../common/subtitles/subtitle-types.js';
 import type { ExportRequest } from '../main/services/export/export-types.js';
 import { probeDuration } from '../main/services/export/test-support/media-tools.js';
-import { makeEffects, makeMusicBed, makeSpeechPool } from '../main/services/export/test-support/speech-pool.js';
+import {
+  makeEffects,
+  makeMusicBed,
+  makeSpeechPool,
+} from '../main/services/export/test-support/speech-pool.js';
 
 const execFileAsync = promisify(execFile);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
