@@ -1,16 +1,17 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../common/ipc/contract.js';
+import type { AppStores } from '../stores/app-stores.js';
+import { renderWithStores, storesFor } from '../test-support/app-stores-harness.js';
 import { FakeBridge } from '../test-support/fake-bridge.js';
-import { useNavigationStore } from '../stores/navigation-store.js';
 import { App } from './App.js';
 
 const emptySettings: SettingsView = { theme: 'system', services: [], activeServiceUrl: null };
 
 describe('App shell', () => {
   let bridge: FakeBridge;
+  let stores: AppStores;
   beforeEach(() => {
-    useNavigationStore.setState({ page: 'projects' });
     bridge = new FakeBridge({
       'settings.get': () => ({ ok: true, result: emptySettings }),
       'services.save': () => ({
@@ -22,15 +23,14 @@ describe('App shell', () => {
         },
       }),
     });
-    window.timbre = bridge;
+    stores = storesFor(bridge);
   });
   afterEach(() => {
     cleanup();
-    delete window.timbre;
   });
 
   it('navigates between pages with the side navigation and Ctrl+number', async () => {
-    render(<App />);
+    renderWithStores(<App />, stores);
     expect(screen.getByTestId('projects-empty')).toBeTruthy();
     fireEvent.click(screen.getByTestId('nav-voices'));
     expect(screen.getByTestId('voices-empty')).toBeTruthy();
@@ -44,7 +44,7 @@ describe('App shell', () => {
   });
 
   it('applies the theme main sends, and follows the OS for "system"', async () => {
-    render(<App />);
+    renderWithStores(<App />, stores);
     await waitFor(() => expect(bridge.calls.some((call) => call.method === 'settings.get')).toBe(true));
     act(() => bridge.emit('settings.changed', { ...emptySettings, theme: 'dark' }));
     expect(document.documentElement.dataset.theme).toBe('dark');
@@ -53,8 +53,8 @@ describe('App shell', () => {
   });
 
   it('checks the base URL as the user types and shows main’s error next to the form', async () => {
-    useNavigationStore.setState({ page: 'settings' });
-    render(<App />);
+    stores.navigation.getState().goTo('settings');
+    renderWithStores(<App />, stores);
     fireEvent.click(await screen.findByTestId('add-service'));
     fireEvent.change(screen.getByTestId('service-url-input'), { target: { value: 'mailto:me@example.com' } });
     expect(screen.getByTestId('service-url-problem').textContent).toBe(

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { ConnectionBanner } from '../components/ConnectionBanner.js';
 import { Toasts } from '../components/Toasts.js';
 import { ProjectsPage } from '../features/projects/ProjectsPage.js';
@@ -6,11 +6,11 @@ import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { TasksPage } from '../features/tasks/TasksPage.js';
 import { VoicesPage } from '../features/voices/VoicesPage.js';
 import { ExportsPage } from '../features/batch/ExportsPage.js';
-import { timbre } from '../bridge/timbre-client.js';
 import type { Page } from '../stores/navigation-store.js';
-import { pages, selectGoTo, selectPage, useNavigationStore } from '../stores/navigation-store.js';
-import { selectTheme, useSettingsStore } from '../stores/settings-store.js';
+import { pages, selectGoTo, selectPage } from '../stores/navigation-store.js';
+import { selectTheme } from '../stores/settings-store.js';
 import { useMainEvents } from './use-main-events.js';
+import { useAppStores, useNavigationStore, useSettingsStore } from '../stores/stores-context.js';
 
 const pageLabels: Record<Page, string> = {
   projects: 'Projects',
@@ -40,8 +40,7 @@ function PageContent({ page }: { page: Page }) {
 }
 
 export function App() {
-  const client = useMemo(() => timbre(), []);
-  useMainEvents(client);
+  useMainEvents(useAppStores());
   const page = useNavigationStore(selectPage);
   const goTo = useNavigationStore(selectGoTo);
   const theme = useSettingsStore(selectTheme);

@@ -1,5 +1,5 @@
 import type { MenuCommand } from '../../common/ipc/menu-commands.js';
-import { useNavigationStore } from '../stores/navigation-store.js';
+import type { NavigationState } from '../stores/navigation-store.js';
 
 const isMac = (): boolean => /mac/i.test(navigator.platform);
 
@@ -43,8 +43,8 @@ function clickWhenShown(testId: string): void {
 }
 
 /** Runs a command chosen in the native menu (Electron shell). */
-export function runMenuCommand(command: MenuCommand): void {
-  const { goTo } = useNavigationStore.getState();
+export function runMenuCommand(navigation: Pick<NavigationState, 'goTo'>, command: MenuCommand): void {
+  const { goTo } = navigation;
   switch (command) {
     case 'settings':
       goTo('settings');

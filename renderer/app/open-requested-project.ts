@@ -1,30 +1,27 @@
-import { timbre } from '../bridge/timbre-client.js';
-import { selectIsDirty, useDocumentStore } from '../stores/document-store.js';
-import { useNavigationStore } from '../stores/navigation-store.js';
-import { useNoticeStore } from '../stores/notice-store.js';
-import { useProjectsStore } from '../stores/projects-store.js';
+import type { AppStores } from '../stores/app-stores.js';
+import { selectIsDirty } from '../stores/document-store.js';
 
 /**
  * The OS asked to open a project file (double-click, second launch, command line). The open project's unsaved
  * edits are written first, then the file opens in the editor; a damaged or newer file is explained, never opened.
  */
-export async function openRequestedProject(filePath: string): Promise<void> {
-  const notices = useNoticeStore.getState();
+export async function openRequestedProject(stores: AppStores, filePath: string): Promise<void> {
+  const notices = stores.notices.getState();
   try {
-    const documents = useDocumentStore.getState();
+    const documents = stores.document.getState();
     if (documents.doc !== null && selectIsDirty(documents)) {
       const { fileName, project } = documents.doc;
-      const { savedAt } = await timbre().invoke('projects.save', { fileName, project });
-      useDocumentStore.getState().markSaved(project, savedAt);
+      const { savedAt } = await stores.client.invoke('projects.save', { fileName, project });
+      stores.document.getState().markSaved(project, savedAt);
     }
-    const opened = await timbre().invoke('projects.openPath', { path: filePath });
-    useNavigationStore.getState().goTo('projects');
+    const opened = await stores.client.invoke('projects.openPath', { path: filePath });
+    stores.navigation.getState().goTo('projects');
     if (!opened.ok) {
       notices.showError(new Error(`${opened.fileName}: ${opened.message}`));
       return;
     }
     const { ok: _ok, ...project } = opened;
-    useProjectsStore.getState().setOpened(project);
+    stores.projects.getState().setOpened(project);
   } catch (error) {
     notices.showError(error);
   }

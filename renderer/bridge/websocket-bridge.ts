@@ -2,7 +2,8 @@ import type { TimbreBridge } from '../../common/ipc/api.js';
 import type { EventName } from '../../common/ipc/contract.js';
 import type { IpcResponse } from '../../common/ipc/errors.js';
 import { MAX_IPC_FRAME_BYTES } from '../../common/ipc/limits.js';
-import { useConnectionStore } from './connection-store.js';
+import type { StoreApi } from 'zustand';
+import type { ConnectionStore } from './connection-store.js';
 
 interface PendingCall {
   resolve: (response: IpcResponse<unknown>) => void;
@@ -32,18 +33,21 @@ const DISCONNECTED: IpcResponse<unknown> = {
  * (never hang), the connection store says so (the page shows a banner) and the bridge keeps reconnecting.
  * Frames over the limit are refused here with a message, never sent.
  */
-export function createWebSocketBridge(location: Location): TimbreBridge {
+export function createWebSocketBridge(
+  location: Location,
+  connectionStore: StoreApi<ConnectionStore>,
+): TimbreBridge {
   const secret = new URLSearchParams(location.hash.replace(/^#/, '')).get('secret') ?? '';
   const socketUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ipc?secret=${encodeURIComponent(secret)}`;
   const pending = new Map<number, PendingCall>();
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const connection = useConnectionStore.getState();
   let nextId = 1;
   let socket: WebSocket | undefined;
   let firstLaunchId: string | undefined;
   let retryDelayMs = 250;
   let waiters: ((open: boolean) => void)[] = [];
-  connection.set('connecting');
+  const connection = (): ConnectionStore => connectionStore.getState();
+  connection().set('connecting');
 
   const isOpen = (): boolean => socket?.readyState === WebSocket.OPEN;
 
@@ -60,7 +64,7 @@ export function createWebSocketBridge(location: Location): TimbreBridge {
           retryDelayMs = 250;
           firstLaunchId ??= frame.launchId;
           const sameLaunch = frame.launchId === firstLaunchId;
-          useConnectionStore.getState().set(sameLaunch ? 'connected' : 'relaunched');
+          connection().set(sameLaunch ? 'connected' : 'relaunched');
           void openSession();
           // Calls that waited through the outage were meant for the launch that went away: a new launch did
           // not open this page's project, so they fail as if still disconnected, and the page decides.
@@ -86,8 +90,8 @@ export function createWebSocketBridge(location: Location): TimbreBridge {
       if (socket !== current) return;
       for (const call of pending.values()) call.resolve(DISCONNECTED);
       pending.clear();
-      if (useConnectionStore.getState().state !== 'relaunched') {
-        useConnectionStore.getState().set(firstLaunchId === undefined ? 'connecting' : 'disconnected');
+      if (connection().state !== 'relaunched') {
+        connection().set(firstLaunchId === undefined ? 'connecting' : 'disconnected');
       }
       setTimeout(connect, retryDelayMs);
       retryDelayMs = Math.min(retryDelayMs * 2, 3000);

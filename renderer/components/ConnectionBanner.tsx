@@ -1,4 +1,5 @@
-import { selectConnectionState, useConnectionStore } from '../bridge/connection-store.js';
+import { selectConnectionState } from '../bridge/connection-store.js';
+import { useConnectionStore } from '../stores/stores-context.js';
 
 /** Says, on every page, when the app cannot be reached, so nobody keeps working believing it is saved. */
 export function ConnectionBanner() {

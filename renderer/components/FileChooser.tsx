@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FolderListing } from '../../common/ipc/output-methods.js';
-import { timbre } from '../bridge/timbre-client.js';
 import { errorData } from '../stores/notice-store.js';
+import { useAppStores } from '../stores/stores-context.js';
 
 /**
  * The browser shell's stand-in for the OS save and folder dialogs: main lists a folder's sub-folders and export
@@ -20,6 +20,7 @@ export function FileChooser({
   onChosen(chosenPath: string): void;
   onCancel(): void;
 }) {
+  const stores = useAppStores();
   const separator = initialPath.includes('\\') && !initialPath.includes('/') ? '\\' : '/';
   const startFolder = kind === 'folder' ? initialPath : parentOf(initialPath, separator);
   const [listing, setListing] = useState<FolderListing | null>(null);
@@ -29,7 +30,7 @@ export function FileChooser({
 
   useEffect(() => {
     let cancelled = false;
-    timbre()
+    stores.client
       .invoke('files.browse', { folder })
       .then((answer) => {
         if (cancelled) return;
@@ -44,7 +45,7 @@ export function FileChooser({
     return () => {
       cancelled = true;
     };
-  }, [folder]);
+  }, [folder, stores]);
 
   const choose = async (): Promise<void> => {
     const target = kind === 'folder' ? folder : joinPath(folder, name.trim(), separator);
@@ -53,7 +54,7 @@ export function FileChooser({
       return;
     }
     try {
-      const chosen = await timbre().invoke('files.choose', { path: target, kind });
+      const chosen = await stores.client.invoke('files.choose', { path: target, kind });
       onChosen(chosen.path);
     } catch (caught) {
       setProblem(errorData(caught).message);

@@ -1,5 +1,6 @@
-import { selectProgress, selectToasts, useNoticeStore } from '../stores/notice-store.js';
+import { selectProgress, selectToasts } from '../stores/notice-store.js';
 import { RequestId } from './RequestId.js';
+import { useNoticeStore } from '../stores/stores-context.js';
 
 /** In-app notifications and progress (the browser shell's equivalent of OS notifications and taskbar progress). */
 export function Toasts() {

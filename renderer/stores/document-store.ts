@@ -1,20 +1,20 @@
-import { create } from 'zustand';
+import type { StoreApi } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { OpenedProject } from '../../common/project/library-views.js';
 import { ProjectEditError } from '../../common/project/edit-error.js';
 import type { Project } from '../../common/project/project-schema.js';
 
 /*
- * The open project in the editor: the document, its undo/redo history, the selection, the playhead and zoom,
- * and how far the document is saved. Edits go through apply() with a pure edit function from common/project,
- * so every document change is undoable and the autosaver (editor-autosave.ts) sees every one of them.
+ * The open project in the editor: the document, its undo/redo history, the selection (undo restores it) and
+ * how far the document is saved. Edits go through apply() with a pure edit function from common/project, so
+ * every document change is undoable and the autosaver (editor-autosave.ts) sees every one of them. Where the
+ * user looks (playhead, zoom) lives in the timeline view store, so playback never wakes this store's subscribers.
  */
 
 /** Typing in the same field within this gap is one undo step. */
 export const COALESCE_GAP_MS = 1000;
 /** Oldest steps are dropped beyond this; each step is a snapshot sharing unchanged blocks, so it is cheap. */
 export const HISTORY_LIMIT = 200;
-
-export const ZOOM_LIMITS = { min: 1, max: 400, initial: 40 } as const;
 
 export interface Selection {
   /** Selected block ids, in the order they were added. */
@@ -68,9 +68,6 @@ export interface DocumentState {
   future: readonly HistoryEntry[];
   lastEdit: { key: string; at: number } | null;
   selection: Selection;
-  playheadMs: number;
-  /** Timeline scale in pixels per second. */
-  zoom: number;
   save: SaveStatus;
 
   open(opened: OpenedProject): void;
@@ -83,8 +80,6 @@ export interface DocumentState {
   undo(): void;
   redo(): void;
   select(ids: readonly string[], anchorId?: string | null): void;
-  setPlayhead(ms: number): void;
-  setZoom(pixelsPerSecond: number): void;
   setSaveStatus(status: SaveStatus): void;
   /** Records a finished save of `project` (which may be older than the current document). */
   markSaved(project: Project, savedAt: string): void;
@@ -104,139 +99,130 @@ const initialState = {
   future: [],
   lastEdit: null,
   selection: emptySelection,
-  playheadMs: 0,
-  zoom: ZOOM_LIMITS.initial,
   save: { state: 'saved', savedAt: null },
 } satisfies Partial<DocumentState>;
 
-export const useDocumentStore = create<DocumentState>()((set, get) => ({
-  ...initialState,
+export const createDocumentStore = (): StoreApi<DocumentState> =>
+  createStore<DocumentState>()((set, get) => ({
+    ...initialState,
 
-  open: (opened) =>
-    set({
-      ...initialState,
-      zoom: get().zoom,
-      doc: { fileName: opened.fileName, project: opened.project, source: opened },
-      savedProject: opened.project,
-    }),
+    open: (opened) =>
+      set({
+        ...initialState,
+        doc: { fileName: opened.fileName, project: opened.project, source: opened },
+        savedProject: opened.project,
+      }),
 
-  close: () => set({ ...initialState, zoom: get().zoom }),
+    close: () => set(initialState),
 
-  apply: (edit, options) => {
-    const state = get();
-    const doc = state.doc;
-    if (doc === null) return { ok: true };
-    let next: Project;
-    try {
-      next = edit(doc.project);
-    } catch (error) {
-      if (error instanceof ProjectEditError) return { ok: false, error };
-      throw error;
-    }
-    const selection =
-      options.select === undefined
-        ? state.selection
-        : { ids: options.select, anchorId: options.select.at(-1) ?? null };
-    if (next === doc.project) {
-      if (options.select !== undefined) set({ selection });
+    apply: (edit, options) => {
+      const state = get();
+      const doc = state.doc;
+      if (doc === null) return { ok: true };
+      let next: Project;
+      try {
+        next = edit(doc.project);
+      } catch (error) {
+        if (error instanceof ProjectEditError) return { ok: false, error };
+        throw error;
+      }
+      const selection =
+        options.select === undefined
+          ? state.selection
+          : { ids: options.select, anchorId: options.select.at(-1) ?? null };
+      if (next === doc.project) {
+        if (options.select !== undefined) set({ selection });
+        return { ok: true };
+      }
+      const now = Date.now();
+      const coalesce =
+        options.coalesceKey !== undefined &&
+        state.lastEdit !== null &&
+        state.lastEdit.key === options.coalesceKey &&
+        now - state.lastEdit.at <= COALESCE_GAP_MS &&
+        state.past.length > 0;
+      const past = coalesce
+        ? state.past
+        : [...state.past, { project: doc.project, selection: state.selection, label: options.label }].slice(
+            -HISTORY_LIMIT,
+          );
+      set({
+        doc: { ...doc, project: next },
+        past,
+        future: [],
+        lastEdit: options.coalesceKey === undefined ? null : { key: options.coalesceKey, at: now },
+        selection,
+      });
       return { ok: true };
-    }
-    const now = Date.now();
-    const coalesce =
-      options.coalesceKey !== undefined &&
-      state.lastEdit !== null &&
-      state.lastEdit.key === options.coalesceKey &&
-      now - state.lastEdit.at <= COALESCE_GAP_MS &&
-      state.past.length > 0;
-    const past = coalesce
-      ? state.past
-      : [...state.past, { project: doc.project, selection: state.selection, label: options.label }].slice(
-          -HISTORY_LIMIT,
-        );
-    set({
-      doc: { ...doc, project: next },
-      past,
-      future: [],
-      lastEdit: options.coalesceKey === undefined ? null : { key: options.coalesceKey, at: now },
-      selection,
-    });
-    return { ok: true };
-  },
+    },
 
-  undo: () => {
-    const { doc, past, future, selection } = get();
-    const entry = past.at(-1);
-    if (doc === null || entry === undefined) return;
-    set({
-      doc: { ...doc, project: entry.project },
-      past: past.slice(0, -1),
-      future: [...future, { project: doc.project, selection, label: entry.label }],
-      selection: entry.selection,
-      lastEdit: null,
-    });
-  },
+    undo: () => {
+      const { doc, past, future, selection } = get();
+      const entry = past.at(-1);
+      if (doc === null || entry === undefined) return;
+      set({
+        doc: { ...doc, project: entry.project },
+        past: past.slice(0, -1),
+        future: [...future, { project: doc.project, selection, label: entry.label }],
+        selection: entry.selection,
+        lastEdit: null,
+      });
+    },
 
-  redo: () => {
-    const { doc, past, future, selection } = get();
-    const entry = future.at(-1);
-    if (doc === null || entry === undefined) return;
-    set({
-      doc: { ...doc, project: entry.project },
-      past: [...past, { project: doc.project, selection, label: entry.label }],
-      future: future.slice(0, -1),
-      selection: entry.selection,
-      lastEdit: null,
-    });
-  },
+    redo: () => {
+      const { doc, past, future, selection } = get();
+      const entry = future.at(-1);
+      if (doc === null || entry === undefined) return;
+      set({
+        doc: { ...doc, project: entry.project },
+        past: [...past, { project: doc.project, selection, label: entry.label }],
+        future: future.slice(0, -1),
+        selection: entry.selection,
+        lastEdit: null,
+      });
+    },
 
-  select: (ids, anchorId) =>
-    set({ selection: { ids, anchorId: anchorId === undefined ? (ids.at(-1) ?? null) : anchorId } }),
+    select: (ids, anchorId) =>
+      set({ selection: { ids, anchorId: anchorId === undefined ? (ids.at(-1) ?? null) : anchorId } }),
 
-  setPlayhead: (ms) => set({ playheadMs: Math.max(0, ms) }),
+    setSaveStatus: (status) => set({ save: status }),
 
-  setZoom: (pixelsPerSecond) =>
-    set({ zoom: Math.min(ZOOM_LIMITS.max, Math.max(ZOOM_LIMITS.min, pixelsPerSecond)) }),
+    markSaved: (project, savedAt) => {
+      const current = get().doc?.project;
+      set({
+        savedProject: project,
+        save: current === project ? { state: 'saved', savedAt } : { state: 'pending' },
+      });
+    },
 
-  setSaveStatus: (status) => set({ save: status }),
-
-  markSaved: (project, savedAt) => {
-    const current = get().doc?.project;
-    set({
-      savedProject: project,
-      save: current === project ? { state: 'saved', savedAt } : { state: 'pending' },
-    });
-  },
-
-  moveToFile: (created, sent) => {
-    const { doc, past, future } = get();
-    if (doc === null) return;
-    const { id, title } = created.project;
-    const retitle = (project: Project): Project => ({ ...project, id, title });
-    const retitleEntry = (entry: HistoryEntry): HistoryEntry => ({
-      ...entry,
-      project: retitle(entry.project),
-    });
-    const unchanged = doc.project === sent;
-    set({
-      doc: {
-        fileName: created.fileName,
-        project: unchanged ? created.project : retitle(doc.project),
-        source: doc.source,
-      },
-      savedProject: created.project,
-      past: past.map(retitleEntry),
-      future: future.map(retitleEntry),
-      save: unchanged ? { state: 'saved', savedAt: new Date().toISOString() } : { state: 'pending' },
-    });
-  },
-}));
+    moveToFile: (created, sent) => {
+      const { doc, past, future } = get();
+      if (doc === null) return;
+      const { id, title } = created.project;
+      const retitle = (project: Project): Project => ({ ...project, id, title });
+      const retitleEntry = (entry: HistoryEntry): HistoryEntry => ({
+        ...entry,
+        project: retitle(entry.project),
+      });
+      const unchanged = doc.project === sent;
+      set({
+        doc: {
+          fileName: created.fileName,
+          project: unchanged ? created.project : retitle(doc.project),
+          source: doc.source,
+        },
+        savedProject: created.project,
+        past: past.map(retitleEntry),
+        future: future.map(retitleEntry),
+        save: unchanged ? { state: 'saved', savedAt: new Date().toISOString() } : { state: 'pending' },
+      });
+    },
+  }));
 
 // Selectors live outside components so their identity is stable.
 export const selectProject = (state: DocumentState): Project | null => state.doc?.project ?? null;
 export const selectSelectedIds = (state: DocumentState): readonly string[] => state.selection.ids;
 export const selectAnchorId = (state: DocumentState): string | null => state.selection.anchorId;
-export const selectPlayheadMs = (state: DocumentState): number => state.playheadMs;
-export const selectZoom = (state: DocumentState): number => state.zoom;
 export const selectSaveStatus = (state: DocumentState): SaveStatus => state.save;
 export const selectCanUndo = (state: DocumentState): boolean => state.past.length > 0;
 export const selectCanRedo = (state: DocumentState): boolean => state.future.length > 0;

@@ -3,9 +3,11 @@ import { updateBlock } from '../../common/project/block-edits.js';
 import { IpcError } from '../../common/ipc/errors.js';
 import type { Project, TextBlock } from '../../common/project/project-schema.js';
 import { sampleProject } from '../../common/project/test-support.js';
-import { useDocumentStore } from './document-store.js';
 import type { Autosave } from './editor-autosave.js';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_DELAY_MS, startAutosave } from './editor-autosave.js';
+import type { DocumentState } from './document-store.js';
+import { createDocumentStore } from './document-store.js';
+import type { StoreApi } from 'zustand';
 
 interface PendingSave {
   fileName: string;
@@ -14,7 +16,8 @@ interface PendingSave {
   reject(error: unknown): void;
 }
 
-const store = () => useDocumentStore.getState();
+let documentStore: StoreApi<DocumentState>;
+const store = () => documentStore.getState();
 const type = (text: string) =>
   store().apply((doc) => updateBlock(doc, 't1', { text }), { label: 'Typing', coalesceKey: 'text:t1' });
 const textOf = (project: Project) => (project.tracks.speech.blocks[0] as TextBlock).text;
@@ -26,8 +29,9 @@ describe('autosave', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     saves = [];
+    documentStore = createDocumentStore();
     store().open({ fileName: 'sample.timbre', project: sampleProject() });
-    autosave = startAutosave(useDocumentStore, {
+    autosave = startAutosave(documentStore, {
       save: (fileName, project) =>
         new Promise((resolve, reject) => {
           saves.push({ fileName, project, resolve: () => resolve({ savedAt: 'now' }), reject });
@@ -36,7 +40,6 @@ describe('autosave', () => {
   });
   afterEach(() => {
     autosave.dispose();
-    store().close();
     vi.useRealTimers();
   });
 

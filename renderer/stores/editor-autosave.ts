@@ -1,4 +1,4 @@
-import type { StoreApi, UseBoundStore } from 'zustand';
+import type { StoreApi } from 'zustand';
 import type { Project } from '../../common/project/project-schema.js';
 import { errorData } from './notice-store.js';
 import type { DocumentState } from './document-store.js';
@@ -28,7 +28,7 @@ export interface Autosave {
   dispose(): void;
 }
 
-type DocumentStore = UseBoundStore<StoreApi<DocumentState>>;
+type DocumentStore = StoreApi<DocumentState>;
 
 /**
  * Saves the open document a second after the last edit (at most ten seconds after the first unsaved one), one

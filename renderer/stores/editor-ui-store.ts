@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import type { StoreApi } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 /*
  * Editor state that is not part of the document and not undoable: where the text cursor was last, requests to
@@ -11,7 +12,7 @@ export interface Caret {
   offset: number;
 }
 
-interface EditorUiState {
+export interface EditorUiState {
   /** The caret of the last focused script text box, so the Split button knows where to cut. */
   caret: Caret | null;
   /** A block whose text box should take focus once it is rendered; `seq` makes repeated requests distinct. */
@@ -24,17 +25,18 @@ interface EditorUiState {
   setHelpOpen(open: boolean): void;
 }
 
-let focusSeq = 0;
-
-export const useEditorUiStore = create<EditorUiState>()((set) => ({
-  caret: null,
-  focusRequest: null,
-  helpOpen: false,
-  setCaret: (caret) => set({ caret }),
-  requestFocus: (blockId) => set({ focusRequest: { blockId, seq: ++focusSeq } }),
-  consumeFocus: (seq) => set((state) => (state.focusRequest?.seq === seq ? { focusRequest: null } : state)),
-  setHelpOpen: (helpOpen) => set({ helpOpen }),
-}));
+export function createEditorUiStore(): StoreApi<EditorUiState> {
+  let focusSeq = 0;
+  return createStore<EditorUiState>()((set) => ({
+    caret: null,
+    focusRequest: null,
+    helpOpen: false,
+    setCaret: (caret) => set({ caret }),
+    requestFocus: (blockId) => set({ focusRequest: { blockId, seq: ++focusSeq } }),
+    consumeFocus: (seq) => set((state) => (state.focusRequest?.seq === seq ? { focusRequest: null } : state)),
+    setHelpOpen: (helpOpen) => set({ helpOpen }),
+  }));
+}
 
 export const selectFocusRequest = (state: EditorUiState): EditorUiState['focusRequest'] => state.focusRequest;
 export const selectHelpOpen = (state: EditorUiState): boolean => state.helpOpen;

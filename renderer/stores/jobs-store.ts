@@ -1,4 +1,5 @@
-import { create } from 'zustand';
+import type { StoreApi } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { JobView } from '../../common/jobs/job-view.js';
 
 interface UploadProgress {
@@ -6,7 +7,7 @@ interface UploadProgress {
   totalBytes: number;
 }
 
-interface JobsState {
+export interface JobsState {
   jobs: Record<string, JobView>;
   uploads: Record<string, UploadProgress>;
   /** Whether each service answered the last time main tried it. */
@@ -19,21 +20,22 @@ interface JobsState {
 }
 
 /** Mirrors main's job manager through its events; main is the owner. */
-export const useJobsStore = create<JobsState>()((set) => ({
-  jobs: {},
-  uploads: {},
-  reachable: {},
-  replaceAll: (jobs) => set({ jobs: Object.fromEntries(jobs.map((job) => [job.id, job])) }),
-  upsert: (job) => set((state) => ({ jobs: { ...state.jobs, [job.id]: job } })),
-  remove: (id) =>
-    set((state) => {
-      const { [id]: _removed, ...jobs } = state.jobs;
-      return { jobs };
-    }),
-  setUpload: (id, progress) => set((state) => ({ uploads: { ...state.uploads, [id]: progress } })),
-  setReachable: (serviceUrl, reachable) =>
-    set((state) => ({ reachable: { ...state.reachable, [serviceUrl]: reachable } })),
-}));
+export const createJobsStore = (): StoreApi<JobsState> =>
+  createStore<JobsState>()((set) => ({
+    jobs: {},
+    uploads: {},
+    reachable: {},
+    replaceAll: (jobs) => set({ jobs: Object.fromEntries(jobs.map((job) => [job.id, job])) }),
+    upsert: (job) => set((state) => ({ jobs: { ...state.jobs, [job.id]: job } })),
+    remove: (id) =>
+      set((state) => {
+        const { [id]: _removed, ...jobs } = state.jobs;
+        return { jobs };
+      }),
+    setUpload: (id, progress) => set((state) => ({ uploads: { ...state.uploads, [id]: progress } })),
+    setReachable: (serviceUrl, reachable) =>
+      set((state) => ({ reachable: { ...state.reachable, [serviceUrl]: reachable } })),
+  }));
 
 let sortedCache: { source: Record<string, JobView>; sorted: JobView[] } | undefined;
 

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createProject } from '../../common/project/index.js';
 import type { ProjectListEntry } from '../../common/project/library-views.js';
-import { selectEntries, selectOpened, selectSelected, useProjectsStore } from './projects-store.js';
+import type { StoreApi } from 'zustand';
+import type { ProjectsState } from './projects-store.js';
+import { createProjectsStore, selectEntries, selectOpened, selectSelected } from './projects-store.js';
 
 function entry(fileName: string): ProjectListEntry {
   return {
@@ -18,27 +20,30 @@ function entry(fileName: string): ProjectListEntry {
 }
 
 describe('projects store', () => {
-  beforeEach(() => useProjectsStore.setState({ opened: null, entries: null, recent: [], selected: null }));
+  let projects: StoreApi<ProjectsState>;
+  beforeEach(() => {
+    projects = createProjectsStore();
+  });
 
   it('keeps the open project, the same object, until it is closed', () => {
     const opened = { fileName: 'a.timbre', project: createProject({ title: 'A' }) };
-    useProjectsStore.getState().setOpened(opened);
+    projects.getState().setOpened(opened);
     // The editor recognises "the same project shown again" by identity, so it must not be copied.
-    expect(selectOpened(useProjectsStore.getState())).toBe(opened);
-    expect(selectSelected(useProjectsStore.getState())).toBe('a.timbre');
-    useProjectsStore.getState().setOpened(null);
-    expect(selectOpened(useProjectsStore.getState())).toBeNull();
+    expect(selectOpened(projects.getState())).toBe(opened);
+    expect(selectSelected(projects.getState())).toBe('a.timbre');
+    projects.getState().setOpened(null);
+    expect(selectOpened(projects.getState())).toBeNull();
     // Back in the list, the row of the project just closed is still the selected one.
-    expect(selectSelected(useProjectsStore.getState())).toBe('a.timbre');
+    expect(selectSelected(projects.getState())).toBe('a.timbre');
   });
 
   it('drops a selection whose file is no longer listed', () => {
-    useProjectsStore.getState().setLibrary([entry('a.timbre'), entry('b.timbre')], []);
-    useProjectsStore.getState().select('b.timbre');
-    useProjectsStore.getState().setLibrary([entry('a.timbre'), entry('b.timbre')], []);
-    expect(selectSelected(useProjectsStore.getState())).toBe('b.timbre');
-    useProjectsStore.getState().setLibrary([entry('a.timbre')], []);
-    expect(selectSelected(useProjectsStore.getState())).toBeNull();
-    expect(selectEntries(useProjectsStore.getState())?.map((item) => item.fileName)).toEqual(['a.timbre']);
+    projects.getState().setLibrary([entry('a.timbre'), entry('b.timbre')], []);
+    projects.getState().select('b.timbre');
+    projects.getState().setLibrary([entry('a.timbre'), entry('b.timbre')], []);
+    expect(selectSelected(projects.getState())).toBe('b.timbre');
+    projects.getState().setLibrary([entry('a.timbre')], []);
+    expect(selectSelected(projects.getState())).toBeNull();
+    expect(selectEntries(projects.getState())?.map((item) => item.fileName)).toEqual(['a.timbre']);
   });
 });

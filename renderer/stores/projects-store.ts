@@ -1,7 +1,8 @@
-import { create } from 'zustand';
+import type { StoreApi } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { OpenedProject, ProjectListEntry, RecentProject } from '../../common/project/library-views.js';
 
-interface ProjectsState {
+export interface ProjectsState {
   /** The project open in the editor; kept here so it stays open while the user visits other pages. */
   opened: OpenedProject | null;
   /** The projects folder as main last listed it (newest first); null until the first listing arrives. */
@@ -14,21 +15,22 @@ interface ProjectsState {
   select(fileName: string | null): void;
 }
 
-export const useProjectsStore = create<ProjectsState>()((set) => ({
-  opened: null,
-  entries: null,
-  recent: [],
-  selected: null,
-  setOpened: (opened) => set({ opened, ...(opened ? { selected: opened.fileName } : {}) }),
-  setLibrary: (entries, recent) =>
-    set((state) => ({
-      entries,
-      recent,
-      // A selection whose file is gone (deleted, renamed elsewhere) would make Enter or Delete act on nothing.
-      selected: entries.some((entry) => entry.fileName === state.selected) ? state.selected : null,
-    })),
-  select: (selected) => set({ selected }),
-}));
+export const createProjectsStore = (): StoreApi<ProjectsState> =>
+  createStore<ProjectsState>()((set) => ({
+    opened: null,
+    entries: null,
+    recent: [],
+    selected: null,
+    setOpened: (opened) => set({ opened, ...(opened ? { selected: opened.fileName } : {}) }),
+    setLibrary: (entries, recent) =>
+      set((state) => ({
+        entries,
+        recent,
+        // A selection whose file is gone (deleted, renamed elsewhere) would make Enter or Delete act on nothing.
+        selected: entries.some((entry) => entry.fileName === state.selected) ? state.selected : null,
+      })),
+    select: (selected) => set({ selected }),
+  }));
 
 export const selectOpened = (state: ProjectsState): OpenedProject | null => state.opened;
 export const selectEntries = (state: ProjectsState): ProjectListEntry[] | null => state.entries;

@@ -1,16 +1,18 @@
-import { create } from 'zustand';
+import type { StoreApi } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { SettingsView } from '../../common/ipc/contract.js';
 
-interface SettingsState {
+export interface SettingsState {
   view: SettingsView | null;
   setView(view: SettingsView): void;
 }
 
 /** Mirrors main's settings; main is the owner, this store only reflects what it sends. */
-export const useSettingsStore = create<SettingsState>()((set) => ({
-  view: null,
-  setView: (view) => set({ view }),
-}));
+export const createSettingsStore = (): StoreApi<SettingsState> =>
+  createStore<SettingsState>()((set) => ({
+    view: null,
+    setView: (view) => set({ view }),
+  }));
 
 export const selectSettingsView = (state: SettingsState): SettingsView | null => state.view;
 export const selectTheme = (state: SettingsState): SettingsView['theme'] => state.view?.theme ?? 'system';

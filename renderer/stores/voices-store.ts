@@ -1,17 +1,19 @@
-import { create } from 'zustand';
+import type { StoreApi } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { VoiceView } from '../../common/voices/voice-view.js';
 
-interface VoicesState {
+export interface VoicesState {
   /** The library per service URL, as main last sent it. */
   byService: Record<string, VoiceView[]>;
   setVoices(serviceUrl: string, voices: VoiceView[]): void;
 }
 
-export const useVoicesStore = create<VoicesState>()((set) => ({
-  byService: {},
-  setVoices: (serviceUrl, voices) =>
-    set((state) => ({ byService: { ...state.byService, [serviceUrl]: voices } })),
-}));
+export const createVoicesStore = (): StoreApi<VoicesState> =>
+  createStore<VoicesState>()((set) => ({
+    byService: {},
+    setVoices: (serviceUrl, voices) =>
+      set((state) => ({ byService: { ...state.byService, [serviceUrl]: voices } })),
+  }));
 
 const noVoices: VoiceView[] = [];
 

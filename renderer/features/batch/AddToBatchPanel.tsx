@@ -1,19 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { FileChooser } from '../../components/FileChooser.js';
-import { useBatchStore } from '../../stores/batch-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from '../output/export-form.js';
 import { defaultExportForm, settingsFromForm } from '../output/export-form.js';
 import { ExportFormatFields } from '../output/ExportFormatFields.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 type ReadyEntry = Extract<ProjectListEntry, { ok: true }>;
 
 /** Picks projects of the library and how to export them, and adds them to the queue. */
 export function AddToBatchPanel({ onDone }: { onDone(): void }) {
+  const stores = useAppStores();
   const [entries, setEntries] = useState<ReadyEntry[] | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [destination, setDestination] = useState('');
@@ -27,14 +27,14 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
   const settings = useMemo(() => settingsFromForm(form), [form]);
 
   useEffect(() => {
-    const client = timbre();
+    const client = stores.client;
     Promise.all([client.invoke('projects.list'), client.invoke('export.defaultFolder')])
       .then(([list, { folder }]) => {
         setEntries(list.filter((entry): entry is ReadyEntry => entry.ok));
         setDestination((current) => current || folder);
       })
       .catch((caught: unknown) => setError(errorData(caught)));
-  }, []);
+  }, [stores]);
 
   const toggle = (fileName: string): void =>
     setChosen((current) => {
@@ -45,7 +45,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
     });
 
   const chooseFolder = async (): Promise<void> => {
-    const picked = await timbre().invoke('files.chooseFolder', { suggestedPath: destination || '/' });
+    const picked = await stores.client.invoke('files.chooseFolder', { suggestedPath: destination || '/' });
     if (picked.path) setDestination(picked.path);
     // No system dialog (the browser shell): main's own chooser.
     else setChoosing(true);
@@ -56,7 +56,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
     setBusy(true);
     setError(null);
     try {
-      const view = await timbre().invoke('batch.add', {
+      const view = await stores.client.invoke('batch.add', {
         sources: [...chosen].map((fileName) => ({ kind: 'library' as const, fileName })),
         destination,
         nameTemplate,
@@ -64,7 +64,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
         generateMissing,
         overwrite,
       });
-      useBatchStore.getState().setView(view);
+      stores.batch.getState().setView(view);
       onDone();
     } catch (caught) {
       setError(errorData(caught));

@@ -1,8 +1,7 @@
 import type { BatchItemView } from '../../../common/batch/batch-types.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { RequestId } from '../../components/RequestId.js';
-import { useBatchStore } from '../../stores/batch-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 const statusLabels: Record<BatchItemView['status'], string> = {
   queued: 'Waiting',
@@ -19,16 +18,21 @@ const phaseLabels = {
   exporting: 'Exporting',
 };
 
-async function act(method: 'batch.cancel' | 'batch.retry' | 'batch.remove', id: string): Promise<void> {
+async function act(
+  stores: AppStores,
+  method: 'batch.cancel' | 'batch.retry' | 'batch.remove',
+  id: string,
+): Promise<void> {
   try {
-    useBatchStore.getState().setView(await timbre().invoke(method, { id }));
+    stores.batch.getState().setView(await stores.client.invoke(method, { id }));
   } catch (error) {
-    useNoticeStore.getState().showError(error);
+    stores.notices.getState().showError(error);
   }
 }
 
 /** One project of the queue: its state, live progress, what went wrong, and where its files went. */
 export function BatchItemRow({ item }: { item: BatchItemView }) {
+  const stores = useAppStores();
   return (
     <li
       className={`batch-item batch-item-${item.status}`}
@@ -46,7 +50,7 @@ export function BatchItemRow({ item }: { item: BatchItemView }) {
             <button
               type="button"
               data-testid="batch-item-cancel"
-              onClick={() => void act('batch.cancel', item.id)}
+              onClick={() => void act(stores, 'batch.cancel', item.id)}
             >
               Cancel
             </button>
@@ -55,7 +59,7 @@ export function BatchItemRow({ item }: { item: BatchItemView }) {
             <button
               type="button"
               data-testid="batch-item-retry"
-              onClick={() => void act('batch.retry', item.id)}
+              onClick={() => void act(stores, 'batch.retry', item.id)}
             >
               Retry
             </button>
@@ -64,7 +68,7 @@ export function BatchItemRow({ item }: { item: BatchItemView }) {
             <button
               type="button"
               data-testid="batch-item-remove"
-              onClick={() => void act('batch.remove', item.id)}
+              onClick={() => void act(stores, 'batch.remove', item.id)}
             >
               Remove
             </button>

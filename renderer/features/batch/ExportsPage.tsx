@@ -1,26 +1,26 @@
 import { useEffect, useState } from 'react';
-import { timbre } from '../../bridge/timbre-client.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { selectBatchView, useBatchStore } from '../../stores/batch-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
+import { selectBatchView } from '../../stores/batch-store.js';
 import '../output/output.css';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
 import { BatchItemRow } from './BatchItemRow.js';
 import './batch.css';
+import type { AppStores } from '../../stores/app-stores.js';
+import { useAppStores, useBatchStore } from '../../stores/stores-context.js';
 
-async function call(method: 'batch.resume' | 'batch.clearFinished'): Promise<void> {
+async function call(stores: AppStores, method: 'batch.resume' | 'batch.clearFinished'): Promise<void> {
   try {
-    useBatchStore.getState().setView(await timbre().invoke(method));
+    stores.batch.getState().setView(await stores.client.invoke(method));
   } catch (error) {
-    useNoticeStore.getState().showError(error);
+    stores.notices.getState().showError(error);
   }
 }
 
-async function pause(cancelCurrent: boolean): Promise<void> {
+async function pause(stores: AppStores, cancelCurrent: boolean): Promise<void> {
   try {
-    useBatchStore.getState().setView(await timbre().invoke('batch.pause', { cancelCurrent }));
+    stores.batch.getState().setView(await stores.client.invoke('batch.pause', { cancelCurrent }));
   } catch (error) {
-    useNoticeStore.getState().showError(error);
+    stores.notices.getState().showError(error);
   }
 }
 
@@ -29,15 +29,16 @@ async function pause(cancelCurrent: boolean): Promise<void> {
  * first when asked. It keeps running while the user works elsewhere, and survives a restart of the app.
  */
 export function ExportsPage() {
+  const stores = useAppStores();
   const view = useBatchStore(selectBatchView);
   const [adding, setAdding] = useState(false);
 
   useEffect(() => {
-    timbre()
+    stores.client
       .invoke('batch.get')
-      .then((current) => useBatchStore.getState().setView(current))
-      .catch((error: unknown) => useNoticeStore.getState().showError(error));
-  }, []);
+      .then((current) => stores.batch.getState().setView(current))
+      .catch((error: unknown) => stores.notices.getState().showError(error));
+  }, [stores]);
 
   const items = view?.items ?? [];
   if (items.length === 0 && !adding) {
@@ -66,20 +67,24 @@ export function ExportsPage() {
         </button>
         {state === 'running' ? (
           <>
-            <button type="button" data-testid="batch-pause" onClick={() => void pause(false)}>
+            <button type="button" data-testid="batch-pause" onClick={() => void pause(stores, false)}>
               Pause after this project
             </button>
-            <button type="button" data-testid="batch-pause-now" onClick={() => void pause(true)}>
+            <button type="button" data-testid="batch-pause-now" onClick={() => void pause(stores, true)}>
               Pause now
             </button>
           </>
         ) : null}
         {state === 'paused' || state === 'pausing' ? (
-          <button type="button" data-testid="batch-resume" onClick={() => void call('batch.resume')}>
+          <button type="button" data-testid="batch-resume" onClick={() => void call(stores, 'batch.resume')}>
             Resume
           </button>
         ) : null}
-        <button type="button" data-testid="batch-clear" onClick={() => void call('batch.clearFinished')}>
+        <button
+          type="button"
+          data-testid="batch-clear"
+          onClick={() => void call(stores, 'batch.clearFinished')}
+        >
           Clear finished
         </button>
       </header>

@@ -8,12 +8,7 @@ import { CREDITS_PER_CHARACTER } from '../../../common/project/project-stats.js'
 import type { Block, Project } from '../../../common/project/project-schema.js';
 import { validateBlock } from '../../../common/project/project-validation.js';
 import type { EditResult } from '../../stores/document-store.js';
-import {
-  selectAnchorId,
-  selectProject,
-  selectSelectedIds,
-  useDocumentStore,
-} from '../../stores/document-store.js';
+import { selectAnchorId, selectProject, selectSelectedIds } from '../../stores/document-store.js';
 import { GenerationSlot } from './GenerationSlot.js';
 import { SoundBlockInspector } from './SoundBlockInspector.js';
 import { StudioFields } from './StudioFields.js';
@@ -21,6 +16,7 @@ import { TextBlockInspector } from './TextBlockInspector.js';
 import type { ServiceVoices } from './use-service-voices.js';
 import { useServiceVoices } from './use-service-voices.js';
 import { formatCount } from './format.js';
+import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
 
 const TYPE_TITLES: Record<Block['type'], string> = {
   text: 'Text block',
@@ -68,12 +64,13 @@ function SelectedBlock({
   index: number;
   selectedCount: number;
 }) {
+  const stores = useAppStores();
   const service = useServiceVoices(project.serviceUrl);
   const violations = useMemo(() => validateBlock(project, block.id), [project, block.id]);
   const state = blockState(block, project.defaults);
   const characters = characterCount(block);
   const patch = (fields: BlockPatch, coalesceKey?: string): EditResult =>
-    useDocumentStore.getState().apply((doc) => updateBlock(doc, block.id, fields), {
+    stores.document.getState().apply((doc) => updateBlock(doc, block.id, fields), {
       label: `Change ${Object.keys(fields).join(', ')}`,
       ...(coalesceKey === undefined ? {} : { coalesceKey }),
     });

@@ -6,25 +6,14 @@ import {
   selectRedoLabel,
   selectSelectedIds,
   selectUndoLabel,
-  selectZoom,
-  useDocumentStore,
 } from '../../stores/document-store.js';
-import { useEditorUiStore } from '../../stores/editor-ui-store.js';
+import { selectZoom } from '../../stores/timeline-view-store.js';
 import { readClipboard, writeClipboard } from './clipboard-bridge.js';
-import {
-  addMusicBlock,
-  addSfxBlock,
-  addTextBlock,
-  clipboardTextOfSelection,
-  deleteSelected,
-  duplicateSelected,
-  mergeSelectedWithNext,
-  pasteText,
-  splitAtCaret,
-} from './editor-actions.js';
+import { useEditorActions } from './use-editor-actions.js';
 import type { ShortcutId } from './shortcuts.js';
 import { isMacPlatform, shortcutLabel } from './shortcuts.js';
 import { ZOOM_STEP } from './use-editor-keyboard.js';
+import { useAppStores, useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
 
 /** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
 function selectAnchorType(state: DocumentState): string | undefined {
@@ -41,7 +30,19 @@ export function EditorToolbar() {
   const canRedo = useDocumentStore(selectCanRedo);
   const undoLabel = useDocumentStore(selectUndoLabel);
   const redoLabel = useDocumentStore(selectRedoLabel);
-  const zoom = useDocumentStore(selectZoom);
+  const zoom = useTimelineViewStore(selectZoom);
+  const stores = useAppStores();
+  const {
+    addMusicBlock,
+    addSfxBlock,
+    addTextBlock,
+    clipboardTextOfSelection,
+    deleteSelected,
+    duplicateSelected,
+    mergeSelectedWithNext,
+    pasteText,
+    splitAtCaret,
+  } = useEditorActions();
   const mac = isMacPlatform();
   const tip = (text: string, id: ShortcutId): string => `${text} (${shortcutLabel(id, mac)})`;
 
@@ -139,7 +140,7 @@ export function EditorToolbar() {
           data-testid="undo"
           title={tip(undoLabel === null ? 'Undo' : `Undo ${undoLabel}`, 'undo')}
           disabled={!canUndo}
-          onClick={() => useDocumentStore.getState().undo()}
+          onClick={() => stores.document.getState().undo()}
         >
           Undo
         </button>
@@ -148,7 +149,7 @@ export function EditorToolbar() {
           data-testid="redo"
           title={tip(redoLabel === null ? 'Redo' : `Redo ${redoLabel}`, 'redo')}
           disabled={!canRedo}
-          onClick={() => useDocumentStore.getState().redo()}
+          onClick={() => stores.document.getState().redo()}
         >
           Redo
         </button>
@@ -159,7 +160,7 @@ export function EditorToolbar() {
           data-testid="zoom-out"
           title={tip('Zoom out', 'zoom-out')}
           aria-label="Zoom out"
-          onClick={() => useDocumentStore.getState().setZoom(zoom / ZOOM_STEP)}
+          onClick={() => stores.timelineView.getState().setZoom(zoom / ZOOM_STEP)}
         >
           −
         </button>
@@ -168,7 +169,7 @@ export function EditorToolbar() {
           data-testid="zoom-in"
           title={tip('Zoom in', 'zoom-in')}
           aria-label="Zoom in"
-          onClick={() => useDocumentStore.getState().setZoom(zoom * ZOOM_STEP)}
+          onClick={() => stores.timelineView.getState().setZoom(zoom * ZOOM_STEP)}
         >
           +
         </button>
@@ -176,7 +177,7 @@ export function EditorToolbar() {
           type="button"
           data-testid="shortcuts-button"
           title={tip('Keyboard shortcuts', 'help')}
-          onClick={() => useEditorUiStore.getState().setHelpOpen(true)}
+          onClick={() => stores.editorUi.getState().setHelpOpen(true)}
         >
           Shortcuts
         </button>

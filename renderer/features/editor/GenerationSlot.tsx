@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { BlockState } from '../../../common/project/block-state.js';
 import type { Block } from '../../../common/project/project-schema.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { RequestId } from '../../components/RequestId.js';
 import { applyGenerationToDocument } from '../../stores/document-generation.js';
-import { selectProject, useDocumentStore } from '../../stores/document-store.js';
-import { useGenerationStore } from '../../stores/generation-store.js';
+import { selectProject } from '../../stores/document-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
+import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
 
 /** Failures whose audio the service still has: fetched again, never paid for again. */
 const FETCHABLE_FAILURES = new Set(['AUDIO_DOWNLOAD_FAILED', 'AUDIO_UNREADABLE']);
@@ -25,6 +24,7 @@ export function GenerationSlot({
   state: BlockState;
   unavailableReason: string | null;
 }) {
+  const stores = useAppStores();
   const generation = block.generation;
   const project = useDocumentStore(selectProject);
   const [fetching, setFetching] = useState(false);
@@ -34,12 +34,12 @@ export function GenerationSlot({
     setFetching(true);
     setFetchError(null);
     try {
-      const segments = await timbre().invoke('generation.refetch', {
+      const segments = await stores.client.invoke('generation.refetch', {
         serviceUrl: project.serviceUrl,
         contentHashes: [contentHash],
       });
-      useGenerationStore.getState().receive(segments);
-      applyGenerationToDocument(project.id, segments);
+      stores.generation.getState().receive(segments);
+      applyGenerationToDocument(stores.document, project.id, segments);
     } catch (caught) {
       setFetchError(errorData(caught).message);
     } finally {

@@ -6,16 +6,17 @@ import { validateContentBlock } from '../../../common/rules/content-block.js';
 import { RANGES } from '../../../common/rules/vocabulary.js';
 import type { EditResult } from '../../stores/document-store.js';
 import type { DocumentState } from '../../stores/document-store.js';
-import { useDocumentStore } from '../../stores/document-store.js';
 import { ListSelect, NumberInput } from './inspector-fields.js';
 import { LANGUAGE_OPTIONS, PRESET_OPTIONS } from './TextBlockInspector.js';
 import { useServiceVoices } from './use-service-voices.js';
 import { StylePicker, VoicePicker, findVoice } from './VoiceFields.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
 
 type DefaultsPatch = Partial<{ [K in keyof ProjectDefaults]: ProjectDefaults[K] | undefined }>;
 
-function applyDefaults(patch: DefaultsPatch, coalesceKey?: string): EditResult {
-  return useDocumentStore.getState().apply((doc) => setProjectDefaults(doc, patch), {
+function applyDefaults(stores: AppStores, patch: DefaultsPatch, coalesceKey?: string): EditResult {
+  return stores.document.getState().apply((doc) => setProjectDefaults(doc, patch), {
     label: 'Change project defaults',
     ...(coalesceKey === undefined ? {} : { coalesceKey }),
   });
@@ -43,6 +44,7 @@ function DefaultsForm({
   defaults: ProjectDefaults;
   serviceUrl: string | undefined;
 }) {
+  const stores = useAppStores();
   const { voices, unavailableReason } = useServiceVoices(serviceUrl);
   const problems = useMemo(() => defaultsProblems(defaults), [defaults]);
   const problem = (field: string) =>
@@ -67,6 +69,7 @@ function DefaultsForm({
           disabled={false}
           onChange={(voiceId, voiceName) =>
             applyDefaults(
+              stores,
               {
                 voiceId: voiceId === '' ? null : voiceId,
                 voiceName: voiceName ?? findVoice(voices, voiceId)?.name,
@@ -93,7 +96,7 @@ function DefaultsForm({
           voice={findVoice(voices, defaults.voiceId)}
           testId="project-default-promptId"
           disabled={false}
-          onChange={(promptId) => applyDefaults({ promptId }, 'defaults:promptId')}
+          onChange={(promptId) => applyDefaults(stores, { promptId }, 'defaults:promptId')}
         />
         {problem('promptId')}
       </div>
@@ -106,7 +109,7 @@ function DefaultsForm({
             options={PRESET_OPTIONS}
             testId="project-default-preset"
             disabled={false}
-            onCommit={(preset) => applyDefaults({ preset })}
+            onCommit={(preset) => applyDefaults(stores, { preset })}
           />
           {problem('preset')}
         </div>
@@ -118,7 +121,7 @@ function DefaultsForm({
             options={LANGUAGE_OPTIONS}
             testId="project-default-language"
             disabled={false}
-            onCommit={(language) => applyDefaults({ language })}
+            onCommit={(language) => applyDefaults(stores, { language })}
           />
           {problem('language')}
         </div>
@@ -129,7 +132,7 @@ function DefaultsForm({
           id="project-default-rate"
           value={defaults.speechRate}
           testId="project-default-speechRate"
-          onCommit={(speechRate) => applyDefaults({ speechRate }, 'defaults:speechRate')}
+          onCommit={(speechRate) => applyDefaults(stores, { speechRate }, 'defaults:speechRate')}
         />
         <span className="hint">
           {RANGES.speechRate.min} to {RANGES.speechRate.max}; 1 is the neutral rate.

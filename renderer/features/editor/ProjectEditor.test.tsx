@@ -1,16 +1,16 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProject, createTextBlock } from '../../../common/project/block-factory.js';
 import type { OpenedProject } from '../../../common/project/library-views.js';
 import type { Project, TextBlock } from '../../../common/project/project-schema.js';
 import { sampleProject } from '../../../common/project/test-support.js';
-import { useDocumentStore } from '../../stores/document-store.js';
-import { useSettingsStore } from '../../stores/settings-store.js';
-import { useConnectionStore } from '../../bridge/connection-store.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ProjectEditor } from './ProjectEditor.js';
 
-const store = () => useDocumentStore.getState();
+let stores: AppStores;
+const store = () => stores.document.getState();
 const speechText = (id: string): string | undefined =>
   (store().doc?.project.tracks.speech.blocks.find((block) => block.id === id) as TextBlock | undefined)?.text;
 
@@ -41,23 +41,20 @@ describe('ProjectEditor', () => {
     saved = [];
     opened = { fileName: 'sample.timbre', project: sampleProject() };
     onClose = vi.fn<() => void>();
-    useSettingsStore.setState({ view: null });
     bridge = new FakeBridge({
       'projects.save': (input) => {
         saved.push(input as { fileName: string; project: Project });
         return { ok: true, result: { savedAt: '2024-05-01T10:00:00.000Z' } };
       },
     });
-    window.timbre = bridge;
+    stores = storesFor(bridge);
   });
   afterEach(() => {
     cleanup();
-    store().close();
-    delete window.timbre;
   });
 
   it('shows the title, the three tracks, the script and project figures', () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     expect(screen.getByTestId('editor-title').textContent).toBe('Sample');
     expect(within(screen.getByTestId('track-speech')).getAllByTestId('timeline-block')).toHaveLength(3);
     expect(within(screen.getByTestId('track-effects')).getAllByTestId('timeline-block')).toHaveLength(1);
@@ -77,7 +74,7 @@ describe('ProjectEditor', () => {
   });
 
   it('commits typing to the document as one undo step, and Ctrl+Z brings the text back', () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     fireEvent.change(scriptBox('t1'), { target: { value: 'Hello there!' } });
     fireEvent.change(scriptBox('t1'), { target: { value: 'Hello there!!' } });
     expect(speechText('t1')).toBe('Hello there!!');
@@ -92,7 +89,7 @@ describe('ProjectEditor', () => {
   });
 
   it('autosaves the document through projects.save a second after the last edit', async () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     fireEvent.change(scriptBox('t2'), { target: { value: 'General Kenobi!' } });
     expect(saved).toHaveLength(0);
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 3000 });
@@ -102,7 +99,7 @@ describe('ProjectEditor', () => {
   });
 
   it('saves before closing, and only then hands back to the projects page', async () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     fireEvent.change(scriptBox('t1'), { target: { value: 'Closing soon.' } });
     fireEvent.click(screen.getByTestId('editor-close'));
     expect(onClose).not.toHaveBeenCalled();
@@ -129,8 +126,8 @@ describe('ProjectEditor', () => {
         };
       },
     });
-    window.timbre = bridge;
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    stores = storesFor(bridge);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     fireEvent.change(scriptBox('t1'), { target: { value: 'Precious words.' } });
     fireEvent.click(screen.getByTestId('editor-close'));
 
@@ -159,10 +156,10 @@ describe('ProjectEditor', () => {
         return { ok: true, result: { savedAt: '2024-05-01T10:00:00.000Z' } };
       },
     });
-    window.timbre = bridge;
-    useConnectionStore.getState().set('connected');
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
-    useConnectionStore.getState().set('disconnected');
+    stores = storesFor(bridge);
+    stores.connection.getState().set('connected');
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
+    stores.connection.getState().set('disconnected');
     fireEvent.change(scriptBox('t1'), { target: { value: 'Written offline.' } });
     await waitFor(() => expect(bridge.calls.some((call) => call.method === 'projects.save')).toBe(true), {
       timeout: 3000,
@@ -172,24 +169,23 @@ describe('ProjectEditor', () => {
     expect(screen.queryByTestId('save-failed')).toBeNull();
 
     reachable = true;
-    act(() => useConnectionStore.getState().set('connected'));
+    act(() => stores.connection.getState().set('connected'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect((saved[0]!.project.tracks.speech.blocks[0] as TextBlock).text).toBe('Written offline.');
 
     // A new launch of the app: nothing is written over the file; the page offers a copy instead.
     act(() => {
-      useConnectionStore.getState().set('disconnected');
-      useConnectionStore.getState().set('relaunched');
+      stores.connection.getState().set('disconnected');
+      stores.connection.getState().set('relaunched');
     });
     fireEvent.change(scriptBox('t1'), { target: { value: 'Written after the restart.' } });
     await screen.findByTestId('relaunch-save-copy');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(saved).toHaveLength(1);
-    act(() => useConnectionStore.setState({ state: 'connected', reconnections: 0 }));
   });
 
   it('shows the selected block’s parameters with project defaults, overrides and inline rules', () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     clickTimelineBlock('t2');
     const inspector = screen.getByTestId('inspector-block');
     expect(inspector.dataset.blockId).toBe('t2');
@@ -214,7 +210,7 @@ describe('ProjectEditor', () => {
   });
 
   it('says what needs a service instead of failing when there is none', () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     clickTimelineBlock('s1');
     expect(screen.getByTestId('inspector-block').dataset.type).toBe('sfx');
     expect(screen.getByTestId('service-unavailable').textContent).toContain('No service is set up');
@@ -222,7 +218,7 @@ describe('ProjectEditor', () => {
   });
 
   it('adds, duplicates, reorders and deletes blocks from the keyboard', () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     clickTimelineBlock('t1');
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
     const ids = () => store().doc!.project.tracks.speech.blocks.map((block) => block.id);
@@ -248,7 +244,7 @@ describe('ProjectEditor', () => {
   });
 
   it('selects several blocks with Ctrl and Shift clicks, and nudges effects in time with Alt+arrows', () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     clickTimelineBlock('t1');
     clickTimelineBlock('t3', { shiftKey: true });
     expect(store().selection.ids).toEqual(['t1', 't2', 't3']);
@@ -262,7 +258,7 @@ describe('ProjectEditor', () => {
   });
 
   it('splits a text block at the text cursor and merges it back', () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     const box = scriptBox('t3');
     fireEvent.focus(box);
     box.setSelectionRange(8, 8);
@@ -277,7 +273,7 @@ describe('ProjectEditor', () => {
   });
 
   it('lists the shortcuts in a help panel (F1), closed with Escape', () => {
-    render(<ProjectEditor opened={opened} onClose={onClose} />);
+    renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     fireEvent.keyDown(document.body, { key: 'F1' });
     const help = screen.getByTestId('shortcuts-help');
     expect(help.textContent).toContain('Ctrl+Shift+Z');
@@ -299,7 +295,10 @@ describe('ProjectEditor', () => {
         music: { blocks: [] },
       },
     };
-    render(<ProjectEditor opened={{ fileName: 'big.timbre', project: big }} onClose={onClose} />);
+    renderWithStores(
+      <ProjectEditor opened={{ fileName: 'big.timbre', project: big }} onClose={onClose} />,
+      stores,
+    );
     expect(screen.getByTestId('stat-blocks').textContent).toBe('2,000 blocks');
     expect(screen.getAllByTestId('script-row').length).toBeLessThan(30);
     expect(screen.getAllByTestId('timeline-block').length).toBeLessThan(100);

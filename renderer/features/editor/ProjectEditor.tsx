@@ -1,13 +1,10 @@
 import type { JSX } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { OpenedProject } from '../../../common/project/library-views.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import type { DocumentState } from '../../stores/document-store.js';
-import { useDocumentStore } from '../../stores/document-store.js';
 import type { Autosave } from '../../stores/editor-autosave.js';
 import { startAutosave } from '../../stores/editor-autosave.js';
-import { selectHelpOpen, useEditorUiStore } from '../../stores/editor-ui-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
+import { selectHelpOpen } from '../../stores/editor-ui-store.js';
 import { BlockInspector } from './BlockInspector.js';
 import { EditorToolbar } from './EditorToolbar.js';
 import { ProjectDefaultsPanel } from './ProjectDefaultsPanel.js';
@@ -21,8 +18,8 @@ import { useBlockClipboard } from './use-block-clipboard.js';
 import { useEditorKeyboard } from './use-editor-keyboard.js';
 import { OutputControls } from '../output/OutputControls.js';
 import './editor.css';
-import { useConnectionStore } from '../../bridge/connection-store.js';
 import { RelaunchBanner } from './RelaunchBanner.js';
+import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
 
 // Primitive slices only: the editor frame must not re-render (with all its panels) on every keystroke.
 const selectSource = (state: DocumentState): OpenedProject | null => state.doc?.source ?? null;
@@ -34,6 +31,7 @@ const selectFileName = (state: DocumentState): string => state.doc?.fileName ?? 
  * after onClose, which is only called once everything is saved (or the user chose to drop unsaved edits).
  */
 export function ProjectEditor(props: { opened: OpenedProject; onClose(): void }): JSX.Element {
+  const stores = useAppStores();
   const { opened, onClose } = props;
   const source = useDocumentStore(selectSource);
   const title = useDocumentStore(selectTitle);
@@ -45,18 +43,21 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
 
   useLayoutEffect(() => {
     // Remounted with the same value (the page was left and shown again): keep the edited document.
-    if (useDocumentStore.getState().doc?.source !== opened) useDocumentStore.getState().open(opened);
-    useEditorUiStore.setState({ caret: null, focusRequest: null, helpOpen: false });
-  }, [opened]);
+    if (stores.document.getState().doc?.source !== opened) {
+      stores.document.getState().open(opened);
+      stores.timelineView.getState().setPlayhead(0);
+    }
+    stores.editorUi.setState({ caret: null, focusRequest: null, helpOpen: false });
+  }, [opened, stores]);
 
   useEffect(() => {
-    const autosave = startAutosave(useDocumentStore, {
-      save: (fileName, project) => timbre().invoke('projects.save', { fileName, project }),
-      paused: () => useConnectionStore.getState().state === 'relaunched',
+    const autosave = startAutosave(stores.document, {
+      save: (fileName, project) => stores.client.invoke('projects.save', { fileName, project }),
+      paused: () => stores.connection.getState().state === 'relaunched',
     });
     autosaveRef.current = autosave;
     // A save that failed while the app could not be reached goes again as soon as it is back.
-    const stopWatching = useConnectionStore.subscribe((now, before) => {
+    const stopWatching = stores.connection.subscribe((now, before) => {
       if (now.reconnections !== before.reconnections && now.state === 'connected') void autosave.flush();
     });
     // Best effort when the window goes away: the request is sent, though the page may not see the answer.
@@ -72,7 +73,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
       // Unmounted without Close (another page was chosen): still write what is unsaved.
       void autosave.flush();
     };
-  }, []);
+  }, [stores]);
 
   const flush = useCallback(async (): Promise<boolean> => {
     return (await autosaveRef.current?.flush()) ?? true;
@@ -90,25 +91,25 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
       setCloseBlocked(true);
       return;
     }
-    useDocumentStore.getState().close();
+    stores.document.getState().close();
     onClose();
   };
 
   const saveAsNew = async (): Promise<void> => {
-    const current = useDocumentStore.getState().doc;
+    const current = stores.document.getState().doc;
     if (current === null) return;
     const sent = current.project;
     try {
-      const created = await timbre().invoke('projects.saveAsNew', { project: sent });
-      useDocumentStore.getState().moveToFile(created, sent);
+      const created = await stores.client.invoke('projects.saveAsNew', { project: sent });
+      stores.document.getState().moveToFile(created, sent);
       setCloseBlocked(false);
     } catch (error) {
-      useNoticeStore.getState().showError(error);
+      stores.notices.getState().showError(error);
     }
   };
 
   const discardAndClose = (): void => {
-    useDocumentStore.getState().close();
+    stores.document.getState().close();
     onClose();
   };
 
@@ -126,7 +127,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
         <button
           type="button"
           data-testid="editor-help"
-          onClick={() => useEditorUiStore.getState().setHelpOpen(true)}
+          onClick={() => stores.editorUi.getState().setHelpOpen(true)}
         >
           ?
         </button>

@@ -1,5 +1,5 @@
-import { selectConnectionState, useConnectionStore } from '../../bridge/connection-store.js';
-import { useDocumentStore } from '../../stores/document-store.js';
+import { selectConnectionState } from '../../bridge/connection-store.js';
+import { useConnectionStore, useDocumentStore } from '../../stores/stores-context.js';
 
 /**
  * The browser shell's page outlived the app: it reconnected to a new launch. Its unsaved edits are not written

@@ -1,6 +1,7 @@
-import { selectConnectionState, useConnectionStore } from '../../bridge/connection-store.js';
+import { selectConnectionState } from '../../bridge/connection-store.js';
 import { RequestId } from '../../components/RequestId.js';
-import { selectSaveStatus, useDocumentStore } from '../../stores/document-store.js';
+import { selectSaveStatus } from '../../stores/document-store.js';
+import { useConnectionStore, useDocumentStore } from '../../stores/stores-context.js';
 
 /**
  * A failed save, in plain words, with what the user can do. The edits stay in the editor whatever happens: they

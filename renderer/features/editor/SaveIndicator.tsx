@@ -1,5 +1,6 @@
 import type { SaveStatus } from '../../stores/document-store.js';
-import { selectSaveStatus, useDocumentStore } from '../../stores/document-store.js';
+import { selectSaveStatus } from '../../stores/document-store.js';
+import { useDocumentStore } from '../../stores/stores-context.js';
 
 function describe(status: SaveStatus): string {
   switch (status.state) {

@@ -4,12 +4,10 @@ import { updateBlock } from '../../../common/project/block-edits.js';
 import { blockState } from '../../../common/project/block-state.js';
 import { characterCount } from '../../../common/project/project-stats.js';
 import type { ProjectDefaults, SpeechTrackBlock } from '../../../common/project/project-schema.js';
-import { useDocumentStore } from '../../stores/document-store.js';
-import { useEditorUiStore } from '../../stores/editor-ui-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
 import { clickSelection } from './selection-rules.js';
 import { isMacPlatform } from './shortcuts.js';
+import { useAppStores, useEditorUiStore } from '../../stores/stores-context.js';
 
 export interface ScriptRowProps {
   block: SpeechTrackBlock;
@@ -35,6 +33,7 @@ export const ScriptRow = memo(function ScriptRow({
   defaults,
   order,
 }: ScriptRowProps) {
+  const stores = useAppStores();
   const text = block.type === 'text' ? block.text : null;
   const [draft, setDraft] = useState(text ?? '');
   const [seen, setSeen] = useState(text);
@@ -50,30 +49,30 @@ export const ScriptRow = memo(function ScriptRow({
   useEffect(() => {
     if (focusSeq === null || boxRef.current === null) return;
     boxRef.current.focus();
-    useEditorUiStore.getState().consumeFocus(focusSeq);
-  }, [focusSeq]);
+    stores.editorUi.getState().consumeFocus(focusSeq);
+  }, [focusSeq, stores]);
 
   const onChange = (event: ChangeEvent<HTMLTextAreaElement>): void => {
     const value = event.target.value;
     setDraft(value);
     setSeen(value);
-    const result = useDocumentStore.getState().apply((doc) => updateBlock(doc, block.id, { text: value }), {
+    const result = stores.document.getState().apply((doc) => updateBlock(doc, block.id, { text: value }), {
       label: 'Typing',
       coalesceKey: `text:${block.id}`,
     });
     if (!result.ok) {
-      useNoticeStore.getState().showError(result.error);
+      stores.notices.getState().showError(result.error);
       setDraft(text ?? '');
       setSeen(text);
     }
   };
 
   const rememberCaret = (event: SyntheticEvent<HTMLTextAreaElement>): void => {
-    useEditorUiStore.getState().setCaret({ blockId: block.id, offset: event.currentTarget.selectionStart });
+    stores.editorUi.getState().setCaret({ blockId: block.id, offset: event.currentTarget.selectionStart });
   };
 
   const onFocus = (event: SyntheticEvent<HTMLTextAreaElement>): void => {
-    const store = useDocumentStore.getState();
+    const store = stores.document.getState();
     if (!store.selection.ids.includes(block.id) || store.selection.anchorId !== block.id) {
       store.select([block.id], block.id);
     }
@@ -82,7 +81,7 @@ export const ScriptRow = memo(function ScriptRow({
 
   const onRowClick = (event: ReactMouseEvent<HTMLDivElement>): void => {
     if (event.target instanceof HTMLTextAreaElement) return;
-    const store = useDocumentStore.getState();
+    const store = stores.document.getState();
     const mac = isMacPlatform();
     const next = clickSelection(
       store.selection,

@@ -1,21 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  selectAnchorId,
-  selectProject,
-  selectSelectedIds,
-  useDocumentStore,
-} from '../../stores/document-store.js';
-import { selectFocusRequest, useEditorUiStore } from '../../stores/editor-ui-store.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SpeechTrackBlock } from '../../../common/project/project-schema.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { selectAnchorId, selectProject, selectSelectedIds } from '../../stores/document-store.js';
+import { selectFocusRequest } from '../../stores/editor-ui-store.js';
 import { ScriptRow } from './ScriptRow.js';
 import { scrollToReveal, virtualWindow } from './virtual-window.js';
+import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
 
-function speechBlocks() {
-  return useDocumentStore.getState().doc?.project.tracks.speech.blocks ?? [];
-}
-
-/** Rows read the order only when shift-clicked, so they need not re-render when it changes. */
-function speechOrder(): string[] {
-  return speechBlocks().map((block) => block.id);
+function speechBlocks(documentStore: AppStores['document']): readonly SpeechTrackBlock[] {
+  return documentStore.getState().doc?.project.tracks.speech.blocks ?? [];
 }
 
 /** Every row is this tall (the text box scrolls inside), which keeps the virtual list exact and cheap. */
@@ -26,6 +19,12 @@ const SCRIPT_ROW_HEIGHT = 104;
  * view (and a few around) exist, so 2,000 blocks open and scroll like 20.
  */
 export function ScriptView() {
+  const documentStore = useAppStores().document;
+  // Rows read the order only when shift-clicked, so they need not re-render when it changes (a stable function).
+  const speechOrder = useCallback(
+    (): string[] => speechBlocks(documentStore).map((block) => block.id),
+    [documentStore],
+  );
   const project = useDocumentStore(selectProject);
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
@@ -63,7 +62,7 @@ export function ScriptView() {
   const revealKey = `${revealId ?? ''}:${focusRequest?.seq ?? 0}`;
   useEffect(() => {
     const element = scrollRef.current;
-    const current = speechBlocks();
+    const current = speechBlocks(documentStore);
     if (element === null || revealId === null) return;
     const index = current.findIndex((block) => block.id === revealId);
     if (index === -1) return;

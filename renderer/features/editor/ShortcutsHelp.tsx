@@ -1,11 +1,12 @@
 import { Dialog } from '../../components/Dialog.js';
-import { useEditorUiStore } from '../../stores/editor-ui-store.js';
 import { SHORTCUTS, comboLabel, isMacPlatform } from './shortcuts.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /** Every editor shortcut with its keys on this platform (Cmd on macOS). */
 export function ShortcutsHelp() {
+  const stores = useAppStores();
   const mac = isMacPlatform();
-  const close = (): void => useEditorUiStore.getState().setHelpOpen(false);
+  const close = (): void => stores.editorUi.getState().setHelpOpen(false);
   return (
     <Dialog
       title="Keyboard shortcuts"

@@ -1,13 +1,10 @@
-import {
-  selectPlayheadMs,
-  selectSelectedIds,
-  selectZoom,
-  useDocumentStore,
-} from '../../stores/document-store.js';
+import { selectSelectedIds } from '../../stores/document-store.js';
+import { selectPlayheadMs, selectZoom } from '../../stores/timeline-view-store.js';
 import { layoutOf, statsOf } from './derived.js';
 import { formatTime } from './timeline-geometry.js';
 import { useThrottledProject } from './use-throttled-project.js';
 import { formatCount } from './format.js';
+import { useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
 
 /** While typing, the figures follow a few times a second. */
 const STATUS_INTERVAL_MS = 300;
@@ -16,8 +13,8 @@ const STATUS_INTERVAL_MS = 300;
 export function StatusBar() {
   const project = useThrottledProject(STATUS_INTERVAL_MS);
   const selectedCount = useDocumentStore(selectSelectedIds).length;
-  const playheadMs = useDocumentStore(selectPlayheadMs);
-  const zoom = useDocumentStore(selectZoom);
+  const playheadMs = useTimelineViewStore(selectPlayheadMs);
+  const zoom = useTimelineViewStore(selectZoom);
   if (project === null) return null;
   const stats = statsOf(project);
   const layout = layoutOf(project);

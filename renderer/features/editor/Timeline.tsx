@@ -4,15 +4,10 @@ import { moveBlocks, shiftBlocks } from '../../../common/project/block-edits.js'
 import type { Project, TrackName } from '../../../common/project/project-schema.js';
 import type { PlacedItem } from '../../../common/project/timeline-layout.js';
 import type { TimelineLayout } from '../../../common/project/timeline-layout.js';
-import {
-  selectAnchorId,
-  selectPlayheadMs,
-  selectSelectedIds,
-  selectZoom,
-  useDocumentStore,
-} from '../../stores/document-store.js';
-import { useEditorUiStore } from '../../stores/editor-ui-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
+import type { EditResult } from '../../stores/document-store.js';
+import { selectAnchorId, selectSelectedIds } from '../../stores/document-store.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { selectPlayheadMs, selectZoom } from '../../stores/timeline-view-store.js';
 import { clickSelection, trackOrder } from './selection-rules.js';
 import { isMacPlatform } from './shortcuts.js';
 import { layoutOf } from './derived.js';
@@ -28,6 +23,7 @@ import {
   visiblePlacedItems,
   visibleSequenceItems,
 } from './timeline-geometry.js';
+import { useAppStores, useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
 
 const TRACKS: readonly { name: TrackName; label: string }[] = [
   { name: 'speech', label: 'Speech' },
@@ -56,8 +52,8 @@ type Drag =
   | { kind: 'speech'; pointerId: number; ids: ReadonlySet<string>; dropIndex: number }
   | { kind: 'placed'; pointerId: number; startX: number; ids: ReadonlySet<string>; deltaPx: number };
 
-function showRefusal(result: ReturnType<ReturnType<typeof useDocumentStore.getState>['apply']>): void {
-  if (!result.ok) useNoticeStore.getState().showError(result.error);
+function showRefusal(stores: AppStores, result: EditResult): void {
+  if (!result.ok) stores.notices.getState().showError(result.error);
 }
 
 /**
@@ -65,12 +61,13 @@ function showRefusal(result: ReturnType<ReturnType<typeof useDocumentStore.getSt
  * project of thousands of blocks scrolls and zooms as fast as a small one.
  */
 export function Timeline() {
+  const stores = useAppStores();
   // Typing commits on every keystroke; the timeline follows a few times a second so the text box never waits.
   const project = useThrottledProject(TIMELINE_INTERVAL_MS);
-  const zoom = useDocumentStore(selectZoom);
+  const zoom = useTimelineViewStore(selectZoom);
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
-  const playheadMs = useDocumentStore(selectPlayheadMs);
+  const playheadMs = useTimelineViewStore(selectPlayheadMs);
   const layout = project === null ? null : layoutOf(project);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
@@ -122,8 +119,8 @@ export function Timeline() {
       if (mac ? event.metaKey || event.ctrlKey : event.ctrlKey) {
         event.preventDefault();
         zoomAnchorRef.current = event.clientX - element.getBoundingClientRect().left;
-        const store = useDocumentStore.getState();
-        store.setZoom(event.deltaY < 0 ? store.zoom * WHEEL_ZOOM_FACTOR : store.zoom / WHEEL_ZOOM_FACTOR);
+        const view = stores.timelineView.getState();
+        view.setZoom(event.deltaY < 0 ? view.zoom * WHEEL_ZOOM_FACTOR : view.zoom / WHEEL_ZOOM_FACTOR);
       } else if (Math.abs(event.deltaY) > Math.abs(event.deltaX) && !event.shiftKey) {
         event.preventDefault();
         element.scrollLeft += event.deltaY;
@@ -131,7 +128,7 @@ export function Timeline() {
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [stores]);
 
   // After a zoom, keep the time under the pointer (or the middle of the view) where it was on screen.
   useLayoutEffect(() => {
@@ -188,7 +185,7 @@ export function Timeline() {
     const target = event.target as Element;
     const timeMs = pxToMs(contentX(event.clientX), zoom);
     if (target.closest('.timeline-ruler') !== null) {
-      useDocumentStore.getState().setPlayhead(timeMs);
+      stores.timelineView.getState().setPlayhead(timeMs);
       return;
     }
     const blockElement = target.closest<HTMLElement>('[data-block-id]');
@@ -196,8 +193,8 @@ export function Timeline() {
     const track = blockElement?.closest<HTMLElement>('[data-track]')?.dataset.track as TrackName | undefined;
     if (blockId === undefined || track === undefined) {
       // An empty stretch of track: move the playhead there and clear the selection.
-      useDocumentStore.getState().setPlayhead(timeMs);
-      useDocumentStore.getState().select([], null);
+      stores.timelineView.getState().setPlayhead(timeMs);
+      stores.document.getState().select([], null);
       return;
     }
     const mac = isMacPlatform();
@@ -218,7 +215,7 @@ export function Timeline() {
     if (current === null || current.pointerId !== event.pointerId) return;
     if (current.kind === 'pending') {
       if (Math.abs(event.clientX - current.startX) < DRAG_THRESHOLD_PX) return;
-      const store = useDocumentStore.getState();
+      const store = stores.document.getState();
       const sameKind = (id: string): boolean =>
         (layout.speech.some((item) => item.blockId === id) ? 'speech' : 'placed') ===
         (current.track === 'speech' ? 'speech' : 'placed');
@@ -260,7 +257,7 @@ export function Timeline() {
     const current = dragRef.current;
     if (current === null || current.pointerId !== event.pointerId) return;
     updateDrag(null);
-    const store = useDocumentStore.getState();
+    const store = stores.document.getState();
     // The shown project may trail the document by a moment: edits work on the document itself.
     const latest = store.doc?.project;
     if (latest === undefined) return;
@@ -280,6 +277,7 @@ export function Timeline() {
           .filter((block) => current.ids.has(block.id))
           .map((block) => block.id);
         showRefusal(
+          stores,
           store.apply((doc) => moveBlocks(doc, ids, current.dropIndex), {
             label: ids.length === 1 ? 'Move block' : 'Move blocks',
           }),
@@ -290,6 +288,7 @@ export function Timeline() {
         const deltaMs = Math.round(pxToMs(current.deltaPx, zoom));
         if (deltaMs === 0) return;
         showRefusal(
+          stores,
           store.apply((doc) => shiftBlocks(doc, [...current.ids], deltaMs), { label: 'Move in time' }),
         );
         return;
@@ -303,9 +302,9 @@ export function Timeline() {
 
   const onDoubleClick = (event: ReactMouseEvent<HTMLDivElement>): void => {
     const blockId = (event.target as Element).closest<HTMLElement>('[data-block-id]')?.dataset.blockId;
-    const latest = useDocumentStore.getState().doc?.project;
+    const latest = stores.document.getState().doc?.project;
     if (blockId !== undefined && latest?.tracks.speech.blocks.some((block) => block.id === blockId)) {
-      useEditorUiStore.getState().requestFocus(blockId);
+      stores.editorUi.getState().requestFocus(blockId);
     }
   };
 

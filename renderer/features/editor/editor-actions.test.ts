@@ -1,32 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CLIPBOARD_FORMAT } from '../../../common/project/block-clipboard.js';
 import { createProject } from '../../../common/project/block-factory.js';
 import { sampleProject } from '../../../common/project/test-support.js';
-import { useDocumentStore } from '../../stores/document-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
-import { clipboardTextOfSelection, moveSelectedSpeech, pasteText, splitAtCaret } from './editor-actions.js';
-import { useEditorUiStore } from '../../stores/editor-ui-store.js';
-
-const store = () => useDocumentStore.getState();
+import type { AppStores } from '../../stores/app-stores.js';
+import { storesFor } from '../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../test-support/fake-bridge.js';
+import type { EditorActions } from './editor-actions.js';
+import { createEditorActions } from './editor-actions.js';
 
 describe('editor actions', () => {
+  let stores: AppStores;
+  let actions: EditorActions;
+  const store = () => stores.document.getState();
+
   beforeEach(() => {
-    useNoticeStore.setState({ toasts: [] });
+    stores = storesFor(new FakeBridge({}));
+    actions = createEditorActions(stores);
     store().open({ fileName: 'sample.timbre', project: sampleProject() });
   });
-  afterEach(() => store().close());
 
   it('copies blocks from one project and pastes them into another, with new ids, as one undo step', () => {
     store().select(['t2', 's1']);
-    const text = clipboardTextOfSelection();
+    const text = actions.clipboardTextOfSelection();
     expect(JSON.parse(text!)).toMatchObject({
       format: CLIPBOARD_FORMAT,
       blocks: [{ id: 't2' }, { id: 's1' }],
     });
 
     store().open({ fileName: 'other.timbre', project: createProject({ title: 'Other', id: 'other' }) });
-    store().setPlayhead(5000);
-    pasteText(text!);
+    stores.timelineView.getState().setPlayhead(5000);
+    actions.pasteText(text!);
     const project = store().doc!.project;
     expect(project.tracks.speech.blocks).toHaveLength(1);
     expect(project.tracks.speech.blocks[0]).toMatchObject({
@@ -47,7 +50,7 @@ describe('editor actions', () => {
 
   it('pastes ordinary text as text blocks, one per paragraph, after the selection', () => {
     store().select(['t1']);
-    pasteText('First paragraph.\n\nSecond paragraph.');
+    actions.pasteText('First paragraph.\n\nSecond paragraph.');
     const texts = store().doc!.project.tracks.speech.blocks.map((block) =>
       block.type === 'text' ? block.text : '',
     );
@@ -62,18 +65,18 @@ describe('editor actions', () => {
 
   it('moves a selection of speech blocks together, and stops at the ends', () => {
     store().select(['t1', 't2']);
-    moveSelectedSpeech(1);
+    actions.moveSelectedSpeech(1);
     expect(store().doc!.project.tracks.speech.blocks.map((block) => block.id)).toEqual(['t3', 't1', 't2']);
-    moveSelectedSpeech(1);
+    actions.moveSelectedSpeech(1);
     expect(store().doc!.project.tracks.speech.blocks.map((block) => block.id)).toEqual(['t3', 't1', 't2']);
     expect(store().past).toHaveLength(1);
   });
 
   it('explains a split without a text cursor instead of failing silently', () => {
-    useEditorUiStore.setState({ caret: null });
+    stores.editorUi.setState({ caret: null });
     store().select(['t1']);
-    splitAtCaret();
-    expect(useNoticeStore.getState().toasts.at(-1)?.title).toContain('Click in a text block');
+    actions.splitAtCaret();
+    expect(stores.notices.getState().toasts.at(-1)?.title).toContain('Click in a text block');
     expect(store().doc!.project.tracks.speech.blocks).toHaveLength(3);
   });
 
@@ -91,8 +94,8 @@ describe('editor actions', () => {
       { label: 'Lock' },
     );
     store().select(['t1']);
-    useEditorUiStore.setState({ caret: { blockId: 't1', offset: 5 } });
-    splitAtCaret();
-    expect(useNoticeStore.getState().toasts.at(-1)?.title).toContain('locked');
+    stores.editorUi.setState({ caret: { blockId: 't1', offset: 5 } });
+    actions.splitAtCaret();
+    expect(stores.notices.getState().toasts.at(-1)?.title).toContain('locked');
   });
 });

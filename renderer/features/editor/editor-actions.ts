@@ -19,9 +19,7 @@ import type { Project } from '../../../common/project/project-schema.js';
 import { mergeWithNext, splitTextBlock } from '../../../common/project/text-block-edits.js';
 import { splitScript } from '../../../common/text/index.js';
 import type { EditOptions } from '../../stores/document-store.js';
-import { useDocumentStore } from '../../stores/document-store.js';
-import { useEditorUiStore } from '../../stores/editor-ui-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
+import type { AppStores } from '../../stores/app-stores.js';
 import { trackOrder } from './selection-rules.js';
 
 /*
@@ -33,16 +31,6 @@ import { trackOrder } from './selection-rules.js';
 /** Nudge steps of Alt+Left/Right (Shift makes them coarse). */
 export const NUDGE_MS = 100;
 export const COARSE_NUDGE_MS = 1000;
-
-function run(edit: (project: Project) => Project, options: EditOptions): boolean {
-  const result = useDocumentStore.getState().apply(edit, options);
-  if (!result.ok) useNoticeStore.getState().showError(result.error);
-  return result.ok;
-}
-
-function project(): Project | null {
-  return useDocumentStore.getState().doc?.project ?? null;
-}
 
 /** An id factory that remembers what it made, so the new blocks can be selected. */
 function recordingIds(): { newId: IdFactory; made: string[] } {
@@ -57,194 +45,228 @@ function recordingIds(): { newId: IdFactory; made: string[] } {
   };
 }
 
-function selectedIds(): readonly string[] {
-  return useDocumentStore.getState().selection.ids;
-}
+export type EditorActions = ReturnType<typeof createEditorActions>;
 
-/** The speech block new text goes after: the last selected speech block, else the end of the track. */
-function speechInsertAfter(current: Project): string | undefined {
-  const selected = new Set(selectedIds());
-  const blocks = current.tracks.speech.blocks;
-  for (let index = blocks.length - 1; index >= 0; index -= 1) {
-    if (selected.has(blocks[index]!.id)) return blocks[index]!.id;
+/** The commands bound to one window's stores (useEditorActions gives a component the ones of its window). */
+export function createEditorActions(stores: AppStores) {
+  const documents = () => stores.document.getState();
+
+  function run(edit: (project: Project) => Project, options: EditOptions): boolean {
+    const result = documents().apply(edit, options);
+    if (!result.ok) stores.notices.getState().showError(result.error);
+    return result.ok;
   }
-  return undefined;
-}
 
-export function addTextBlock(text = ''): void {
-  const current = project();
-  if (current === null) return;
-  const block = createTextBlock({ text });
-  const afterId = speechInsertAfter(current);
-  if (
-    run((doc) => insertBlock(doc, block, afterId === undefined ? {} : { afterId }), {
-      label: 'Add text block',
-      select: [block.id],
-    })
-  ) {
-    useEditorUiStore.getState().requestFocus(block.id);
+  function project(): Project | null {
+    return documents().doc?.project ?? null;
   }
-}
 
-export function addSfxBlock(): void {
-  const block = createSfxBlock({ startMs: Math.round(useDocumentStore.getState().playheadMs) });
-  run((doc) => insertBlock(doc, block), { label: 'Add sound effect', select: [block.id] });
-}
-
-export function addMusicBlock(): void {
-  const block = createMusicBlock({ startMs: Math.round(useDocumentStore.getState().playheadMs) });
-  run((doc) => insertBlock(doc, block), { label: 'Add music', select: [block.id] });
-}
-
-export function deleteSelected(): void {
-  const ids = selectedIds();
-  if (ids.length === 0) return;
-  run((doc) => removeBlocks(doc, ids), {
-    label: ids.length === 1 ? 'Delete block' : 'Delete blocks',
-    select: [],
-  });
-}
-
-export function duplicateSelected(): void {
-  const ids = selectedIds();
-  if (ids.length === 0) return;
-  const { newId, made } = recordingIds();
-  const current = project();
-  if (current === null) return;
-  let next: Project;
-  try {
-    next = duplicateBlocks(current, ids, newId);
-  } catch (error) {
-    useNoticeStore.getState().showError(error);
-    return;
+  function selectedIds(): readonly string[] {
+    return documents().selection.ids;
   }
-  run(() => next, { label: 'Duplicate', select: made });
-}
 
-/** Splits a text block at a caret offset; the second part is selected and its text box focused. */
-export function splitBlockAt(blockId: string, offset: number): void {
-  const current = project();
-  if (current === null) return;
-  const { newId, made } = recordingIds();
-  let next: Project;
-  try {
-    next = splitTextBlock(current, blockId, offset, newId);
-  } catch (error) {
-    useNoticeStore.getState().showError(error);
-    return;
+  /** The speech block new text goes after: the last selected speech block, else the end of the track. */
+  function speechInsertAfter(current: Project): string | undefined {
+    const selected = new Set(selectedIds());
+    const blocks = current.tracks.speech.blocks;
+    for (let index = blocks.length - 1; index >= 0; index -= 1) {
+      if (selected.has(blocks[index]!.id)) return blocks[index]!.id;
+    }
+    return undefined;
   }
-  const second = made[0];
-  if (run(() => next, { label: 'Split block', select: second === undefined ? [] : [second] })) {
-    if (second !== undefined) useEditorUiStore.getState().requestFocus(second);
+
+  function addTextBlock(text = ''): void {
+    const current = project();
+    if (current === null) return;
+    const block = createTextBlock({ text });
+    const afterId = speechInsertAfter(current);
+    if (
+      run((doc) => insertBlock(doc, block, afterId === undefined ? {} : { afterId }), {
+        label: 'Add text block',
+        select: [block.id],
+      })
+    ) {
+      stores.editorUi.getState().requestFocus(block.id);
+    }
   }
-}
 
-/** Splits the selected text block where its text cursor was last. */
-export function splitAtCaret(): void {
-  const caret = useEditorUiStore.getState().caret;
-  const anchor = useDocumentStore.getState().selection.anchorId;
-  if (caret === null || (anchor !== null && caret.blockId !== anchor)) {
-    useNoticeStore
-      .getState()
-      .showError(new Error('Click in a text block’s text where it should be split, then split.'));
-    return;
+  function addSfxBlock(): void {
+    const block = createSfxBlock({ startMs: Math.round(stores.timelineView.getState().playheadMs) });
+    run((doc) => insertBlock(doc, block), { label: 'Add sound effect', select: [block.id] });
   }
-  splitBlockAt(caret.blockId, caret.offset);
-}
 
-export function mergeSelectedWithNext(): void {
-  const anchor = useDocumentStore.getState().selection.anchorId;
-  if (anchor === null) return;
-  run((doc) => mergeWithNext(doc, anchor), { label: 'Merge with next', select: [anchor] });
-}
+  function addMusicBlock(): void {
+    const block = createMusicBlock({ startMs: Math.round(stores.timelineView.getState().playheadMs) });
+    run((doc) => insertBlock(doc, block), { label: 'Add music', select: [block.id] });
+  }
 
-/** Alt+Up/Down: moves the selected speech blocks one place earlier or later, together. */
-export function moveSelectedSpeech(direction: -1 | 1): void {
-  const current = project();
-  if (current === null) return;
-  const selected = new Set(selectedIds());
-  const blocks = current.tracks.speech.blocks;
-  const moving = blocks.filter((block) => selected.has(block.id)).map((block) => block.id);
-  if (moving.length === 0) return;
-  const firstIndex = blocks.findIndex((block) => selected.has(block.id));
-  // Position of the group in the list without it = the blocks before its first member that stay.
-  const position = blocks.slice(0, firstIndex).filter((block) => !selected.has(block.id)).length;
-  const target = Math.max(0, position + direction);
-  if (target === position) return;
-  run((doc) => moveBlocks(doc, moving, target), { label: 'Move blocks', coalesceKey: 'move-speech' });
-}
+  function deleteSelected(): void {
+    const ids = selectedIds();
+    if (ids.length === 0) return;
+    run((doc) => removeBlocks(doc, ids), {
+      label: ids.length === 1 ? 'Delete block' : 'Delete blocks',
+      select: [],
+    });
+  }
 
-/** Alt+Left/Right: moves the selected effects and music in time. */
-export function nudgeSelected(deltaMs: number): void {
-  const current = project();
-  if (current === null) return;
-  const placed = selectedIds().filter((id) => {
-    const type = findBlock(current, id)?.block.type;
-    return type === 'sfx' || type === 'music';
-  });
-  if (placed.length === 0) return;
-  run((doc) => shiftBlocks(doc, placed, deltaMs), { label: 'Move in time', coalesceKey: 'nudge' });
-}
-
-export function selectAll(): void {
-  const current = project();
-  if (current === null) return;
-  const ids = [
-    ...current.tracks.speech.blocks,
-    ...current.tracks.effects.blocks,
-    ...current.tracks.music.blocks,
-  ].map((block) => block.id);
-  useDocumentStore.getState().select(ids, useDocumentStore.getState().selection.anchorId ?? ids[0] ?? null);
-}
-
-/** Up/Down outside text boxes: the previous or next block of the anchor's track. */
-export function selectNeighbour(direction: -1 | 1): void {
-  const current = project();
-  if (current === null) return;
-  const anchor = useDocumentStore.getState().selection.anchorId;
-  const location = anchor === null ? undefined : findBlock(current, anchor);
-  const order = trackOrder(current, location?.track ?? 'speech');
-  if (order.length === 0) return;
-  const index = location === undefined ? -1 : order.indexOf(location.block.id);
-  const nextIndex = index === -1 ? 0 : Math.min(order.length - 1, Math.max(0, index + direction));
-  const id = order[nextIndex]!;
-  useDocumentStore.getState().select([id], id);
-}
-
-/** The selected blocks as clipboard text in the model's format, or undefined when nothing is selected. */
-export function clipboardTextOfSelection(): string | undefined {
-  const current = project();
-  const ids = selectedIds();
-  if (current === null || ids.length === 0) return undefined;
-  return copyBlocks(current, ids);
-}
-
-/**
- * Pastes clipboard text: Timbre blocks keep their type and parameters (speech after the selection, effects and
- * music at the playhead); ordinary text becomes text blocks, one per paragraph.
- */
-export function pasteText(text: string): void {
-  const current = project();
-  if (current === null) return;
-  const afterId = speechInsertAfter(current);
-  const { newId, made } = recordingIds();
-  if (readClipboardBlocks(text) !== undefined) {
-    const atMs = Math.round(useDocumentStore.getState().playheadMs);
+  function duplicateSelected(): void {
+    const ids = selectedIds();
+    if (ids.length === 0) return;
+    const { newId, made } = recordingIds();
+    const current = project();
+    if (current === null) return;
     let next: Project;
     try {
-      next = pasteBlocks(current, text, afterId === undefined ? { atMs } : { afterId, atMs }, newId);
+      next = duplicateBlocks(current, ids, newId);
     } catch (error) {
-      useNoticeStore.getState().showError(error);
+      stores.notices.getState().showError(error);
       return;
     }
-    run(() => next, { label: 'Paste blocks', select: made });
-    return;
+    run(() => next, { label: 'Duplicate', select: made });
   }
-  const texts = text.trim() === '' ? [] : splitScript(text);
-  if (texts.length === 0) return;
-  const blocks = texts.map((paragraph) => createTextBlock({ text: paragraph }, newId));
-  run((doc) => insertBlocks(doc, blocks, afterId === undefined ? {} : { afterId }), {
-    label: 'Paste text',
-    select: made,
-  });
+
+  /** Splits a text block at a caret offset; the second part is selected and its text box focused. */
+  function splitBlockAt(blockId: string, offset: number): void {
+    const current = project();
+    if (current === null) return;
+    const { newId, made } = recordingIds();
+    let next: Project;
+    try {
+      next = splitTextBlock(current, blockId, offset, newId);
+    } catch (error) {
+      stores.notices.getState().showError(error);
+      return;
+    }
+    const second = made[0];
+    if (run(() => next, { label: 'Split block', select: second === undefined ? [] : [second] })) {
+      if (second !== undefined) stores.editorUi.getState().requestFocus(second);
+    }
+  }
+
+  /** Splits the selected text block where its text cursor was last. */
+  function splitAtCaret(): void {
+    const caret = stores.editorUi.getState().caret;
+    const anchor = documents().selection.anchorId;
+    if (caret === null || (anchor !== null && caret.blockId !== anchor)) {
+      stores.notices
+        .getState()
+        .showError(new Error('Click in a text block’s text where it should be split, then split.'));
+      return;
+    }
+    splitBlockAt(caret.blockId, caret.offset);
+  }
+
+  function mergeSelectedWithNext(): void {
+    const anchor = documents().selection.anchorId;
+    if (anchor === null) return;
+    run((doc) => mergeWithNext(doc, anchor), { label: 'Merge with next', select: [anchor] });
+  }
+
+  /** Alt+Up/Down: moves the selected speech blocks one place earlier or later, together. */
+  function moveSelectedSpeech(direction: -1 | 1): void {
+    const current = project();
+    if (current === null) return;
+    const selected = new Set(selectedIds());
+    const blocks = current.tracks.speech.blocks;
+    const moving = blocks.filter((block) => selected.has(block.id)).map((block) => block.id);
+    if (moving.length === 0) return;
+    const firstIndex = blocks.findIndex((block) => selected.has(block.id));
+    // Position of the group in the list without it = the blocks before its first member that stay.
+    const position = blocks.slice(0, firstIndex).filter((block) => !selected.has(block.id)).length;
+    const target = Math.max(0, position + direction);
+    if (target === position) return;
+    run((doc) => moveBlocks(doc, moving, target), { label: 'Move blocks', coalesceKey: 'move-speech' });
+  }
+
+  /** Alt+Left/Right: moves the selected effects and music in time. */
+  function nudgeSelected(deltaMs: number): void {
+    const current = project();
+    if (current === null) return;
+    const placed = selectedIds().filter((id) => {
+      const type = findBlock(current, id)?.block.type;
+      return type === 'sfx' || type === 'music';
+    });
+    if (placed.length === 0) return;
+    run((doc) => shiftBlocks(doc, placed, deltaMs), { label: 'Move in time', coalesceKey: 'nudge' });
+  }
+
+  function selectAll(): void {
+    const current = project();
+    if (current === null) return;
+    const ids = [
+      ...current.tracks.speech.blocks,
+      ...current.tracks.effects.blocks,
+      ...current.tracks.music.blocks,
+    ].map((block) => block.id);
+    documents().select(ids, documents().selection.anchorId ?? ids[0] ?? null);
+  }
+
+  /** Up/Down outside text boxes: the previous or next block of the anchor's track. */
+  function selectNeighbour(direction: -1 | 1): void {
+    const current = project();
+    if (current === null) return;
+    const anchor = documents().selection.anchorId;
+    const location = anchor === null ? undefined : findBlock(current, anchor);
+    const order = trackOrder(current, location?.track ?? 'speech');
+    if (order.length === 0) return;
+    const index = location === undefined ? -1 : order.indexOf(location.block.id);
+    const nextIndex = index === -1 ? 0 : Math.min(order.length - 1, Math.max(0, index + direction));
+    const id = order[nextIndex]!;
+    documents().select([id], id);
+  }
+
+  /** The selected blocks as clipboard text in the model's format, or undefined when nothing is selected. */
+  function clipboardTextOfSelection(): string | undefined {
+    const current = project();
+    const ids = selectedIds();
+    if (current === null || ids.length === 0) return undefined;
+    return copyBlocks(current, ids);
+  }
+
+  /**
+   * Pastes clipboard text: Timbre blocks keep their type and parameters (speech after the selection, effects and
+   * music at the playhead); ordinary text becomes text blocks, one per paragraph.
+   */
+  function pasteText(text: string): void {
+    const current = project();
+    if (current === null) return;
+    const afterId = speechInsertAfter(current);
+    const { newId, made } = recordingIds();
+    if (readClipboardBlocks(text) !== undefined) {
+      const atMs = Math.round(stores.timelineView.getState().playheadMs);
+      let next: Project;
+      try {
+        next = pasteBlocks(current, text, afterId === undefined ? { atMs } : { afterId, atMs }, newId);
+      } catch (error) {
+        stores.notices.getState().showError(error);
+        return;
+      }
+      run(() => next, { label: 'Paste blocks', select: made });
+      return;
+    }
+    const texts = text.trim() === '' ? [] : splitScript(text);
+    if (texts.length === 0) return;
+    const blocks = texts.map((paragraph) => createTextBlock({ text: paragraph }, newId));
+    run((doc) => insertBlocks(doc, blocks, afterId === undefined ? {} : { afterId }), {
+      label: 'Paste text',
+      select: made,
+    });
+  }
+
+  return {
+    addTextBlock,
+    addSfxBlock,
+    addMusicBlock,
+    deleteSelected,
+    duplicateSelected,
+    splitBlockAt,
+    splitAtCaret,
+    mergeSelectedWithNext,
+    moveSelectedSpeech,
+    nudgeSelected,
+    selectAll,
+    selectNeighbour,
+    clipboardTextOfSelection,
+    pasteText,
+  };
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { clipboardTextOfSelection, deleteSelected, pasteText } from './editor-actions.js';
+import { useEditorActions } from './use-editor-actions.js';
 import { rememberCopied } from './clipboard-bridge.js';
 import { isTextField } from './shortcuts.js';
 
@@ -9,6 +9,7 @@ import { isTextField } from './shortcuts.js';
  * another.
  */
 export function useBlockClipboard(): void {
+  const { clipboardTextOfSelection, deleteSelected, pasteText } = useEditorActions();
   useEffect(() => {
     const copy = (event: ClipboardEvent, cut: boolean): void => {
       if (isTextField(event.target) || event.clipboardData === null) return;
@@ -36,5 +37,5 @@ export function useBlockClipboard(): void {
       document.removeEventListener('cut', onCut);
       document.removeEventListener('paste', onPaste);
     };
-  }, []);
+  }, [clipboardTextOfSelection, deleteSelected, pasteText]);
 }

@@ -1,24 +1,12 @@
 import { useEffect } from 'react';
-import { useDocumentStore, ZOOM_LIMITS } from '../../stores/document-store.js';
-import { useEditorUiStore } from '../../stores/editor-ui-store.js';
-import {
-  COARSE_NUDGE_MS,
-  NUDGE_MS,
-  addMusicBlock,
-  addSfxBlock,
-  addTextBlock,
-  deleteSelected,
-  duplicateSelected,
-  mergeSelectedWithNext,
-  moveSelectedSpeech,
-  nudgeSelected,
-  selectAll,
-  selectNeighbour,
-  splitAtCaret,
-  splitBlockAt,
-} from './editor-actions.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { ZOOM_LIMITS } from '../../stores/timeline-view-store.js';
+import type { EditorActions } from './editor-actions.js';
+import { COARSE_NUDGE_MS, NUDGE_MS } from './editor-actions.js';
+import { useEditorActions } from './use-editor-actions.js';
 import type { ShortcutId } from './shortcuts.js';
 import { findShortcut, isMacPlatform, isTextField } from './shortcuts.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 export const ZOOM_STEP = 1.5;
 
@@ -27,27 +15,35 @@ function scriptTextBox(target: EventTarget | null): HTMLTextAreaElement | null {
   return target instanceof HTMLTextAreaElement && target.dataset.blockId !== undefined ? target : null;
 }
 
-function runShortcut(id: ShortcutId, event: KeyboardEvent, onSave: () => void): void {
-  const documentStore = useDocumentStore.getState();
-  const ui = useEditorUiStore.getState();
+function runShortcut(
+  stores: AppStores,
+  actions: EditorActions,
+  id: ShortcutId,
+  event: KeyboardEvent,
+  onSave: () => void,
+): void {
+  const documentStore = stores.document.getState();
+  const view = stores.timelineView.getState();
+  const ui = stores.editorUi.getState();
   switch (id) {
     case 'add-text':
-      return addTextBlock();
+      return actions.addTextBlock();
     case 'add-sfx':
-      return addSfxBlock();
+      return actions.addSfxBlock();
     case 'add-music':
-      return addMusicBlock();
+      return actions.addMusicBlock();
     case 'delete':
-      return deleteSelected();
+      return actions.deleteSelected();
     case 'duplicate':
-      return duplicateSelected();
+      return actions.duplicateSelected();
     case 'split': {
       const box = scriptTextBox(event.target);
-      if (box?.dataset.blockId !== undefined) return splitBlockAt(box.dataset.blockId, box.selectionStart);
-      return splitAtCaret();
+      if (box?.dataset.blockId !== undefined)
+        return actions.splitBlockAt(box.dataset.blockId, box.selectionStart);
+      return actions.splitAtCaret();
     }
     case 'merge':
-      return mergeSelectedWithNext();
+      return actions.mergeSelectedWithNext();
     case 'undo':
       return documentStore.undo();
     case 'redo':
@@ -58,29 +54,29 @@ function runShortcut(id: ShortcutId, event: KeyboardEvent, onSave: () => void): 
       // Handled by the clipboard events (use-block-clipboard.ts).
       return;
     case 'select-all':
-      return selectAll();
+      return actions.selectAll();
     case 'select-previous':
-      return selectNeighbour(-1);
+      return actions.selectNeighbour(-1);
     case 'select-next':
-      return selectNeighbour(1);
+      return actions.selectNeighbour(1);
     case 'move-earlier':
-      return moveSelectedSpeech(-1);
+      return actions.moveSelectedSpeech(-1);
     case 'move-later':
-      return moveSelectedSpeech(1);
+      return actions.moveSelectedSpeech(1);
     case 'nudge-earlier':
-      return nudgeSelected(-NUDGE_MS);
+      return actions.nudgeSelected(-NUDGE_MS);
     case 'nudge-later':
-      return nudgeSelected(NUDGE_MS);
+      return actions.nudgeSelected(NUDGE_MS);
     case 'nudge-earlier-coarse':
-      return nudgeSelected(-COARSE_NUDGE_MS);
+      return actions.nudgeSelected(-COARSE_NUDGE_MS);
     case 'nudge-later-coarse':
-      return nudgeSelected(COARSE_NUDGE_MS);
+      return actions.nudgeSelected(COARSE_NUDGE_MS);
     case 'zoom-in':
-      return documentStore.setZoom(documentStore.zoom * ZOOM_STEP);
+      return view.setZoom(view.zoom * ZOOM_STEP);
     case 'zoom-out':
-      return documentStore.setZoom(documentStore.zoom / ZOOM_STEP);
+      return view.setZoom(view.zoom / ZOOM_STEP);
     case 'zoom-reset':
-      return documentStore.setZoom(ZOOM_LIMITS.initial);
+      return view.setZoom(ZOOM_LIMITS.initial);
     case 'save':
       return onSave();
     case 'escape':
@@ -98,6 +94,8 @@ function runShortcut(id: ShortcutId, event: KeyboardEvent, onSave: () => void): 
 
 /** The editor's keyboard shortcuts (see shortcuts.ts), active while the editor is mounted. */
 export function useEditorKeyboard(onSave: () => void): void {
+  const stores = useAppStores();
+  const actions = useEditorActions();
   useEffect(() => {
     const mac = isMacPlatform();
     const onKeyDown = (event: KeyboardEvent): void => {
@@ -110,9 +108,9 @@ export function useEditorKeyboard(onSave: () => void): void {
       const bareCharacter = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
       if (inText && bareCharacter) return;
       event.preventDefault();
-      runShortcut(shortcut.id, event, onSave);
+      runShortcut(stores, actions, shortcut.id, event, onSave);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [onSave]);
+  }, [stores, actions, onSave]);
 }

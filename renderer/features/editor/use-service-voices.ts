@@ -1,6 +1,7 @@
 import type { VoiceView } from '../../../common/voices/voice-view.js';
-import { selectActiveService, useSettingsStore } from '../../stores/settings-store.js';
-import { selectVoicesOf, useVoicesStore } from '../../stores/voices-store.js';
+import { selectActiveService } from '../../stores/settings-store.js';
+import { selectVoicesOf } from '../../stores/voices-store.js';
+import { useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
 
 export interface ServiceVoices {
   /** The voice library of the project's service, when it is known here (empty offline or signed out). */

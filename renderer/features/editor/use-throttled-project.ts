@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { Project } from '../../../common/project/project-schema.js';
-import { useDocumentStore } from '../../stores/document-store.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /**
  * The open project for views that need not follow every keystroke (the timeline, the status bar): an edit after
@@ -8,18 +8,19 @@ import { useDocumentStore } from '../../stores/document-store.js';
  * text box being typed in then shares its frame with nothing else on most keystrokes.
  */
 export function useThrottledProject(intervalMs: number): Project | null {
-  const [project, setProject] = useState(() => useDocumentStore.getState().doc?.project ?? null);
+  const stores = useAppStores();
+  const [project, setProject] = useState(() => stores.document.getState().doc?.project ?? null);
   useEffect(() => {
     let lastShownAt = Number.NEGATIVE_INFINITY;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const current = (): Project | null => useDocumentStore.getState().doc?.project ?? null;
+    const current = (): Project | null => stores.document.getState().doc?.project ?? null;
     const showLatest = (): void => {
       timer = undefined;
       lastShownAt = performance.now();
       // The trailing update of a burst may wait for a keystroke's frame.
       startTransition(() => setProject(current()));
     };
-    const unsubscribe = useDocumentStore.subscribe((state, previous) => {
+    const unsubscribe = stores.document.subscribe((state, previous) => {
       if (state.doc?.project === previous.doc?.project || timer !== undefined) return;
       const wait = lastShownAt + intervalMs - performance.now();
       if (wait <= 0) {

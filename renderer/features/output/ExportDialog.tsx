@@ -1,10 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MissingAudio } from '../../../common/export/project-render-plan.js';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { selectProject, useDocumentStore } from '../../stores/document-store.js';
-import { useExportStore } from '../../stores/export-store.js';
+import { selectProject } from '../../stores/document-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from './export-form.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
@@ -19,6 +17,7 @@ import {
   withExtension,
 } from './export-form.js';
 import './output.css';
+import { useAppStores, useDocumentStore, useExportStore } from '../../stores/stores-context.js';
 
 type Stage =
   | { kind: 'form' }
@@ -45,6 +44,7 @@ let lastForm: ExportForm = defaultExportForm;
  * generate it (the export then starts by itself); progress and cancel; the files written at the end.
  */
 export function ExportDialog({ onClose }: { onClose(): void }) {
+  const stores = useAppStores();
   const project = useDocumentStore(selectProject);
   const [form, setForm] = useState<ExportForm>(lastForm);
   const [outputPath, setOutputPath] = useState('');
@@ -56,7 +56,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
 
   useEffect(() => {
     let cancelled = false;
-    timbre()
+    stores.client
       .invoke('export.defaultFolder')
       .then(({ folder }) => {
         if (!cancelled)
@@ -68,7 +68,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     return () => {
       cancelled = true;
     };
-  }, [title]);
+  }, [title, stores]);
 
   const update = <K extends keyof ExportForm>(key: K, value: ExportForm[K]): void => {
     const next = { ...form, [key]: value };
@@ -82,7 +82,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     if (!project || !settings.ok) return;
     setError(null);
     try {
-      const result = await timbre().invoke('export.start', {
+      const result = await stores.client.invoke('export.start', {
         project,
         settings: settings.settings,
         outputPath,
@@ -90,7 +90,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         onExisting,
       });
       if (result.ok) {
-        useExportStore.getState().started(result.exportId, project.id);
+        stores.exports.getState().started(result.exportId, project.id);
         setOutputPath(result.outputPath);
         setStage({ kind: 'running', exportId: result.exportId });
         return;
@@ -120,13 +120,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
    * checks the destination, generates and exports in its own queue. Nothing depends on this window staying open.
    */
   const generateThenExport = async (blocks: number, onExisting: OnExisting = 'ask'): Promise<void> => {
-    const doc = useDocumentStore.getState().doc;
+    const doc = stores.document.getState().doc;
     if (!doc || !settings.ok) return;
     setError(null);
     try {
-      const saved = await timbre().invoke('projects.save', { fileName: doc.fileName, project: doc.project });
-      useDocumentStore.getState().markSaved(doc.project, saved.savedAt);
-      const result = await timbre().invoke('export.generateThenExport', {
+      const saved = await stores.client.invoke('projects.save', {
+        fileName: doc.fileName,
+        project: doc.project,
+      });
+      stores.document.getState().markSaved(doc.project, saved.savedAt);
+      const result = await stores.client.invoke('export.generateThenExport', {
         fileName: doc.fileName,
         title: doc.project.title,
         settings: settings.settings,
@@ -153,7 +156,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   };
 
   const choose = async (): Promise<void> => {
-    const picked = await timbre().invoke('export.chooseDestination', { suggestedPath: outputPath });
+    const picked = await stores.client.invoke('export.chooseDestination', { suggestedPath: outputPath });
     if (picked.path) setOutputPath(picked.path);
     // No system dialog (the browser shell): main's own chooser.
     else setStage({ kind: 'choosing' });
@@ -287,7 +290,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <button
             type="button"
             data-testid="export-cancel"
-            onClick={() => void timbre().invoke('export.cancel', { exportId: stage.exportId })}
+            onClick={() => void stores.client.invoke('export.cancel', { exportId: stage.exportId })}
           >
             Cancel export
           </button>

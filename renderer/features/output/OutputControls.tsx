@@ -7,20 +7,22 @@ import {
   needsGeneration,
   setServiceUrl,
 } from '../../../common/project/index.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import type { DocumentState } from '../../stores/document-store.js';
-import { selectPlayheadMs, selectSelectedIds, useDocumentStore } from '../../stores/document-store.js';
-import {
-  selectPendingHashes,
-  selectSegmentAudio,
-  useGenerationStore,
-} from '../../stores/generation-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
-import { selectActiveService, useSettingsStore } from '../../stores/settings-store.js';
+import { selectSelectedIds } from '../../stores/document-store.js';
+import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
+import { selectPendingHashes, selectSegmentAudio } from '../../stores/generation-store.js';
+import { selectActiveService } from '../../stores/settings-store.js';
 import { ExportDialog } from './ExportDialog.js';
 import { TimelinePreview, previewClips } from './timeline-preview.js';
 import { useGenerationLookup } from './use-generation-lookup.js';
 import { useThrottledProject } from '../editor/use-throttled-project.js';
+import {
+  useAppStores,
+  useDocumentStore,
+  useGenerationStore,
+  useSettingsStore,
+  useTimelineViewStore,
+} from '../../stores/stores-context.js';
 
 function isTyping(target: EventTarget | null): boolean {
   return (
@@ -35,11 +37,12 @@ function isTyping(target: EventTarget | null): boolean {
  * play/stop from the playhead (outside text fields), Ctrl/Cmd+Shift+Space play the selection.
  */
 export function OutputControls() {
+  const stores = useAppStores();
   // Only what the buttons need, so typing in a block does not re-render them.
   const projectId = useDocumentStore(selectProjectId);
   const projectServiceUrl = useDocumentStore(selectProjectServiceUrl);
   const selectedIds = useDocumentStore(selectSelectedIds);
-  const playheadMs = useDocumentStore(selectPlayheadMs);
+  const playheadMs = useTimelineViewStore(selectPlayheadMs);
   const pending = useGenerationStore(selectPendingHashes);
   const audio = useGenerationStore(selectSegmentAudio);
   const active = useSettingsStore(selectActiveService);
@@ -55,26 +58,26 @@ export function OutputControls() {
 
   useEffect(() => {
     const preview = new TimelinePreview(
-      (ms) => useDocumentStore.getState().setPlayhead(ms),
+      (ms) => stores.timelineView.getState().setPlayhead(ms),
       () => setPlaying(false),
     );
     previewRef.current = preview;
     return () => preview.stop();
-  }, []);
+  }, [stores]);
 
   const generate = async (force: boolean, blockIds?: readonly string[]): Promise<void> => {
-    let current = useDocumentStore.getState().doc?.project;
+    let current = stores.document.getState().doc?.project;
     if (!current || !active) return;
     if (current.serviceUrl === undefined) {
       // An offline draft joins the active service the first time it is generated (undoable like any edit).
-      useDocumentStore
+      stores.document
         .getState()
         .apply((project) => setServiceUrl(project, active.url), { label: 'Link to service' });
-      current = useDocumentStore.getState().doc?.project;
+      current = stores.document.getState().doc?.project;
       if (!current) return;
     }
     try {
-      const started = await timbre().invoke('generation.start', {
+      const started = await stores.client.invoke('generation.start', {
         project: current,
         ...(blockIds ? { blockIds: [...blockIds] } : {}),
         ...(force ? { force } : {}),
@@ -85,26 +88,25 @@ export function OutputControls() {
           : 'Nothing to send',
         started.reusedBlocks > 0 ? `${started.reusedBlocks} reused from earlier generations` : '',
       ].filter(Boolean);
-      useNoticeStore
+      stores.notices
         .getState()
         .receive({ kind: 'notification', title: 'Generating', body: parts.join('; ') });
     } catch (error) {
-      useNoticeStore.getState().showError(error);
+      stores.notices.getState().showError(error);
     }
   };
 
   const togglePlay = (onlySelection: boolean): void => {
     const preview = previewRef.current;
-    const current = useDocumentStore.getState().doc?.project;
+    const current = stores.document.getState().doc?.project;
     if (!preview || !current) return;
     if (preview.active) {
       preview.stop();
       setPlaying(false);
       return;
     }
-    const mediaOf = (hash: string): string | undefined =>
-      useGenerationStore.getState().audio[hash]?.mediaPath;
-    const selected = useDocumentStore.getState().selection.ids;
+    const mediaOf = (hash: string): string | undefined => stores.generation.getState().audio[hash]?.mediaPath;
+    const selected = stores.document.getState().selection.ids;
     if (onlySelection && selected.length > 0) {
       const clips = previewClips(current, mediaOf, new Set(selected));
       if (clips.length === 0) return;
@@ -113,14 +115,14 @@ export function OutputControls() {
     } else {
       const clips = previewClips(current, mediaOf);
       if (clips.length === 0) {
-        useNoticeStore.getState().receive({
+        stores.notices.getState().receive({
           kind: 'notification',
           title: 'Nothing to play yet',
           body: 'Generate blocks first: preview plays generated audio.',
         });
         return;
       }
-      const from = useDocumentStore.getState().playheadMs;
+      const from = stores.timelineView.getState().playheadMs;
       preview.play(clips, from >= layoutTimeline(current).totalMs ? 0 : from);
     }
     setPlaying(true);

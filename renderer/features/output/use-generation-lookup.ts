@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { allBlocks, contentHash } from '../../../common/project/index.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { applyGenerationToDocument } from '../../stores/document-generation.js';
-import { useDocumentStore } from '../../stores/document-store.js';
-import { useGenerationStore } from '../../stores/generation-store.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /**
  * When a project opens (or is linked to a service), asks main what it has for the project's contents: audio
@@ -11,22 +9,23 @@ import { useGenerationStore } from '../../stores/generation-store.js';
  * document keeps what it last saved.
  */
 export function useGenerationLookup(projectId: string | undefined, serviceUrl: string | undefined): void {
+  const stores = useAppStores();
   useEffect(() => {
     if (projectId === undefined || serviceUrl === undefined) return;
-    const project = useDocumentStore.getState().doc?.project;
+    const project = stores.document.getState().doc?.project;
     if (!project) return;
     const hashes = [...new Set(allBlocks(project).map((block) => contentHash(block, project.defaults)))];
     let cancelled = false;
-    timbre()
+    stores.client
       .invoke('generation.lookup', { serviceUrl, contentHashes: hashes })
       .then((segments) => {
         if (cancelled) return;
-        useGenerationStore.getState().receive(segments);
-        applyGenerationToDocument(projectId, segments);
+        stores.generation.getState().receive(segments);
+        applyGenerationToDocument(stores.document, projectId, segments);
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [projectId, serviceUrl]);
+  }, [projectId, serviceUrl, stores]);
 }

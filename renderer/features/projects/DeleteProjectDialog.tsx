@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
 import { Dialog } from '../../components/Dialog.js';
 import { refreshLibrary } from './project-actions.js';
 import { entryLabel } from './project-order.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /** Confirms a delete, saying where the file goes: nothing is destroyed, it can be restored from the trash. */
 export function DeleteProjectDialog({
@@ -18,16 +18,17 @@ export function DeleteProjectDialog({
   onClose(): void;
   onDeleted(): void;
 }) {
+  const stores = useAppStores();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
 
   const confirm = async (): Promise<void> => {
     setBusy(true);
     setError(null);
-    const client = timbre();
+    const client = stores.client;
     try {
       await client.invoke('projects.delete', { fileName: entry.fileName });
-      await refreshLibrary(client).catch(() => undefined);
+      await refreshLibrary(stores).catch(() => undefined);
       onDeleted();
     } catch (caught) {
       setError(errorData(caught));

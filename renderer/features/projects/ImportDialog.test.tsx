@@ -1,9 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitScript } from '../../../common/text/index.js';
-import { useProjectsStore } from '../../stores/projects-store.js';
 import { FakeLibrary } from './test-support/fake-library.js';
 import { ProjectsPage } from './ProjectsPage.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+
+let stores: AppStores;
 
 vi.mock('../editor/ProjectEditor.js', async () => {
   const { createElement } = await import('react');
@@ -33,7 +36,7 @@ function previewCount(): number {
 }
 
 async function openImport(): Promise<HTMLElement> {
-  render(<ProjectsPage />);
+  renderWithStores(<ProjectsPage />, stores);
   await screen.findByTestId('projects-empty');
   fireEvent.click(screen.getByTestId('import-text'));
   return screen.findByTestId('import-dialog');
@@ -42,13 +45,11 @@ async function openImport(): Promise<HTMLElement> {
 describe('Import dialog', () => {
   let library: FakeLibrary;
   beforeEach(() => {
-    useProjectsStore.setState({ opened: null, entries: null, recent: [], selected: null });
     library = new FakeLibrary();
-    window.timbre = library.bridge;
+    stores = storesFor(library.bridge);
   });
   afterEach(() => {
     cleanup();
-    delete window.timbre;
   });
 
   it('previews how a pasted script splits and changes the preview with the options', async () => {
@@ -136,7 +137,7 @@ describe('Import dialog', () => {
   });
 
   it('opens the dialog with a file dropped on the page, and refuses one that is not text', async () => {
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     const page = await screen.findByTestId('projects-page');
     const audio = new File([new Uint8Array(64)], 'take.wav', { type: 'audio/wav' });
     fireEvent.drop(page, { dataTransfer: { files: [audio], types: ['Files'] } });
@@ -165,7 +166,7 @@ describe('Import dialog', () => {
         error: { code: 'INVALID_INPUT', field: 'text', message: 'The text to import is empty.' },
       }),
     });
-    window.timbre = library.bridge;
+    stores = storesFor(library.bridge);
     await openImport();
     fireEvent.change(screen.getByTestId('import-text-input'), { target: { value: script } });
     await waitFor(() =>

@@ -5,7 +5,6 @@ import type { OpenedProject } from '../../../common/project/library-views.js';
 import type { ScriptSplitOptions } from '../../../common/text/index.js';
 import { DEFAULT_MAX_BLOCK_LENGTH } from '../../../common/text/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
 import { stageFile } from '../voices/stage-file.js';
 import type { SplitForm } from './import-form.js';
@@ -18,6 +17,7 @@ import { readTextFile, textMediaType } from './read-text-file.js';
 import { SplitOptionsFields } from './SplitOptionsFields.js';
 import { SplitPreviewView } from './SplitPreviewView.js';
 import { titleProblem } from './title-rule.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 const initialForm: SplitForm = {
   paragraphs: 'blank-lines',
@@ -33,6 +33,7 @@ type Progress = { phase: 'uploading'; fraction: number } | { phase: 'creating' }
  * the count shown is the count the project gets. The new project opens in the editor.
  */
 export function ImportDialog({ initialFile, onClose }: { initialFile?: File | undefined; onClose(): void }) {
+  const stores = useAppStores();
   const [source, setSource] = useState<ScriptSource>(initialFile ? 'file' : 'paste');
   const [pasted, setPasted] = useState('');
   const [picked, setPicked] = useState<PickedFile | null>(
@@ -89,11 +90,10 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     event.preventDefault();
     if (!ready || options === undefined) return;
     setError(null);
-    const client = timbre();
     try {
       const opened = await importScript(options);
-      showInEditor(opened);
-      void refreshLibrary(client).catch(() => undefined);
+      showInEditor(stores, opened);
+      void refreshLibrary(stores).catch(() => undefined);
       onClose();
     } catch (caught) {
       setError(errorData(caught));
@@ -102,7 +102,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   };
 
   const importScript = async (split: ScriptSplitOptions): Promise<OpenedProject> => {
-    const client = timbre();
+    const client = stores.client;
     const titleToSend = shownTitle.trim();
     if (source === 'paste' || !picked) {
       setProgress({ phase: 'creating' });

@@ -2,14 +2,15 @@ import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
 import { Dialog } from '../../components/Dialog.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
 import { titleProblem } from './title-rule.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /** Asks for a title, creates an empty project (offline, no sign-in needed) and opens it in the editor. */
 export function NewProjectDialog({ onClose }: { onClose(): void }) {
+  const stores = useAppStores();
   const [title, setTitle] = useState('Untitled project');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
@@ -21,11 +22,11 @@ export function NewProjectDialog({ onClose }: { onClose(): void }) {
     if (problem !== null || busy) return;
     setBusy(true);
     setError(null);
-    const client = timbre();
+    const client = stores.client;
     try {
       const opened = await client.invoke('projects.create', { title });
-      showInEditor(opened);
-      void refreshLibrary(client).catch(() => undefined);
+      showInEditor(stores, opened);
+      void refreshLibrary(stores).catch(() => undefined);
       onClose();
     } catch (caught) {
       setError(errorData(caught));

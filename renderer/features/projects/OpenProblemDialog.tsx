@@ -2,19 +2,20 @@ import { useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { projectStats } from '../../../common/project/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
 import { Dialog } from '../../components/Dialog.js';
 import { problemHeading } from './problem-label.js';
 import type { OpenFailure } from './project-actions.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
 import { formatCount, formatModified } from './project-format.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /**
  * Why a project did not open, in main's words with the bad field's path, and the way out: restoring the last
  * good version when a backup reads well. The file itself is never written over; a restore keeps it aside.
  */
 export function OpenProblemDialog({ failure, onClose }: { failure: OpenFailure; onClose(): void }) {
+  const stores = useAppStores();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
   const { recovery } = failure;
@@ -22,11 +23,11 @@ export function OpenProblemDialog({ failure, onClose }: { failure: OpenFailure; 
   const restore = async (): Promise<void> => {
     setBusy(true);
     setError(null);
-    const client = timbre();
+    const client = stores.client;
     try {
       const opened = await client.invoke('projects.restoreBackup', { fileName: failure.fileName });
-      showInEditor(opened);
-      void refreshLibrary(client).catch(() => undefined);
+      showInEditor(stores, opened);
+      void refreshLibrary(stores).catch(() => undefined);
       onClose();
     } catch (caught) {
       setError(errorData(caught));

@@ -3,14 +3,8 @@ import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { timbre } from '../../bridge/timbre-client.js';
-import { errorData, useNoticeStore } from '../../stores/notice-store.js';
-import {
-  selectEntries,
-  selectRecent,
-  selectSelected,
-  useProjectsStore,
-} from '../../stores/projects-store.js';
+import { errorData } from '../../stores/notice-store.js';
+import { selectEntries, selectRecent, selectSelected } from '../../stores/projects-store.js';
 import type { LibraryDialog } from './LibraryDialogView.js';
 import { LibraryDialogView } from './LibraryDialogView.js';
 import { openProject, refreshLibrary } from './project-actions.js';
@@ -21,9 +15,11 @@ import type { ProjectRowActions } from './ProjectRow.js';
 import { RecentProjects } from './RecentProjects.js';
 import { useFileDrop } from './use-file-drop.js';
 import { useLibraryKeys } from './use-library-keys.js';
+import { useAppStores, useProjectsStore } from '../../stores/stores-context.js';
 
 /** The projects folder: recent projects, search and sort, the list, and the ways to add a project. */
 export function ProjectLibrary() {
+  const stores = useAppStores();
   const entries = useProjectsStore(selectEntries);
   const recent = useProjectsStore(selectRecent);
   const selected = useProjectsStore(selectSelected);
@@ -35,10 +31,10 @@ export function ProjectLibrary() {
   const listRef = useRef<HTMLUListElement>(null);
 
   const reload = useCallback(() => {
-    refreshLibrary(timbre())
+    refreshLibrary(stores)
       .then(() => setLoadError(null))
       .catch((error: unknown) => setLoadError(errorData(error)));
-  }, []);
+  }, [stores]);
   // Every time the list is shown (the editor may have just saved) and when the window comes back to the front
   // (files may have been copied into the projects folder meanwhile).
   useEffect(() => {
@@ -49,22 +45,25 @@ export function ProjectLibrary() {
 
   const shown = useMemo(() => orderProjects(entries ?? [], query, sort), [entries, query, sort]);
 
-  const selectAndFocus = useCallback((fileName: string) => {
-    useProjectsStore.getState().select(fileName);
-    const focusRow = (): boolean => {
-      const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="project-row"]') ?? [];
-      const row = [...rows].find((candidate) => candidate.dataset.fileName === fileName);
-      row?.focus();
-      return row !== undefined;
-    };
-    // A row just added (a duplicate) appears with the next render; an existing one is focused at once, so a
-    // late focus never pulls the caret out of a rename the user has started meanwhile.
-    if (!focusRow()) requestAnimationFrame(focusRow);
-  }, []);
+  const selectAndFocus = useCallback(
+    (fileName: string) => {
+      stores.projects.getState().select(fileName);
+      const focusRow = (): boolean => {
+        const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="project-row"]') ?? [];
+        const row = [...rows].find((candidate) => candidate.dataset.fileName === fileName);
+        row?.focus();
+        return row !== undefined;
+      };
+      // A row just added (a duplicate) appears with the next render; an existing one is focused at once, so a
+      // late focus never pulls the caret out of a rename the user has started meanwhile.
+      if (!focusRow()) requestAnimationFrame(focusRow);
+    },
+    [stores],
+  );
 
   const open = useCallback(
     (fileName: string) => {
-      openProject(timbre(), fileName)
+      openProject(stores, fileName)
         .then((failure) => {
           if (failure) {
             setDialog({ kind: 'problem', failure });
@@ -72,13 +71,13 @@ export function ProjectLibrary() {
             reload();
           }
         })
-        .catch((error: unknown) => useNoticeStore.getState().showError(error));
+        .catch((error: unknown) => stores.notices.getState().showError(error));
     },
-    [reload],
+    [reload, stores],
   );
 
   const actions: ProjectRowActions = {
-    select: (fileName) => useProjectsStore.getState().select(fileName),
+    select: (fileName) => stores.projects.getState().select(fileName),
     open: (entry) => open(entry.fileName),
     startRename: setRenaming,
     finishRename: () => {
@@ -87,14 +86,14 @@ export function ProjectLibrary() {
       if (done) selectAndFocus(done);
     },
     duplicate: (entry) => {
-      const client = timbre();
+      const client = stores.client;
       client
         .invoke('projects.duplicate', { fileName: entry.fileName })
         .then(async (copy) => {
-          await refreshLibrary(client);
+          await refreshLibrary(stores);
           selectAndFocus(copy.fileName);
         })
-        .catch((error: unknown) => useNoticeStore.getState().showError(error));
+        .catch((error: unknown) => stores.notices.getState().showError(error));
     },
     delete: (entry) => askToDelete(entry),
   };

@@ -1,9 +1,12 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProject } from '../../../common/project/index.js';
-import { useProjectsStore } from '../../stores/projects-store.js';
 import { FakeLibrary } from './test-support/fake-library.js';
 import { ProjectsPage } from './ProjectsPage.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+
+let stores: AppStores;
 
 // The real editor is another feature with its own tests; here only the hand-over matters.
 vi.mock('../editor/ProjectEditor.js', async () => {
@@ -40,19 +43,17 @@ function rowTitles(): (string | undefined)[] {
 describe('ProjectsPage', () => {
   let library: FakeLibrary;
   beforeEach(() => {
-    useProjectsStore.setState({ opened: null, entries: null, recent: [], selected: null });
     library = new FakeLibrary();
-    window.timbre = library.bridge;
+    stores = storesFor(library.bridge);
   });
   afterEach(() => {
     cleanup();
-    delete window.timbre;
   });
 
   it('lists each project with its modified time, blocks, characters and estimated duration', async () => {
     library.add('Chapter one', ['Hello there.', 'General Kenobi.']);
     library.add('Single', ['One block only.']);
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(2));
     const chapter = row('Chapter one');
     expect(within(chapter).getByTestId('project-blocks').textContent).toBe('2 blocks');
@@ -76,7 +77,7 @@ describe('ProjectsPage', () => {
       problem: 'newer-version',
       message: 'This project was made by a newer version of Timbre Studio (file format 7).',
     });
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(3));
     const rows = screen.getAllByTestId('project-row');
     const broken = rows.find((element) => element.dataset.fileName === 'broken-1.timbre');
@@ -93,7 +94,7 @@ describe('ProjectsPage', () => {
   });
 
   it('creates a project with Ctrl+N, checks the title rule, and keeps it open across page switches', async () => {
-    const { unmount } = render(<ProjectsPage />);
+    const { unmount } = renderWithStores(<ProjectsPage />, stores);
     await screen.findByTestId('projects-empty');
     fireEvent.keyDown(window, { key: 'n', ctrlKey: true });
     const title = await screen.findByTestId('new-project-title');
@@ -109,7 +110,7 @@ describe('ProjectsPage', () => {
 
     // Another page, then back: the same project is still open.
     unmount();
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     expect(screen.getByTestId('editor-title').textContent).toBe('Radio play');
     fireEvent.click(screen.getByTestId('editor-close'));
     await waitFor(() => expect(rowTitles()).toEqual(['Radio play']));
@@ -118,7 +119,7 @@ describe('ProjectsPage', () => {
   it('drives the list from the keyboard: arrows select, Enter opens, F2 renames, Delete asks first', async () => {
     library.add('Alpha', ['a']);
     library.add('Beta', ['b']);
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     await waitFor(() => expect(rowTitles()).toEqual(['Beta', 'Alpha']));
 
     fireEvent.keyDown(window, { key: 'ArrowDown' });
@@ -165,7 +166,7 @@ describe('ProjectsPage', () => {
 
   it('cancels a rename with Escape and refuses an empty title with the rule', async () => {
     library.add('Keep me', ['a']);
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     await waitFor(() => expect(rowTitles()).toEqual(['Keep me']));
     fireEvent.click(within(row('Keep me')).getByTestId('project-rename'));
     const input = await screen.findByTestId('project-rename-input');
@@ -182,7 +183,7 @@ describe('ProjectsPage', () => {
 
   it('duplicates a project and selects the copy', async () => {
     library.add('Original', ['One.', 'Two.']);
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     await waitFor(() => expect(rowTitles()).toEqual(['Original']));
     fireEvent.click(within(row('Original')).getByTestId('project-duplicate'));
     // Double-clicking a button is not double-clicking the row: nothing opens.
@@ -207,7 +208,7 @@ describe('ProjectsPage', () => {
       fieldPath: 'tracks.speech.blocks[3].text',
       recovery: { source: 'backup', project: backup, savedAt: '2025-04-30T09:00:00.000Z' },
     });
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(1));
     expect(screen.getByTestId('project-has-backup').textContent).toBe('Backup available');
     fireEvent.click(screen.getByTestId('project-open'));
@@ -231,7 +232,7 @@ describe('ProjectsPage', () => {
       problem: 'newer-version',
       message: 'This project was made by a newer version of Timbre Studio (file format 9).',
     });
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     fireEvent.click(await screen.findByTestId('project-open'));
     const dialog = await screen.findByTestId('open-problem');
     expect(within(dialog).getByRole('heading').textContent).toBe('This project needs a newer Timbre Studio');
@@ -254,7 +255,7 @@ describe('ProjectsPage', () => {
         modifiedAt: '2025-05-01T10:00:00.000Z',
       },
     ];
-    render(<ProjectsPage />);
+    renderWithStores(<ProjectsPage />, stores);
     await waitFor(() => expect(rowTitles()).toEqual(['Mango podcast', 'apple ad', 'Zebra documentary']));
     fireEvent.change(screen.getByTestId('project-sort'), { target: { value: 'title' } });
     expect(rowTitles()).toEqual(['apple ad', 'Mango podcast', 'Zebra documentary']);
@@ -279,8 +280,8 @@ describe('ProjectsPage', () => {
           ? { ok: false, error: { code: 'INTERNAL', message: 'EACCES: permission denied, scandir projects' } }
           : { ok: true, result: [] },
     });
-    window.timbre = library.bridge;
-    render(<ProjectsPage />);
+    stores = storesFor(library.bridge);
+    renderWithStores(<ProjectsPage />, stores);
     expect((await screen.findByTestId('projects-load-error')).textContent).toContain('permission denied');
     fail = false;
     await act(async () => {

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
 import { refreshLibrary } from './project-actions.js';
 import { titleProblem } from './title-rule.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /**
  * Renames a project in place: Enter or leaving the field saves, Escape cancels. Only the title inside the file
@@ -17,6 +17,7 @@ export function RenameField({
   title: string;
   onDone(): void;
 }) {
+  const stores = useAppStores();
   const [value, setValue] = useState(title);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,11 +36,11 @@ export function RenameField({
     }
     if (problem !== null) return;
     setBusy(true);
-    const client = timbre();
+    const client = stores.client;
     try {
       await client.invoke('projects.rename', { fileName, title: value });
       settled.current = true;
-      await refreshLibrary(client).catch(() => undefined);
+      await refreshLibrary(stores).catch(() => undefined);
       onDone();
     } catch (caught) {
       setError(errorData(caught).message);

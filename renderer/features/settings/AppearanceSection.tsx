@@ -1,20 +1,20 @@
 import type { Theme } from '../../../common/settings/settings-schema.js';
 import { themeSchema } from '../../../common/settings/settings-schema.js';
-import { timbre } from '../../bridge/timbre-client.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
-import { selectTheme, useSettingsStore } from '../../stores/settings-store.js';
+import { selectTheme } from '../../stores/settings-store.js';
+import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
 
 const themeLabels: Record<Theme, string> = { system: 'Follow the system', light: 'Light', dark: 'Dark' };
 
 export function AppearanceSection() {
+  const stores = useAppStores();
   const theme = useSettingsStore(selectTheme);
   const change = (value: string): void => {
     const parsed = themeSchema.safeParse(value);
     if (!parsed.success) return;
-    timbre()
+    stores.client
       .invoke('settings.setTheme', { theme: parsed.data })
-      .then((view) => useSettingsStore.getState().setView(view))
-      .catch((error: unknown) => useNoticeStore.getState().showError(error));
+      .then((view) => stores.settings.getState().setView(view))
+      .catch((error: unknown) => stores.notices.getState().showError(error));
   };
   return (
     <section className="card">

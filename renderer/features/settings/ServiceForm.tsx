@@ -5,9 +5,9 @@ import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { Plan } from '../../../common/settings/settings-schema.js';
 import { serviceUrlSchema } from '../../../common/settings/settings-schema.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { errorData } from '../../stores/notice-store.js';
 import { tokenStorageSentence, useKeychain } from './use-keychain.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 interface ServiceFormProps {
   initial: ServiceView | null;
@@ -16,6 +16,7 @@ interface ServiceFormProps {
 }
 
 export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
+  const stores = useAppStores();
   const [url, setUrl] = useState(initial?.url ?? '');
   const [label, setLabel] = useState(initial?.label ?? '');
   const [plan, setPlan] = useState<Plan>(initial?.plan ?? 'free');
@@ -35,14 +36,14 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
     // With a token, main checks it with the service before keeping it; without one, only the profile is saved.
     const call =
       token.trim() === ''
-        ? timbre().invoke('services.save', {
+        ? stores.client.invoke('services.save', {
             url,
             label,
             plan,
             ...previous,
             makeActive: initial ? initial.active : true,
           })
-        : timbre().invoke('account.signIn', { url, label, plan, token, ...previous });
+        : stores.client.invoke('account.signIn', { url, label, plan, token, ...previous });
     call
       .then((view) => {
         onSaved(view);

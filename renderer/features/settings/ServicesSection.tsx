@@ -2,14 +2,15 @@ import { useState } from 'react';
 import type { ServiceView } from '../../../common/ipc/contract.js';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { timbre } from '../../bridge/timbre-client.js';
-import { errorData, useNoticeStore } from '../../stores/notice-store.js';
-import { selectSettingsView, useSettingsStore } from '../../stores/settings-store.js';
+import { errorData } from '../../stores/notice-store.js';
+import { selectSettingsView } from '../../stores/settings-store.js';
 import { ServiceForm } from './ServiceForm.js';
 import { keychainHelp, tokenStorageSentence, useKeychain } from './use-keychain.js';
+import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
 
 /** The services the user works with (e.g. the local stand-in and production), one of them active. */
 export function ServicesSection() {
+  const stores = useAppStores();
   const view = useSettingsStore(selectSettingsView);
   const [editing, setEditing] = useState<ServiceView | 'new' | null>(null);
   const [error, setError] = useState<IpcErrorData | null>(null);
@@ -23,21 +24,21 @@ export function ServicesSection() {
   };
   const activate = (url: string): void =>
     run(
-      timbre()
+      stores.client
         .invoke('services.activate', { url })
-        .then((next) => useSettingsStore.getState().setView(next)),
+        .then((next) => stores.settings.getState().setView(next)),
     );
   const signOut = (url: string): void =>
     run(
-      timbre()
+      stores.client
         .invoke('account.signOut', { url })
-        .then((next) => useSettingsStore.getState().setView(next)),
+        .then((next) => stores.settings.getState().setView(next)),
     );
   const remove = (url: string): void =>
     run(
-      timbre()
+      stores.client
         .invoke('services.remove', { url })
-        .then((next) => useSettingsStore.getState().setView(next)),
+        .then((next) => stores.settings.getState().setView(next)),
     );
 
   return (
@@ -104,8 +105,8 @@ export function ServicesSection() {
           initial={editing === 'new' ? null : editing}
           onDone={() => setEditing(null)}
           onSaved={(next) => {
-            useSettingsStore.getState().setView(next);
-            useNoticeStore.getState().receive({ kind: 'notification', title: 'Service saved' });
+            stores.settings.getState().setView(next);
+            stores.notices.getState().receive({ kind: 'notification', title: 'Service saved' });
           }}
         />
       )}

@@ -1,19 +1,20 @@
 import { useEffect, useState } from 'react';
 import type { KeychainInfo } from '../../../common/ipc/contract.js';
-import { timbre } from '../../bridge/timbre-client.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /**
  * Where main can keep tokens (main probes the keychain with a read) and the OS main runs on, asked once per
  * mount.
  */
 export function useKeychain(): { info: KeychainInfo | null; platform: string | undefined } {
+  const stores = useAppStores();
   const [state, setState] = useState<{ info: KeychainInfo | null; platform: string | undefined }>({
     info: null,
     platform: undefined,
   });
   useEffect(() => {
     let cancelled = false;
-    Promise.all([timbre().invoke('account.keychain'), timbre().invoke('app.info')])
+    Promise.all([stores.client.invoke('account.keychain'), stores.client.invoke('app.info')])
       .then(([info, app]) => {
         if (!cancelled) setState({ info, platform: app.platform });
       })
@@ -21,7 +22,7 @@ export function useKeychain(): { info: KeychainInfo | null; platform: string | u
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [stores]);
   return state;
 }
 

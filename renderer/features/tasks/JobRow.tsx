@@ -1,9 +1,8 @@
 import type { JobView } from '../../../common/jobs/job-view.js';
 import { CANCELLABLE_STATUSES, jobStatusLabels, RETRYABLE_STATUSES } from '../../../common/jobs/job-view.js';
 import { RequestId } from '../../components/RequestId.js';
-import { timbre } from '../../bridge/timbre-client.js';
-import { selectUploads, useJobsStore } from '../../stores/jobs-store.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
+import { selectUploads } from '../../stores/jobs-store.js';
+import { useAppStores, useJobsStore } from '../../stores/stores-context.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -15,11 +14,12 @@ function describeJob(job: JobView): string {
 }
 
 export function JobRow({ job }: { job: JobView }) {
+  const stores = useAppStores();
   const upload = useJobsStore(selectUploads)[job.id];
   const act = (method: 'jobs.cancel' | 'jobs.retry'): void => {
-    timbre()
+    stores.client
       .invoke(method, { id: job.id })
-      .catch((error: unknown) => useNoticeStore.getState().showError(error));
+      .catch((error: unknown) => stores.notices.getState().showError(error));
   };
   const requestId = job.error?.requestId ?? job.requestId;
   return (

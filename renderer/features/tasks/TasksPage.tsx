@@ -2,9 +2,10 @@ import { useMemo, useState } from 'react';
 import type { JobStatusGroup, JobView } from '../../../common/jobs/job-view.js';
 import { jobStatusGroup } from '../../../common/jobs/job-view.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { selectJobsNewestFirst, selectReachable, useJobsStore } from '../../stores/jobs-store.js';
-import { selectActiveService, useSettingsStore } from '../../stores/settings-store.js';
+import { selectJobsNewestFirst, selectReachable } from '../../stores/jobs-store.js';
+import { selectActiveService } from '../../stores/settings-store.js';
 import { JobRow } from './JobRow.js';
+import { useJobsStore, useSettingsStore } from '../../stores/stores-context.js';
 
 type Filter = 'all' | JobStatusGroup;
 

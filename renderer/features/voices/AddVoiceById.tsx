@@ -1,12 +1,13 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 /** Adds a voice the user found elsewhere (e.g. a market voice on the service's site) by its id. */
 export function AddVoiceById({ onDone }: { onDone(): void }) {
+  const stores = useAppStores();
   const [id, setId] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
@@ -14,7 +15,7 @@ export function AddVoiceById({ onDone }: { onDone(): void }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    timbre()
+    stores.client
       .invoke('voices.addById', { id })
       .then(() => {
         setId('');

@@ -1,18 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { LANGUAGES } from '../../../common/rules/index.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { RequestId } from '../../components/RequestId.js';
-import { useJobsStore } from '../../stores/jobs-store.js';
-import { errorData, useNoticeStore } from '../../stores/notice-store.js';
-import { selectActiveService, useSettingsStore } from '../../stores/settings-store.js';
+import { errorData } from '../../stores/notice-store.js';
+import { selectActiveService } from '../../stores/settings-store.js';
 import type { PromptAudio } from './audio/index.js';
 import { ImportPanel, RecorderPanel } from './audio/index.js';
 import { cropAvatarToSquare } from './avatar-crop.js';
 import { stageFile } from './stage-file.js';
 import type { VoiceFormField, VoiceFormState } from './voice-form-rules.js';
 import { checkVoiceForm, fieldOfServiceError } from './voice-form-rules.js';
+import { useAppStores, useJobsStore, useSettingsStore } from '../../stores/stores-context.js';
 
 type Source = 'record' | 'import';
 
@@ -56,6 +55,7 @@ function formFieldOf(field: string | undefined): VoiceFormField | null {
  * types. The form keeps everything until the service has accepted the voice, so a refusal never loses work.
  */
 export function CreateVoicePanel({ onClose }: { onClose(): void }) {
+  const stores = useAppStores();
   const service = useSettingsStore(selectActiveService);
   const [source, setSource] = useState<Source>('record');
   const [prompt, setPrompt] = useState<PromptAudio | null>(null);
@@ -103,13 +103,13 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
   const reachedService = job !== undefined && (job.status === 'running' || job.status === 'succeeded');
   useEffect(() => {
     if (!reachedService) return;
-    useNoticeStore.getState().receive({
+    stores.notices.getState().receive({
       kind: 'notification',
       title: `Creating “${form.name}”`,
       body: 'It appears in your library with its live status.',
     });
     onClose();
-  }, [reachedService, form.name, onClose]);
+  }, [reachedService, form.name, onClose, stores]);
   const shownError = submitError ?? jobError;
 
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]): void => {
@@ -122,7 +122,7 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
     if (!prompt || !check.canSubmit) return;
     setSubmitError(null);
     setSubmission(null);
-    const client = timbre();
+    const client = stores.client;
     try {
       setUpload({ sent: 0, total: prompt.sizeBytes });
       const promptStagingId = await stageFile(client, prompt, (sent, total) => setUpload({ sent, total }));
@@ -263,7 +263,7 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
               const file = event.target.files?.[0];
               if (!file) return setAvatar(null);
               cropAvatarToSquare(file).then(setAvatar, (error: unknown) =>
-                useNoticeStore.getState().showError(error),
+                stores.notices.getState().showError(error),
               );
             }}
           />

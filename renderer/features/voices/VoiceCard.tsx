@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
 import { voiceStateLabels } from '../../../common/voices/voice-view.js';
-import { timbre } from '../../bridge/timbre-client.js';
 import { RequestId } from '../../components/RequestId.js';
-import { useNoticeStore } from '../../stores/notice-store.js';
 import { useSamplePlayer } from './sample-player.js';
+import { useAppStores } from '../../stores/stores-context.js';
 
 export function VoiceCard({ voice }: { voice: VoiceView }) {
+  const stores = useAppStores();
   const [renaming, setRenaming] = useState(false);
   const [draftName, setDraftName] = useState(voice.name);
   const playing = useSamplePlayer((state) => state.playing);
   const toggle = useSamplePlayer((state) => state.toggle);
-  const fail = (error: unknown): void => useNoticeStore.getState().showError(error);
+  const fail = (error: unknown): void => stores.notices.getState().showError(error);
 
   const rename = (): void => {
     setRenaming(false);
     if (draftName.trim() === voice.name) return;
-    timbre().invoke('voices.rename', { id: voice.id, name: draftName }).catch(fail);
+    stores.client.invoke('voices.rename', { id: voice.id, name: draftName }).catch(fail);
   };
   const remove = (): void => {
     if (
@@ -25,7 +25,7 @@ export function VoiceCard({ voice }: { voice: VoiceView }) {
       )
     )
       return;
-    timbre().invoke('voices.remove', { id: voice.id }).catch(fail);
+    stores.client.invoke('voices.remove', { id: voice.id }).catch(fail);
   };
 
   return (

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import type { VoiceState } from '../../../common/voices/voice-view.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { selectReachable, useJobsStore } from '../../stores/jobs-store.js';
-import { selectActiveService, useSettingsStore } from '../../stores/settings-store.js';
-import { selectVoicesOf, useVoicesStore } from '../../stores/voices-store.js';
+import { selectReachable } from '../../stores/jobs-store.js';
+import { selectActiveService } from '../../stores/settings-store.js';
+import { selectVoicesOf } from '../../stores/voices-store.js';
 import { AddVoiceById } from './AddVoiceById.js';
 import { CreateVoicePanel } from './CreateVoicePanel.js';
 import { useSamplePlayer } from './sample-player.js';
 import { VoiceCard } from './VoiceCard.js';
+import { useJobsStore, useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
 
 type Panel = 'none' | 'create' | 'add';
 type StateFilter = 'all' | VoiceState;

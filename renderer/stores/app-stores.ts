@@ -1,0 +1,74 @@
+import type { StoreApi } from 'zustand';
+import type { TimbreClient } from '../../common/ipc/api.js';
+import type { ConnectionStore } from '../bridge/connection-store.js';
+import { createConnectionStore } from '../bridge/connection-store.js';
+import { createBatchStore } from './batch-store.js';
+import type { BatchState } from './batch-store.js';
+import { createDocumentStore } from './document-store.js';
+import type { DocumentState } from './document-store.js';
+import { createEditorUiStore } from './editor-ui-store.js';
+import type { EditorUiState } from './editor-ui-store.js';
+import { createExportStore } from './export-store.js';
+import type { ExportState } from './export-store.js';
+import { createGenerationStore } from './generation-store.js';
+import type { GenerationState } from './generation-store.js';
+import { createJobsStore } from './jobs-store.js';
+import type { JobsState } from './jobs-store.js';
+import { createNavigationStore } from './navigation-store.js';
+import type { NavigationState } from './navigation-store.js';
+import { createNoticeStore } from './notice-store.js';
+import type { NoticeState } from './notice-store.js';
+import { createProjectsStore } from './projects-store.js';
+import type { ProjectsState } from './projects-store.js';
+import { createSettingsStore } from './settings-store.js';
+import type { SettingsState } from './settings-store.js';
+import { createTimelineViewStore } from './timeline-view-store.js';
+import type { TimelineViewState } from './timeline-view-store.js';
+import { createVoicesStore } from './voices-store.js';
+import type { VoicesState } from './voices-store.js';
+
+/**
+ * Everything one window of the app holds: its client of main and its stores, split by concern. Made by
+ * createAppStores and handed down through React context (StoresProvider), so a test builds its own set around a
+ * fake bridge instead of resetting globals, and two sets never share state.
+ */
+export interface AppStores {
+  client: TimbreClient;
+  connection: StoreApi<ConnectionStore>;
+  document: StoreApi<DocumentState>;
+  timelineView: StoreApi<TimelineViewState>;
+  editorUi: StoreApi<EditorUiState>;
+  generation: StoreApi<GenerationState>;
+  projects: StoreApi<ProjectsState>;
+  notices: StoreApi<NoticeState>;
+  jobs: StoreApi<JobsState>;
+  navigation: StoreApi<NavigationState>;
+  settings: StoreApi<SettingsState>;
+  voices: StoreApi<VoicesState>;
+  batch: StoreApi<BatchState>;
+  exports: StoreApi<ExportState>;
+}
+
+export interface AppStoresOptions {
+  /** The connection store the bridge reports to (the browser shell's bridge is made before the stores). */
+  connection?: StoreApi<ConnectionStore>;
+}
+
+export function createAppStores(client: TimbreClient, options: AppStoresOptions = {}): AppStores {
+  return {
+    client,
+    connection: options.connection ?? createConnectionStore(),
+    document: createDocumentStore(),
+    timelineView: createTimelineViewStore(),
+    editorUi: createEditorUiStore(),
+    generation: createGenerationStore(),
+    projects: createProjectsStore(),
+    notices: createNoticeStore(),
+    jobs: createJobsStore(),
+    navigation: createNavigationStore(),
+    settings: createSettingsStore(),
+    voices: createVoicesStore(),
+    batch: createBatchStore(),
+    exports: createExportStore(),
+  };
+}
