@@ -1,12 +1,12 @@
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { layoutTimeline, readProjectFile } from '../common/project/index.js';
-import type { Project } from '../common/project/index.js';
+import { layoutTimeline } from '../common/project/index.js';
 import type { RunningApp } from './support/app-process.js';
 import type { SuiteStandin } from './support/fixtures.js';
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';
+import { savedProject } from './support/saved-project.js';
 import { ProjectsPage } from './support/pages/projects-page.js';
 
 /** WAV duration from its header: data bytes / (rate × channels × bytes per sample). */
@@ -59,15 +59,6 @@ async function appWithExportFolder(
   const outDir = test.info().outputPath('exports');
   await mkdir(outDir, { recursive: true });
   return { app: await launchApp({ env: { TIMBRE_EXPORT_DIR: outDir } }), outDir };
-}
-
-async function savedProject(page: Page, app: RunningApp): Promise<Project> {
-  await new EditorPage(page).waitSaved();
-  const folder = path.join(app.dataDir, 'projects');
-  const [file] = (await readdir(folder)).filter((name) => name.endsWith('.timbre'));
-  const read = readProjectFile(await readFile(path.join(folder, file ?? ''), 'utf8'));
-  if (!read.ok) throw new Error(read.message);
-  return read.project;
 }
 
 async function generateAll(page: Page, label: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Block, Project, TrackName } from '../project/index.js';
-import { VOLUME_DB_MIN, blockState, excerpt, layoutTimeline } from '../project/index.js';
+import { VOLUME_DB_MIN, blockState, excerpt, layoutTimeline, playableAudio } from '../project/index.js';
 import type { PlacedItem } from '../project/index.js';
 import type { DuckingSettings, RenderClip, RenderPlan } from './render-plan.js';
 import type { SubtitleSource } from '../subtitles/subtitle-types.js';
@@ -48,7 +48,8 @@ export function buildProjectRenderPlan(project: Project, options: ProjectPlanOpt
     const block = byId.get(item.blockId);
     if (!block) return;
     const state = blockState(block, project.defaults);
-    if (state !== 'generated' || block.generation.kind !== 'generated') {
+    const audio = playableAudio(block, project.defaults);
+    if (state !== 'generated' || audio === undefined) {
       missing.push({
         blockId: block.id,
         track: item.track,
@@ -57,7 +58,6 @@ export function buildProjectRenderPlan(project: Project, options: ProjectPlanOpt
       });
       return;
     }
-    const audio = block.generation.audio;
     if (audio.durationMs <= 0) return;
     const silent = block.volumeDb <= VOLUME_DB_MIN;
     const fades =

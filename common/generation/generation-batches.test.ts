@@ -5,6 +5,7 @@ import {
   createTextBlock,
   insertBlocks,
   setGenerationState,
+  takeKey,
   updateBlock,
 } from '../project/index.js';
 import { sampleProject, sequentialIds } from '../project/test-support.js';
@@ -47,12 +48,23 @@ describe('planGenerationBatches', () => {
     expect(plan.batches.flatMap((batch) => batch.blockIds)).toEqual(['t2']);
   });
 
-  it('regenerates a selection on request, and nothing outside it', () => {
+  it('takes another take of a selection on request, with a new seed and its own cache key', () => {
     let project = sampleProject();
     for (const id of ['t1', 't2', 't3', 's1', 'm1']) project = markGenerated(project, id);
     expect(planGenerationBatches(project, { blockIds: ['t1'] }).batches).toEqual([]);
-    const forced = planGenerationBatches(project, { blockIds: ['t1', 's1'], force: true });
-    expect(forced.batches.flatMap((batch) => batch.blockIds)).toEqual(['t1', 's1']);
+    const seeds = [11, 22];
+    const again = planGenerationBatches(project, {
+      blockIds: ['t1', 's1'],
+      newTake: { seed: () => seeds.shift() ?? 0 },
+    });
+    const [batch] = again.batches;
+    expect(batch?.blockIds).toEqual(['t1', 's1']);
+    expect(batch?.contents.map((content) => content.seed)).toEqual([11, 22]);
+    const t1 = project.tracks.speech.blocks[0]!;
+    expect(batch?.contentHashes[0]).toBe(contentHash(t1, project.defaults));
+    // Filed apart from the first take (whose key is the content hash), so the take before is kept.
+    expect(batch?.cacheKeys[0]).toBe(takeKey(contentHash(t1, project.defaults), 11));
+    expect(batch?.cacheKeys[0]).not.toBe(batch?.contentHashes[0]);
   });
 
   it('sends identical content once and reuses cached or pending audio', () => {

@@ -1,5 +1,5 @@
 import type { Project, WireContentBlock } from '../project/index.js';
-import { allBlocks, characterCount, needsGeneration, projectContents } from '../project/index.js';
+import { allBlocks, characterCount, needsGeneration, projectContents, takeKey } from '../project/index.js';
 
 /**
  * Tasks are kept to at most 50 blocks and 5,000 characters. The contract states no limit, but a task is all or
@@ -9,19 +9,26 @@ import { allBlocks, characterCount, needsGeneration, projectContents } from '../
 export const MAX_BLOCKS_PER_TASK = 50;
 export const MAX_CHARACTERS_PER_TASK = 5_000;
 
-/** One task to submit: its `contents` and, for each content, the block it came from and the hash it files under. */
+/**
+ * One task to submit: its `contents` and, for each content, the block it came from, the block's content hash and
+ * the audio cache key its audio files under (the content hash itself, or a take key for another take).
+ */
 export interface GenerationBatch {
   contents: WireContentBlock[];
   blockIds: string[];
   contentHashes: string[];
+  cacheKeys: string[];
   characters: number;
 }
 
 export interface GenerationSelection {
   /** Only these blocks (e.g. the selection); every block when undefined. */
   blockIds?: readonly string[] | undefined;
-  /** Send blocks that already have current audio again (a new take). */
-  force?: boolean | undefined;
+  /**
+   * Another take: send the chosen blocks again even when they have current audio, each with a new seed, filed
+   * under a new cache key so the takes before it are kept.
+   */
+  newTake?: { seed(): number } | undefined;
   /** Content hashes already available (cached, or on their way in another job): never sent again. */
   skipHashes?: ReadonlySet<string> | undefined;
 }
@@ -34,7 +41,7 @@ export interface GenerationBatchPlan {
 }
 
 /**
- * What a Generate click sends: blocks not yet generated or stale (or all selected with `force`), one content per
+ * What a Generate click sends: blocks not yet generated or stale (or all selected for another take), one content per
  * distinct content hash (two identical blocks cost once), nothing already cached, cut into tasks in timeline order.
  */
 export function planGenerationBatches(
@@ -45,7 +52,7 @@ export function planGenerationBatches(
   const blocks = allBlocks(project).filter((block) => wanted === undefined || wanted.has(block.id));
   const needed = new Set(
     blocks
-      .filter((block) => selection.force === true || needsGeneration(block, project.defaults))
+      .filter((block) => selection.newTake !== undefined || needsGeneration(block, project.defaults))
       .map((block) => block.id),
   );
   const charactersOf = new Map(blocks.map((block) => [block.id, characterCount(block)]));
@@ -55,7 +62,7 @@ export function planGenerationBatches(
   let current: GenerationBatch | undefined;
   let total = 0;
   for (const item of projectContents(project, [...needed])) {
-    const skip = selection.force !== true && selection.skipHashes?.has(item.contentHash) === true;
+    const skip = selection.newTake === undefined && selection.skipHashes?.has(item.contentHash) === true;
     if (skip || sent.has(item.contentHash)) {
       reused.push({ blockId: item.blockId, contentHash: item.contentHash });
       continue;
@@ -67,12 +74,14 @@ export function planGenerationBatches(
       current.contents.length >= MAX_BLOCKS_PER_TASK ||
       (current.characters + characters > MAX_CHARACTERS_PER_TASK && current.contents.length > 0)
     ) {
-      current = { contents: [], blockIds: [], contentHashes: [], characters: 0 };
+      current = { contents: [], blockIds: [], contentHashes: [], cacheKeys: [], characters: 0 };
       batches.push(current);
     }
-    current.contents.push(item.content);
+    const seed = selection.newTake?.seed();
+    current.contents.push(seed === undefined ? item.content : { ...item.content, seed });
     current.blockIds.push(item.blockId);
     current.contentHashes.push(item.contentHash);
+    current.cacheKeys.push(seed === undefined ? item.contentHash : takeKey(item.contentHash, seed));
     current.characters += characters;
     total += characters;
   }

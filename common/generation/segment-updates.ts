@@ -1,5 +1,13 @@
-import type { Block, Project } from '../project/index.js';
-import { allBlocks, contentHash, setGenerationState } from '../project/index.js';
+import type { Block, Project, Take } from '../project/index.js';
+import {
+  allBlocks,
+  contentHash,
+  currentTakes,
+  madeFrom,
+  setGenerationState,
+  withTake,
+} from '../project/index.js';
+import { requireBlock, withBlockReplaced } from '../project/block-lookup.js';
 
 /** What main learned about the audio of one content hash; blocks with that hash take it. */
 export type SegmentUpdate =
@@ -14,7 +22,16 @@ export type SegmentUpdate =
         remoteUrl?: string | undefined;
         taskId?: string | undefined;
         generatedAt: string;
+        /** The seed sent for it, when the app chose one (another take). */
+        seed?: number | undefined;
+        requestId?: string | undefined;
       };
+      /**
+       * True when this audio was just made by a task (it becomes a new take). False for audio found in the cache
+       * on a lookup: that becomes a take only if the block has none for its content, so a take the user deleted
+       * does not come back every time the project opens.
+       */
+      fresh?: boolean | undefined;
     }
   | {
       contentHash: string;
@@ -38,8 +55,33 @@ export function applySegmentUpdates(project: Project, updates: readonly SegmentU
     if (!update) continue;
     const generation = generationOf(block, update);
     if (generation) next = setGenerationState(next, block.id, generation);
+    if (update.state === 'generated') next = withNewTake(next, block.id, update);
   }
   return next;
+}
+
+function withNewTake(
+  project: Project,
+  blockId: string,
+  update: Extract<SegmentUpdate, { state: 'generated' }>,
+) {
+  const location = requireBlock(project, blockId);
+  const block = location.block;
+  if (update.fresh !== true && currentTakes(block, project.defaults).length > 0) return project;
+  const { audio } = update;
+  const take: Take = {
+    cacheKey: audio.cacheKey,
+    contentHash: update.contentHash,
+    durationMs: audio.durationMs,
+    generatedAt: audio.generatedAt,
+    ...(audio.seed === undefined ? {} : { seed: audio.seed }),
+    ...(audio.taskId === undefined ? {} : { taskId: audio.taskId }),
+    ...(audio.requestId === undefined ? {} : { requestId: audio.requestId }),
+    ...(audio.remoteUrl === undefined ? {} : { remoteUrl: audio.remoteUrl }),
+    made: madeFrom(block, project.defaults),
+  };
+  const updated = withTake(block, take, project.defaults);
+  return updated === block ? project : withBlockReplaced(project, location, updated);
 }
 
 function generationOf(block: Block, update: SegmentUpdate): Block['generation'] | undefined {
@@ -54,7 +96,7 @@ function generationOf(block: Block, update: SegmentUpdate): Block['generation'] 
       ) {
         return undefined;
       }
-      const { mediaPath: _served, ...audio } = update.audio;
+      const { mediaPath: _served, seed: _seed, requestId: _requestId, ...audio } = update.audio;
       return {
         kind: 'generated',
         contentHash: update.contentHash,

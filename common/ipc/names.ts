@@ -41,6 +41,7 @@ export const METHOD_NAMES = [
   'generation.start',
   'generation.lookup',
   'generation.refetch',
+  'generation.media',
   'files.chooseFolder',
   'files.browse',
   'files.choose',

@@ -76,15 +76,34 @@ export type ExportFinishedEvent =
     }
   | { exportId: string; projectId: string; ok: false; cancelled: boolean; message: string };
 
+/** A take's audio as the renderer plays it. */
+export interface TakeMedia {
+  cacheKey: string;
+  mediaPath: string;
+  durationMs: number;
+}
+
 /** Generation of blocks and local export of the mix (or one file per block). */
 export const outputMethods = {
-  /** Sends the project's blocks that lack current audio (or the given ones; `force` for a new take). */
+  /**
+   * Sends the project's blocks that lack current audio (or the given ones). `newTake` sends the given blocks again
+   * with a new seed each, keeping the takes they have.
+   */
   'generation.start': method<StartedGenerationView>()(
     z
       .object({
         project: projectSchema,
         blockIds: z.array(z.string().min(1)).max(20_000, 'must list at most 20000 blocks').optional(),
-        force: z.boolean().optional(),
+        newTake: z.boolean().optional(),
+      })
+      .strict(),
+  ),
+  /** Where the cached audio of these takes plays (those no longer in the cache are left out). */
+  'generation.media': method<TakeMedia[]>()(
+    z
+      .object({
+        serviceUrl: serviceUrlSchema,
+        cacheKeys: z.array(contentHashSchema).max(50_000, 'must list at most 50000 takes'),
       })
       .strict(),
   ),

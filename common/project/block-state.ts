@@ -1,17 +1,19 @@
 import { contentHash } from './content-hash.js';
 import type { Block, ProjectDefaults } from './project-schema.js';
+import { activeTake } from './takes.js';
 
 /** What the timeline shows for a block. */
 export type BlockState = 'not-generated' | 'generated' | 'stale' | 'failed';
 
 /**
- * The block's state, derived from its stored generation state and its current content hash:
- * - generated, and the audio was made from the current content → 'generated';
+ * The block's state, derived from its takes, its stored generation state and its current content hash:
+ * - a take was made from the current content (or the last audio was) → 'generated';
  * - generated from different content (text, voice, style or parameters changed since) → 'stale';
  * - failed for the current content → 'failed'; a failure for content the user has since changed says nothing
  *   about the new content, so that block is 'not-generated' again.
  */
 export function blockState(block: Block, defaults: ProjectDefaults): BlockState {
+  if (activeTake(block, defaults) !== undefined) return 'generated';
   const generation = block.generation;
   switch (generation.kind) {
     case 'not-generated':

@@ -1,4 +1,4 @@
-import { blockState } from './block-state.js';
+import { playableAudio } from './takes.js';
 import type { Block, ProjectDefaults } from './project-schema.js';
 import { resolveTextParams, spokenText } from './resolve-params.js';
 
@@ -73,9 +73,8 @@ export interface BlockDuration {
  * otherwise an estimate (a stale block will be regenerated, so its new text's length is the better guess).
  */
 export function blockDuration(block: Block, defaults: ProjectDefaults): BlockDuration {
-  if (block.generation.kind === 'generated' && blockState(block, defaults) === 'generated') {
-    return { durationMs: block.generation.audio.durationMs, source: 'audio' };
-  }
+  const audio = playableAudio(block, defaults);
+  if (audio) return { durationMs: audio.durationMs, source: 'audio' };
   return { durationMs: estimateBlockMs(block, defaults), source: 'estimate' };
 }
 

@@ -19,3 +19,14 @@ export { allBlocks, findBlock } from './block-lookup.js';
 export { excerpt } from './block-guards.js';
 export { addBlock, insertBlocks, setGenerationState, updateBlock } from './block-edits.js';
 export { checkTitle, renameProject, setServiceUrl } from './project-edits.js';
+export {
+  activeTake,
+  currentTakes,
+  madeFrom,
+  playableAudio,
+  takeKey,
+  takesOf,
+  withTake,
+  TAKE_SEED_MAX,
+} from './takes.js';
+export { deleteTakes, pinTake, unpinTake } from './take-edits.js';

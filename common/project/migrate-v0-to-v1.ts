@@ -2,7 +2,8 @@ import { contentHash } from './content-hash.js';
 import { INITIAL_DEFAULTS, createMusicBlock, createSfxBlock, createTextBlock } from './block-factory.js';
 import type { ProjectV0 } from './legacy-v0-schema.js';
 import { VOLUME_DB_MIN } from './project-schema.js';
-import type { Block, GenerationState, Project, ProjectDefaults } from './project-schema.js';
+import type { Block, GenerationState, ProjectDefaults } from './project-schema.js';
+import type { ProjectV1 } from './migrate-v1-to-v2.js';
 
 export interface MigrationContext {
   /** ISO time used where an old file lacks a timestamp. */
@@ -16,7 +17,7 @@ type V0Block = ProjectV0['blocks'][number];
  * music move to their own tracks at their start time), seconds become milliseconds, linear volume becomes dB,
  * and kept audio becomes a 'generated' state hashed against the migrated content.
  */
-export function migrateV0ToV1(v0: ProjectV0, context: MigrationContext): Project {
+export function migrateV0ToV1(v0: ProjectV0, context: MigrationContext): ProjectV1 {
   const createdAt = v0.createdAt ?? context.now;
   const defaults: ProjectDefaults = {
     ...INITIAL_DEFAULTS,
@@ -24,7 +25,7 @@ export function migrateV0ToV1(v0: ProjectV0, context: MigrationContext): Project
     ...(v0.voiceName === undefined ? {} : { voiceName: v0.voiceName }),
     language: v0.language ?? INITIAL_DEFAULTS.language,
   };
-  const project: Project = {
+  const project: ProjectV1 = {
     schemaVersion: 1,
     id: v0.id,
     title: v0.name.trim() === '' ? 'Untitled project' : v0.name.trim(),

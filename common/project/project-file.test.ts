@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { blockState } from './block-state.js';
 import { contentHash } from './content-hash.js';
 import { gainToDb } from './migrate-v0-to-v1.js';
+import { setGenerationState } from './block-edits.js';
 import { readProjectFile, writeProjectFile } from './project-file.js';
+import { CURRENT_SCHEMA_VERSION } from './project-schema.js';
 import type { Project, TextBlock } from './project-schema.js';
 import { VOICE_A, VOICE_B, sampleProject } from './test-support.js';
 
@@ -70,6 +72,25 @@ describe('readProjectFile and writeProjectFile', () => {
     expect(writeProjectFile(reread)).toBe(text);
   });
 
+  it('migrates a version 1 file to takes: the audio a block has becomes its first take', () => {
+    const project = sampleProject();
+    const t1 = project.tracks.speech.blocks[0]!;
+    const hash = contentHash(t1, project.defaults);
+    const generated = setGenerationState(project, 't1', {
+      kind: 'generated',
+      contentHash: hash,
+      audio: { cacheKey: hash, durationMs: 1234, generatedAt: NOW(), taskId: 'task-1' },
+    });
+    const v1 = { ...JSON.parse(writeProjectFile(generated)), schemaVersion: 1 };
+    const { project: migrated, migratedFrom } = expectProject(JSON.stringify(v1));
+    expect(migratedFrom).toBe(1);
+    expect(migrated.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    expect(migrated.tracks.speech.blocks[0]?.takes).toEqual([
+      { cacheKey: hash, contentHash: hash, durationMs: 1234, generatedAt: NOW(), taskId: 'task-1' },
+    ]);
+    expect(migrated.tracks.speech.blocks[1]?.takes).toBeUndefined();
+  });
+
   it('reads a file with a byte-order mark', () => {
     expect(read(`\uFEFF${writeProjectFile(sampleProject())}`).ok).toBe(true);
   });
@@ -77,7 +98,7 @@ describe('readProjectFile and writeProjectFile', () => {
   it('migrates a version 0 file to the current version', () => {
     const { project, migratedFrom } = expectProject(v0File);
     expect(migratedFrom).toBe(0);
-    expect(project.schemaVersion).toBe(1);
+    expect(project.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
     expect(project.title).toBe('Old radio play');
     expect(project.createdAt).toBe('2023-03-03T03:03:03.000Z');
     expect(project.defaults).toEqual({
@@ -150,7 +171,7 @@ describe('readProjectFile and writeProjectFile', () => {
     const result = read(JSON.stringify(newer));
     expect(result).toMatchObject({ ok: false, problem: 'newer-version', schemaVersion: 7 });
     expect(!result.ok && result.message).toMatch(
-      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 1\)/,
+      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 2\)/,
     );
   });
 

@@ -3,6 +3,7 @@ import { describeFirstIssue } from './issue-path.js';
 import { projectV0Schema } from './legacy-v0-schema.js';
 import { migrateV0ToV1 } from './migrate-v0-to-v1.js';
 import type { MigrationContext } from './migrate-v0-to-v1.js';
+import { migrateV1ToV2, projectV1Schema } from './migrate-v1-to-v2.js';
 import { CURRENT_SCHEMA_VERSION, projectSchema } from './project-schema.js';
 import type { Project } from './project-schema.js';
 
@@ -38,7 +39,10 @@ interface MigrationStep {
   migrate(input: never, context: MigrationContext): unknown;
 }
 
-const MIGRATIONS: readonly MigrationStep[] = [{ from: 0, schema: projectV0Schema, migrate: migrateV0ToV1 }];
+const MIGRATIONS: readonly MigrationStep[] = [
+  { from: 0, schema: projectV0Schema, migrate: migrateV0ToV1 },
+  { from: 1, schema: projectV1Schema, migrate: migrateV1ToV2 },
+];
 
 export interface ReadOptions {
   /** Clock for migrations that must fill in a missing timestamp. */

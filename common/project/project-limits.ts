@@ -17,6 +17,8 @@ export const PROJECT_LIMITS = {
   /** Voice, style, preset and language names and ids inside a block. */
   parameter: 200,
   url: 2048,
+  /** Takes kept per block: past this, the oldest take that is neither pinned nor playing is dropped. */
+  takesPerBlock: 20,
 } as const;
 
 /** "20,000": limits read as people write numbers. */

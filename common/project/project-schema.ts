@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limits.js';
 
 /**
- * The project file, schema version 1 (current). These schemas are structural only: they decide whether a file
+ * The project file, schema version 2 (current; version 2 added takes). These schemas are structural only: they decide whether a file
  * can be loaded, not whether its values satisfy the service's rules. Anything the editor can hold (for example an
  * emo_switch value of 11 the user is still correcting) must survive a save and reopen, so range and list checks
  * live in project validation (validateProject), which reports them inline instead of refusing the file.
@@ -10,7 +10,7 @@ import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limit
  * Objects are strict: a key that does not belong (a misspelt parameter, a sfx_length on a text block) makes the
  * file invalid with a message naming that key, instead of being dropped silently as the service would.
  */
-export const CURRENT_SCHEMA_VERSION = 1;
+export const CURRENT_SCHEMA_VERSION = 2;
 
 /** Studio volume is a gain in decibels: 0 leaves the audio as generated; at VOLUME_DB_MIN or below it is silent. */
 export const VOLUME_DB_MIN = -60;
@@ -73,6 +73,27 @@ export const generationStateSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('failed'), contentHash: z.string(), error: generationErrorSchema }),
 ]);
 
+/**
+ * One generation of a block, kept so the user can listen, compare and go back. Small metadata only: the audio
+ * stays in the per-service audio cache under `cacheKey`.
+ */
+export const takeSchema = z.strictObject({
+  /** Key of the audio in the audio cache: the content hash for a first take, content and seed for later ones. */
+  cacheKey: z.string().min(1, 'must not be empty'),
+  /** The block's content hash when the take was made: the take plays only while the block still matches it. */
+  contentHash: z.string(),
+  durationMs: nonNegativeMs,
+  /** The seed sent for it; absent when the service chose (the block left the seed unset). */
+  seed: finiteNumber.optional(),
+  generatedAt: z.string(),
+  taskId: z.string().optional(),
+  /** X-Service-App-Request-Id of the task's last answer, to quote to support. */
+  requestId: z.string().optional(),
+  remoteUrl: z.string().optional(),
+  /** What it was made from: the text as sent and the parameters after defaults were applied. */
+  made: z.strictObject({ text: z.string(), params: z.record(z.string(), z.json()) }).optional(),
+});
+
 /** Fields every block carries for the studio (never sent to the service, never part of the content hash). */
 const studioFields = {
   id: blockIdSchema,
@@ -81,6 +102,13 @@ const studioFields = {
   /** A locked block keeps its content, parameters and timing; only unlocking it is allowed. */
   locked: z.boolean(),
   generation: generationStateSchema,
+  /** Every take kept, oldest first (absent when there are none). */
+  takes: z
+    .array(takeSchema)
+    .max(PROJECT_LIMITS.takesPerBlock, `must hold at most ${PROJECT_LIMITS.takesPerBlock} takes`)
+    .optional(),
+  /** The cacheKey of the take the user pinned: it plays and exports while it matches the block's content. */
+  pinnedTake: z.string().optional(),
 };
 
 /** Blocks played one after another on the speech track carry a pause after them. */
@@ -223,6 +251,7 @@ export type Project = z.infer<typeof projectSchema>;
 export type ProjectDefaults = z.infer<typeof projectDefaultsSchema>;
 export type GenerationState = z.infer<typeof generationStateSchema>;
 export type GeneratedAudio = z.infer<typeof generatedAudioSchema>;
+export type Take = z.infer<typeof takeSchema>;
 export type GenerationError = z.infer<typeof generationErrorSchema>;
 export type TextBlock = z.infer<typeof textBlockSchema>;
 export type SfxBlock = z.infer<typeof sfxBlockSchema>;

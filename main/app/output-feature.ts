@@ -49,6 +49,7 @@ type OutputHandlers = Pick<
   | 'generation.start'
   | 'generation.lookup'
   | 'generation.refetch'
+  | 'generation.media'
   | 'export.defaultFolder'
   | 'export.chooseDestination'
   | 'export.start'
@@ -125,7 +126,8 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
   };
 
   const handlers: OutputHandlers = {
-    'generation.start': ({ project, blockIds, force }) => generation.start({ project, blockIds, force }),
+    'generation.start': ({ project, blockIds, newTake }) => generation.start({ project, blockIds, newTake }),
+    'generation.media': ({ serviceUrl, cacheKeys }) => generation.media(serviceUrl, cacheKeys),
     'generation.lookup': ({ serviceUrl, contentHashes }) => generation.lookup(serviceUrl, contentHashes),
     'generation.refetch': ({ serviceUrl, contentHashes }) => generation.refetch(serviceUrl, contentHashes),
     'export.defaultFolder': () => ({ folder: exportDir }),

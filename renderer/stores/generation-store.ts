@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { SegmentUpdate } from '../../common/generation/segment-updates.js';
+import type { TakeMedia } from '../../common/ipc/output-methods.js';
 
 export interface SegmentAudio {
   mediaPath: string;
@@ -10,12 +11,14 @@ export interface SegmentAudio {
 export interface GenerationState {
   /** Content hash → the job generating it now. */
   pending: Readonly<Record<string, string>>;
-  /** Content hash → where its audio plays (for preview). */
+  /** Audio cache key (a take) → where its audio plays (for preview and listening to takes). */
   audio: Readonly<Record<string, SegmentAudio>>;
   receive(segments: readonly SegmentUpdate[]): void;
+  /** Where the takes of an opened project play (main's answer to generation.media). */
+  receiveMedia(media: readonly TakeMedia[]): void;
 }
 
-/** What main reported about generated segments, by content hash: jobs on their way, and playable audio. */
+/** What main reported about generated segments: jobs on their way (by content hash), playable audio (by take). */
 export const createGenerationStore = (): StoreApi<GenerationState> =>
   createStore<GenerationState>()((set) => ({
     pending: {},
@@ -31,7 +34,7 @@ export const createGenerationStore = (): StoreApi<GenerationState> =>
               break;
             case 'generated':
               delete pending[segment.contentHash];
-              audio[segment.contentHash] = {
+              audio[segment.audio.cacheKey] = {
                 mediaPath: segment.audio.mediaPath,
                 durationMs: segment.audio.durationMs,
               };
@@ -47,6 +50,14 @@ export const createGenerationStore = (): StoreApi<GenerationState> =>
           }
         }
         return { pending, audio };
+      }),
+    receiveMedia: (media) =>
+      set((state) => {
+        if (media.length === 0) return {};
+        const audio = { ...state.audio };
+        for (const item of media)
+          audio[item.cacheKey] = { mediaPath: item.mediaPath, durationMs: item.durationMs };
+        return { audio };
       }),
   }));
 

@@ -2,7 +2,7 @@ import type { TimbreBridge } from '../../common/ipc/api.js';
 import type { EventName, MethodName } from '../../common/ipc/contract.js';
 import type { IpcResponse } from '../../common/ipc/errors.js';
 
-type Responder = (input: unknown) => IpcResponse<unknown>;
+type Responder = (input: unknown) => IpcResponse<unknown> | Promise<IpcResponse<unknown>>;
 
 /** A bridge for component tests: answers each method with a responder and records every call. */
 export class FakeBridge implements TimbreBridge {

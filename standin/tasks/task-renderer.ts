@@ -147,13 +147,24 @@ async function speak(
   if (!voice) throw new Error(`voice ${String(block.voiceId)} is no longer available`);
   const style = styleOf(voice, typeof block.promptId === 'string' ? block.promptId : undefined);
   const language = typeof block.language === 'string' ? block.language : 'auto';
+  const take = takeVariation(block.seed);
   return synthesizeSpeech({
     text,
     espeakVoice: espeakVoiceFor(language, text, voice.synth.language, voice.synth.variant),
-    pitch: voice.synth.pitch + (style?.pitchOffset ?? 0),
-    wordsPerMinute: voice.synth.wordsPerMinute * (style?.rateFactor ?? 1),
+    pitch: voice.synth.pitch + (style?.pitchOffset ?? 0) + take.pitchOffset,
+    wordsPerMinute: voice.synth.wordsPerMinute * (style?.rateFactor ?? 1) * take.rateFactor,
     speechRate: numberOr(block.speechRate, 1),
   });
+}
+
+/**
+ * A real model reads the same line a little differently for each seed. The stand-in does the same, in a small
+ * and repeatable way: a set seed nudges pitch (±5) and pace (±6 %); no seed (or -1) reads it the one plain way.
+ */
+function takeVariation(seed: unknown): { pitchOffset: number; rateFactor: number } {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0)
+    return { pitchOffset: 0, rateFactor: 1 };
+  return { pitchOffset: (seed % 11) - 5, rateFactor: 0.94 + (Math.floor(seed / 11) % 13) / 100 };
 }
 
 function numberOr(value: unknown, fallback: number): number {

@@ -3,8 +3,11 @@ import {
   allBlocks,
   contentHash,
   needsGeneration,
+  playableAudio,
   setGenerationState,
 } from '../../../common/project/index.js';
+import { requireBlock, withBlockReplaced } from '../../../common/project/block-lookup.js';
+import { withoutTake } from '../../../common/project/takes.js';
 import type { AudioCache } from '../audio-cache/index.js';
 import type { GenerationService } from '../generation/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
@@ -81,13 +84,18 @@ export class ServiceGenerator implements BatchGenerator {
     }
   }
 
-  /** "Generated" states whose audio this machine does not have (another computer, a cleared cache). */
+  /**
+   * Audio that would play but that this machine does not have (another computer, a cleared cache): that take is
+   * dropped and the block counts as not generated, so it is generated (or fetched) before the export.
+   */
   private async forgetAudioNotHere(project: Project, serviceUrl: string): Promise<Project> {
     let next = project;
     for (const block of allBlocks(project)) {
-      if (block.generation.kind !== 'generated') continue;
-      if (await this.options.audio.lookup(serviceUrl, block.generation.audio.cacheKey)) continue;
+      const audio = playableAudio(block, project.defaults);
+      if (!audio || (await this.options.audio.lookup(serviceUrl, audio.cacheKey))) continue;
       next = setGenerationState(next, block.id, { kind: 'not-generated' });
+      const location = requireBlock(next, block.id);
+      next = withBlockReplaced(next, location, withoutTake(location.block, audio.cacheKey));
     }
     return next;
   }

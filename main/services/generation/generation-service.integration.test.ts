@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,11 @@ import type { SegmentUpdate } from '../../../common/generation/index.js';
 import { applySegmentUpdates } from '../../../common/generation/index.js';
 import type { Project } from '../../../common/project/index.js';
 import {
+  activeTake,
   blockState,
+  contentHash,
+  takeKey,
+  takesOf,
   createMusicBlock,
   createProject,
   createSfxBlock,
@@ -142,6 +146,47 @@ describe('GenerationService × stand-in', () => {
       blocks: 1,
       textPreview: 'Rivers carry water, and stories, to the sea.',
     });
+  });
+
+  it('takes another take with a new seed: different audio under its own key, the first take kept', async () => {
+    let project = threeTrackProject();
+    const firstRun = await service.start({ project });
+    project = applySegmentUpdates(project, await finish(firstRun.jobIds));
+    const target = project.tracks.speech.blocks[1]!;
+    const firstTake = takesOf(target)[0]!;
+
+    const again = await service.start({ project, blockIds: [target.id], newTake: true });
+    expect(again.sentBlocks).toBe(1);
+    const sentBody = standin
+      .ledger({ kind: 'task' })
+      .filter((entry) => entry.method === 'POST')
+      .at(-1);
+    expect(sentBody?.summary).toMatchObject({ blocks: 1 });
+    project = applySegmentUpdates(project, await finish(again.jobIds));
+
+    const takes = takesOf(project.tracks.speech.blocks[1]!);
+    expect(takes).toHaveLength(2);
+    const [kept, fresh] = takes;
+    expect(kept).toEqual(firstTake);
+    expect(fresh?.seed).toEqual(expect.any(Number));
+    expect(fresh?.cacheKey).toBe(takeKey(contentHash(target, project.defaults), fresh!.seed!));
+    expect(fresh?.requestId).toEqual(expect.any(String));
+    // The new take plays now; the first is still in the cache, and the two readings differ.
+    expect(activeTake(project.tracks.speech.blocks[1]!, project.defaults)?.cacheKey).toBe(fresh?.cacheKey);
+    const [oldAudio, newAudio] = await Promise.all([
+      audio.lookup(standin.url, kept!.cacheKey),
+      audio.lookup(standin.url, fresh!.cacheKey),
+    ]);
+    expect(oldAudio && newAudio).toBeTruthy();
+    const [oldBytes, newBytes] = await Promise.all([
+      readFile(oldAudio!.filePath),
+      readFile(newAudio!.filePath),
+    ]);
+    expect(oldBytes.equals(newBytes)).toBe(false);
+    // The other blocks were not sent again.
+    expect(
+      applySegmentUpdates(project, []).tracks.speech.blocks.map((block) => takesOf(block).length),
+    ).toEqual([1, 2, 1]);
   });
 
   it('refuses broken blocks before sending anything, naming the block and field', async () => {

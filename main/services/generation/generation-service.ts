@@ -1,8 +1,10 @@
+import { randomInt } from 'node:crypto';
 import type { GenerationBatch, SegmentUpdate } from '../../../common/generation/index.js';
 import { applySegmentUpdates, planGenerationBatches } from '../../../common/generation/index.js';
 import { IpcError } from '../../../common/ipc/errors.js';
+import type { TakeMedia } from '../../../common/ipc/output-methods.js';
 import type { Project } from '../../../common/project/index.js';
-import { allBlocks, contentHash, validateProject } from '../../../common/project/index.js';
+import { TAKE_SEED_MAX, allBlocks, contentHash, validateProject } from '../../../common/project/index.js';
 import type { AudioCache } from '../audio-cache/index.js';
 import { AudioCacheError } from '../audio-cache/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
@@ -30,7 +32,8 @@ export interface GenerationServiceOptions {
 export interface StartGenerationInput {
   project: Project;
   blockIds?: readonly string[] | undefined;
-  force?: boolean | undefined;
+  /** Another take of the chosen blocks: sent again with a new seed, keeping the takes they have. */
+  newTake?: boolean | undefined;
 }
 
 export interface StartedGeneration {
@@ -82,14 +85,11 @@ export class GenerationService {
     // Audio the service made and the app paid for, but could not download yet: fetched again, never resent
     // (unless the service said it is gone, or the user asked for a new take).
     const recoverable = this.recoverable(serviceUrl, deliveredAudio(jobs), cached);
+    const newTake = input.newTake === true;
     const plan = planGenerationBatches(project, {
       blockIds: input.blockIds,
-      force: input.force,
-      skipHashes: new Set([
-        ...cached.keys(),
-        ...pending.keys(),
-        ...(input.force === true ? [] : recoverable.keys()),
-      ]),
+      ...(newTake ? { newTake: { seed: () => randomInt(0, TAKE_SEED_MAX) } } : {}),
+      skipHashes: new Set([...cached.keys(), ...pending.keys(), ...recoverable.keys()]),
     });
     this.refuseBrokenBlocks(project, serviceUrl, plan.batches);
 
@@ -98,7 +98,7 @@ export class GenerationService {
       const entry = cached.get(hash);
       const jobId = pending.get(hash);
       const delivered = recoverable.get(hash);
-      if (entry && input.force !== true) early.push(generatedUpdate(hash, entry));
+      if (entry) early.push(generatedUpdate(hash, entry));
       else if (jobId) early.push({ contentHash: hash, state: 'pending', jobId });
       else if (delivered) {
         early.push({ contentHash: hash, state: 'pending', jobId: delivered.job.id });
@@ -112,7 +112,8 @@ export class GenerationService {
         projectId: project.id,
         projectTitle: project.title,
         blockIds: batch.blockIds,
-        contentHashes: batch.contentHashes,
+        contentHashes: batch.cacheKeys,
+        ...(newTake ? { takeOf: batch.contentHashes } : {}),
       });
       jobIds.push(job.id);
       for (const hash of batch.contentHashes)
@@ -225,6 +226,16 @@ export class GenerationService {
     return updates;
   }
 
+  /** Where the cached audio of these takes plays; takes no longer in the cache are left out. */
+  async media(serviceUrl: string, cacheKeys: readonly string[]): Promise<TakeMedia[]> {
+    const cached = await this.options.audio.lookupMany(serviceUrl, cacheKeys);
+    return [...cached.values()].map((entry) => ({
+      cacheKey: entry.cacheKey,
+      mediaPath: entry.mediaPath,
+      durationMs: entry.durationMs,
+    }));
+  }
+
   /** Waits until every job filed so far is processed (tests, the command line tool). */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.filing.values()]);
@@ -257,7 +268,8 @@ export class GenerationService {
   }
 
   private async fileJob(job: JobRecord): Promise<SegmentUpdate[]> {
-    const hashes = job.contentHashes ?? [];
+    const keys = job.contentHashes ?? [];
+    const hashes = blockHashesOf(job);
     if (job.status === 'cancelled') {
       return hashes.map((hash) => ({ contentHash: hash, state: 'cancelled', jobId: job.id }));
     }
@@ -274,7 +286,8 @@ export class GenerationService {
     }
     const contents = job.kind === 'task' ? (job.result?.metadata.contents ?? []) : [];
     const updates: SegmentUpdate[] = [];
-    for (const [index, hash] of hashes.entries()) {
+    for (const [index, key] of keys.entries()) {
+      const hash = hashes[index] ?? key;
       const remoteUrl = contents[index]?.audio;
       if (!remoteUrl) {
         updates.push({
@@ -288,18 +301,25 @@ export class GenerationService {
         });
         continue;
       }
-      const key = problemKey(job.serviceUrl, hash);
+      const problemAt = problemKey(job.serviceUrl, hash);
       try {
-        const entry = await this.options.audio.store(job.serviceUrl, hash, {
+        const entry = await this.options.audio.store(job.serviceUrl, key, {
           remoteUrl,
           taskId: job.remoteId,
           generatedAt: contents[index]?.generatedAt ?? job.finishedAt,
         });
-        this.fetchProblems.delete(key);
-        updates.push(generatedUpdate(hash, entry));
+        this.fetchProblems.delete(problemAt);
+        const seed = contents[index]?.seed;
+        updates.push({
+          ...generatedUpdate(hash, entry, {
+            requestId: job.requestId,
+            seed: job.takeOf !== undefined && typeof seed === 'number' && seed >= 0 ? seed : undefined,
+          }),
+          fresh: true,
+        });
       } catch (error) {
         const problem = downloadProblem(error, job, contents[index]?.text);
-        this.fetchProblems.set(key, problem);
+        this.fetchProblems.set(problemAt, problem);
         this.options.logger?.warn(`Audio of job ${job.id} block ${index + 1}: ${problem.message}`);
         updates.push({ contentHash: hash, state: 'failed', error: problem });
       }
@@ -354,7 +374,8 @@ function generatedUpdate(
     taskId?: string | undefined;
     generatedAt: string;
   },
-): SegmentUpdate {
+  extra: { requestId?: string | undefined; seed?: number | undefined } = {},
+): Extract<SegmentUpdate, { state: 'generated' }> {
   return {
     contentHash: hash,
     state: 'generated',
@@ -365,8 +386,15 @@ function generatedUpdate(
       remoteUrl: entry.remoteUrl,
       taskId: entry.taskId,
       generatedAt: entry.generatedAt,
+      ...(extra.requestId === undefined ? {} : { requestId: extra.requestId }),
+      ...(extra.seed === undefined ? {} : { seed: extra.seed }),
     },
   };
+}
+
+/** The content hash of each block a task job carries (for another take, not the key its audio files under). */
+function blockHashesOf(job: JobRecord): readonly string[] {
+  return job.takeOf ?? job.contentHashes ?? [];
 }
 
 /** Content hashes on their way in jobs that have not ended, with the job carrying each. */
@@ -374,7 +402,7 @@ function pendingHashes(jobs: readonly JobRecord[]): Map<string, string> {
   const pending = new Map<string, string>();
   for (const job of jobs) {
     if (job.kind !== 'task' || FINAL_STATUSES.includes(job.status)) continue;
-    for (const hash of job.contentHashes ?? []) pending.set(hash, job.id);
+    for (const hash of blockHashesOf(job)) pending.set(hash, job.id);
   }
   return pending;
 }
@@ -384,7 +412,7 @@ function latestFailure(jobs: readonly JobRecord[], hash: string): JobRecord | un
     .filter(
       (job) =>
         job.kind === 'task' &&
-        job.contentHashes?.includes(hash) === true &&
+        blockHashesOf(job).includes(hash) &&
         FINAL_STATUSES.includes(job.status) &&
         job.status !== 'succeeded' &&
         job.status !== 'cancelled' &&

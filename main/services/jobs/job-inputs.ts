@@ -95,13 +95,15 @@ export function pickLinks(source: {
   projectId?: string;
   blockIds?: string[];
   contentHashes?: string[];
+  takeOf?: string[];
   projectTitle?: string;
   voiceName?: string;
-}): Pick<JobRecord, 'projectId' | 'blockIds' | 'contentHashes' | 'projectTitle' | 'voiceName'> {
+}): Pick<JobRecord, 'projectId' | 'blockIds' | 'contentHashes' | 'takeOf' | 'projectTitle' | 'voiceName'> {
   return {
     ...(source.projectId === undefined ? {} : { projectId: source.projectId }),
     ...(source.blockIds === undefined ? {} : { blockIds: [...source.blockIds] }),
     ...(source.contentHashes === undefined ? {} : { contentHashes: [...source.contentHashes] }),
+    ...(source.takeOf === undefined ? {} : { takeOf: [...source.takeOf] }),
     ...(source.projectTitle === undefined ? {} : { projectTitle: source.projectTitle }),
     ...(source.voiceName === undefined ? {} : { voiceName: source.voiceName }),
   };

@@ -30,8 +30,10 @@ interface JobRecordBase {
   /** Opaque references given by the caller (the project and its blocks the job came from). */
   projectId?: string;
   blockIds?: string[];
-  /** For task jobs: the content hash of each of blockIds as sent, so the audio is cached under the right key. */
+  /** For task jobs: the audio cache key of each of blockIds as sent (its content hash, or a take key). */
   contentHashes?: string[];
+  /** For another take: the content hash of each block as sent (contentHashes then holds the new take keys). */
+  takeOf?: string[];
   /** For task jobs: the project's title when submitted, to show on the Tasks page. */
   projectTitle?: string;
   /** A name to show: the voice's name for voice jobs; for tasks, whatever the caller passed. */
@@ -79,6 +81,7 @@ interface SubmitCommon {
   projectId?: string;
   blockIds?: string[];
   contentHashes?: string[];
+  takeOf?: string[];
   projectTitle?: string;
   voiceName?: string;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../common/ipc/errors.js';
+import { CURRENT_SCHEMA_VERSION } from '../../../common/project/index.js';
 import type { Project } from '../../../common/project/index.js';
 import {
   addBlock,
@@ -57,7 +58,7 @@ describe('ProjectService: create, open, save', () => {
     expect(created.fileName).toMatch(/^my-podcast-ep-1-[0-9a-f]{6}\.timbre$/);
     expect(created.project).toMatchObject({
       title: 'My Podcast: Ep. 1',
-      schemaVersion: 1,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
       defaults: { language: 'en', voiceId: null },
     });
     const reopened = opened(await service().open(created.fileName));
@@ -248,7 +249,7 @@ describe('ProjectService: migration, listing and housekeeping', () => {
     expect(await readFile(fileOf('old.timbre.v0'), 'utf8')).toBe(legacy);
     const reread = opened(await projects.open('old.timbre'));
     expect(reread.migratedFrom).toBeUndefined();
-    expect(reread.project.schemaVersion).toBe(1);
+    expect(reread.project.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
   });
 
   it('lists projects newest first with counts and durations, and damaged ones as errors', async () => {

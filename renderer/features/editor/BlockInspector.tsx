@@ -10,6 +10,7 @@ import { validateBlock } from '../../../common/project/project-validation.js';
 import type { EditResult } from '../../stores/document-store.js';
 import { selectAnchorId, selectProject, selectSelectedIds } from '../../stores/document-store.js';
 import { GenerationSlot } from './GenerationSlot.js';
+import { TakesPanel } from './TakesPanel.js';
 import { SoundBlockInspector } from './SoundBlockInspector.js';
 import { StudioFields } from './StudioFields.js';
 import { TextBlockInspector } from './TextBlockInspector.js';
@@ -88,6 +89,7 @@ function SelectedBlock({
         ) : null}
       </header>
       <GenerationSlot block={block} state={state} unavailableReason={service.unavailableReason} />
+      <TakesPanel block={block} project={project} unavailableReason={service.unavailableReason} />
       <p className="hint" data-testid="block-characters">
         {formatCount(characters)} characters · ≈ {formatCount(characters * CREDITS_PER_CHARACTER)} credits
       </p>

@@ -1,18 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Project } from '../../../common/project/index.js';
-import {
-  allBlocks,
-  contentHash,
-  layoutTimeline,
-  needsGeneration,
-  setServiceUrl,
-} from '../../../common/project/index.js';
+import { allBlocks, contentHash, layoutTimeline, needsGeneration } from '../../../common/project/index.js';
 import type { DocumentState } from '../../stores/document-store.js';
 import { selectSelectedIds } from '../../stores/document-store.js';
 import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
 import { selectPendingHashes, selectSegmentAudio } from '../../stores/generation-store.js';
 import { selectActiveService } from '../../stores/settings-store.js';
 import { ExportDialog } from './ExportDialog.js';
+import { startGeneration } from './start-generation.js';
 import { TimelinePreview, previewClips } from './timeline-preview.js';
 import { useGenerationLookup } from './use-generation-lookup.js';
 import { useThrottledProject } from '../editor/use-throttled-project.js';
@@ -65,36 +60,8 @@ export function OutputControls() {
     return () => preview.stop();
   }, [stores]);
 
-  const generate = async (force: boolean, blockIds?: readonly string[]): Promise<void> => {
-    let current = stores.document.getState().doc?.project;
-    if (!current || !active) return;
-    if (current.serviceUrl === undefined) {
-      // An offline draft joins the active service the first time it is generated (undoable like any edit).
-      stores.document
-        .getState()
-        .apply((project) => setServiceUrl(project, active.url), { label: 'Link to service' });
-      current = stores.document.getState().doc?.project;
-      if (!current) return;
-    }
-    try {
-      const started = await stores.client.invoke('generation.start', {
-        project: current,
-        ...(blockIds ? { blockIds: [...blockIds] } : {}),
-        ...(force ? { force } : {}),
-      });
-      const parts = [
-        started.sentBlocks > 0
-          ? `${started.sentBlocks} block${started.sentBlocks === 1 ? '' : 's'} sent (${started.characters} characters)`
-          : 'Nothing to send',
-        started.reusedBlocks > 0 ? `${started.reusedBlocks} reused from earlier generations` : '',
-      ].filter(Boolean);
-      stores.notices
-        .getState()
-        .receive({ kind: 'notification', title: 'Generating', body: parts.join('; ') });
-    } catch (error) {
-      stores.notices.getState().showError(error);
-    }
-  };
+  const generate = (newTake: boolean, blockIds?: readonly string[]): Promise<void> =>
+    startGeneration(stores, active?.url, { newTake, blockIds });
 
   const togglePlay = (onlySelection: boolean): void => {
     const preview = previewRef.current;
@@ -105,7 +72,7 @@ export function OutputControls() {
       setPlaying(false);
       return;
     }
-    const mediaOf = (hash: string): string | undefined => stores.generation.getState().audio[hash]?.mediaPath;
+    const mediaOf = (key: string): string | undefined => stores.generation.getState().audio[key]?.mediaPath;
     const selected = stores.document.getState().selection.ids;
     if (onlySelection && selected.length > 0) {
       const clips = previewClips(current, mediaOf, new Set(selected));
@@ -174,10 +141,12 @@ export function OutputControls() {
           type="button"
           data-testid="regenerate-selection"
           disabled={blockedReason !== null}
-          title={blockedReason ?? 'Generate the selected blocks again (a new take)'}
+          title={
+            blockedReason ?? 'Generate the selected blocks again with a new seed; their takes so far are kept'
+          }
           onClick={() => void generate(true, selectedIds)}
         >
-          Regenerate selection
+          Another take
         </button>
       ) : null}
       {counts.pending > 0 ? (

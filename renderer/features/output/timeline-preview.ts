@@ -2,13 +2,7 @@ import { Howl } from 'howler';
 import { defaultDuckingSettings } from '../../../common/export/render-plan.js';
 import { dbToGain } from '../../../common/export/gain-envelope.js';
 import type { Block, Project } from '../../../common/project/index.js';
-import {
-  VOLUME_DB_MIN,
-  allBlocks,
-  blockState,
-  contentHash,
-  layoutTimeline,
-} from '../../../common/project/index.js';
+import { VOLUME_DB_MIN, allBlocks, layoutTimeline, playableAudio } from '../../../common/project/index.js';
 
 /** One generated block placed for playback. */
 export interface PreviewClip {
@@ -29,7 +23,7 @@ export interface PreviewClip {
  */
 export function previewClips(
   project: Project,
-  mediaPathOf: (contentHash: string) => string | undefined,
+  mediaPathOf: (cacheKey: string) => string | undefined,
   only?: ReadonlySet<string>,
 ): PreviewClip[] {
   const blocks = new Map<string, Block>(allBlocks(project).map((block) => [block.id, block]));
@@ -38,8 +32,10 @@ export function previewClips(
   for (const item of [...layout.speech, ...layout.effects, ...layout.music]) {
     const block = blocks.get(item.blockId);
     if (!block || (only && !only.has(block.id))) continue;
-    if (block.volumeDb <= VOLUME_DB_MIN || blockState(block, project.defaults) !== 'generated') continue;
-    const src = mediaPathOf(contentHash(block, project.defaults));
+    if (block.volumeDb <= VOLUME_DB_MIN) continue;
+    // The take that exports is the take that plays: the pinned one, else the newest of the current content.
+    const audio = playableAudio(block, project.defaults);
+    const src = audio === undefined ? undefined : mediaPathOf(audio.cacheKey);
     if (!src) continue;
     clips.push({
       blockId: block.id,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { allBlocks, contentHash } from '../../../common/project/index.js';
+import { allBlocks, contentHash, takesOf } from '../../../common/project/index.js';
 import { applyGenerationToDocument } from '../../stores/document-generation.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
@@ -8,6 +8,9 @@ import { useAppStores } from '../../stores/stores-context.js';
  * generated while the project was closed, jobs still running, failures. Offline it quietly does nothing: the
  * document keeps what it last saved.
  */
+/** Cache keys main accepts: content hashes and take keys (older files may hold other keys; they are skipped). */
+const CACHE_KEY = /^[0-9a-f]{64}$/u;
+
 export function useGenerationLookup(projectId: string | undefined, serviceUrl: string | undefined): void {
   const stores = useAppStores();
   useEffect(() => {
@@ -15,7 +18,19 @@ export function useGenerationLookup(projectId: string | undefined, serviceUrl: s
     const project = stores.document.getState().doc?.project;
     if (!project) return;
     const hashes = [...new Set(allBlocks(project).map((block) => contentHash(block, project.defaults)))];
+    // The takes kept in the file, to listen to and to preview: where their audio plays, if it is still here.
+    const takeKeys = [
+      ...new Set(allBlocks(project).flatMap((block) => takesOf(block).map((take) => take.cacheKey))),
+    ].filter((key) => CACHE_KEY.test(key));
     let cancelled = false;
+    if (takeKeys.length > 0) {
+      stores.client
+        .invoke('generation.media', { serviceUrl, cacheKeys: takeKeys })
+        .then((media) => {
+          if (!cancelled) stores.generation.getState().receiveMedia(media);
+        })
+        .catch(() => undefined);
+    }
     stores.client
       .invoke('generation.lookup', { serviceUrl, contentHashes: hashes })
       .then((segments) => {

@@ -102,8 +102,11 @@ export function ServicesSection() {
         </button>
       ) : (
         <ServiceForm
+          key={editing === 'new' ? 'new' : editing.url}
           initial={editing === 'new' ? null : editing}
-          onDone={() => setEditing(null)}
+          // Closes only this form: a save still on its way must not close another one opened meanwhile
+          // (the list shows the saved service, with its Edit button, before main answers the save).
+          onDone={() => setEditing((current) => (current === editing ? null : current))}
           onSaved={(next) => {
             stores.settings.getState().setView(next);
             stores.notices.getState().receive({ kind: 'notification', title: 'Service saved' });

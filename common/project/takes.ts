@@ -1,0 +1,105 @@
+import { audioAffectingFields, contentHash } from './content-hash.js';
+import { sha256Hex } from './sha256.js';
+import { PROJECT_LIMITS } from './project-limits.js';
+import type { Block, ProjectDefaults, Take } from './project-schema.js';
+
+/*
+ * Takes: every generation of a block is kept (as metadata; the audio stays in the audio cache). The take that
+ * plays and exports is derived, never stored twice: among the takes made from the block's current content, the
+ * pinned one, else the newest. So editing text makes a block stale, and undoing (or typing the old text again)
+ * brings its takes back at no cost.
+ */
+
+const TAKE_KEY_DOMAIN = 'timbre-take/1';
+
+/** Seeds sent for new takes: the contract's seed is an integer; 0…2³¹−1 is accepted by every range we know. */
+export const TAKE_SEED_MAX = 2_147_483_647;
+
+/**
+ * The audio cache key of another take of the same content: distinct from the content hash (the first take's
+ * key), so a new take never overwrites the audio of the one before.
+ */
+export function takeKey(hash: string, seed: number): string {
+  return sha256Hex(`${TAKE_KEY_DOMAIN}\n${hash}\n${seed}`);
+}
+
+export function takesOf(block: Block): readonly Take[] {
+  return block.takes ?? [];
+}
+
+/** Takes made from the block's current content, oldest first. */
+export function currentTakes(block: Block, defaults: ProjectDefaults): Take[] {
+  const takes = takesOf(block);
+  if (takes.length === 0) return [];
+  const hash = contentHash(block, defaults);
+  return takes.filter((take) => take.contentHash === hash);
+}
+
+/** The take that plays and exports: the pinned one if it matches the content, else the newest that does. */
+export function activeTake(block: Block, defaults: ProjectDefaults): Take | undefined {
+  const matching = currentTakes(block, defaults);
+  if (matching.length === 0) return undefined;
+  return matching.find((take) => take.cacheKey === block.pinnedTake) ?? matching[matching.length - 1];
+}
+
+/** What a take was made from, recorded when it arrives: the text as sent and the resolved parameters. */
+export function madeFrom(block: Block, defaults: ProjectDefaults): NonNullable<Take['made']> {
+  const { type: _type, text, ...rest } = audioAffectingFields(block, defaults);
+  const params: Record<string, NonNullable<Take['made']>['params'][string]> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) params[key] = value as NonNullable<Take['made']>['params'][string];
+  }
+  return { text: typeof text === 'string' ? text : '', params };
+}
+
+/**
+ * The block with a take added (or left as it is when that audio is already a take). Past the per-block limit,
+ * the oldest take that is neither pinned nor playing is dropped (its audio stays in the cache until cleaned).
+ */
+export function withTake<B extends Block>(block: B, take: Take, defaults: ProjectDefaults): B {
+  const takes = takesOf(block);
+  if (takes.some((existing) => existing.cacheKey === take.cacheKey)) return block;
+  let next = [...takes, take];
+  while (next.length > PROJECT_LIMITS.takesPerBlock) {
+    const keep = new Set([
+      block.pinnedTake,
+      activeTake({ ...block, takes: next }, defaults)?.cacheKey,
+      take.cacheKey,
+    ]);
+    const dropAt = next.findIndex((candidate) => !keep.has(candidate.cacheKey));
+    if (dropAt === -1) break;
+    next = [...next.slice(0, dropAt), ...next.slice(dropAt + 1)];
+  }
+  return { ...block, takes: next };
+}
+
+/** The block without that take; a pin on it goes too. */
+export function withoutTake<B extends Block>(block: B, cacheKey: string): B {
+  const takes = takesOf(block).filter((take) => take.cacheKey !== cacheKey);
+  const { pinnedTake, takes: _old, ...rest } = block;
+  return {
+    ...rest,
+    ...(takes.length === 0 ? {} : { takes }),
+    ...(pinnedTake === undefined || pinnedTake === cacheKey ? {} : { pinnedTake }),
+  } as B;
+}
+
+/** The block with that take pinned (or unpinned with undefined). */
+export function withPinnedTake<B extends Block>(block: B, cacheKey: string | undefined): B {
+  const { pinnedTake: _old, ...rest } = block;
+  return (cacheKey === undefined ? rest : { ...rest, pinnedTake: cacheKey }) as B;
+}
+
+/** What plays and exports for the block now: its active take, or audio recorded before takes were kept. */
+export function playableAudio(
+  block: Block,
+  defaults: ProjectDefaults,
+): { cacheKey: string; durationMs: number } | undefined {
+  const take = activeTake(block, defaults);
+  if (take) return { cacheKey: take.cacheKey, durationMs: take.durationMs };
+  const generation = block.generation;
+  if (generation.kind === 'generated' && generation.contentHash === contentHash(block, defaults)) {
+    return generation.audio;
+  }
+  return undefined;
+}

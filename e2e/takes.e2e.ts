@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { layoutTimeline } from '../common/project/index.js';
+import { expect, test } from './support/fixtures.js';
+import { EditorPage } from './support/pages/editor-page.js';
+import { savedProject } from './support/saved-project.js';
+import { ProjectsPage } from './support/pages/projects-page.js';
+
+const RATE = 44_100;
+
+/** Any audio file as mono float samples at 44.1 kHz (ffmpeg decodes; the app's own decoder is not the judge). */
+function decodeMono(filePath: string): Float32Array {
+  const raw = execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-i', filePath, '-f', 'f32le', '-ac', '1', '-ar', `${RATE}`, '-'],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  return new Float32Array(raw.buffer, raw.byteOffset, Math.floor(raw.byteLength / 4));
+}
+
+/** Normalised correlation of two equal-length stretches: 1 for the same audio, near 0 for unrelated audio. */
+function correlation(a: Float32Array, b: Float32Array): number {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let index = 0; index < a.length; index += 1) {
+    ab += a[index]! * b[index]!;
+    aa += a[index]! * a[index]!;
+    bb += b[index]! * b[index]!;
+  }
+  return ab / Math.sqrt(aa * bb);
+}
+
+async function cachedAudioFile(dataDir: string, cacheKey: string): Promise<string> {
+  const cacheDir = path.join(dataDir, 'audio-cache');
+  for (const folder of await readdir(cacheDir)) {
+    const match = (await readdir(path.join(cacheDir, folder))).find(
+      (name) => name.startsWith(cacheKey) && !name.endsWith('.json'),
+    );
+    if (match) return path.join(cacheDir, folder, match);
+  }
+  throw new Error(`no cached audio for ${cacheKey}`);
+}
+
+const takeRows = (page: Page): Locator => page.getByTestId('take-row');
+
+test.use({ service: 'standin', standinOptions: { speed: 40 } });
+
+test.describe('journey: takes of a block', () => {
+  test('takes a second take, compares and pins the first, exports it, deletes a take and finds the takes after reopening', async ({
+    launchApp,
+    page,
+  }) => {
+    const outDir = test.info().outputPath('exports');
+    await mkdir(outDir, { recursive: true });
+    const app = await launchApp({ env: { TIMBRE_EXPORT_DIR: outDir } });
+    await page.goto(app.url);
+    await page.getByTestId('nav-projects').click();
+    await new ProjectsPage(page).create('Takes');
+    const editor = new EditorPage(page);
+    await editor.addTextBlocks([
+      'The lighthouse keeper climbed the stairs every evening.',
+      'Tonight the lamp would not light, and the sea was rising.',
+    ]);
+    await page.getByTestId('generate-project').filter({ hasText: 'Generate 2 blocks' }).click();
+    await expect(page.getByTestId('generate-project')).toHaveText('All generated', { timeout: 60_000 });
+
+    await editor.selectOnTimeline('text', 1);
+    await expect(takeRows(page)).toHaveCount(1);
+    const firstKey = await takeRows(page).first().getAttribute('data-cache-key');
+
+    // Another take: a new seed; the first take stays, the new one is in use.
+    await page.getByTestId('another-take').click();
+    await expect(takeRows(page)).toHaveCount(2, { timeout: 60_000 });
+    const newest = takeRows(page).first();
+    const secondKey = await newest.getAttribute('data-cache-key');
+    expect(secondKey).not.toBe(firstKey);
+    await expect(newest).toHaveAttribute('data-active', 'true');
+    const first = page.locator(`[data-testid="take-row"][data-cache-key="${firstKey}"]`);
+    await expect(first).toHaveAttribute('data-active', 'false');
+
+    // Compare A/B: switching plays the other take.
+    await first.getByTestId('take-compare').click();
+    await expect(page.getByTestId('takes-compare')).toBeVisible();
+    await page.getByTestId('compare-b').click();
+    await expect(page.getByTestId('compare-b')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('compare-a').click();
+    await expect(page.getByTestId('compare-a')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('compare-b')).toHaveAttribute('aria-pressed', 'false');
+    await page.getByTestId('compare-close').click();
+
+    // Pin the first take: it is in use again, whatever came later.
+    await first.getByTestId('take-pin').click();
+    await expect(first).toHaveAttribute('data-active', 'true');
+    await expect(first).toHaveAttribute('data-pinned', 'true');
+
+    // Export: the pinned take is what the file holds at that block's place.
+    await page.getByTestId('export-open').click();
+    const outputPath = path.join(outDir, 'Takes.wav');
+    await page.getByTestId('export-path').fill(outputPath);
+    await page.getByTestId('export-loudness').selectOption('none');
+    await page.getByTestId('export-start').click();
+    await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('export-close').click();
+
+    const project = await savedProject(page, app);
+    const placed = layoutTimeline(project).speech[1]!;
+    const exported = decodeMono(outputPath);
+    const pinned = decodeMono(await cachedAudioFile(app.dataDir, firstKey ?? ''));
+    const other = decodeMono(await cachedAudioFile(app.dataDir, secondKey ?? ''));
+    const start = Math.round((placed.startMs / 1000) * RATE);
+    const length = Math.min(pinned.length, other.length, exported.length - start);
+    const atBlock = exported.subarray(start, start + length);
+    const withPinned = correlation(atBlock, pinned.subarray(0, length));
+    const withOther = correlation(atBlock, other.subarray(0, length));
+    expect(withPinned).toBeGreaterThan(0.9);
+    expect(withOther).toBeLessThan(withPinned - 0.3);
+
+    // Delete the take not in use.
+    const second = page.locator(`[data-testid="take-row"][data-cache-key="${secondKey}"]`);
+    await second.getByTestId('take-delete').click();
+    await expect(takeRows(page)).toHaveCount(1);
+
+    // Reopen: the takes (and the pin) are kept in the project file.
+    await editor.waitSaved();
+    await editor.close();
+    await page.reload();
+    await new ProjectsPage(page).open('Takes');
+    await editor.selectOnTimeline('text', 1);
+    await expect(takeRows(page)).toHaveCount(1);
+    await expect(takeRows(page).first()).toHaveAttribute('data-cache-key', firstKey ?? '');
+    await expect(takeRows(page).first()).toHaveAttribute('data-pinned', 'true');
+    await expect(takeRows(page).first().getByTestId('take-play')).toBeEnabled();
+  });
+});
