@@ -16,6 +16,16 @@ export interface GenerationState {
   receive(segments: readonly SegmentUpdate[]): void;
   /** Where the takes of an opened project play (main's answer to generation.media). */
   receiveMedia(media: readonly TakeMedia[]): void;
+  /** The generation being watched in the editor: which blocks it covers and when it began. */
+  run: GenerationRun | null;
+  /** Adds blocks now on their way to the run (starting one if none is watched). */
+  joinRun(blockIds: readonly string[], now: number): void;
+  endRun(): void;
+}
+
+export interface GenerationRun {
+  startedAt: number;
+  blockIds: readonly string[];
 }
 
 /** What main reported about generated segments: jobs on their way (by content hash), playable audio (by take). */
@@ -51,6 +61,20 @@ export const createGenerationStore = (): StoreApi<GenerationState> =>
         }
         return { pending, audio };
       }),
+    run: null,
+    joinRun: (blockIds, now) =>
+      set((state) => {
+        const known = new Set(state.run?.blockIds ?? []);
+        const added = blockIds.filter((id) => !known.has(id));
+        if (state.run !== null && added.length === 0) return {};
+        return {
+          run: {
+            startedAt: state.run?.startedAt ?? now,
+            blockIds: [...(state.run?.blockIds ?? []), ...added],
+          },
+        };
+      }),
+    endRun: () => set({ run: null }),
     receiveMedia: (media) =>
       set((state) => {
         if (media.length === 0) return {};
@@ -63,5 +87,6 @@ export const createGenerationStore = (): StoreApi<GenerationState> =>
 
 export const selectPendingHashes = (state: GenerationState): Readonly<Record<string, string>> =>
   state.pending;
+export const selectGenerationRun = (state: GenerationState): GenerationRun | null => state.run;
 export const selectSegmentAudio = (state: GenerationState): Readonly<Record<string, SegmentAudio>> =>
   state.audio;

@@ -47,5 +47,6 @@ export const selectJobsNewestFirst = (state: JobsState): JobView[] => {
   }
   return sortedCache.sorted;
 };
+export const selectJobs = (state: JobsState): Record<string, JobView> => state.jobs;
 export const selectUploads = (state: JobsState): Record<string, UploadProgress> => state.uploads;
 export const selectReachable = (state: JobsState): Record<string, boolean> => state.reachable;

@@ -16,6 +16,8 @@ import { StatusBar } from './StatusBar.js';
 import { Timeline } from './Timeline.js';
 import { useBlockClipboard } from './use-block-clipboard.js';
 import { useEditorKeyboard } from './use-editor-keyboard.js';
+import { useGenerationRun } from './use-generation-run.js';
+import { GenerationProgress } from './GenerationProgress.js';
 import { OutputControls } from '../output/OutputControls.js';
 import './editor.css';
 import { RelaunchBanner } from './RelaunchBanner.js';
@@ -81,6 +83,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
 
   const onSaveShortcut = useCallback(() => void flush(), [flush]);
   useEditorKeyboard(onSaveShortcut);
+  useGenerationRun();
   useBlockClipboard();
 
   const close = async (): Promise<void> => {
@@ -149,6 +152,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
         onDiscardAndClose={discardAndClose}
       />
       <EditorToolbar />
+      <GenerationProgress />
       <Timeline />
       <div className="editor-body">
         <ScriptView />

@@ -4,6 +4,7 @@ import { updateBlock } from '../../../common/project/block-edits.js';
 import { blockState } from '../../../common/project/block-state.js';
 import { characterCount } from '../../../common/project/project-stats.js';
 import type { ProjectDefaults, SpeechTrackBlock } from '../../../common/project/project-schema.js';
+import type { BlockProgress } from '../../../common/generation/block-progress.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
 import { clickSelection } from './selection-rules.js';
 import { isMacPlatform } from './shortcuts.js';
@@ -18,6 +19,9 @@ export interface ScriptRowProps {
   defaults: ProjectDefaults;
   /** The speech track's ids in order, for shift-click ranges (read on click only). */
   order: () => readonly string[];
+  /** Where the block is on its way to audio (see blockProgress), and that in words. */
+  progressKind: BlockProgress['kind'];
+  progressLabel: string;
 }
 
 /**
@@ -32,6 +36,8 @@ export const ScriptRow = memo(function ScriptRow({
   selected,
   defaults,
   order,
+  progressKind,
+  progressLabel,
 }: ScriptRowProps) {
   const stores = useAppStores();
   const text = block.type === 'text' ? block.text : null;
@@ -99,6 +105,7 @@ export const ScriptRow = memo(function ScriptRow({
       style={{ top, height }}
       data-testid="script-row"
       data-block-id={block.id}
+      data-progress={progressKind}
       aria-selected={selected}
       role="option"
       onClick={onRowClick}
@@ -110,6 +117,15 @@ export const ScriptRow = memo(function ScriptRow({
           {characterCount(block)} chars
         </span>
         {block.locked ? <span className="badge">Locked</span> : null}
+        {progressKind === 'idle' ? null : (
+          <span
+            className={`block-progress block-progress-${progressKind}`}
+            data-testid="block-progress"
+            title={progressLabel}
+          >
+            {progressLabel}
+          </span>
+        )}
       </div>
       {text === null ? (
         <p className="hint script-row-readonly">

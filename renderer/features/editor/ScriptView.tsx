@@ -5,7 +5,17 @@ import { selectAnchorId, selectProject, selectSelectedIds } from '../../stores/d
 import { selectFocusRequest } from '../../stores/editor-ui-store.js';
 import { ScriptRow } from './ScriptRow.js';
 import { scrollToReveal, virtualWindow } from './virtual-window.js';
-import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
+import { blockProgress, describeProgress } from '../../../common/generation/block-progress.js';
+import { blockState, contentHash } from '../../../common/project/index.js';
+import { selectGenerationRun, selectPendingHashes } from '../../stores/generation-store.js';
+import { selectJobs } from '../../stores/jobs-store.js';
+import {
+  useAppStores,
+  useDocumentStore,
+  useEditorUiStore,
+  useGenerationStore,
+  useJobsStore,
+} from '../../stores/stores-context.js';
 
 function speechBlocks(documentStore: AppStores['document']): readonly SpeechTrackBlock[] {
   return documentStore.getState().doc?.project.tracks.speech.blocks ?? [];
@@ -29,6 +39,10 @@ export function ScriptView() {
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
   const focusRequest = useEditorUiStore(selectFocusRequest);
+  const pending = useGenerationStore(selectPendingHashes);
+  const jobs = useJobsStore(selectJobs);
+  const run = useGenerationStore(selectGenerationRun);
+  const inRun = useMemo(() => new Set(run?.blockIds ?? []), [run]);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ scrollTop: 0, height: 600 });
@@ -90,6 +104,13 @@ export function ScriptView() {
   const rows = [];
   for (let index = first; index <= last; index += 1) {
     const block = blocks[index]!;
+    const jobId = pending[contentHash(block, project.defaults)];
+    const progress = blockProgress({
+      state: blockState(block, project.defaults),
+      job: jobId === undefined ? undefined : jobs[jobId],
+      inRun: inRun.has(block.id),
+      failure: block.generation.kind === 'failed' ? block.generation.error : undefined,
+    });
     rows.push(
       <ScriptRow
         key={block.id}
@@ -100,6 +121,8 @@ export function ScriptView() {
         selected={selected.has(block.id)}
         defaults={project.defaults}
         order={speechOrder}
+        progressKind={progress.kind}
+        progressLabel={describeProgress(progress)}
       />,
     );
   }

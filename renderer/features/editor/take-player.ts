@@ -37,7 +37,10 @@ export function useTakePlayer(): TakePlayer {
     });
     const start = (): void => {
       if (atS > 0) audio.currentTime = Math.min(atS, Number.isFinite(audio.duration) ? audio.duration : atS);
-      void audio.play().catch(() => setPlayback({ kind: 'idle' }));
+      // A play() cut short by switching to another take rejects too: only this take's own failure stops it.
+      void audio.play().catch(() => {
+        if (audioRef.current === audio) setPlayback({ kind: 'idle' });
+      });
     };
     if (atS > 0 && audio.readyState < HTMLMediaElement.HAVE_METADATA) {
       audio.addEventListener('loadedmetadata', start, { once: true });

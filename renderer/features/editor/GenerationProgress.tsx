@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { estimateSecondsLeft } from '../../../common/generation/block-progress.js';
+import { blockState, characterCount, contentHash, findBlock } from '../../../common/project/index.js';
+import { selectGenerationRun, selectPendingHashes } from '../../stores/generation-store.js';
+import { useGenerationStore } from '../../stores/stores-context.js';
+import { formatCount } from './format.js';
+import { formatTime } from './timeline-geometry.js';
+import { useThrottledProject } from './use-throttled-project.js';
+
+/**
+ * The editor's progress bar while blocks are generated: blocks done out of the run's total, failures, and a
+ * time-left estimate from the speed this service showed in this run (characters finished per second).
+ */
+export function GenerationProgress() {
+  const run = useGenerationStore(selectGenerationRun);
+  const pending = useGenerationStore(selectPendingHashes);
+  const project = useThrottledProject(250);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (run === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [run]);
+  if (run === null || project === null) return null;
+
+  let done = 0;
+  let failed = 0;
+  let doneCharacters = 0;
+  let remainingCharacters = 0;
+  for (const id of run.blockIds) {
+    const block = findBlock(project, id)?.block;
+    if (!block) continue;
+    const characters = characterCount(block);
+    if (pending[contentHash(block, project.defaults)] !== undefined) {
+      remainingCharacters += characters;
+      continue;
+    }
+    done += 1;
+    doneCharacters += characters;
+    if (blockState(block, project.defaults) === 'failed') failed += 1;
+  }
+  const total = run.blockIds.length;
+  const finished = done === total;
+  const secondsLeft = finished
+    ? undefined
+    : estimateSecondsLeft({ elapsedMs: now - run.startedAt, doneCharacters, remainingCharacters });
+  return (
+    <div
+      className="generation-progress"
+      role="status"
+      data-testid="generation-progress"
+      data-done={done}
+      data-total={total}
+    >
+      <progress max={total} value={done} aria-label="Blocks generated" />
+      <span>
+        {finished ? 'Generated' : 'Generating'} {formatCount(done)} of {formatCount(total)} blocks
+        {failed > 0 ? ` · ${formatCount(failed)} failed` : ''}
+        {secondsLeft === undefined
+          ? finished
+            ? ''
+            : ' · estimating time left…'
+          : ` · about ${formatTime(secondsLeft * 1000)} left`}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { allBlocks, contentHash } from '../../../common/project/index.js';
+import { selectPendingHashes } from '../../stores/generation-store.js';
+import { useAppStores, useGenerationStore } from '../../stores/stores-context.js';
+import { useThrottledProject } from './use-throttled-project.js';
+
+/** How long "Ready" stays on the blocks of a finished run before they read as plainly generated again. */
+const RUN_LINGER_MS = 6_000;
+
+/**
+ * Follows the generation under way in the open project as one run: every block whose content goes on its way
+ * joins it, and the run ends a few seconds after nothing is on its way any more. The progress bar and the
+ * per-block progress read it.
+ */
+export function useGenerationRun(): void {
+  const stores = useAppStores();
+  const project = useThrottledProject(250);
+  const pending = useGenerationStore(selectPendingHashes);
+  useEffect(() => {
+    if (project === null) return;
+    const onTheirWay = allBlocks(project)
+      .filter((block) => pending[contentHash(block, project.defaults)] !== undefined)
+      .map((block) => block.id);
+    const generation = stores.generation.getState();
+    if (onTheirWay.length > 0) {
+      generation.joinRun(onTheirWay, Date.now());
+      return;
+    }
+    if (generation.run === null) return;
+    const timer = setTimeout(() => stores.generation.getState().endRun(), RUN_LINGER_MS);
+    return () => clearTimeout(timer);
+  }, [project, pending, stores]);
+  useEffect(() => () => stores.generation.getState().endRun(), [stores]);
+}
