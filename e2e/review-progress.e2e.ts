@@ -17,6 +17,11 @@ test.describe('journey: live progress while generating', () => {
     await new ProjectsPage(page).create('Progress');
     await new EditorPage(page).addTextBlocks(['The tide came in slowly over the flat grey sand.']);
     const row = page.getByTestId('script-row').first();
+    await expect(row.getByTestId('block-play')).toBeDisabled();
+    // Preview over a block without audio says so instead of playing silence unannounced.
+    await row.locator('.script-row-number').click();
+    await page.keyboard.press('Control+Shift+Space');
+    await expect(page.getByText('1 block has no audio yet')).toBeVisible();
 
     // Every value the row's progress takes, in order, recorded in the page as it changes.
     await row.evaluate((element) => {
@@ -37,6 +42,11 @@ test.describe('journey: live progress while generating', () => {
     await expect(page.getByTestId('generation-progress')).toBeVisible();
     await expect(page.getByTestId('generation-progress')).toHaveAttribute('data-total', '1');
     await expect(row.getByTestId('block-progress')).toContainText('service says', { timeout: 30_000 });
+    // The timeline block shows it too.
+    await expect(page.locator('[data-testid="timeline-block"][data-type="text"]').first()).toHaveAttribute(
+      'data-progress',
+      /sent|downloading/,
+    );
     await expect(row).toHaveAttribute('data-progress', 'ready', { timeout: 60_000 });
     await expect(page.getByTestId('generation-progress')).toHaveAttribute('data-done', '1');
 

@@ -69,6 +69,14 @@ test.describe('journey: takes of a block', () => {
     await page.getByTestId('generate-project').filter({ hasText: 'Generate 2 blocks' }).click();
     await expect(page.getByTestId('generate-project')).toHaveText('All generated', { timeout: 60_000 });
 
+    // Every block has a play button once it has audio.
+    const playSecond = page.getByTestId('script-row').nth(1).getByTestId('block-play');
+    await expect(playSecond).toBeEnabled();
+    await playSecond.click();
+    await expect(playSecond).toHaveAttribute('aria-pressed', 'true');
+    await playSecond.click();
+    await expect(playSecond).toHaveAttribute('aria-pressed', 'false');
+
     await editor.selectOnTimeline('text', 1);
     await expect(takeRows(page)).toHaveCount(1);
     const firstKey = await takeRows(page).first().getAttribute('data-cache-key');

@@ -22,6 +22,10 @@ export interface ScriptRowProps {
   /** Where the block is on its way to audio (see blockProgress), and that in words. */
   progressKind: BlockProgress['kind'];
   progressLabel: string;
+  /** Whether the block has audio here to play, whether it is playing, and how to start or stop it. */
+  canPlay: boolean;
+  playing: boolean;
+  onTogglePlay(blockId: string): void;
 }
 
 /**
@@ -38,6 +42,9 @@ export const ScriptRow = memo(function ScriptRow({
   order,
   progressKind,
   progressLabel,
+  canPlay,
+  playing,
+  onTogglePlay,
 }: ScriptRowProps) {
   const stores = useAppStores();
   const text = block.type === 'text' ? block.text : null;
@@ -112,6 +119,22 @@ export const ScriptRow = memo(function ScriptRow({
     >
       <div className="script-row-meta">
         <span className="script-row-number">{index + 1}</span>
+        <button
+          type="button"
+          className="script-row-play"
+          data-testid="block-play"
+          aria-pressed={playing}
+          aria-label={playing ? `Stop block ${index + 1}` : `Play block ${index + 1}`}
+          disabled={!canPlay}
+          title={
+            canPlay
+              ? 'Listen to this block (the take in use)'
+              : 'No audio yet: generate this block to hear it'
+          }
+          onClick={() => onTogglePlay(block.id)}
+        >
+          {playing ? '■' : '▶'}
+        </button>
         <BlockStateBadge state={state} />
         <span className="hint script-row-count" data-testid="script-row-characters">
           {characterCount(block)} chars

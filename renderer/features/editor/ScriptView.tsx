@@ -5,17 +5,13 @@ import { selectAnchorId, selectProject, selectSelectedIds } from '../../stores/d
 import { selectFocusRequest } from '../../stores/editor-ui-store.js';
 import { ScriptRow } from './ScriptRow.js';
 import { scrollToReveal, virtualWindow } from './virtual-window.js';
-import { blockProgress, describeProgress } from '../../../common/generation/block-progress.js';
-import { blockState, contentHash } from '../../../common/project/index.js';
-import { selectGenerationRun, selectPendingHashes } from '../../stores/generation-store.js';
-import { selectJobs } from '../../stores/jobs-store.js';
-import {
-  useAppStores,
-  useDocumentStore,
-  useEditorUiStore,
-  useGenerationStore,
-  useJobsStore,
-} from '../../stores/stores-context.js';
+import { describeProgress } from '../../../common/generation/block-progress.js';
+import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
+import { useBlockProgress } from './use-block-progress.js';
+import { findBlock, playableAudio } from '../../../common/project/index.js';
+import { selectSegmentAudio } from '../../stores/generation-store.js';
+import { useGenerationStore } from '../../stores/stores-context.js';
+import { useTakePlayer } from './take-player.js';
 
 function speechBlocks(documentStore: AppStores['document']): readonly SpeechTrackBlock[] {
   return documentStore.getState().doc?.project.tracks.speech.blocks ?? [];
@@ -29,7 +25,27 @@ const SCRIPT_ROW_HEIGHT = 104;
  * view (and a few around) exist, so 2,000 blocks open and scroll like 20.
  */
 export function ScriptView() {
-  const documentStore = useAppStores().document;
+  const stores = useAppStores();
+  const documentStore = stores.document;
+  const media = useGenerationStore(selectSegmentAudio);
+  // One player for the script's play buttons: playing a block stops the one before.
+  const player = useTakePlayer();
+  const playerRef = useRef(player);
+  useEffect(() => {
+    playerRef.current = player;
+  });
+  const togglePlay = useCallback(
+    (blockId: string): void => {
+      const current = playerRef.current;
+      if (current.playback.kind === 'playing' && current.playback.cacheKey === blockId) return current.stop();
+      const doc = stores.document.getState().doc;
+      const block = doc ? findBlock(doc.project, blockId)?.block : undefined;
+      const audio = block && doc ? playableAudio(block, doc.project.defaults) : undefined;
+      const src = audio ? stores.generation.getState().audio[audio.cacheKey]?.mediaPath : undefined;
+      if (src) current.play(blockId, src);
+    },
+    [stores],
+  );
   // Rows read the order only when shift-clicked, so they need not re-render when it changes (a stable function).
   const speechOrder = useCallback(
     (): string[] => speechBlocks(documentStore).map((block) => block.id),
@@ -39,10 +55,7 @@ export function ScriptView() {
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
   const focusRequest = useEditorUiStore(selectFocusRequest);
-  const pending = useGenerationStore(selectPendingHashes);
-  const jobs = useJobsStore(selectJobs);
-  const run = useGenerationStore(selectGenerationRun);
-  const inRun = useMemo(() => new Set(run?.blockIds ?? []), [run]);
+  const progressOf = useBlockProgress();
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ scrollTop: 0, height: 600 });
@@ -104,13 +117,8 @@ export function ScriptView() {
   const rows = [];
   for (let index = first; index <= last; index += 1) {
     const block = blocks[index]!;
-    const jobId = pending[contentHash(block, project.defaults)];
-    const progress = blockProgress({
-      state: blockState(block, project.defaults),
-      job: jobId === undefined ? undefined : jobs[jobId],
-      inRun: inRun.has(block.id),
-      failure: block.generation.kind === 'failed' ? block.generation.error : undefined,
-    });
+    const progress = progressOf(block, project.defaults);
+    const audio = playableAudio(block, project.defaults);
     rows.push(
       <ScriptRow
         key={block.id}
@@ -123,6 +131,9 @@ export function ScriptView() {
         order={speechOrder}
         progressKind={progress.kind}
         progressLabel={describeProgress(progress)}
+        canPlay={audio !== undefined && media[audio.cacheKey] !== undefined}
+        playing={player.playback.kind === 'playing' && player.playback.cacheKey === block.id}
+        onTogglePlay={togglePlay}
       />,
     );
   }

@@ -12,6 +12,9 @@ import { clickSelection, trackOrder } from './selection-rules.js';
 import { isMacPlatform } from './shortcuts.js';
 import { layoutOf } from './derived.js';
 import { TimelineBlock } from './TimelineBlock.js';
+import { describeProgress } from '../../../common/generation/block-progress.js';
+import type { Block } from '../../../common/project/project-schema.js';
+import { useBlockProgress } from './use-block-progress.js';
 import { useThrottledProject } from './use-throttled-project.js';
 import {
   formatTime,
@@ -68,6 +71,7 @@ export function Timeline() {
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
+  const progressOf = useBlockProgress();
   const layout = project === null ? null : layoutOf(project);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
@@ -165,6 +169,10 @@ export function Timeline() {
   }, [anchorId, layout, zoom]);
 
   if (project === null || layout === null) return null;
+  const progressProps = (block: Block) => {
+    const progress = progressOf(block, project.defaults);
+    return { progressKind: progress.kind, progressLabel: describeProgress(progress) };
+  };
 
   const fromMs = pxToMs(Math.max(0, viewport.left - OVERSCAN_PX), zoom);
   const toMs = pxToMs(viewport.left + viewport.width + OVERSCAN_PX, zoom);
@@ -363,6 +371,7 @@ export function Timeline() {
                     estimated={item.source === 'estimate'}
                     selected={isSelected}
                     offsetPx={drag?.kind === 'placed' && drag.ids.has(item.blockId) ? placedOffset : 0}
+                    {...progressProps(block)}
                   />
                 );
               })}

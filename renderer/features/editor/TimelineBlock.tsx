@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { excerpt } from '../../../common/project/block-guards.js';
 import { blockState } from '../../../common/project/block-state.js';
 import type { Block, ProjectDefaults } from '../../../common/project/project-schema.js';
+import type { BlockProgress } from '../../../common/generation/block-progress.js';
 import { BLOCK_STATE_LABELS } from './BlockStateBadge.js';
 
 export interface TimelineBlockProps {
@@ -15,6 +16,9 @@ export interface TimelineBlockProps {
   selected: boolean;
   /** Preview offset while the block is dragged in time. */
   offsetPx: number;
+  /** Where the block is on its way to audio ('idle' when nothing is happening to it), and that in words. */
+  progressKind: BlockProgress['kind'];
+  progressLabel: string;
 }
 
 function blockLabel(block: Block): string {
@@ -47,6 +51,8 @@ export const TimelineBlock = memo(function TimelineBlock({
   estimated,
   selected,
   offsetPx,
+  progressKind,
+  progressLabel,
 }: TimelineBlockProps) {
   const state = blockState(block, defaults);
   const label = blockLabel(block);
@@ -57,6 +63,7 @@ export const TimelineBlock = memo(function TimelineBlock({
     estimated ? 'is-estimated' : '',
     selected ? 'is-selected' : '',
     block.locked ? 'is-locked' : '',
+    progressKind === 'idle' ? '' : `progress-${progressKind}`,
   ]
     .filter(Boolean)
     .join(' ');
@@ -68,6 +75,7 @@ export const TimelineBlock = memo(function TimelineBlock({
       data-type={block.type}
       data-state={state}
       data-estimated={estimated ? 'true' : 'false'}
+      data-progress={progressKind}
       aria-selected={selected}
       role="option"
       style={{
@@ -75,7 +83,7 @@ export const TimelineBlock = memo(function TimelineBlock({
         width,
         transform: offsetPx === 0 ? undefined : `translateX(${offsetPx}px)`,
       }}
-      title={`${label} — ${BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}`}
+      title={`${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}`}
     >
       <span className="timeline-block-label">
         {block.locked ? '🔒 ' : ''}

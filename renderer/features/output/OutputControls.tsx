@@ -8,7 +8,7 @@ import { selectPendingHashes, selectSegmentAudio } from '../../stores/generation
 import { selectActiveService } from '../../stores/settings-store.js';
 import { ExportDialog } from './ExportDialog.js';
 import { startGeneration } from './start-generation.js';
-import { TimelinePreview, previewClips } from './timeline-preview.js';
+import { TimelinePreview, blocksWithoutAudio, previewClips } from './timeline-preview.js';
 import { useGenerationLookup } from './use-generation-lookup.js';
 import { useThrottledProject } from '../editor/use-throttled-project.js';
 import {
@@ -63,6 +63,15 @@ export function OutputControls() {
   const generate = (newTake: boolean, blockIds?: readonly string[]): Promise<void> =>
     startGeneration(stores, active?.url, { newTake, blockIds });
 
+  const warnSilent = (count: number): void => {
+    if (count === 0) return;
+    stores.notices.getState().receive({
+      kind: 'notification',
+      title: `${count} block${count === 1 ? ' has' : 's have'} no audio yet`,
+      body: `${count === 1 ? 'It plays' : 'They play'} as silence in this preview. Generate to hear ${count === 1 ? 'it' : 'them'}.`,
+    });
+  };
+
   const togglePlay = (onlySelection: boolean): void => {
     const preview = previewRef.current;
     const current = stores.document.getState().doc?.project;
@@ -75,7 +84,9 @@ export function OutputControls() {
     const mediaOf = (key: string): string | undefined => stores.generation.getState().audio[key]?.mediaPath;
     const selected = stores.document.getState().selection.ids;
     if (onlySelection && selected.length > 0) {
-      const clips = previewClips(current, mediaOf, new Set(selected));
+      const only = new Set(selected);
+      const clips = previewClips(current, mediaOf, only);
+      warnSilent(blocksWithoutAudio(current, clips, { fromMs: 0, only }));
       if (clips.length === 0) return;
       const from = Math.min(...clips.map((clip) => clip.startMs));
       preview.play(clips, from, Math.max(...clips.map((clip) => clip.endMs)));
@@ -89,8 +100,10 @@ export function OutputControls() {
         });
         return;
       }
-      const from = stores.timelineView.getState().playheadMs;
-      preview.play(clips, from >= layoutTimeline(current).totalMs ? 0 : from);
+      const playhead = stores.timelineView.getState().playheadMs;
+      const from = playhead >= layoutTimeline(current).totalMs ? 0 : playhead;
+      warnSilent(blocksWithoutAudio(current, clips, { fromMs: from }));
+      preview.play(clips, from);
     }
     setPlaying(true);
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../common/project/index.js';
 import { allBlocks, contentHash, setGenerationState, updateBlock } from '../../../common/project/index.js';
 import { sampleProject } from '../../../common/project/test-support.js';
-import { previewClips } from './timeline-preview.js';
+import { blocksWithoutAudio, previewClips } from './timeline-preview.js';
 
 function generated(project: Project): Project {
   let next = project;
@@ -38,5 +38,18 @@ describe('previewClips', () => {
     expect(clips.some((clip) => clip.blockId === 't1' || clip.blockId === 't3')).toBe(false);
     const only = previewClips(project, (hash) => `/media/${hash}.wav`, new Set(['s1']));
     expect(only.map((clip) => clip.blockId)).toEqual(['s1']);
+  });
+
+  it('counts the blocks a preview plays as silence: no audio, stale or not on this computer, muted ones aside', () => {
+    let project = generated(sampleProject());
+    project = updateBlock(project, 't1', { text: 'Changed.' });
+    project = updateBlock(project, 't3', { volumeDb: -60 });
+    const t2Key = contentHash(project.tracks.speech.blocks[1]!, project.defaults);
+    // t2's audio is not on this computer.
+    const clips = previewClips(project, (key) => (key === t2Key ? undefined : `/media/${key}.wav`));
+    expect(blocksWithoutAudio(project, clips, { fromMs: 0 })).toBe(2);
+    // Played from past the end, nothing is silent; playing a selection counts only the selection.
+    expect(blocksWithoutAudio(project, clips, { fromMs: 100_000 })).toBe(0);
+    expect(blocksWithoutAudio(project, clips, { fromMs: 0, only: new Set(['t1']) })).toBe(1);
   });
 });

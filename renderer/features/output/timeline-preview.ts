@@ -51,6 +51,29 @@ export function previewClips(
   return clips;
 }
 
+/**
+ * Blocks in the played range that will be heard as silence because they have no audio for their content (never
+ * generated, stale, failed, or not on this computer): the preview says so instead of quietly playing nothing.
+ */
+export function blocksWithoutAudio(
+  project: Project,
+  clips: readonly PreviewClip[],
+  range: { fromMs: number; toMs?: number | undefined; only?: ReadonlySet<string> | undefined },
+): number {
+  const heard = new Set(clips.map((clip) => clip.blockId));
+  const blocks = new Map<string, Block>(allBlocks(project).map((block) => [block.id, block]));
+  const layout = layoutTimeline(project);
+  let missing = 0;
+  for (const item of [...layout.speech, ...layout.effects, ...layout.music]) {
+    if (range.only && !range.only.has(item.blockId)) continue;
+    if (item.endMs <= range.fromMs || (range.toMs !== undefined && item.startMs >= range.toMs)) continue;
+    const block = blocks.get(item.blockId);
+    if (!block || block.volumeDb <= VOLUME_DB_MIN || heard.has(block.id)) continue;
+    missing += 1;
+  }
+  return missing;
+}
+
 const LOOKAHEAD_MS = 8_000;
 const TICK_MS = 200;
 
