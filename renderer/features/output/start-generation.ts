@@ -1,4 +1,4 @@
-import { setServiceUrl } from '../../../common/project/index.js';
+import { findBlock, setServiceUrl } from '../../../common/project/index.js';
 import type { AppStores } from '../../stores/app-stores.js';
 
 /**
@@ -20,10 +20,25 @@ export async function startGeneration(
     current = stores.document.getState().doc?.project;
     if (!current) return;
   }
+  let blockIds = request.blockIds;
+  if (request.newTake && blockIds !== undefined) {
+    // A locked block keeps its audio too: another take would change what it plays.
+    const project = current;
+    const locked = blockIds.filter((id) => findBlock(project, id)?.block.locked === true);
+    if (locked.length > 0) {
+      blockIds = blockIds.filter((id) => !locked.includes(id));
+      stores.notices.getState().receive({
+        kind: 'notification',
+        title: `${locked.length} locked block${locked.length === 1 ? '' : 's'} left out`,
+        body: 'Unlock a block to take it again.',
+      });
+      if (blockIds.length === 0) return;
+    }
+  }
   try {
     const started = await stores.client.invoke('generation.start', {
       project: current,
-      ...(request.blockIds ? { blockIds: [...request.blockIds] } : {}),
+      ...(blockIds ? { blockIds: [...blockIds] } : {}),
       ...(request.newTake ? { newTake: true } : {}),
     });
     const parts = [
