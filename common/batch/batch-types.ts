@@ -1,6 +1,7 @@
 /* The batch export queue's records and views: kept on disk by main, sent whole to the renderer. */
 import { z } from 'zod';
 import { projectExportSettingsSchema } from '../export/project-export-settings.js';
+import type { GenerationCount } from '../generation/service-speed.js';
 
 /** The export engine's phases (main/services/export), as the batch view reports them. */
 export type ExportPhase = 'decode' | 'measure' | 'render' | 'subtitles' | 'finalize';
@@ -113,6 +114,8 @@ export interface BatchItemProgress {
   fraction: number;
   /** The export engine's own phase while exporting. */
   exportPhase?: ExportPhase | undefined;
+  /** While generating: blocks done out of those waited for, and the time left. */
+  generation?: GenerationCount | undefined;
 }
 
 export type BatchItemView = BatchItemRecord & { progress?: BatchItemProgress | undefined };

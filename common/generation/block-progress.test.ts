@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../jobs/job-view.js';
-import { blockProgress, describeProgress, estimateSecondsLeft } from './block-progress.js';
+import { blockProgress, describeProgress } from './block-progress.js';
 
 const job = (status: JobView['status'], extra: Partial<JobView> = {}): JobView => ({
   id: 'job-1',
@@ -39,15 +39,5 @@ describe('block progress', () => {
         failure: { message: 'The audio could not be downloaded.', requestId: 'req-2' },
       }),
     ).toEqual({ kind: 'failed', message: 'The audio could not be downloaded.', requestId: 'req-2' });
-  });
-
-  it('estimates the time left from the speed seen so far, and not before anything finished', () => {
-    expect(
-      estimateSecondsLeft({ elapsedMs: 10_000, doneCharacters: 0, remainingCharacters: 500 }),
-    ).toBeUndefined();
-    // 200 characters in 10 s: 600 more take 30 s.
-    expect(estimateSecondsLeft({ elapsedMs: 10_000, doneCharacters: 200, remainingCharacters: 600 })).toBe(
-      30,
-    );
   });
 });

@@ -85,13 +85,3 @@ export function describeProgress(progress: BlockProgress): string {
     }
   }
 }
-
-/** A time-left estimate from the speed seen so far in this run: characters done per second of run time. */
-export function estimateSecondsLeft(run: {
-  elapsedMs: number;
-  doneCharacters: number;
-  remainingCharacters: number;
-}): number | undefined {
-  if (run.doneCharacters <= 0 || run.elapsedMs <= 0) return undefined;
-  return Math.ceil((run.remainingCharacters * run.elapsedMs) / run.doneCharacters / 1000);
-}

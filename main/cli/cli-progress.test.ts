@@ -27,9 +27,9 @@ function item(id: string, label: string, more: Partial<BatchItemView> = {}): Bat
 const overall = { total: 2, queued: 0, running: 1, done: 0, failed: 0, cancelled: 0, fraction: 0.25 };
 const view = (items: BatchItemView[]): BatchView => ({ state: 'running', items, overall });
 
-function printer(isTTY: boolean) {
+function printer(isTTY: boolean, columns = 60) {
   let text = '';
-  const out = { isTTY, columns: 60, write: (chunk: string) => (text += chunk) };
+  const out = { isTTY, columns, write: (chunk: string) => (text += chunk) };
   return { printer: new ProgressPrinter(out, { generate: false }), text: () => text };
 }
 
@@ -102,5 +102,39 @@ describe('ProgressPrinter', () => {
     expect(lines[1]).toMatch(/^\[1\/1\] A rather long project title .*…$/u);
     expect(lines[1]).toHaveLength(59);
     expect(text()).toContain('\r\u001b[K[1/1] Alpha: exported → /out/Alpha.wav (+ srt)\n');
+  });
+
+  it('counts generated blocks with the time left: at each tenth in a log, live on a terminal', () => {
+    const generating = (doneBlocks: number, secondsLeft?: number) => ({
+      type: 'progress' as const,
+      item: {
+        id: 'a',
+        phase: 'generating' as const,
+        fraction: 0.02 + (0.48 * doneBlocks) / 40,
+        generation: { doneBlocks, totalBlocks: 40, secondsLeft },
+      },
+      overall,
+    });
+    const log = printer(false);
+    log.printer.handle({ type: 'changed', view: view([item('a', 'Alpha', { status: 'running' })]) });
+    for (const [doneBlocks, secondsLeft] of [[0], [1, 80], [2, 76], [4, 70], [5, 66], [40, 0]] as const) {
+      log.printer.handle(generating(doneBlocks, secondsLeft));
+    }
+    expect(log.text()).toBe(
+      [
+        '[1/1] Alpha: generating missing audio',
+        '[1/1] Alpha: 0 of 40 blocks · estimating time left…',
+        '[1/1] Alpha: 4 of 40 blocks · about 1 min 10 s left',
+        '[1/1] Alpha: 40 of 40 blocks',
+        '',
+      ].join('\n'),
+    );
+
+    const terminal = printer(true, 120);
+    terminal.printer.handle({ type: 'changed', view: view([item('a', 'Alpha', { status: 'running' })]) });
+    terminal.printer.handle(generating(12, 65));
+    expect(terminal.text()).toBe(
+      '\r\u001b[K[1/1] Alpha: generating missing audio: 12 of 40 blocks · about 1 min 05 s left · batch 25%',
+    );
   });
 });

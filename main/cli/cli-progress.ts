@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { describeGenerationCount } from '../../common/generation/service-speed.js';
 import type {
   BatchEvent,
   BatchItemProgress,
@@ -32,6 +33,7 @@ export class ProgressPrinter {
   private view: BatchView | undefined;
   private readonly statuses = new Map<string, BatchItemStatus>();
   private readonly phases = new Map<string, string>();
+  private readonly tenths = new Map<string, number>();
   private liveLine = false;
 
   constructor(
@@ -98,16 +100,26 @@ export class ProgressPrinter {
     const item = this.view?.items.find((candidate) => candidate.id === progress.id);
     const prefix = this.prefix(progress.id, item?.label ?? progress.id);
     const what = `${PHASE_WORDS[progress.phase]}${progress.exportPhase ? ` (${progress.exportPhase})` : ''}`;
+    const count = progress.phase === 'generating' ? progress.generation : undefined;
     if (this.out.isTTY) {
-      const text = `${prefix}: ${what} ${percent(progress.fraction)} · batch ${percent(overall)}`;
+      const detail = count ? `: ${describeGenerationCount(count)}` : ` ${percent(progress.fraction)}`;
+      const text = `${prefix}: ${what}${detail} · batch ${percent(overall)}`;
       const width = Math.max(20, (this.out.columns || 80) - 1);
       this.out.write(`\r\u001b[K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
       this.liveLine = true;
       return;
     }
-    if (this.phases.get(progress.id) === what) return;
-    this.phases.set(progress.id, what);
-    this.line(`${prefix}: ${what}`);
+    if (this.phases.get(progress.id) !== what) {
+      this.phases.set(progress.id, what);
+      this.line(`${prefix}: ${what}`);
+    }
+    // A log gets the count at every tenth of the blocks, not a line per block.
+    if (count && count.totalBlocks > 0) {
+      const tenth = Math.floor((count.doneBlocks * 10) / count.totalBlocks);
+      if (tenth === this.tenths.get(progress.id)) return;
+      this.tenths.set(progress.id, tenth);
+      this.line(`${prefix}: ${describeGenerationCount(count)}`);
+    }
   }
 
   private reason(error: NonNullable<BatchItemView['error']>): string {

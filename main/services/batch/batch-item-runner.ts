@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
+import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { Block, Project } from '../../../common/project/index.js';
 import {
@@ -56,7 +57,12 @@ export interface ItemRunContext {
   signal: AbortSignal;
   /** Output keys other items of the batch hold (output-paths.ts). */
   taken: ReadonlySet<string>;
-  onProgress(phase: BatchPhase, phaseFraction: number, exportProgress?: ExportProgress): void;
+  onProgress(
+    phase: BatchPhase,
+    phaseFraction: number,
+    exportProgress?: ExportProgress,
+    generation?: GenerationCount,
+  ): void;
   onLabel(label: string): void;
 }
 
@@ -129,7 +135,13 @@ export async function runBatchItem(
     try {
       project = await deps.generator.generate(project, {
         signal: context.signal,
-        onProgress: (fraction) => context.onProgress('generating', fraction),
+        onProgress: (count) =>
+          context.onProgress(
+            'generating',
+            count.totalBlocks === 0 ? 1 : count.doneBlocks / count.totalBlocks,
+            undefined,
+            count,
+          ),
       });
     } catch (error) {
       checkAbort();

@@ -190,6 +190,11 @@ describe('BatchQueue', () => {
     await queue.add(input([filePath], { generateMissing: true }));
     queue.start();
     await until(queue, (view) => view.items[0]?.progress?.phase === 'generating');
+    // The generator's count reaches the view: blocks done of those waited for, and the time left.
+    expect(queue.view().items[0]?.progress).toMatchObject({
+      generation: { doneBlocks: 1, totalBlocks: 2, secondsLeft: 3 },
+    });
+    expect(queue.view().items[0]?.progress?.fraction).toBeCloseTo(0.02 + 0.48 / 2, 5);
     const edited = `${await readFile(filePath, 'utf8')}\n`;
     await writeFile(filePath, edited);
     held.open();

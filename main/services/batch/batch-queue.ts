@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { ExportProgress } from '../export/index.js';
+import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import type { Logger } from '../logging/logger.js';
 import type { AddToBatchInput } from './batch-input.js';
 import { parseAddToBatchInput } from './batch-input.js';
@@ -347,8 +348,8 @@ export class BatchQueue {
       outcome = await runBatchItem(item, this.options, {
         signal: running.controller.signal,
         taken,
-        onProgress: (phase, phaseFraction, exportProgress) =>
-          this.progress(item, running, phase, phaseFraction, exportProgress),
+        onProgress: (phase, phaseFraction, exportProgress, generation) =>
+          this.progress(item, running, { phase, phaseFraction, exportProgress, generation }),
         onLabel: (label) => {
           if (item.label === label) return;
           item.label = label;
@@ -404,21 +405,29 @@ export class BatchQueue {
   private progress(
     item: BatchItemRecord,
     running: RunningItem,
-    phase: BatchPhase,
-    phaseFraction: number,
-    exportProgress: ExportProgress | undefined,
+    update: {
+      phase: BatchPhase;
+      phaseFraction: number;
+      exportProgress: ExportProgress | undefined;
+      generation: GenerationCount | undefined;
+    },
   ): void {
+    const { phase, phaseFraction, exportProgress, generation } = update;
     const previous = running.progress;
     running.progress = {
       id: item.id,
       phase,
       fraction: itemFraction(phase, phaseFraction, item.generateMissing),
       ...(exportProgress ? { exportPhase: exportProgress.phase } : {}),
+      ...(generation ? { generation } : {}),
     };
     const now = Date.now();
     const interval = this.options.progressIntervalMs ?? 100;
     const milestone =
-      previous.phase !== phase || previous.exportPhase !== running.progress.exportPhase || phaseFraction >= 1;
+      previous.phase !== phase ||
+      previous.exportPhase !== running.progress.exportPhase ||
+      previous.generation?.doneBlocks !== generation?.doneBlocks ||
+      phaseFraction >= 1;
     if (!milestone && now - running.lastProgressAt < interval) return;
     running.lastProgressAt = now;
     this.emit({ type: 'progress', item: { ...running.progress }, overall: this.overall() });

@@ -1,3 +1,4 @@
+import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import type { Project } from '../../../common/project/index.js';
 import {
   allBlocks,
@@ -21,8 +22,8 @@ export interface BatchGenerator {
 
 export interface GenerateRun {
   signal: AbortSignal;
-  /** 0…1 over the tasks sent for this project. */
-  onProgress(fraction: number): void;
+  /** Blocks done out of those the run waits for, with the time left when it can be told. */
+  onProgress(count: GenerationCount): void;
 }
 
 export interface ServiceGeneratorOptions {
@@ -68,7 +69,7 @@ export class ServiceGenerator implements BatchGenerator {
         await this.options.generation.settled();
         current = await this.options.generation.generateAndWait(current, {
           signal: watchdog.signal,
-          onProgress: (done, total) => run.onProgress(total === 0 ? 1 : done / total),
+          onProgress: (count) => run.onProgress(count),
         });
         if (pendingJobsFor(current, manager.list()).length === 0) return current;
       }

@@ -84,6 +84,29 @@ function longProject(): Project {
   return { ...base, tracks: { ...base.tracks, speech: { blocks } } };
 }
 
+/** A GenerationService on the same jobs with an empty cache of its own and two attempts per download. */
+async function otherMachine(prefix: string): Promise<{ service: GenerationService; close(): Promise<void> }> {
+  const fresh = await mkdtemp(path.join(workDir, prefix));
+  const otherMedia = await MediaCache.open({
+    dataDir: fresh,
+    retry: { attempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
+  });
+  const otherAudio = new AudioCache({ dataDir: fresh, media: otherMedia });
+  const other = new GenerationService({
+    manager: () => Promise.resolve(manager),
+    audio: otherAudio,
+    srtAllowed: () => false,
+    onUpdate: () => undefined,
+  });
+  return {
+    service: other,
+    close: async () => {
+      otherAudio.dispose();
+      await otherMedia.flush();
+    },
+  };
+}
+
 function taskPosts(): number {
   return standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
 }
@@ -123,21 +146,37 @@ describe('generation × failing audio downloads', () => {
     expect(taskPosts()).toBe(posts);
   }, 240_000);
 
+  it('fetches a download that failed all its attempts again before giving up, submitting nothing more', async () => {
+    // Another machine with none of the audio the first test paid for, and only two attempts per download.
+    const { service: impatient, close } = await otherMachine('short-retries-');
+    const project = longProject();
+    const blocks = project.tracks.speech.blocks.slice(10, 12);
+    const two = { ...project, tracks: { ...project.tracks, speech: { blocks } } };
+    const posts = taskPosts();
+    // Three 503s for the first of the two files: its two attempts fail, and so does the first fetch again.
+    const [firstBlock] = blocks;
+    const firstHash = firstBlock ? contentHash(firstBlock, project.defaults) : '';
+    const job = manager.list().find((listed) => listed.contentHashes?.includes(firstHash));
+    const index = job?.contentHashes?.indexOf(firstHash) ?? -1;
+    const audioUrl = job?.kind === 'task' ? job.result?.metadata.contents?.[index]?.audio : undefined;
+    expect(audioUrl).toBeDefined();
+    const pathPrefix = new URL(audioUrl ?? '', standin.url).pathname;
+    standin.injectFault({ mode: 'status', status: 503, pathPrefix, count: 3 });
+
+    const result = await impatient.generateAndWait(two);
+    expect(allBlocks(result).map((block) => blockState(block, result.defaults))).toEqual([
+      'generated',
+      'generated',
+    ]);
+    expect(standin.faults()).toEqual([]);
+    expect(taskPosts()).toBe(posts);
+    await close();
+  }, 60_000);
+
   it('fetches delivered audio again instead of submitting it again, and reports a gone file with its price', async () => {
     const project = longProject();
     // The same content as the first test, so its audio was delivered; this "other machine" has none of it.
-    const fresh = await mkdtemp(path.join(workDir, 'other-machine-'));
-    const otherMedia = await MediaCache.open({
-      dataDir: fresh,
-      retry: { attempts: 2, baseDelayMs: 50, maxDelayMs: 50 },
-    });
-    const otherAudio = new AudioCache({ dataDir: fresh, media: otherMedia });
-    const other = new GenerationService({
-      manager: () => Promise.resolve(manager),
-      audio: otherAudio,
-      srtAllowed: () => false,
-      onUpdate: () => undefined,
-    });
+    const { service: other, close } = await otherMachine('other-machine-');
     const posts = taskPosts();
     const first = project.tracks.speech.blocks.slice(0, 3);
     const hashes = first.map((block) => contentHash(block, project.defaults));
@@ -164,7 +203,6 @@ describe('generation × failing audio downloads', () => {
     const refetched = await other.refetch(standin.url, hashes);
     expect(refetched.map((update) => update.state)).toEqual(['generated', 'generated', 'generated']);
     expect(taskPosts()).toBe(posts);
-    otherAudio.dispose();
-    await otherMedia.flush();
+    await close();
   }, 120_000);
 });

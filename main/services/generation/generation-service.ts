@@ -4,7 +4,15 @@ import { applySegmentUpdates, planGenerationBatches } from '../../../common/gene
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { TakeMedia } from '../../../common/ipc/output-methods.js';
 import type { Project } from '../../../common/project/index.js';
-import { TAKE_SEED_MAX, allBlocks, contentHash, validateProject } from '../../../common/project/index.js';
+import type { GenerationCount } from '../../../common/generation/service-speed.js';
+import {
+  TAKE_SEED_MAX,
+  allBlocks,
+  characterCount,
+  contentHash,
+  needsGeneration,
+  validateProject,
+} from '../../../common/project/index.js';
 import type { AudioCache } from '../audio-cache/index.js';
 import { AudioCacheError } from '../audio-cache/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
@@ -13,6 +21,7 @@ import type { Logger } from '../logging/logger.js';
 import { waitOrAbort } from '../../../common/async/wait-or-abort.js';
 import type { DeliveredAudio } from './delivered-audio.js';
 import { deliveredAudio } from './delivered-audio.js';
+import { RunProgress } from './run-progress.js';
 
 export interface GenerationUpdate {
   serviceUrl: string;
@@ -45,6 +54,8 @@ export interface StartedGeneration {
 }
 
 const MAX_LISTED_VIOLATIONS = 5;
+/** Extra rounds of fetching failed downloads again in `generateAndWait`, each with the full retry budget. */
+const REFETCH_ROUNDS = 2;
 
 /**
  * Generation of a project's blocks: plans what to send (only what has no current audio, once per content),
@@ -62,6 +73,8 @@ export class GenerationService {
   private readonly filed = new Set<string>();
   /** Delivered audio that could not be downloaded, by service and content hash (cleared when it arrives). */
   private readonly fetchProblems = new Map<string, SegmentError>();
+  /** Told of every content filed (its audio arrived, or failed): run progress counts with it. */
+  private readonly segmentListeners = new Set<(serviceUrl: string, hash: string) => void>();
 
   constructor(private readonly options: GenerationServiceOptions) {}
 
@@ -247,30 +260,68 @@ export class GenerationService {
    */
   async generateAndWait(
     project: Project,
-    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+    options: { signal?: AbortSignal; onProgress?: (count: GenerationCount) => void } = {},
   ): Promise<Project> {
     const started = await this.start({ project });
-    const manager = await this.options.manager(started.serviceUrl);
-    let done = 0;
-    options.onProgress?.(done, started.jobIds.length);
-    for (const jobId of started.jobIds) {
-      if (options.signal?.aborted) throw new Error('Generation was cancelled');
-      const job = await waitOrAbort(manager.waitFor(jobId), options.signal);
-      this.onJobUpdated(job);
-      await this.filing.get(job.id);
-      done += 1;
-      options.onProgress?.(done, started.jobIds.length);
+    const { serviceUrl } = started;
+    const manager = await this.options.manager(serviceUrl);
+    const wanted = await this.missingContents(project, serviceUrl);
+    const progress = new RunProgress({
+      serviceUrl,
+      wanted,
+      jobIds: started.jobIds,
+      manager,
+      report: (count) => options.onProgress?.(count),
+    });
+    const listener = (url: string, hash: string): void => progress.filed(url, hash);
+    this.segmentListeners.add(listener);
+    try {
+      for (const jobId of started.jobIds) {
+        if (options.signal?.aborted) throw new Error('Generation was cancelled');
+        const job = await waitOrAbort(manager.waitFor(jobId), options.signal);
+        this.onJobUpdated(job);
+        await this.filing.get(job.id);
+      }
+      // Audio fetched again instead of resent is waited for too.
+      await this.settled();
+      const hashes = allBlocks(project).map((block) => contentHash(block, project.defaults));
+      // A download that failed through all its retries is fetched again (never resent) a few more times before
+      // the batch gives up on it: the audio is paid for, and a flaky network should not fail an unattended export.
+      for (let round = 0; round < REFETCH_ROUNDS; round += 1) {
+        const failed = hashes.filter((hash) => {
+          const problem = this.fetchProblems.get(problemKey(serviceUrl, hash));
+          return problem !== undefined && problem.code !== 'AUDIO_GONE';
+        });
+        if (failed.length === 0) break;
+        if (options.signal?.aborted) throw new Error('Generation was cancelled');
+        this.options.logger?.info(`Fetching ${failed.length} failed download(s) again (round ${round + 1})`);
+        await this.refetch(serviceUrl, failed);
+      }
+      return applySegmentUpdates(project, await this.lookup(serviceUrl, hashes));
+    } finally {
+      this.segmentListeners.delete(listener);
+      progress.stop();
     }
-    // Audio fetched again instead of resent is waited for too.
-    await this.settled();
-    const hashes = allBlocks(project).map((block) => contentHash(block, project.defaults));
-    return applySegmentUpdates(project, await this.lookup(started.serviceUrl, hashes));
+  }
+
+  /** The contents a run waits for (needing audio, not in the cache), with their characters. */
+  private async missingContents(project: Project, serviceUrl: string): Promise<Map<string, number>> {
+    const wanted = new Map<string, number>();
+    for (const block of allBlocks(project)) {
+      if (needsGeneration(block, project.defaults)) {
+        wanted.set(contentHash(block, project.defaults), characterCount(block));
+      }
+    }
+    const cached = await this.options.audio.lookupMany(serviceUrl, [...wanted.keys()]);
+    for (const hash of cached.keys()) wanted.delete(hash);
+    return wanted;
   }
 
   private async fileJob(job: JobRecord): Promise<SegmentUpdate[]> {
     const keys = job.contentHashes ?? [];
     const hashes = blockHashesOf(job);
     if (job.status === 'cancelled') {
+      this.announceFiled(job.serviceUrl, hashes);
       return hashes.map((hash) => ({ contentHash: hash, state: 'cancelled', jobId: job.id }));
     }
     if (job.status !== 'succeeded') {
@@ -278,6 +329,7 @@ export class GenerationService {
         code: job.status.toUpperCase(),
         message: `The task ended as ${job.status}.`,
       };
+      this.announceFiled(job.serviceUrl, hashes);
       return hashes.map((hash) => ({
         contentHash: hash,
         state: 'failed',
@@ -290,6 +342,7 @@ export class GenerationService {
       const hash = hashes[index] ?? key;
       const remoteUrl = contents[index]?.audio;
       if (!remoteUrl) {
+        this.announceFiled(job.serviceUrl, [hash]);
         updates.push({
           contentHash: hash,
           state: 'failed',
@@ -323,8 +376,13 @@ export class GenerationService {
         this.options.logger?.warn(`Audio of job ${job.id} block ${index + 1}: ${problem.message}`);
         updates.push({ contentHash: hash, state: 'failed', error: problem });
       }
+      this.announceFiled(job.serviceUrl, [hash]);
     }
     return updates;
+  }
+
+  private announceFiled(serviceUrl: string, hashes: readonly string[]): void {
+    for (const listener of this.segmentListeners) for (const hash of hashes) listener(serviceUrl, hash);
   }
 
   /** Delivered audio not cached here whose download may still succeed (the service did not say it is gone). */

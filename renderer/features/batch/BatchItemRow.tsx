@@ -1,4 +1,5 @@
 import type { BatchItemView } from '../../../common/batch/batch-types.js';
+import { describeGenerationCount } from '../../../common/generation/service-speed.js';
 import { RequestId } from '../../components/RequestId.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { useAppStores } from '../../stores/stores-context.js';
@@ -78,8 +79,11 @@ export function BatchItemRow({ item }: { item: BatchItemView }) {
       {item.status === 'running' && item.progress ? (
         <div className="export-progress">
           <progress value={item.progress.fraction} max={1} aria-label={`Progress of ${item.label}`} />
-          <span className="hint">
-            {phaseLabels[item.progress.phase]} · {Math.round(item.progress.fraction * 100)} %
+          <span className="hint" data-testid="batch-item-progress">
+            {phaseLabels[item.progress.phase]} ·{' '}
+            {item.progress.phase === 'generating' && item.progress.generation
+              ? describeGenerationCount(item.progress.generation)
+              : `${Math.round(item.progress.fraction * 100)} %`}
           </span>
         </div>
       ) : null}

@@ -1,20 +1,27 @@
 import { useEffect, useState } from 'react';
-import { estimateSecondsLeft } from '../../../common/generation/block-progress.js';
+import {
+  generationSecondsLeft,
+  learnServiceSpeed,
+  taskTimings,
+} from '../../../common/generation/service-speed.js';
 import { blockState, characterCount, contentHash, findBlock } from '../../../common/project/index.js';
 import { selectGenerationRun, selectPendingHashes } from '../../stores/generation-store.js';
-import { useGenerationStore } from '../../stores/stores-context.js';
+import { selectJobs } from '../../stores/jobs-store.js';
+import { useGenerationStore, useJobsStore } from '../../stores/stores-context.js';
 import { formatCount } from './format.js';
 import { formatTime } from './timeline-geometry.js';
 import { useThrottledProject } from './use-throttled-project.js';
 
 /**
  * The editor's progress bar while blocks are generated: blocks done out of the run's total, failures, and a
- * time-left estimate from the speed this service showed in this run (characters finished per second).
+ * time-left estimate: from the speed the service showed on earlier tasks until this run has audio of its own,
+ * then from this run's pace (service-speed.ts).
  */
 export function GenerationProgress() {
   const run = useGenerationStore(selectGenerationRun);
   const pending = useGenerationStore(selectPendingHashes);
   const project = useThrottledProject(250);
+  const jobs = useJobsStore(selectJobs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (run === null) return;
@@ -41,9 +48,23 @@ export function GenerationProgress() {
   }
   const total = run.blockIds.length;
   const finished = done === total;
+  const serviceUrl = project.serviceUrl;
+  const openTasks = [...new Set(Object.values(pending))].flatMap((jobId) => {
+    const job = jobs[jobId];
+    if (job === undefined || job.finishedAt !== undefined) return [];
+    const submittedAt = job.submittedAt === undefined ? undefined : Date.parse(job.submittedAt);
+    return [{ submittedAt, characters: job.characters ?? 0 }];
+  });
   const secondsLeft = finished
     ? undefined
-    : estimateSecondsLeft({ elapsedMs: now - run.startedAt, doneCharacters, remainingCharacters });
+    : generationSecondsLeft({
+        now,
+        startedAt: run.startedAt,
+        doneCharacters,
+        remainingCharacters,
+        openTasks,
+        speed: serviceUrl ? learnServiceSpeed(taskTimings(Object.values(jobs), serviceUrl)) : undefined,
+      });
   return (
     <div
       className="generation-progress"

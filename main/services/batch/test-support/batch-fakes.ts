@@ -148,7 +148,7 @@ export class FakeGenerator implements BatchGenerator {
 
   async generate(project: Project, run: GenerateRun): Promise<Project> {
     this.calls.push(project.title);
-    run.onProgress(0.5);
+    run.onProgress({ doneBlocks: 1, totalBlocks: 2, secondsLeft: 3 });
     const held = this.gates.shift();
     if (held) await abortable(held.promise, run.signal);
     if (run.signal.aborted) throw new Error('Generation was cancelled');

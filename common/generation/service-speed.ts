@@ -1,0 +1,126 @@
+import { formatSeconds } from '../audio/prompt-check.js';
+
+/**
+ * How fast a service turns characters into audio, learned from the tasks the app has seen it finish: a fixed
+ * wait (queue and start-up) plus a time per character, fitted by least squares over the most recent tasks.
+ * Time left estimates use it before a run has finished anything of its own (issue 14), and it is the model the
+ * poll schedule can aim at (issue 16).
+ */
+export interface TaskTiming {
+  characters: number;
+  /** From the task's submission to the service reporting it finished. */
+  durationMs: number;
+}
+
+export interface ServiceSpeed {
+  queueMs: number;
+  msPerCharacter: number;
+  /** How many finished tasks the figures come from. */
+  samples: number;
+}
+
+/** The fields of a job (main's record or the renderer's view) the speed is learned from. */
+export interface FinishedTaskFacts {
+  kind: 'task' | 'voice';
+  serviceUrl: string;
+  status: string;
+  characters?: number | undefined;
+  submittedAt?: string | undefined;
+  finishedAt?: string | undefined;
+}
+
+/** The timings of one service's succeeded tasks, oldest first (jobs persist, so this spans earlier runs). */
+export function taskTimings(jobs: readonly FinishedTaskFacts[], serviceUrl: string): TaskTiming[] {
+  const timed: { finishedAt: number; timing: TaskTiming }[] = [];
+  for (const job of jobs) {
+    if (job.kind !== 'task' || job.status !== 'succeeded' || job.serviceUrl !== serviceUrl) continue;
+    if (!job.characters || !job.submittedAt || !job.finishedAt) continue;
+    const finishedAt = Date.parse(job.finishedAt);
+    const durationMs = finishedAt - Date.parse(job.submittedAt);
+    if (!Number.isFinite(durationMs) || durationMs < 0) continue;
+    timed.push({ finishedAt, timing: { characters: job.characters, durationMs } });
+  }
+  return timed.sort((a, b) => a.finishedAt - b.finishedAt).map((entry) => entry.timing);
+}
+
+/** The most recent tasks weigh in: a service's speed drifts over a day, and old tasks would hide that. */
+export const SPEED_SAMPLE_LIMIT = 30;
+
+/** The fitted speed, or undefined before any task has finished. `timings` are oldest first. */
+export function learnServiceSpeed(timings: readonly TaskTiming[]): ServiceSpeed | undefined {
+  const recent = timings
+    .filter((timing) => timing.characters > 0 && timing.durationMs >= 0)
+    .slice(-SPEED_SAMPLE_LIMIT);
+  const count = recent.length;
+  if (count === 0) return undefined;
+  const meanCharacters = recent.reduce((sum, timing) => sum + timing.characters, 0) / count;
+  const meanMs = recent.reduce((sum, timing) => sum + timing.durationMs, 0) / count;
+  let covariance = 0;
+  let variance = 0;
+  for (const timing of recent) {
+    covariance += (timing.characters - meanCharacters) * (timing.durationMs - meanMs);
+    variance += (timing.characters - meanCharacters) ** 2;
+  }
+  const slope = variance > 0 ? covariance / variance : 0;
+  const intercept = meanMs - slope * meanCharacters;
+  // Tasks of one size (or noise that tilts the line the wrong way) cannot separate the two parts: the whole
+  // time is then read as time per character, which over-estimates small tasks rather than promising too much.
+  if (slope <= 0 || intercept < 0) {
+    return { queueMs: 0, msPerCharacter: meanMs / meanCharacters, samples: count };
+  }
+  return { queueMs: intercept, msPerCharacter: slope, samples: count };
+}
+
+/** What a task of this many characters is expected to take, from submission to finished. */
+export function expectedTaskMs(speed: ServiceSpeed, characters: number): number {
+  return speed.queueMs + speed.msPerCharacter * characters;
+}
+
+/** A generation run's count and time left, as batch export and the command line show it. */
+export interface GenerationCount {
+  /** Blocks whose audio arrived, or that failed, in this run. */
+  doneBlocks: number;
+  totalBlocks: number;
+  secondsLeft?: number | undefined;
+}
+
+/** "12 of 60 blocks · about 1 min 05 s left", as the batch page and the command line print it. */
+export function describeGenerationCount(count: GenerationCount): string {
+  const blocks = `${count.doneBlocks} of ${count.totalBlocks} block${count.totalBlocks === 1 ? '' : 's'}`;
+  if (count.doneBlocks >= count.totalBlocks) return blocks;
+  if (count.secondsLeft === undefined) return `${blocks} · estimating time left…`;
+  const left =
+    count.secondsLeft < 10 ? `${Math.ceil(count.secondsLeft)} s` : formatSeconds(count.secondsLeft);
+  return `${blocks} · about ${left} left`;
+}
+
+export interface RunSnapshot {
+  now: number;
+  startedAt: number;
+  doneCharacters: number;
+  remainingCharacters: number;
+  /** The run's tasks not finished yet (submittedAt undefined: not sent yet). */
+  openTasks: readonly { submittedAt: number | undefined; characters: number }[];
+  speed: ServiceSpeed | undefined;
+}
+
+/**
+ * Seconds left in a generation run. Until the run has audio of its own, the service's learned speed says when
+ * its open tasks should finish (the service works on them side by side); from then on the run's own pace is
+ * the better guide, since it includes downloads and what the service is doing today. Undefined when neither
+ * is known yet.
+ */
+export function generationSecondsLeft(run: RunSnapshot): number | undefined {
+  if (run.remainingCharacters <= 0) return 0;
+  if (run.doneCharacters > 0 && run.now > run.startedAt) {
+    return Math.ceil((run.remainingCharacters * (run.now - run.startedAt)) / run.doneCharacters / 1000);
+  }
+  const speed = run.speed;
+  if (!speed || run.openTasks.length === 0) return undefined;
+  let latest = 0;
+  for (const task of run.openTasks) {
+    const due = (task.submittedAt ?? run.now) + expectedTaskMs(speed, task.characters);
+    latest = Math.max(latest, due - run.now);
+  }
+  return Math.ceil(latest / 1000);
+}

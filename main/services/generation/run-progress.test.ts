@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GenerationCount } from '../../../common/generation/service-speed.js';
+import type { JobRecord } from '../jobs/index.js';
+import { RunProgress } from './run-progress.js';
+
+const SERVICE = 'https://voice.example';
+
+function task(id: string, extra: Partial<JobRecord>): JobRecord {
+  return {
+    id,
+    kind: 'task',
+    serviceUrl: SERVICE,
+    status: 'succeeded',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...extra,
+  } as JobRecord;
+}
+
+describe('RunProgress', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('estimates the time left from earlier runs’ tasks before this run has audio, then counts blocks', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-02T00:00:00.000Z') });
+    // Earlier runs: 1 s of queue plus 20 ms per character.
+    const history = [100, 300, 500].map((characters, index) =>
+      task(`old-${index}`, {
+        characters,
+        submittedAt: '2026-01-01T10:00:00.000Z',
+        finishedAt: new Date(Date.parse('2026-01-01T10:00:00.000Z') + 1_000 + 20 * characters).toISOString(),
+      }),
+    );
+    const open = task('now', { status: 'running', characters: 400, submittedAt: new Date().toISOString() });
+    const jobs = [...history, open];
+    const counts: GenerationCount[] = [];
+    const progress = new RunProgress({
+      serviceUrl: SERVICE,
+      wanted: new Map([
+        ['h1', 150],
+        ['h2', 250],
+      ]),
+      jobIds: ['now'],
+      manager: { list: () => jobs, get: (id) => jobs.find((job) => job.id === id) },
+      report: (count) => counts.push(count),
+    });
+    // 1 s + 400 × 20 ms = 9 s.
+    expect(counts.at(-1)).toEqual({ doneBlocks: 0, totalBlocks: 2, secondsLeft: 9 });
+    vi.advanceTimersByTime(3_000);
+    expect(counts.at(-1)).toEqual({ doneBlocks: 0, totalBlocks: 2, secondsLeft: 6 });
+
+    progress.filed(SERVICE, 'h1');
+    progress.filed(SERVICE, 'h1');
+    progress.filed('https://other.example', 'h2');
+    progress.filed(SERVICE, 'not-in-this-run');
+    // 150 characters in 3 s: 250 more take 5 s.
+    expect(counts.at(-1)).toEqual({ doneBlocks: 1, totalBlocks: 2, secondsLeft: 5 });
+    progress.filed(SERVICE, 'h2');
+    expect(counts.at(-1)).toEqual({ doneBlocks: 2, totalBlocks: 2, secondsLeft: 0 });
+    progress.stop();
+    const reported = counts.length;
+    vi.advanceTimersByTime(5_000);
+    expect(counts).toHaveLength(reported);
+  });
+});

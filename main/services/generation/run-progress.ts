@@ -1,0 +1,77 @@
+import type { GenerationCount } from '../../../common/generation/service-speed.js';
+import {
+  generationSecondsLeft,
+  learnServiceSpeed,
+  taskTimings,
+} from '../../../common/generation/service-speed.js';
+import type { JobManager } from '../jobs/index.js';
+import { FINAL_STATUSES } from '../jobs/index.js';
+
+const TICK_MS = 1_000;
+
+/**
+ * Counts a `generateAndWait` run's blocks as their audio is filed and reports the count with a time left: from
+ * the service's learned speed (its earlier tasks, persisted with the jobs) until the run has audio of its own,
+ * then from the run's pace. Reports on every filed block and once a second between, so a waiting display still
+ * counts down.
+ */
+export class RunProgress {
+  private readonly done = new Set<string>();
+  private doneCharacters = 0;
+  private readonly totalCharacters: number;
+  private readonly startedAt = Date.now();
+  private readonly speed;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly input: {
+      serviceUrl: string;
+      /** Characters of each content the run waits for, by content hash. */
+      wanted: ReadonlyMap<string, number>;
+      jobIds: readonly string[];
+      manager: Pick<JobManager, 'get' | 'list'>;
+      report(count: GenerationCount): void;
+    },
+  ) {
+    this.totalCharacters = [...input.wanted.values()].reduce((sum, characters) => sum + characters, 0);
+    this.speed = learnServiceSpeed(taskTimings(input.manager.list(), input.serviceUrl));
+    this.timer = setInterval(() => this.emit(), TICK_MS);
+    this.timer.unref();
+    this.emit();
+  }
+
+  /** A content's audio was filed (or failed for good this round). */
+  filed(serviceUrl: string, hash: string): void {
+    if (serviceUrl !== this.input.serviceUrl || this.done.has(hash)) return;
+    const characters = this.input.wanted.get(hash);
+    if (characters === undefined) return;
+    this.done.add(hash);
+    this.doneCharacters += characters;
+    this.emit();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private emit(): void {
+    const openTasks = this.input.jobIds.flatMap((jobId) => {
+      const job = this.input.manager.get(jobId);
+      if (job === undefined || FINAL_STATUSES.includes(job.status) || job.kind !== 'task') return [];
+      const submittedAt = job.submittedAt === undefined ? undefined : Date.parse(job.submittedAt);
+      return [{ submittedAt, characters: job.characters ?? 0 }];
+    });
+    this.input.report({
+      doneBlocks: this.done.size,
+      totalBlocks: this.input.wanted.size,
+      secondsLeft: generationSecondsLeft({
+        now: Date.now(),
+        startedAt: this.startedAt,
+        doneCharacters: this.doneCharacters,
+        remainingCharacters: this.totalCharacters - this.doneCharacters,
+        openTasks,
+        speed: this.speed,
+      }),
+    });
+  }
+}
