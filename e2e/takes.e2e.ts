@@ -66,8 +66,7 @@ test.describe('journey: takes of a block', () => {
       'The lighthouse keeper climbed the stairs every evening.',
       'Tonight the lamp would not light, and the sea was rising.',
     ]);
-    await page.getByTestId('generate-project').filter({ hasText: 'Generate 2 blocks' }).click();
-    await expect(page.getByTestId('generate-project')).toHaveText('All generated', { timeout: 60_000 });
+    await editor.generateAll(2);
 
     // Every block has a play button once it has audio.
     const playSecond = page.getByTestId('script-row').nth(1).getByTestId('block-play');

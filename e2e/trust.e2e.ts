@@ -43,10 +43,7 @@ test.describe('journeys: nothing lost — credits, work or an export', () => {
     expect(existsSync(exportsDir)).toBe(false);
 
     await newProject(page, 'Harbour', ['The harbour wakes early.', 'Boats leave before the sun.']);
-    await page.getByTestId('generate-project').filter({ hasText: 'Generate 2 blocks' }).click();
-    await expect(page.getByTestId('generate-project').filter({ hasText: 'All generated' })).toBeVisible({
-      timeout: 60_000,
-    });
+    await new EditorPage(page).generateAll(2);
 
     await page.getByTestId('export-open').click();
     await expect(page.getByTestId('export-path')).toHaveValue(path.join(exportsDir, 'Harbour.wav'));

@@ -12,8 +12,12 @@
  *
  *   node scripts/build.mjs && npx tsx scripts/bench-editor.ts [--blocks 2000] [--chars 150] [--keep]
  *
+ * A quarter of the blocks are generated, with measured takes and audio cache entries: the editor draws their
+ * waveforms and runs the take checks over them, as it does for a real project (issue 14).
+ *
  * Targets: open under 1 s, keystroke p95 under 16 ms, no frame over 50 ms while scrolling.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,6 +32,7 @@ import { writeProjectFile } from '../common/project/project-file.js';
 import type { Project, TextBlock } from '../common/project/project-schema.js';
 import { CURRENT_SCHEMA_VERSION } from '../common/project/project-schema.js';
 import { INITIAL_DEFAULTS } from '../common/project/block-factory.js';
+import { madeFrom } from '../common/project/takes.js';
 
 const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -71,6 +76,57 @@ function sentence(seed: number, length: number): string {
  * A project of `count` text blocks of `chars` characters, a quarter of them generated (so the timeline mixes real
  * and estimated lengths, and block states need content hashes), with a few effects and a music bed.
  */
+/** No service answers here: waveforms come from the audio cache the bench writes, as they do offline. */
+const BENCH_SERVICE = 'http://127.0.0.1:9';
+
+function benchCacheKey(index: number): string {
+  return createHash('sha256').update(`bench-${index}`).digest('hex');
+}
+
+/**
+ * The audio cache entries of a project's generated blocks, as main leaves them after a download: a (tiny) audio
+ * file and a sidecar with the analysis, whose envelope is shaped like speech (words and short gaps) and as long
+ * as the block. The editor then draws a waveform on every generated block it shows.
+ */
+async function writeAudioCache(dataDir: string, project: Project): Promise<number> {
+  const folder = path.join(
+    dataDir,
+    'audio-cache',
+    createHash('sha256').update(BENCH_SERVICE).digest('hex').slice(0, 16),
+  );
+  await mkdir(folder, { recursive: true });
+  const wav = Buffer.alloc(46);
+  wav.write('RIFF', 0, 'ascii');
+  let written = 0;
+  for (const block of project.tracks.speech.blocks) {
+    if (block.generation.kind !== 'generated') continue;
+    const { cacheKey, durationMs } = block.generation.audio;
+    const windows = Math.ceil((durationMs / 1000) * 50);
+    const envelope = new Uint8Array(windows);
+    for (let i = 0; i < windows; i += 1) envelope[i] = i % 23 < 3 ? 0 : 150 + ((i * 37) % 80);
+    await writeFile(path.join(folder, `${cacheKey}.wav`), wav);
+    await writeFile(
+      path.join(folder, `${cacheKey}.json`),
+      JSON.stringify({
+        version: 1,
+        fileName: `${cacheKey}.wav`,
+        durationMs,
+        remoteUrl: `${BENCH_SERVICE}/files/${cacheKey}.wav`,
+        generatedAt: '2024-01-01T00:00:00.000Z',
+        analysis: {
+          durationMs,
+          windowsPerSecond: 50,
+          envelope: Buffer.from(envelope).toString('base64'),
+          rmsDb: -20,
+          clippedSamples: 0,
+        },
+      }),
+    );
+    written += 1;
+  }
+  return written;
+}
+
 function benchProject(title: string, count: number, chars: number): Project {
   const defaults = {
     ...INITIAL_DEFAULTS,
@@ -89,13 +145,33 @@ function benchProject(title: string, count: number, chars: number): Project {
     };
     if (index % 4 !== 0) return block;
     const durationMs = Math.round(estimateSpeechMs(block.text) * 1.1);
+    const hash = contentHash(block, defaults);
+    const cacheKey = benchCacheKey(index);
     return {
       ...block,
       generation: {
         kind: 'generated',
-        contentHash: contentHash(block, defaults),
-        audio: { cacheKey: `bench-${index}`, durationMs, generatedAt: '2024-01-01T00:00:00.000Z' },
+        contentHash: hash,
+        audio: { cacheKey, durationMs, generatedAt: '2024-01-01T00:00:00.000Z' },
       },
+      // A measured take, as main files it: the review checks run over these, and its waveform is drawn.
+      takes: [
+        {
+          cacheKey,
+          contentHash: hash,
+          durationMs,
+          generatedAt: '2024-01-01T00:00:00.000Z',
+          made: madeFrom(block, defaults),
+          measures: {
+            rmsDb: -20 - (index % 7) / 3,
+            clippedSamples: 0,
+            leadingSilenceMs: 40,
+            trailingSilenceMs: 150,
+            longestPauseMs: 350,
+            longestPauseAtMs: 1_000,
+          },
+        },
+      ],
     };
   });
   const speechMs = count * ((chars / 15) * 1000 + 300);
@@ -104,6 +180,7 @@ function benchProject(title: string, count: number, chars: number): Project {
     schemaVersion: CURRENT_SCHEMA_VERSION,
     id: `bench-${count}`,
     title,
+    serviceUrl: BENCH_SERVICE,
     createdAt: '2024-01-01T00:00:00.000Z',
     defaults,
     tracks: {
@@ -422,7 +499,7 @@ interface Figures {
   opens: number[];
   typing: TypingFigures;
   scroll: ScrollFigures;
-  rendered: { scriptRows: number; timelineBlocks: number };
+  rendered: { scriptRows: number; timelineBlocks: number; waveforms: number };
 }
 
 async function measure(page: Page, project: Project, fileKb: number, typedText: string): Promise<Figures> {
@@ -431,11 +508,14 @@ async function measure(page: Page, project: Project, fileKb: number, typedText: 
     opens.push(await openTimed(page, project.title));
     if (run < 2) await closeEditor(page);
   }
+  // Waveforms arrive from main a moment after the blocks are drawn: wait for them before measuring typing.
+  await page.locator('[data-testid="take-waveform"]').first().waitFor({ timeout: 10_000 });
   const rendered = await page.evaluate(() => {
     const { document } = globalThis as unknown as PageGlobals;
     return {
       scriptRows: document.querySelectorAll('[data-testid="script-row"]').length,
       timelineBlocks: document.querySelectorAll('[data-testid="timeline-block"]').length,
+      waveforms: document.querySelectorAll('[data-testid="take-waveform"]').length,
     };
   });
   const speech = project.tracks.speech.blocks;
@@ -462,8 +542,8 @@ function printTable(results: readonly Figures[]): void {
     ['open → interactive, first', (f) => ms(f.opens[0]!), '< 1000 ms'],
     ['open → interactive, median of 3', (f) => ms(median(f.opens)), '< 1000 ms'],
     [
-      'rendered script rows / timeline blocks',
-      (f) => `${f.rendered.scriptRows} / ${f.rendered.timelineBlocks}`,
+      'rendered script rows / timeline blocks / waveforms',
+      (f) => `${f.rendered.scriptRows} / ${f.rendered.timelineBlocks} / ${f.rendered.waveforms}`,
       '',
     ],
     ['keystrokes measured', (f) => String(f.typing.latencies.length), ''],
@@ -514,6 +594,7 @@ async function main(): Promise<void> {
     const text = writeProjectFile(project);
     sizes.set(project, Math.round(Buffer.byteLength(text) / 1024));
     await writeFile(path.join(projectsDir, fileName), text);
+    await writeAudioCache(dataDir, project);
   }
 
   const app = await startApp(dataDir);

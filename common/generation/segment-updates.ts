@@ -1,3 +1,4 @@
+import type { TakeMeasures } from '../audio/take-measures.js';
 import type { Block, Project, Take } from '../project/index.js';
 import {
   allBlocks,
@@ -7,6 +8,7 @@ import {
   setGenerationState,
   withTake,
 } from '../project/index.js';
+import { takesOf } from '../project/takes.js';
 import { requireBlock, withBlockReplaced } from '../project/block-lookup.js';
 
 /** What main learned about the audio of one content hash; blocks with that hash take it. */
@@ -25,6 +27,8 @@ export type SegmentUpdate =
         /** The seed sent for it, when the app chose one (another take). */
         seed?: number | undefined;
         requestId?: string | undefined;
+        /** Measured in main once the audio arrived. */
+        measures?: TakeMeasures | undefined;
       };
       /**
        * True when this audio was just made by a task (it becomes a new take). False for audio found in the cache
@@ -67,8 +71,17 @@ function withNewTake(
 ) {
   const location = requireBlock(project, blockId);
   const block = location.block;
-  if (update.fresh !== true && currentTakes(block, project.defaults).length > 0) return project;
   const { audio } = update;
+  const known = takesOf(block).find((take) => take.cacheKey === audio.cacheKey);
+  if (known) {
+    // A take made before takes were measured gets its measures when the cache has them.
+    if (known.measures !== undefined || audio.measures === undefined) return project;
+    const takes = takesOf(block).map((take) =>
+      take === known ? { ...take, measures: audio.measures } : take,
+    );
+    return withBlockReplaced(project, location, { ...block, takes });
+  }
+  if (update.fresh !== true && currentTakes(block, project.defaults).length > 0) return project;
   const take: Take = {
     cacheKey: audio.cacheKey,
     contentHash: update.contentHash,
@@ -79,6 +92,7 @@ function withNewTake(
     ...(audio.requestId === undefined ? {} : { requestId: audio.requestId }),
     ...(audio.remoteUrl === undefined ? {} : { remoteUrl: audio.remoteUrl }),
     made: madeFrom(block, project.defaults),
+    ...(audio.measures === undefined ? {} : { measures: audio.measures }),
   };
   const updated = withTake(block, take, project.defaults);
   return updated === block ? project : withBlockReplaced(project, location, updated);
@@ -96,7 +110,13 @@ function generationOf(block: Block, update: SegmentUpdate): Block['generation'] 
       ) {
         return undefined;
       }
-      const { mediaPath: _served, seed: _seed, requestId: _requestId, ...audio } = update.audio;
+      const {
+        mediaPath: _served,
+        seed: _seed,
+        requestId: _requestId,
+        measures: _measures,
+        ...audio
+      } = update.audio;
       return {
         kind: 'generated',
         contentHash: update.contentHash,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { EventNameList, MethodNameList } from './names.js';
 import type { Settings, ServiceProfile } from '../settings/settings-schema.js';
-import { planSchema, serviceUrlSchema, themeSchema } from '../settings/settings-schema.js';
+import {
+  checkThresholdsSchema,
+  planSchema,
+  serviceUrlSchema,
+  themeSchema,
+} from '../settings/settings-schema.js';
 import type { JobView } from '../jobs/job-view.js';
 import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
@@ -34,6 +39,8 @@ export interface ServiceView extends ServiceProfile {
 
 export interface SettingsView {
   theme: Settings['theme'];
+  /** The take checks' thresholds. */
+  checks: Settings['checks'];
   services: ServiceView[];
   activeServiceUrl: string | null;
 }
@@ -73,6 +80,7 @@ export const ipcMethods = {
   'app.info': method<AppInfo>()(noInput),
   'settings.get': method<SettingsView>()(noInput),
   'settings.setTheme': method<SettingsView>()(z.object({ theme: themeSchema }).strict()),
+  'settings.setChecks': method<SettingsView>()(z.object({ checks: checkThresholdsSchema.strict() }).strict()),
   'services.save': method<SettingsView>()(
     z
       .object({

@@ -83,6 +83,17 @@ export interface TakeMedia {
   durationMs: number;
 }
 
+/** A take's waveform: its loudness envelope (audio-analysis.ts), for drawing and seeking. */
+export interface TakeWaveform {
+  cacheKey: string;
+  durationMs: number;
+  windowsPerSecond: number;
+  envelope: string;
+}
+
+/** Waveforms asked for at once: the blocks a timeline or script shows. */
+export const WAVEFORMS_PER_REQUEST = 500;
+
 /** Generation of blocks and local export of the mix (or one file per block). */
 export const outputMethods = {
   /**
@@ -104,6 +115,17 @@ export const outputMethods = {
       .object({
         serviceUrl: serviceUrlSchema,
         cacheKeys: z.array(contentHashSchema).max(50_000, 'must list at most 50000 takes'),
+      })
+      .strict(),
+  ),
+  /** The waveforms of these takes' cached audio (those no longer in the cache are left out). */
+  'generation.waveforms': method<TakeWaveform[]>()(
+    z
+      .object({
+        serviceUrl: serviceUrlSchema,
+        cacheKeys: z
+          .array(contentHashSchema)
+          .max(WAVEFORMS_PER_REQUEST, `must list at most ${WAVEFORMS_PER_REQUEST} takes`),
       })
       .strict(),
   ),

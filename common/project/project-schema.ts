@@ -92,6 +92,17 @@ export const takeSchema = z.strictObject({
   remoteUrl: z.string().optional(),
   /** What it was made from: the text as sent and the parameters after defaults were applied. */
   made: z.strictObject({ text: z.string(), params: z.record(z.string(), z.json()) }).optional(),
+  /** Measured once its audio arrived (common/audio/take-measures.ts); the checks flag from these. */
+  measures: z
+    .strictObject({
+      rmsDb: finiteNumber,
+      clippedSamples: z.number().int().nonnegative(),
+      leadingSilenceMs: nonNegativeMs,
+      trailingSilenceMs: nonNegativeMs,
+      longestPauseMs: nonNegativeMs,
+      longestPauseAtMs: nonNegativeMs,
+    })
+    .optional(),
 });
 
 /** Fields every block carries for the studio (never sent to the service, never part of the content hash). */

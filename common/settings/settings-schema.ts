@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CHECK_THRESHOLDS } from '../audio/take-checks.js';
 
 /** Appearance follows the OS unless the user picks one. */
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -53,11 +54,26 @@ export const serviceProfileSchema = z.object({
 });
 export type ServiceProfile = z.infer<typeof serviceProfileSchema>;
 
+/** The take checks' thresholds (common/audio/take-checks.ts), with the ranges the Settings page allows. */
+export const checkThresholdsSchema = z.object({
+  durationTolerance: z.number().min(0.05, 'must be at least 5 %').max(1, 'must be at most 100 %'),
+  longPauseMs: z.number().int().min(500, 'must be at least 0.5 s').max(30_000, 'must be at most 30 s'),
+  edgeSilenceMs: z.number().int().min(100, 'must be at least 0.1 s').max(30_000, 'must be at most 30 s'),
+  loudnessToleranceDb: z.number().min(1, 'must be at least 1 dB').max(40, 'must be at most 40 dB'),
+  clippedSamples: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(1_000_000, 'must be at most 1,000,000'),
+});
+
 export const settingsSchema = z.object({
   schemaVersion: z.literal(1),
   theme: themeSchema,
   services: z.array(serviceProfileSchema),
   activeServiceUrl: z.string().nullable(),
+  /** Added after version 1 shipped: files without it get the defaults. */
+  checks: checkThresholdsSchema.default(DEFAULT_CHECK_THRESHOLDS),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -66,6 +82,7 @@ export const defaultSettings: Settings = {
   theme: 'system',
   services: [],
   activeServiceUrl: null,
+  checks: DEFAULT_CHECK_THRESHOLDS,
 };
 
 /** Lower-case scheme and host (URL does that), no trailing slash, so one service has exactly one key. */

@@ -62,6 +62,7 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
       manager: deps.manager,
     }),
     defaultServiceUrl: () => settings.current().activeServiceUrl ?? undefined,
+    checkThresholds: () => settings.current().checks,
     logger,
   });
   let wasRunning = false;

@@ -50,6 +50,7 @@ type OutputHandlers = Pick<
   | 'generation.lookup'
   | 'generation.refetch'
   | 'generation.media'
+  | 'generation.waveforms'
   | 'export.defaultFolder'
   | 'export.chooseDestination'
   | 'export.start'
@@ -128,6 +129,7 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
   const handlers: OutputHandlers = {
     'generation.start': ({ project, blockIds, newTake }) => generation.start({ project, blockIds, newTake }),
     'generation.media': ({ serviceUrl, cacheKeys }) => generation.media(serviceUrl, cacheKeys),
+    'generation.waveforms': ({ serviceUrl, cacheKeys }) => generation.waveforms(serviceUrl, cacheKeys),
     'generation.lookup': ({ serviceUrl, contentHashes }) => generation.lookup(serviceUrl, contentHashes),
     'generation.refetch': ({ serviceUrl, contentHashes }) => generation.refetch(serviceUrl, contentHashes),
     'export.defaultFolder': () => ({ folder: exportDir }),

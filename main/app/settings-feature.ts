@@ -15,7 +15,12 @@ export interface SettingsFeatureDeps {
 
 type SettingsHandlers = Pick<
   MethodHandlers,
-  'settings.get' | 'settings.setTheme' | 'services.save' | 'services.remove' | 'services.activate'
+  | 'settings.get'
+  | 'settings.setTheme'
+  | 'settings.setChecks'
+  | 'services.save'
+  | 'services.remove'
+  | 'services.activate'
 >;
 
 /**
@@ -25,6 +30,7 @@ type SettingsHandlers = Pick<
 export function createSettingsFeature({ settings, accounts, jobs, events }: SettingsFeatureDeps) {
   const view = async (current: Settings = settings.current()): Promise<SettingsView> => ({
     theme: current.theme,
+    checks: current.checks,
     activeServiceUrl: current.activeServiceUrl,
     services: await Promise.all(
       current.services.map(async (service) => ({
@@ -41,6 +47,7 @@ export function createSettingsFeature({ settings, accounts, jobs, events }: Sett
   const handlers: SettingsHandlers = {
     'settings.get': () => view(),
     'settings.setTheme': async ({ theme }) => view(await settings.setTheme(theme)),
+    'settings.setChecks': async ({ checks }) => view(await settings.setChecks(checks)),
     'services.save': async (input) => {
       const saved = await settings.saveService(input);
       await jobs.manager(input.url);

@@ -37,6 +37,7 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
       exporter: services.exporter,
       generator: services.generator,
       defaultServiceUrl: () => command.service,
+      checkThresholds: () => services.checkThresholds,
       logger,
     });
     const printer = new ProgressPrinter(io.stdout, { generate: command.generate });

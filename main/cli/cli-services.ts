@@ -1,4 +1,7 @@
 import path from 'node:path';
+import type { CheckThresholds } from '../../common/audio/take-checks.js';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../common/audio/take-checks.js';
+import type { Settings } from '../../common/settings/settings-schema.js';
 import { settingsSchema } from '../../common/settings/settings-schema.js';
 import { AudioCache } from '../services/audio-cache/index.js';
 import type { BatchGenerator } from '../services/batch/index.js';
@@ -28,6 +31,7 @@ export interface CliServicesOptions {
 export interface CliServices {
   exporter: ProjectExporter;
   generator: BatchGenerator;
+  checkThresholds: CheckThresholds;
   close(): Promise<void>;
 }
 
@@ -50,7 +54,8 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
   const lock = await acquireCliLock(stateDir);
   if (options.token) logger.addSecret(options.token);
   const secrets = options.secrets ?? new KeytarSecretStore();
-  const plans = await readPlans(dataDir);
+  const settings = await readSettings(dataDir);
+  const plans = new Map(settings?.services.map((service) => [service.url, service.plan]));
   const media = await MediaCache.open({
     dataDir: stateDir,
     logger,
@@ -127,6 +132,7 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
   return {
     exporter,
     generator,
+    checkThresholds: settings?.checks ?? DEFAULT_CHECK_THRESHOLDS,
     close: async () => {
       const started = await Promise.allSettled(managers.values());
       await Promise.all(
@@ -150,14 +156,13 @@ function sameOrigin(a: string, b: string): boolean {
   }
 }
 
-/** The plan of each saved service, read without writing anything (the app owns settings.json). */
-async function readPlans(dataDir: string): Promise<Map<string, 'free' | 'paid'>> {
+/** The app's settings (each service's plan, the checks' thresholds), read without writing: the app owns them. */
+async function readSettings(dataDir: string): Promise<Settings | undefined> {
   const text = await readFileIfExists(path.join(dataDir, 'settings.json')).catch(() => undefined);
-  if (text === undefined) return new Map();
+  if (text === undefined) return undefined;
   try {
-    const settings = settingsSchema.parse(JSON.parse(text));
-    return new Map(settings.services.map((service) => [service.url, service.plan]));
+    return settingsSchema.parse(JSON.parse(text));
   } catch {
-    return new Map();
+    return undefined;
   }
 }

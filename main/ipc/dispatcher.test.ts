@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../common/audio/take-checks.js';
 import { methodNames } from '../../common/ipc/contract.js';
 import { IpcError } from '../../common/ipc/errors.js';
 import { MemoryLogger } from '../services/logging/logger.js';
@@ -85,7 +86,12 @@ describe('IPC dispatcher', () => {
       handlers({
         'services.save': (input) => {
           seen.push(input);
-          return { theme: 'system', services: [], activeServiceUrl: input.url };
+          return {
+            theme: 'system',
+            checks: DEFAULT_CHECK_THRESHOLDS,
+            services: [],
+            activeServiceUrl: input.url,
+          };
         },
       }),
       new MemoryLogger(),
@@ -93,7 +99,12 @@ describe('IPC dispatcher', () => {
     const response = await dispatch('services.save', { url: 'HTTPS://API.Example.com/v1/' });
     expect(response).toEqual({
       ok: true,
-      result: { theme: 'system', services: [], activeServiceUrl: 'https://api.example.com/v1' },
+      result: {
+        theme: 'system',
+        checks: DEFAULT_CHECK_THRESHOLDS,
+        services: [],
+        activeServiceUrl: 'https://api.example.com/v1',
+      },
     });
     expect(seen).toEqual([{ url: 'https://api.example.com/v1', label: '', plan: 'free', makeActive: true }]);
   });

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../common/audio/take-checks.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../common/ipc/contract.js';
 import type { AppStores } from '../stores/app-stores.js';
@@ -6,7 +7,12 @@ import { renderWithStores, storesFor } from '../test-support/app-stores-harness.
 import { FakeBridge } from '../test-support/fake-bridge.js';
 import { App } from './App.js';
 
-const emptySettings: SettingsView = { theme: 'system', services: [], activeServiceUrl: null };
+const emptySettings: SettingsView = {
+  theme: 'system',
+  checks: DEFAULT_CHECK_THRESHOLDS,
+  services: [],
+  activeServiceUrl: null,
+};
 
 describe('App shell', () => {
   let bridge: FakeBridge;

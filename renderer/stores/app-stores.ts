@@ -25,6 +25,8 @@ import type { SettingsState } from './settings-store.js';
 import { createTimelineViewStore } from './timeline-view-store.js';
 import type { TimelineViewState } from './timeline-view-store.js';
 import { createVoicesStore } from './voices-store.js';
+import { createWaveformStore } from './waveform-store.js';
+import type { WaveformState } from './waveform-store.js';
 import type { VoicesState } from './voices-store.js';
 
 /**
@@ -47,6 +49,7 @@ export interface AppStores {
   voices: StoreApi<VoicesState>;
   batch: StoreApi<BatchState>;
   exports: StoreApi<ExportState>;
+  waveforms: StoreApi<WaveformState>;
 }
 
 export interface AppStoresOptions {
@@ -70,5 +73,6 @@ export function createAppStores(client: TimbreClient, options: AppStoresOptions 
     voices: createVoicesStore(),
     batch: createBatchStore(),
     exports: createExportStore(),
+    waveforms: createWaveformStore(client),
   };
 }

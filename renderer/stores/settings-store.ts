@@ -1,4 +1,6 @@
 import type { StoreApi } from 'zustand';
+import type { CheckThresholds } from '../../common/audio/take-checks.js';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../common/audio/take-checks.js';
 import { createStore } from 'zustand/vanilla';
 import type { SettingsView } from '../../common/ipc/contract.js';
 
@@ -15,6 +17,8 @@ export const createSettingsStore = (): StoreApi<SettingsState> =>
   }));
 
 export const selectSettingsView = (state: SettingsState): SettingsView | null => state.view;
+export const selectCheckThresholds = (state: SettingsState): CheckThresholds =>
+  state.view?.checks ?? DEFAULT_CHECK_THRESHOLDS;
 export const selectTheme = (state: SettingsState): SettingsView['theme'] => state.view?.theme ?? 'system';
 export const selectActiveService = (state: SettingsState) =>
   state.view?.services.find((service) => service.active) ?? null;

@@ -7,6 +7,7 @@ import type { AppStores } from './app-stores.js';
 import type { BatchState } from './batch-store.js';
 import type { DocumentState } from './document-store.js';
 import type { EditorUiState } from './editor-ui-store.js';
+import type { WaveformState } from './waveform-store.js';
 import type { ExportState } from './export-store.js';
 import type { GenerationState } from './generation-store.js';
 import type { JobsState } from './jobs-store.js';
@@ -69,3 +70,5 @@ export const useBatchStore = <T,>(selector: (state: BatchState) => T): T =>
   useSlice((stores) => stores.batch, selector);
 export const useExportStore = <T,>(selector: (state: ExportState) => T): T =>
   useSlice((stores) => stores.exports, selector);
+export const useWaveformStore = <T,>(selector: (state: WaveformState) => T): T =>
+  useSlice((stores) => stores.waveforms, selector);

@@ -13,14 +13,19 @@ export interface TimelineViewState {
   playheadMs: number;
   /** Timeline scale in pixels per second; kept when another project is opened. */
   zoom: number;
+  /** The preview is playing: the script follows the block under the playhead. */
+  previewing: boolean;
   setPlayhead(ms: number): void;
   setZoom(pixelsPerSecond: number): void;
+  setPreviewing(previewing: boolean): void;
 }
 
 export const createTimelineViewStore = (): StoreApi<TimelineViewState> =>
   createStore<TimelineViewState>()((set) => ({
     playheadMs: 0,
     zoom: ZOOM_LIMITS.initial,
+    previewing: false,
+    setPreviewing: (previewing) => set({ previewing }),
     setPlayhead: (ms) => set({ playheadMs: Math.max(0, ms) }),
     setZoom: (pixelsPerSecond) =>
       set({ zoom: Math.min(ZOOM_LIMITS.max, Math.max(ZOOM_LIMITS.min, pixelsPerSecond)) }),

@@ -24,6 +24,15 @@ export class EditorPage {
     }
   }
 
+  /** Generates every block of the project (the button names how many) and waits until all have audio. */
+  async generateAll(blocks: number): Promise<void> {
+    await this.page
+      .getByTestId('generate-project')
+      .filter({ hasText: `Generate ${blocks} block${blocks === 1 ? '' : 's'}` })
+      .click();
+    await expect(this.page.getByTestId('generate-project')).toHaveText('All generated', { timeout: 60_000 });
+  }
+
   async waitSaved(): Promise<void> {
     await expect(this.page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved');
   }

@@ -7,7 +7,10 @@ import type { Logger } from '../logging/logger.js';
 import type { MediaCache } from '../media/index.js';
 import { isMediaCacheError, mediaPathFor } from '../media/index.js';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
-import { measureAudioDurationMs } from './audio-duration.js';
+import type { AudioAnalysis } from '../../../common/audio/audio-analysis.js';
+import type { TakeMeasures } from '../../../common/audio/take-measures.js';
+import { measureTake } from '../../../common/audio/take-measures.js';
+import { analyseAudioFile } from './analyse-audio-file.js';
 
 /** A block's generated audio on disk, under the content hash it was generated from. */
 export interface CachedSegment {
@@ -19,6 +22,8 @@ export interface CachedSegment {
   remoteUrl: string;
   taskId?: string | undefined;
   generatedAt: string;
+  /** Absent for entries cached before audio was analysed (`analysis()` makes it). */
+  measures?: TakeMeasures | undefined;
 }
 
 export interface SegmentSource {
@@ -34,7 +39,18 @@ const sidecarSchema = z.object({
   remoteUrl: z.string(),
   taskId: z.string().optional(),
   generatedAt: z.string(),
+  analysis: z
+    .object({
+      durationMs: z.number().nonnegative(),
+      windowsPerSecond: z.number().positive(),
+      envelope: z.string(),
+      rmsDb: z.number(),
+      clippedSamples: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
+
+type Sidecar = z.infer<typeof sidecarSchema>;
 
 const LOOKUP_CONCURRENCY = 32;
 
@@ -65,12 +81,14 @@ export class AudioCacheError extends Error {
  * Generated segment audio, per service, keyed by the content hash of the block it was generated from: an
  * unchanged block finds its audio again (no credits spent twice), and preview and export work offline. Files are
  * fetched through the media cache (timeouts, size caps, one download per URL), then linked here with a JSON
- * sidecar written last, so only complete entries are ever seen. Durations are measured by decoding.
+ * sidecar written last, so only complete entries are ever seen. Each file is decoded once as it arrives: its
+ * duration, waveform envelope and measures (analyse-audio-file.ts) go in the sidecar.
  */
 export class AudioCache {
   readonly directory: string;
   private readonly decoders = new DecoderSet();
   private readonly storing = new Map<string, Promise<CachedSegment>>();
+  private readonly analysing = new Map<string, Promise<AudioAnalysis>>();
 
   constructor(private readonly options: { dataDir: string; media: MediaCache; logger?: Logger | undefined }) {
     this.directory = path.join(options.dataDir, 'audio-cache');
@@ -83,11 +101,54 @@ export class AudioCache {
   }
 
   async lookup(serviceUrl: string, cacheKey: string): Promise<CachedSegment | undefined> {
+    const found = await this.readEntry(serviceUrl, cacheKey);
+    if (!found) return undefined;
+    const { sidecar, filePath } = found;
+    return {
+      cacheKey,
+      filePath,
+      durationMs: sidecar.durationMs,
+      mediaPath: mediaPathFor(this.options.media.register(sidecar.remoteUrl), sidecar.remoteUrl),
+      remoteUrl: sidecar.remoteUrl,
+      taskId: sidecar.taskId,
+      generatedAt: sidecar.generatedAt,
+      ...(sidecar.analysis ? { measures: measureTake(sidecar.analysis) } : {}),
+    };
+  }
+
+  /**
+   * The waveform and measures of a cached segment; an entry cached before audio was analysed is decoded now and
+   * its sidecar updated, once. Undefined when the key is not cached.
+   */
+  async analysis(serviceUrl: string, cacheKey: string): Promise<AudioAnalysis | undefined> {
+    const found = await this.readEntry(serviceUrl, cacheKey);
+    if (!found) return undefined;
+    if (found.sidecar.analysis) return found.sidecar.analysis;
+    const slot = `${serviceUrl}\n${cacheKey}`;
+    const running = this.analysing.get(slot);
+    if (running) return running;
+    const work = (async () => {
+      const analysis = await analyseAudioFile(found.filePath, this.decoders);
+      await writeJsonAtomic(this.sidecarPath(serviceUrl, cacheKey), { ...found.sidecar, analysis });
+      return analysis;
+    })().finally(() => this.analysing.delete(slot));
+    this.analysing.set(slot, work);
+    return work;
+  }
+
+  private sidecarPath(serviceUrl: string, cacheKey: string): string {
+    return path.join(this.folderOf(serviceUrl), `${cacheKey}.json`);
+  }
+
+  private async readEntry(
+    serviceUrl: string,
+    cacheKey: string,
+  ): Promise<{ sidecar: Sidecar; filePath: string } | undefined> {
     if (!CACHE_KEY_SHAPE.test(cacheKey)) return undefined;
     const folder = this.folderOf(serviceUrl);
-    const text = await readFileIfExists(path.join(folder, `${cacheKey}.json`));
+    const text = await readFileIfExists(this.sidecarPath(serviceUrl, cacheKey));
     if (text === undefined) return undefined;
-    let sidecar: z.infer<typeof sidecarSchema>;
+    let sidecar: Sidecar;
     try {
       sidecar = sidecarSchema.parse(JSON.parse(text));
     } catch {
@@ -102,16 +163,7 @@ export class AudioCache {
       (stats) => stats.isFile() && stats.size > 0,
       () => false,
     );
-    if (!exists) return undefined;
-    return {
-      cacheKey,
-      filePath,
-      durationMs: sidecar.durationMs,
-      mediaPath: mediaPathFor(this.options.media.register(sidecar.remoteUrl), sidecar.remoteUrl),
-      remoteUrl: sidecar.remoteUrl,
-      taskId: sidecar.taskId,
-      generatedAt: sidecar.generatedAt,
-    };
+    return exists ? { sidecar, filePath } : undefined;
   }
 
   /** Several keys at once (the editor asks for a whole project when it opens). */
@@ -183,9 +235,9 @@ export class AudioCache {
     await rm(temp, { force: true });
     // A hard link costs no space; across file systems (or where links are refused) a copy does the same job.
     await link(downloaded.filePath, temp).catch(() => copyFile(downloaded.filePath, temp));
-    let durationMs: number;
+    let analysis: AudioAnalysis;
     try {
-      durationMs = await measureAudioDurationMs(temp, this.decoders);
+      analysis = await analyseAudioFile(temp, this.decoders);
     } catch (error) {
       await rm(temp, { force: true });
       throw new AudioCacheError(
@@ -195,14 +247,16 @@ export class AudioCache {
     }
     await rename(temp, target);
     const generatedAt = source.generatedAt ?? new Date().toISOString();
-    await writeJsonAtomic(path.join(folder, `${cacheKey}.json`), {
+    const sidecar: Sidecar = {
       version: 1,
       fileName,
-      durationMs,
+      durationMs: analysis.durationMs,
       remoteUrl: source.remoteUrl,
       ...(source.taskId ? { taskId: source.taskId } : {}),
       generatedAt,
-    });
+      analysis,
+    };
+    await writeJsonAtomic(path.join(folder, `${cacheKey}.json`), sidecar);
     const stored = await this.lookup(serviceUrl, cacheKey);
     if (!stored)
       throw new AudioCacheError(

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
+import type { CheckThresholds } from '../../../common/audio/take-checks.js';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
+import { reviewFlags, summariseFlags } from '../../../common/generation/review-flags.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { Block, Project } from '../../../common/project/index.js';
 import {
@@ -51,6 +54,8 @@ export interface ItemRunnerDeps {
   defaultServiceUrl?: (() => string | undefined) | undefined;
   now?: () => Date;
   exists?: (filePath: string) => Promise<boolean>;
+  /** The take checks' thresholds from the user's settings (defaults when absent). */
+  checkThresholds?: (() => CheckThresholds) | undefined;
 }
 
 export interface ItemRunContext {
@@ -162,6 +167,9 @@ export async function runBatchItem(
     if (failed.length > 0) return fail(generationFailure(project, failed));
     checkAbort();
   }
+
+  const flagged = reviewFlags(project, deps.checkThresholds?.() ?? DEFAULT_CHECK_THRESHOLDS);
+  if (flagged.size > 0) warnings.push(summariseFlags(project, flagged));
 
   context.onProgress('exporting', 0);
   try {

@@ -2,8 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { GenerationBatch, SegmentUpdate } from '../../../common/generation/index.js';
 import { applySegmentUpdates, planGenerationBatches } from '../../../common/generation/index.js';
 import { IpcError } from '../../../common/ipc/errors.js';
-import type { TakeMedia } from '../../../common/ipc/output-methods.js';
+import type { TakeMedia, TakeWaveform } from '../../../common/ipc/output-methods.js';
 import type { Project } from '../../../common/project/index.js';
+import type { TakeMeasures } from '../../../common/audio/take-measures.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import {
   TAKE_SEED_MAX,
@@ -56,6 +57,8 @@ export interface StartedGeneration {
 const MAX_LISTED_VIOLATIONS = 5;
 /** Extra rounds of fetching failed downloads again in `generateAndWait`, each with the full retry budget. */
 const REFETCH_ROUNDS = 2;
+/** Older cache entries are decoded for their waveform on request: a few at a time keeps main responsive. */
+const WAVEFORM_CONCURRENCY = 4;
 
 /**
  * Generation of a project's blocks: plans what to send (only what has no current audio, once per content),
@@ -249,6 +252,24 @@ export class GenerationService {
     }));
   }
 
+  /** The waveforms of these takes' cached audio, a few decoded at a time when older entries lack one. */
+  async waveforms(serviceUrl: string, cacheKeys: readonly string[]): Promise<TakeWaveform[]> {
+    const found: TakeWaveform[] = [];
+    const keys = [...new Set(cacheKeys)];
+    for (let start = 0; start < keys.length; start += WAVEFORM_CONCURRENCY) {
+      const slice = keys.slice(start, start + WAVEFORM_CONCURRENCY);
+      const analyses = await Promise.all(
+        slice.map((key) => this.options.audio.analysis(serviceUrl, key).catch(() => undefined)),
+      );
+      analyses.forEach((analysis, index) => {
+        if (!analysis) return;
+        const { durationMs, windowsPerSecond, envelope } = analysis;
+        found.push({ cacheKey: slice[index] ?? '', durationMs, windowsPerSecond, envelope });
+      });
+    }
+    return found;
+  }
+
   /** Waits until every job filed so far is processed (tests, the command line tool). */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.filing.values()]);
@@ -431,6 +452,7 @@ function generatedUpdate(
     remoteUrl: string;
     taskId?: string | undefined;
     generatedAt: string;
+    measures?: TakeMeasures | undefined;
   },
   extra: { requestId?: string | undefined; seed?: number | undefined } = {},
 ): Extract<SegmentUpdate, { state: 'generated' }> {
@@ -446,6 +468,7 @@ function generatedUpdate(
       generatedAt: entry.generatedAt,
       ...(extra.requestId === undefined ? {} : { requestId: extra.requestId }),
       ...(extra.seed === undefined ? {} : { seed: extra.seed }),
+      ...(entry.measures === undefined ? {} : { measures: entry.measures }),
     },
   };
 }

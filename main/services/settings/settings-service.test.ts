@@ -2,6 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import { MemoryLogger } from '../logging/logger.js';
 import { SettingsService } from './settings-service.js';
@@ -90,6 +91,19 @@ describe('SettingsService', () => {
     await expect(settings.activateService('https://a.example')).rejects.toMatchObject({
       data: { code: 'NOT_FOUND' },
     });
+  });
+
+  it('gives a file from before the take checks their defaults, and keeps thresholds the user sets', async () => {
+    await writeFile(
+      file,
+      JSON.stringify({ schemaVersion: 1, theme: 'dark', services: [], activeServiceUrl: null }),
+    );
+    const settings = new SettingsService(file, new MemoryLogger());
+    expect((await settings.load()).checks).toEqual(DEFAULT_CHECK_THRESHOLDS);
+    const stricter = { ...DEFAULT_CHECK_THRESHOLDS, longPauseMs: 1_500 };
+    await settings.setChecks(stricter);
+    expect((await new SettingsService(file, new MemoryLogger()).load()).checks).toEqual(stricter);
+    await expect(settings.setChecks({ ...stricter, durationTolerance: 5 })).rejects.toThrow(/at most 100 %/);
   });
 
   it('keeps a damaged settings file aside instead of overwriting it', async () => {

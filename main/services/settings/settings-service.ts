@@ -1,4 +1,5 @@
 import { rename } from 'node:fs/promises';
+import type { CheckThresholds } from '../../../common/audio/take-checks.js';
 import type { ServiceProfile, Settings, Theme } from '../../../common/settings/settings-schema.js';
 import { defaultSettings, settingsSchema } from '../../../common/settings/settings-schema.js';
 import { IpcError } from '../../../common/ipc/errors.js';
@@ -57,6 +58,10 @@ export class SettingsService {
 
   setTheme(theme: Theme): Promise<Settings> {
     return this.update((settings) => ({ ...settings, theme }));
+  }
+
+  setChecks(checks: CheckThresholds): Promise<Settings> {
+    return this.update((settings) => ({ ...settings, checks }));
   }
 
   saveService(input: SaveServiceInput): Promise<Settings> {

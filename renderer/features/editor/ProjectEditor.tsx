@@ -18,6 +18,7 @@ import { useBlockClipboard } from './use-block-clipboard.js';
 import { useEditorKeyboard } from './use-editor-keyboard.js';
 import { useGenerationRun } from './use-generation-run.js';
 import { GenerationProgress } from './GenerationProgress.js';
+import { ReviewPanel } from './ReviewPanel.js';
 import { OutputControls } from '../output/OutputControls.js';
 import './editor.css';
 import { RelaunchBanner } from './RelaunchBanner.js';
@@ -153,6 +154,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
       />
       <EditorToolbar />
       <GenerationProgress />
+      <ReviewPanel />
       <Timeline />
       <div className="editor-body">
         <ScriptView />

@@ -5,7 +5,11 @@ import { blockState } from '../../../common/project/block-state.js';
 import { characterCount } from '../../../common/project/project-stats.js';
 import type { ProjectDefaults, SpeechTrackBlock } from '../../../common/project/project-schema.js';
 import type { BlockProgress } from '../../../common/generation/block-progress.js';
+import type { LoadedWaveform } from '../../stores/waveform-store.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
+import { TakeWaveform } from './TakeWaveform.js';
+
+const SCRIPT_WAVEFORM_WIDTH = 160;
 import { clickSelection } from './selection-rules.js';
 import { isMacPlatform } from './shortcuts.js';
 import { useAppStores, useEditorUiStore } from '../../stores/stores-context.js';
@@ -26,6 +30,13 @@ export interface ScriptRowProps {
   canPlay: boolean;
   playing: boolean;
   onTogglePlay(blockId: string): void;
+  /** The selected row shows its take's waveform; clicking it seeks there. */
+  waveform?: LoadedWaveform | undefined;
+  onSeek?: ((blockId: string, fraction: number) => void) | undefined;
+  /** What the take checks found, in words. */
+  flags?: readonly string[] | undefined;
+  /** The preview is playing this block. */
+  following?: boolean | undefined;
 }
 
 /**
@@ -45,6 +56,10 @@ export const ScriptRow = memo(function ScriptRow({
   canPlay,
   playing,
   onTogglePlay,
+  waveform,
+  onSeek,
+  flags,
+  following,
 }: ScriptRowProps) {
   const stores = useAppStores();
   const text = block.type === 'text' ? block.text : null;
@@ -108,11 +123,13 @@ export const ScriptRow = memo(function ScriptRow({
   const state = blockState(block, defaults);
   return (
     <div
-      className={`script-row${selected ? ' is-selected' : ''}`}
+      className={`script-row${selected ? ' is-selected' : ''}${following ? ' is-following' : ''}`}
       style={{ top, height }}
       data-testid="script-row"
       data-block-id={block.id}
       data-progress={progressKind}
+      data-flagged={flags && flags.length > 0 ? 'true' : undefined}
+      data-following={following ? 'true' : undefined}
       aria-selected={selected}
       role="option"
       onClick={onRowClick}
@@ -140,6 +157,22 @@ export const ScriptRow = memo(function ScriptRow({
           {characterCount(block)} chars
         </span>
         {block.locked ? <span className="badge">Locked</span> : null}
+        {flags && flags.length > 0 ? (
+          <span className="badge script-row-flags" data-testid="block-flags" title={flags.join('\n')}>
+            ⚑ Needs review: {flags[0]}
+            {flags.length > 1 ? ` (+${flags.length - 1} more)` : ''}
+          </span>
+        ) : null}
+        {selected && waveform ? (
+          <span className="script-row-waveform" title="Click to move the playhead here">
+            <TakeWaveform
+              waveform={waveform}
+              width={SCRIPT_WAVEFORM_WIDTH}
+              height={18}
+              onSeek={onSeek ? (fraction) => onSeek(block.id, fraction) : undefined}
+            />
+          </span>
+        ) : null}
         {progressKind === 'idle' ? null : (
           <span
             className={`block-progress block-progress-${progressKind}`}

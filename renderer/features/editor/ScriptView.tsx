@@ -12,6 +12,13 @@ import { findBlock, playableAudio } from '../../../common/project/index.js';
 import { selectSegmentAudio } from '../../stores/generation-store.js';
 import { useGenerationStore } from '../../stores/stores-context.js';
 import { useTakePlayer } from './take-player.js';
+import { flagsOf, layoutOf } from './derived.js';
+import { useThrottledProject } from './use-throttled-project.js';
+import { WaveformRequest } from './WaveformRequest.js';
+import { visibleSequenceItems } from './timeline-geometry.js';
+import { selectCheckThresholds } from '../../stores/settings-store.js';
+import { selectWaveforms } from '../../stores/waveform-store.js';
+import { useSettingsStore, useTimelineViewStore, useWaveformStore } from '../../stores/stores-context.js';
 
 function speechBlocks(documentStore: AppStores['document']): readonly SpeechTrackBlock[] {
   return documentStore.getState().doc?.project.tracks.speech.blocks ?? [];
@@ -57,6 +64,26 @@ export function ScriptView() {
   const focusRequest = useEditorUiStore(selectFocusRequest);
   const progressOf = useBlockProgress();
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  // The checks walk every block: they follow the project a few times a second, not on each keystroke.
+  const reviewed = useThrottledProject(250);
+  const thresholds = useSettingsStore(selectCheckThresholds);
+  const flags = reviewed === null ? undefined : flagsOf(reviewed, thresholds);
+  const waveforms = useWaveformStore(selectWaveforms);
+  // While the preview plays, the row under the playhead (re-rendered only when that row changes).
+  const followedId = useTimelineViewStore((state) => {
+    if (!state.previewing || reviewed === null) return null;
+    return (
+      visibleSequenceItems(layoutOf(reviewed).speech, state.playheadMs, state.playheadMs)[0]?.blockId ?? null
+    );
+  });
+  const seek = useCallback(
+    (blockId: string, fraction: number): void => {
+      const current = stores.document.getState().doc?.project;
+      const item = current ? layoutOf(current).speech.find((entry) => entry.blockId === blockId) : undefined;
+      if (item) stores.timelineView.getState().setPlayhead(item.startMs + fraction * item.durationMs);
+    },
+    [stores],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ scrollTop: 0, height: 600 });
   const frameRef = useRef<number | null>(null);
@@ -83,6 +110,25 @@ export function ScriptView() {
   }, []);
 
   const blocks = project?.tracks.speech.blocks;
+
+  // The block playing in the preview is kept in view.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element === null || followedId === null) return;
+    const index = speechBlocks(documentStore).findIndex((block) => block.id === followedId);
+    const target =
+      index === -1
+        ? undefined
+        : scrollToReveal({
+            index,
+            scrollTop: element.scrollTop,
+            viewportHeight: element.clientHeight,
+            rowHeight: SCRIPT_ROW_HEIGHT,
+          });
+    if (target === undefined) return;
+    element.scrollTop = target;
+    setView({ scrollTop: target, height: element.clientHeight });
+  }, [followedId, documentStore]);
 
   // The block selected elsewhere, or about to take focus, is scrolled into view (rendered before focusing).
   const revealId = focusRequest?.blockId ?? anchorId;
@@ -115,6 +161,12 @@ export function ScriptView() {
     count: blocks.length,
   });
   const rows = [];
+  const wantedWaveforms: string[] = [];
+  for (let index = first; index <= last; index += 1) {
+    const shown = blocks[index]!;
+    const key = selected.has(shown.id) ? playableAudio(shown, project.defaults)?.cacheKey : undefined;
+    if (key !== undefined && waveforms[key] === undefined) wantedWaveforms.push(key);
+  }
   for (let index = first; index <= last; index += 1) {
     const block = blocks[index]!;
     const progress = progressOf(block, project.defaults);
@@ -134,12 +186,19 @@ export function ScriptView() {
         canPlay={audio !== undefined && media[audio.cacheKey] !== undefined}
         playing={player.playback.kind === 'playing' && player.playback.cacheKey === block.id}
         onTogglePlay={togglePlay}
+        waveform={audio && selected.has(block.id) ? waveforms[audio.cacheKey] : undefined}
+        onSeek={seek}
+        flags={flags?.get(block.id)}
+        following={followedId === block.id}
       />,
     );
   }
 
   return (
     <section className="script-view" aria-label="Script" data-testid="script-view" ref={scrollRef}>
+      {project.serviceUrl ? (
+        <WaveformRequest serviceUrl={project.serviceUrl} cacheKeys={wantedWaveforms} />
+      ) : null}
       {blocks.length === 0 ? (
         <p className="hint script-empty" data-testid="script-empty">
           No speech yet. Add a text block (Ctrl+Enter) or paste a script.

@@ -10,7 +10,7 @@ import type { AppStores } from '../../stores/app-stores.js';
 import { selectPlayheadMs, selectZoom } from '../../stores/timeline-view-store.js';
 import { clickSelection, trackOrder } from './selection-rules.js';
 import { isMacPlatform } from './shortcuts.js';
-import { layoutOf } from './derived.js';
+import { flagsOf, layoutOf } from './derived.js';
 import { TimelineBlock } from './TimelineBlock.js';
 import { describeProgress } from '../../../common/generation/block-progress.js';
 import type { Block } from '../../../common/project/project-schema.js';
@@ -26,7 +26,17 @@ import {
   visiblePlacedItems,
   visibleSequenceItems,
 } from './timeline-geometry.js';
-import { useAppStores, useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
+import {
+  useAppStores,
+  useDocumentStore,
+  useSettingsStore,
+  useTimelineViewStore,
+  useWaveformStore,
+} from '../../stores/stores-context.js';
+import { selectCheckThresholds } from '../../stores/settings-store.js';
+import { selectWaveforms } from '../../stores/waveform-store.js';
+import { playableAudio } from '../../../common/project/takes.js';
+import { WaveformRequest } from './WaveformRequest.js';
 
 const TRACKS: readonly { name: TrackName; label: string }[] = [
   { name: 'speech', label: 'Speech' },
@@ -51,6 +61,8 @@ type Drag =
       track: TrackName;
       toggle: boolean;
       range: boolean;
+      /** Pressed on the block's waveform: a click (no drag) also moves the playhead there. */
+      seekMs: number | undefined;
     }
   | { kind: 'speech'; pointerId: number; ids: ReadonlySet<string>; dropIndex: number }
   | { kind: 'placed'; pointerId: number; startX: number; ids: ReadonlySet<string>; deltaPx: number };
@@ -72,6 +84,8 @@ export function Timeline() {
   const anchorId = useDocumentStore(selectAnchorId);
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
   const progressOf = useBlockProgress();
+  const waveforms = useWaveformStore(selectWaveforms);
+  const thresholds = useSettingsStore(selectCheckThresholds);
   const layout = project === null ? null : layoutOf(project);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
@@ -184,6 +198,18 @@ export function Timeline() {
   };
 
   const placedOffset = drag?.kind === 'placed' ? clampedDelta(project, drag, zoom) : 0;
+  const flags = flagsOf(project, thresholds);
+  const audioOf = (block: Block) => {
+    const cacheKey = playableAudio(block, project.defaults)?.cacheKey;
+    return { waveform: cacheKey === undefined ? undefined : waveforms[cacheKey], flags: flags.get(block.id) };
+  };
+  const visibleKeys: string[] = [];
+  for (const track of TRACKS) {
+    for (const item of visible[track.name]) {
+      const key = playableAudio(project.tracks[track.name].blocks[item.index]!, project.defaults)?.cacheKey;
+      if (key !== undefined && waveforms[key] === undefined) visibleKeys.push(key);
+    }
+  }
 
   const contentX = (clientX: number): number =>
     clientX - (contentRef.current?.getBoundingClientRect().left ?? 0);
@@ -215,6 +241,7 @@ export function Timeline() {
       track,
       toggle: mac ? event.metaKey : event.ctrlKey,
       range: event.shiftKey,
+      seekMs: target.closest('.take-waveform') === null ? undefined : timeMs,
     });
   };
 
@@ -278,6 +305,7 @@ export function Timeline() {
           trackOrder(latest, current.track),
         );
         store.select(next.ids, next.anchorId);
+        if (current.seekMs !== undefined) stores.timelineView.getState().setPlayhead(current.seekMs);
         return;
       }
       case 'speech': {
@@ -344,6 +372,9 @@ export function Timeline() {
           onPointerCancel={() => updateDrag(null)}
           onDoubleClick={onDoubleClick}
         >
+          {project.serviceUrl ? (
+            <WaveformRequest serviceUrl={project.serviceUrl} cacheKeys={visibleKeys} />
+          ) : null}
           <div className="timeline-ruler" data-testid="timeline-ruler">
             {ticks.map((tick) => (
               <span key={tick} className="timeline-tick" style={{ left: msToPx(tick, zoom) }}>
@@ -372,6 +403,7 @@ export function Timeline() {
                     selected={isSelected}
                     offsetPx={drag?.kind === 'placed' && drag.ids.has(item.blockId) ? placedOffset : 0}
                     {...progressProps(block)}
+                    {...audioOf(block)}
                   />
                 );
               })}

@@ -3,7 +3,12 @@ import { excerpt } from '../../../common/project/block-guards.js';
 import { blockState } from '../../../common/project/block-state.js';
 import type { Block, ProjectDefaults } from '../../../common/project/project-schema.js';
 import type { BlockProgress } from '../../../common/generation/block-progress.js';
+import type { LoadedWaveform } from '../../stores/waveform-store.js';
 import { BLOCK_STATE_LABELS } from './BlockStateBadge.js';
+import { TakeWaveform } from './TakeWaveform.js';
+
+/** The block's inner height (34 px less its border): the waveform fills it behind the label. */
+const WAVEFORM_HEIGHT = 32;
 
 export interface TimelineBlockProps {
   block: Block;
@@ -19,6 +24,10 @@ export interface TimelineBlockProps {
   /** Where the block is on its way to audio ('idle' when nothing is happening to it), and that in words. */
   progressKind: BlockProgress['kind'];
   progressLabel: string;
+  /** The playing take's waveform, once main has sent it. */
+  waveform?: LoadedWaveform | undefined;
+  /** What the take checks found, in words (empty when nothing). */
+  flags?: readonly string[] | undefined;
 }
 
 function blockLabel(block: Block): string {
@@ -53,7 +62,10 @@ export const TimelineBlock = memo(function TimelineBlock({
   offsetPx,
   progressKind,
   progressLabel,
+  waveform,
+  flags,
 }: TimelineBlockProps) {
+  const flagged = flags !== undefined && flags.length > 0;
   const state = blockState(block, defaults);
   const label = blockLabel(block);
   const classes = [
@@ -64,6 +76,7 @@ export const TimelineBlock = memo(function TimelineBlock({
     selected ? 'is-selected' : '',
     block.locked ? 'is-locked' : '',
     progressKind === 'idle' ? '' : `progress-${progressKind}`,
+    flagged ? 'is-flagged' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -76,6 +89,7 @@ export const TimelineBlock = memo(function TimelineBlock({
       data-state={state}
       data-estimated={estimated ? 'true' : 'false'}
       data-progress={progressKind}
+      data-flagged={flagged ? 'true' : undefined}
       aria-selected={selected}
       role="option"
       style={{
@@ -83,9 +97,13 @@ export const TimelineBlock = memo(function TimelineBlock({
         width,
         transform: offsetPx === 0 ? undefined : `translateX(${offsetPx}px)`,
       }}
-      title={`${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}`}
+      title={`${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}${flagged ? `\nNeeds review: ${flags.join(' ')}` : ''}`}
     >
+      {waveform && !estimated ? (
+        <TakeWaveform waveform={waveform} width={width} height={WAVEFORM_HEIGHT} />
+      ) : null}
       <span className="timeline-block-label">
+        {flagged ? '⚑ ' : ''}
         {block.locked ? '🔒 ' : ''}
         {label}
       </span>

@@ -1,3 +1,6 @@
+import type { CheckThresholds } from '../../../common/audio/take-checks.js';
+import { describeFlag } from '../../../common/audio/take-checks.js';
+import { reviewFlags } from '../../../common/generation/review-flags.js';
 import type { Project } from '../../../common/project/project-schema.js';
 import type { ProjectStats } from '../../../common/project/project-stats.js';
 import { projectStats } from '../../../common/project/project-stats.js';
@@ -10,6 +13,7 @@ import { layoutTimeline } from '../../../common/project/timeline-layout.js';
  */
 
 const layouts = new WeakMap<Project, TimelineLayout>();
+const reviews = new WeakMap<Project, { thresholds: CheckThresholds; flags: ReadonlyMap<string, string[]> }>();
 const stats = new WeakMap<Project, ProjectStats>();
 
 export function layoutOf(project: Project): TimelineLayout {
@@ -28,4 +32,15 @@ export function statsOf(project: Project): ProjectStats {
     stats.set(project, figures);
   }
   return figures;
+}
+
+/** The take checks' findings per block id, in words; recomputed when the project or the thresholds change. */
+export function flagsOf(project: Project, thresholds: CheckThresholds): ReadonlyMap<string, string[]> {
+  const known = reviews.get(project);
+  if (known !== undefined && known.thresholds === thresholds) return known.flags;
+  const flags = new Map<string, string[]>();
+  for (const [blockId, found] of reviewFlags(project, thresholds))
+    flags.set(blockId, found.map(describeFlag));
+  reviews.set(project, { thresholds, flags });
+  return flags;
 }

@@ -17,7 +17,14 @@ import {
   withExtension,
 } from './export-form.js';
 import './output.css';
-import { useAppStores, useDocumentStore, useExportStore } from '../../stores/stores-context.js';
+import {
+  useAppStores,
+  useDocumentStore,
+  useExportStore,
+  useSettingsStore,
+} from '../../stores/stores-context.js';
+import { selectCheckThresholds } from '../../stores/settings-store.js';
+import { flagsOf } from '../editor/derived.js';
 
 type Stage =
   | { kind: 'form' }
@@ -53,6 +60,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const run = useExportStore((state) => (stage.kind === 'running' ? state.runs[stage.exportId] : undefined));
   const settings = useMemo(() => settingsFromForm(form), [form]);
   const title = project?.title ?? 'Untitled';
+  const thresholds = useSettingsStore(selectCheckThresholds);
+  const flaggedCount = project === null ? 0 : flagsOf(project, thresholds).size;
 
   useEffect(() => {
     let cancelled = false;
@@ -216,6 +225,14 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             </button>
           </div>
         </div>
+      ) : null}
+      {stage.kind === 'form' && flaggedCount > 0 ? (
+        <p className="export-flagged" role="note" data-testid="export-flagged">
+          ⚑ {flaggedCount} block{flaggedCount === 1 ? '' : 's'} in this export need
+          {flaggedCount === 1 ? 's' : ''} review: the checks found a possible problem in{' '}
+          {flaggedCount === 1 ? 'its take' : 'their takes'} (see “Needs review” in the editor). You can export
+          anyway.
+        </p>
       ) : null}
       {!settings.ok ? (
         <p className="field-error" data-testid="export-settings-error">

@@ -60,6 +60,8 @@ export function OutputControls() {
     return () => preview.stop();
   }, [stores]);
 
+  useEffect(() => stores.timelineView.getState().setPreviewing(playing), [stores, playing]);
+
   const generate = (newTake: boolean, blockIds?: readonly string[]): Promise<void> =>
     startGeneration(stores, active?.url, { newTake, blockIds });
 

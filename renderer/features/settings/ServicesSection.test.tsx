@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../common/ipc/contract.js';
 import type { IpcResponse } from '../../../common/ipc/errors.js';
@@ -8,6 +9,7 @@ import { ServicesSection } from './ServicesSection.js';
 
 const saved: SettingsView = {
   theme: 'system',
+  checks: DEFAULT_CHECK_THRESHOLDS,
   activeServiceUrl: 'http://127.0.0.1:8787',
   services: [
     {
@@ -34,7 +36,12 @@ describe('ServicesSection', () => {
         }),
     });
     const stores = storesFor(bridge);
-    stores.settings.getState().setView({ theme: 'system', services: [], activeServiceUrl: null });
+    stores.settings.getState().setView({
+      theme: 'system',
+      checks: DEFAULT_CHECK_THRESHOLDS,
+      services: [],
+      activeServiceUrl: null,
+    });
     renderWithStores(<ServicesSection />, stores);
 
     fireEvent.click(screen.getByTestId('add-service'));

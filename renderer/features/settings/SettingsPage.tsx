@@ -1,4 +1,5 @@
 import { AppearanceSection } from './AppearanceSection.js';
+import { ChecksSection } from './ChecksSection.js';
 import { ServicesSection } from './ServicesSection.js';
 
 export function SettingsPage() {
@@ -6,6 +7,7 @@ export function SettingsPage() {
     <div className="settings-page">
       <h1>Settings</h1>
       <ServicesSection />
+      <ChecksSection />
       <AppearanceSection />
     </div>
   );

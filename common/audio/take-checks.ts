@@ -1,0 +1,147 @@
+import type { TakeMeasures } from './take-measures.js';
+
+/**
+ * Local checks of a generated take: what a narrator listens for (dropped or repeated words, long gaps, clipping,
+ * dead air at the ends, one line much louder or quieter than the rest), flagged from the take's measures. Pure:
+ * the thresholds are the user's settings; the defaults are justified in common/audio/README.md.
+ */
+export interface CheckThresholds {
+  /** Speech this much shorter or longer than expected for its characters is flagged (0.3: ±30 %). */
+  durationTolerance: number;
+  /** A silence between words longer than this. */
+  longPauseMs: number;
+  /** Silence before the first or after the last sound longer than this. */
+  edgeSilenceMs: number;
+  /** Loudness this far from the project's median take. */
+  loudnessToleranceDb: number;
+  /** Clipped samples beyond this count. */
+  clippedSamples: number;
+}
+
+export const DEFAULT_CHECK_THRESHOLDS: CheckThresholds = {
+  durationTolerance: 0.3,
+  longPauseMs: 2_000,
+  edgeSilenceMs: 1_000,
+  loudnessToleranceDb: 6,
+  clippedSamples: 0,
+};
+
+export type TakeFlag =
+  | { kind: 'duration'; actualMs: number; expectedMs: number }
+  | { kind: 'long-pause'; pauseMs: number; atMs: number }
+  | { kind: 'leading-silence'; silenceMs: number }
+  | { kind: 'trailing-silence'; silenceMs: number }
+  | { kind: 'clipping'; samples: number }
+  | { kind: 'loudness'; rmsDb: number; medianDb: number };
+
+/** One take as the checks see it: its measures, how long it is, and what it was made from. */
+export interface CheckedTake {
+  measures: TakeMeasures;
+  durationMs: number;
+  characters: number;
+  /** Voice and language: the pace is learned per voice and language. */
+  voiceKey: string;
+  speechRate: number;
+}
+
+/** A voice's pace needs this many takes before a duration can be called odd. */
+const PACE_MIN_TAKES = 3;
+
+/** Speech time of a take: what lies between its first and last sound. */
+function speechMs(take: CheckedTake): number {
+  return Math.max(0, take.durationMs - take.measures.leadingSilenceMs - take.measures.trailingSilenceMs);
+}
+
+/**
+ * Milliseconds of speech per character at speech rate 1, per voice: the median of the project's own takes,
+ * so one odd take does not move it. Voices with fewer than PACE_MIN_TAKES takes are left out.
+ */
+export function learnPace(takes: readonly CheckedTake[]): Map<string, number> {
+  const byVoice = new Map<string, number[]>();
+  for (const take of takes) {
+    if (take.characters <= 0 || take.speechRate <= 0) continue;
+    const pace = (speechMs(take) * take.speechRate) / take.characters;
+    byVoice.set(take.voiceKey, [...(byVoice.get(take.voiceKey) ?? []), pace]);
+  }
+  const paces = new Map<string, number>();
+  for (const [voice, values] of byVoice) {
+    if (values.length >= PACE_MIN_TAKES) paces.set(voice, median(values));
+  }
+  return paces;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** What the checks flag on one take, given the project's learned paces and median loudness. */
+export function takeFlags(
+  take: CheckedTake,
+  context: {
+    paces: ReadonlyMap<string, number>;
+    medianRmsDb: number | undefined;
+    thresholds: CheckThresholds;
+  },
+): TakeFlag[] {
+  const { measures } = take;
+  const { thresholds } = context;
+  const flags: TakeFlag[] = [];
+  const pace = context.paces.get(take.voiceKey);
+  if (pace !== undefined && take.characters > 0 && take.speechRate > 0) {
+    const expectedMs = (pace * take.characters) / take.speechRate;
+    const actualMs = speechMs(take);
+    if (Math.abs(actualMs - expectedMs) > expectedMs * thresholds.durationTolerance) {
+      flags.push({ kind: 'duration', actualMs, expectedMs: Math.round(expectedMs) });
+    }
+  }
+  if (measures.longestPauseMs > thresholds.longPauseMs) {
+    flags.push({ kind: 'long-pause', pauseMs: measures.longestPauseMs, atMs: measures.longestPauseAtMs });
+  }
+  if (measures.leadingSilenceMs > thresholds.edgeSilenceMs) {
+    flags.push({ kind: 'leading-silence', silenceMs: measures.leadingSilenceMs });
+  }
+  if (measures.trailingSilenceMs > thresholds.edgeSilenceMs) {
+    flags.push({ kind: 'trailing-silence', silenceMs: measures.trailingSilenceMs });
+  }
+  if (measures.clippedSamples > thresholds.clippedSamples) {
+    flags.push({ kind: 'clipping', samples: measures.clippedSamples });
+  }
+  const medianDb = context.medianRmsDb;
+  if (medianDb !== undefined && Math.abs(measures.rmsDb - medianDb) > thresholds.loudnessToleranceDb) {
+    flags.push({ kind: 'loudness', rmsDb: measures.rmsDb, medianDb });
+  }
+  return flags;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The flag in plain words, with what to do about it. */
+export function describeFlag(flag: TakeFlag): string {
+  switch (flag.kind) {
+    case 'duration': {
+      const longer = flag.actualMs > flag.expectedMs;
+      const percent = Math.round((Math.abs(flag.actualMs - flag.expectedMs) / flag.expectedMs) * 100);
+      return `${seconds(flag.actualMs)} of speech where this voice needs about ${seconds(flag.expectedMs)} for this text (${percent} % ${longer ? 'longer' : 'shorter'}): words may be ${longer ? 'repeated' : 'missing'}. Listen, and take it again if so.`;
+    }
+    case 'long-pause':
+      return `A silence of ${seconds(flag.pauseMs)} at ${seconds(flag.atMs)} in the take.`;
+    case 'leading-silence':
+      return `${seconds(flag.silenceMs)} of silence before the speech starts.`;
+    case 'trailing-silence':
+      return `${seconds(flag.silenceMs)} of silence after the speech ends.`;
+    case 'clipping':
+      return `${flag.samples} sample${flag.samples === 1 ? '' : 's'} at full scale: the audio may be distorted.`;
+    case 'loudness': {
+      const difference = flag.rmsDb - flag.medianDb;
+      return `${Math.abs(difference).toFixed(1)} dB ${difference > 0 ? 'louder' : 'quieter'} than the project’s typical take.`;
+    }
+    default: {
+      const exhaustive: never = flag;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { CheckThresholds, CheckedTake, TakeFlag } from '../audio/take-checks.js';
+import { describeFlag, learnPace, median, takeFlags } from '../audio/take-checks.js';
+import type { Block, Project, Take } from '../project/index.js';
+import { activeTake, allBlocks, excerpt, findBlock } from '../project/index.js';
+import { takesOf } from '../project/takes.js';
+
+/** Loudness is compared with the project's median once it has this many measured speech takes. */
+const LOUDNESS_MIN_TAKES = 3;
+
+function checked(block: Block, take: Take): CheckedTake | undefined {
+  if (!take.measures) return undefined;
+  const params = take.made?.params ?? {};
+  const rate = params.speechRate;
+  const speech = block.type === 'text';
+  return {
+    measures: take.measures,
+    durationMs: take.durationMs,
+    // Effects and music have no pace to learn: their length is whatever was asked for.
+    characters: speech ? (take.made?.text.length ?? 0) : 0,
+    voiceKey: `${String(params.voiceId ?? '')}|${String(params.language ?? '')}`,
+    speechRate: typeof rate === 'number' && rate > 0 ? rate : 1,
+  };
+}
+
+/**
+ * The checks' flags on each block's playing take (by block id; blocks without flags are left out). The pace of
+ * each voice is learned from every measured take of the project, and loudness is compared with the median of
+ * the speech takes that play.
+ */
+export function reviewFlags(project: Project, thresholds: CheckThresholds): Map<string, TakeFlag[]> {
+  const playing: { block: Block; take: CheckedTake }[] = [];
+  const all: CheckedTake[] = [];
+  for (const block of allBlocks(project)) {
+    for (const take of takesOf(block)) {
+      const measured = checked(block, take);
+      if (measured && measured.characters > 0) all.push(measured);
+    }
+    const active = activeTake(block, project.defaults);
+    const measured = active ? checked(block, active) : undefined;
+    if (measured) playing.push({ block, take: measured });
+  }
+  const paces = learnPace(all);
+  const speechLevels = playing
+    .filter((entry) => entry.block.type === 'text')
+    .map((entry) => entry.take.measures.rmsDb);
+  const medianRmsDb = speechLevels.length >= LOUDNESS_MIN_TAKES ? median(speechLevels) : undefined;
+  const flags = new Map<string, TakeFlag[]>();
+  for (const { block, take } of playing) {
+    const found = takeFlags(take, {
+      paces,
+      medianRmsDb: block.type === 'text' ? medianRmsDb : undefined,
+      thresholds,
+    });
+    if (found.length > 0) flags.set(block.id, found);
+  }
+  return flags;
+}
+
+const LISTED_IN_SUMMARY = 3;
+
+/** One sentence for a batch note or the command line: how many blocks need review, and the first few why. */
+export function summariseFlags(project: Project, flags: ReadonlyMap<string, readonly TakeFlag[]>): string {
+  const listed = [...flags.entries()].slice(0, LISTED_IN_SUMMARY).map(([blockId, found]) => {
+    const block = findBlock(project, blockId)?.block;
+    const label = block && 'text' in block ? `“${excerpt(block.text, 40)}”` : blockId;
+    return `${label}: ${found.map(describeFlag).join(' ')}`;
+  });
+  const more = flags.size > LISTED_IN_SUMMARY ? ` …and ${flags.size - LISTED_IN_SUMMARY} more.` : '';
+  return `${flags.size} block${flags.size === 1 ? '' : 's'} need${flags.size === 1 ? 's' : ''} review — ${listed.join(' ')}${more}`;
+}
