@@ -52,11 +52,24 @@ test.describe('journey: listening and checking takes', () => {
     await expect(secondRow).toHaveAttribute('aria-selected', 'true');
     await expect(secondRow.getByTestId('take-waveform')).toBeVisible();
 
+    // Playing the preview from the start, the script follows the block under the playhead, to the second one.
+    await page.getByTestId('timeline-ruler').click({ position: { x: 2, y: 5 } });
+    await page.getByTestId('preview-play').click();
+    await expect(page.getByTestId('script-row').nth(0)).toHaveAttribute('data-following', 'true');
+    await expect(page.getByTestId('script-row').nth(1)).toHaveAttribute('data-following', 'true', {
+      timeout: 20_000,
+    });
+    await page.getByTestId('preview-play').click();
+    await expect(page.locator('[data-following="true"]')).toHaveCount(0);
+
     // Nothing is flagged with the default thresholds.
     await expect(page.getByTestId('review-panel')).toBeHidden();
 
     // A stricter edge-silence threshold than the stand-in's 0.15 s of tail (0.1 s) flags both takes.
     await page.getByTestId('nav-settings').click();
+    // Settings also says what the takes hold on this machine; both are used by the project.
+    await expect(page.getByTestId('audio-cache-usage')).toContainText('2 takes kept');
+    await expect(page.getByTestId('audio-cache-usage')).toContainText('Every one is used by a project.');
     await page.getByTestId('check-edgeSilenceMs').fill('0.1');
     await page.getByTestId('checks-save').click();
     await expect(page.getByTestId('checks-saved')).toBeVisible();

@@ -116,7 +116,8 @@ export function takeFlags(
 }
 
 function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
+  // Under a second, hundredths: "0.15 s" past a 0.1 s threshold should not read as "0.1 s".
+  return `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1)} s`;
 }
 
 /** The flag in plain words, with what to do about it. */

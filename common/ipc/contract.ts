@@ -45,6 +45,13 @@ export interface SettingsView {
   activeServiceUrl: string | null;
 }
 
+export interface AudioCacheUsage {
+  entries: number;
+  bytes: number;
+  unusedEntries: number;
+  unusedBytes: number;
+}
+
 export interface PlatformNotice {
   kind: 'notification' | 'progress';
   title?: string;
@@ -80,6 +87,10 @@ export const ipcMethods = {
   'app.info': method<AppInfo>()(noInput),
   'settings.get': method<SettingsView>()(noInput),
   'settings.setTheme': method<SettingsView>()(z.object({ theme: themeSchema }).strict()),
+  /** The audio cache's size and what no project uses. */
+  'cache.usage': method<AudioCacheUsage>()(noInput),
+  /** Removes cached takes no project in the projects folder uses. */
+  'cache.removeUnused': method<{ removedEntries: number; freedBytes: number }>()(noInput),
   'settings.setChecks': method<SettingsView>()(z.object({ checks: checkThresholdsSchema.strict() }).strict()),
   'services.save': method<SettingsView>()(
     z

@@ -8,6 +8,8 @@ export const METHOD_NAMES = [
   'settings.get',
   'settings.setTheme',
   'settings.setChecks',
+  'cache.usage',
+  'cache.removeUnused',
   'services.save',
   'services.remove',
   'services.activate',

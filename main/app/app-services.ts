@@ -13,6 +13,7 @@ import { SettingsService } from '../services/settings/settings-service.js';
 import type { DevStandin } from './account-feature.js';
 import { createAccountFeature } from './account-feature.js';
 import { createJobsFeature } from './jobs-feature.js';
+import { AudioCacheCleaner } from '../services/audio-cache/audio-cache-cleaner.js';
 import { createSettingsFeature } from './settings-feature.js';
 import { createVoiceFeature } from './voice-feature.js';
 import { createProjectFeature } from './project-feature.js';
@@ -120,6 +121,7 @@ export async function createAppServices(options: AppServicesOptions) {
   });
 
   const audio = new AudioCache({ dataDir: platform.dataDir, media, logger });
+  const cleaner = new AudioCacheCleaner({ audio, media, projects: () => projects.readAll() });
   const generation = new GenerationService({
     manager: (url) => jobs.manager(url),
     audio,
@@ -182,6 +184,8 @@ export async function createAppServices(options: AppServicesOptions) {
       dataDir: platform.dataDir,
     }),
     ...settingsFeature.handlers,
+    'cache.usage': () => cleaner.usage(),
+    'cache.removeUnused': () => cleaner.removeUnused(),
     ...account.handlers,
     ...jobsHandlers,
     ...voices.handlers,

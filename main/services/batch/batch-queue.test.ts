@@ -112,6 +112,40 @@ describe('BatchQueue', () => {
     expect(queue.summary()).toMatchObject({ line: '2 exported, 0 failed', failed: [], cancelled: [] });
   });
 
+  it('notes the blocks whose takes the checks flag, and exports them all the same', async () => {
+    const project = makeProject('Checked', ['A line that trails off.'], true);
+    const [block] = project.tracks.speech.blocks;
+    if (!block || block.generation.kind !== 'generated') throw new Error('a generated block');
+    const take = {
+      cacheKey: block.generation.audio.cacheKey,
+      contentHash: block.generation.contentHash,
+      durationMs: 4_500,
+      generatedAt: '2024-01-01T00:00:00.000Z',
+      measures: {
+        rmsDb: -20,
+        clippedSamples: 0,
+        leadingSilenceMs: 40,
+        trailingSilenceMs: 3_000,
+        longestPauseMs: 300,
+        longestPauseAtMs: 500,
+      },
+    };
+    const flagged = {
+      ...project,
+      tracks: { ...project.tracks, speech: { blocks: [{ ...block, takes: [take] }] } },
+    };
+    const filePath = await writeProject(projectsDir, 'checked.timbre', flagged);
+    const queue = await openQueue();
+    await queue.add(input([filePath]));
+    queue.start();
+    await queue.whenIdle();
+    const done = queue.summary().done[0];
+    expect(done?.warnings).toEqual([
+      '1 block needs review — “A line that trails off.”: 3.0 s of silence after the speech ends.',
+    ]);
+    expect(exporter.calls).toHaveLength(1);
+  });
+
   it('fails a damaged file with the reason, never writes it, and goes on with the others', async () => {
     const broken = path.join(projectsDir, 'broken.timbre');
     await writeProject(projectsDir, 'x.timbre', makeProject('X', []));

@@ -1,4 +1,4 @@
-import type { GenerationCount } from '../../../common/generation/service-speed.js';
+import type { GenerationCount, ServiceSpeed } from '../../../common/generation/service-speed.js';
 import {
   generationSecondsLeft,
   learnServiceSpeed,
@@ -20,7 +20,7 @@ export class RunProgress {
   private doneCharacters = 0;
   private readonly totalCharacters: number;
   private readonly startedAt = Date.now();
-  private readonly speed;
+  private readonly speed: ServiceSpeed | undefined;
   private readonly timer: NodeJS.Timeout;
 
   constructor(

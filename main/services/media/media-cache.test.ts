@@ -124,6 +124,21 @@ describe('MediaCache.ensure', () => {
     expect(await leftovers(cache)).toEqual([]);
   });
 
+  it('drops a downloaded file on request, keeping the registration so it can be fetched again', async () => {
+    const cache = await openCache();
+    const url = `${origin.url}/voice.wav?drop=1`;
+    const id = cache.register(url);
+    const before = origin.hits('/voice.wav');
+    const media = await cache.ensure(id);
+    expect(await cache.dropFile(url)).toBe(origin.wav.byteLength);
+    expect(cache.isCached(id)).toBe(false);
+    expect(cache.has(id)).toBe(true);
+    await expect(readFile(media.filePath)).rejects.toThrow(/ENOENT/);
+    expect(await cache.dropFile(url)).toBe(0);
+    await cache.ensure(id);
+    expect(origin.hits('/voice.wav')).toBe(before + 2);
+  });
+
   it('shares one download between concurrent callers', async () => {
     const cache = await openCache();
     const id = cache.register(`${origin.url}/slow.wav?shared=1`);

@@ -1,4 +1,4 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logging/logger.js';
 import { MediaCacheError } from './media-cache-error.js';
@@ -143,6 +143,24 @@ export class MediaCache {
     if (options.signal?.aborted)
       throw new MediaCacheError('MEDIA_ABORTED', 'The media download was cancelled.');
     return this.waitFor(mediaId, this.download(mediaId, record.url), options.signal);
+  }
+
+  /**
+   * Deletes the downloaded file of a URL (its registration stays, so it can be fetched again). A file being
+   * downloaded right now is left alone. Returns the bytes freed.
+   */
+  async dropFile(remoteUrl: string): Promise<number> {
+    await this.ready;
+    const id = mediaIdFor(normaliseRemoteUrl(remoteUrl));
+    const record = this.records.get(id);
+    if (record?.file === undefined || this.downloads.has(id)) return 0;
+    const filePath = path.join(this.directory, record.file.name);
+    const size = (await stat(filePath).catch(() => undefined))?.size ?? 0;
+    await rm(filePath, { force: true });
+    const { file: _dropped, ...rest } = record;
+    this.records.set(id, rest);
+    await this.saveIndex();
+    return size;
   }
 
   /** Resolves once every registration and download made so far is written to the index. */

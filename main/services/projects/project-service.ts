@@ -96,6 +96,16 @@ export class ProjectService implements ProjectLibrary {
     );
   }
 
+  /** Every readable project of the folder, one at a time, without counting as opening them (clean-ups use it). */
+  async readAll(): Promise<Project[]> {
+    const projects: Project[] = [];
+    for (const entry of await this.list()) {
+      const result = await this.read(entry.fileName).catch(() => undefined);
+      if (result?.ok) projects.push(result.project);
+    }
+    return projects;
+  }
+
   async create(input: CreateProjectInput): Promise<OpenedProject> {
     const project = createProject(
       {

@@ -1,4 +1,5 @@
 import { AppearanceSection } from './AppearanceSection.js';
+import { AudioCacheSection } from './AudioCacheSection.js';
 import { ChecksSection } from './ChecksSection.js';
 import { ServicesSection } from './ServicesSection.js';
 
@@ -8,6 +9,7 @@ export function SettingsPage() {
       <h1>Settings</h1>
       <ServicesSection />
       <ChecksSection />
+      <AudioCacheSection />
       <AppearanceSection />
     </div>
   );
