@@ -33,8 +33,9 @@ export function ReviewPanel() {
           data-testid="review-toggle"
           aria-expanded={open}
           onClick={() => {
+            // Opening the list also selects the flagged blocks, so the timeline and script show which they are.
+            if (!open) stores.document.getState().select(ids, ids[0] ?? null);
             setOpen(!open);
-            stores.document.getState().select(ids, ids[0] ?? null);
           }}
         >
           {open ? 'Hide list' : 'Show them'}

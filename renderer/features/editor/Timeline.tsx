@@ -199,17 +199,21 @@ export function Timeline() {
 
   const placedOffset = drag?.kind === 'placed' ? clampedDelta(project, drag, zoom) : 0;
   const flags = flagsOf(project, thresholds);
-  const audioOf = (block: Block) => {
-    const cacheKey = playableAudio(block, project.defaults)?.cacheKey;
-    return { waveform: cacheKey === undefined ? undefined : waveforms[cacheKey], flags: flags.get(block.id) };
-  };
+  // The take each shown block plays, found once: its waveform is drawn, or asked of main when missing.
+  const playingKeys = new Map<string, string>();
   const visibleKeys: string[] = [];
   for (const track of TRACKS) {
     for (const item of visible[track.name]) {
       const key = playableAudio(project.tracks[track.name].blocks[item.index]!, project.defaults)?.cacheKey;
-      if (key !== undefined && waveforms[key] === undefined) visibleKeys.push(key);
+      if (key === undefined) continue;
+      playingKeys.set(item.blockId, key);
+      if (waveforms[key] === undefined) visibleKeys.push(key);
     }
   }
+  const audioOf = (block: Block) => {
+    const cacheKey = playingKeys.get(block.id);
+    return { waveform: cacheKey === undefined ? undefined : waveforms[cacheKey], flags: flags.get(block.id) };
+  };
 
   const contentX = (clientX: number): number =>
     clientX - (contentRef.current?.getBoundingClientRect().left ?? 0);
