@@ -155,6 +155,49 @@ test.describe('journey: draft a project in the editor', () => {
     await expect(page.getByTestId('shortcuts-help')).toHaveCount(0);
   });
 
+  test('marks chapters on blocks, jumps between them, and keeps them after reopening', async ({
+    app,
+    page,
+  }) => {
+    const projects = new ProjectsPage(page);
+    const editor = new EditorPage(page);
+    await page.goto(app.url);
+    await projects.create('Chapters');
+    await editor.addTextBlocks([
+      'The first chapter opens.',
+      'It goes on a while.',
+      'The second chapter opens.',
+    ]);
+    await expect(page.getByTestId('chapter-navigator')).toHaveCount(0);
+
+    await editor.selectOnTimeline('text', 0);
+    await page.getByTestId('field-chapterTitle').fill('Arrival');
+    await editor.selectOnTimeline('text', 2);
+    await page.getByTestId('field-chapterTitle').fill('The storm');
+    const navigator = page.getByTestId('chapter-navigator');
+    await expect(navigator.locator('option:not([disabled])')).toHaveText([
+      /^1\. Arrival — 0:00$/,
+      /^2\. The storm — 0:0\d$/,
+    ]);
+    await expect(page.getByTestId('chapter-badge')).toHaveText(['§ Arrival', '§ The storm']);
+
+    // Jumping selects the chapter's first block.
+    await navigator.selectOption({ label: (await navigator.locator('option').nth(1).textContent()) ?? '' });
+    await expect(page.getByTestId('script-row').nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('field-chapterTitle')).toHaveValue('Arrival');
+
+    // Clearing a title removes its chapter.
+    await editor.selectOnTimeline('text', 2);
+    await page.getByTestId('field-chapterTitle').fill('');
+    await expect(navigator.locator('option:not([disabled])')).toHaveCount(1);
+    await page.getByTestId('field-chapterTitle').fill('The storm');
+
+    await editor.waitSaved();
+    await editor.close();
+    await projects.open('Chapters');
+    await expect(page.getByTestId('chapter-badge')).toHaveText(['§ Arrival', '§ The storm']);
+  });
+
   test('copies blocks from one project and pastes them into another', async ({ app, context, page }) => {
     const projects = new ProjectsPage(page);
     const editor = new EditorPage(page);

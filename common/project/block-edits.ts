@@ -47,6 +47,7 @@ export interface PassthroughBlockPatch {
   volumeDb?: number | undefined;
   pauseAfterMs?: number | undefined;
   locked?: boolean | undefined;
+  chapterTitle?: string | undefined;
 }
 /** Fields to change; a field set to undefined is removed (for a text parameter: "use the project default"). */
 export type BlockPatch = TextBlockPatch | SfxBlockPatch | MusicBlockPatch | PassthroughBlockPatch;
@@ -70,7 +71,7 @@ const BLOCK_SCHEMAS: Record<BlockType, z.ZodObject> = {
   stem_separation: stemSeparationBlockSchema,
 };
 
-const PASSTHROUGH_EDITABLE = ['volumeDb', 'pauseAfterMs', 'locked'];
+const PASSTHROUGH_EDITABLE = ['volumeDb', 'pauseAfterMs', 'locked', 'chapterTitle'];
 const NEVER_PATCHED = ['id', 'type', 'generation'];
 
 /** Inserts a block on the track of its type, at `index` (default: the end) or right after block `afterId`. */

@@ -122,8 +122,20 @@ const studioFields = {
   pinnedTake: z.string().optional(),
 };
 
-/** Blocks played one after another on the speech track carry a pause after them. */
-const sequenceFields = { ...studioFields, pauseAfterMs: nonNegativeMs };
+/**
+ * Blocks played one after another on the speech track carry a pause after them, and may start a chapter: its
+ * title is a studio field (never sent, never hashed), so naming chapters never makes audio stale.
+ */
+const sequenceFields = {
+  ...studioFields,
+  pauseAfterMs: nonNegativeMs,
+  chapterTitle: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty (remove it to end the chapter mark)')
+    .max(PROJECT_LIMITS.title, `must be at most ${PROJECT_LIMITS.title} characters`)
+    .optional(),
+};
 
 /** Blocks placed freely on the effects or music track start at a time from the project start. */
 const placedFields = { ...studioFields, startMs: nonNegativeMs };

@@ -36,8 +36,10 @@ export function splitTextBlock(
   if (head === '' || tail === '') throw invalid('one of the two parts would be empty');
 
   const first: TextBlock = { ...block, text: head };
+  // The chapter starts at the first part; the second continues it.
+  const { chapterTitle: _chapter, ...rest } = block;
   const second: TextBlock = {
-    ...block,
+    ...rest,
     id: newId(),
     text: tail,
     locked: false,

@@ -1,4 +1,5 @@
 import { findBlock } from '../../../common/project/block-lookup.js';
+import { ChapterNavigator } from './ChapterNavigator.js';
 import type { DocumentState } from '../../stores/document-store.js';
 import {
   selectCanRedo,
@@ -182,6 +183,7 @@ export function EditorToolbar() {
           Shortcuts
         </button>
       </div>
+      <ChapterNavigator />
     </div>
   );
 }

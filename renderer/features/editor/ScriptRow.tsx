@@ -136,6 +136,11 @@ export const ScriptRow = memo(function ScriptRow({
     >
       <div className="script-row-meta">
         <span className="script-row-number">{index + 1}</span>
+        {block.chapterTitle === undefined ? null : (
+          <span className="badge chapter-badge" data-testid="chapter-badge" title="A chapter starts here">
+            § {block.chapterTitle}
+          </span>
+        )}
         <button
           type="button"
           className="script-row-play"

@@ -4,6 +4,7 @@ import type { Block } from '../../../common/project/project-schema.js';
 import { FieldRow, NumberInput } from './inspector-fields.js';
 import type { BlockPatcher } from './TextBlockInspector.js';
 import { formatCount } from './format.js';
+import { ChapterTitleField } from './ChapterTitleField.js';
 
 /** Studio-only settings (never sent to the service, so changing them never makes audio stale). */
 export function StudioFields({ block, patch }: { block: Block; patch: BlockPatcher<PassthroughBlockPatch> }) {
@@ -12,6 +13,9 @@ export function StudioFields({ block, patch }: { block: Block; patch: BlockPatch
   return (
     <fieldset className="inspector-studio">
       <legend>Studio</legend>
+      {'pauseAfterMs' in block ? (
+        <ChapterTitleField blockId={block.id} value={block.chapterTitle} disabled={disabled} patch={patch} />
+      ) : null}
       {'pauseAfterMs' in block ? (
         <FieldRow
           label="Pause after (ms)"

@@ -1,0 +1,42 @@
+import { chapterMarks } from '../../../common/project/chapters.js';
+import { useAppStores } from '../../stores/stores-context.js';
+import { layoutOf } from './derived.js';
+import { formatTime } from './timeline-geometry.js';
+import { useThrottledProject } from './use-throttled-project.js';
+
+/**
+ * Jumps between chapters: a list of the project's chapter marks (a title on a speech block starts one). Choosing
+ * one selects its first block, which scrolls the script and timeline to it, and moves the playhead there.
+ */
+export function ChapterNavigator() {
+  const stores = useAppStores();
+  const project = useThrottledProject(250);
+  if (project === null) return null;
+  const marks = chapterMarks(project, layoutOf(project));
+  if (marks.length === 0) return null;
+  const go = (blockId: string): void => {
+    const mark = marks.find((candidate) => candidate.blockId === blockId);
+    if (!mark) return;
+    stores.document.getState().select([mark.blockId], mark.blockId);
+    stores.timelineView.getState().setPlayhead(mark.startMs);
+  };
+  return (
+    <div className="toolbar-group">
+      <select
+        aria-label="Go to chapter"
+        data-testid="chapter-navigator"
+        value=""
+        onChange={(event) => go(event.target.value)}
+      >
+        <option value="" disabled>
+          Chapters ({marks.length})…
+        </option>
+        {marks.map((mark, position) => (
+          <option key={mark.blockId} value={mark.blockId}>
+            {position + 1}. {mark.title} — {formatTime(mark.startMs)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
