@@ -1,4 +1,5 @@
 import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { sendContext } from '../common/project/send-context.js';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { layoutTimeline } from '../common/project/index.js';
@@ -114,7 +115,7 @@ test.describe('journey: generate a three-track project, regenerate one block, ex
     await page.getByTestId('export-close').click();
 
     const project = await savedProject(page, app);
-    const layout = layoutTimeline(project);
+    const layout = layoutTimeline(project, sendContext(project, []));
     expect(layout.estimated).toBe(false);
     const durationMs = wavDurationMs(await readFile(outputPath));
     expect(Math.abs(durationMs - layout.totalMs)).toBeLessThan(30);

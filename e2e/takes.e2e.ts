@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { sendContext } from '../common/project/send-context.js';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -115,7 +116,7 @@ test.describe('journey: takes of a block', () => {
     await page.getByTestId('export-close').click();
 
     const project = await savedProject(page, app);
-    const placed = layoutTimeline(project).speech[1]!;
+    const placed = layoutTimeline(project, sendContext(project, [])).speech[1]!;
     const exported = decodeMono(outputPath);
     const pinned = decodeMono(await cachedAudioFile(app.dataDir, firstKey ?? ''));
     const other = decodeMono(await cachedAudioFile(app.dataDir, secondKey ?? ''));

@@ -31,6 +31,8 @@ import { estimateSpeechMs } from '../common/project/duration-estimate.js';
 import { writeProjectFile } from '../common/project/project-file.js';
 import type { Project, TextBlock } from '../common/project/project-schema.js';
 import { CURRENT_SCHEMA_VERSION } from '../common/project/project-schema.js';
+import { narratorSpeaker } from '../common/project/cast-schema.js';
+import { defaultsOnlyContext } from '../common/project/send-context.js';
 import { INITIAL_DEFAULTS } from '../common/project/block-factory.js';
 import { madeFrom } from '../common/project/takes.js';
 
@@ -145,7 +147,7 @@ function benchProject(title: string, count: number, chars: number): Project {
     };
     if (index % 4 !== 0) return block;
     const durationMs = Math.round(estimateSpeechMs(block.text) * 1.1);
-    const hash = contentHash(block, defaults);
+    const hash = contentHash(block, defaultsOnlyContext(defaults));
     const cacheKey = benchCacheKey(index);
     return {
       ...block,
@@ -161,7 +163,7 @@ function benchProject(title: string, count: number, chars: number): Project {
           contentHash: hash,
           durationMs,
           generatedAt: '2024-01-01T00:00:00.000Z',
-          made: madeFrom(block, defaults),
+          made: madeFrom(block, defaultsOnlyContext(defaults)),
           measures: {
             rmsDb: -20 - (index % 7) / 3,
             clippedSamples: 0,
@@ -183,6 +185,8 @@ function benchProject(title: string, count: number, chars: number): Project {
     serviceUrl: BENCH_SERVICE,
     createdAt: '2024-01-01T00:00:00.000Z',
     defaults,
+    cast: [narratorSpeaker()],
+    lexicon: [],
     tracks: {
       speech: { blocks },
       effects: {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from '../project/send-context.js';
+import { contextOf } from '../project/test-support.js';
 import type { Project } from '../project/index.js';
 import { allBlocks, contentHash, setGenerationState, updateBlock } from '../project/index.js';
 import { sampleProject } from '../project/test-support.js';
@@ -11,7 +13,7 @@ const durations: Record<string, number> = { t1: 1200, t2: 900, t3: 1500, s1: 300
 function generatedProject(project: Project = sampleProject()): Project {
   let next = project;
   for (const block of allBlocks(project)) {
-    const hash = contentHash(block, project.defaults);
+    const hash = contentHash(block, defaultsOnlyContext(project.defaults));
     next = setGenerationState(next, block.id, {
       kind: 'generated',
       contentHash: hash,
@@ -26,7 +28,7 @@ const options = { sampleRate: 44_100, channels: 2 as const };
 describe('buildProjectRenderPlan', () => {
   it('places speech in order with its pauses, effects and music at their times, keyed by the audio cache key', () => {
     const project = generatedProject();
-    const result = buildProjectRenderPlan(project, options);
+    const result = buildProjectRenderPlan(project, contextOf(project), options);
     if (!result.ok) throw new Error('expected a plan');
     const { plan } = result;
     expect(renderPlanSchema.safeParse(plan).success).toBe(true);
@@ -35,7 +37,7 @@ describe('buildProjectRenderPlan', () => {
     expect(starts).toEqual({ t1: 0, t2: 1200 + pause, t3: 1200 + pause + 900 + pause, s1: 2000, m1: 0 });
     const t3 = project.tracks.speech.blocks[2];
     expect(plan.clips.find((clip) => clip.id === 't3')?.sourceKey).toBe(
-      t3 ? contentHash(t3, project.defaults) : 'missing',
+      t3 ? contentHash(t3, defaultsOnlyContext(project.defaults)) : 'missing',
     );
     expect(plan.durationMs).toBe(Math.max(1200 + pause + 900 + pause + 1500, 2000 + 3000, 4000));
     expect(plan.cues.map((cue) => [cue.blockId, cue.startMs, cue.durationMs, cue.clipId])).toEqual([
@@ -49,7 +51,7 @@ describe('buildProjectRenderPlan', () => {
     let project = generatedProject();
     project = updateBlock(project, 't2', { volumeDb: -6 });
     project = updateBlock(project, 'm1', { fadeInMs: 3000, fadeOutMs: 3000 });
-    const result = buildProjectRenderPlan(project, options);
+    const result = buildProjectRenderPlan(project, contextOf(project), options);
     if (!result.ok) throw new Error('expected a plan');
     expect(result.plan.clips.find((clip) => clip.id === 't2')?.gainDb).toBe(-6);
     const music = result.plan.clips.find((clip) => clip.id === 'm1');
@@ -60,7 +62,7 @@ describe('buildProjectRenderPlan', () => {
 
   it('keeps a silent block’s time and cue but gives it no clip', () => {
     const project = updateBlock(generatedProject(), 't1', { volumeDb: -60 });
-    const result = buildProjectRenderPlan(project, options);
+    const result = buildProjectRenderPlan(project, contextOf(project), options);
     if (!result.ok) throw new Error('expected a plan');
     expect(result.plan.clips.some((clip) => clip.id === 't1')).toBe(false);
     expect(result.plan.cues[0]).toMatchObject({ blockId: 't1', startMs: 0 });
@@ -76,10 +78,10 @@ describe('buildProjectRenderPlan', () => {
     if (!m1) throw new Error('sample has music');
     project = setGenerationState(project, 'm1', {
       kind: 'failed',
-      contentHash: contentHash(m1, project.defaults),
+      contentHash: contentHash(m1, defaultsOnlyContext(project.defaults)),
       error: { code: 'TTS_CONTENTS_INVALID', message: 'bad' },
     });
-    const result = buildProjectRenderPlan(project, options);
+    const result = buildProjectRenderPlan(project, contextOf(project), options);
     expect(result.ok).toBe(false);
     if (result.ok || !('missing' in result)) throw new Error('expected missing audio');
     expect(result.missing.map((item) => [item.blockId, item.reason])).toEqual([
@@ -96,6 +98,6 @@ describe('buildProjectRenderPlan', () => {
       ...empty,
       tracks: { speech: { blocks: [] }, effects: { blocks: [] }, music: { blocks: [] } },
     };
-    expect(buildProjectRenderPlan(none, options)).toEqual({ ok: false, empty: true });
+    expect(buildProjectRenderPlan(none, contextOf(none), options)).toEqual({ ok: false, empty: true });
   });
 });

@@ -1,4 +1,5 @@
 import type { Block, Project, TrackName } from '../project/index.js';
+import type { SendContext } from '../project/send-context.js';
 import { VOLUME_DB_MIN, blockState, excerpt, layoutTimeline, playableAudio } from '../project/index.js';
 import type { PlacedItem } from '../project/index.js';
 import type { DuckingSettings, RenderClip, RenderPlan } from './render-plan.js';
@@ -34,8 +35,12 @@ const MAX_CLIP_GAIN_DB = 24;
  * Pure: the caller maps cache keys to files. Blocks without current audio are reported all at once, never
  * silently skipped; a block at the minimum volume is silent and gets no clip (its time still counts).
  */
-export function buildProjectRenderPlan(project: Project, options: ProjectPlanOptions): ProjectPlanResult {
-  const layout = layoutTimeline(project);
+export function buildProjectRenderPlan(
+  project: Project,
+  context: SendContext,
+  options: ProjectPlanOptions,
+): ProjectPlanResult {
+  const layout = layoutTimeline(project, context);
   const missing: MissingAudio[] = [];
   const clips: RenderClip[] = [];
   const cues: SubtitleSource[] = [];
@@ -47,8 +52,8 @@ export function buildProjectRenderPlan(project: Project, options: ProjectPlanOpt
   const place = (item: PlacedItem): void => {
     const block = byId.get(item.blockId);
     if (!block) return;
-    const state = blockState(block, project.defaults);
-    const audio = playableAudio(block, project.defaults);
+    const state = blockState(block, context);
+    const audio = playableAudio(block, context);
     if (state !== 'generated' || audio === undefined) {
       missing.push({
         blockId: block.id,

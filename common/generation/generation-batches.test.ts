@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from '../project/send-context.js';
+import { contextOf } from '../project/test-support.js';
 import type { Project } from '../project/index.js';
 import {
   contentHash,
@@ -18,7 +20,7 @@ function markGenerated(project: Project, blockId: string): Project {
     ...project.tracks.music.blocks,
   ].find((candidate) => candidate.id === blockId);
   if (!block) throw new Error(`no ${blockId}`);
-  const hash = contentHash(block, project.defaults);
+  const hash = contentHash(block, defaultsOnlyContext(project.defaults));
   return setGenerationState(project, blockId, {
     kind: 'generated',
     contentHash: hash,
@@ -29,13 +31,13 @@ function markGenerated(project: Project, blockId: string): Project {
 describe('planGenerationBatches', () => {
   it('sends every block of a new project once, speech first, with the hash each result files under', () => {
     const project = sampleProject();
-    const plan = planGenerationBatches(project);
+    const plan = planGenerationBatches(project, contextOf(project));
     expect(plan.batches).toHaveLength(1);
     const [batch] = plan.batches;
     expect(batch?.blockIds).toEqual(['t1', 't2', 't3', 's1', 'm1']);
     expect(batch?.contents.map((content) => content.type)).toEqual(['text', 'text', 'text', 'sfx', 'music']);
     const t2 = project.tracks.speech.blocks[1];
-    expect(batch?.contentHashes[1]).toBe(t2 ? contentHash(t2, project.defaults) : '');
+    expect(batch?.contentHashes[1]).toBe(t2 ? contentHash(t2, defaultsOnlyContext(project.defaults)) : '');
     expect(plan.characters).toBe(batch?.characters);
   });
 
@@ -44,16 +46,16 @@ describe('planGenerationBatches', () => {
     for (const id of ['t1', 't2', 't3', 's1', 'm1']) project = markGenerated(project, id);
     project = updateBlock(project, 't2', { text: 'General Kenobi! You are a bold one.' });
     project = updateBlock(project, 't3', { volumeDb: -3 });
-    const plan = planGenerationBatches(project);
+    const plan = planGenerationBatches(project, contextOf(project));
     expect(plan.batches.flatMap((batch) => batch.blockIds)).toEqual(['t2']);
   });
 
   it('takes another take of a selection on request, with a new seed and its own cache key', () => {
     let project = sampleProject();
     for (const id of ['t1', 't2', 't3', 's1', 'm1']) project = markGenerated(project, id);
-    expect(planGenerationBatches(project, { blockIds: ['t1'] }).batches).toEqual([]);
+    expect(planGenerationBatches(project, contextOf(project), { blockIds: ['t1'] }).batches).toEqual([]);
     const seeds = [11, 22];
-    const again = planGenerationBatches(project, {
+    const again = planGenerationBatches(project, contextOf(project), {
       blockIds: ['t1', 's1'],
       newTake: { seed: () => seeds.shift() ?? 0 },
     });
@@ -61,9 +63,9 @@ describe('planGenerationBatches', () => {
     expect(batch?.blockIds).toEqual(['t1', 's1']);
     expect(batch?.contents.map((content) => content.seed)).toEqual([11, 22]);
     const t1 = project.tracks.speech.blocks[0]!;
-    expect(batch?.contentHashes[0]).toBe(contentHash(t1, project.defaults));
+    expect(batch?.contentHashes[0]).toBe(contentHash(t1, defaultsOnlyContext(project.defaults)));
     // Filed apart from the first take (whose key is the content hash), so the take before is kept.
-    expect(batch?.cacheKeys[0]).toBe(takeKey(contentHash(t1, project.defaults), 11));
+    expect(batch?.cacheKeys[0]).toBe(takeKey(contentHash(t1, defaultsOnlyContext(project.defaults)), 11));
     expect(batch?.cacheKeys[0]).not.toBe(batch?.contentHashes[0]);
   });
 
@@ -74,12 +76,14 @@ describe('planGenerationBatches', () => {
     const t1 = project.tracks.speech.blocks[0];
     const t3 = project.tracks.speech.blocks[2];
     if (!t1 || !t3) throw new Error('sample has speech');
-    const plan = planGenerationBatches(project, { skipHashes: new Set([contentHash(t3, project.defaults)]) });
+    const plan = planGenerationBatches(project, contextOf(project), {
+      skipHashes: new Set([contentHash(t3, defaultsOnlyContext(project.defaults))]),
+    });
     const sent = plan.batches.flatMap((batch) => batch.blockIds);
     expect(sent).toEqual(['t1', 't2', 's1', 'm1']);
     expect(plan.reused.map((item) => item.blockId).sort()).toEqual(['dup-1', 't3'].sort());
     expect(plan.reused.find((item) => item.blockId === 'dup-1')?.contentHash).toBe(
-      contentHash(t1, project.defaults),
+      contentHash(t1, defaultsOnlyContext(project.defaults)),
     );
   });
 
@@ -90,7 +94,7 @@ describe('planGenerationBatches', () => {
       createTextBlock({ text: `${index}: ${sentence.repeat(1 + (index % 3))}` }, ids),
     );
     const project = insertBlocks(sampleProject(), blocks, { index: 0 });
-    const plan = planGenerationBatches(project);
+    const plan = planGenerationBatches(project, contextOf(project));
     for (const batch of plan.batches) {
       expect(batch.contents.length).toBeLessThanOrEqual(MAX_BLOCKS_PER_TASK);
       expect(batch.characters).toBeLessThanOrEqual(MAX_CHARACTERS_PER_TASK);

@@ -1,4 +1,5 @@
 import type { Project, WireContentBlock } from '../project/index.js';
+import type { SendContext } from '../project/send-context.js';
 import { allBlocks, characterCount, needsGeneration, projectContents, takeKey } from '../project/index.js';
 
 /**
@@ -46,13 +47,14 @@ export interface GenerationBatchPlan {
  */
 export function planGenerationBatches(
   project: Project,
+  context: SendContext,
   selection: GenerationSelection = {},
 ): GenerationBatchPlan {
   const wanted = selection.blockIds === undefined ? undefined : new Set(selection.blockIds);
   const blocks = allBlocks(project).filter((block) => wanted === undefined || wanted.has(block.id));
   const needed = new Set(
     blocks
-      .filter((block) => selection.newTake !== undefined || needsGeneration(block, project.defaults))
+      .filter((block) => selection.newTake !== undefined || needsGeneration(block, context))
       .map((block) => block.id),
   );
   const charactersOf = new Map(blocks.map((block) => [block.id, characterCount(block)]));
@@ -61,7 +63,7 @@ export function planGenerationBatches(
   const batches: GenerationBatch[] = [];
   let current: GenerationBatch | undefined;
   let total = 0;
-  for (const item of projectContents(project, [...needed])) {
+  for (const item of projectContents(project, context, [...needed])) {
     const skip = selection.newTake === undefined && selection.skipHashes?.has(item.contentHash) === true;
     if (skip || sent.has(item.contentHash)) {
       reused.push({ blockId: item.blockId, contentHash: item.contentHash });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from '../project/send-context.js';
+import { contextOf } from '../project/test-support.js';
 import { DEFAULT_CHECK_THRESHOLDS } from '../audio/take-checks.js';
 import type { Project, TextBlock } from '../project/index.js';
 import { contentHash, createProject, createTextBlock, madeFrom } from '../project/index.js';
@@ -14,7 +16,7 @@ const measures = {
 };
 
 function withTake(block: TextBlock, defaults: Project['defaults'], speechMs: number, extra = {}): TextBlock {
-  const hash = contentHash(block, defaults);
+  const hash = contentHash(block, defaultsOnlyContext(defaults));
   return {
     ...block,
     takes: [
@@ -23,7 +25,7 @@ function withTake(block: TextBlock, defaults: Project['defaults'], speechMs: num
         contentHash: hash,
         durationMs: speechMs + 200,
         generatedAt: '2026-01-01T00:00:00.000Z',
-        made: madeFrom(block, defaults),
+        made: madeFrom(block, defaultsOnlyContext(defaults)),
         measures: { ...measures, ...extra },
       },
     ],
@@ -39,7 +41,7 @@ describe('reviewFlags', () => {
     );
     const loud = withTake(createTextBlock({ text: `${text} 9` }), base.defaults, 3_000, { rmsDb: -8 });
     const project = { ...base, tracks: { ...base.tracks, speech: { blocks: [...blocks, loud] } } };
-    const flags = reviewFlags(project, DEFAULT_CHECK_THRESHOLDS);
+    const flags = reviewFlags(project, contextOf(project), DEFAULT_CHECK_THRESHOLDS);
     expect([...flags.keys()]).toEqual([blocks[4]?.id, loud.id]);
     expect(flags.get(blocks[4]?.id ?? '')?.map((flag) => flag.kind)).toEqual(['duration']);
     expect(flags.get(loud.id)?.map((flag) => flag.kind)).toEqual(['loudness']);
@@ -52,6 +54,6 @@ describe('reviewFlags', () => {
     );
     const unmeasured = { ...createTextBlock({ text: 'Unmeasured' }) };
     const project = { ...base, tracks: { ...base.tracks, speech: { blocks: [...blocks, unmeasured] } } };
-    expect(reviewFlags(project, DEFAULT_CHECK_THRESHOLDS).size).toBe(0);
+    expect(reviewFlags(project, contextOf(project), DEFAULT_CHECK_THRESHOLDS).size).toBe(0);
   });
 });

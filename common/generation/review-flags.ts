@@ -1,4 +1,5 @@
 import type { CheckThresholds, CheckedTake, TakeFlag } from '../audio/take-checks.js';
+import type { SendContext } from '../project/send-context.js';
 import { describeFlag, learnPace, median, takeFlags } from '../audio/take-checks.js';
 import type { Block, Project, Take } from '../project/index.js';
 import { activeTake, allBlocks, excerpt, findBlock } from '../project/index.js';
@@ -27,7 +28,11 @@ function checked(block: Block, take: Take): CheckedTake | undefined {
  * each voice is learned from every measured take of the project, and loudness is compared with the median of
  * the speech takes that play.
  */
-export function reviewFlags(project: Project, thresholds: CheckThresholds): Map<string, TakeFlag[]> {
+export function reviewFlags(
+  project: Project,
+  context: SendContext,
+  thresholds: CheckThresholds,
+): Map<string, TakeFlag[]> {
   const playing: { block: Block; take: CheckedTake }[] = [];
   const all: CheckedTake[] = [];
   for (const block of allBlocks(project)) {
@@ -35,7 +40,7 @@ export function reviewFlags(project: Project, thresholds: CheckThresholds): Map<
       const measured = checked(block, take);
       if (measured && measured.characters > 0) all.push(measured);
     }
-    const active = activeTake(block, project.defaults);
+    const active = activeTake(block, context);
     const measured = active ? checked(block, active) : undefined;
     if (measured) playing.push({ block, take: measured });
   }

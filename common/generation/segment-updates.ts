@@ -1,4 +1,5 @@
 import type { TakeMeasures } from '../audio/take-measures.js';
+import type { SendContext } from '../project/send-context.js';
 import type { Block, Project, Take } from '../project/index.js';
 import {
   allBlocks,
@@ -50,22 +51,27 @@ export type SegmentUpdate =
  * since its content was sent has another hash, so a late result never lands on the wrong text. Pending and
  * cancelled updates change nothing in the document (the editor shows them from the job list).
  */
-export function applySegmentUpdates(project: Project, updates: readonly SegmentUpdate[]): Project {
+export function applySegmentUpdates(
+  project: Project,
+  context: SendContext,
+  updates: readonly SegmentUpdate[],
+): Project {
   const byHash = new Map(updates.map((update) => [update.contentHash, update]));
   let next = project;
   for (const block of allBlocks(project)) {
-    const hash = contentHash(block, project.defaults);
+    const hash = contentHash(block, context);
     const update = byHash.get(hash);
     if (!update) continue;
     const generation = generationOf(block, update);
     if (generation) next = setGenerationState(next, block.id, generation);
-    if (update.state === 'generated') next = withNewTake(next, block.id, update);
+    if (update.state === 'generated') next = withNewTake(next, context, block.id, update);
   }
   return next;
 }
 
 function withNewTake(
   project: Project,
+  context: SendContext,
   blockId: string,
   update: Extract<SegmentUpdate, { state: 'generated' }>,
 ) {
@@ -81,7 +87,7 @@ function withNewTake(
     );
     return withBlockReplaced(project, location, { ...block, takes });
   }
-  if (update.fresh !== true && currentTakes(block, project.defaults).length > 0) return project;
+  if (update.fresh !== true && currentTakes(block, context).length > 0) return project;
   const take: Take = {
     cacheKey: audio.cacheKey,
     contentHash: update.contentHash,
@@ -91,10 +97,10 @@ function withNewTake(
     ...(audio.taskId === undefined ? {} : { taskId: audio.taskId }),
     ...(audio.requestId === undefined ? {} : { requestId: audio.requestId }),
     ...(audio.remoteUrl === undefined ? {} : { remoteUrl: audio.remoteUrl }),
-    made: madeFrom(block, project.defaults),
+    made: madeFrom(block, context),
     ...(audio.measures === undefined ? {} : { measures: audio.measures }),
   };
-  const updated = withTake(block, take, project.defaults);
+  const updated = withTake(block, take, context);
   return updated === block ? project : withBlockReplaced(project, location, updated);
 }
 

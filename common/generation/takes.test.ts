@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from '../project/send-context.js';
+import { contextOf } from '../project/test-support.js';
 import { buildProjectRenderPlan } from '../export/project-render-plan.js';
 import type { Project } from '../project/index.js';
 import {
@@ -19,7 +21,8 @@ import type { SegmentUpdate } from './segment-updates.js';
 import { applySegmentUpdates } from './segment-updates.js';
 
 const block = (project: Project, id: string) => findBlock(project, id)!.block;
-const hashOf = (project: Project, id: string) => contentHash(block(project, id), project.defaults);
+const hashOf = (project: Project, id: string) =>
+  contentHash(block(project, id), defaultsOnlyContext(project.defaults));
 
 /** What main publishes when a task's audio for this block arrives (a first take, or another with a seed). */
 function arrived(
@@ -42,7 +45,7 @@ function arrived(
       requestId: 'req-1',
     },
   };
-  return { project: applySegmentUpdates(project, [update]), cacheKey };
+  return { project: applySegmentUpdates(project, contextOf(project), [update]), cacheKey };
 }
 
 describe('takes', () => {
@@ -57,13 +60,19 @@ describe('takes', () => {
     expect(takes.map((take) => take.cacheKey)).toEqual([first.cacheKey, second.cacheKey]);
     expect(takes[1]).toMatchObject({ seed: 42, requestId: 'req-1', made: { text: 'Hello there.' } });
     expect(takes[1]?.made?.params).toMatchObject({ voiceId: project.defaults.voiceId, speechRate: 1 });
-    expect(activeTake(block(project, 't1'), project.defaults)?.cacheKey).toBe(second.cacheKey);
+    expect(activeTake(block(project, 't1'), defaultsOnlyContext(project.defaults))?.cacheKey).toBe(
+      second.cacheKey,
+    );
 
     project = pinTake(project, 't1', first.cacheKey);
-    expect(activeTake(block(project, 't1'), project.defaults)?.cacheKey).toBe(first.cacheKey);
+    expect(activeTake(block(project, 't1'), defaultsOnlyContext(project.defaults))?.cacheKey).toBe(
+      first.cacheKey,
+    );
     // A later take does not replace a pinned one.
     project = arrived(project, 't1', { seed: 7 }).project;
-    expect(activeTake(block(project, 't1'), project.defaults)?.cacheKey).toBe(first.cacheKey);
+    expect(activeTake(block(project, 't1'), defaultsOnlyContext(project.defaults))?.cacheKey).toBe(
+      first.cacheKey,
+    );
   });
 
   it('exports the pinned take', () => {
@@ -72,7 +81,7 @@ describe('takes', () => {
     const other = arrived(project, 't2', { seed: 5, durationMs: 2500 });
     project = other.project;
     const planned = (p: Project) => {
-      const result = buildProjectRenderPlan(p, { sampleRate: 44_100, channels: 2 });
+      const result = buildProjectRenderPlan(p, contextOf(p), { sampleRate: 44_100, channels: 2 });
       if (!result.ok) throw new Error('expected a plan');
       return result.plan.clips.find((clip) => clip.id === 't2');
     };
@@ -84,10 +93,10 @@ describe('takes', () => {
   it('turns stale on an edit and brings the take back, at no cost, when the text is as it was', () => {
     let project = arrived(sampleProject(), 't1').project;
     project = updateBlock(project, 't1', { text: 'Hello again.' });
-    expect(blockState(block(project, 't1'), project.defaults)).toBe('stale');
-    expect(activeTake(block(project, 't1'), project.defaults)).toBeUndefined();
+    expect(blockState(block(project, 't1'), defaultsOnlyContext(project.defaults))).toBe('stale');
+    expect(activeTake(block(project, 't1'), defaultsOnlyContext(project.defaults))).toBeUndefined();
     project = updateBlock(project, 't1', { text: 'Hello there.' });
-    expect(blockState(block(project, 't1'), project.defaults)).toBe('generated');
+    expect(blockState(block(project, 't1'), defaultsOnlyContext(project.defaults))).toBe('generated');
   });
 
   it('deletes takes (a pin on a deleted take goes too) and refuses takes of a locked block', () => {

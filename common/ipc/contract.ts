@@ -18,6 +18,8 @@ import type { MenuCommand } from './menu-commands.js';
 import type { ExportFinishedEvent, ExportProgressEvent } from './output-methods.js';
 import { outputMethods } from './output-methods.js';
 import type { SegmentUpdate } from '../generation/segment-updates.js';
+import type { LexiconRule } from '../pronunciation/lexicon-schema.js';
+import { lexiconRulesSchema } from '../pronunciation/lexicon-schema.js';
 
 /** What the renderer knows about the app it runs in. */
 export interface AppInfo {
@@ -91,6 +93,12 @@ export const ipcMethods = {
   'cache.usage': method<AudioCacheUsage>()(noInput),
   /** Removes cached takes no project in the projects folder uses. */
   'cache.removeUnused': method<{ removedEntries: number; freedBytes: number }>()(noInput),
+  /** A service's pronunciation lexicon, shared by its projects (applied after each project's own). */
+  'lexicon.get': method<LexiconRule[]>()(z.object({ serviceUrl: serviceUrlSchema }).strict()),
+  /** Replaces a service's lexicon; every project on it sees the change (their affected blocks turn stale). */
+  'lexicon.set': method<LexiconRule[]>()(
+    z.object({ serviceUrl: serviceUrlSchema, rules: lexiconRulesSchema }).strict(),
+  ),
   'settings.setChecks': method<SettingsView>()(z.object({ checks: checkThresholdsSchema.strict() }).strict()),
   'services.save': method<SettingsView>()(
     z

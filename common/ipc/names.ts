@@ -10,6 +10,8 @@ export const METHOD_NAMES = [
   'settings.setChecks',
   'cache.usage',
   'cache.removeUnused',
+  'lexicon.get',
+  'lexicon.set',
   'services.save',
   'services.remove',
   'services.activate',

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { contextOf } from './test-support.js';
+import { defaultsOnlyContext } from './send-context.js';
 import { createProject } from './block-factory.js';
 import { setGenerationState, updateBlock } from './block-edits.js';
 import {
@@ -18,7 +20,7 @@ function generatedAll(project: Project): Project {
   for (const block of [...project.tracks.speech.blocks, ...project.tracks.effects.blocks]) {
     next = setGenerationState(next, block.id, {
       kind: 'generated',
-      contentHash: contentHash(block, project.defaults),
+      contentHash: contentHash(block, defaultsOnlyContext(project.defaults)),
       audio: { cacheKey: block.id, durationMs: 1000, generatedAt: '2024-01-01T00:00:00Z' },
     });
   }
@@ -49,6 +51,7 @@ describe('copy and paste of blocks', () => {
     const source = generatedAll(sampleProject());
     const pasted = pasteBlocks(
       target(VOICE_A),
+      contextOf(target(VOICE_A)),
       copyBlocks(source, ['t1', 't3', 's1']),
       {},
       sequentialIds('paste'),
@@ -56,14 +59,20 @@ describe('copy and paste of blocks', () => {
     expect(pasted.tracks.speech.blocks.map((block) => block.id)).toEqual(['paste-1', 'paste-2']);
     expect(pasted.tracks.effects.blocks.map((block) => block.id)).toEqual(['paste-3']);
     const states = [...pasted.tracks.speech.blocks, ...pasted.tracks.effects.blocks].map((block) =>
-      blockState(block, pasted.defaults),
+      blockState(block, defaultsOnlyContext(pasted.defaults)),
     );
     expect(states).toEqual(['generated', 'generated', 'generated']);
   });
 
   it('resets audio that no longer matches because the target’s defaults differ', () => {
     const source = generatedAll(sampleProject());
-    const pasted = pasteBlocks(target(VOICE_B), copyBlocks(source, ['t1', 't3']), {}, sequentialIds('paste'));
+    const pasted = pasteBlocks(
+      target(VOICE_B),
+      contextOf(target(VOICE_B)),
+      copyBlocks(source, ['t1', 't3']),
+      {},
+      sequentialIds('paste'),
+    );
     // t1 used the source's default voice A; here the default is B. t3 carries its own voice B.
     expect(pasted.tracks.speech.blocks.map((block) => block.generation.kind)).toEqual([
       'not-generated',
@@ -75,13 +84,14 @@ describe('copy and paste of blocks', () => {
     const source = generatedAll(sampleProject());
     const pasted = pasteBlocks(
       target(VOICE_B),
+      contextOf(target(VOICE_B)),
       copyBlocks(source, ['t1']),
       { keepSourceVoice: true },
       sequentialIds('k'),
     );
     const block = pasted.tracks.speech.blocks[0]!;
     expect(block).toMatchObject({ voiceId: VOICE_A });
-    expect(blockState(block, pasted.defaults)).toBe('generated');
+    expect(blockState(block, defaultsOnlyContext(pasted.defaults))).toBe('generated');
   });
 
   it('pastes after a chosen block and moves placed blocks to a time, keeping their spacing', () => {
@@ -89,6 +99,7 @@ describe('copy and paste of blocks', () => {
     const into = sampleProject();
     const pasted = pasteBlocks(
       into,
+      contextOf(into),
       copyBlocks(source, ['t2', 's1', 'm1']),
       { afterId: 't1', atMs: 10_000 },
       sequentialIds('n'),
@@ -99,9 +110,13 @@ describe('copy and paste of blocks', () => {
   });
 
   it('refuses clipboard text that is not Timbre blocks, naming the bad field', () => {
-    expect(() => pasteBlocks(sampleProject(), 'hello')).toThrow(/does not hold Timbre Studio blocks/);
+    expect(() => pasteBlocks(sampleProject(), contextOf(sampleProject()), 'hello')).toThrow(
+      /does not hold Timbre Studio blocks/,
+    );
     const tampered = JSON.parse(copyBlocks(sampleProject(), ['t1'])) as { blocks: { text: unknown }[] };
     tampered.blocks[0]!.text = 7;
-    expect(() => pasteBlocks(sampleProject(), JSON.stringify(tampered))).toThrow(/blocks\[0\]/);
+    expect(() => pasteBlocks(sampleProject(), contextOf(sampleProject()), JSON.stringify(tampered))).toThrow(
+      /blocks\[0\]/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SendContext } from './send-context.js';
 import type { IdFactory } from './block-factory.js';
 import { randomId } from './block-factory.js';
 import { requireBlock } from './block-lookup.js';
@@ -85,6 +86,7 @@ export interface PasteOptions {
  */
 export function pasteBlocks(
   project: Project,
+  context: SendContext,
   clipboardText: string,
   options: PasteOptions = {},
   newId: IdFactory = randomId,
@@ -105,10 +107,7 @@ export function pasteBlocks(
       block = { ...block, startMs };
     }
     const generation = block.generation;
-    if (
-      generation.kind !== 'not-generated' &&
-      generation.contentHash !== contentHash(block, project.defaults)
-    ) {
+    if (generation.kind !== 'not-generated' && generation.contentHash !== contentHash(block, context)) {
       block = { ...block, generation: { kind: 'not-generated' } };
     }
     return block;

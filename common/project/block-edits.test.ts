@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from './send-context.js';
 import { createMusicBlock, createSfxBlock, createTextBlock } from './block-factory.js';
 import {
   addBlock,
@@ -201,13 +202,15 @@ describe('updateBlock', () => {
     const t1 = base.tracks.speech.blocks[0]!;
     const project = setGenerationState(base, 't1', {
       kind: 'generated',
-      contentHash: contentHash(t1, base.defaults),
+      contentHash: contentHash(t1, defaultsOnlyContext(base.defaults)),
       audio: { cacheKey: 'k', durationMs: 800, generatedAt: '2024-01-01T00:00:00Z' },
     });
     const louder = updateBlock(project, 't1', { volumeDb: 6, pauseAfterMs: 1000 });
-    expect(blockState(louder.tracks.speech.blocks[0]!, louder.defaults)).toBe('generated');
+    expect(blockState(louder.tracks.speech.blocks[0]!, defaultsOnlyContext(louder.defaults))).toBe(
+      'generated',
+    );
     const edited = updateBlock(project, 't1', { text: 'Hello there!' });
-    expect(blockState(edited.tracks.speech.blocks[0]!, edited.defaults)).toBe('stale');
+    expect(blockState(edited.tracks.speech.blocks[0]!, defaultsOnlyContext(edited.defaults))).toBe('stale');
   });
 
   it('refuses fields of another type, studio values out of range and wrong types', () => {
@@ -328,10 +331,10 @@ describe('duplicateBlocks', () => {
     const t1 = base.tracks.speech.blocks[0]!;
     const project = setGenerationState(base, 't1', {
       kind: 'generated',
-      contentHash: contentHash(t1, base.defaults),
+      contentHash: contentHash(t1, defaultsOnlyContext(base.defaults)),
       audio: { cacheKey: 'k', durationMs: 800, generatedAt: '2024-01-01T00:00:00Z' },
     });
     const copy = duplicateBlocks(project, ['t1'], sequentialIds('c')).tracks.speech.blocks[1]!;
-    expect(blockState(copy, project.defaults)).toBe('generated');
+    expect(blockState(copy, defaultsOnlyContext(project.defaults))).toBe('generated');
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { defaultsOnlyContext } from './send-context.js';
 import { assertUnlocked } from './block-guards.js';
 import type { BlockLocation, TrackBlockTypes } from './block-lookup.js';
 import { findBlock, requireBlock, withBlockReplaced, withTrackBlocks } from './block-lookup.js';
@@ -332,7 +333,8 @@ export function duplicateBlocks(
     .filter((location) => location.track !== 'speech')
     .map((location) => {
       const block = location.block as PlacedBlock;
-      const end = block.startMs + blockDuration(block, project.defaults).durationMs;
+      // Effects and music depend on no speaker or pronunciation rule: the defaults alone place them.
+      const end = block.startMs + blockDuration(block, defaultsOnlyContext(project.defaults)).durationMs;
       return { ...block, id: newId(), startMs: Math.min(STUDIO_LIMITS.startMs.max, end) };
     });
   return placedCopies.length > 0 ? insertBlocks(next, placedCopies) : next;

@@ -1,3 +1,4 @@
+import { narratorSpeaker } from './cast-schema.js';
 import { CURRENT_SCHEMA_VERSION } from './project-schema.js';
 import type { MusicBlock, Project, ProjectDefaults, SfxBlock, TextBlock } from './project-schema.js';
 
@@ -37,6 +38,8 @@ export function createProject(input: NewProjectInput, newId: IdFactory = randomI
     ...(input.serviceUrl === undefined ? {} : { serviceUrl: input.serviceUrl }),
     createdAt: input.createdAt ?? new Date().toISOString(),
     defaults: { ...INITIAL_DEFAULTS, ...definedOnly(input.defaults ?? {}) },
+    cast: [narratorSpeaker()],
+    lexicon: [],
     tracks: {
       speech: { blocks: (input.textBlocks ?? []).map((text) => createTextBlock({ text }, newId)) },
       effects: { blocks: [] },

@@ -1,5 +1,6 @@
 import { contentHash } from './content-hash.js';
-import type { Block, ProjectDefaults } from './project-schema.js';
+import type { SendContext } from './send-context.js';
+import type { Block } from './project-schema.js';
 import { activeTake } from './takes.js';
 
 /** What the timeline shows for a block. */
@@ -12,20 +13,20 @@ export type BlockState = 'not-generated' | 'generated' | 'stale' | 'failed';
  * - failed for the current content → 'failed'; a failure for content the user has since changed says nothing
  *   about the new content, so that block is 'not-generated' again.
  */
-export function blockState(block: Block, defaults: ProjectDefaults): BlockState {
-  if (activeTake(block, defaults) !== undefined) return 'generated';
+export function blockState(block: Block, context: SendContext): BlockState {
+  if (activeTake(block, context) !== undefined) return 'generated';
   const generation = block.generation;
   switch (generation.kind) {
     case 'not-generated':
       return 'not-generated';
     case 'generated':
-      return generation.contentHash === contentHash(block, defaults) ? 'generated' : 'stale';
+      return generation.contentHash === contentHash(block, context) ? 'generated' : 'stale';
     case 'failed':
-      return generation.contentHash === contentHash(block, defaults) ? 'failed' : 'not-generated';
+      return generation.contentHash === contentHash(block, context) ? 'failed' : 'not-generated';
   }
 }
 
 /** Blocks that need a (re)generation to be heard as written. */
-export function needsGeneration(block: Block, defaults: ProjectDefaults): boolean {
-  return blockState(block, defaults) !== 'generated';
+export function needsGeneration(block: Block, context: SendContext): boolean {
+  return blockState(block, context) !== 'generated';
 }

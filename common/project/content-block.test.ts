@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from './send-context.js';
+import { contextOf } from './test-support.js';
 import { createTextBlock } from './block-factory.js';
 import { contentHash } from './content-hash.js';
 import { projectContents, toContentBlock } from './content-block.js';
@@ -10,7 +12,7 @@ describe('toContentBlock', () => {
   const { defaults } = project;
 
   it('resolves project defaults into a text block and sends no studio fields', () => {
-    expect(toContentBlock(project.tracks.speech.blocks[1]!, defaults)).toEqual({
+    expect(toContentBlock(project.tracks.speech.blocks[1]!, defaultsOnlyContext(defaults))).toEqual({
       type: 'text',
       text: 'General Kenobi.',
       voiceId: VOICE_A,
@@ -32,7 +34,7 @@ describe('toContentBlock', () => {
       break_clone: true,
       seed: 7,
     });
-    expect(toContentBlock(block, defaults)).toEqual({
+    expect(toContentBlock(block, defaultsOnlyContext(defaults))).toEqual({
       type: 'text',
       text: 'Hi!',
       voiceId: VOICE_B,
@@ -49,17 +51,20 @@ describe('toContentBlock', () => {
   });
 
   it('leaves out voiceId while no voice is chosen', () => {
-    const wire = toContentBlock(createTextBlock({ id: 'x', text: 'Draft' }), { ...defaults, voiceId: null });
+    const wire = toContentBlock(
+      createTextBlock({ id: 'x', text: 'Draft' }),
+      defaultsOnlyContext({ ...defaults, voiceId: null }),
+    );
     expect('voiceId' in wire).toBe(false);
   });
 
   it('sends sfx and music as description, length and seed', () => {
-    expect(toContentBlock(project.tracks.effects.blocks[0]!, defaults)).toEqual({
+    expect(toContentBlock(project.tracks.effects.blocks[0]!, defaultsOnlyContext(defaults))).toEqual({
       type: 'sfx',
       text: 'lightsaber hum',
       sfx_length: 3,
     });
-    expect(toContentBlock(project.tracks.music.blocks[0]!, defaults)).toEqual({
+    expect(toContentBlock(project.tracks.music.blocks[0]!, defaultsOnlyContext(defaults))).toEqual({
       type: 'music',
       text: 'tense strings',
       sfx_length: 60,
@@ -76,7 +81,7 @@ describe('toContentBlock', () => {
       locked: false,
       generation: { kind: 'not-generated' },
     };
-    expect(toContentBlock(audio, defaults)).toEqual({
+    expect(toContentBlock(audio, defaultsOnlyContext(defaults))).toEqual({
       type: 'audio',
       audio: 'https://svc.example/x.wav',
       text: 'hello',
@@ -87,9 +92,14 @@ describe('toContentBlock', () => {
 describe('projectContents', () => {
   it('lists every block in timeline order with its hash, or only the asked ones', () => {
     const project = sampleProject();
-    const all = projectContents(project);
+    const all = projectContents(project, contextOf(project));
     expect(all.map((entry) => entry.blockId)).toEqual(['t1', 't2', 't3', 's1', 'm1']);
-    expect(all[0]!.contentHash).toBe(contentHash(project.tracks.speech.blocks[0]!, project.defaults));
-    expect(projectContents(project, ['m1', 't3']).map((entry) => entry.blockId)).toEqual(['t3', 'm1']);
+    expect(all[0]!.contentHash).toBe(
+      contentHash(project.tracks.speech.blocks[0]!, defaultsOnlyContext(project.defaults)),
+    );
+    expect(projectContents(project, contextOf(project), ['m1', 't3']).map((entry) => entry.blockId)).toEqual([
+      't3',
+      'm1',
+    ]);
   });
 });

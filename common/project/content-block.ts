@@ -1,6 +1,7 @@
 import { stripToTypeKeys } from '../rules/index.js';
-import type { Block, Project, ProjectDefaults } from './project-schema.js';
-import { resolveTextParams, spokenText } from './resolve-params.js';
+import type { Block, Project } from './project-schema.js';
+import { resolveTextParams, sentText, spokenText } from './resolve-params.js';
+import type { SendContext } from './send-context.js';
 import { allBlocks } from './block-lookup.js';
 import { contentHash } from './content-hash.js';
 
@@ -12,17 +13,17 @@ import { contentHash } from './content-hash.js';
 export type WireContentBlock = { readonly type: Block['type'] } & { readonly [field: string]: unknown };
 
 /**
- * The wire form of a block: project defaults resolved (voiceId, promptId, preset, language, speechRate), text
+ * The wire form of a block: its speaker and the project defaults resolved (voiceId, promptId, preset, language, speechRate), text
  * trimmed, and stripped to the keys of its type so nothing is silently dropped by the service. A text block
  * whose voice is not chosen yet has no voiceId (validation reports it as required).
  */
-export function toContentBlock(block: Block, defaults: ProjectDefaults): WireContentBlock {
+export function toContentBlock(block: Block, context: SendContext): WireContentBlock {
   switch (block.type) {
     case 'text': {
-      const params = resolveTextParams(block, defaults);
+      const params = resolveTextParams(block, context);
       return strip({
         type: 'text',
-        text: spokenText(block.text),
+        text: sentText(block, context, params),
         ...params,
         voiceId: params.voiceId ?? undefined,
       });
@@ -56,12 +57,16 @@ export interface ProjectContent {
  * The wire blocks of the given blocks (or all blocks: speech track in order, then effects, then music), each with
  * its content hash, ready for a `contents` task request.
  */
-export function projectContents(project: Project, blockIds?: readonly string[]): ProjectContent[] {
+export function projectContents(
+  project: Project,
+  context: SendContext,
+  blockIds?: readonly string[],
+): ProjectContent[] {
   const all = allBlocks(project);
   const wanted = blockIds === undefined ? all : all.filter((block) => blockIds.includes(block.id));
   return wanted.map((block) => ({
     blockId: block.id,
-    contentHash: contentHash(block, project.defaults),
-    content: toContentBlock(block, project.defaults),
+    contentHash: contentHash(block, context),
+    content: toContentBlock(block, context),
   }));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from './send-context.js';
 import { createMusicBlock, createSfxBlock, createTextBlock, INITIAL_DEFAULTS } from './block-factory.js';
 import { canonicalJson } from './canonical-json.js';
 import { audioAffectingFields, contentHash } from './content-hash.js';
@@ -27,13 +28,15 @@ describe('contentHash', () => {
     const expectedCanonical =
       '{"language":"auto","preset":"balance","promptId":"default","speechRate":1,"text":"Hello world.","type":"text",' +
       `"voiceId":"${VOICE_A}"}`;
-    expect(canonicalJson(audioAffectingFields(base, defaults))).toBe(expectedCanonical);
-    expect(contentHash(base, defaults)).toBe(sha256Hex(`timbre-content/1\n${expectedCanonical}`));
-    expect(contentHash(base, defaults)).toMatch(/^[0-9a-f]{64}$/);
+    expect(canonicalJson(audioAffectingFields(base, defaultsOnlyContext(defaults)))).toBe(expectedCanonical);
+    expect(contentHash(base, defaultsOnlyContext(defaults))).toBe(
+      sha256Hex(`timbre-content/1\n${expectedCanonical}`),
+    );
+    expect(contentHash(base, defaultsOnlyContext(defaults))).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('ignores studio fields: volume, pause, lock, id and the generation state', () => {
-    const original = contentHash(base, defaults);
+    const original = contentHash(base, defaultsOnlyContext(defaults));
     const studioEdits: Partial<TextBlock>[] = [
       { volumeDb: -12 },
       { pauseAfterMs: 2000 },
@@ -41,11 +44,12 @@ describe('contentHash', () => {
       { id: 'another-id' },
       { generation: { kind: 'failed', contentHash: 'x', error: { code: 'E', message: 'm' } } },
     ];
-    for (const edit of studioEdits) expect(contentHash({ ...base, ...edit }, defaults)).toBe(original);
+    for (const edit of studioEdits)
+      expect(contentHash({ ...base, ...edit }, defaultsOnlyContext(defaults))).toBe(original);
   });
 
   it('changes with the text and with every generation parameter', () => {
-    const original = contentHash(base, defaults);
+    const original = contentHash(base, defaultsOnlyContext(defaults));
     const audioEdits: Partial<TextBlock>[] = [
       { text: 'Hello world!' },
       { voiceId: VOICE_B },
@@ -59,37 +63,53 @@ describe('contentHash', () => {
       { break_clone: true },
       { seed: 42 },
     ];
-    const hashes = audioEdits.map((edit) => contentHash({ ...base, ...edit }, defaults));
+    const hashes = audioEdits.map((edit) => contentHash({ ...base, ...edit }, defaultsOnlyContext(defaults)));
     expect(hashes).not.toContain(original);
     expect(new Set(hashes).size).toBe(audioEdits.length);
   });
 
   it('resolves project defaults: an override equal to the default hashes like no override', () => {
-    expect(contentHash({ ...base, voiceId: VOICE_A, speechRate: 1 }, defaults)).toBe(
-      contentHash(base, defaults),
+    expect(contentHash({ ...base, voiceId: VOICE_A, speechRate: 1 }, defaultsOnlyContext(defaults))).toBe(
+      contentHash(base, defaultsOnlyContext(defaults)),
     );
-    expect(contentHash(base, { ...defaults, voiceId: VOICE_B })).not.toBe(contentHash(base, defaults));
+    expect(contentHash(base, defaultsOnlyContext({ ...defaults, voiceId: VOICE_B }))).not.toBe(
+      contentHash(base, defaultsOnlyContext(defaults)),
+    );
     // A block with its own voice does not care about the default voice.
     const ownVoice = { ...base, voiceId: VOICE_B };
-    expect(contentHash(ownVoice, { ...defaults, voiceId: null })).toBe(contentHash(ownVoice, defaults));
+    expect(contentHash(ownVoice, defaultsOnlyContext({ ...defaults, voiceId: null }))).toBe(
+      contentHash(ownVoice, defaultsOnlyContext(defaults)),
+    );
   });
 
   it('treats seed -1 (the contract’s unset value) like no seed, and ignores surrounding whitespace', () => {
-    expect(contentHash({ ...base, seed: -1 }, defaults)).toBe(contentHash(base, defaults));
-    expect(contentHash({ ...base, text: '  Hello world.\n' }, defaults)).toBe(contentHash(base, defaults));
+    expect(contentHash({ ...base, seed: -1 }, defaultsOnlyContext(defaults))).toBe(
+      contentHash(base, defaultsOnlyContext(defaults)),
+    );
+    expect(contentHash({ ...base, text: '  Hello world.\n' }, defaultsOnlyContext(defaults))).toBe(
+      contentHash(base, defaultsOnlyContext(defaults)),
+    );
   });
 
   it('hashes sfx and music from their description, length and seed only', () => {
     const sfx = createSfxBlock({ id: 's', text: 'door slam', sfx_length: 2, startMs: 0 });
     const music = createMusicBlock({ id: 'm', text: 'door slam', sfx_length: 2 });
-    expect(contentHash(sfx, defaults)).not.toBe(contentHash(music, defaults));
-    expect(contentHash({ ...sfx, startMs: 5000, volumeDb: -3 }, defaults)).toBe(contentHash(sfx, defaults));
-    expect(contentHash({ ...music, fadeInMs: 0, fadeOutMs: 9000 }, defaults)).toBe(
-      contentHash(music, defaults),
+    expect(contentHash(sfx, defaultsOnlyContext(defaults))).not.toBe(
+      contentHash(music, defaultsOnlyContext(defaults)),
     );
-    expect(contentHash({ ...sfx, sfx_length: 3 }, defaults)).not.toBe(contentHash(sfx, defaults));
+    expect(contentHash({ ...sfx, startMs: 5000, volumeDb: -3 }, defaultsOnlyContext(defaults))).toBe(
+      contentHash(sfx, defaultsOnlyContext(defaults)),
+    );
+    expect(contentHash({ ...music, fadeInMs: 0, fadeOutMs: 9000 }, defaultsOnlyContext(defaults))).toBe(
+      contentHash(music, defaultsOnlyContext(defaults)),
+    );
+    expect(contentHash({ ...sfx, sfx_length: 3 }, defaultsOnlyContext(defaults))).not.toBe(
+      contentHash(sfx, defaultsOnlyContext(defaults)),
+    );
     // sfx ignore the project voice entirely.
-    expect(contentHash(sfx, { ...defaults, voiceId: VOICE_B })).toBe(contentHash(sfx, defaults));
+    expect(contentHash(sfx, defaultsOnlyContext({ ...defaults, voiceId: VOICE_B }))).toBe(
+      contentHash(sfx, defaultsOnlyContext(defaults)),
+    );
   });
 
   it('hashes read-only blocks from all their wire params', () => {
@@ -103,14 +123,16 @@ describe('contentHash', () => {
       generation: { kind: 'not-generated' },
     };
     const changed = { ...audio, params: { ...audio.params, text: 'y' } };
-    expect(contentHash(changed, defaults)).not.toBe(contentHash(audio, defaults));
+    expect(contentHash(changed, defaultsOnlyContext(defaults))).not.toBe(
+      contentHash(audio, defaultsOnlyContext(defaults)),
+    );
   });
 
   it('gives the same answer when the memo is hit and when defaults objects change', () => {
-    const first = contentHash(base, defaults);
-    expect(contentHash(base, defaults)).toBe(first);
+    const first = contentHash(base, defaultsOnlyContext(defaults));
+    expect(contentHash(base, defaultsOnlyContext(defaults))).toBe(first);
     const otherDefaults = { ...defaults, preset: 'stable' };
-    expect(contentHash(base, otherDefaults)).not.toBe(first);
-    expect(contentHash(base, defaults)).toBe(first);
+    expect(contentHash(base, defaultsOnlyContext(otherDefaults))).not.toBe(first);
+    expect(contentHash(base, defaultsOnlyContext(defaults))).toBe(first);
   });
 });

@@ -1,6 +1,7 @@
 import { canonicalJson } from './canonical-json.js';
-import type { Block, ProjectDefaults } from './project-schema.js';
-import { resolveTextParams, spokenText } from './resolve-params.js';
+import type { Block } from './project-schema.js';
+import { resolveTextParams, sentText, spokenText } from './resolve-params.js';
+import type { SendContext } from './send-context.js';
 import { sha256Hex } from './sha256.js';
 
 /**
@@ -13,32 +14,32 @@ const HASH_DOMAIN = 'timbre-content/1';
 const UNSET_SEED = -1;
 
 /**
- * Hex SHA-256 of exactly what determines a block's audio: its type, its spoken text (trimmed) and its generation
- * parameters after project defaults are resolved. Studio fields (volume, pause, start time, fades, locked, the
+ * Hex SHA-256 of exactly what determines a block's audio: its type, its text as sent (trimmed, pronunciation
+ * rules applied) and its generation parameters after its speaker and the project defaults are resolved. Studio fields (volume, pause, start time, fades, locked, the
  * generation state itself) are left out, so editing them never makes a block stale. The audio cache is keyed
  * by this value.
  *
  * Blocks and defaults are treated as immutable values (every edit operation returns new objects), which lets the
  * hash be memoised per block object: re-rendering a 2,000-block timeline does not rehash unchanged blocks.
  */
-export function contentHash(block: Block, defaults: ProjectDefaults): string {
+export function contentHash(block: Block, context: SendContext): string {
   const cached = memo.get(block);
-  if (cached !== undefined && cached.defaults === defaults) return cached.hash;
-  const hash = sha256Hex(`${HASH_DOMAIN}\n${canonicalJson(audioAffectingFields(block, defaults))}`);
-  memo.set(block, { defaults, hash });
+  if (cached !== undefined && cached.context === context) return cached.hash;
+  const hash = sha256Hex(`${HASH_DOMAIN}\n${canonicalJson(audioAffectingFields(block, context))}`);
+  memo.set(block, { context, hash });
   return hash;
 }
 
-const memo = new WeakMap<Block, { defaults: ProjectDefaults; hash: string }>();
+const memo = new WeakMap<Block, { context: SendContext; hash: string }>();
 
 /** The fields contentHash covers, exposed so tests and debugging can see what a hash is made of. */
-export function audioAffectingFields(block: Block, defaults: ProjectDefaults): Record<string, unknown> {
+export function audioAffectingFields(block: Block, context: SendContext): Record<string, unknown> {
   switch (block.type) {
     case 'text': {
-      const params = resolveTextParams(block, defaults);
+      const params = resolveTextParams(block, context);
       return {
         type: 'text',
-        text: spokenText(block.text),
+        text: sentText(block, context, params),
         ...params,
         seed: params.seed === UNSET_SEED ? undefined : params.seed,
       };

@@ -1,5 +1,6 @@
 import { playableAudio } from './takes.js';
-import type { Block, ProjectDefaults } from './project-schema.js';
+import type { SendContext } from './send-context.js';
+import type { Block } from './project-schema.js';
 import { resolveTextParams, spokenText } from './resolve-params.js';
 
 /**
@@ -72,10 +73,10 @@ export interface BlockDuration {
  * How long the block lasts on the timeline: the real audio length when its audio matches the current content,
  * otherwise an estimate (a stale block will be regenerated, so its new text's length is the better guess).
  */
-export function blockDuration(block: Block, defaults: ProjectDefaults): BlockDuration {
-  const audio = playableAudio(block, defaults);
+export function blockDuration(block: Block, context: SendContext): BlockDuration {
+  const audio = playableAudio(block, context);
   if (audio) return { durationMs: audio.durationMs, source: 'audio' };
-  return { durationMs: estimateBlockMs(block, defaults), source: 'estimate' };
+  return { durationMs: estimateBlockMs(block, context), source: 'estimate' };
 }
 
 /**
@@ -84,10 +85,10 @@ export function blockDuration(block: Block, defaults: ProjectDefaults): BlockDur
  */
 const textEstimates = new WeakMap<Block, { speechRate: number; ms: number }>();
 
-function estimateBlockMs(block: Block, defaults: ProjectDefaults): number {
+function estimateBlockMs(block: Block, context: SendContext): number {
   switch (block.type) {
     case 'text': {
-      const speechRate = resolveTextParams(block, defaults).speechRate;
+      const speechRate = resolveTextParams(block, context).speechRate;
       const cached = textEstimates.get(block);
       if (cached !== undefined && cached.speechRate === speechRate) return cached.ms;
       const ms = estimateSpeechMs(block.text, speechRate);

@@ -1,4 +1,5 @@
 import { contentHash } from './content-hash.js';
+import { defaultsOnlyContext } from './send-context.js';
 import { INITIAL_DEFAULTS, createMusicBlock, createSfxBlock, createTextBlock } from './block-factory.js';
 import type { ProjectV0 } from './legacy-v0-schema.js';
 import { VOLUME_DB_MIN } from './project-schema.js';
@@ -94,7 +95,7 @@ function keptAudio(
   if (old.audio === undefined) return { kind: 'not-generated' };
   return {
     kind: 'generated',
-    contentHash: contentHash(block, defaults),
+    contentHash: contentHash(block, defaultsOnlyContext(defaults)),
     audio: {
       cacheKey: old.audio.cacheKey,
       durationMs: old.audio.durationMs,

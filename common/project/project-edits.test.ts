@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from './send-context.js';
 import { blockState } from './block-state.js';
 import { setGenerationState } from './block-edits.js';
 import { contentHash } from './content-hash.js';
@@ -34,17 +35,15 @@ describe('project edits', () => {
     for (const block of base.tracks.speech.blocks) {
       project = setGenerationState(project, block.id, {
         kind: 'generated',
-        contentHash: contentHash(block, base.defaults),
+        contentHash: contentHash(block, defaultsOnlyContext(base.defaults)),
         audio: { cacheKey: block.id, durationMs: 1000, generatedAt: '2024-01-01T00:00:00Z' },
       });
     }
     const changed = setProjectDefaults(project, { voiceId: VOICE_B });
     // t3 has its own voice.
-    expect(changed.tracks.speech.blocks.map((block) => blockState(block, changed.defaults))).toEqual([
-      'stale',
-      'stale',
-      'generated',
-    ]);
+    expect(
+      changed.tracks.speech.blocks.map((block) => blockState(block, defaultsOnlyContext(changed.defaults))),
+    ).toEqual(['stale', 'stale', 'generated']);
   });
 
   it('refuses malformed defaults, naming the field', () => {

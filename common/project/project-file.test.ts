@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from './send-context.js';
 import { blockState } from './block-state.js';
 import { contentHash } from './content-hash.js';
 import { gainToDb } from './migrate-v0-to-v1.js';
@@ -6,7 +7,7 @@ import { setGenerationState } from './block-edits.js';
 import { readProjectFile, writeProjectFile } from './project-file.js';
 import { CURRENT_SCHEMA_VERSION } from './project-schema.js';
 import type { Project, TextBlock } from './project-schema.js';
-import { VOICE_A, VOICE_B, sampleProject } from './test-support.js';
+import { VOICE_A, VOICE_B, contextOf, sampleProject } from './test-support.js';
 
 const NOW = () => '2030-05-05T05:05:05.000Z';
 
@@ -75,7 +76,7 @@ describe('readProjectFile and writeProjectFile', () => {
   it('migrates a version 1 file to takes: the audio a block has becomes its first take', () => {
     const project = sampleProject();
     const t1 = project.tracks.speech.blocks[0]!;
-    const hash = contentHash(t1, project.defaults);
+    const hash = contentHash(t1, defaultsOnlyContext(project.defaults));
     const generated = setGenerationState(project, 't1', {
       kind: 'generated',
       contentHash: hash,
@@ -89,6 +90,24 @@ describe('readProjectFile and writeProjectFile', () => {
       { cacheKey: hash, contentHash: hash, durationMs: 1234, generatedAt: NOW(), taskId: 'task-1' },
     ]);
     expect(migrated.tracks.speech.blocks[1]?.takes).toBeUndefined();
+  });
+
+  it('migrates a version 2 file to a cast and a lexicon without making any block stale', () => {
+    const project = sampleProject();
+    const hash = contentHash(project.tracks.speech.blocks[0]!, contextOf(project));
+    const generated = setGenerationState(project, 't1', {
+      kind: 'generated',
+      contentHash: hash,
+      audio: { cacheKey: hash, durationMs: 900, generatedAt: NOW() },
+    });
+    const { cast: _cast, lexicon: _lexicon, ...rest } = JSON.parse(writeProjectFile(generated)) as Project;
+    const { project: migrated, migratedFrom } = expectProject(JSON.stringify({ ...rest, schemaVersion: 2 }));
+    expect(migratedFrom).toBe(2);
+    expect(migrated.cast).toEqual([
+      { id: 'narrator', name: 'Narrator', colour: expect.stringMatching(/^#/u) },
+    ]);
+    expect(migrated.lexicon).toEqual([]);
+    expect(blockState(migrated.tracks.speech.blocks[0]!, contextOf(migrated))).toBe('generated');
   });
 
   it('reads a file with a byte-order mark', () => {
@@ -135,7 +154,7 @@ describe('readProjectFile and writeProjectFile', () => {
     const knocked = project.tracks.speech.blocks[1]!;
     expect(knocked.generation).toEqual({
       kind: 'generated',
-      contentHash: contentHash(knocked, project.defaults),
+      contentHash: contentHash(knocked, defaultsOnlyContext(project.defaults)),
       audio: {
         cacheKey: 'cache-c',
         durationMs: 1500,
@@ -143,8 +162,10 @@ describe('readProjectFile and writeProjectFile', () => {
         generatedAt: '2023-03-03T03:03:03.000Z',
       },
     });
-    expect(blockState(knocked, project.defaults)).toBe('generated');
-    expect(blockState(project.tracks.speech.blocks[0]!, project.defaults)).toBe('not-generated');
+    expect(blockState(knocked, defaultsOnlyContext(project.defaults))).toBe('generated');
+    expect(blockState(project.tracks.speech.blocks[0]!, defaultsOnlyContext(project.defaults))).toBe(
+      'not-generated',
+    );
   });
 
   it('treats a file without schemaVersion as the prototype format and fills a missing date', () => {
@@ -171,7 +192,7 @@ describe('readProjectFile and writeProjectFile', () => {
     const result = read(JSON.stringify(newer));
     expect(result).toMatchObject({ ok: false, problem: 'newer-version', schemaVersion: 7 });
     expect(!result.ok && result.message).toMatch(
-      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 2\)/,
+      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 3\)/,
     );
   });
 

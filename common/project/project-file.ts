@@ -4,6 +4,7 @@ import { projectV0Schema } from './legacy-v0-schema.js';
 import { migrateV0ToV1 } from './migrate-v0-to-v1.js';
 import type { MigrationContext } from './migrate-v0-to-v1.js';
 import { migrateV1ToV2, projectV1Schema } from './migrate-v1-to-v2.js';
+import { migrateV2ToV3, projectV2Schema } from './migrate-v2-to-v3.js';
 import { CURRENT_SCHEMA_VERSION, projectSchema } from './project-schema.js';
 import type { Project } from './project-schema.js';
 
@@ -42,6 +43,7 @@ interface MigrationStep {
 const MIGRATIONS: readonly MigrationStep[] = [
   { from: 0, schema: projectV0Schema, migrate: migrateV0ToV1 },
   { from: 1, schema: projectV1Schema, migrate: migrateV1ToV2 },
+  { from: 2, schema: projectV2Schema, migrate: migrateV2ToV3 },
 ];
 
 export interface ReadOptions {

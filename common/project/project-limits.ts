@@ -19,6 +19,13 @@ export const PROJECT_LIMITS = {
   url: 2048,
   /** Takes kept per block: past this, the oldest take that is neither pinned nor playing is dropped. */
   takesPerBlock: 20,
+  /** Speakers in a project's cast, the narrator included. */
+  speakers: 100,
+  speakerName: 80,
+  /** Pronunciation rules in one lexicon (a project's, or a service's). */
+  lexiconRules: 5_000,
+  lexiconTerm: 200,
+  lexiconReplacement: 500,
 } as const;
 
 /** "20,000": limits read as people write numbers. */

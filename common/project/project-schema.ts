@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { lexiconRulesSchema } from '../pronunciation/lexicon-schema.js';
+import { speakerSchema } from './cast-schema.js';
 import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limits.js';
 
 /**
- * The project file, schema version 2 (current; version 2 added takes). These schemas are structural only: they decide whether a file
+ * The project file, schema version 3 (current; version 2 added takes, version 3 the cast and the lexicon). These schemas are structural only: they decide whether a file
  * can be loaded, not whether its values satisfy the service's rules. Anything the editor can hold (for example an
  * emo_switch value of 11 the user is still correcting) must survive a save and reopen, so range and list checks
  * live in project validation (validateProject), which reports them inline instead of refusing the file.
@@ -10,7 +12,7 @@ import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limit
  * Objects are strict: a key that does not belong (a misspelt parameter, a sfx_length on a text block) makes the
  * file invalid with a message naming that key, instead of being dropped silently as the service would.
  */
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 /** Studio volume is a gain in decibels: 0 leaves the audio as generated; at VOLUME_DB_MIN or below it is silent. */
 export const VOLUME_DB_MIN = -60;
@@ -148,6 +150,8 @@ export const textBlockSchema = z.strictObject({
   ...sequenceFields,
   type: z.literal('text'),
   text: blockTextSchema,
+  /** The cast member who speaks it (absent: the narrator); its parameters fill what the block leaves unset. */
+  speakerId: blockIdSchema.optional(),
   voiceId: parameterSchema.optional(),
   promptId: parameterSchema.optional(),
   preset: parameterSchema.optional(),
@@ -236,6 +240,13 @@ export const projectSchema = z
     serviceUrl: projectServiceUrlSchema.optional(),
     createdAt: z.string(),
     defaults: projectDefaultsSchema,
+    /** Speakers, the narrator first; a block's speaker fills the parameters the block leaves unset. */
+    cast: z
+      .array(speakerSchema)
+      .min(1, 'must hold the narrator')
+      .max(PROJECT_LIMITS.speakers, `must hold at most ${PROJECT_LIMITS.speakers} speakers`),
+    /** The project's pronunciation rules, applied before the service's. */
+    lexicon: lexiconRulesSchema,
     tracks: z.strictObject({
       speech: z.strictObject({ blocks: z.array(speechTrackBlockSchema) }),
       effects: z.strictObject({ blocks: z.array(sfxBlockSchema) }),
@@ -254,6 +265,26 @@ export const projectSchema = z
       context.addIssue({ code: 'custom', path: ['tracks'], message: `the project ${tooLarge}` });
       return;
     }
+    const speakerIds = new Set<string>();
+    project.cast.forEach((speaker, index) => {
+      if (speakerIds.has(speaker.id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['cast', index, 'id'],
+          message: `duplicate speaker id "${speaker.id}" (each speaker needs its own)`,
+        });
+      }
+      speakerIds.add(speaker.id);
+    });
+    project.tracks.speech.blocks.forEach((block, index) => {
+      if (block.type === 'text' && block.speakerId !== undefined && !speakerIds.has(block.speakerId)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['tracks', 'speech', 'blocks', index, 'speakerId'],
+          message: `names speaker "${block.speakerId}", who is not in the cast`,
+        });
+      }
+    });
     // Edits, selection and undo address blocks by id, so ids must be unique across all tracks.
     const seen = new Set<string>();
     for (const trackName of TRACK_NAMES) {

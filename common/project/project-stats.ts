@@ -1,4 +1,5 @@
 import { allBlocks } from './block-lookup.js';
+import type { SendContext } from './send-context.js';
 import { needsGeneration } from './block-state.js';
 import type { Block, Project } from './project-schema.js';
 import { spokenText } from './resolve-params.js';
@@ -36,7 +37,7 @@ export interface ProjectStats {
   estimatedPendingCredits: number;
 }
 
-export function projectStats(project: Project): ProjectStats {
+export function projectStats(project: Project, context: SendContext): ProjectStats {
   let characters = 0;
   let pending = 0;
   let blockCount = 0;
@@ -44,7 +45,7 @@ export function projectStats(project: Project): ProjectStats {
     const count = characterCount(block);
     blockCount += 1;
     characters += count;
-    if (needsGeneration(block, project.defaults)) pending += count;
+    if (needsGeneration(block, context)) pending += count;
   }
   return {
     blockCount,
@@ -55,7 +56,8 @@ export function projectStats(project: Project): ProjectStats {
   };
 }
 
-function countCodePoints(text: string): number {
+/** Characters as the service counts them: Unicode code points (an emoji counts once). */
+export function countCodePoints(text: string): number {
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contextOf } from './test-support.js';
 import { createTextBlock } from './block-factory.js';
 import type { Block, Project } from './project-schema.js';
 import { validateBlock, validateProject } from './project-validation.js';
@@ -13,7 +14,7 @@ function withSpeech(project: Project, blocks: Block[]): Project {
 
 describe('validateProject', () => {
   it('finds nothing wrong with a valid project', () => {
-    expect(validateProject(sampleProject())).toEqual([]);
+    expect(validateProject(sampleProject(), contextOf(sampleProject()))).toEqual([]);
   });
 
   it('names the block by track, number and text excerpt, and the field and rule', () => {
@@ -26,7 +27,7 @@ describe('validateProject', () => {
         emo_switch: [1, 2, 3],
       }),
     ]);
-    const violations = validateProject(project);
+    const violations = validateProject(project, contextOf(project));
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatchObject({
       blockId: 'bad',
@@ -56,7 +57,7 @@ describe('validateProject', () => {
         seed: 1.5,
       }),
     ]);
-    const found = validateProject(project).map(({ field, rule }) => `${field}:${rule}`);
+    const found = validateProject(project, contextOf(project)).map(({ field, rule }) => `${field}:${rule}`);
     expect(found.sort()).toEqual([
       'language:not-in-list',
       'preset:not-in-list',
@@ -68,7 +69,7 @@ describe('validateProject', () => {
   it('marks a problem that comes from the project defaults', () => {
     const base = sampleProject();
     const project: Project = { ...base, defaults: { ...base.defaults, language: 'xx' } };
-    const violations = validateProject(project);
+    const violations = validateProject(project, contextOf(project));
     expect(violations.map((violation) => violation.blockId)).toEqual(['t1', 't2', 't3']);
     expect(violations.every((violation) => violation.fromDefault && violation.field === 'language')).toBe(
       true,
@@ -92,7 +93,7 @@ describe('validateProject', () => {
         music: { blocks: [{ ...base.tracks.music.blocks[0]!, sfx_length: 900 }] },
       },
     };
-    const violations = validateProject(project);
+    const violations = validateProject(project, contextOf(project));
     expect(violations.map(({ blockId, field, rule }) => `${blockId}:${field}:${rule}`)).toEqual([
       'v:voiceId:required',
       'e:text:not-empty',
@@ -123,7 +124,7 @@ describe('validateProject', () => {
       audio('https://svc.example/a.wav'),
       audio('https://elsewhere.example/b.wav'),
     ]);
-    const violations = validateProject(project);
+    const violations = validateProject(project, contextOf(project));
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatchObject({ blockNumber: 2, field: 'audio', rule: 'not-platform-url' });
   });
@@ -131,7 +132,9 @@ describe('validateProject', () => {
   it('validates one block for the inspector', () => {
     const base = sampleProject();
     const project = withSpeech(base, [createTextBlock({ id: 'only', text: 'x', speechRate: 0.1 })]);
-    expect(validateBlock(project, 'only').map((violation) => violation.rule)).toEqual(['out-of-range']);
-    expect(() => validateBlock(project, 'missing')).toThrow(/No block with id "missing"/);
+    expect(validateBlock(project, contextOf(project), 'only').map((violation) => violation.rule)).toEqual([
+      'out-of-range',
+    ]);
+    expect(() => validateBlock(project, contextOf(project), 'missing')).toThrow(/No block with id "missing"/);
   });
 });

@@ -1,4 +1,5 @@
 import type { RuleOptions, RuleViolation } from '../rules/index.js';
+import type { SendContext } from './send-context.js';
 import { validateContentBlock } from '../rules/index.js';
 import { excerpt } from './block-guards.js';
 import type { BlockLocation } from './block-lookup.js';
@@ -32,23 +33,33 @@ const TRACK_LABELS: Record<TrackName, string> = { speech: 'Speech', effects: 'Ef
  * is where the user learns which block and field are wrong. The project's service URL, if any, is the origin
  * that audio URLs must come from.
  */
-export function validateProject(project: Project, options?: RuleOptions): ProjectViolation[] {
+export function validateProject(
+  project: Project,
+  context: SendContext,
+  options?: RuleOptions,
+): ProjectViolation[] {
   const violations: ProjectViolation[] = [];
   for (const track of TRACK_NAMES) {
     project.tracks[track].blocks.forEach((block: Block, index) => {
-      violations.push(...validateLocatedBlock(project, { track, index, block }, options));
+      violations.push(...validateLocatedBlock(project, context, { track, index, block }, options));
     });
   }
   return violations;
 }
 
 /** The violations of one block (for the inspector's inline messages). */
-export function validateBlock(project: Project, blockId: string, options?: RuleOptions): ProjectViolation[] {
-  return validateLocatedBlock(project, requireBlock(project, blockId), options);
+export function validateBlock(
+  project: Project,
+  context: SendContext,
+  blockId: string,
+  options?: RuleOptions,
+): ProjectViolation[] {
+  return validateLocatedBlock(project, context, requireBlock(project, blockId), options);
 }
 
 function validateLocatedBlock(
   project: Project,
+  context: SendContext,
   location: BlockLocation,
   options: RuleOptions | undefined,
 ): ProjectViolation[] {
@@ -57,22 +68,20 @@ function validateLocatedBlock(
     options ?? (project.serviceUrl === undefined ? {} : { serviceOrigin: project.serviceUrl });
   const fromDefaults: readonly string[] = block.type === 'text' ? fieldsFromDefaults(block) : [];
   const blockLabel = labelOf(location);
-  return validateContentBlock(toContentBlock(block, project.defaults), index, ruleOptions).map(
-    (violation) => {
-      const fromDefault = fromDefaults.includes(violation.field);
-      return {
-        ...violation,
-        path: `tracks.${track}.blocks[${index}]${violation.field === '' ? '' : `.${violation.field}`}`,
-        blockIndex: index,
-        blockId: block.id,
-        track,
-        blockNumber: index + 1,
-        blockLabel,
-        fromDefault,
-        message: `${blockLabel}: ${describe(violation, block, fromDefault)}`,
-      };
-    },
-  );
+  return validateContentBlock(toContentBlock(block, context), index, ruleOptions).map((violation) => {
+    const fromDefault = fromDefaults.includes(violation.field);
+    return {
+      ...violation,
+      path: `tracks.${track}.blocks[${index}]${violation.field === '' ? '' : `.${violation.field}`}`,
+      blockIndex: index,
+      blockId: block.id,
+      track,
+      blockNumber: index + 1,
+      blockLabel,
+      fromDefault,
+      message: `${blockLabel}: ${describe(violation, block, fromDefault)}`,
+    };
+  });
 }
 
 function describe(violation: RuleViolation, block: Block, fromDefault: boolean): string {

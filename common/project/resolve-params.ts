@@ -1,6 +1,9 @@
+import { applyLexicon } from '../pronunciation/lexicon.js';
 import type { ProjectDefaults, TextBlock } from './project-schema.js';
+import { speakerIdOf } from './send-context.js';
+import type { SendContext } from './send-context.js';
 
-/** The parameters a text block is generated with, after the project defaults fill its gaps. */
+/** The parameters a text block is generated with, after its speaker and then the project defaults fill its gaps. */
 export interface ResolvedTextParams {
   /** null when neither the block nor the project has a voice yet (an offline draft). */
   voiceId: string | null;
@@ -19,18 +22,55 @@ export interface ResolvedTextParams {
 export const DEFAULTABLE_TEXT_FIELDS = ['voiceId', 'promptId', 'preset', 'language', 'speechRate'] as const;
 export type DefaultableTextField = (typeof DEFAULTABLE_TEXT_FIELDS)[number];
 
-export function resolveTextParams(block: TextBlock, defaults: ProjectDefaults): ResolvedTextParams {
+export function resolveTextParams(block: TextBlock, context: SendContext): ResolvedTextParams {
+  const { defaults } = context;
+  const speaker = context.speakers.get(speakerIdOf(block));
   return {
-    voiceId: block.voiceId ?? defaults.voiceId,
-    promptId: block.promptId ?? defaults.promptId,
-    preset: block.preset ?? defaults.preset,
-    language: block.language ?? defaults.language,
-    speechRate: block.speechRate ?? defaults.speechRate,
-    emo_switch: block.emo_switch,
-    vivid: block.vivid,
-    flash: block.flash,
-    break_clone: block.break_clone,
+    voiceId: block.voiceId ?? speaker?.voiceId ?? defaults.voiceId,
+    promptId: block.promptId ?? speaker?.promptId ?? defaults.promptId,
+    preset: block.preset ?? speaker?.preset ?? defaults.preset,
+    language: block.language ?? speaker?.language ?? defaults.language,
+    speechRate: block.speechRate ?? speaker?.speechRate ?? defaults.speechRate,
+    emo_switch: block.emo_switch ?? speaker?.emo_switch,
+    vivid: block.vivid ?? speaker?.vivid,
+    flash: block.flash ?? speaker?.flash,
+    break_clone: block.break_clone ?? speaker?.break_clone,
     seed: block.seed,
+  };
+}
+
+/**
+ * The text a text block sends: trimmed, then with the pronunciation rules in scope for its language and voice
+ * applied. The script keeps what the user wrote; this is what the service (and the content hash) see.
+ */
+export function sentText(block: TextBlock, context: SendContext, params?: ResolvedTextParams): string {
+  const text = spokenText(block.text);
+  if (context.rules.length === 0) return text;
+  const { language, voiceId } = params ?? resolveTextParams(block, context);
+  return applyLexicon(text, context.rules, { language, voiceId });
+}
+
+/**
+ * What a text block falls back to where it sets nothing: its speaker's parameters over the project defaults (so the
+ * inspector's "default" shows the voice the block will really get).
+ */
+export function inheritedDefaults(block: TextBlock, context: SendContext): ProjectDefaults {
+  const speaker = context.speakers.get(speakerIdOf(block));
+  if (speaker === undefined) return context.defaults;
+  const { defaults } = context;
+  return {
+    voiceId: speaker.voiceId ?? defaults.voiceId,
+    ...(speaker.voiceId !== undefined
+      ? speaker.voiceName === undefined
+        ? {}
+        : { voiceName: speaker.voiceName }
+      : defaults.voiceName === undefined
+        ? {}
+        : { voiceName: defaults.voiceName }),
+    promptId: speaker.promptId ?? defaults.promptId,
+    preset: speaker.preset ?? defaults.preset,
+    language: speaker.language ?? defaults.language,
+    speechRate: speaker.speechRate ?? defaults.speechRate,
   };
 }
 

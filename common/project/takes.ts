@@ -1,7 +1,8 @@
 import { audioAffectingFields, contentHash } from './content-hash.js';
 import { sha256Hex } from './sha256.js';
 import { PROJECT_LIMITS } from './project-limits.js';
-import type { Block, ProjectDefaults, Take } from './project-schema.js';
+import type { Block, Take } from './project-schema.js';
+import type { SendContext } from './send-context.js';
 
 /*
  * Takes: every generation of a block is kept (as metadata; the audio stays in the audio cache). The take that
@@ -28,23 +29,23 @@ export function takesOf(block: Block): readonly Take[] {
 }
 
 /** Takes made from the block's current content, oldest first. */
-export function currentTakes(block: Block, defaults: ProjectDefaults): Take[] {
+export function currentTakes(block: Block, context: SendContext): Take[] {
   const takes = takesOf(block);
   if (takes.length === 0) return [];
-  const hash = contentHash(block, defaults);
+  const hash = contentHash(block, context);
   return takes.filter((take) => take.contentHash === hash);
 }
 
 /** The take that plays and exports: the pinned one if it matches the content, else the newest that does. */
-export function activeTake(block: Block, defaults: ProjectDefaults): Take | undefined {
-  const matching = currentTakes(block, defaults);
+export function activeTake(block: Block, context: SendContext): Take | undefined {
+  const matching = currentTakes(block, context);
   if (matching.length === 0) return undefined;
   return matching.find((take) => take.cacheKey === block.pinnedTake) ?? matching[matching.length - 1];
 }
 
 /** What a take was made from, recorded when it arrives: the text as sent and the resolved parameters. */
-export function madeFrom(block: Block, defaults: ProjectDefaults): NonNullable<Take['made']> {
-  const { type: _type, text, ...rest } = audioAffectingFields(block, defaults);
+export function madeFrom(block: Block, context: SendContext): NonNullable<Take['made']> {
+  const { type: _type, text, ...rest } = audioAffectingFields(block, context);
   const params: Record<string, NonNullable<Take['made']>['params'][string]> = {};
   for (const [key, value] of Object.entries(rest)) {
     if (value !== undefined) params[key] = value as NonNullable<Take['made']>['params'][string];
@@ -56,14 +57,14 @@ export function madeFrom(block: Block, defaults: ProjectDefaults): NonNullable<T
  * The block with a take added (or left as it is when that audio is already a take). Past the per-block limit,
  * the oldest take that is neither pinned nor playing is dropped (its audio stays in the cache until cleaned).
  */
-export function withTake<B extends Block>(block: B, take: Take, defaults: ProjectDefaults): B {
+export function withTake<B extends Block>(block: B, take: Take, context: SendContext): B {
   const takes = takesOf(block);
   if (takes.some((existing) => existing.cacheKey === take.cacheKey)) return block;
   let next = [...takes, take];
   while (next.length > PROJECT_LIMITS.takesPerBlock) {
     const keep = new Set([
       block.pinnedTake,
-      activeTake({ ...block, takes: next }, defaults)?.cacheKey,
+      activeTake({ ...block, takes: next }, context)?.cacheKey,
       take.cacheKey,
     ]);
     const dropAt = next.findIndex((candidate) => !keep.has(candidate.cacheKey));
@@ -93,12 +94,12 @@ export function withPinnedTake<B extends Block>(block: B, cacheKey: string | und
 /** What plays and exports for the block now: its active take, or audio recorded before takes were kept. */
 export function playableAudio(
   block: Block,
-  defaults: ProjectDefaults,
+  context: SendContext,
 ): { cacheKey: string; durationMs: number } | undefined {
-  const take = activeTake(block, defaults);
+  const take = activeTake(block, context);
   if (take) return { cacheKey: take.cacheKey, durationMs: take.durationMs };
   const generation = block.generation;
-  if (generation.kind === 'generated' && generation.contentHash === contentHash(block, defaults)) {
+  if (generation.kind === 'generated' && generation.contentHash === contentHash(block, context)) {
     return generation.audio;
   }
   return undefined;

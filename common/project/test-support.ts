@@ -1,6 +1,8 @@
 import type { IdFactory } from './block-factory.js';
 import { createMusicBlock, createProject, createSfxBlock, createTextBlock } from './block-factory.js';
 import type { Project } from './project-schema.js';
+import { sendContext } from './send-context.js';
+import type { SendContext } from './send-context.js';
 
 /** Shared by the model's tests: deterministic ids, frozen inputs, and a small three-track project. */
 
@@ -50,4 +52,9 @@ export function sampleProject(): Project {
       },
     },
   });
+}
+
+/** The send context tests use: the project's cast and lexicon, no service lexicon. */
+export function contextOf(project: Project): SendContext {
+  return sendContext(project, []);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from './send-context.js';
 import { createTextBlock } from './block-factory.js';
 import { addBlock, setGenerationState, updateBlock } from './block-edits.js';
 import { blockState } from './block-state.js';
@@ -12,7 +13,7 @@ function generatedT1(): Project {
   const base = sampleProject();
   return setGenerationState(base, 't1', {
     kind: 'generated',
-    contentHash: contentHash(base.tracks.speech.blocks[0]!, base.defaults),
+    contentHash: contentHash(base.tracks.speech.blocks[0]!, defaultsOnlyContext(base.defaults)),
     audio: { cacheKey: 'k', durationMs: 900, generatedAt: '2024-01-01T00:00:00Z' },
   });
 }
@@ -26,7 +27,7 @@ describe('splitTextBlock', () => {
     expect(second).toMatchObject({ id: 'new-1', text: 'there.', generation: { kind: 'not-generated' } });
     expect(split.tracks.speech.blocks.map((block) => block.id)).toEqual(['t1', 'new-1', 't2', 't3']);
     // The first part's old audio no longer matches its text.
-    expect(blockState(first!, split.defaults)).toBe('stale');
+    expect(blockState(first!, defaultsOnlyContext(split.defaults))).toBe('stale');
     expect(project.tracks.speech.blocks[0]).toMatchObject({ text: 'Hello there.' });
   });
 

@@ -1,4 +1,5 @@
 import type { BlockDuration } from './duration-estimate.js';
+import type { SendContext } from './send-context.js';
 import { blockDuration } from './duration-estimate.js';
 import type { Block, Project, TrackName } from './project-schema.js';
 
@@ -26,22 +27,22 @@ export interface TimelineLayout {
  * Places every block in time. Speech blocks play one after another, each followed by its pause; sfx and music
  * blocks sit at their own start times (music may run under speech). Pure and linear in the number of blocks.
  */
-export function layoutTimeline(project: Project): TimelineLayout {
-  const { defaults, tracks } = project;
+export function layoutTimeline(project: Project, context: SendContext): TimelineLayout {
+  const { tracks } = project;
   let cursor = 0;
   let speechEnd = 0;
   const speech = tracks.speech.blocks.map((block, index): PlacedItem => {
-    const duration = blockDuration(block, defaults);
+    const duration = blockDuration(block, context);
     const item = place(block, 'speech', index, cursor, duration);
     speechEnd = item.endMs;
     cursor = item.endMs + block.pauseAfterMs;
     return item;
   });
   const effects = tracks.effects.blocks.map((block, index) =>
-    place(block, 'effects', index, block.startMs, blockDuration(block, defaults)),
+    place(block, 'effects', index, block.startMs, blockDuration(block, context)),
   );
   const music = tracks.music.blocks.map((block, index) =>
-    place(block, 'music', index, block.startMs, blockDuration(block, defaults)),
+    place(block, 'music', index, block.startMs, blockDuration(block, context)),
   );
   const all = [...speech, ...effects, ...music];
   return {

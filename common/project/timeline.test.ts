@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from './send-context.js';
+import { contextOf } from './test-support.js';
 import { createMusicBlock, createSfxBlock, createTextBlock } from './block-factory.js';
 import { contentHash } from './content-hash.js';
 import {
@@ -18,7 +20,7 @@ function withGeneratedAudio(block: TextBlock, project: Project, durationMs: numb
     ...block,
     generation: {
       kind: 'generated',
-      contentHash: contentHash(block, project.defaults),
+      contentHash: contentHash(block, defaultsOnlyContext(project.defaults)),
       audio: { cacheKey: 'k', durationMs, generatedAt: '2024-01-01T00:00:00Z' },
     },
   };
@@ -55,14 +57,17 @@ describe('blockDuration', () => {
   const text = project.tracks.speech.blocks[0] as TextBlock;
 
   it('uses the real audio length once generated, the estimate before and when stale', () => {
-    expect(blockDuration(text, project.defaults)).toEqual({
+    expect(blockDuration(text, defaultsOnlyContext(project.defaults))).toEqual({
       durationMs: estimateSpeechMs(text.text),
       source: 'estimate',
     });
     const generated = withGeneratedAudio(text, project, 1234);
-    expect(blockDuration(generated, project.defaults)).toEqual({ durationMs: 1234, source: 'audio' });
+    expect(blockDuration(generated, defaultsOnlyContext(project.defaults))).toEqual({
+      durationMs: 1234,
+      source: 'audio',
+    });
     const stale = { ...generated, text: 'Hello there, friend.' };
-    expect(blockDuration(stale, project.defaults)).toEqual({
+    expect(blockDuration(stale, defaultsOnlyContext(project.defaults))).toEqual({
       durationMs: estimateSpeechMs(stale.text),
       source: 'estimate',
     });
@@ -70,29 +75,39 @@ describe('blockDuration', () => {
 
   it('uses the block speech rate or the project default', () => {
     const fast = createTextBlock({ id: 'f', text: 'x'.repeat(30), speechRate: 2 });
-    expect(blockDuration(fast, project.defaults).durationMs).toBe(1000);
+    expect(blockDuration(fast, defaultsOnlyContext(project.defaults)).durationMs).toBe(1000);
     expect(
-      blockDuration({ ...fast, speechRate: undefined }, { ...project.defaults, speechRate: 0.5 }).durationMs,
+      blockDuration(
+        { ...fast, speechRate: undefined },
+        defaultsOnlyContext({ ...project.defaults, speechRate: 0.5 }),
+      ).durationMs,
     ).toBe(4000);
   });
 
   it('re-estimates the same block object when the default rate it uses changes', () => {
     const block = createTextBlock({ id: 'same', text: 'x'.repeat(30) });
-    expect(blockDuration(block, { ...project.defaults, speechRate: 1 }).durationMs).toBe(2000);
-    expect(blockDuration(block, { ...project.defaults, speechRate: 2 }).durationMs).toBe(1000);
-    expect(blockDuration(block, { ...project.defaults, speechRate: 1 }).durationMs).toBe(2000);
+    expect(blockDuration(block, defaultsOnlyContext({ ...project.defaults, speechRate: 1 })).durationMs).toBe(
+      2000,
+    );
+    expect(blockDuration(block, defaultsOnlyContext({ ...project.defaults, speechRate: 2 })).durationMs).toBe(
+      1000,
+    );
+    expect(blockDuration(block, defaultsOnlyContext({ ...project.defaults, speechRate: 1 })).durationMs).toBe(
+      2000,
+    );
   });
 
   it('estimates sfx and music from sfx_length (seconds) or a default', () => {
-    expect(blockDuration(createSfxBlock({ id: 's', sfx_length: 2.5 }), project.defaults).durationMs).toBe(
-      2500,
-    );
-    expect(blockDuration(createSfxBlock({ id: 's' }), project.defaults).durationMs).toBe(
+    expect(
+      blockDuration(createSfxBlock({ id: 's', sfx_length: 2.5 }), defaultsOnlyContext(project.defaults))
+        .durationMs,
+    ).toBe(2500);
+    expect(blockDuration(createSfxBlock({ id: 's' }), defaultsOnlyContext(project.defaults)).durationMs).toBe(
       DEFAULT_SFX_ESTIMATE_MS,
     );
-    expect(blockDuration(createMusicBlock({ id: 'm' }), project.defaults).durationMs).toBe(
-      DEFAULT_MUSIC_ESTIMATE_MS,
-    );
+    expect(
+      blockDuration(createMusicBlock({ id: 'm' }), defaultsOnlyContext(project.defaults)).durationMs,
+    ).toBe(DEFAULT_MUSIC_ESTIMATE_MS);
     const passthrough: Block = {
       id: 'p',
       type: 'stem_separation',
@@ -102,7 +117,9 @@ describe('blockDuration', () => {
       locked: false,
       generation: { kind: 'not-generated' },
     };
-    expect(blockDuration(passthrough, project.defaults).durationMs).toBe(DEFAULT_PASSTHROUGH_ESTIMATE_MS);
+    expect(blockDuration(passthrough, defaultsOnlyContext(project.defaults)).durationMs).toBe(
+      DEFAULT_PASSTHROUGH_ESTIMATE_MS,
+    );
   });
 });
 
@@ -123,7 +140,7 @@ describe('layoutTimeline', () => {
         },
       },
     };
-    const layout = layoutTimeline(project);
+    const layout = layoutTimeline(project, contextOf(project));
     const t3Estimate = estimateSpeechMs(t3!.text);
     expect(
       layout.speech.map(({ blockId, startMs, endMs, source }) => ({ blockId, startMs, endMs, source })),
@@ -147,7 +164,7 @@ describe('layoutTimeline', () => {
       ...base,
       tracks: { ...base.tracks, effects: { blocks: [] }, music: { blocks: [] } },
     };
-    const layout = layoutTimeline(project);
+    const layout = layoutTimeline(project, contextOf(project));
     expect(layout.totalMs).toBe(layout.speech.at(-1)!.endMs);
   });
 
@@ -157,7 +174,7 @@ describe('layoutTimeline', () => {
       ...base,
       tracks: { speech: { blocks: [] }, effects: { blocks: [] }, music: { blocks: [] } },
     };
-    expect(layoutTimeline(empty)).toEqual({
+    expect(layoutTimeline(empty, contextOf(empty))).toEqual({
       speech: [],
       effects: [],
       music: [],
@@ -167,7 +184,7 @@ describe('layoutTimeline', () => {
   });
 
   it('finds the speech block under the playhead', () => {
-    const layout = layoutTimeline(sampleProject());
+    const layout = layoutTimeline(sampleProject(), contextOf(sampleProject()));
     const [first, second] = layout.speech;
     expect(speechItemAt(layout, -5)).toBeUndefined();
     expect(speechItemAt(layout, 0)?.blockId).toBe('t1');
@@ -183,7 +200,7 @@ describe('layoutTimeline', () => {
     );
     const big: Project = { ...base, tracks: { ...base.tracks, speech: { blocks } } };
     const started = performance.now();
-    const layout = layoutTimeline(big);
+    const layout = layoutTimeline(big, contextOf(big));
     const elapsed = performance.now() - started;
     expect(layout.speech).toHaveLength(2000);
     expect(elapsed).toBeLessThan(500);
@@ -194,7 +211,7 @@ describe('project statistics', () => {
   it('counts characters as code points, across all tracks, and estimates credits at 1 per character', () => {
     const project = sampleProject();
     expect(characterCount(createTextBlock({ id: 'e', text: ' 😀a字 ' }))).toBe(3);
-    const stats = projectStats(project);
+    const stats = projectStats(project, contextOf(project));
     const expected =
       'Hello there.'.length +
       'General Kenobi.'.length +
@@ -217,7 +234,7 @@ describe('project statistics', () => {
       ...base,
       tracks: { ...base.tracks, speech: { blocks: [withGeneratedAudio(t1!, base, 900), ...rest] } },
     };
-    const stats = projectStats(project);
+    const stats = projectStats(project, contextOf(project));
     expect(stats.characterCount - stats.pendingCharacterCount).toBe('Hello there.'.length);
     expect(stats.estimatedPendingCredits).toBe(stats.pendingCharacterCount);
   });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { LexiconStore } from '../services/pronunciation/service-lexicons.js';
+import { createLexiconFeature } from './lexicon-feature.js';
 import type { BackgroundActivity } from '../desktop/quit-guard.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import { createDispatcher } from '../ipc/dispatcher.js';
@@ -57,6 +59,8 @@ export async function createAppServices(options: AppServicesOptions) {
   const { platform, logger, events } = options;
   const settings = new SettingsService(path.join(platform.dataDir, 'settings.json'), logger);
   await settings.load();
+  const lexicons = new LexiconStore(path.join(platform.dataDir, 'lexicons.json'), logger);
+  await lexicons.load();
   const secrets = options.secrets ?? new KeytarSecretStore();
   // Built in dependency order: tokens (accounts), then the clients and jobs that read them, then the rest.
   const accounts = new AccountService(settings, secrets, logger);
@@ -103,6 +107,7 @@ export async function createAppServices(options: AppServicesOptions) {
   const projects = new ProjectService({
     dataDir: platform.dataDir,
     trashItem: (filePath) => platform.trashItem(filePath),
+    lexicons,
     logger,
   });
   const projectHandlers = createProjectFeature({
@@ -129,6 +134,7 @@ export async function createAppServices(options: AppServicesOptions) {
     // the request honest (subtitles are made locally from the real audio either way).
     srtAllowed: (url) => settings.current().services.find((service) => service.url === url)?.plan === 'paid',
     onUpdate: (update) => events.emit('generation.updated', update),
+    lexicons,
     logger,
   });
   // Voices and audio follow their jobs from here on; a manager reports the jobs it resumes once it starts.
@@ -141,6 +147,7 @@ export async function createAppServices(options: AppServicesOptions) {
     engine,
     audio,
     pcmCacheDir: path.join(platform.dataDir, 'pcm-cache'),
+    lexicons,
   });
   const batch = await createBatchFeature({
     platform,
@@ -148,6 +155,7 @@ export async function createAppServices(options: AppServicesOptions) {
     logger,
     projects,
     exporter,
+    lexicons,
     generation,
     audio,
     settings,
@@ -192,6 +200,7 @@ export async function createAppServices(options: AppServicesOptions) {
     ...projectHandlers,
     ...output.handlers,
     ...batch.handlers,
+    ...createLexiconFeature(lexicons),
   };
 
   const dispatch = createDispatcher(handlers, logger, translateServiceErrors);

@@ -1,3 +1,4 @@
+import type { ServiceLexicons } from '../services/pronunciation/service-lexicons.js';
 import path from 'node:path';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
@@ -31,6 +32,7 @@ export interface BatchFeatureDeps {
   manager(serviceUrl: string): Promise<JobManager>;
   /** `batch.add` takes only folders and files the user chose. */
   grants: PathGrants;
+  lexicons: ServiceLexicons;
 }
 
 type BatchHandlers = Pick<
@@ -60,9 +62,11 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
       generation: deps.generation,
       audio: deps.audio,
       manager: deps.manager,
+      lexicons: deps.lexicons,
     }),
     defaultServiceUrl: () => settings.current().activeServiceUrl ?? undefined,
     checkThresholds: () => settings.current().checks,
+    lexicons: deps.lexicons,
     logger,
   });
   let wasRunning = false;

@@ -38,6 +38,7 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
       generator: services.generator,
       defaultServiceUrl: () => command.service,
       checkThresholds: () => services.checkThresholds,
+      lexicons: services.lexicons,
       logger,
     });
     const printer = new ProgressPrinter(io.stdout, { generate: command.generate });

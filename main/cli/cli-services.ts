@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { LexiconStore } from '../services/pronunciation/service-lexicons.js';
+import type { ServiceLexicons } from '../services/pronunciation/service-lexicons.js';
 import type { CheckThresholds } from '../../common/audio/take-checks.js';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../common/audio/take-checks.js';
 import type { Settings } from '../../common/settings/settings-schema.js';
@@ -32,6 +34,7 @@ export interface CliServices {
   exporter: ProjectExporter;
   generator: BatchGenerator;
   checkThresholds: CheckThresholds;
+  lexicons: ServiceLexicons;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,9 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     gateFor: (url) => clients.find((client) => sameOrigin(client.baseUrl, url))?.rateGate,
   });
   const audio = new AudioCache({ dataDir, media, logger });
+  // The app's lexicons, read only: the CLI sends what the editor shows (and finds the audio it made).
+  const lexicons = new LexiconStore(path.join(dataDir, 'lexicons.json'), logger, { readOnly: true });
+  await lexicons.load();
   const clients: ServiceClient[] = [];
   const managers = new Map<string, Promise<JobManager>>();
 
@@ -102,6 +108,7 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     // The service silently drops `srt` for free accounts; export makes its own subtitles either way.
     srtAllowed: (serviceUrl) => plans.get(serviceUrl) !== 'free',
     onUpdate: () => undefined,
+    lexicons,
     logger,
   });
 
@@ -121,17 +128,20 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     engine: new ExportEngine(),
     audio,
     pcmCacheDir: path.join(dataDir, 'pcm-cache'),
+    lexicons,
   });
   const generator = new ServiceGenerator({
     generation,
     audio,
     manager: managerFor,
+    lexicons,
     unreachableTimeoutMs: options.unreachableTimeoutMs ?? UNREACHABLE_TIMEOUT_MS,
   });
 
   return {
     exporter,
     generator,
+    lexicons,
     checkThresholds: settings?.checks ?? DEFAULT_CHECK_THRESHOLDS,
     close: async () => {
       const started = await Promise.allSettled(managers.values());

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { contextOf } from '../../common/project/test-support.js';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -125,7 +126,7 @@ function taskPosts(): number {
 
 async function expectExported(outDir: string, name: string, source: string): Promise<void> {
   const exported = await readBack(source);
-  const layout = layoutTimeline(exported);
+  const layout = layoutTimeline(exported, contextOf(exported));
   expect(layout.estimated).toBe(false);
   const durationMs = await wavDurationMs(path.join(outDir, `${name}.wav`));
   expect(Math.abs(durationMs - layout.totalMs)).toBeLessThan(30);

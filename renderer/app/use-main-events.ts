@@ -25,7 +25,7 @@ export function useMainEvents(stores: AppStores): void {
       ),
       client.on('generation.updated', ({ projectId, segments }) => {
         generation.getState().receive(segments);
-        applyGenerationToDocument(stores.document, projectId, segments);
+        applyGenerationToDocument(stores, projectId, segments);
       }),
       client.on('batch.changed', (view) => batch.getState().setView(view)),
       client.on('batch.progress', ({ item, overall }) => batch.getState().progress(item, overall)),

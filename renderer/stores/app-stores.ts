@@ -28,6 +28,8 @@ import { createVoicesStore } from './voices-store.js';
 import { createWaveformStore } from './waveform-store.js';
 import type { WaveformState } from './waveform-store.js';
 import type { VoicesState } from './voices-store.js';
+import { createLexiconStore } from './lexicon-store.js';
+import type { LexiconState } from './lexicon-store.js';
 
 /**
  * Everything one window of the app holds: its client of main and its stores, split by concern. Made by
@@ -50,6 +52,7 @@ export interface AppStores {
   batch: StoreApi<BatchState>;
   exports: StoreApi<ExportState>;
   waveforms: StoreApi<WaveformState>;
+  lexicons: StoreApi<LexiconState>;
 }
 
 export interface AppStoresOptions {
@@ -74,5 +77,6 @@ export function createAppStores(client: TimbreClient, options: AppStoresOptions 
     batch: createBatchStore(),
     exports: createExportStore(),
     waveforms: createWaveformStore(client),
+    lexicons: createLexiconStore(client),
   };
 }

@@ -18,6 +18,9 @@ export interface EditorUiState {
   /** A block whose text box should take focus once it is rendered; `seq` makes repeated requests distinct. */
   focusRequest: { blockId: string; seq: number } | null;
   helpOpen: boolean;
+  /** Show only this speaker's lines in the script (null: every line). */
+  speakerFilter: string | null;
+  setSpeakerFilter(speakerId: string | null): void;
   setCaret(caret: Caret | null): void;
   requestFocus(blockId: string): void;
   /** The text box took focus: a later remount of its row must not steal focus again. */
@@ -31,6 +34,8 @@ export function createEditorUiStore(): StoreApi<EditorUiState> {
     caret: null,
     focusRequest: null,
     helpOpen: false,
+    speakerFilter: null,
+    setSpeakerFilter: (speakerFilter) => set({ speakerFilter }),
     setCaret: (caret) => set({ caret }),
     requestFocus: (blockId) => set({ focusRequest: { blockId, seq: ++focusSeq } }),
     consumeFocus: (seq) => set((state) => (state.focusRequest?.seq === seq ? { focusRequest: null } : state)),
@@ -40,3 +45,4 @@ export function createEditorUiStore(): StoreApi<EditorUiState> {
 
 export const selectFocusRequest = (state: EditorUiState): EditorUiState['focusRequest'] => state.focusRequest;
 export const selectHelpOpen = (state: EditorUiState): boolean => state.helpOpen;
+export const selectSpeakerFilter = (state: EditorUiState): string | null => state.speakerFilter;

@@ -17,6 +17,7 @@ import type { ProjectsState } from './projects-store.js';
 import type { SettingsState } from './settings-store.js';
 import type { TimelineViewState } from './timeline-view-store.js';
 import type { VoicesState } from './voices-store.js';
+import type { LexiconState } from './lexicon-store.js';
 
 /*
  * How components reach the window's stores: StoresProvider puts one AppStores in context, and each hook below
@@ -56,6 +57,8 @@ export const useGenerationStore = <T,>(selector: (state: GenerationState) => T):
   useSlice((stores) => stores.generation, selector);
 export const useProjectsStore = <T,>(selector: (state: ProjectsState) => T): T =>
   useSlice((stores) => stores.projects, selector);
+export const useLexiconStore = <T,>(selector: (state: LexiconState) => T): T =>
+  useSlice((stores) => stores.lexicons, selector);
 export const useNoticeStore = <T,>(selector: (state: NoticeState) => T): T =>
   useSlice((stores) => stores.notices, selector);
 export const useJobsStore = <T,>(selector: (state: JobsState) => T): T =>

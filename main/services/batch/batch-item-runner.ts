@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
+import type { SendContext } from '../../../common/project/send-context.js';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import type { CheckThresholds } from '../../../common/audio/take-checks.js';
@@ -56,6 +58,8 @@ export interface ItemRunnerDeps {
   exists?: (filePath: string) => Promise<boolean>;
   /** The take checks' thresholds from the user's settings (defaults when absent). */
   checkThresholds?: (() => CheckThresholds) | undefined;
+  /** Each project's send context (cast, lexicons), so states and checks agree with what is sent. */
+  lexicons: ServiceLexicons;
 }
 
 export interface ItemRunContext {
@@ -163,12 +167,16 @@ export async function runBatchItem(
       }
       context.onProgress('saving', 1);
     }
-    const failed = failedBlocks(project);
+    const failed = failedBlocks(project, deps.lexicons.contextFor(project));
     if (failed.length > 0) return fail(generationFailure(project, failed));
     checkAbort();
   }
 
-  const flagged = reviewFlags(project, deps.checkThresholds?.() ?? DEFAULT_CHECK_THRESHOLDS);
+  const flagged = reviewFlags(
+    project,
+    deps.lexicons.contextFor(project),
+    deps.checkThresholds?.() ?? DEFAULT_CHECK_THRESHOLDS,
+  );
   if (flagged.size > 0) warnings.push(summariseFlags(project, flagged));
 
   context.onProgress('exporting', 0);
@@ -256,8 +264,8 @@ function sourceFileBase(source: BatchSource): string {
   return name.replace(/\.timbre$/iu, '');
 }
 
-function failedBlocks(project: Project): Block[] {
-  return allBlocks(project).filter((block) => blockState(block, project.defaults) === 'failed');
+function failedBlocks(project: Project, context: SendContext): Block[] {
+  return allBlocks(project).filter((block) => blockState(block, context) === 'failed');
 }
 
 function generationFailure(project: Project, failed: Block[]): BatchItemError {

@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
+import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,6 +46,7 @@ async function openQueue(
   extra: Partial<ConstructorParameters<typeof ProjectSources>[0]> = {},
 ): Promise<BatchQueue> {
   const queue = await BatchQueue.open({
+    lexicons: noServiceLexicons,
     store,
     sources: new ProjectSources(extra),
     exporter,
@@ -191,7 +194,9 @@ describe('BatchQueue', () => {
     const saved = readProjectFile(await readFile(filePath, 'utf8'));
     if (!saved.ok) throw new Error(saved.message);
     expect(
-      saved.project.tracks.speech.blocks.map((block) => blockState(block, saved.project.defaults)),
+      saved.project.tracks.speech.blocks.map((block) =>
+        blockState(block, defaultsOnlyContext(saved.project.defaults)),
+      ),
     ).toEqual(['generated', 'generated']);
   });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
+import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import type { Project } from '../../../common/project/index.js';
 import { allBlocks, contentHash } from '../../../common/project/index.js';
 import type { GenerationService } from '../generation/index.js';
@@ -77,6 +79,7 @@ function setup(options: { cached?: boolean; unreachableTimeoutMs?: number } = {}
   const managerRequests: string[] = [];
   const generator = new ServiceGenerator({
     generation,
+    lexicons: noServiceLexicons,
     audio: {
       lookup: (_url, key) =>
         Promise.resolve(
@@ -134,7 +137,9 @@ describe('ServiceGenerator', () => {
   it('waits for content an earlier run already sent, files it, and only then generates', async () => {
     const { generator, manager, calls } = setup();
     const project = makeProject('Resumed', ['One.', 'Two.']);
-    const hashes = allBlocks(project).map((block) => contentHash(block, project.defaults));
+    const hashes = allBlocks(project).map((block) =>
+      contentHash(block, defaultsOnlyContext(project.defaults)),
+    );
     manager.add('earlier-job', 'running', project, hashes);
     const done = generator.generate(project, run());
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,4 +1,6 @@
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
+import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
+import type { SendContext } from '../../../common/project/send-context.js';
 import type { Project } from '../../../common/project/index.js';
 import {
   allBlocks,
@@ -30,6 +32,7 @@ export interface ServiceGeneratorOptions {
   generation: Pick<GenerationService, 'generateAndWait' | 'onJobUpdated' | 'settled'>;
   audio: Pick<AudioCache, 'lookup'>;
   manager(serviceUrl: string): Promise<JobManager>;
+  lexicons: ServiceLexicons;
   /**
    * Give up when the service has been unreachable this long (the command line tool must end; the app waits,
    * since its job manager sends queued work when the service is back). Undefined waits.
@@ -53,7 +56,8 @@ export class ServiceGenerator implements BatchGenerator {
     const serviceUrl = project.serviceUrl;
     if (!serviceUrl) throw new Error('The project is not linked to a service, so nothing can be generated.');
     let current = await this.forgetAudioNotHere(project, serviceUrl);
-    if (!allBlocks(current).some((block) => needsGeneration(block, current.defaults))) return current;
+    const context = this.options.lexicons.contextFor(project);
+    if (!allBlocks(current).some((block) => needsGeneration(block, context))) return current;
 
     const manager = await this.options.manager(serviceUrl);
     const earlier = new Set(manager.list().map((job) => job.id));
@@ -62,7 +66,7 @@ export class ServiceGenerator implements BatchGenerator {
       for (let round = 0; round < MAX_ROUNDS; round += 1) {
         // Content already on its way (an earlier run stopped while it waited) is waited for and filed first:
         // asking again meanwhile would miss it (not cached yet) and pay for it twice.
-        for (const jobId of pendingJobsFor(current, manager.list())) {
+        for (const jobId of pendingJobsFor(current, context, manager.list())) {
           const job = await waitOrAbort(manager.waitFor(jobId), watchdog.signal);
           this.options.generation.onJobUpdated(job);
         }
@@ -71,7 +75,7 @@ export class ServiceGenerator implements BatchGenerator {
           signal: watchdog.signal,
           onProgress: (count) => run.onProgress(count),
         });
-        if (pendingJobsFor(current, manager.list()).length === 0) return current;
+        if (pendingJobsFor(current, context, manager.list()).length === 0) return current;
       }
       return current;
     } catch (error) {
@@ -91,8 +95,9 @@ export class ServiceGenerator implements BatchGenerator {
    */
   private async forgetAudioNotHere(project: Project, serviceUrl: string): Promise<Project> {
     let next = project;
+    const context = this.options.lexicons.contextFor(project);
     for (const block of allBlocks(project)) {
-      const audio = playableAudio(block, project.defaults);
+      const audio = playableAudio(block, context);
       if (!audio || (await this.options.audio.lookup(serviceUrl, audio.cacheKey))) continue;
       next = setGenerationState(next, block.id, { kind: 'not-generated' });
       const location = requireBlock(next, block.id);
@@ -141,11 +146,11 @@ export class ServiceGenerator implements BatchGenerator {
 }
 
 /** Jobs not yet ended that carry content this project still needs (sent by an earlier run, or the app). */
-function pendingJobsFor(project: Project, jobs: readonly JobRecord[]): string[] {
+function pendingJobsFor(project: Project, context: SendContext, jobs: readonly JobRecord[]): string[] {
   const needed = new Set(
     allBlocks(project)
-      .filter((block) => needsGeneration(block, project.defaults))
-      .map((block) => contentHash(block, project.defaults)),
+      .filter((block) => needsGeneration(block, context))
+      .map((block) => contentHash(block, context)),
   );
   return jobs
     .filter(

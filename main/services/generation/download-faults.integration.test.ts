@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
+import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +53,7 @@ beforeAll(async () => {
   });
   audio = new AudioCache({ dataDir: workDir, media });
   service = new GenerationService({
+    lexicons: noServiceLexicons,
     manager: () => Promise.resolve(manager),
     audio,
     srtAllowed: () => false,
@@ -93,6 +96,7 @@ async function otherMachine(prefix: string): Promise<{ service: GenerationServic
   });
   const otherAudio = new AudioCache({ dataDir: fresh, media: otherMedia });
   const other = new GenerationService({
+    lexicons: noServiceLexicons,
     manager: () => Promise.resolve(manager),
     audio: otherAudio,
     srtAllowed: () => false,
@@ -127,7 +131,7 @@ describe('generation × failing audio downloads', () => {
 
     const project = longProject();
     const result = await service.generateAndWait(project);
-    const states = allBlocks(result).map((block) => blockState(block, result.defaults));
+    const states = allBlocks(result).map((block) => blockState(block, defaultsOnlyContext(result.defaults)));
     expect(states.filter((state) => state !== 'generated')).toEqual([]);
     expect(states).toHaveLength(BLOCKS);
 
@@ -155,7 +159,7 @@ describe('generation × failing audio downloads', () => {
     const posts = taskPosts();
     // Three 503s for the first of the two files: its two attempts fail, and so does the first fetch again.
     const [firstBlock] = blocks;
-    const firstHash = firstBlock ? contentHash(firstBlock, project.defaults) : '';
+    const firstHash = firstBlock ? contentHash(firstBlock, defaultsOnlyContext(project.defaults)) : '';
     const job = manager.list().find((listed) => listed.contentHashes?.includes(firstHash));
     const index = job?.contentHashes?.indexOf(firstHash) ?? -1;
     const audioUrl = job?.kind === 'task' ? job.result?.metadata.contents?.[index]?.audio : undefined;
@@ -164,10 +168,9 @@ describe('generation × failing audio downloads', () => {
     standin.injectFault({ mode: 'status', status: 503, pathPrefix, count: 3 });
 
     const result = await impatient.generateAndWait(two);
-    expect(allBlocks(result).map((block) => blockState(block, result.defaults))).toEqual([
-      'generated',
-      'generated',
-    ]);
+    expect(allBlocks(result).map((block) => blockState(block, defaultsOnlyContext(result.defaults)))).toEqual(
+      ['generated', 'generated'],
+    );
     expect(standin.faults()).toEqual([]);
     expect(taskPosts()).toBe(posts);
     await close();
@@ -179,7 +182,7 @@ describe('generation × failing audio downloads', () => {
     const { service: other, close } = await otherMachine('other-machine-');
     const posts = taskPosts();
     const first = project.tracks.speech.blocks.slice(0, 3);
-    const hashes = first.map((block) => contentHash(block, project.defaults));
+    const hashes = first.map((block) => contentHash(block, defaultsOnlyContext(project.defaults)));
 
     // The service answers 404 for the next 3 files: gone, so the blocks say so with the price of a new take.
     standin.injectFault({ mode: 'status', status: 404, pathPrefix: '/files/', count: 3 });

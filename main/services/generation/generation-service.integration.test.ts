@@ -1,4 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
+import { defaultsOnlyContext } from '../../../common/project/send-context.js';
+import { contextOf } from '../../../common/project/test-support.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +53,7 @@ beforeAll(async () => {
   media = await MediaCache.open({ dataDir: workDir });
   audio = new AudioCache({ dataDir: workDir, media });
   service = new GenerationService({
+    lexicons: noServiceLexicons,
     manager: () => Promise.resolve(manager),
     audio,
     srtAllowed: () => true,
@@ -108,12 +112,12 @@ describe('GenerationService × stand-in', () => {
     expect(first.sentBlocks).toBe(5);
     expect(first.jobIds).toHaveLength(1);
     const segments = await finish(first.jobIds);
-    project = applySegmentUpdates(project, segments);
+    project = applySegmentUpdates(project, contextOf(project), segments);
     const states = [
       ...project.tracks.speech.blocks,
       ...project.tracks.effects.blocks,
       ...project.tracks.music.blocks,
-    ].map((block) => blockState(block, project.defaults));
+    ].map((block) => blockState(block, defaultsOnlyContext(project.defaults)));
     expect(states).toEqual(['generated', 'generated', 'generated', 'generated', 'generated']);
     for (const block of project.tracks.speech.blocks) {
       if (block.generation.kind !== 'generated') throw new Error('generated');
@@ -151,7 +155,7 @@ describe('GenerationService × stand-in', () => {
   it('takes another take with a new seed: different audio under its own key, the first take kept', async () => {
     let project = threeTrackProject();
     const firstRun = await service.start({ project });
-    project = applySegmentUpdates(project, await finish(firstRun.jobIds));
+    project = applySegmentUpdates(project, contextOf(project), await finish(firstRun.jobIds));
     const target = project.tracks.speech.blocks[1]!;
     const firstTake = takesOf(target)[0]!;
 
@@ -162,17 +166,21 @@ describe('GenerationService × stand-in', () => {
       .filter((entry) => entry.method === 'POST')
       .at(-1);
     expect(sentBody?.summary).toMatchObject({ blocks: 1 });
-    project = applySegmentUpdates(project, await finish(again.jobIds));
+    project = applySegmentUpdates(project, contextOf(project), await finish(again.jobIds));
 
     const takes = takesOf(project.tracks.speech.blocks[1]!);
     expect(takes).toHaveLength(2);
     const [kept, fresh] = takes;
     expect(kept).toEqual(firstTake);
     expect(fresh?.seed).toEqual(expect.any(Number));
-    expect(fresh?.cacheKey).toBe(takeKey(contentHash(target, project.defaults), fresh!.seed!));
+    expect(fresh?.cacheKey).toBe(
+      takeKey(contentHash(target, defaultsOnlyContext(project.defaults)), fresh!.seed!),
+    );
     expect(fresh?.requestId).toEqual(expect.any(String));
     // The new take plays now; the first is still in the cache, and the two readings differ.
-    expect(activeTake(project.tracks.speech.blocks[1]!, project.defaults)?.cacheKey).toBe(fresh?.cacheKey);
+    expect(
+      activeTake(project.tracks.speech.blocks[1]!, defaultsOnlyContext(project.defaults))?.cacheKey,
+    ).toBe(fresh?.cacheKey);
     const [oldAudio, newAudio] = await Promise.all([
       audio.lookup(standin.url, kept!.cacheKey),
       audio.lookup(standin.url, fresh!.cacheKey),
@@ -185,7 +193,9 @@ describe('GenerationService × stand-in', () => {
     expect(oldBytes.equals(newBytes)).toBe(false);
     // The other blocks were not sent again.
     expect(
-      applySegmentUpdates(project, []).tracks.speech.blocks.map((block) => takesOf(block).length),
+      applySegmentUpdates(project, contextOf(project), []).tracks.speech.blocks.map(
+        (block) => takesOf(block).length,
+      ),
     ).toEqual([1, 2, 1]);
   });
 
@@ -206,6 +216,7 @@ describe('GenerationService × stand-in', () => {
     const project = threeTrackProject();
     const reopened = new AudioCache({ dataDir: workDir, media });
     const fresh = new GenerationService({
+      lexicons: noServiceLexicons,
       manager: () => Promise.resolve(manager),
       audio: reopened,
       srtAllowed: () => true,

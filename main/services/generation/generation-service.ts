@@ -19,6 +19,8 @@ import { AudioCacheError } from '../audio-cache/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
 import { FINAL_STATUSES } from '../jobs/index.js';
 import type { Logger } from '../logging/logger.js';
+import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
+import type { SendContext } from '../../../common/project/send-context.js';
 import { waitOrAbort } from '../../../common/async/wait-or-abort.js';
 import type { DeliveredAudio } from './delivered-audio.js';
 import { deliveredAudio } from './delivered-audio.js';
@@ -36,6 +38,8 @@ export interface GenerationServiceOptions {
   /** Whether the account may ask for subtitles (`srt`); a free account's request is silently refused. */
   srtAllowed(serviceUrl: string): boolean;
   onUpdate(update: GenerationUpdate): void;
+  /** Each project's send context: its cast and lexicon and its service's lexicon, as the editor shows them. */
+  lexicons: ServiceLexicons;
   logger?: Logger | undefined;
 }
 
@@ -92,9 +96,10 @@ export class GenerationService {
       });
     }
     const manager = await this.options.manager(serviceUrl);
+    const context = this.options.lexicons.contextFor(project);
     const cached = await this.options.audio.lookupMany(
       serviceUrl,
-      allBlocks(project).map((block) => contentHash(block, project.defaults)),
+      allBlocks(project).map((block) => contentHash(block, context)),
     );
     const jobs = manager.list();
     const pending = pendingHashes(jobs);
@@ -102,12 +107,12 @@ export class GenerationService {
     // (unless the service said it is gone, or the user asked for a new take).
     const recoverable = this.recoverable(serviceUrl, deliveredAudio(jobs), cached);
     const newTake = input.newTake === true;
-    const plan = planGenerationBatches(project, {
+    const plan = planGenerationBatches(project, context, {
       blockIds: input.blockIds,
       ...(newTake ? { newTake: { seed: () => randomInt(0, TAKE_SEED_MAX) } } : {}),
       skipHashes: new Set([...cached.keys(), ...pending.keys(), ...recoverable.keys()]),
     });
-    this.refuseBrokenBlocks(project, serviceUrl, plan.batches);
+    this.refuseBrokenBlocks(project, context, serviceUrl, plan.batches);
 
     const early: SegmentUpdate[] = [];
     for (const { contentHash: hash } of plan.reused) {
@@ -285,6 +290,7 @@ export class GenerationService {
   ): Promise<Project> {
     const started = await this.start({ project });
     const { serviceUrl } = started;
+    const context = this.options.lexicons.contextFor(project);
     const manager = await this.options.manager(serviceUrl);
     const wanted = await this.missingContents(project, serviceUrl);
     const progress = new RunProgress({
@@ -305,7 +311,7 @@ export class GenerationService {
       }
       // Audio fetched again instead of resent is waited for too.
       await this.settled();
-      const hashes = allBlocks(project).map((block) => contentHash(block, project.defaults));
+      const hashes = allBlocks(project).map((block) => contentHash(block, context));
       // A download that failed through all its retries is fetched again (never resent) a few more times before
       // the batch gives up on it: the audio is paid for, and a flaky network should not fail an unattended export.
       for (let round = 0; round < REFETCH_ROUNDS; round += 1) {
@@ -318,7 +324,7 @@ export class GenerationService {
         this.options.logger?.info(`Fetching ${failed.length} failed download(s) again (round ${round + 1})`);
         await this.refetch(serviceUrl, failed);
       }
-      return applySegmentUpdates(project, await this.lookup(serviceUrl, hashes));
+      return applySegmentUpdates(project, context, await this.lookup(serviceUrl, hashes));
     } finally {
       this.segmentListeners.delete(listener);
       progress.stop();
@@ -328,9 +334,10 @@ export class GenerationService {
   /** The contents a run waits for (needing audio, not in the cache), with their characters. */
   private async missingContents(project: Project, serviceUrl: string): Promise<Map<string, number>> {
     const wanted = new Map<string, number>();
+    const context = this.options.lexicons.contextFor(project);
     for (const block of allBlocks(project)) {
-      if (needsGeneration(block, project.defaults)) {
-        wanted.set(contentHash(block, project.defaults), characterCount(block));
+      if (needsGeneration(block, context)) {
+        wanted.set(contentHash(block, context), characterCount(block));
       }
     }
     const cached = await this.options.audio.lookupMany(serviceUrl, [...wanted.keys()]);
@@ -423,12 +430,13 @@ export class GenerationService {
 
   private refuseBrokenBlocks(
     project: Project,
+    context: SendContext,
     serviceUrl: string,
     batches: readonly GenerationBatch[],
   ): void {
     const sending = new Set(batches.flatMap((batch) => batch.blockIds));
     if (sending.size === 0) return;
-    const violations = validateProject(project, { serviceOrigin: serviceUrl }).filter((violation) =>
+    const violations = validateProject(project, context, { serviceOrigin: serviceUrl }).filter((violation) =>
       sending.has(violation.blockId),
     );
     if (violations.length === 0) return;

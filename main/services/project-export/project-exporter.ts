@@ -1,4 +1,5 @@
 import type { MissingAudio, ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
+import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { buildProjectRenderPlan } from '../../../common/export/index.js';
 import type { Project } from '../../../common/project/index.js';
 import { findBlock, excerpt } from '../../../common/project/index.js';
@@ -28,6 +29,8 @@ export interface ProjectExporterOptions {
   audio: AudioCache;
   /** Decoded audio kept between exports (unchanged blocks are not decoded again). */
   pcmCacheDir: string;
+  /** Each project's send context, so the audio exported is the audio the editor shows as current. */
+  lexicons: ServiceLexicons;
 }
 
 interface PreparedExport {
@@ -45,7 +48,7 @@ export class ProjectExporter {
 
   /** The plan and its source files, or the blocks that keep the project from being exported. */
   async prepare(project: Project, settings: ProjectExportSettings): Promise<PreparedExport> {
-    const result = buildProjectRenderPlan(project, {
+    const result = buildProjectRenderPlan(project, this.options.lexicons.contextFor(project), {
       sampleRate: settings.sampleRate,
       channels: settings.channels,
       ducking: settings.ducking,

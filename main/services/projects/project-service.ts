@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
+import { sendContext } from '../../../common/project/send-context.js';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { IpcError } from '../../../common/ipc/errors.js';
@@ -46,6 +48,8 @@ export interface ProjectServiceOptions {
   /** The platform's move-to-trash; without one (or when it fails) files go to `<dataDir>/trash/`. */
   trashItem?: ((filePath: string) => Promise<void>) | undefined;
   logger?: Logger | undefined;
+  /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
+  lexicons?: Pick<ServiceLexicons, 'contextFor'> | undefined;
   now?: () => Date;
 }
 
@@ -454,8 +458,9 @@ export class ProjectService implements ProjectLibrary {
       return { ok: false, fileName, modifiedAt, problem: result.problem, message: result.message, hasBackup };
     }
     const { project } = result;
-    const counts = projectStats(project);
-    const layout = layoutTimeline(project);
+    const context = this.options.lexicons?.contextFor(project) ?? sendContext(project, []);
+    const counts = projectStats(project, context);
+    const layout = layoutTimeline(project, context);
     return {
       ok: true,
       fileName,

@@ -1,4 +1,8 @@
 import { useMemo } from 'react';
+import { useSendContext } from './send-context.js';
+import { SentTextPreview, SpeakerField } from './SpeakerField.js';
+import type { SendContext } from '../../../common/project/send-context.js';
+import { inheritedDefaults } from '../../../common/project/resolve-params.js';
 import type { BlockPatch } from '../../../common/project/block-edits.js';
 import { updateBlock } from '../../../common/project/block-edits.js';
 import { findBlock } from '../../../common/project/block-lookup.js';
@@ -67,8 +71,9 @@ function SelectedBlock({
 }) {
   const stores = useAppStores();
   const service = useServiceVoices(project.serviceUrl);
-  const violations = useMemo(() => validateBlock(project, block.id), [project, block.id]);
-  const state = blockState(block, project.defaults);
+  const context = useSendContext(project);
+  const violations = useMemo(() => validateBlock(project, context, block.id), [project, context, block.id]);
+  const state = blockState(block, context);
   const characters = characterCount(block);
   const patch = (fields: BlockPatch, coalesceKey?: string): EditResult =>
     stores.document.getState().apply((doc) => updateBlock(doc, block.id, fields), {
@@ -93,7 +98,14 @@ function SelectedBlock({
       <p className="hint" data-testid="block-characters">
         {formatCount(characters)} characters · ≈ {formatCount(characters * CREDITS_PER_CHARACTER)} credits
       </p>
-      <TypeFields block={block} project={project} service={service} violations={violations} patch={patch} />
+      <TypeFields
+        block={block}
+        project={project}
+        context={context}
+        service={service}
+        violations={violations}
+        patch={patch}
+      />
       <StudioFields block={block} patch={patch} />
       {block.locked ? (
         <p className="hint" data-testid="locked-hint">
@@ -108,12 +120,14 @@ function SelectedBlock({
 function TypeFields({
   block,
   project,
+  context,
   service,
   violations,
   patch,
 }: {
   block: Block;
   project: Project;
+  context: SendContext;
   service: ServiceVoices;
   violations: ReturnType<typeof validateBlock>;
   patch: (fields: BlockPatch, coalesceKey?: string) => EditResult;
@@ -121,13 +135,17 @@ function TypeFields({
   switch (block.type) {
     case 'text':
       return (
-        <TextBlockInspector
-          block={block}
-          defaults={project.defaults}
-          voices={service.voices}
-          violations={violations}
-          patch={patch}
-        />
+        <>
+          <SpeakerField project={project} block={block} />
+          <SentTextPreview block={block} context={context} />
+          <TextBlockInspector
+            block={block}
+            defaults={inheritedDefaults(block, context)}
+            voices={service.voices}
+            violations={violations}
+            patch={patch}
+          />
+        </>
       );
     case 'sfx':
     case 'music':

@@ -1,4 +1,5 @@
 import { chapterMarks } from '../../../common/project/chapters.js';
+import { useSendContext } from './send-context.js';
 import { useAppStores } from '../../stores/stores-context.js';
 import { layoutOf } from './derived.js';
 import { formatTime } from './timeline-geometry.js';
@@ -11,8 +12,9 @@ import { useThrottledProject } from './use-throttled-project.js';
 export function ChapterNavigator() {
   const stores = useAppStores();
   const project = useThrottledProject(250);
-  if (project === null) return null;
-  const marks = chapterMarks(project, layoutOf(project));
+  const context = useSendContext(project);
+  if (project === null || context === null) return null;
+  const marks = chapterMarks(project, layoutOf(project, context));
   if (marks.length === 0) return null;
   const go = (blockId: string): void => {
     const mark = marks.find((candidate) => candidate.blockId === blockId);

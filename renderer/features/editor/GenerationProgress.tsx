@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSendContext } from './send-context.js';
 import {
   generationSecondsLeft,
   learnServiceSpeed,
@@ -21,6 +22,7 @@ export function GenerationProgress() {
   const run = useGenerationStore(selectGenerationRun);
   const pending = useGenerationStore(selectPendingHashes);
   const project = useThrottledProject(250);
+  const context = useSendContext(project);
   const jobs = useJobsStore(selectJobs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -28,7 +30,7 @@ export function GenerationProgress() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [run]);
-  if (run === null || project === null) return null;
+  if (run === null || project === null || context === null) return null;
 
   let done = 0;
   let failed = 0;
@@ -38,13 +40,13 @@ export function GenerationProgress() {
     const block = findBlock(project, id)?.block;
     if (!block) continue;
     const characters = characterCount(block);
-    if (pending[contentHash(block, project.defaults)] !== undefined) {
+    if (pending[contentHash(block, context)] !== undefined) {
       remainingCharacters += characters;
       continue;
     }
     done += 1;
     doneCharacters += characters;
-    if (blockState(block, project.defaults) === 'failed') failed += 1;
+    if (blockState(block, context) === 'failed') failed += 1;
   }
   const total = run.blockIds.length;
   const finished = done === total;

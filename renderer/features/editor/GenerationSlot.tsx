@@ -39,7 +39,7 @@ export function GenerationSlot({
         contentHashes: [contentHash],
       });
       stores.generation.getState().receive(segments);
-      applyGenerationToDocument(stores.document, project.id, segments);
+      applyGenerationToDocument(stores, project.id, segments);
     } catch (caught) {
       setFetchError(errorData(caught).message);
     } finally {

@@ -1,4 +1,6 @@
 import type { JSX } from 'react';
+import { CastPanel } from './CastPanel.js';
+import { LexiconPanel } from './LexiconPanel.js';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { OpenedProject } from '../../../common/project/library-views.js';
 import type { DocumentState } from '../../stores/document-store.js';
@@ -50,7 +52,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
       stores.document.getState().open(opened);
       stores.timelineView.getState().setPlayhead(0);
     }
-    stores.editorUi.setState({ caret: null, focusRequest: null, helpOpen: false });
+    stores.editorUi.setState({ caret: null, focusRequest: null, helpOpen: false, speakerFilter: null });
   }, [opened, stores]);
 
   useEffect(() => {
@@ -161,6 +163,8 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
         <aside className="editor-side">
           <BlockInspector />
           <ProjectDefaultsPanel />
+          <CastPanel />
+          <LexiconPanel />
         </aside>
       </div>
       <StatusBar />

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project, TextBlock } from '../../../common/project/index.js';
@@ -8,13 +9,13 @@ import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ReviewPanel } from './ReviewPanel.js';
 
 function measured(block: TextBlock, defaults: Project['defaults'], trailingSilenceMs: number): TextBlock {
-  const hash = contentHash(block, defaults);
+  const hash = contentHash(block, defaultsOnlyContext(defaults));
   const take = {
     cacheKey: hash,
     contentHash: hash,
     durationMs: 3_000,
     generatedAt: '2026-01-01T00:00:00.000Z',
-    made: madeFrom(block, defaults),
+    made: madeFrom(block, defaultsOnlyContext(defaults)),
     measures: {
       rmsDb: -20,
       clippedSamples: 0,

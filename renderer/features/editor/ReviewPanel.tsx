@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSendContext } from './send-context.js';
 import { findBlock } from '../../../common/project/index.js';
 import { excerpt } from '../../../common/project/block-guards.js';
 import { startGeneration } from '../output/start-generation.js';
@@ -17,8 +18,9 @@ export function ReviewPanel() {
   const thresholds = useSettingsStore(selectCheckThresholds);
   const active = useSettingsStore(selectActiveService);
   const [open, setOpen] = useState(false);
-  if (project === null) return null;
-  const flags = flagsOf(project, thresholds);
+  const context = useSendContext(project);
+  if (project === null || context === null) return null;
+  const flags = flagsOf(project, context, thresholds);
   if (flags.size === 0) return null;
   const ids = [...flags.keys()];
   const count = ids.length;

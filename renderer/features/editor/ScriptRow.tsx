@@ -1,9 +1,11 @@
 import type { ChangeEvent, MouseEvent as ReactMouseEvent, SyntheticEvent } from 'react';
+import { speakerIdOf } from '../../../common/project/send-context.js';
+import type { SendContext } from '../../../common/project/send-context.js';
 import { memo, useEffect, useRef, useState } from 'react';
 import { updateBlock } from '../../../common/project/block-edits.js';
 import { blockState } from '../../../common/project/block-state.js';
 import { characterCount } from '../../../common/project/project-stats.js';
-import type { ProjectDefaults, SpeechTrackBlock } from '../../../common/project/project-schema.js';
+import type { SpeechTrackBlock } from '../../../common/project/project-schema.js';
 import type { BlockProgress } from '../../../common/generation/block-progress.js';
 import type { LoadedWaveform } from '../../stores/waveform-store.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
@@ -20,7 +22,7 @@ export interface ScriptRowProps {
   top: number;
   height: number;
   selected: boolean;
-  defaults: ProjectDefaults;
+  context: SendContext;
   /** The speech track's ids in order, for shift-click ranges (read on click only). */
   order: () => readonly string[];
   /** Where the block is on its way to audio (see blockProgress), and that in words. */
@@ -49,7 +51,7 @@ export const ScriptRow = memo(function ScriptRow({
   top,
   height,
   selected,
-  defaults,
+  context,
   order,
   progressKind,
   progressLabel,
@@ -120,11 +122,12 @@ export const ScriptRow = memo(function ScriptRow({
     store.select(next.ids, next.anchorId);
   };
 
-  const state = blockState(block, defaults);
+  const state = blockState(block, context);
+  const speaker = block.type === 'text' ? context.speakers.get(speakerIdOf(block)) : undefined;
   return (
     <div
       className={`script-row${selected ? ' is-selected' : ''}${following ? ' is-following' : ''}`}
-      style={{ top, height }}
+      style={{ top, height, borderLeftColor: speaker?.colour }}
       data-testid="script-row"
       data-block-id={block.id}
       data-progress={progressKind}
@@ -136,6 +139,15 @@ export const ScriptRow = memo(function ScriptRow({
     >
       <div className="script-row-meta">
         <span className="script-row-number">{index + 1}</span>
+        {speaker === undefined ? null : (
+          <span
+            className="badge speaker-badge"
+            data-testid="speaker-badge"
+            style={{ borderColor: speaker.colour, color: speaker.colour }}
+          >
+            {speaker.name}
+          </span>
+        )}
         {block.chapterTitle === undefined ? null : (
           <span className="badge chapter-badge" data-testid="chapter-badge" title="A chapter starts here">
             § {block.chapterTitle}

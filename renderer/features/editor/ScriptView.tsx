@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { contextIn, useSendContext } from './send-context.js';
 import type { SpeechTrackBlock } from '../../../common/project/project-schema.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { selectAnchorId, selectProject, selectSelectedIds } from '../../stores/document-store.js';
@@ -18,10 +19,24 @@ import { WaveformRequest } from './WaveformRequest.js';
 import { visibleSequenceItems } from './timeline-geometry.js';
 import { selectCheckThresholds } from '../../stores/settings-store.js';
 import { selectWaveforms } from '../../stores/waveform-store.js';
+import { selectSpeakerFilter } from '../../stores/editor-ui-store.js';
+import { speakerIdOf } from '../../../common/project/send-context.js';
 import { useSettingsStore, useTimelineViewStore, useWaveformStore } from '../../stores/stores-context.js';
 
-function speechBlocks(documentStore: AppStores['document']): readonly SpeechTrackBlock[] {
-  return documentStore.getState().doc?.project.tracks.speech.blocks ?? [];
+/** The speech blocks the script shows: every one, or one speaker's lines while the cast filter is on. */
+function shownBlocks(
+  all: readonly SpeechTrackBlock[],
+  speakerFilter: string | null,
+): readonly SpeechTrackBlock[] {
+  if (speakerFilter === null) return all;
+  return all.filter((block) => block.type === 'text' && speakerIdOf(block) === speakerFilter);
+}
+
+function speechBlocks(stores: AppStores): readonly SpeechTrackBlock[] {
+  return shownBlocks(
+    stores.document.getState().doc?.project.tracks.speech.blocks ?? [],
+    stores.editorUi.getState().speakerFilter,
+  );
 }
 
 /** Every row is this tall (the text box scrolls inside), which keeps the virtual list exact and cheap. */
@@ -33,7 +48,6 @@ const SCRIPT_ROW_HEIGHT = 104;
  */
 export function ScriptView() {
   const stores = useAppStores();
-  const documentStore = stores.document;
   const media = useGenerationStore(selectSegmentAudio);
   // One player for the script's play buttons: playing a block stops the one before.
   const player = useTakePlayer();
@@ -47,17 +61,14 @@ export function ScriptView() {
       if (current.playback.kind === 'playing' && current.playback.cacheKey === blockId) return current.stop();
       const doc = stores.document.getState().doc;
       const block = doc ? findBlock(doc.project, blockId)?.block : undefined;
-      const audio = block && doc ? playableAudio(block, doc.project.defaults) : undefined;
+      const audio = block && doc ? playableAudio(block, contextIn(stores, doc.project)) : undefined;
       const src = audio ? stores.generation.getState().audio[audio.cacheKey]?.mediaPath : undefined;
       if (src) current.play(blockId, src);
     },
     [stores],
   );
   // Rows read the order only when shift-clicked, so they need not re-render when it changes (a stable function).
-  const speechOrder = useCallback(
-    (): string[] => speechBlocks(documentStore).map((block) => block.id),
-    [documentStore],
-  );
+  const speechOrder = useCallback((): string[] => speechBlocks(stores).map((block) => block.id), [stores]);
   const project = useDocumentStore(selectProject);
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
@@ -66,20 +77,28 @@ export function ScriptView() {
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   // The checks walk every block: they follow the project a few times a second, not on each keystroke.
   const reviewed = useThrottledProject(250);
+  const reviewedContext = useSendContext(reviewed);
+  const context = useSendContext(project);
   const thresholds = useSettingsStore(selectCheckThresholds);
-  const flags = reviewed === null ? undefined : flagsOf(reviewed, thresholds);
+  const flags =
+    reviewed === null || reviewedContext === null
+      ? undefined
+      : flagsOf(reviewed, reviewedContext, thresholds);
   const waveforms = useWaveformStore(selectWaveforms);
   // While the preview plays, the row under the playhead (re-rendered only when that row changes).
   const followedId = useTimelineViewStore((state) => {
-    if (!state.previewing || reviewed === null) return null;
+    if (!state.previewing || reviewed === null || reviewedContext === null) return null;
     return (
-      visibleSequenceItems(layoutOf(reviewed).speech, state.playheadMs, state.playheadMs)[0]?.blockId ?? null
+      visibleSequenceItems(layoutOf(reviewed, reviewedContext).speech, state.playheadMs, state.playheadMs)[0]
+        ?.blockId ?? null
     );
   });
   const seek = useCallback(
     (blockId: string, fraction: number): void => {
       const current = stores.document.getState().doc?.project;
-      const item = current ? layoutOf(current).speech.find((entry) => entry.blockId === blockId) : undefined;
+      const item = current
+        ? layoutOf(current, contextIn(stores, current)).speech.find((entry) => entry.blockId === blockId)
+        : undefined;
       if (item) stores.timelineView.getState().setPlayhead(item.startMs + fraction * item.durationMs);
     },
     [stores],
@@ -109,13 +128,22 @@ export function ScriptView() {
     };
   }, []);
 
-  const blocks = project?.tracks.speech.blocks;
+  const speakerFilter = useEditorUiStore(selectSpeakerFilter);
+  const allBlocks = project?.tracks.speech.blocks;
+  const blocks = useMemo(
+    () => (allBlocks === undefined ? undefined : shownBlocks(allBlocks, speakerFilter)),
+    [allBlocks, speakerFilter],
+  );
+  const positions = useMemo(
+    () => new Map((allBlocks ?? []).map((block, index) => [block.id, index])),
+    [allBlocks],
+  );
 
   // The block playing in the preview is kept in view.
   useEffect(() => {
     const element = scrollRef.current;
     if (element === null || followedId === null) return;
-    const index = speechBlocks(documentStore).findIndex((block) => block.id === followedId);
+    const index = speechBlocks(stores).findIndex((block) => block.id === followedId);
     const target =
       index === -1
         ? undefined
@@ -128,14 +156,14 @@ export function ScriptView() {
     if (target === undefined) return;
     element.scrollTop = target;
     setView({ scrollTop: target, height: element.clientHeight });
-  }, [followedId, documentStore]);
+  }, [followedId, stores]);
 
   // The block selected elsewhere, or about to take focus, is scrolled into view (rendered before focusing).
   const revealId = focusRequest?.blockId ?? anchorId;
   const revealKey = `${revealId ?? ''}:${focusRequest?.seq ?? 0}`;
   useEffect(() => {
     const element = scrollRef.current;
-    const current = speechBlocks(documentStore);
+    const current = speechBlocks(stores);
     if (element === null || revealId === null) return;
     const index = current.findIndex((block) => block.id === revealId);
     if (index === -1) return;
@@ -153,7 +181,7 @@ export function ScriptView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [revealKey]);
 
-  if (project === null || blocks === undefined) return null;
+  if (project === null || context === null || blocks === undefined) return null;
   const { first, last } = virtualWindow({
     scrollTop: view.scrollTop,
     viewportHeight: view.height,
@@ -164,22 +192,22 @@ export function ScriptView() {
   const wantedWaveforms: string[] = [];
   for (let index = first; index <= last; index += 1) {
     const shown = blocks[index]!;
-    const key = selected.has(shown.id) ? playableAudio(shown, project.defaults)?.cacheKey : undefined;
+    const key = selected.has(shown.id) ? playableAudio(shown, context)?.cacheKey : undefined;
     if (key !== undefined && waveforms[key] === undefined) wantedWaveforms.push(key);
   }
   for (let index = first; index <= last; index += 1) {
     const block = blocks[index]!;
-    const progress = progressOf(block, project.defaults);
-    const audio = playableAudio(block, project.defaults);
+    const progress = progressOf(block, context);
+    const audio = playableAudio(block, context);
     rows.push(
       <ScriptRow
         key={block.id}
         block={block}
-        index={index}
+        index={positions.get(block.id) ?? index}
         top={index * SCRIPT_ROW_HEIGHT}
         height={SCRIPT_ROW_HEIGHT}
         selected={selected.has(block.id)}
-        defaults={project.defaults}
+        context={context}
         order={speechOrder}
         progressKind={progress.kind}
         progressLabel={describeProgress(progress)}
@@ -199,7 +227,16 @@ export function ScriptView() {
       {project.serviceUrl ? (
         <WaveformRequest serviceUrl={project.serviceUrl} cacheKeys={wantedWaveforms} />
       ) : null}
-      {blocks.length === 0 ? (
+      {speakerFilter !== null ? (
+        <p className="hint script-filter" data-testid="script-filter">
+          Showing {blocks.length} line{blocks.length === 1 ? '' : 's'} of{' '}
+          {context.speakers.get(speakerFilter)?.name ?? 'one speaker'}.{' '}
+          <button type="button" onClick={() => stores.editorUi.getState().setSpeakerFilter(null)}>
+            Show every line
+          </button>
+        </p>
+      ) : null}
+      {blocks.length === 0 && speakerFilter === null ? (
         <p className="hint script-empty" data-testid="script-empty">
           No speech yet. Add a text block (Ctrl+Enter) or paste a script.
         </p>

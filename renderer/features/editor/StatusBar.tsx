@@ -1,4 +1,5 @@
 import { selectSelectedIds } from '../../stores/document-store.js';
+import { useSendContext } from './send-context.js';
 import { selectPlayheadMs, selectZoom } from '../../stores/timeline-view-store.js';
 import { layoutOf, statsOf } from './derived.js';
 import { formatTime } from './timeline-geometry.js';
@@ -15,9 +16,10 @@ export function StatusBar() {
   const selectedCount = useDocumentStore(selectSelectedIds).length;
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
   const zoom = useTimelineViewStore(selectZoom);
-  if (project === null) return null;
-  const stats = statsOf(project);
-  const layout = layoutOf(project);
+  const context = useSendContext(project);
+  if (project === null || context === null) return null;
+  const stats = statsOf(project, context);
+  const layout = layoutOf(project, context);
   return (
     <footer className="editor-status" data-testid="editor-status">
       <span data-testid="stat-blocks">{formatCount(stats.blockCount)} blocks</span>

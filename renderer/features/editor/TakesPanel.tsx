@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSendContext } from './send-context.js';
 import type { Block, Project, Take } from '../../../common/project/index.js';
 import {
   activeTake,
@@ -42,9 +43,10 @@ export function TakesPanel({
   const active = useSettingsStore(selectActiveService);
   const player = useTakePlayer();
   const [compare, setCompare] = useState<{ a: string; b: string } | null>(null);
+  const context = useSendContext(project);
   const takes = takesOf(block);
-  const playing = activeTake(block, project.defaults);
-  const hash = contentHash(block, project.defaults);
+  const playing = activeTake(block, context);
+  const hash = contentHash(block, context);
   const numbers = new Map(takes.map((take, index) => [take.cacheKey, index + 1]));
   const srcOf = (cacheKey: string): string | undefined => media[cacheKey]?.mediaPath;
 

@@ -1,4 +1,5 @@
 import type { MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent } from 'react';
+import { useSendContext } from './send-context.js';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { moveBlocks, shiftBlocks } from '../../../common/project/block-edits.js';
 import type { Project, TrackName } from '../../../common/project/project-schema.js';
@@ -86,7 +87,8 @@ export function Timeline() {
   const progressOf = useBlockProgress();
   const waveforms = useWaveformStore(selectWaveforms);
   const thresholds = useSettingsStore(selectCheckThresholds);
-  const layout = project === null ? null : layoutOf(project);
+  const context = useSendContext(project);
+  const layout = project === null || context === null ? null : layoutOf(project, context);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -184,7 +186,7 @@ export function Timeline() {
 
   if (project === null || layout === null) return null;
   const progressProps = (block: Block) => {
-    const progress = progressOf(block, project.defaults);
+    const progress = progressOf(block, context!);
     return { progressKind: progress.kind, progressLabel: describeProgress(progress) };
   };
 
@@ -198,13 +200,13 @@ export function Timeline() {
   };
 
   const placedOffset = drag?.kind === 'placed' ? clampedDelta(project, drag, zoom) : 0;
-  const flags = flagsOf(project, thresholds);
+  const flags = flagsOf(project, context!, thresholds);
   // The take each shown block plays, found once: its waveform is drawn, or asked of main when missing.
   const playingKeys = new Map<string, string>();
   const visibleKeys: string[] = [];
   for (const track of TRACKS) {
     for (const item of visible[track.name]) {
-      const key = playableAudio(project.tracks[track.name].blocks[item.index]!, project.defaults)?.cacheKey;
+      const key = playableAudio(project.tracks[track.name].blocks[item.index]!, context!)?.cacheKey;
       if (key === undefined) continue;
       playingKeys.set(item.blockId, key);
       if (waveforms[key] === undefined) visibleKeys.push(key);
@@ -400,7 +402,7 @@ export function Timeline() {
                   <TimelineBlock
                     key={item.blockId}
                     block={block}
-                    defaults={project.defaults}
+                    context={context!}
                     left={msToPx(item.startMs, zoom)}
                     width={Math.max(3, msToPx(item.durationMs, zoom))}
                     estimated={item.source === 'estimate'}

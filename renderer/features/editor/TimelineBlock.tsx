@@ -1,7 +1,9 @@
 import { memo } from 'react';
+import { speakerIdOf } from '../../../common/project/send-context.js';
+import type { SendContext } from '../../../common/project/send-context.js';
 import { excerpt } from '../../../common/project/block-guards.js';
 import { blockState } from '../../../common/project/block-state.js';
-import type { Block, ProjectDefaults } from '../../../common/project/project-schema.js';
+import type { Block } from '../../../common/project/project-schema.js';
 import type { BlockProgress } from '../../../common/generation/block-progress.js';
 import type { LoadedWaveform } from '../../stores/waveform-store.js';
 import { BLOCK_STATE_LABELS } from './BlockStateBadge.js';
@@ -12,7 +14,7 @@ const WAVEFORM_HEIGHT = 32;
 
 export interface TimelineBlockProps {
   block: Block;
-  defaults: ProjectDefaults;
+  context: SendContext;
   /** Pixels from the timeline start. */
   left: number;
   width: number;
@@ -54,7 +56,7 @@ function blockLabel(block: Block): string {
  */
 export const TimelineBlock = memo(function TimelineBlock({
   block,
-  defaults,
+  context,
   left,
   width,
   estimated,
@@ -66,8 +68,9 @@ export const TimelineBlock = memo(function TimelineBlock({
   flags,
 }: TimelineBlockProps) {
   const flagged = flags !== undefined && flags.length > 0;
-  const state = blockState(block, defaults);
+  const state = blockState(block, context);
   const label = blockLabel(block);
+  const speaker = block.type === 'text' ? context.speakers.get(speakerIdOf(block)) : undefined;
   const classes = [
     'timeline-block',
     `timeline-block-${block.type}`,
@@ -96,8 +99,10 @@ export const TimelineBlock = memo(function TimelineBlock({
         left,
         width,
         transform: offsetPx === 0 ? undefined : `translateX(${offsetPx}px)`,
+        borderTopColor: speaker?.colour,
       }}
-      title={`${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}${flagged ? `\nNeeds review: ${flags.join(' ')}` : ''}`}
+      data-speaker={speaker?.name}
+      title={`${speaker ? `${speaker.name}: ` : ''}${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}${flagged ? `\nNeeds review: ${flags.join(' ')}` : ''}`}
     >
       {waveform && !estimated ? (
         <TakeWaveform waveform={waveform} width={width} height={WAVEFORM_HEIGHT} />

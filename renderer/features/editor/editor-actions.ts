@@ -1,4 +1,5 @@
 import type { IdFactory } from '../../../common/project/block-factory.js';
+import { contextIn } from './send-context.js';
 import {
   createMusicBlock,
   createSfxBlock,
@@ -236,7 +237,13 @@ export function createEditorActions(stores: AppStores) {
       const atMs = Math.round(stores.timelineView.getState().playheadMs);
       let next: Project;
       try {
-        next = pasteBlocks(current, text, afterId === undefined ? { atMs } : { afterId, atMs }, newId);
+        next = pasteBlocks(
+          current,
+          contextIn(stores, current),
+          text,
+          afterId === undefined ? { atMs } : { afterId, atMs },
+          newId,
+        );
       } catch (error) {
         stores.notices.getState().showError(error);
         return;

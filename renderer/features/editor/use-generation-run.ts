@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useSendContext } from './send-context.js';
 import { allBlocks, contentHash } from '../../../common/project/index.js';
 import { selectPendingHashes } from '../../stores/generation-store.js';
 import { useAppStores, useGenerationStore } from '../../stores/stores-context.js';
@@ -16,10 +17,11 @@ export function useGenerationRun(): void {
   const stores = useAppStores();
   const project = useThrottledProject(250);
   const pending = useGenerationStore(selectPendingHashes);
+  const context = useSendContext(project);
   useEffect(() => {
-    if (project === null) return;
+    if (project === null || context === null) return;
     const onTheirWay = allBlocks(project)
-      .filter((block) => pending[contentHash(block, project.defaults)] !== undefined)
+      .filter((block) => pending[contentHash(block, context)] !== undefined)
       .map((block) => block.id);
     const generation = stores.generation.getState();
     if (onTheirWay.length > 0) {
@@ -29,6 +31,6 @@ export function useGenerationRun(): void {
     if (generation.run === null) return;
     const timer = setTimeout(() => stores.generation.getState().endRun(), RUN_LINGER_MS);
     return () => clearTimeout(timer);
-  }, [project, pending, stores]);
+  }, [project, context, pending, stores]);
   useEffect(() => () => stores.generation.getState().endRun(), [stores]);
 }

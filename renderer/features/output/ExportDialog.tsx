@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useSendContext } from '../editor/send-context.js';
 import type { MissingAudio } from '../../../common/export/project-render-plan.js';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -61,7 +62,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const settings = useMemo(() => settingsFromForm(form), [form]);
   const title = project?.title ?? 'Untitled';
   const thresholds = useSettingsStore(selectCheckThresholds);
-  const flaggedCount = project === null ? 0 : flagsOf(project, thresholds).size;
+  const context = useSendContext(project);
+  const flaggedCount = project === null || context === null ? 0 : flagsOf(project, context, thresholds).size;
 
   useEffect(() => {
     let cancelled = false;

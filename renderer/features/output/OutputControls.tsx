@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { contextIn, useSendContext } from '../editor/send-context.js';
+import type { SendContext } from '../../../common/project/send-context.js';
 import type { Project } from '../../../common/project/index.js';
 import { allBlocks, contentHash, layoutTimeline, needsGeneration } from '../../../common/project/index.js';
 import type { DocumentState } from '../../stores/document-store.js';
@@ -48,7 +50,11 @@ export function OutputControls() {
 
   // Counting walks every block: it follows the project at most every 250 ms, not on each keystroke.
   const throttled = useThrottledProject(250);
-  const counts = useMemo(() => countGeneration(throttled, pending), [throttled, pending]);
+  const throttledContext = useSendContext(throttled);
+  const counts = useMemo(
+    () => countGeneration(throttled, throttledContext, pending),
+    [throttled, throttledContext, pending],
+  );
   const blockedReason = projectId === undefined ? null : generationBlockedReason(projectServiceUrl, active);
 
   useEffect(() => {
@@ -84,16 +90,17 @@ export function OutputControls() {
       return;
     }
     const mediaOf = (key: string): string | undefined => stores.generation.getState().audio[key]?.mediaPath;
+    const context = contextIn(stores, current);
     const selected = stores.document.getState().selection.ids;
     if (onlySelection && selected.length > 0) {
       const only = new Set(selected);
-      const clips = previewClips(current, mediaOf, only);
-      warnSilent(blocksWithoutAudio(current, clips, { fromMs: 0, only }));
+      const clips = previewClips(current, context, mediaOf, only);
+      warnSilent(blocksWithoutAudio(current, context, clips, { fromMs: 0, only }));
       if (clips.length === 0) return;
       const from = Math.min(...clips.map((clip) => clip.startMs));
       preview.play(clips, from, Math.max(...clips.map((clip) => clip.endMs)));
     } else {
-      const clips = previewClips(current, mediaOf);
+      const clips = previewClips(current, context, mediaOf);
       if (clips.length === 0) {
         stores.notices.getState().receive({
           kind: 'notification',
@@ -103,8 +110,8 @@ export function OutputControls() {
         return;
       }
       const playhead = stores.timelineView.getState().playheadMs;
-      const from = playhead >= layoutTimeline(current).totalMs ? 0 : playhead;
-      warnSilent(blocksWithoutAudio(current, clips, { fromMs: from }));
+      const from = playhead >= layoutTimeline(current, context).totalMs ? 0 : playhead;
+      warnSilent(blocksWithoutAudio(current, context, clips, { fromMs: from }));
       preview.play(clips, from);
     }
     setPlaying(true);
@@ -200,13 +207,17 @@ export function OutputControls() {
 const selectProjectId = (state: DocumentState): string | undefined => state.doc?.project.id;
 const selectProjectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
 
-function countGeneration(project: Project | null, pending: Readonly<Record<string, string>>) {
-  if (!project) return { needed: 0, pending: 0 };
+function countGeneration(
+  project: Project | null,
+  context: SendContext | null,
+  pending: Readonly<Record<string, string>>,
+) {
+  if (!project || !context) return { needed: 0, pending: 0 };
   let needed = 0;
   let waiting = 0;
   for (const block of allBlocks(project)) {
-    if (!needsGeneration(block, project.defaults)) continue;
-    if (pending[contentHash(block, project.defaults)] !== undefined) waiting += 1;
+    if (!needsGeneration(block, context)) continue;
+    if (pending[contentHash(block, context)] !== undefined) waiting += 1;
     else needed += 1;
   }
   return { needed, pending: waiting };

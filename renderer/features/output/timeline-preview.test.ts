@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from '../../../common/project/send-context.js';
+import { contextOf } from '../../../common/project/test-support.js';
 import type { Project } from '../../../common/project/index.js';
 import { allBlocks, contentHash, setGenerationState, updateBlock } from '../../../common/project/index.js';
 import { sampleProject } from '../../../common/project/test-support.js';
@@ -7,7 +9,7 @@ import { blocksWithoutAudio, previewClips } from './timeline-preview.js';
 function generated(project: Project): Project {
   let next = project;
   for (const block of allBlocks(project)) {
-    const hash = contentHash(block, project.defaults);
+    const hash = contentHash(block, defaultsOnlyContext(project.defaults));
     next = setGenerationState(next, block.id, {
       kind: 'generated',
       contentHash: hash,
@@ -20,7 +22,7 @@ function generated(project: Project): Project {
 describe('previewClips', () => {
   it('plays generated blocks where the export puts them, with their gain and fades', () => {
     const project = updateBlock(generated(sampleProject()), 't2', { volumeDb: -6 });
-    const clips = previewClips(project, (hash) => `/media/${hash.slice(0, 8)}.mp3`);
+    const clips = previewClips(project, contextOf(project), (hash) => `/media/${hash.slice(0, 8)}.mp3`);
     expect(clips.map((clip) => clip.blockId)).toEqual(['t1', 't2', 't3', 's1', 'm1']);
     const t2 = clips.find((clip) => clip.blockId === 't2');
     expect(t2?.gain).toBeCloseTo(0.501, 2);
@@ -34,9 +36,11 @@ describe('previewClips', () => {
     let project = generated(sampleProject());
     project = updateBlock(project, 't1', { text: 'Changed.' });
     project = updateBlock(project, 't3', { volumeDb: -60 });
-    const clips = previewClips(project, (hash) => (hash.startsWith('0') ? undefined : `/media/${hash}.wav`));
+    const clips = previewClips(project, contextOf(project), (hash) =>
+      hash.startsWith('0') ? undefined : `/media/${hash}.wav`,
+    );
     expect(clips.some((clip) => clip.blockId === 't1' || clip.blockId === 't3')).toBe(false);
-    const only = previewClips(project, (hash) => `/media/${hash}.wav`, new Set(['s1']));
+    const only = previewClips(project, contextOf(project), (hash) => `/media/${hash}.wav`, new Set(['s1']));
     expect(only.map((clip) => clip.blockId)).toEqual(['s1']);
   });
 
@@ -44,12 +48,16 @@ describe('previewClips', () => {
     let project = generated(sampleProject());
     project = updateBlock(project, 't1', { text: 'Changed.' });
     project = updateBlock(project, 't3', { volumeDb: -60 });
-    const t2Key = contentHash(project.tracks.speech.blocks[1]!, project.defaults);
+    const t2Key = contentHash(project.tracks.speech.blocks[1]!, defaultsOnlyContext(project.defaults));
     // t2's audio is not on this computer.
-    const clips = previewClips(project, (key) => (key === t2Key ? undefined : `/media/${key}.wav`));
-    expect(blocksWithoutAudio(project, clips, { fromMs: 0 })).toBe(2);
+    const clips = previewClips(project, contextOf(project), (key) =>
+      key === t2Key ? undefined : `/media/${key}.wav`,
+    );
+    expect(blocksWithoutAudio(project, contextOf(project), clips, { fromMs: 0 })).toBe(2);
     // Played from past the end, nothing is silent; playing a selection counts only the selection.
-    expect(blocksWithoutAudio(project, clips, { fromMs: 100_000 })).toBe(0);
-    expect(blocksWithoutAudio(project, clips, { fromMs: 0, only: new Set(['t1']) })).toBe(1);
+    expect(blocksWithoutAudio(project, contextOf(project), clips, { fromMs: 100_000 })).toBe(0);
+    expect(blocksWithoutAudio(project, contextOf(project), clips, { fromMs: 0, only: new Set(['t1']) })).toBe(
+      1,
+    );
   });
 });

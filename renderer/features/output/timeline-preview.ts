@@ -1,4 +1,5 @@
 import { Howl } from 'howler';
+import type { SendContext } from '../../../common/project/send-context.js';
 import { defaultDuckingSettings } from '../../../common/export/render-plan.js';
 import { dbToGain } from '../../../common/export/gain-envelope.js';
 import type { Block, Project } from '../../../common/project/index.js';
@@ -23,18 +24,19 @@ export interface PreviewClip {
  */
 export function previewClips(
   project: Project,
+  context: SendContext,
   mediaPathOf: (cacheKey: string) => string | undefined,
   only?: ReadonlySet<string>,
 ): PreviewClip[] {
   const blocks = new Map<string, Block>(allBlocks(project).map((block) => [block.id, block]));
-  const layout = layoutTimeline(project);
+  const layout = layoutTimeline(project, context);
   const clips: PreviewClip[] = [];
   for (const item of [...layout.speech, ...layout.effects, ...layout.music]) {
     const block = blocks.get(item.blockId);
     if (!block || (only && !only.has(block.id))) continue;
     if (block.volumeDb <= VOLUME_DB_MIN) continue;
     // The take that exports is the take that plays: the pinned one, else the newest of the current content.
-    const audio = playableAudio(block, project.defaults);
+    const audio = playableAudio(block, context);
     const src = audio === undefined ? undefined : mediaPathOf(audio.cacheKey);
     if (!src) continue;
     clips.push({
@@ -57,12 +59,13 @@ export function previewClips(
  */
 export function blocksWithoutAudio(
   project: Project,
+  context: SendContext,
   clips: readonly PreviewClip[],
   range: { fromMs: number; toMs?: number | undefined; only?: ReadonlySet<string> | undefined },
 ): number {
   const heard = new Set(clips.map((clip) => clip.blockId));
   const blocks = new Map<string, Block>(allBlocks(project).map((block) => [block.id, block]));
-  const layout = layoutTimeline(project);
+  const layout = layoutTimeline(project, context);
   let missing = 0;
   for (const item of [...layout.speech, ...layout.effects, ...layout.music]) {
     if (range.only && !range.only.has(item.blockId)) continue;

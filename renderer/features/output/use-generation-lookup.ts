@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { contextIn } from '../editor/send-context.js';
 import { allBlocks, contentHash, takesOf } from '../../../common/project/index.js';
 import { applyGenerationToDocument } from '../../stores/document-generation.js';
 import { useAppStores } from '../../stores/stores-context.js';
@@ -17,7 +18,6 @@ export function useGenerationLookup(projectId: string | undefined, serviceUrl: s
     if (projectId === undefined || serviceUrl === undefined) return;
     const project = stores.document.getState().doc?.project;
     if (!project) return;
-    const hashes = [...new Set(allBlocks(project).map((block) => contentHash(block, project.defaults)))];
     // The takes kept in the file, to listen to and to preview: where their audio plays, if it is still here.
     const takeKeys = [
       ...new Set(allBlocks(project).flatMap((block) => takesOf(block).map((take) => take.cacheKey))),
@@ -31,12 +31,21 @@ export function useGenerationLookup(projectId: string | undefined, serviceUrl: s
         })
         .catch(() => undefined);
     }
-    stores.client
-      .invoke('generation.lookup', { serviceUrl, contentHashes: hashes })
+    // The service's lexicon is part of every hash: it is loaded (or refreshed) before asking for them.
+    void stores.lexicons
+      .getState()
+      .load(serviceUrl)
+      .catch(() => undefined)
+      .then(() => {
+        const current = stores.document.getState().doc?.project ?? project;
+        const context = contextIn(stores, current);
+        const hashes = [...new Set(allBlocks(current).map((block) => contentHash(block, context)))];
+        return stores.client.invoke('generation.lookup', { serviceUrl, contentHashes: hashes });
+      })
       .then((segments) => {
         if (cancelled) return;
         stores.generation.getState().receive(segments);
-        applyGenerationToDocument(stores.document, projectId, segments);
+        applyGenerationToDocument(stores, projectId, segments);
       })
       .catch(() => undefined);
     return () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
-import { projectStats } from '../../../common/project/index.js';
+import { allBlocks } from '../../../common/project/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { Dialog } from '../../components/Dialog.js';
@@ -62,8 +62,8 @@ export function OpenProblemDialog({ failure, onClose }: { failure: OpenFailure; 
           <p>
             The last good version, saved {formatModified(recovery.savedAt)}, holds “
             <strong>{recovery.project.title}</strong>” with{' '}
-            {formatCount(projectStats(recovery.project).blockCount, 'block', 'blocks')}. Restoring it keeps
-            the damaged file beside it for support.
+            {formatCount(allBlocks(recovery.project).length, 'block', 'blocks')}. Restoring it keeps the
+            damaged file beside it for support.
           </p>
         </div>
       ) : null}

@@ -1,4 +1,6 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
+import { defaultsOnlyContext } from '../../../../common/project/send-context.js';
+import { contextOf } from '../../../../common/project/test-support.js';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../../common/export/index.js';
 import { buildProjectRenderPlan } from '../../../../common/export/index.js';
@@ -50,7 +52,7 @@ export function makeProject(title: string, texts: string[], generated = false): 
 export function markGenerated(project: Project, failTexts: readonly string[] = []): Project {
   let next = project;
   for (const block of allBlocks(project)) {
-    const hash = contentHash(block, project.defaults);
+    const hash = contentHash(block, defaultsOnlyContext(project.defaults));
     const fails = 'text' in block && failTexts.includes(block.text);
     next = setGenerationState(
       next,
@@ -100,7 +102,7 @@ export class FakeExporter implements BatchExporter {
     outputPath: string,
     run: RunOptions & { overwrite?: boolean },
   ): Promise<ExportResult> {
-    const plan = buildProjectRenderPlan(project, {
+    const plan = buildProjectRenderPlan(project, contextOf(project), {
       sampleRate: settings.sampleRate,
       channels: settings.channels,
     });

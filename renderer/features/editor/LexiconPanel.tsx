@@ -1,0 +1,331 @@
+import { useState } from 'react';
+import { setProjectLexicon } from '../../../common/project/cast-edits.js';
+import { randomId } from '../../../common/project/block-factory.js';
+import {
+  lexiconFromCsv,
+  lexiconFromPls,
+  lexiconToCsv,
+  lexiconToPls,
+} from '../../../common/pronunciation/lexicon-files.js';
+import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
+import type { DocumentState } from '../../stores/document-store.js';
+import { serviceRulesOf } from '../../stores/lexicon-store.js';
+import { useAppStores, useDocumentStore, useLexiconStore } from '../../stores/stores-context.js';
+import { applyOrConfirm, proposeChange } from './change-impact.js';
+import { LANGUAGE_OPTIONS } from './TextBlockInspector.js';
+import { StaleConfirm } from './StaleConfirm.js';
+import type { PendingChange } from './StaleConfirm.js';
+import { useServiceVoices } from './use-service-voices.js';
+
+type Scope = 'project' | 'service';
+
+const NO_RULES: readonly LexiconRule[] = [];
+const selectProjectRules = (state: DocumentState): readonly LexiconRule[] | null =>
+  state.doc?.project.lexicon ?? null;
+const selectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
+
+/**
+ * Pronunciation: rules that send a respelling or an alias in place of a term. The project's rules apply first,
+ * then the service's (shared by every project on it); at each place in a text the first rule that matches wins.
+ * The script is never changed. Every change says first how many generated blocks it makes stale.
+ */
+export function LexiconPanel() {
+  const stores = useAppStores();
+  const projectRules = useDocumentStore(selectProjectRules);
+  const serviceUrl = useDocumentStore(selectServiceUrl);
+  const serviceRules = useLexiconStore((state) => serviceRulesOf(state, serviceUrl));
+  const { voices } = useServiceVoices(serviceUrl);
+  const [scope, setScope] = useState<Scope>('project');
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [draft, setDraft] = useState({ term: '', replacement: '' });
+  const [notice, setNotice] = useState<string | null>(null);
+  if (projectRules === null) return null;
+  const rules = scope === 'project' ? projectRules : serviceUrl === undefined ? NO_RULES : serviceRules;
+
+  const change = (label: string, next: readonly LexiconRule[]): void => {
+    const proposed =
+      scope === 'project'
+        ? proposeChange(stores, label, {
+            kind: 'project',
+            edit: (project) => setProjectLexicon(project, next),
+          })
+        : serviceUrl === undefined
+          ? null
+          : proposeChange(stores, label, { kind: 'service-lexicon', serviceUrl, rules: next });
+    applyOrConfirm(proposed, setPending);
+  };
+  const patchRule = (index: number, patch: Partial<LexiconRule>): void => {
+    const next = rules.map((rule, at) => {
+      if (at !== index) return rule;
+      const merged: Record<string, unknown> = { ...rule, ...patch };
+      for (const [key, value] of Object.entries(patch)) if (value === undefined) delete merged[key];
+      return merged as LexiconRule;
+    });
+    change(`Change the rule for “${rules[index]?.term ?? ''}”`, next);
+  };
+  const move = (index: number, by: number): void => {
+    const next = [...rules];
+    const [rule] = next.splice(index, 1);
+    if (rule === undefined) return;
+    next.splice(Math.max(0, Math.min(next.length, index + by)), 0, rule);
+    change('Reorder pronunciation rules', next);
+  };
+  const add = (): void => {
+    const term = draft.term.trim();
+    if (term === '') return;
+    const rule: LexiconRule = {
+      id: randomId(),
+      term,
+      replacement: draft.replacement.trim(),
+      wholeWord: true,
+      caseSensitive: false,
+    };
+    change(`Say “${term}” as “${rule.replacement}”`, [...rules, rule]);
+    setDraft({ term: '', replacement: '' });
+  };
+  const importFile = async (file: File): Promise<void> => {
+    const text = await file.text();
+    const read = /\.csv$/iu.test(file.name)
+      ? lexiconFromCsv(text, file.name, randomId)
+      : lexiconFromPls(text, file.name, randomId);
+    if (!read.ok) {
+      setNotice(read.message);
+      return;
+    }
+    setNotice(
+      `${read.rules.length} rule${read.rules.length === 1 ? '' : 's'} read from ${file.name}` +
+        (read.skipped.length === 0 ? '.' : `; skipped: ${read.skipped.join('; ')}.`),
+    );
+    change(`Add ${read.rules.length} rules from ${file.name}`, [...rules, ...read.rules]);
+  };
+  const download = (kind: 'csv' | 'pls'): void => {
+    const text = kind === 'csv' ? lexiconToCsv(rules) : lexiconToPls(rules);
+    const blob = new Blob([text], { type: kind === 'csv' ? 'text/csv' : 'application/pls+xml' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = `pronunciation-${scope}.${kind}`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  return (
+    <details className="panel lexicon-panel" data-testid="lexicon-panel">
+      <summary>
+        Pronunciation ({projectRules.length} + {serviceRules.length})
+      </summary>
+      <div className="lexicon-scope" role="tablist">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={scope === 'project'}
+          data-testid="lexicon-scope-project"
+          onClick={() => setScope('project')}
+        >
+          This project ({projectRules.length})
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={scope === 'service'}
+          disabled={serviceUrl === undefined}
+          title={
+            serviceUrl === undefined ? 'Link the project to a service first' : 'Shared by every project on it'
+          }
+          data-testid="lexicon-scope-service"
+          onClick={() => setScope('service')}
+        >
+          Every project on the service ({serviceRules.length})
+        </button>
+      </div>
+      {pending ? (
+        <StaleConfirm
+          pending={{
+            ...pending,
+            apply: () => {
+              pending.apply();
+              setPending(null);
+            },
+          }}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
+      {rules.length === 0 ? (
+        <p className="hint">No rules yet. The first rule that matches at a place in the text wins.</p>
+      ) : (
+        <table className="lexicon-table" data-testid="lexicon-rules">
+          <thead>
+            <tr>
+              <th>Term</th>
+              <th>Say as</th>
+              <th title="Whole word only">Word</th>
+              <th title="Match letter case">Aa</th>
+              <th>Language</th>
+              <th>Voice</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((rule, index) => (
+              <tr key={rule.id} data-testid="lexicon-rule">
+                <td>
+                  <input
+                    type="text"
+                    defaultValue={rule.term}
+                    key={`term:${rule.term}`}
+                    aria-label="Term"
+                    onBlur={(event) => {
+                      if (event.target.value !== rule.term) patchRule(index, { term: event.target.value });
+                    }}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="text"
+                    defaultValue={rule.replacement}
+                    key={`say:${rule.replacement}`}
+                    aria-label="Say as"
+                    onBlur={(event) => {
+                      if (event.target.value !== rule.replacement)
+                        patchRule(index, { replacement: event.target.value });
+                    }}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    checked={rule.wholeWord}
+                    aria-label="Whole word only"
+                    onChange={(event) => patchRule(index, { wholeWord: event.target.checked })}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    checked={rule.caseSensitive}
+                    aria-label="Match letter case"
+                    onChange={(event) => patchRule(index, { caseSensitive: event.target.checked })}
+                  />
+                </td>
+                <td>
+                  <select
+                    value={rule.language ?? ''}
+                    aria-label="Only in language"
+                    onChange={(event) => patchRule(index, { language: event.target.value || undefined })}
+                  >
+                    <option value="">Any</option>
+                    {LANGUAGE_OPTIONS.filter((option) => option.value !== 'auto').map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <select
+                    value={rule.voiceId ?? ''}
+                    aria-label="Only for voice"
+                    onChange={(event) => patchRule(index, { voiceId: event.target.value || undefined })}
+                  >
+                    <option value="">Any</option>
+                    {voices.map((voice) => (
+                      <option key={voice.id} value={voice.idForGenerate}>
+                        {voice.name}
+                      </option>
+                    ))}
+                    {rule.voiceId !== undefined &&
+                    !voices.some((voice) => voice.idForGenerate === rule.voiceId) ? (
+                      <option value={rule.voiceId}>{rule.voiceId}</option>
+                    ) : null}
+                  </select>
+                </td>
+                <td className="lexicon-row-actions">
+                  <button
+                    type="button"
+                    aria-label="Earlier"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    aria-label="Later"
+                    disabled={index === rules.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Remove the rule for ${rule.term}`}
+                    data-testid="lexicon-rule-remove"
+                    onClick={() =>
+                      change(
+                        `Remove the rule for “${rule.term}”`,
+                        rules.filter((_, at) => at !== index),
+                      )
+                    }
+                  >
+                    ✕
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form
+        className="lexicon-add"
+        onSubmit={(event) => {
+          event.preventDefault();
+          add();
+        }}
+      >
+        <input
+          value={draft.term}
+          placeholder="Term (as written)"
+          aria-label="New term"
+          data-testid="lexicon-new-term"
+          onChange={(event) => setDraft({ ...draft, term: event.target.value })}
+        />
+        <input
+          value={draft.replacement}
+          placeholder="Say as (respelling or alias)"
+          aria-label="Say as"
+          data-testid="lexicon-new-replacement"
+          onChange={(event) => setDraft({ ...draft, replacement: event.target.value })}
+        />
+        <button type="submit" data-testid="lexicon-add" disabled={draft.term.trim() === ''}>
+          Add rule
+        </button>
+      </form>
+      <div className="form-actions">
+        <label className="button-like">
+          Import CSV or PLS…
+          <input
+            type="file"
+            hidden
+            accept=".csv,.pls,.xml,text/csv,application/pls+xml"
+            data-testid="lexicon-import"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void importFile(file);
+            }}
+          />
+        </label>
+        <button type="button" disabled={rules.length === 0} onClick={() => download('csv')}>
+          Export CSV
+        </button>
+        <button type="button" disabled={rules.length === 0} onClick={() => download('pls')}>
+          Export PLS
+        </button>
+      </div>
+      {notice ? (
+        <p className="hint" data-testid="lexicon-notice">
+          {notice}
+        </p>
+      ) : null}
+    </details>
+  );
+}

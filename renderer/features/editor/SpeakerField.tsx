@@ -1,0 +1,55 @@
+import { assignSpeaker } from '../../../common/project/cast-edits.js';
+import type { Project, TextBlock } from '../../../common/project/project-schema.js';
+import { sentText, spokenText } from '../../../common/project/resolve-params.js';
+import { speakerIdOf } from '../../../common/project/send-context.js';
+import type { SendContext } from '../../../common/project/send-context.js';
+import { useAppStores } from '../../stores/stores-context.js';
+
+/**
+ * Who speaks the block (and the other selected text blocks with it). The speaker's voice and parameters fill
+ * what the block leaves to the defaults, so a line given to another speaker turns stale, as it should.
+ */
+export function SpeakerField({ project, block }: { project: Project; block: TextBlock }) {
+  const stores = useAppStores();
+  const assign = (speakerId: string): void => {
+    const selected = stores.document.getState().selection.ids;
+    const ids = selected.includes(block.id) ? selected : [block.id];
+    const speaker = project.cast.find((entry) => entry.id === speakerId);
+    const result = stores.document.getState().apply((doc) => assignSpeaker(doc, ids, speakerId), {
+      label: `Give lines to ${speaker?.name ?? 'speaker'}`,
+    });
+    if (!result.ok) stores.notices.getState().showError(result.error);
+  };
+  return (
+    <div className="field">
+      <label htmlFor={`speaker-${block.id}`}>Speaker</label>
+      <select
+        id={`speaker-${block.id}`}
+        data-testid="block-speaker"
+        value={speakerIdOf(block)}
+        disabled={block.locked}
+        onChange={(event) => assign(event.target.value)}
+      >
+        {project.cast.map((speaker) => (
+          <option key={speaker.id} value={speaker.id}>
+            {speaker.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The text exactly as it will be sent, shown when pronunciation rules change it (the script stays as written). */
+export function SentTextPreview({ block, context }: { block: TextBlock; context: SendContext }) {
+  const sent = sentText(block, context);
+  if (sent === spokenText(block.text)) return null;
+  return (
+    <div className="field">
+      <span className="field-label">Sent as (pronunciation rules applied)</span>
+      <p className="sent-text" data-testid="sent-text">
+        {sent}
+      </p>
+    </div>
+  );
+}

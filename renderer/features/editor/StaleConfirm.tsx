@@ -1,0 +1,34 @@
+import type { StaleImpact } from '../../../common/project/stale-impact.js';
+import { formatCount } from './format.js';
+
+/** A change waiting for the user's word because it would make generated audio stale. */
+export interface PendingChange {
+  /** What the change does, in words ("Give Alice another voice"). */
+  label: string;
+  impact: StaleImpact;
+  apply(): void;
+}
+
+/**
+ * Says what a change to the cast or a lexicon costs before it is made: how many blocks would need generating again
+ * and roughly how many credits that takes. Nothing changes until Apply.
+ */
+export function StaleConfirm({ pending, onCancel }: { pending: PendingChange; onCancel(): void }) {
+  const { blocks, estimatedCredits } = pending.impact;
+  return (
+    <div className="stale-confirm" role="alertdialog" aria-label={pending.label} data-testid="stale-confirm">
+      <p>
+        <strong>{pending.label}</strong>: {formatCount(blocks)} generated block{blocks === 1 ? '' : 's'} would
+        need generating again (≈ {formatCount(estimatedCredits)} credits).
+      </p>
+      <div className="form-actions">
+        <button type="button" className="primary" data-testid="stale-confirm-apply" onClick={pending.apply}>
+          Apply
+        </button>
+        <button type="button" data-testid="stale-confirm-cancel" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
+import type { Project } from '../../../common/project/project-schema.js';
+import { sendContext } from '../../../common/project/send-context.js';
+import { staleImpact } from '../../../common/project/stale-impact.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import type { PendingChange } from './StaleConfirm.js';
+import { contextIn } from './send-context.js';
+
+/**
+ * A change to the open project (its cast or lexicon) or to its service's lexicon, with what it would make stale.
+ * Returns null when there is no project or the edit is refused (the refusal is shown as a notice).
+ */
+export function proposeChange(
+  stores: AppStores,
+  label: string,
+  change:
+    | { kind: 'project'; edit(project: Project): Project }
+    | { kind: 'service-lexicon'; serviceUrl: string; rules: readonly LexiconRule[] },
+): PendingChange | null {
+  const before = stores.document.getState().doc?.project;
+  if (before === undefined) return null;
+  const beforeContext = contextIn(stores, before);
+  if (change.kind === 'service-lexicon') {
+    const impact = staleImpact(before, beforeContext, before, sendContext(before, change.rules));
+    return {
+      label,
+      impact,
+      apply: () => {
+        stores.lexicons
+          .getState()
+          .save(change.serviceUrl, change.rules)
+          .catch((error: unknown) => stores.notices.getState().showError(error));
+      },
+    };
+  }
+  let after: Project;
+  try {
+    after = change.edit(before);
+  } catch (error) {
+    stores.notices.getState().showError(error);
+    return null;
+  }
+  const impact = staleImpact(before, beforeContext, after, contextIn(stores, after));
+  return {
+    label,
+    impact,
+    apply: () => {
+      const result = stores.document.getState().apply(change.edit, { label });
+      if (!result.ok) stores.notices.getState().showError(result.error);
+    },
+  };
+}
+
+/** Makes a change that stales nothing at once; otherwise hands it over to be confirmed. */
+export function applyOrConfirm(
+  pending: PendingChange | null,
+  confirm: (pending: PendingChange) => void,
+): void {
+  if (pending === null) return;
+  if (pending.impact.blocks === 0) pending.apply();
+  else confirm(pending);
+}

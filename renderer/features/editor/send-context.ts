@@ -1,0 +1,22 @@
+import type { Project } from '../../../common/project/project-schema.js';
+import { sendContext } from '../../../common/project/send-context.js';
+import type { SendContext } from '../../../common/project/send-context.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { serviceRulesOf } from '../../stores/lexicon-store.js';
+import { useLexiconStore } from '../../stores/stores-context.js';
+
+/**
+ * The open project's send context (its cast and lexicon, and its service's lexicon): what every block state,
+ * hash and "as sent" text in the editor is computed against. Memoised by its parts, so it is a stable value.
+ */
+export function useSendContext(project: Project): SendContext;
+export function useSendContext(project: Project | null): SendContext | null;
+export function useSendContext(project: Project | null): SendContext | null {
+  const serviceRules = useLexiconStore((state) => serviceRulesOf(state, project?.serviceUrl));
+  return project === null ? null : sendContext(project, serviceRules);
+}
+
+/** The send context of a project in this window (for handlers, outside render). */
+export function contextIn(stores: AppStores, project: Project): SendContext {
+  return sendContext(project, serviceRulesOf(stores.lexicons.getState(), project.serviceUrl));
+}
