@@ -1,5 +1,6 @@
 /* The batch export queue's records and views: kept on disk by main, sent whole to the renderer. */
 import { z } from 'zod';
+import { exportModeSchema } from '../export/export-mode.js';
 import { projectExportSettingsSchema } from '../export/project-export-settings.js';
 import type { GenerationCount } from '../generation/service-speed.js';
 
@@ -76,7 +77,9 @@ export const batchItemRecordSchema = z.object({
    */
   outputPath: z.string().optional(),
   /** `mix` (the default): one audio file with subtitles; `blocks-*`: one file per speech block. */
-  mode: z.enum(['mix', 'blocks-folder', 'blocks-zip']).optional(),
+  mode: exportModeSchema.optional(),
+  /** A cover image the user named (the CLI's --cover), embedded in MP3 output. */
+  coverPath: z.string().min(1).optional(),
   status: batchItemStatusSchema,
   /** How many times the item started (a restart after a crash or a retry counts). */
   attempts: z.number().int().min(0),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { chapterTemplateProblem } from './chapter-split.js';
 import { duckingSettingsSchema, defaultDuckingSettings } from './render-plan.js';
+import { audioMetadataSchema, chapterOutputSchema } from './audio-metadata.js';
 import { exportOptionsSchema, formatSupportsRate, loudnessPresets } from './export-options.js';
 
 /** What the user chooses in the export dialog (and the CLI's flags), independent of any one project. */
@@ -9,6 +11,8 @@ export const projectExportSettingsSchema = z
     sampleRate: z.number().int().min(8000, 'must be ≥ 8000 Hz').max(192_000, 'must be ≤ 192000 Hz'),
     channels: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }),
     ducking: duckingSettingsSchema.optional(),
+    metadata: audioMetadataSchema.optional(),
+    chapters: chapterOutputSchema.optional(),
   })
   .superRefine((settings, context) => {
     if (!formatSupportsRate(settings.options.audio, settings.sampleRate)) {
@@ -17,6 +21,11 @@ export const projectExportSettingsSchema = z
         path: ['sampleRate'],
         message: 'must be an MP3 rate (8000–48000 Hz, MPEG rates only) for MP3 output',
       });
+    }
+    const template = settings.chapters?.nameTemplate;
+    const problem = template === undefined ? null : chapterTemplateProblem(template);
+    if (problem !== null) {
+      context.addIssue({ code: 'custom', path: ['chapters', 'nameTemplate'], message: problem });
     }
   });
 export type ProjectExportSettings = z.infer<typeof projectExportSettingsSchema>;

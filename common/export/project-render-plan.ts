@@ -2,6 +2,7 @@ import type { Block, Project, TrackName } from '../project/index.js';
 import type { SendContext } from '../project/send-context.js';
 import { VOLUME_DB_MIN, blockState, excerpt, layoutTimeline, playableAudio } from '../project/index.js';
 import type { PlacedItem } from '../project/index.js';
+import { chapterMarks } from '../project/chapters.js';
 import type { DuckingSettings, RenderClip, RenderPlan } from './render-plan.js';
 import type { SubtitleSource } from '../subtitles/subtitle-types.js';
 
@@ -21,7 +22,7 @@ export interface ProjectPlanOptions {
 }
 
 export type ProjectPlanResult =
-  | { ok: true; plan: RenderPlan; speechBlocks: number }
+  | { ok: true; plan: RenderPlan; speechBlocks: number; chapters: { title: string; startMs: number }[] }
   | { ok: false; missing: MissingAudio[] }
   | { ok: false; empty: true };
 
@@ -97,6 +98,7 @@ export function buildProjectRenderPlan(
   return {
     ok: true,
     speechBlocks: layout.speech.length,
+    chapters: chapterMarks(project, layout).map(({ title, startMs }) => ({ title, startMs })),
     plan: {
       sampleRate: options.sampleRate,
       channels: options.channels,

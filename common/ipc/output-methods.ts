@@ -6,6 +6,7 @@ import { projectSchema } from '../project/project-schema.js';
 import { projectFileNameSchema } from './project-methods.js';
 import { serviceUrlSchema } from '../settings/settings-schema.js';
 import { method } from './define.js';
+import { exportModeSchema as exportModes } from '../export/export-mode.js';
 
 const contentHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a content hash (64 hex digits)');
 const absolutePathSchema = z
@@ -54,7 +55,7 @@ export type GenerateThenExportResult = { ok: true; itemId: string; outputPath: s
 
 /** What to do with files the export would write that already exist: ask (the default), replace, keep both. */
 const onExistingSchema = z.enum(['ask', 'replace', 'keep-both']).default('ask');
-const exportModeSchema = z.enum(['mix', 'blocks-folder', 'blocks-zip']).default('mix');
+const exportModeSchema = exportModes.default('mix');
 
 export interface ExportProgressEvent {
   exportId: string;
@@ -182,9 +183,11 @@ export const outputMethods = {
         project: projectSchema,
         settings: projectExportSettingsSchema,
         outputPath: absolutePathSchema,
-        /** `mix`: one audio file (+ subtitles); `blocks-folder`/`blocks-zip`: one file per speech block. */
+        /** `mix`: one audio file (+ subtitles); `blocks-*`: one file per speech block; `chapters-*`: per chapter. */
         mode: exportModeSchema,
         onExisting: onExistingSchema,
+        /** A JPEG or PNG uploaded through staging.*, embedded as the cover of MP3 output. */
+        coverStagingId: z.uuid('must be an upload id (UUID)').optional(),
       })
       .strict(),
   ),

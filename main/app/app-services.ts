@@ -163,6 +163,7 @@ export async function createAppServices(options: AppServicesOptions) {
     grants,
   });
   const output = createOutputFeature({
+    staging,
     generation,
     exporter,
     audio,

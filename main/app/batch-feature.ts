@@ -1,5 +1,6 @@
 import type { ServiceLexicons } from '../services/pronunciation/service-lexicons.js';
 import path from 'node:path';
+import type { ExportMode } from '../../common/export/export-mode.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';
@@ -134,7 +135,7 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
       fileName: string;
       title: string;
       outputPath: string;
-      mode: 'mix' | 'blocks-folder' | 'blocks-zip';
+      mode: ExportMode;
       settings: BatchItemView['settings'];
       overwrite: boolean;
     }) => {

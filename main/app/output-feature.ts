@@ -20,7 +20,11 @@ import {
 import { ensureWritableFolder } from '../services/batch/output-paths.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
 import type { ProjectExportSettings } from '../../common/export/index.js';
+import type { Project } from '../../common/project/index.js';
 import { browseFolder } from './folder-browser.js';
+import { readCoverImage } from '../services/export/tags/cover-image.js';
+import type { UploadStaging } from '../services/staging/upload-staging.js';
+import { exportContainer } from '../../common/export/export-mode.js';
 
 export interface OutputFeatureDeps {
   generation: GenerationService;
@@ -33,6 +37,8 @@ export interface OutputFeatureDeps {
   exportDir?: string | undefined;
   /** Paths the user chose; the default export folder is granted here. */
   grants: PathGrants;
+  /** Uploads from the page (a cover image chosen in the export dialog). */
+  staging: UploadStaging;
   /** Hands a generate-then-export to main's persisted queue (the batch queue). */
   queueExport(input: {
     fileName: string;
@@ -70,6 +76,58 @@ interface RunningExport {
  * Generation and export over IPC. Exports run in the engine's worker thread; main only relays small progress
  * events (at most every 100 ms per export), shows the overall fraction on the taskbar/dock, and reports the end.
  */
+/** A cover that is not a JPEG or PNG (or too big) is refused before the export starts, naming the field. */
+function checkCover(coverPath: string): void {
+  try {
+    readCoverImage(coverPath, 'the chosen file');
+  } catch (error) {
+    const detail = (error instanceof Error ? error.message : String(error)).replace(/^cover: /u, '');
+    throw new IpcError({
+      code: 'INVALID_INPUT',
+      field: 'coverStagingId',
+      message: `Cover image: ${detail}.`,
+    });
+  }
+}
+
+type StartedExport = Pick<
+  Extract<ExportFinishedEvent, { ok: true }>,
+  'outputPath' | 'subtitlePaths' | 'durationMs' | 'bytes'
+>;
+
+/** Runs the export the mode asks for and describes what it wrote. */
+async function startExport(
+  exporter: ProjectExporter,
+  mode: ExportMode,
+  project: Project,
+  settings: ProjectExportSettings,
+  outputPath: string,
+  run: Parameters<ProjectExporter['exportMix']>[3],
+): Promise<StartedExport> {
+  const container = exportContainer(mode);
+  if (container === 'file') {
+    const result = await exporter.exportMix(project, settings, outputPath, run);
+    const sidecars = result.chaptersJsonPath ? [result.chaptersJsonPath] : [];
+    return {
+      outputPath: result.audioPath,
+      subtitlePaths: [...result.subtitlePaths, ...sidecars],
+      durationMs: result.durationMs,
+      bytes: result.bytes,
+    };
+  }
+  if (mode === 'chapters-folder' || mode === 'chapters-zip') {
+    const result = await exporter.exportChapters(project, settings, outputPath, container, run);
+    return { outputPath, subtitlePaths: [], durationMs: result.durationMs, bytes: 0 };
+  }
+  const result = await exporter.exportBlocks(project, settings, outputPath, container, run);
+  return {
+    outputPath,
+    subtitlePaths: [],
+    durationMs: 0,
+    bytes: result.files.reduce((sum, file) => sum + file.bytes, 0),
+  };
+}
+
 export function createOutputFeature(deps: OutputFeatureDeps) {
   const { generation, exporter, platform, events, logger } = deps;
   const running = new Map<string, RunningExport>();
@@ -166,7 +224,14 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
       });
       return { ok: true, itemId, outputPath: place.outputPath };
     },
-    'export.start': async ({ project, settings, outputPath: requestedPath, mode, onExisting }) => {
+    'export.start': async ({
+      project,
+      settings,
+      outputPath: requestedPath,
+      mode,
+      onExisting,
+      coverStagingId,
+    }) => {
       const place = await destination(requestedPath, settings, mode, onExisting);
       if (!place.ok) return place;
       const { outputPath, overwrite } = place;
@@ -186,9 +251,13 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
       running.set(exportId, entry);
       showTaskbarProgress();
       let lastSent = 0;
+      const cover =
+        coverStagingId === undefined ? undefined : deps.staging.finished(coverStagingId, 'coverStagingId');
+      if (cover) checkCover(cover.path);
       const run = {
         signal: entry.controller.signal,
         overwrite,
+        ...(cover ? { coverPath: cover.path } : {}),
         onProgress: ({ phase, fraction }: { phase: string; fraction: number }) => {
           entry.fraction = fraction;
           const now = Date.now();
@@ -198,28 +267,9 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
           showTaskbarProgress();
         },
       };
-      const work =
-        mode === 'mix'
-          ? exporter.exportMix(project, settings, outputPath, run).then((result): ExportFinishedEvent => ({
-              exportId,
-              projectId: project.id,
-              ok: true,
-              outputPath: result.audioPath,
-              subtitlePaths: [...result.subtitlePaths],
-              durationMs: result.durationMs,
-              bytes: result.bytes,
-            }))
-          : exporter
-              .exportBlocks(project, settings, outputPath, mode === 'blocks-zip' ? 'zip' : 'folder', run)
-              .then((result): ExportFinishedEvent => ({
-                exportId,
-                projectId: project.id,
-                ok: true,
-                outputPath,
-                subtitlePaths: [],
-                durationMs: 0,
-                bytes: result.files.reduce((sum, file) => sum + file.bytes, 0),
-              }));
+      const work = startExport(exporter, mode, project, settings, outputPath, run).then(
+        (result): ExportFinishedEvent => ({ exportId, projectId: project.id, ok: true, ...result }),
+      );
       void work
         .catch((error: unknown): ExportFinishedEvent => ({
           exportId,
@@ -230,6 +280,7 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
         }))
         .then((finished) => {
           running.delete(exportId);
+          if (coverStagingId !== undefined) void deps.staging.discard(coverStagingId);
           showTaskbarProgress();
           if (!finished.ok && !finished.cancelled) logger.warn(`Export ${exportId} failed`, finished.message);
           events.emit('export.finished', finished);

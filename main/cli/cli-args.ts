@@ -7,6 +7,10 @@ import {
   mp3Bitrates,
   projectExportSettingsSchema,
 } from '../../common/export/index.js';
+import type { AudioMetadata, ChapterOutput } from '../../common/export/audio-metadata.js';
+import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../common/export/chapter-split.js';
+import { readCoverImage } from '../services/export/tags/cover-image.js';
+import type { ExportMode } from '../../common/export/export-mode.js';
 import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/settings-schema.js';
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/batch/index.js';
 
@@ -26,6 +30,10 @@ export interface ExportCommand {
   generate: boolean;
   nameTemplate: string;
   overwrite: boolean;
+  /** One file per project, or a folder per project of its chapters (--split chapters) or blocks. */
+  mode: ExportMode;
+  /** --cover FILE, resolved. */
+  coverPath?: string | undefined;
   /** For projects not linked to a service. */
   service?: string | undefined;
   /** The token read from the variable --token-env names (never printed). */
@@ -55,6 +63,17 @@ const OPTIONS = {
   name: { type: 'string' },
   loudness: { type: 'string' },
   overwrite: { type: 'boolean' },
+  split: { type: 'string' },
+  chapters: { type: 'boolean' },
+  'chapters-json': { type: 'boolean' },
+  'chapter-name': { type: 'string' },
+  title: { type: 'string' },
+  author: { type: 'string' },
+  album: { type: 'string' },
+  year: { type: 'string' },
+  track: { type: 'string' },
+  comment: { type: 'string' },
+  cover: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -65,6 +84,13 @@ const FLAG_OF_FIELD: Record<string, string> = {
   channels: '--channels',
   'options.audio.bitrateKbps': '--bitrate',
   'options.audio.bitDepth': '--bit-depth',
+  'metadata.title': '--title',
+  'metadata.author': '--author',
+  'metadata.album': '--album',
+  'metadata.year': '--year',
+  'metadata.track': '--track',
+  'metadata.comment': '--comment',
+  'chapters.nameTemplate': '--chapter-name',
 };
 
 /** Reads `timbre …` arguments (without node and the script). Throws UsageError for anything it cannot run. */
@@ -96,6 +122,15 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   const nameTemplate = values.name ?? DEFAULT_NAME_TEMPLATE;
   const templateProblem = nameTemplateProblem(nameTemplate);
   if (templateProblem) throw new UsageError(`--name ${templateProblem}`);
+  const split = choice('--split', values.split ?? 'none', ['none', 'chapters', 'blocks'] as const);
+  if (split !== 'none' && (values.chapters || values['chapters-json'])) {
+    throw new UsageError(
+      '--chapters and --chapters-json mark chapters inside one file; they cannot be used with --split',
+    );
+  }
+  if (values['chapter-name'] !== undefined && split !== 'chapters') {
+    throw new UsageError('--chapter-name names the files of --split chapters only');
+  }
   if (values.service !== undefined) {
     const problem = serviceUrlProblem(values.service);
     if (problem) throw new UsageError(`--service ${problem}`);
@@ -112,6 +147,19 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     loudness,
     srt: values.srt ?? false,
     vtt: values.vtt ?? false,
+    metadata: {
+      title: values.title,
+      author: values.author,
+      album: values.album,
+      year: values.year,
+      track: values.track,
+      comment: values.comment,
+    },
+    chapters: {
+      markers: values.chapters ?? false,
+      json: values['chapters-json'] ?? false,
+      nameTemplate: values['chapter-name'] ?? DEFAULT_CHAPTER_NAME_TEMPLATE,
+    },
   });
 
   return {
@@ -122,6 +170,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     generate: values.generate ?? false,
     nameTemplate,
     overwrite: values.overwrite ?? false,
+    mode: split === 'chapters' ? 'chapters-folder' : split === 'blocks' ? 'blocks-folder' : 'mix',
+    ...(values.cover === undefined ? {} : { coverPath: checkedCover(values.cover) }),
     service: values.service === undefined ? undefined : serviceUrlSchema.parse(values.service),
     ...tokenFromEnv(values['token-env'], env),
     dataDir: values.data === undefined ? undefined : path.resolve(values.data),
@@ -137,6 +187,8 @@ interface SettingsFlags {
   loudness: (typeof LOUDNESS_CHOICES)[number];
   srt: boolean;
   vtt: boolean;
+  metadata: Record<keyof AudioMetadata, string | undefined>;
+  chapters: ChapterOutput;
 }
 
 /** The flags as export settings, checked by the same schema as the app's export dialog. */
@@ -153,6 +205,8 @@ function buildSettings(flags: SettingsFlags): ProjectExportSettings {
     sampleRate: flags.rate,
     channels: flags.channels,
     ducking: defaultDuckingSettings,
+    metadata: Object.fromEntries(Object.entries(flags.metadata).filter(([, value]) => value !== undefined)),
+    chapters: flags.chapters,
   };
   const parsed = projectExportSettingsSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;
@@ -166,6 +220,17 @@ function buildSettings(flags: SettingsFlags): ProjectExportSettings {
     throw new UsageError(`--rate ${issue?.message ?? 'is invalid'} (got ${flags.rate})`);
   }
   throw new UsageError(`${flag} ${issue?.message ?? 'is invalid'}`);
+}
+
+/** The cover is read now, so a wrong file stops the command before anything is generated. */
+function checkedCover(value: string): string {
+  const coverPath = path.resolve(value);
+  try {
+    readCoverImage(coverPath);
+  } catch (error) {
+    throw new UsageError(`--${error instanceof Error ? error.message : String(error)}`);
+  }
+  return coverPath;
 }
 
 function tokenFromEnv(

@@ -56,6 +56,8 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
         settings: command.settings,
         generateMissing: command.generate,
         overwrite: command.overwrite,
+        mode: command.mode,
+        ...(command.coverPath ? { coverPath: command.coverPath } : {}),
       });
       queue.start();
       await queue.whenIdle();

@@ -19,6 +19,20 @@ Output
   --loudness none|podcast|broadcast|acx
                          normalise to −16 LUFS, −23 LUFS or ACX (RMS −20 dB, peaks −3 dB)   [default: podcast]
   --srt, --vtt           write SubRip / WebVTT subtitles next to the audio
+  --split chapters|blocks
+                         a folder per project with one file per chapter (each with its own subtitles,
+                         starting at zero) or per speech block, instead of one file
+  --chapter-name TEMPLATE
+                         names of chapter files; {n}, {title}, {project}   [default: {n} {title}]
+
+Chapters and tags (one file per project)
+  --chapters             chapter markers in the file: ID3v2 chapters (MP3), cue points with labels (WAV)
+  --chapters-json        a Podcasting 2.0 chapters file (NAME.chapters.json) next to the audio
+  --title, --author, --album TEXT
+  --year YYYY, --track N[/TOTAL], --comment TEXT
+                         tags written into the file (ID3v2 in MP3, LIST INFO in WAV); the title defaults
+                         to the project's title when any tag, marker or cover is written
+  --cover FILE           a JPEG or PNG embedded as the MP3's cover (at most 10 MB)
 
 Generation
   --generate             generate blocks that have no audio yet (spends credits; only what is missing is sent)
@@ -35,5 +49,7 @@ Other
 
 Examples
   timbre export episodes/*.timbre --out exports --format mp3 --bitrate 128 --srt
+  timbre export book.timbre --out out --format mp3 --chapters --author "A. Writer" --cover cover.jpg
+  timbre export book.timbre --out out --split chapters --chapter-name "{n} - {title}" --srt
   TIMBRE_TOKEN=… timbre export show/ --out out --generate --token-env TIMBRE_TOKEN --name "{index} {title}"
 `;

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { contextOf } from '../../common/project/test-support.js';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -23,6 +24,7 @@ import { startStandin } from '../../standin/index.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 const TOKEN_VARIABLE = 'TIMBRE_TEST_TOKEN';
+const execFileAsync = promisify(execFile);
 
 let standin: RunningStandin;
 let workDir: string;
@@ -120,6 +122,24 @@ function parseSrt(text: string): Cue[] {
     });
 }
 
+interface ProbedFile {
+  format: { tags?: Record<string, string> };
+  chapters: { start_time: string; tags: { title: string } }[];
+}
+
+async function ffprobeJson(filePath: string): Promise<ProbedFile> {
+  const { stdout } = await execFileAsync('ffprobe', [
+    '-v',
+    'error',
+    '-show_chapters',
+    '-show_format',
+    '-of',
+    'json',
+    filePath,
+  ]);
+  return JSON.parse(stdout) as ProbedFile;
+}
+
 function taskPosts(): number {
   return standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
 }
@@ -193,6 +213,110 @@ describe('timbre export × stand-in', () => {
       'Beta - part two.wav',
     ]);
   }, 180_000);
+
+  it('exports a book with chapter markers and tags (--chapters), and one file per chapter (--split chapters)', async () => {
+    const base = project('The Book', [
+      'The first chapter starts here.',
+      'It goes on for a while.',
+      'The second chapter is short.',
+      'The third chapter ends the book.',
+    ]);
+    const blocks = base.tracks.speech.blocks;
+    const titled = [0, 2, 3];
+    const book = await saveProject('book.timbre', {
+      ...base,
+      tracks: {
+        ...base.tracks,
+        speech: {
+          blocks: blocks.map((block, index) =>
+            titled.includes(index)
+              ? { ...block, chapterTitle: `Chapter ${titled.indexOf(index) + 1}` }
+              : block,
+          ),
+        },
+      },
+    });
+    const outDir = path.join(workDir, 'out-book');
+    const common = ['--generate', '--token-env', TOKEN_VARIABLE, '--data', dataDir];
+    const marked = await timbre([
+      'export',
+      book,
+      '--out',
+      outDir,
+      '--format',
+      'mp3',
+      '--chapters',
+      '--chapters-json',
+      '--author',
+      'A. Writer',
+      '--year',
+      '2026',
+      ...common,
+    ]);
+    expect(marked.stderr).toBe('');
+    expect(marked.code, marked.stdout).toBe(0);
+    expect((await readdir(outDir)).sort()).toEqual(['The Book.chapters.json', 'The Book.mp3']);
+    const probed = await ffprobeJson(path.join(outDir, 'The Book.mp3'));
+    expect(probed.chapters.map((chapter) => chapter.tags.title)).toEqual([
+      'Chapter 1',
+      'Chapter 2',
+      'Chapter 3',
+    ]);
+    const exported = await readBack(book);
+    const layout = layoutTimeline(exported, contextOf(exported));
+    const starts = titled.map((index) => layout.speech[index]!.startMs / 1000);
+    probed.chapters.forEach((chapter, index) => {
+      expect(Number(chapter.start_time)).toBeCloseTo(starts[index]!, 2);
+    });
+    expect(probed.format.tags).toMatchObject({ title: 'The Book', artist: 'A. Writer' });
+
+    const splitDir = path.join(workDir, 'out-book-split');
+    const split = await timbre([
+      'export',
+      book,
+      '--out',
+      splitDir,
+      '--split',
+      'chapters',
+      '--srt',
+      '--chapter-name',
+      '{n} - {title}',
+      ...common,
+    ]);
+    expect(split.code, split.stdout).toBe(0);
+    expect(await readdir(splitDir)).toEqual(['The Book']);
+    const files = (await readdir(path.join(splitDir, 'The Book'))).sort();
+    expect(files).toEqual([
+      '01 - Chapter 1.srt',
+      '01 - Chapter 1.wav',
+      '02 - Chapter 2.srt',
+      '02 - Chapter 2.wav',
+      '03 - Chapter 3.srt',
+      '03 - Chapter 3.wav',
+    ]);
+    // Each file is its chapter's length, and its subtitles start at its own zero.
+    const ends = [...starts.slice(1), layout.totalMs / 1000];
+    for (const [index, name] of ['01 - Chapter 1', '02 - Chapter 2', '03 - Chapter 3'].entries()) {
+      const durationMs = await wavDurationMs(path.join(splitDir, 'The Book', `${name}.wav`));
+      expect(durationMs / 1000).toBeCloseTo(ends[index]! - starts[index]!, 1);
+      const cues = parseSrt(await readFile(path.join(splitDir, 'The Book', `${name}.srt`), 'utf8'));
+      expect(cues[0]!.startMs).toBeLessThan(1000);
+      expect(cues.at(-1)!.endMs).toBeLessThanOrEqual(durationMs + 1);
+    }
+  }, 180_000);
+
+  it('refuses --chapters with --split and a cover that is not an image, before anything is sent', async () => {
+    const posts = taskPosts();
+    const mixed = await timbre(['export', 'x.timbre', '--out', workDir, '--split', 'chapters', '--chapters']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/--chapters and --chapters-json mark chapters inside one file/u);
+    const notImage = path.join(workDir, 'cover.jpg');
+    await writeFile(notImage, 'not an image');
+    const cover = await timbre(['export', 'x.timbre', '--out', workDir, '--cover', notImage]);
+    expect(cover.code).toBe(2);
+    expect(cover.stderr).toMatch(/--cover: cover\.jpg is not a JPEG or PNG image/u);
+    expect(taskPosts()).toBe(posts);
+  }, 60_000);
 
   it('exports the good projects of a batch with a broken one, and exits 1 naming the failure', async () => {
     const alpha = path.join(projectsDir, 'alpha.timbre'); // generated by the previous test

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { projectExportSettingsSchema } from '../../../common/export/index.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import { batchSourceSchema } from './batch-types.js';
+import { exportModeSchema } from '../../../common/export/export-mode.js';
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from './output-name.js';
 
 /** Projects added together share a destination, a name template, settings and the generation choice. */
@@ -26,6 +27,14 @@ export const addToBatchInputSchema = z.object({
   generateMissing: z.boolean(),
   /** Replace files already in the destination (outputs of this batch are never replaced). */
   overwrite: z.boolean().default(false),
+  /** One file per project (the default), or a folder or zip of its blocks or chapters. */
+  mode: exportModeSchema.default('mix'),
+  /** An image file the user named, embedded as the cover of MP3 output. */
+  coverPath: z
+    .string()
+    .min(1, 'must not be empty')
+    .refine((value) => path.isAbsolute(value), 'must be an absolute file path')
+    .optional(),
 });
 export type AddToBatchInput = z.input<typeof addToBatchInputSchema>;
 export type ParsedAddToBatchInput = z.output<typeof addToBatchInputSchema>;

@@ -1,3 +1,5 @@
+import { exportContainer } from '../../../common/export/export-mode.js';
+import type { ChapterFilesResult } from '../project-export/chapter-files.js';
 import path from 'node:path';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import type { SendContext } from '../../../common/project/send-context.js';
@@ -36,15 +38,22 @@ export interface BatchExporter {
     project: Project,
     settings: ProjectExportSettings,
     outputPath: string,
-    run: RunOptions & { overwrite?: boolean },
+    run: RunOptions & { overwrite?: boolean; coverPath?: string },
   ): Promise<ExportResult>;
   exportBlocks?(
     project: Project,
     settings: ProjectExportSettings,
     destination: string,
     container: 'folder' | 'zip',
-    run: RunOptions & { overwrite?: boolean },
+    run: RunOptions & { overwrite?: boolean; coverPath?: string },
   ): Promise<ClipFilesResult>;
+  exportChapters?(
+    project: Project,
+    settings: ProjectExportSettings,
+    destination: string,
+    container: 'folder' | 'zip',
+    run: RunOptions & { overwrite?: boolean; coverPath?: string },
+  ): Promise<ChapterFilesResult>;
 }
 
 export interface ItemRunnerDeps {
@@ -99,6 +108,7 @@ type ItemInput = Pick<
   | 'overwrite'
   | 'outputPath'
   | 'mode'
+  | 'coverPath'
 >;
 
 /**
@@ -184,11 +194,26 @@ export async function runBatchItem(
     const run = {
       signal: context.signal,
       overwrite: item.overwrite,
+      ...(item.coverPath ? { coverPath: item.coverPath } : {}),
       onProgress: (progress: ExportProgress) => context.onProgress('exporting', progress.fraction, progress),
     };
     const mode = item.mode ?? 'mix';
-    if (mode !== 'mix' && deps.exporter.exportBlocks) {
-      const container = mode === 'blocks-zip' ? 'zip' : 'folder';
+    const container = exportContainer(mode);
+    if ((mode === 'chapters-folder' || mode === 'chapters-zip') && deps.exporter.exportChapters) {
+      const result = await deps.exporter.exportChapters(
+        project,
+        item.settings,
+        outputPath,
+        container === 'zip' ? 'zip' : 'folder',
+        run,
+      );
+      return {
+        status: 'done',
+        outputs: { audioPath: outputPath, subtitlePaths: [], durationMs: result.durationMs, bytes: 0 },
+        warnings,
+      };
+    }
+    if (container !== 'file' && deps.exporter.exportBlocks) {
       const result = await deps.exporter.exportBlocks(project, item.settings, outputPath, container, run);
       return {
         status: 'done',
@@ -251,6 +276,7 @@ async function settleOutputPath(
     settings: item.settings,
     overwrite: item.overwrite,
     taken: context.taken,
+    mode: item.mode,
     ...(deps.exists ? { exists: deps.exists } : {}),
   });
 }

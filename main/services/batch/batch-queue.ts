@@ -160,6 +160,8 @@ export class BatchQueue {
         settings: parsed.settings,
         generateMissing: parsed.generateMissing,
         overwrite: parsed.overwrite,
+        mode: parsed.mode,
+        ...(parsed.coverPath ? { coverPath: parsed.coverPath } : {}),
         status: 'queued',
         attempts: 0,
         addedAt,

@@ -3,6 +3,8 @@ import { access, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { numberedName } from './output-name.js';
+import type { ExportMode } from '../../../common/export/export-mode.js';
+import { exportContainer } from '../../../common/export/export-mode.js';
 
 const MAX_NUMBERED_NAMES = 999;
 
@@ -16,13 +18,23 @@ export interface OutputPathRequest {
   /** Keys (outputKey) of outputs other items of the batch produced or will produce. */
   taken: ReadonlySet<string>;
   exists?: (filePath: string) => Promise<boolean>;
+  /** One file (the default), or a folder or zip of per-block or per-chapter files. */
+  mode?: ExportMode | undefined;
 }
 
 /** The files an export writes for a base path: the audio and the subtitles asked for. */
-export function outputFiles(basePath: string, settings: ProjectExportSettings): string[] {
+export function outputFiles(
+  basePath: string,
+  settings: ProjectExportSettings,
+  mode: ExportMode = 'mix',
+): string[] {
+  const container = exportContainer(mode);
+  if (container === 'folder') return [basePath];
+  if (container === 'zip') return [`${basePath}.zip`];
   const files = [`${basePath}.${settings.options.audio.format}`];
   if (settings.options.subtitles.srt) files.push(`${basePath}.srt`);
   if (settings.options.subtitles.vtt) files.push(`${basePath}.vtt`);
+  if (settings.chapters?.json) files.push(`${basePath}.chapters.json`);
   return files;
 }
 
@@ -45,10 +57,12 @@ export async function chooseOutputPath(request: OutputPathRequest): Promise<stri
     const basePath = path.join(request.destination, numberedName(request.baseName, n));
     if (request.taken.has(outputKey(basePath))) continue;
     if (!request.overwrite) {
-      const found = await Promise.all(outputFiles(basePath, request.settings).map((file) => exists(file)));
+      const found = await Promise.all(
+        outputFiles(basePath, request.settings, request.mode).map((file) => exists(file)),
+      );
       if (found.some(Boolean)) continue;
     }
-    return outputFiles(basePath, request.settings)[0] ?? basePath;
+    return outputFiles(basePath, request.settings, request.mode)[0] ?? basePath;
   }
   throw new Error(
     `${request.destination} already holds ${MAX_NUMBERED_NAMES} files named like “${request.baseName}”; choose another name template or folder.`,

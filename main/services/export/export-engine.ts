@@ -11,6 +11,7 @@ import type {
 } from './export-types.js';
 import { stagingPathFor } from './output/staged-file.js';
 import { subtitlePathsFor } from './subtitles/subtitle-files.js';
+import { chaptersJsonPath } from './tags/chapters-json.js';
 import { defaultWorkerEntry, launchWorker } from './worker-launcher.js';
 import { workerOutboundSchema, type Staging, type WorkerInbound } from './worker-protocol.js';
 
@@ -52,6 +53,7 @@ export class ExportEngine {
       audio: stagingPathFor(request.outputPath),
       srt: stagingPathFor(subtitles.srt),
       vtt: stagingPathFor(subtitles.vtt),
+      chaptersJson: stagingPathFor(chaptersJsonPath(request.outputPath)),
     };
     return this.run('mix', request, staging, options) as Promise<ExportResult>;
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { exportOptionsSchema, audioFormatSchema } from '../../../common/export/export-options.js';
 import type { LoudnessMeasurement } from '../../../common/export/loudness-meter.js';
 import { renderPlanSchema, trackKindSchema } from '../../../common/export/render-plan.js';
+import { fileTagsSchema } from './tags/file-tags.js';
 
 const absolutePath = z
   .string()
@@ -24,6 +25,8 @@ export const exportRequestSchema = z.object({
   overwrite: z.boolean().default(false),
   /** Threads decoding sources at once; defaults to the number of cores, at most 4. */
   decodeThreads: z.number().int().min(1, 'must be ≥ 1').max(16, 'must be ≤ 16').optional(),
+  /** Metadata, chapter markers and a cover written into the file, and a chapters JSON beside it. */
+  tags: fileTagsSchema.optional(),
 });
 export type ExportRequest = z.input<typeof exportRequestSchema>;
 export type ParsedExportRequest = z.output<typeof exportRequestSchema>;
@@ -70,6 +73,8 @@ export interface LoudnessReport {
 export interface ExportResult {
   readonly audioPath: string;
   readonly subtitlePaths: readonly string[];
+  /** The Podcasting 2.0 chapters file written next to the audio, if asked for. */
+  readonly chaptersJsonPath?: string;
   readonly sampleRate: number;
   readonly channels: 1 | 2;
   readonly frames: number;

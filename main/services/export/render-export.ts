@@ -26,6 +26,10 @@ import { defaultDecodeThreads, prepareSources } from './prepare-sources.js';
 import { defaultWorkerEntry } from './worker-launcher.js';
 import { CooperativeYield, ProgressTracker } from './progress-tracker.js';
 import { TimelineMixer } from './render/timeline-mixer.js';
+import { chaptersJson, chaptersJsonPath } from './tags/chapters-json.js';
+import { readCoverImage } from './tags/cover-image.js';
+import { id3Tag } from './tags/id3-tag.js';
+import { wavTrailerChunks } from './tags/wav-chunks.js';
 import { stageSubtitleFiles, subtitlePathsFor, withDetectedSilences } from './subtitles/subtitle-files.js';
 
 /** Temporary names chosen by the caller (the engine on the main thread), so it can clean up if the worker dies. */
@@ -33,6 +37,7 @@ export interface StagingPaths {
   readonly audio?: string;
   readonly srt?: string;
   readonly vtt?: string;
+  readonly chaptersJson?: string;
 }
 
 // MP3 decoding can overshoot a sample-accurate ceiling by a few tenths of a dB; keep that much in hand.
@@ -111,11 +116,15 @@ export async function runExport(
       ),
     );
     staged.push(...subtitles);
+    const chapters = stageChaptersJson(request, staging.chaptersJson);
+    if (chapters) staged.push(chapters);
     if (isCancelled()) throw new ExportCancelledError();
-    await timed('finalize', () => publishAll(subtitles, audio));
+    const sidecars = chapters ? [...subtitles, chapters] : subtitles;
+    await timed('finalize', () => publishAll(sidecars, audio));
     return {
       audioPath: request.outputPath,
       subtitlePaths: subtitles.map((file) => file.finalPath),
+      ...(chapters ? { chaptersJsonPath: chapters.finalPath } : {}),
       sampleRate: plan.sampleRate,
       channels: plan.channels,
       frames: mixer.totalFrames,
@@ -132,6 +141,23 @@ export async function runExport(
   } finally {
     mixer.close();
   }
+}
+
+/** The Podcasting 2.0 chapters file, written complete under its temporary name (published with the audio). */
+function stageChaptersJson(
+  request: ParsedExportRequest,
+  tempPath: string | undefined,
+): StagedFile | undefined {
+  if (!request.tags?.chaptersJson) return undefined;
+  const file = StagedFile.create(chaptersJsonPath(request.outputPath), tempPath);
+  try {
+    file.write(new TextEncoder().encode(chaptersJson(request.tags)));
+    file.seal();
+  } catch (error) {
+    file.discard();
+    throw error;
+  }
+  return file;
 }
 
 /**
@@ -168,6 +194,7 @@ function checkDestination(request: ParsedExportRequest): void {
     outputPath,
     ...(options.subtitles.srt ? [subtitlePaths.srt] : []),
     ...(options.subtitles.vtt ? [subtitlePaths.vtt] : []),
+    ...(request.tags?.chaptersJson ? [chaptersJsonPath(outputPath)] : []),
   ];
   const existing = targets.filter((target) => existsSync(target));
   if (existing.length > 0)
@@ -194,7 +221,11 @@ async function renderToFile(
   onFraction: (fraction: number) => void,
   isCancelled: () => boolean,
 ): Promise<{ loudness?: LoudnessReport }> {
-  const { plan, options } = request;
+  const { plan, options, tags } = request;
+  // ID3v2 goes before the first MPEG frame; the cover is read (and checked) before any audio is rendered.
+  if (tags && options.audio.format === 'mp3') {
+    file.write(id3Tag(tags, tags.coverPath === undefined ? undefined : readCoverImage(tags.coverPath)));
+  }
   const encoder = await createEncoder(options.audio, file, plan.sampleRate, plan.channels);
   const settings = normalisation
     ? gainAndCeiling(options.loudness, normalisation.measured, options.audio.format)
@@ -223,9 +254,19 @@ async function renderToFile(
     emit(tail, tail[0]?.length ?? 0);
   }
   encoder.finish();
+  if (tags && options.audio.format === 'wav') appendWavChunks(file, wavTrailerChunks(tags, plan.sampleRate));
   file.seal();
   if (!settings || !normalisation || !outputMeter) return {};
   return { loudness: { measured: normalisation.measured, ...settings, output: outputMeter.result() } };
+}
+
+/** Chunks after the audio data, and the RIFF size (bytes 4–7) grown to cover them. */
+function appendWavChunks(file: StagedFile, chunks: Uint8Array): void {
+  if (chunks.length === 0) return;
+  file.write(chunks);
+  const riffSize = new Uint8Array(4);
+  new DataView(riffSize.buffer).setUint32(0, file.bytesWritten - 8, true);
+  file.writeAt(riffSize, 4);
 }
 
 /** The gain that brings the measured mix to the target, and the peak ceiling to hold. */

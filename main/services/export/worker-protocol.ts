@@ -6,6 +6,7 @@ export const stagingSchema = z.object({
   audio: z.string().optional(),
   srt: z.string().optional(),
   vtt: z.string().optional(),
+  chaptersJson: z.string().optional(),
   folder: z.string().optional(),
 });
 export type Staging = z.infer<typeof stagingSchema>;

@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { outputFiles } from '../batch/output-paths.js';
 import { numberedName } from '../batch/output-name.js';
+import type { ExportMode } from '../../../common/export/export-mode.js';
+import { exportContainer } from '../../../common/export/export-mode.js';
 
-export type ExportMode = 'mix' | 'blocks-folder' | 'blocks-zip';
+export type { ExportMode };
 
 /** What the user decided about files that already exist. */
 export type OnExisting = 'ask' | 'replace' | 'keep-both';
@@ -17,17 +19,13 @@ const MAX_NUMBERED_NAMES = 999;
 
 /** The extension an output must carry for its format and mode; `''` for a folder. */
 function requiredExtension(settings: ProjectExportSettings, mode: ExportMode): string {
-  switch (mode) {
-    case 'mix':
+  switch (exportContainer(mode)) {
+    case 'file':
       return `.${settings.options.audio.format}`;
-    case 'blocks-zip':
+    case 'zip':
       return '.zip';
-    case 'blocks-folder':
+    case 'folder':
       return '';
-    default: {
-      const exhaustive: never = mode;
-      throw new Error(`Unknown export mode ${String(exhaustive)}`);
-    }
   }
 }
 
@@ -42,7 +40,7 @@ export function extensionProblem(
   if (wanted === '') {
     return actual === ''
       ? null
-      : `must be a folder name (without an extension like ${actual}) for one file per block`;
+      : `must be a folder name (without an extension like ${actual}) for one file per ${mode.startsWith('chapters') ? 'chapter' : 'block'}`;
   }
   return actual === wanted
     ? null

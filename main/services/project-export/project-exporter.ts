@@ -1,6 +1,17 @@
 import type { MissingAudio, ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { buildProjectRenderPlan } from '../../../common/export/index.js';
+import type { ChapterSpan } from '../../../common/export/chapter-split.js';
+import {
+  DEFAULT_CHAPTER_NAME_TEMPLATE,
+  chapterFileNames,
+  chapterSpans,
+  planForChapter,
+} from '../../../common/export/chapter-split.js';
+import { fileExtension } from '../export/encode/create-encoder.js';
+import type { FileTags } from '../export/tags/file-tags.js';
+import type { ChapterFilesResult } from './chapter-files.js';
+import { writeChapterFiles } from './chapter-files.js';
 import type { Project } from '../../../common/project/index.js';
 import { findBlock, excerpt } from '../../../common/project/index.js';
 import type { AudioCache } from '../audio-cache/index.js';
@@ -36,6 +47,13 @@ export interface ProjectExporterOptions {
 interface PreparedExport {
   plan: RenderPlan;
   sources: Record<string, string>;
+  chapters: { title: string; startMs: number }[];
+}
+
+/** How a run is told what to embed beyond the settings: a cover image the user chose. */
+export interface TagRunOptions {
+  /** A JPEG or PNG to embed as the cover of MP3 files. */
+  coverPath?: string | undefined;
 }
 
 /**
@@ -76,17 +94,19 @@ export class ProjectExporter {
       });
     }
     if (gone.length > 0) throw new ProjectNotReadyError(gone);
-    return { plan: result.plan, sources };
+    return { plan: result.plan, sources, chapters: result.chapters };
   }
 
   async exportMix(
     project: Project,
     settings: ProjectExportSettings,
     outputPath: string,
-    run: RunOptions & { overwrite?: boolean } = {},
+    run: RunOptions & TagRunOptions & { overwrite?: boolean } = {},
   ): Promise<ExportResult> {
-    const { plan, sources } = await this.prepare(project, settings);
-    const { overwrite, ...runOptions } = run;
+    const { plan, sources, chapters } = await this.prepare(project, settings);
+    const { overwrite, coverPath, ...runOptions } = run;
+    const spans = chapterSpans(chapters, plan.durationMs, project.title);
+    const tags = fileTagsFor(project, settings, spans, coverPath);
     return this.options.engine.exportMix(
       {
         plan,
@@ -95,9 +115,69 @@ export class ProjectExporter {
         outputPath,
         pcmCacheDir: this.options.pcmCacheDir,
         overwrite: overwrite ?? false,
+        ...(tags ? { tags } : {}),
       },
       runOptions,
     );
+  }
+
+  /**
+   * One file per chapter (with its own subtitles, starting at its own zero) into a new folder or a zip, named by
+   * the settings' template. Each file is tagged with its chapter's title and its track number; the PCM cache
+   * means sources are decoded once for all chapters.
+   */
+  async exportChapters(
+    project: Project,
+    settings: ProjectExportSettings,
+    destination: string,
+    container: 'folder' | 'zip',
+    run: RunOptions & TagRunOptions & { overwrite?: boolean } = {},
+  ): Promise<ChapterFilesResult> {
+    const { plan, sources, chapters } = await this.prepare(project, settings);
+    const { overwrite, coverPath, onProgress, signal } = run;
+    const spans = chapterSpans(chapters, plan.durationMs, project.title);
+    const names = chapterFileNames(
+      settings.chapters?.nameTemplate ?? DEFAULT_CHAPTER_NAME_TEMPLATE,
+      spans,
+      project.title,
+    );
+    const extension = fileExtension(settings.options.audio);
+    return writeChapterFiles({
+      destination,
+      container,
+      overwrite: overwrite ?? false,
+      ...(signal ? { signal } : {}),
+      files: spans.map((span, index) => ({ name: names[index]!, extension, title: span.title })),
+      exportOne: (index, outputPath, onFraction) => {
+        const span = spans[index]!;
+        const base = fileTagsFor(project, settings, [], coverPath);
+        const tags: FileTags = {
+          metadata: {
+            ...base?.metadata,
+            title: span.title,
+            album: settings.metadata?.album ?? settings.metadata?.title ?? project.title,
+            track: `${index + 1}/${spans.length}`,
+          },
+          chapters: [],
+          markers: false,
+          chaptersJson: false,
+          ...(coverPath ? { coverPath } : {}),
+        };
+        return this.options.engine.exportMix(
+          {
+            plan: planForChapter(plan, span),
+            sources,
+            options: settings.options,
+            outputPath,
+            pcmCacheDir: this.options.pcmCacheDir,
+            overwrite: false,
+            tags,
+          },
+          { ...(signal ? { signal } : {}), onProgress: (progress) => onFraction(progress.fraction) },
+        );
+      },
+      onFraction: (fraction) => onProgress?.({ phase: 'render', fraction, phaseFraction: fraction }),
+    });
   }
 
   /** One file per speech block (or the chosen tracks), in a folder or a zip, named by order and words. */
@@ -131,6 +211,26 @@ export class ProjectExporter {
       runOptions,
     );
   }
+}
+
+/** The tags the settings ask for, or none: the title defaults to the project's once anything is tagged. */
+function fileTagsFor(
+  project: Project,
+  settings: ProjectExportSettings,
+  spans: ChapterSpan[],
+  coverPath: string | undefined,
+): FileTags | undefined {
+  const markers = settings.chapters?.markers ?? false;
+  const json = settings.chapters?.json ?? false;
+  const tagged = Object.keys(settings.metadata ?? {}).length > 0;
+  if (!tagged && !markers && !json && coverPath === undefined) return undefined;
+  return {
+    metadata: { title: project.title, ...settings.metadata },
+    chapters: markers || json ? spans : [],
+    markers,
+    chaptersJson: json,
+    ...(coverPath ? { coverPath } : {}),
+  };
 }
 
 function slug(text: string): string {

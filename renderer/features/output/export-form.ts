@@ -8,7 +8,11 @@ import { loudnessPresets } from '../../../common/export/export-options.js';
 
 export type FormatChoice = 'wav16' | 'wav24' | 'mp3';
 export type LoudnessChoice = keyof typeof loudnessPresets;
-export type ExportMode = 'mix' | 'blocks-folder' | 'blocks-zip';
+import type { ExportMode } from '../../../common/export/export-mode.js';
+import { exportContainer } from '../../../common/export/export-mode.js';
+import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../../common/export/chapter-split.js';
+import type { AudioMetadata } from '../../../common/export/audio-metadata.js';
+export type { ExportMode };
 
 /** The export dialog's fields, in the words of the form. */
 export interface ExportForm {
@@ -21,7 +25,18 @@ export interface ExportForm {
   vtt: boolean;
   ducking: boolean;
   mode: ExportMode;
+  /** Tags written into the file(s); empty boxes are left out. */
+  metadata: Record<MetadataField, string>;
+  /** Chapter markers inside the one file (ID3 chapters in MP3, cue points in WAV). */
+  chapterMarkers: boolean;
+  /** A Podcasting 2.0 chapters JSON next to the one file. */
+  chaptersJson: boolean;
+  /** Names of per-chapter files. */
+  nameTemplate: string;
 }
+
+export const METADATA_FIELDS = ['title', 'author', 'album', 'year', 'track'] as const;
+export type MetadataField = (typeof METADATA_FIELDS)[number];
 
 export const defaultExportForm: ExportForm = {
   format: 'wav16',
@@ -33,6 +48,10 @@ export const defaultExportForm: ExportForm = {
   vtt: false,
   ducking: true,
   mode: 'mix',
+  metadata: { title: '', author: '', album: '', year: '', track: '' },
+  chapterMarkers: true,
+  chaptersJson: false,
+  nameTemplate: DEFAULT_CHAPTER_NAME_TEMPLATE,
 };
 
 export const SAMPLE_RATES = [22_050, 24_000, 44_100, 48_000] as const;
@@ -53,6 +72,8 @@ export function settingsFromForm(
     sampleRate: form.sampleRate,
     channels: form.channels,
     ducking: { ...defaultDuckingSettings, enabled: form.ducking },
+    metadata: metadataOf(form),
+    chapters: { markers: form.chapterMarkers, json: form.chaptersJson, nameTemplate: form.nameTemplate },
   };
   const checked = projectExportSettingsSchema.safeParse(candidate);
   if (checked.success) return { ok: true, settings: checked.data };
@@ -61,11 +82,25 @@ export function settingsFromForm(
   return { ok: false, field, message: `${field} ${issue?.message ?? 'is not valid'}` };
 }
 
+function metadataOf(form: ExportForm): AudioMetadata {
+  const metadata: AudioMetadata = {};
+  for (const field of METADATA_FIELDS) {
+    const value = form.metadata[field].trim();
+    if (value !== '') metadata[field] = value;
+  }
+  return metadata;
+}
+
 /** The file extension of the output for the chosen format and mode. */
 export function outputExtension(form: ExportForm): string {
-  if (form.mode === 'blocks-zip') return '.zip';
-  if (form.mode === 'blocks-folder') return '';
-  return form.format === 'mp3' ? '.mp3' : '.wav';
+  switch (exportContainer(form.mode)) {
+    case 'zip':
+      return '.zip';
+    case 'folder':
+      return '';
+    case 'file':
+      return form.format === 'mp3' ? '.mp3' : '.wav';
+  }
 }
 
 /** A file name from a project title that every OS accepts. */

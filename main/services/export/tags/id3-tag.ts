@@ -1,0 +1,44 @@
+import NodeID3 from 'node-id3';
+import type { CoverImage } from './cover-image.js';
+import type { FileTags } from './file-tags.js';
+
+// ID3v2's attached-picture type for the front cover.
+const FRONT_COVER = 3;
+
+/**
+ * The ID3v2 tag that starts a tagged MP3: title, author, album, year, track, comment, the cover, and chapters as
+ * CHAP frames listed by one top-level ordered CTOC (the form Apple Podcasts, Overcast and ffprobe read). Built by
+ * node-id3; times are milliseconds from the start of the audio.
+ */
+export function id3Tag(tags: FileTags, cover: CoverImage | undefined): Uint8Array {
+  const { metadata } = tags;
+  const frames: NodeID3.Tags = {
+    ...(metadata.title ? { title: metadata.title } : {}),
+    ...(metadata.author ? { artist: metadata.author } : {}),
+    ...(metadata.album ? { album: metadata.album } : {}),
+    ...(metadata.year ? { year: metadata.year } : {}),
+    ...(metadata.track ? { trackNumber: metadata.track } : {}),
+    ...(metadata.comment ? { comment: { language: 'eng', text: metadata.comment } } : {}),
+    ...(cover
+      ? {
+          image: {
+            mime: cover.mime,
+            type: { id: FRONT_COVER },
+            description: 'Cover',
+            imageBuffer: cover.bytes,
+          },
+        }
+      : {}),
+  };
+  if (tags.markers && tags.chapters.length > 0) {
+    const ids = tags.chapters.map((_, index) => `chp${index}`);
+    frames.chapter = tags.chapters.map((chapter, index) => ({
+      elementID: ids[index]!,
+      startTimeMs: Math.round(chapter.startMs),
+      endTimeMs: Math.round(chapter.endMs),
+      tags: { title: chapter.title },
+    }));
+    frames.tableOfContents = [{ elementID: 'toc', isOrdered: true, elements: ids }];
+  }
+  return NodeID3.create(frames);
+}
