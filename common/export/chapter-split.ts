@@ -77,9 +77,6 @@ export function planForChapter(plan: RenderPlan, span: ChapterSpan): RenderPlan 
   return { ...plan, durationMs: span.endMs - span.startMs, clips, cues };
 }
 
-/** Placeholders of a chapter file name template. */
-export const CHAPTER_NAME_PLACEHOLDERS = ['{n}', '{title}', '{project}'] as const;
-
 export const DEFAULT_CHAPTER_NAME_TEMPLATE = '{n} {title}';
 
 /**

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+
+/** Books uploaded for import: EPUB, Word and XHTML (HTML and plain text are text/*). */
+const BOOK_MEDIA_TYPES: readonly string[] = [
+  'application/epub+zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/xhtml+xml',
+];
 import type { EventNameList, MethodNameList } from './names.js';
 import type { Settings, ServiceProfile } from '../settings/settings-schema.js';
 import {
@@ -147,7 +154,11 @@ export const ipcMethods = {
           .regex(/^[^/\\\0]+$/, 'must be a file name, not a path'),
         mediaType: z
           .string()
-          .regex(/^(audio|video|image|text)\/[\w.+-]+$/, 'must be an audio, image or text media type'),
+          .refine(
+            (value) =>
+              /^(audio|video|image|text)\/[\w.+-]+$/u.test(value) || BOOK_MEDIA_TYPES.includes(value),
+            'must be an audio, image, text or book (EPUB, Word, XHTML) media type',
+          ),
         sizeBytes: z.number().int('must be a whole number').positive('must be more than 0'),
       })
       .strict(),

@@ -41,6 +41,7 @@ export const METHOD_NAMES = [
   'projects.delete',
   'projects.importText',
   'projects.importStaged',
+  'projects.previewImport',
   'projects.openPath',
   'projects.restoreBackup',
   'generation.start',

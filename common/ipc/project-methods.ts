@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import type { OpenResult, OpenedProject, ProjectListEntry, RecentProject } from '../project/library-views.js';
+import type {
+  ImportedProjects,
+  OpenResult,
+  OpenedProject,
+  ProjectListEntry,
+  RecentProject,
+} from '../project/library-views.js';
+import type { ImportPreview } from '../import/imported-script.js';
+import { importReadingSchema } from '../import/imported-script.js';
+import { speakerVoicesSchema } from '../import/import-project.js';
 import { PROJECT_FILE_EXTENSION } from '../project/project-file.js';
 import { projectDefaultsSchema, projectSchema } from '../project/project-schema.js';
 import { MAX_MAX_BLOCK_LENGTH, MIN_MAX_BLOCK_LENGTH } from '../text/index.js';
@@ -58,8 +67,8 @@ export const projectMethods = {
   ),
   /** Moves the file to the OS trash (or the app's own trash folder where there is none). */
   'projects.delete': method<null>()(z.object({ fileName: projectFileNameSchema }).strict()),
-  /** A new project from pasted text, split into blocks. */
-  'projects.importText': method<OpenedProject>()(
+  /** A new project from pasted text, split into blocks (speaker labels and dialogue read as asked). */
+  'projects.importText': method<ImportedProjects>()(
     z
       .object({
         title: titleSchema,
@@ -67,17 +76,35 @@ export const projectMethods = {
           .string()
           .max(MAX_PASTED_SCRIPT_CHARACTERS, `must be at most ${MAX_PASTED_SCRIPT_CHARACTERS} characters`),
         split: scriptSplitSchema.optional(),
+        reading: importReadingSchema.optional(),
+        voices: speakerVoicesSchema.optional(),
+      })
+      .strict(),
+  ),
+  /**
+   * What importing a staged file (script, CSV/TSV, Markdown, HTML, DOCX, EPUB) would make: chapters, blocks,
+   * speakers, characters and credits, and how many projects; nothing is created. The upload stays staged.
+   */
+  'projects.previewImport': method<ImportPreview & { parseMs: number }>()(
+    z
+      .object({
+        stagingId: z.uuid('must be an upload id (UUID)'),
+        fileName: z.string().min(1, 'is required').max(255, 'must be at most 255 characters'),
+        split: scriptSplitSchema.optional(),
+        reading: importReadingSchema.optional(),
       })
       .strict(),
   ),
   /** A new project from a text file uploaded through staging.*; main detects its encoding. */
-  'projects.importStaged': method<OpenedProject>()(
+  'projects.importStaged': method<ImportedProjects>()(
     z
       .object({
         stagingId: z.uuid('must be an upload id (UUID)'),
         fileName: z.string().min(1, 'is required').max(255, 'must be at most 255 characters'),
         title: titleSchema.optional(),
         split: scriptSplitSchema.optional(),
+        reading: importReadingSchema.optional(),
+        voices: speakerVoicesSchema.optional(),
       })
       .strict(),
   ),

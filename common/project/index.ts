@@ -3,7 +3,6 @@
  * timeline math, validation, and the pure edit operations the editor and its undo stack use.
  */
 export * from './project-schema.js';
-export { projectSizeProblem } from './project-limits.js';
 export { PROJECT_FILE_EXTENSION, readProjectFile, writeProjectFile } from './project-file.js';
 export { createMusicBlock, createProject, createSfxBlock, createTextBlock } from './block-factory.js';
 export { contentHash } from './content-hash.js';

@@ -11,6 +11,11 @@ export interface OpenedProject {
   migratedFrom?: number;
 }
 
+/** The projects an import made: the first opens; a book over the limits makes one per part. */
+export interface ImportedProjects extends OpenedProject {
+  parts: { fileName: string; title: string }[];
+}
+
 /** Why a project file did not open: damaged (not JSON, or failing the schema), too new, or missing. */
 export type OpenProblem = ProjectFileProblem | 'missing';
 

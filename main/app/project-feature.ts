@@ -4,7 +4,6 @@ import { openExternalProject } from './open-external-project.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { Logger } from '../services/logging/logger.js';
 import type { ProjectService } from '../services/projects/project-service.js';
-import { titleFromFilePath } from '../services/projects/project-file-names.js';
 import type { SettingsService } from '../services/settings/settings-service.js';
 import type { UploadStaging } from '../services/staging/upload-staging.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
@@ -35,6 +34,7 @@ type ProjectHandlers = Pick<
   | 'projects.delete'
   | 'projects.importText'
   | 'projects.importStaged'
+  | 'projects.previewImport'
   | 'projects.restoreBackup'
   | 'projects.openPath'
 >;
@@ -80,21 +80,30 @@ export function createProjectFeature({
       await projects.delete(fileName);
       return null;
     },
-    'projects.importText': async ({ title, text, split }) =>
+    'projects.importText': async ({ title, text, split, reading, voices }) =>
       projects.importText({
         title,
         text,
         split,
+        reading,
+        voices,
         serviceUrl: activeServiceUrl(),
         defaults: await withDefaultVoice(undefined),
       }),
-    'projects.importStaged': async ({ stagingId, fileName, title, split }) => {
+    'projects.previewImport': async ({ stagingId, fileName, split, reading }) => {
+      const staged = staging.finished(stagingId, 'stagingId');
+      return projects.previewImportFile({ filePath: staged.path, fileName, split, reading });
+    },
+    'projects.importStaged': async ({ stagingId, fileName, title, split, reading, voices }) => {
       const staged = staging.finished(stagingId, 'stagingId');
       try {
         return await projects.importTextFile({
           filePath: staged.path,
-          title: title ?? titleFromFilePath(fileName),
+          fileName,
+          title,
           split,
+          reading,
+          voices,
           serviceUrl: activeServiceUrl(),
           defaults: await withDefaultVoice(undefined),
         });

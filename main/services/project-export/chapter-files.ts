@@ -64,11 +64,7 @@ export async function writeChapterFiles(job: ChapterFilesJob): Promise<ChapterFi
 }
 
 /** The same rules as the per-block export: a new folder (or an empty one, replaced), a zip replaced only when asked. */
-export function checkChapterDestination(
-  destination: string,
-  container: 'folder' | 'zip',
-  overwrite: boolean,
-): void {
+function checkChapterDestination(destination: string, container: 'folder' | 'zip', overwrite: boolean): void {
   const parent = path.dirname(destination);
   if (!existsSync(parent) || !statSync(parent).isDirectory())
     throw new Error(`destination: folder ${parent} does not exist`);

@@ -1,6 +1,9 @@
+import type { ImportReading } from '../../../common/import/imported-script.js';
+import type { SpeakerVoices } from '../../../common/import/import-project.js';
 import type { Project, ProjectDefaults } from '../../../common/project/index.js';
 import type {
   OpenResult,
+  ImportedProjects,
   OpenedProject,
   ProjectListEntry,
   RecentProject,
@@ -11,6 +14,7 @@ import type { ProjectAutosaver, ProjectAutosaverOptions } from './project-autosa
 export type {
   OpenProblem,
   OpenResult,
+  ImportedProjects,
   OpenedProject,
   ProjectListEntry,
   RecentProject,
@@ -25,6 +29,10 @@ export interface CreateProjectInput {
 export interface ImportTextInput extends CreateProjectInput {
   text: string;
   split?: ScriptSplitOptions | undefined;
+  /** Speaker labels and quoted dialogue (off when absent: every paragraph is the narrator's). */
+  reading?: ImportReading | undefined;
+  /** The voice chosen for each speaker found. */
+  voices?: SpeakerVoices | undefined;
 }
 
 export interface ImportTextFileInput extends Omit<CreateProjectInput, 'title'> {
@@ -32,6 +40,10 @@ export interface ImportTextFileInput extends Omit<CreateProjectInput, 'title'> {
   /** Defaults to the file's name without its extension. */
   title?: string | undefined;
   split?: ScriptSplitOptions | undefined;
+  reading?: ImportReading | undefined;
+  voices?: SpeakerVoices | undefined;
+  /** The name the user's file had (the staged copy has another); decides the format and names errors. */
+  fileName?: string | undefined;
 }
 
 /** The projects folder: one `.timbre` file per project. */
@@ -47,8 +59,8 @@ export interface ProjectLibrary {
   duplicate(fileName: string, title?: string): Promise<OpenedProject>;
   delete(fileName: string): Promise<void>;
   recent(): Promise<RecentProject[]>;
-  importText(input: ImportTextInput): Promise<OpenedProject>;
-  importTextFile(input: ImportTextFileInput): Promise<OpenedProject>;
+  importText(input: ImportTextInput): Promise<ImportedProjects>;
+  importTextFile(input: ImportTextFileInput): Promise<ImportedProjects>;
   /** Applies the recovery an open() offered: the damaged file is kept aside, the backup becomes the project. */
   restoreBackup(fileName: string): Promise<OpenedProject>;
   createAutosaver(fileName: string, options?: Omit<ProjectAutosaverOptions, 'save'>): ProjectAutosaver;

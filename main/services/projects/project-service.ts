@@ -15,8 +15,11 @@ import {
   renameProject,
   writeProjectFile,
 } from '../../../common/project/index.js';
-import { MAX_IMPORT_BYTES, decodeTextFile, splitScript } from '../../../common/text/index.js';
-import { projectSizeProblem } from '../../../common/project/index.js';
+import { MAX_IMPORT_BYTES } from '../../../common/text/index.js';
+import type { ImportBlock, ImportPreview, ImportedScript } from '../../../common/import/imported-script.js';
+import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
+import { projectsFromImport } from '../../../common/import/import-project.js';
+import { parseScriptText } from '../../../common/import/script-formats.js';
 import type { Logger } from '../logging/logger.js';
 import { isNotFound, readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 import { ProjectAutosaver } from './project-autosaver.js';
@@ -32,6 +35,7 @@ import type {
   CreateProjectInput,
   ImportTextFileInput,
   ImportTextInput,
+  ImportedProjects,
   OpenProblem,
   OpenResult,
   OpenedProject,
@@ -228,72 +232,108 @@ export class ProjectService implements ProjectLibrary {
     return recent;
   }
 
-  async importText(input: ImportTextInput): Promise<OpenedProject> {
-    let texts: string[];
-    try {
-      texts = splitScript(input.text, input.split);
-    } catch (error) {
-      throw new IpcError({ code: 'INVALID_INPUT', field: 'split.maxLength', message: errorMessage(error) });
-    }
-    if (texts.length === 0) {
-      throw new IpcError({
-        code: 'INVALID_INPUT',
-        field: 'text',
-        message: 'The text to import is empty: there is nothing to make blocks from.',
-      });
-    }
-    const tooLarge = projectSizeProblem(
-      texts.length,
-      texts.reduce((sum, text) => sum + text.length, 0),
-    );
-    if (tooLarge) {
-      throw new IpcError({
-        code: 'INVALID_INPUT',
-        field: 'text',
-        message: `Nothing was imported: split this way, the text ${tooLarge.replace(
-          'Split it into several projects.',
-          'Import it in parts, or split by paragraph with a longer maximum block length.',
-        )}`,
-      });
-    }
-    const project = createProject(
-      {
-        title: checkedTitle(input.title),
-        serviceUrl: input.serviceUrl,
-        defaults: input.defaults,
-        textBlocks: texts,
-        createdAt: this.now().toISOString(),
-      },
-      randomUUID,
-    );
-    return this.writeNewFile(project);
+  async importText(input: ImportTextInput): Promise<ImportedProjects> {
+    const reading = input.reading ?? { speakerLabels: false, quotedDialogue: false };
+    const script = parseScriptText(input.text, 'text', input.split?.paragraphs ?? 'blank-lines', reading);
+    return this.importScript(script, input);
   }
 
-  async importTextFile(input: ImportTextFileInput): Promise<OpenedProject> {
+  async importTextFile(input: ImportTextFileInput): Promise<ImportedProjects> {
+    const fileName = input.fileName ?? path.basename(input.filePath);
+    const script = await this.readImportFile(input.filePath, fileName, input);
+    return this.importScript(script, {
+      ...input,
+      title: input.title ?? script.title ?? titleFromFilePath(fileName),
+    });
+  }
+
+  /** What importing this file would make, without making it: chapters, blocks, speakers, credits, parts. */
+  async previewImportFile(
+    input: Omit<ImportTextFileInput, 'serviceUrl' | 'defaults' | 'voices'>,
+  ): Promise<ImportPreview & { parseMs: number }> {
+    const started = performance.now();
+    const fileName = input.fileName ?? path.basename(input.filePath);
+    const script = await this.readImportFile(input.filePath, fileName, input);
+    const blocks = this.blocksOf(script, input.split);
+    return { ...previewImport(script, blocks), parseMs: Math.round(performance.now() - started) };
+  }
+
+  private async readImportFile(
+    filePath: string,
+    fileName: string,
+    input: Pick<ImportTextFileInput, 'split' | 'reading'>,
+  ): Promise<ImportedScript> {
     let bytes: Uint8Array;
     try {
-      const stats = await fs.stat(input.filePath);
+      const stats = await fs.stat(filePath);
       if (stats.size > MAX_IMPORT_BYTES) {
         throw new IpcError({
           code: 'INVALID_INPUT',
           field: 'filePath',
-          message: `The file is ${(stats.size / 1024 / 1024).toFixed(1)} MB; a script to import may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+          message: `“${fileName}” is ${(stats.size / 1024 / 1024).toFixed(1)} MB; a file to import may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
         });
       }
-      bytes = await fs.readFile(input.filePath);
+      bytes = await fs.readFile(filePath);
     } catch (error) {
       if (error instanceof IpcError) throw error;
       throw new IpcError({
         code: isNotFound(error) ? 'NOT_FOUND' : 'INVALID_INPUT',
         field: 'filePath',
-        message: `Could not read ${input.filePath}: ${errorMessage(error)}`,
+        message: `Could not read ${fileName}: ${errorMessage(error)}`,
       });
     }
-    return this.importText({
-      ...input,
-      title: input.title ?? titleFromFilePath(input.filePath),
-      text: decodeTextFile(bytes),
-    });
+    try {
+      // Loaded on first use: the book parsers (mammoth, fflate, htmlparser2) are only needed by an import.
+      const { readScriptFile } = await import('../book-import/read-script-file.js');
+      return await readScriptFile(bytes, fileName, {
+        paragraphs: input.split?.paragraphs ?? 'blank-lines',
+        reading: input.reading ?? { speakerLabels: false, quotedDialogue: false },
+      });
+    } catch (error) {
+      throw new IpcError({ code: 'INVALID_INPUT', field: 'file', message: errorMessage(error) });
+    }
+  }
+
+  private blocksOf(script: ImportedScript, split: ImportTextInput['split']): ImportBlock[] {
+    try {
+      return scriptBlocks(script, split ?? {});
+    } catch (error) {
+      throw new IpcError({ code: 'INVALID_INPUT', field: 'split.maxLength', message: errorMessage(error) });
+    }
+  }
+
+  private async importScript(
+    script: ImportedScript,
+    input: Omit<ImportTextInput, 'text'>,
+  ): Promise<ImportedProjects> {
+    const blocks = this.blocksOf(script, input.split);
+    let projects: Project[];
+    try {
+      projects = projectsFromImport(
+        {
+          title: checkedTitle(input.title),
+          blocks,
+          voices: input.voices,
+          serviceUrl: input.serviceUrl,
+          defaults: input.defaults,
+          createdAt: this.now().toISOString(),
+        },
+        randomUUID,
+      );
+    } catch (error) {
+      if (error instanceof IpcError) throw error;
+      throw new IpcError({ code: 'INVALID_INPUT', field: 'text', message: errorMessage(error) });
+    }
+    // Every part is checked before the first is written, so a failure leaves nothing behind.
+    for (const project of projects) writeProjectFileOrThrow(project);
+    const written: OpenedProject[] = [];
+    for (const project of projects) written.push(await this.writeNewFile(project));
+    const [first] = written;
+    if (!first) throw new Error('an import makes at least one project');
+    return {
+      ...first,
+      parts: written.map((part) => ({ fileName: part.fileName, title: part.project.title })),
+    };
   }
 
   async restoreBackup(fileName: string): Promise<OpenedProject> {

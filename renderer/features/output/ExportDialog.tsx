@@ -7,6 +7,9 @@ import { selectProject } from '../../stores/document-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from './export-form.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
+import { ExportTagFields } from './ExportTagFields.js';
+import { exportContainer } from '../../../common/export/export-mode.js';
+import { stageFile } from '../voices/stage-file.js';
 import { Dialog } from '../../components/Dialog.js';
 import { FileChooser } from '../../components/FileChooser.js';
 import {
@@ -58,11 +61,14 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [outputPath, setOutputPath] = useState('');
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [error, setError] = useState<IpcErrorData | null>(null);
+  const [cover, setCover] = useState<File | null>(null);
   const run = useExportStore((state) => (stage.kind === 'running' ? state.runs[stage.exportId] : undefined));
   const settings = useMemo(() => settingsFromForm(form), [form]);
   const title = project?.title ?? 'Untitled';
   const thresholds = useSettingsStore(selectCheckThresholds);
   const context = useSendContext(project);
+  const chapterCount =
+    project?.tracks.speech.blocks.filter((block) => block.chapterTitle !== undefined).length ?? 0;
   const flaggedCount = project === null || context === null ? 0 : flagsOf(project, context, thresholds).size;
 
   useEffect(() => {
@@ -93,12 +99,21 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     if (!project || !settings.ok) return;
     setError(null);
     try {
+      const coverStagingId =
+        cover && form.format === 'mp3' && !form.mode.startsWith('blocks')
+          ? await stageFile(
+              stores.client,
+              { blob: cover, fileName: cover.name, mediaType: cover.type },
+              () => undefined,
+            )
+          : undefined;
       const result = await stores.client.invoke('export.start', {
         project,
         settings: settings.settings,
         outputPath,
         mode: form.mode,
         onExisting,
+        ...(coverStagingId ? { coverStagingId } : {}),
       });
       if (result.ok) {
         stores.exports.getState().started(result.exportId, project.id);
@@ -177,6 +192,14 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   return (
     <Dialog title={`Export “${title}”`} testId="export-dialog" className="export-dialog" onClose={onClose}>
       <ExportFormatFields form={form} disabled={busy} onChange={update} />
+      <ExportTagFields
+        form={form}
+        chapterCount={chapterCount}
+        cover={cover}
+        disabled={busy}
+        onChange={update}
+        onCover={setCover}
+      />
       <label className="field">
         <span>Save as</span>
         <div className="path-row">
@@ -194,7 +217,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       </label>
       {stage.kind === 'choosing' ? (
         <FileChooser
-          kind={form.mode === 'blocks-folder' ? 'folder' : 'save-file'}
+          kind={exportContainer(form.mode) === 'folder' ? 'folder' : 'save-file'}
           initialPath={outputPath}
           onChosen={(chosen) => {
             setOutputPath(chosen);

@@ -32,6 +32,8 @@ export function ExportFormatFields({
               <option value="mix">One mixed file with subtitles</option>
               <option value="blocks-folder">One file per speech block (folder)</option>
               <option value="blocks-zip">One file per speech block (zip)</option>
+              <option value="chapters-folder">One file per chapter (folder)</option>
+              <option value="chapters-zip">One file per chapter (zip)</option>
             </select>
           </label>
         ) : null}

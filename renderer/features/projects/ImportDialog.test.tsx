@@ -108,6 +108,8 @@ describe('Import dialog', () => {
         title: 'The letter',
         text: script,
         split: { paragraphs: 'lines', splitSentences: true, maxLength: 500 },
+        reading: { speakerLabels: true, quotedDialogue: false },
+        voices: {},
       },
     ]);
   });
@@ -132,6 +134,8 @@ describe('Import dialog', () => {
         fileName: 'The letter.txt',
         title: 'The letter',
         split: { paragraphs: 'blank-lines', splitSentences: false, maxLength: 500 },
+        reading: { speakerLabels: true, quotedDialogue: false },
+        voices: {},
       },
     ]);
   });

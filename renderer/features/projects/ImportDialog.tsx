@@ -1,14 +1,20 @@
 import type { FormEvent } from 'react';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
-import type { OpenedProject } from '../../../common/project/library-views.js';
+import type { ImportedProjects } from '../../../common/project/library-views.js';
+import type { ImportPreview, ImportReading } from '../../../common/import/imported-script.js';
+import { defaultImportReading } from '../../../common/import/imported-script.js';
+import type { SpeakerVoices } from '../../../common/import/import-project.js';
+import { isTextFormat, scriptFormatOf } from '../../../common/import/script-formats.js';
+import { useServiceVoices } from '../editor/use-service-voices.js';
+import { ImportCastFields } from './ImportCastFields.js';
 import type { ScriptSplitOptions } from '../../../common/text/index.js';
 import { DEFAULT_MAX_BLOCK_LENGTH } from '../../../common/text/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { stageFile } from '../voices/stage-file.js';
 import type { SplitForm } from './import-form.js';
-import { previewSplit, splitOptionsOf, suggestTitle, titleFromFileName } from './import-form.js';
+import { previewScriptText, splitOptionsOf, suggestTitle, titleFromFileName } from './import-form.js';
 import { ImportSource } from './ImportSource.js';
 import type { PickedFile, ScriptSource } from './ImportSource.js';
 import { Dialog } from '../../components/Dialog.js';
@@ -27,6 +33,17 @@ const initialForm: SplitForm = {
 
 type Progress = { phase: 'uploading'; fraction: number } | { phase: 'creating' };
 
+/** A book file (HTML, DOCX, EPUB) is parsed by main: it is uploaded once, previewed there, then imported. */
+type BookUpload =
+  | { state: 'uploading'; fraction: number }
+  | {
+      state: 'ready';
+      stagingId: string;
+      preview: (ImportPreview & { parseMs: number }) | null;
+      problem: string | null;
+    }
+  | { state: 'failed'; message: string };
+
 /**
  * Makes a project from a text file (picked or dropped) or a pasted script, with a live preview of the blocks it
  * will make. The preview runs the same splitScript as main, on the text decoded the way main decodes files, so
@@ -44,46 +61,114 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   const [form, setForm] = useState<SplitForm>(initialForm);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<IpcErrorData | null>(null);
+  const [reading, setReading] = useState<ImportReading>(defaultImportReading);
+  const [chosenVoices, setChosenVoices] = useState<Record<string, string>>({});
+  const [book, setBook] = useState<BookUpload | null>(null);
+  const { voices } = useServiceVoices(undefined);
   const titleErrorId = useId();
   const readGeneration = useRef(0);
 
+  const fileFormat = picked ? scriptFormatOf(picked.file.name) : 'text';
+  const localFormat = source === 'paste' ? 'text' : isTextFormat(fileFormat) ? fileFormat : null;
   const text = source === 'paste' ? pasted : picked?.read?.ok ? picked.read.text : '';
   // Splitting megabytes of text takes a moment: the preview may lag the typing, the typing never waits for it.
   const previewText = useDeferredValue(text);
   const options = useMemo(() => splitOptionsOf(form), [form]);
-  const preview = useMemo(
-    () => (options && previewText.trim() !== '' ? previewSplit(previewText, options) : null),
-    [options, previewText],
+  const local = useMemo(
+    () =>
+      options && localFormat !== null && previewText.trim() !== ''
+        ? previewScriptText(previewText, localFormat, options, reading)
+        : null,
+    [options, previewText, localFormat, reading],
   );
+  const isBook = source === 'file' && localFormat === null;
+  const bookReady = isBook && book?.state === 'ready' ? book : null;
+  const preview = isBook ? (bookReady?.preview ?? null) : local?.ok ? local.preview : null;
+  const previewProblem = isBook
+    ? book?.state === 'failed'
+      ? book.message
+      : (bookReady?.problem ?? null)
+    : local && !local.ok
+      ? local.message
+      : null;
+  const stagingId = bookReady?.stagingId;
+
+  useEffect(() => {
+    // A book's preview comes from main, again whenever the split or the reading of speakers changes.
+    if (stagingId === undefined || options === undefined || !picked) return;
+    let current = true;
+    stores.client
+      .invoke('projects.previewImport', { stagingId, fileName: picked.file.name, split: options, reading })
+      .then(
+        (answer) => {
+          if (current) setBook({ state: 'ready', stagingId, preview: answer, problem: null });
+        },
+        (caught: unknown) => {
+          if (current)
+            setBook({ state: 'ready', stagingId, preview: null, problem: errorData(caught).message });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [stagingId, options, reading, picked, stores]);
+
   const suggestedTitle =
-    source === 'paste' ? suggestTitle(pasted) : picked ? titleFromFileName(picked.file.name) : '';
+    source === 'paste'
+      ? suggestTitle(pasted)
+      : picked
+        ? (preview?.title ?? titleFromFileName(picked.file.name))
+        : '';
   const shownTitle = titleEdited ? title : suggestedTitle;
   const titleError = titleEdited || shownTitle !== '' ? titleProblem(shownTitle) : null;
   const ready =
     options !== undefined &&
     preview !== null &&
     preview.blockCount > 0 &&
-    previewText === text &&
+    (isBook || previewText === text) &&
     titleProblem(shownTitle) === null &&
     progress === null;
+
+  const readPicked = async (file: File, mine: number): Promise<void> => {
+    if (isTextFormat(scriptFormatOf(file.name))) {
+      const read = await readTextFile(file);
+      if (readGeneration.current === mine) setPicked({ file, read });
+      return;
+    }
+    setPicked({ file, read: { ok: true, text: '' } });
+    setBook({ state: 'uploading', fraction: 0 });
+    try {
+      const id = await stageFile(
+        stores.client,
+        { blob: file, fileName: file.name, mediaType: bookMediaType(file) },
+        (sent, total) => {
+          if (readGeneration.current === mine)
+            setBook({ state: 'uploading', fraction: total === 0 ? 1 : sent / total });
+        },
+      );
+      if (readGeneration.current === mine)
+        setBook({ state: 'ready', stagingId: id, preview: null, problem: null });
+    } catch (caught) {
+      if (readGeneration.current === mine) setBook({ state: 'failed', message: errorData(caught).message });
+    }
+  };
 
   const pickFile = async (file: File): Promise<void> => {
     readGeneration.current += 1;
     const mine = readGeneration.current;
     setSource('file');
     setPicked({ file, read: null });
-    const read = await readTextFile(file);
-    if (readGeneration.current === mine) setPicked({ file, read });
+    setBook(null);
+    await readPicked(file, mine);
   };
 
   useEffect(() => {
     // The file dropped on the page that opened this dialog; later picks go through pickFile.
     if (!initialFile) return;
     readGeneration.current += 1;
-    const mine = readGeneration.current;
-    void readTextFile(initialFile).then((read) => {
-      if (readGeneration.current === mine) setPicked({ file: initialFile, read });
-    });
+    void readPicked(initialFile, readGeneration.current);
+    // Only the dropped file: readPicked is stable enough for this one-time read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialFile]);
 
   const submit = async (event: FormEvent): Promise<void> => {
@@ -93,6 +178,13 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     try {
       const opened = await importScript(options);
       showInEditor(stores, opened);
+      if (opened.parts.length > 1) {
+        stores.notices.getState().receive({
+          kind: 'notification',
+          title: `Imported as ${opened.parts.length} projects`,
+          body: opened.parts.map((part) => part.title).join(', '),
+        });
+      }
       void refreshLibrary(stores).catch(() => undefined);
       onClose();
     } catch (caught) {
@@ -101,12 +193,30 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     }
   };
 
-  const importScript = async (split: ScriptSplitOptions): Promise<OpenedProject> => {
+  const importScript = async (split: ScriptSplitOptions): Promise<ImportedProjects> => {
     const client = stores.client;
     const titleToSend = shownTitle.trim();
+    const speakerVoices = voicesFor(chosenVoices, voices, preview?.speakers ?? []);
     if (source === 'paste' || !picked) {
       setProgress({ phase: 'creating' });
-      return client.invoke('projects.importText', { title: titleToSend, text: pasted, split });
+      return client.invoke('projects.importText', {
+        title: titleToSend,
+        text: pasted,
+        split,
+        reading,
+        voices: speakerVoices,
+      });
+    }
+    if (bookReady) {
+      setProgress({ phase: 'creating' });
+      return client.invoke('projects.importStaged', {
+        stagingId: bookReady.stagingId,
+        fileName: picked.file.name,
+        title: titleToSend,
+        split,
+        reading,
+        voices: speakerVoices,
+      });
     }
     // Files go through the upload staging so main decodes the original bytes, whatever their encoding.
     setProgress({ phase: 'uploading', fraction: 0 });
@@ -121,6 +231,8 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
       fileName: picked.file.name,
       title: titleToSend,
       split,
+      reading,
+      voices: speakerVoices,
     });
   };
 
@@ -161,11 +273,29 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           ) : null}
         </label>
         <SplitOptionsFields form={form} onChange={setForm} />
-        <SplitPreviewView preview={preview} hasText={text.trim() !== ''} updating={previewText !== text} />
+        <ImportCastFields
+          reading={reading}
+          onReading={setReading}
+          speakers={preview?.speakers ?? []}
+          voices={voices}
+          chosen={chosenVoices}
+          onChoose={(speaker, voiceId) => setChosenVoices((current) => ({ ...current, [speaker]: voiceId }))}
+        />
+        {isBook && book?.state === 'uploading' ? (
+          <p className="hint" role="status" data-testid="import-book-progress">
+            Reading “{picked?.file.name}”… {Math.round(book.fraction * 100)}%
+          </p>
+        ) : null}
+        <SplitPreviewView
+          preview={preview}
+          hasText={isBook ? book !== null : text.trim() !== ''}
+          updating={isBook ? bookReady === null || bookReady.preview === null : previewText !== text}
+          problem={previewProblem}
+        />
         {error ? <ErrorNotice error={error} testId="import-error" /> : null}
         <div className="form-actions">
           <button type="submit" className="primary" data-testid="import-submit" disabled={!ready}>
-            {progressLabel(progress, preview?.blockCount)}
+            {progressLabel(progress, preview?.blockCount, preview?.parts ?? 1)}
           </button>
           <button type="button" onClick={onClose} disabled={progress !== null}>
             Cancel
@@ -176,9 +306,39 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   );
 }
 
-function progressLabel(progress: Progress | null, blockCount: number | undefined): string {
+/** The media type of a book by its name (browsers often leave .epub and .docx untyped). */
+function bookMediaType(file: File): string {
+  switch (scriptFormatOf(file.name)) {
+    case 'epub':
+      return 'application/epub+zip';
+    case 'docx':
+      return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    default:
+      return file.type === 'application/xhtml+xml' ? file.type : 'text/html';
+  }
+}
+
+/** The voices chosen for the speakers still found, with their names so the cast shows them offline. */
+function voicesFor(
+  chosen: Record<string, string>,
+  voices: readonly { idForGenerate: string; name: string }[],
+  speakers: ImportPreview['speakers'],
+): SpeakerVoices {
+  const result: SpeakerVoices = {};
+  for (const speaker of speakers) {
+    const voiceId = chosen[speaker.name];
+    if (!voiceId) continue;
+    const name = voices.find((voice) => voice.idForGenerate === voiceId)?.name;
+    result[speaker.name] = { voiceId, ...(name ? { voiceName: name } : {}) };
+  }
+  return result;
+}
+
+function progressLabel(progress: Progress | null, blockCount: number | undefined, parts: number): string {
   if (progress === null) {
-    return blockCount ? `Import ${blockCount === 1 ? '1 block' : `${blockCount} blocks`} and open` : 'Import';
+    if (!blockCount) return 'Import';
+    const blocks = blockCount === 1 ? '1 block' : `${blockCount} blocks`;
+    return parts > 1 ? `Import ${blocks} as ${parts} projects` : `Import ${blocks} and open`;
   }
   switch (progress.phase) {
     case 'uploading':

@@ -1,3 +1,8 @@
+import {
+  SCRIPT_FILE_EXTENSIONS,
+  isTextFormat,
+  scriptFormatOf,
+} from '../../../common/import/script-formats.js';
 import { useId } from 'react';
 import { codePointLength } from '../../../common/text/index.js';
 import { formatBytes, formatCount } from './project-format.js';
@@ -75,14 +80,14 @@ export function ImportSource({
           data-dragging={dragging}
           {...handlers}
         >
-          <p>Drop a text file here, or</p>
+          <p>Drop a script or book here, or</p>
           <label className="project-file-choose">
-            Choose a text file…
+            Choose a file…
             <input
               type="file"
               className="project-visually-hidden"
               data-testid="import-file-input"
-              accept=".txt,.text,.md,.markdown,.srt,.fountain,text/*"
+              accept={[...SCRIPT_FILE_EXTENSIONS, '.srt', '.fountain', 'text/*'].join(',')}
               aria-describedby={hintId}
               onChange={(event) => {
                 const file = event.target.files?.[0];
@@ -93,7 +98,8 @@ export function ImportSource({
             />
           </label>
           <p className="hint" id={hintId}>
-            Plain text in any encoding (UTF-8, UTF-16, or older Windows text), at most 20 MB.
+            A script or a book: plain text (any encoding), Markdown, CSV or TSV (speaker, text, pause), HTML,
+            Word (.docx) or EPUB, at most 20 MB.
           </p>
           {picked ? <PickedFileStatus picked={picked} /> : null}
         </div>
@@ -120,8 +126,10 @@ function PickedFileStatus({ picked }: { picked: PickedFile }) {
   }
   return (
     <p data-testid="import-file-name">
-      <strong>{file.name}</strong> · {formatBytes(file.size)} ·{' '}
-      {formatCount(codePointLength(read.text), 'character', 'characters')}
+      <strong>{file.name}</strong> · {formatBytes(file.size)}
+      {isTextFormat(scriptFormatOf(file.name))
+        ? ` · ${formatCount(codePointLength(read.text), 'character', 'characters')}`
+        : ''}
     </p>
   );
 }

@@ -1,16 +1,22 @@
+import type { ImportPreview } from '../../../common/import/imported-script.js';
 import { codePointLength } from '../../../common/text/index.js';
-import type { SplitPreview } from './import-form.js';
 import { formatCount } from './project-format.js';
 
-/** The live preview of an import: how many blocks, and the first few as they will be cut. */
+/**
+ * The live preview of an import: blocks, characters and the credit estimate, chapters, speakers, the projects it
+ * makes when over the limits, and the first blocks as they will be cut.
+ */
 export function SplitPreviewView({
   preview,
   hasText,
   updating,
+  problem,
 }: {
-  preview: SplitPreview | null;
+  preview: ImportPreview | null;
   hasText: boolean;
   updating: boolean;
+  /** Why the text cannot be read (a CSV without a text column, a damaged book). */
+  problem?: string | null | undefined;
 }) {
   return (
     <section
@@ -20,10 +26,14 @@ export function SplitPreviewView({
       aria-live="polite"
       aria-busy={updating}
     >
-      {!hasText ? (
-        <p className="hint">Paste a script or choose a text file to see how it will be split.</p>
+      {problem ? (
+        <p className="field-error" data-testid="import-preview-problem">
+          {problem}
+        </p>
+      ) : !hasText ? (
+        <p className="hint">Paste a script or choose a file to see how it will be split.</p>
       ) : preview === null ? (
-        <p className="hint">Fix the max length to see the preview.</p>
+        <p className="hint">{updating ? 'Reading…' : 'Fix the max length to see the preview.'}</p>
       ) : preview.blockCount === 0 ? (
         <p className="field-error" data-testid="import-preview-empty">
           There is no text here to make blocks from.
@@ -35,14 +45,36 @@ export function SplitPreviewView({
               {formatCount(preview.blockCount, 'block', 'blocks')}
             </strong>
             {' · '}
-            {formatCount(preview.characterCount, 'character', 'characters')}
+            {formatCount(preview.characters, 'character', 'characters')}
             {' · longest '}
             {formatCount(preview.longestBlock, 'character', 'characters')}
+            {' · '}
+            <span data-testid="import-preview-credits">
+              ≈ {preview.estimatedCredits.toLocaleString('en-US')} credits
+            </span>
           </p>
+          {preview.chapters.length > 1 || preview.chapters[0]?.title !== 'Opening' ? (
+            <p data-testid="import-preview-chapters" data-count={preview.chapters.length}>
+              {formatCount(preview.chapters.length, 'chapter', 'chapters')}:{' '}
+              {preview.chapters
+                .slice(0, 8)
+                .map((chapter) => chapter.title)
+                .join(' · ')}
+              {preview.chapters.length > 8 ? ' · …' : ''}
+            </p>
+          ) : null}
+          {preview.parts > 1 ? (
+            <p className="hint" data-testid="import-preview-parts">
+              This is more than one project holds: it will be imported as {preview.parts} projects (“… (part 1
+              of {preview.parts})”), cut at chapter starts.
+            </p>
+          ) : null}
           <ol className="import-preview-blocks">
-            {preview.firstBlocks.map((text, index) => (
+            {preview.firstBlocks.map((block, index) => (
               <li key={index} data-testid="import-preview-block">
-                <span className="badge">{codePointLength(text)}</span> <span>{text}</span>
+                <span className="badge">{codePointLength(block.text)}</span>{' '}
+                {block.speaker ? <strong>{block.speaker}: </strong> : null}
+                <span>{block.text}</span>
               </li>
             ))}
           </ol>

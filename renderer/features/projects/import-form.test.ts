@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitScript } from '../../../common/text/index.js';
 import {
   parseMaxLength,
-  previewSplit,
+  previewScriptText,
   splitOptionsOf,
   suggestTitle,
   titleFromFileName,
@@ -44,31 +44,52 @@ describe('parseMaxLength', () => {
   });
 });
 
-describe('previewSplit', () => {
+describe('previewScriptText', () => {
+  const plain = { speakerLabels: false, quotedDialogue: false };
+  const preview = (options: Parameters<typeof previewScriptText>[2], shown?: number) => {
+    const result = previewScriptText(script, 'text', options, plain, shown);
+    if (!result.ok) throw new Error(result.message);
+    return result.preview;
+  };
+
   it('counts the blocks splitScript makes, the same function main runs on import', () => {
     const byParagraph = { paragraphs: 'blank-lines', splitSentences: false, maxLength: 500 } as const;
     const bySentence = { ...byParagraph, splitSentences: true };
-    expect(previewSplit(script, byParagraph).blockCount).toBe(3);
-    expect(previewSplit(script, bySentence).blockCount).toBe(splitScript(script, bySentence).length);
-    expect(previewSplit(script, bySentence).blockCount).toBe(7);
+    expect(preview(byParagraph).blockCount).toBe(3);
+    expect(preview(bySentence).blockCount).toBe(splitScript(script, bySentence).length);
+    expect(preview(bySentence).blockCount).toBe(7);
   });
 
   it('shows the first blocks, the total characters and the longest block', () => {
-    const preview = previewSplit(script, { splitSentences: true, maxLength: 500 }, 2);
-    expect(preview.firstBlocks).toEqual([
+    const shown = preview({ splitSentences: true, maxLength: 500 }, 2);
+    expect(shown.firstBlocks.map((block) => block.text)).toEqual([
       'The lighthouse keeper woke before dawn.',
       'He climbed the stairs.',
     ]);
-    expect(preview.longestBlock).toBe('The lighthouse keeper woke before dawn.'.length);
-    expect(preview.characterCount).toBe(
+    expect(shown.longestBlock).toBe('The lighthouse keeper woke before dawn.'.length);
+    expect(shown.characters).toBe(
       splitScript(script, { splitSentences: true }).reduce((sum, text) => sum + text.length, 0),
     );
   });
 
   it('cuts long paragraphs at the max length', () => {
-    const preview = previewSplit(script, { maxLength: 40 });
-    expect(preview.longestBlock).toBeLessThanOrEqual(40);
-    expect(preview.blockCount).toBeGreaterThan(3);
+    const shown = preview({ maxLength: 40 });
+    expect(shown.longestBlock).toBeLessThanOrEqual(40);
+    expect(shown.blockCount).toBeGreaterThan(3);
+  });
+
+  it('finds speakers from labels, and explains a CSV it cannot read', () => {
+    const labelled = previewScriptText(
+      'ALICE: Hi.\nBOB: Hello.',
+      'text',
+      { paragraphs: 'lines' },
+      { speakerLabels: true, quotedDialogue: false },
+    );
+    expect(labelled.ok && labelled.preview.speakers.map((speaker) => speaker.name)).toEqual(['Alice', 'Bob']);
+    expect(previewScriptText('one column\n', 'csv', {}, plain)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/needs the columns speaker and text/u),
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import { scriptSplitSchema } from '../../../common/ipc/project-methods.js';
 import type { ParagraphMode, ScriptSplitOptions } from '../../../common/text/index.js';
-import { codePointLength, splitScript } from '../../../common/text/index.js';
+import type { ImportPreview, ImportReading } from '../../../common/import/imported-script.js';
+import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
+import { parseScriptText } from '../../../common/import/script-formats.js';
 
 /** The split choices of the import dialog, as the user left them. */
 export interface SplitForm {
@@ -38,25 +40,23 @@ export function splitOptionsOf(form: SplitForm): ScriptSplitOptions | undefined 
   return { paragraphs: form.paragraphs, splitSentences: form.splitSentences, maxLength: maxLength.value };
 }
 
-export interface SplitPreview {
-  blockCount: number;
-  characterCount: number;
-  longestBlock: number;
-  /** The first blocks, to show how the text will be cut. */
-  firstBlocks: string[];
-}
-
-/** How the text will become blocks: the same splitScript main runs on import. */
-export function previewSplit(text: string, options: ScriptSplitOptions, shown = 5): SplitPreview {
-  const blocks = splitScript(text, options);
-  let characterCount = 0;
-  let longestBlock = 0;
-  for (const block of blocks) {
-    const length = codePointLength(block);
-    characterCount += length;
-    longestBlock = Math.max(longestBlock, length);
+/**
+ * How a text (pasted, or a text file read here) will become blocks: the same parser and splitScript main runs on
+ * import, so the counts, chapters and speakers shown are what the project gets.
+ */
+export function previewScriptText(
+  text: string,
+  format: 'text' | 'markdown' | 'csv' | 'tsv',
+  options: ScriptSplitOptions,
+  reading: ImportReading,
+  shown = 5,
+): { ok: true; preview: ImportPreview } | { ok: false; message: string } {
+  try {
+    const script = parseScriptText(text, format, options.paragraphs ?? 'blank-lines', reading);
+    return { ok: true, preview: previewImport(script, scriptBlocks(script, options), shown) };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  return { blockCount: blocks.length, characterCount, longestBlock, firstBlocks: blocks.slice(0, shown) };
 }
 
 const SUGGESTED_TITLE_LENGTH = 60;

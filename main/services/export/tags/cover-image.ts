@@ -7,7 +7,7 @@ export interface CoverImage {
 }
 
 /** Players and stores cap artwork well under this; a bigger file is almost certainly the wrong one. */
-export const MAX_COVER_BYTES = 10 * 1024 * 1024;
+const MAX_COVER_BYTES = 10 * 1024 * 1024;
 
 /** Reads a cover image, recognising JPEG and PNG by their first bytes (not the name), within the size limit. */
 export function readCoverImage(filePath: string, name = path.basename(filePath)): CoverImage {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { audioMetadataSchema } from '../../../../common/export/audio-metadata.js';
 
-export const chapterSpanSchema = z
+const chapterSpanSchema = z
   .object({
     title: z.string().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
     startMs: z.number().finite().min(0, 'must be ≥ 0'),
@@ -10,7 +10,7 @@ export const chapterSpanSchema = z
   .refine((span) => span.endMs > span.startMs, { message: 'endMs must be > startMs', path: ['endMs'] });
 
 /** ID3's table of contents counts its entries in one byte. */
-export const MAX_MARKED_CHAPTERS = 255;
+const MAX_MARKED_CHAPTERS = 255;
 
 /** What an exported file is tagged with: metadata, chapter markers, a cover, a chapters JSON beside it. */
 export const fileTagsSchema = z.object({

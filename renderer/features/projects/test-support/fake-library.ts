@@ -53,7 +53,7 @@ export class FakeLibrary {
         return ok(null);
       },
       'projects.importText': (input: { title: string; text: string; split?: ScriptSplitOptions }) =>
-        ok(this.add(input.title, splitScript(input.text, input.split))),
+        ok(asImport(this.add(input.title, splitScript(input.text, input.split)))),
       'staging.begin': () => {
         const stagingId = `00000000-0000-4000-8000-${String(this.staged.size).padStart(12, '0')}`;
         this.staged.set(stagingId, '');
@@ -74,7 +74,7 @@ export class FakeLibrary {
       }) => {
         const binary = this.staged.get(input.stagingId) ?? '';
         const text = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
-        return ok(this.add(input.title ?? input.fileName, splitScript(text, input.split)));
+        return ok(asImport(this.add(input.title ?? input.fileName, splitScript(text, input.split))));
       },
       'projects.restoreBackup': (input: { fileName: string }) => {
         const failure = this.failures.get(input.fileName);
@@ -154,4 +154,9 @@ function ok<T>(result: T): IpcResponse<T> {
 
 function textOf(block: Block): string {
   return block.type === 'text' ? block.text : '';
+}
+
+/** What main answers to an import: the opened project, and the parts (one here). */
+function asImport(opened: { fileName: string; project: { title: string } }) {
+  return { ...opened, parts: [{ fileName: opened.fileName, title: opened.project.title }] };
 }

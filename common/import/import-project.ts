@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { createProject, createTextBlock } from '../project/block-factory.js';
+import { SPEAKER_PALETTE, narratorSpeaker } from '../project/cast-schema.js';
+import type { Speaker } from '../project/cast-schema.js';
+import { PROJECT_LIMITS, formatLimit } from '../project/project-limits.js';
+import type { Project, ProjectDefaults } from '../project/project-schema.js';
+import type { ImportBlock } from './imported-script.js';
+import { importParts } from './imported-script.js';
+
+const voiceChoiceSchema = z
+  .object({
+    voiceId: z.string().min(1, 'must not be empty').max(PROJECT_LIMITS.parameter),
+    voiceName: z.string().max(PROJECT_LIMITS.parameter).optional(),
+  })
+  .strict();
+
+/** The voice the user chose for each speaker found (by name), before importing. */
+export const speakerVoicesSchema = z
+  .record(z.string().min(1).max(PROJECT_LIMITS.speakerName), voiceChoiceSchema)
+  .refine((voices) => Object.keys(voices).length < PROJECT_LIMITS.speakers, {
+    message: `must name fewer than ${PROJECT_LIMITS.speakers} speakers`,
+  });
+export type SpeakerVoices = z.infer<typeof speakerVoicesSchema>;
+
+export interface ImportedProjectInput {
+  title: string;
+  blocks: readonly ImportBlock[];
+  voices?: SpeakerVoices | undefined;
+  serviceUrl?: string | undefined;
+  defaults?: Partial<ProjectDefaults> | undefined;
+  createdAt: string;
+}
+
+/** A book over a project's limits is imported as parts, up to this many (a long series is several imports). */
+const MAX_IMPORT_PARTS = 10;
+
+/** Why the import cannot make projects (names the rule), thrown before anything is written. */
+class ImportProjectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportProjectError';
+  }
+}
+
+/**
+ * The projects an import makes: one, or one per part when the script is over a project's limits ("Title (part 2
+ * of 3)"). Each gets the speakers its lines use as its cast (narrator first, colours in turn, the chosen voices),
+ * its blocks with their speaker, chapter title and pause.
+ */
+export function projectsFromImport(input: ImportedProjectInput, newId: () => string): Project[] {
+  if (input.blocks.length === 0) {
+    throw new ImportProjectError('The text to import is empty: there is nothing to make blocks from.');
+  }
+  const parts = importParts(input.blocks);
+  if (parts.length > MAX_IMPORT_PARTS) {
+    const characters = input.blocks.reduce((sum, block) => sum + block.text.length, 0);
+    throw new ImportProjectError(
+      `Nothing was imported: split this way, the text has ${formatLimit(input.blocks.length)} blocks; a project holds at most ${formatLimit(PROJECT_LIMITS.blocks)} (and ${formatLimit(PROJECT_LIMITS.characters)} characters; this has ${formatLimit(characters)}), and one import makes at most ${MAX_IMPORT_PARTS} projects. Import it in smaller files, or split by paragraph with a longer maximum block length.`,
+    );
+  }
+  return parts.map((blocks, index) => {
+    const title =
+      parts.length === 1
+        ? input.title
+        : `${input.title.slice(0, PROJECT_LIMITS.title - 20)} (part ${index + 1} of ${parts.length})`;
+    const cast = castOf(blocks, input.voices ?? {});
+    const idOf = new Map(cast.map((speaker) => [speaker.name, speaker.id]));
+    const base = createProject(
+      { title, serviceUrl: input.serviceUrl, defaults: input.defaults, createdAt: input.createdAt },
+      newId,
+    );
+    return {
+      ...base,
+      cast,
+      tracks: {
+        ...base.tracks,
+        speech: {
+          blocks: blocks.map((block) =>
+            createTextBlock(
+              {
+                text: block.text,
+                ...(block.speaker !== undefined ? { speakerId: idOf.get(block.speaker) } : {}),
+                ...(block.chapterTitle !== undefined ? { chapterTitle: block.chapterTitle } : {}),
+                ...(block.pauseAfterMs !== undefined ? { pauseAfterMs: block.pauseAfterMs } : {}),
+              },
+              newId,
+            ),
+          ),
+        },
+      },
+    };
+  });
+}
+
+function castOf(blocks: readonly ImportBlock[], voices: SpeakerVoices): Speaker[] {
+  const names: string[] = [];
+  for (const block of blocks) {
+    if (block.speaker !== undefined && !names.includes(block.speaker)) names.push(block.speaker);
+  }
+  if (names.length >= PROJECT_LIMITS.speakers) {
+    throw new ImportProjectError(
+      `The script names ${names.length} speakers; a cast holds at most ${PROJECT_LIMITS.speakers - 1} besides the narrator. Turn off speaker labels or quoted dialogue, or merge speakers in the file.`,
+    );
+  }
+  return [
+    narratorSpeaker(),
+    ...names.map((name, index): Speaker => {
+      const voice = voices[name];
+      return {
+        id: `speaker-${index + 1}`,
+        name: name.slice(0, PROJECT_LIMITS.speakerName),
+        colour: SPEAKER_PALETTE[(index + 1) % SPEAKER_PALETTE.length]!,
+        ...(voice
+          ? { voiceId: voice.voiceId, ...(voice.voiceName ? { voiceName: voice.voiceName } : {}) }
+          : {}),
+      };
+    }),
+  ];
+}

@@ -1,0 +1,57 @@
+import type { ParagraphMode } from '../text/index.js';
+import type { ImportReading, ImportedScript } from './imported-script.js';
+import { parseDelimited } from './delimited-script.js';
+import { parseMarkdown, parsePlainText } from './text-script.js';
+
+/** The files a script or book can be imported from, by extension. */
+export const SCRIPT_FORMATS = {
+  text: ['.txt', '.text'],
+  markdown: ['.md', '.markdown'],
+  csv: ['.csv'],
+  tsv: ['.tsv', '.tab'],
+  html: ['.html', '.htm', '.xhtml'],
+  docx: ['.docx'],
+  epub: ['.epub'],
+} as const;
+export type ScriptFormat = keyof typeof SCRIPT_FORMATS;
+
+/** Formats that are text the page can read and preview itself; the others are parsed by main. */
+export type TextFormat = 'text' | 'markdown' | 'csv' | 'tsv';
+
+export function isTextFormat(format: ScriptFormat): format is TextFormat {
+  return format === 'text' || format === 'markdown' || format === 'csv' || format === 'tsv';
+}
+
+export const SCRIPT_FILE_EXTENSIONS = Object.values(SCRIPT_FORMATS).flat();
+
+/** The format of a file by its extension; files without a known one are read as plain text. */
+export function scriptFormatOf(fileName: string): ScriptFormat {
+  const lower = fileName.toLowerCase();
+  for (const [format, extensions] of Object.entries(SCRIPT_FORMATS) as [ScriptFormat, readonly string[]][]) {
+    if (extensions.some((extension) => lower.endsWith(extension))) return format;
+  }
+  return 'text';
+}
+
+/** A text format parsed into a script (the same in the page's preview and in main's import). */
+export function parseScriptText(
+  text: string,
+  format: TextFormat,
+  paragraphs: ParagraphMode,
+  reading: ImportReading,
+): ImportedScript {
+  switch (format) {
+    case 'text':
+      return parsePlainText(text, paragraphs, reading);
+    case 'markdown':
+      return parseMarkdown(text, reading);
+    case 'csv':
+      return parseDelimited(text, ',');
+    case 'tsv':
+      return parseDelimited(text, '\t');
+    default: {
+      const exhaustive: never = format;
+      throw new Error(`Unknown text format ${String(exhaustive)}`);
+    }
+  }
+}

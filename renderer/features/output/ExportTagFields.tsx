@@ -1,0 +1,113 @@
+import { exportContainer } from '../../../common/export/export-mode.js';
+import type { ExportForm, MetadataField } from './export-form.js';
+import { METADATA_FIELDS } from './export-form.js';
+
+const LABELS: Record<MetadataField, { label: string; placeholder: string }> = {
+  title: { label: 'Title', placeholder: 'the project title' },
+  author: { label: 'Author', placeholder: 'e.g. Jane Writer' },
+  album: { label: 'Album / book', placeholder: 'e.g. Series One' },
+  year: { label: 'Year', placeholder: 'e.g. 2026' },
+  track: { label: 'Track', placeholder: 'e.g. 3 or 3/12' },
+};
+
+/**
+ * Chapters and tags of an export: markers and a chapters JSON for one file, a file name template for one file per
+ * chapter, and the tags (with a cover for MP3) for either.
+ */
+export function ExportTagFields({
+  form,
+  chapterCount,
+  cover,
+  disabled,
+  onChange,
+  onCover,
+}: {
+  form: ExportForm;
+  /** Titled chapters in the project (0: the whole project is one chapter). */
+  chapterCount: number;
+  cover: File | null;
+  disabled: boolean;
+  onChange<K extends keyof ExportForm>(key: K, value: ExportForm[K]): void;
+  onCover(file: File | null): void;
+}) {
+  const container = exportContainer(form.mode);
+  const perChapter = form.mode === 'chapters-folder' || form.mode === 'chapters-zip';
+  const perBlock = form.mode === 'blocks-folder' || form.mode === 'blocks-zip';
+  if (perBlock) return null;
+  return (
+    <fieldset className="export-tags" disabled={disabled} data-testid="export-tags">
+      <legend>
+        Chapters and tags{' '}
+        <span className="hint">
+          {chapterCount === 0 ? 'no chapter titles in this project' : `${chapterCount} chapters`}
+        </span>
+      </legend>
+      {container === 'file' ? (
+        <div className="check-row">
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="export-chapter-markers"
+              checked={form.chapterMarkers}
+              onChange={(event) => onChange('chapterMarkers', event.target.checked)}
+            />
+            Chapter markers in the file ({form.format === 'mp3' ? 'ID3 chapters' : 'cue points with labels'})
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              data-testid="export-chapters-json"
+              checked={form.chaptersJson}
+              onChange={(event) => onChange('chaptersJson', event.target.checked)}
+            />
+            Chapters file for podcast apps (.chapters.json)
+          </label>
+        </div>
+      ) : null}
+      {perChapter ? (
+        <label className="field">
+          <span>File names</span>
+          <input
+            data-testid="export-chapter-names"
+            value={form.nameTemplate}
+            spellCheck={false}
+            onChange={(event) => onChange('nameTemplate', event.target.value)}
+          />
+          <span className="hint">
+            {'{n}'} chapter number, {'{title}'} chapter title, {'{project}'} project title
+          </span>
+        </label>
+      ) : null}
+      <div className="form-grid">
+        {METADATA_FIELDS.map((field) => (
+          <label className="field" key={field}>
+            <span>{LABELS[field].label}</span>
+            <input
+              data-testid={`export-tag-${field}`}
+              value={form.metadata[field]}
+              placeholder={
+                perChapter && (field === 'title' || field === 'track')
+                  ? 'set per chapter'
+                  : LABELS[field].placeholder
+              }
+              disabled={perChapter && (field === 'title' || field === 'track')}
+              onChange={(event) => onChange('metadata', { ...form.metadata, [field]: event.target.value })}
+            />
+          </label>
+        ))}
+        {form.format === 'mp3' ? (
+          <label className="field">
+            <span>Cover (JPEG or PNG)</span>
+            <input
+              type="file"
+              accept="image/jpeg,image/png"
+              data-testid="export-cover"
+              onChange={(event) => onCover(event.target.files?.[0] ?? null)}
+            />
+            {cover ? <span className="hint">{cover.name}</span> : null}
+          </label>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
