@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chapterMarks } from '../common/project/chapters.js';
 import { layoutTimeline } from '../common/project/index.js';
 import { sendContext } from '../common/project/send-context.js';
 import { makeEpub } from '../main/services/book-import/test-support/make-books.js';
+import { probeFile } from '../main/services/export/test-support/media-tools.js';
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';
 import { savedProject } from './support/saved-project.js';
@@ -21,24 +21,6 @@ const book = makeEpub({
     { title: 'Morning', paragraphs: ['Fog lifted over the bay.'] },
   ],
 });
-
-interface Probed {
-  format: { tags?: Record<string, string> };
-  chapters: { start_time: string; tags: { title: string } }[];
-}
-
-function ffprobe(filePath: string): Probed {
-  const out = execFileSync('ffprobe', [
-    '-v',
-    'error',
-    '-show_chapters',
-    '-show_format',
-    '-of',
-    'json',
-    filePath,
-  ]);
-  return JSON.parse(out.toString('utf8')) as Probed;
-}
 
 function srtStartsMs(text: string): number[] {
   return [...text.matchAll(/^(\d\d):(\d\d):(\d\d),(\d\d\d) -->/gmu)].map(
@@ -128,7 +110,7 @@ test.describe('journey: a book from EPUB to a chaptered audiobook', () => {
     await page.getByTestId('export-path').fill(mp3Path);
     await page.getByTestId('export-start').click();
     await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
-    const probed = ffprobe(mp3Path);
+    const probed = await probeFile(mp3Path);
     expect(probed.chapters.map((chapter) => chapter.tags.title)).toEqual([
       'Arrival',
       'The Keeper',

@@ -46,6 +46,16 @@ test.describe('journey: a cast of speakers and a pronunciation lexicon', () => {
     // Cancelled, the box shows the voice Alice still has.
     await expect(alice.getByTestId('cast-speaker-voice')).toHaveValue('');
 
+    // So would a speech rate of her own; cancelled, the box shows the defaults again.
+    await alice.getByTestId('cast-speaker-parameters').locator('summary').press('Enter');
+    await alice.getByTestId('cast-speaker-rate').fill('1.2');
+    await alice.getByTestId('cast-speaker-rate').press('Enter');
+    await expect(page.getByTestId('stale-confirm')).toContainText(
+      '1 generated block would need generating again',
+    );
+    await page.getByTestId('stale-confirm-cancel').click();
+    await expect(alice.getByTestId('cast-speaker-rate')).toHaveValue('');
+
     // The filter shows only Alice's lines.
     await alice.getByTestId('cast-speaker-filter').click();
     await expect(page.getByTestId('script-row')).toHaveCount(1);

@@ -57,7 +57,7 @@ export function planGenerationBatches(
       .filter((block) => selection.newTake !== undefined || needsGeneration(block, context))
       .map((block) => block.id),
   );
-  const charactersOf = new Map(blocks.map((block) => [block.id, characterCount(block)]));
+  const charactersOf = new Map(blocks.map((block) => [block.id, characterCount(block, context)]));
   const reused: GenerationBatchPlan['reused'] = [];
   const sent = new Set<string>();
   const batches: GenerationBatch[] = [];

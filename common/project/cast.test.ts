@@ -11,6 +11,7 @@ import type { Project } from './project-schema.js';
 import { projectSchema } from './project-schema.js';
 import { sendContext } from './send-context.js';
 import { staleImpact } from './stale-impact.js';
+import { projectStats } from './project-stats.js';
 import { VOICE_A, VOICE_B, contextOf, deepFreeze, sequentialIds } from './test-support.js';
 
 const VOICE_C = '33333333-3333-4333-8333-333333333333';
@@ -131,6 +132,15 @@ describe('pronunciation and staleness', () => {
     const block = withRule.tracks.speech.blocks[2]!;
     expect(toContentBlock(block, contextOf(withRule)).text).toBe('Nobody answered. Pa-ree was quiet.');
     expect(block.type === 'text' && block.text).toBe('Nobody answered. Paris was quiet.');
+  });
+
+  it('counts characters and credits of the text as sent, as the service counts them', () => {
+    const { project } = play();
+    const withRule = setProjectLexicon(project, [rule('Paris', 'Paris, France')]);
+    const before = projectStats(project, contextOf(project));
+    const after = projectStats(withRule, contextOf(withRule));
+    expect(after.characterCount - before.characterCount).toBe(', France'.length);
+    expect(after.estimatedCredits).toBe(after.characterCount);
   });
 
   it('makes exactly the blocks whose sent text a new rule changes stale, with their count and credits', () => {

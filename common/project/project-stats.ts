@@ -2,7 +2,7 @@ import { allBlocks } from './block-lookup.js';
 import type { SendContext } from './send-context.js';
 import { needsGeneration } from './block-state.js';
 import type { Block, Project } from './project-schema.js';
-import { spokenText } from './resolve-params.js';
+import { sentText, spokenText } from './resolve-params.js';
 
 /**
  * Credits per character. The contract says a task has a `characters` count and that credits are frozen at
@@ -13,9 +13,27 @@ export const CREDITS_PER_CHARACTER = 1;
 
 /** Memoised per block object (blocks are immutable values), so project totals after one edit recount one block. */
 const counts = new WeakMap<Block, number>();
+/** With pronunciation rules the count is of the text as sent, which depends on the context too. */
+const sentCounts = new WeakMap<SendContext, WeakMap<Block, number>>();
 
-/** Characters a block sends, counted as Unicode code points (an emoji or a rare Han character counts once). */
-export function characterCount(block: Block): number {
+/**
+ * Characters a block sends, counted as Unicode code points (an emoji or a rare Han character counts once). Given
+ * a context with pronunciation rules, a text block is counted as sent (its respellings in place), as the service
+ * counts it for credits and for the per-task character limit.
+ */
+export function characterCount(block: Block, context?: SendContext): number {
+  if (context !== undefined && context.rules.length > 0 && block.type === 'text') {
+    let memo = sentCounts.get(context);
+    if (memo === undefined) {
+      memo = new WeakMap();
+      sentCounts.set(context, memo);
+    }
+    const cached = memo.get(block);
+    if (cached !== undefined) return cached;
+    const count = countCodePoints(sentText(block, context));
+    memo.set(block, count);
+    return count;
+  }
   const cached = counts.get(block);
   if (cached !== undefined) return cached;
   const text =
@@ -42,7 +60,7 @@ export function projectStats(project: Project, context: SendContext): ProjectSta
   let pending = 0;
   let blockCount = 0;
   for (const block of allBlocks(project)) {
-    const count = characterCount(block);
+    const count = characterCount(block, context);
     blockCount += 1;
     characters += count;
     if (needsGeneration(block, context)) pending += count;

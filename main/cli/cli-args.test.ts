@@ -21,13 +21,42 @@ describe('timbre command line', () => {
         sampleRate: 44_100,
         channels: 2,
         ducking: defaultDuckingSettings,
+        metadata: {},
+        chapters: { markers: false, json: false, nameTemplate: '{n} {title}' },
       },
       generate: false,
       nameTemplate: '{title}',
       overwrite: false,
+      mode: 'mix',
       service: undefined,
       dataDir: undefined,
     });
+  });
+
+  it('reads chapter and tag flags into the settings, names a bad tag by its flag, and refuses a split with markers', () => {
+    const command = parse(
+      'export b.timbre --out o --format mp3 --chapters --chapters-json --title Book --author Ada --year 2026 --track 2/9',
+    );
+    expect(command).toMatchObject({
+      mode: 'mix',
+      settings: {
+        metadata: { title: 'Book', author: 'Ada', year: '2026', track: '2/9' },
+        chapters: { markers: true, json: true },
+      },
+    });
+    expect(parse('export b.timbre --out o --split chapters --chapter-name {n}-{title}')).toMatchObject({
+      mode: 'chapters-folder',
+      settings: { chapters: { nameTemplate: '{n}-{title}' } },
+    });
+    expect(() => parse('export b.timbre --out o --year 26')).toThrow(
+      '--year must be a four-digit year, e.g. 2026',
+    );
+    expect(() => parse('export b.timbre --out o --split chapters --chapter-name {project}')).toThrow(
+      /--chapter-name File name template must contain \{n\} or \{title\}/u,
+    );
+    expect(() => parse('export b.timbre --out o --chapter-name {n}')).toThrow(
+      '--chapter-name names the files of --split chapters only',
+    );
   });
 
   it('reads every option, the token from the named variable, and normalises the service URL', () => {

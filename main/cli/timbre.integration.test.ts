@@ -1,5 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { contextOf } from '../../common/project/test-support.js';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -17,6 +16,7 @@ import {
 } from '../../common/project/index.js';
 import type { RunningStandin } from '../../standin/index.js';
 import { startStandin } from '../../standin/index.js';
+import { probeFile } from '../services/export/test-support/media-tools.js';
 
 /**
  * The real `timbre` process (from the sources, through tsx) against the stand-in: exit codes, files, summary.
@@ -24,7 +24,6 @@ import { startStandin } from '../../standin/index.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 const TOKEN_VARIABLE = 'TIMBRE_TEST_TOKEN';
-const execFileAsync = promisify(execFile);
 
 let standin: RunningStandin;
 let workDir: string;
@@ -120,24 +119,6 @@ function parseSrt(text: string): Cue[] {
       const [start, end] = (timing ?? '').split(' --> ');
       return { startMs: time(start ?? ''), endMs: time(end ?? ''), text: lines.join(' ') };
     });
-}
-
-interface ProbedFile {
-  format: { tags?: Record<string, string> };
-  chapters: { start_time: string; tags: { title: string } }[];
-}
-
-async function ffprobeJson(filePath: string): Promise<ProbedFile> {
-  const { stdout } = await execFileAsync('ffprobe', [
-    '-v',
-    'error',
-    '-show_chapters',
-    '-show_format',
-    '-of',
-    'json',
-    filePath,
-  ]);
-  return JSON.parse(stdout) as ProbedFile;
 }
 
 function taskPosts(): number {
@@ -256,7 +237,7 @@ describe('timbre export × stand-in', () => {
     expect(marked.stderr).toBe('');
     expect(marked.code, marked.stdout).toBe(0);
     expect((await readdir(outDir)).sort()).toEqual(['The Book.chapters.json', 'The Book.mp3']);
-    const probed = await ffprobeJson(path.join(outDir, 'The Book.mp3'));
+    const probed = await probeFile(path.join(outDir, 'The Book.mp3'));
     expect(probed.chapters.map((chapter) => chapter.tags.title)).toEqual([
       'Chapter 1',
       'Chapter 2',

@@ -337,7 +337,7 @@ export class GenerationService {
     const context = this.options.lexicons.contextFor(project);
     for (const block of allBlocks(project)) {
       if (needsGeneration(block, context)) {
-        wanted.set(contentHash(block, context), characterCount(block));
+        wanted.set(contentHash(block, context), characterCount(block, context));
       }
     }
     const cached = await this.options.audio.lookupMany(serviceUrl, [...wanted.keys()]);

@@ -12,6 +12,7 @@ import { applyOrConfirm, proposeChange } from './change-impact.js';
 import { StaleConfirm } from './StaleConfirm.js';
 import type { PendingChange } from './StaleConfirm.js';
 import { useServiceVoices } from './use-service-voices.js';
+import { CastSpeakerParameters } from './CastSpeakerParameters.js';
 import { findVoice } from './VoiceFields.js';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
 
@@ -150,6 +151,12 @@ export function CastPanel() {
                 }
               />
             )}
+            <CastSpeakerParameters
+              key={`parameters-${cancels}`}
+              speaker={speaker}
+              voices={voices}
+              onPatch={(label, patch) => patchSpeaker(speaker, label, patch)}
+            />
           </li>
         ))}
       </ul>

@@ -111,7 +111,8 @@ export function ExportFormatFields({
           </select>
         </label>
       </div>
-      {form.mode === 'mix' ? (
+      {/* Subtitles and ducking apply to mixes: the whole project's, or each chapter's. */}
+      {form.mode !== 'blocks-folder' && form.mode !== 'blocks-zip' ? (
         <div className="check-row">
           <label className="check">
             <input

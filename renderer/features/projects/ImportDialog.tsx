@@ -243,7 +243,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   };
 
   return (
-    <Dialog title="Import a script" testId="import-dialog" onClose={closeUnlessBusy} size="wide">
+    <Dialog title="Import a script or book" testId="import-dialog" onClose={closeUnlessBusy} size="wide">
       <form onSubmit={(event) => void submit(event)} noValidate className="import-form">
         <ImportSource
           source={source}

@@ -57,7 +57,7 @@ export function ImportSource({
           aria-selected={source === 'file'}
           onClick={() => onSource('file')}
         >
-          Text file
+          File
         </button>
       </div>
       {source === 'paste' ? (

@@ -1,21 +1,18 @@
-import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import NodeID3 from 'node-id3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WaveFile } from 'wavefile';
 import { ExportEngine } from '../export-engine.js';
 import type { ExportRequest } from '../export-types.js';
-import { ffmpeg, probeDuration } from '../test-support/media-tools.js';
+import { ffmpeg, probeDuration, probeFile } from '../test-support/media-tools.js';
 import { makeSmallProject, type SmallProject } from '../test-support/small-project.js';
 import type { FileTags } from './file-tags.js';
 
 /** Chapter markers, metadata and a cover as written into real files, read back by ffprobe and other readers. */
 
-const run = promisify(execFile);
 let folder: string;
 let project: SmallProject;
 let coverPath: string;
@@ -64,26 +61,6 @@ function request(
   };
 }
 
-interface Probe {
-  format: { tags?: Record<string, string>; duration: string };
-  chapters: { start_time: string; end_time: string; tags: { title: string } }[];
-  streams: { codec_type: string; codec_name: string; disposition?: { attached_pic?: number } }[];
-}
-
-async function probe(filePath: string): Promise<Probe> {
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-show_chapters',
-    '-show_format',
-    '-show_streams',
-    '-of',
-    'json',
-    filePath,
-  ]);
-  return JSON.parse(stdout) as Probe;
-}
-
 describe('tagged exports', () => {
   it('writes an MP3 whose ID3v2 chapters, metadata and cover ffprobe reads, with a chapters JSON beside it', async () => {
     const out = path.join(folder, 'mp3');
@@ -93,7 +70,7 @@ describe('tagged exports', () => {
     expect(readdirSync(out).sort()).toEqual(['book.chapters.json', 'book.mp3']);
     expect(result.chaptersJsonPath).toBe(path.join(out, 'book.chapters.json'));
 
-    const probed = await probe(audioPath);
+    const probed = await probeFile(audioPath);
     expect(probed.chapters.map((chapter) => chapter.tags.title)).toEqual(chapters.map((c) => c.title));
     expect(probed.chapters.map((chapter) => Number(chapter.start_time))).toEqual([0, 10, 20]);
     expect(probed.chapters.map((chapter) => Number(chapter.end_time))).toEqual([10, 20, 30]);
@@ -155,7 +132,7 @@ describe('tagged exports', () => {
     const bytes = readFileSync(audioPath);
     expect(bytes.readUInt32LE(4)).toBe(bytes.length - 8);
     expect(await probeDuration(audioPath)).toBeCloseTo(30, 3);
-    expect((await probe(audioPath)).format.tags).toMatchObject({
+    expect((await probeFile(audioPath)).format.tags).toMatchObject({
       title: 'A Book',
       artist: 'A. Writer',
       album: 'Series One',

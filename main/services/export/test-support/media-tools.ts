@@ -132,3 +132,24 @@ export async function ffmpegLoudness(
   const toNumber = (text: string): number => (text === '-inf' ? Number.NEGATIVE_INFINITY : Number(text));
   return { integratedLufs: toNumber(integrated), truePeakDb: toNumber(peak) };
 }
+
+export interface ProbedFile {
+  format: { duration: string; tags?: Record<string, string> };
+  chapters: { start_time: string; end_time: string; tags: { title: string } }[];
+  streams: { codec_type: string; codec_name: string; disposition?: { attached_pic?: number } }[];
+}
+
+/** ffprobe's view of a file: its container tags, chapters and streams. */
+export async function probeFile(filePath: string): Promise<ProbedFile> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_chapters',
+    '-show_format',
+    '-show_streams',
+    '-of',
+    'json',
+    filePath,
+  ]);
+  return JSON.parse(stdout) as ProbedFile;
+}
