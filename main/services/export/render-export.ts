@@ -226,7 +226,9 @@ async function renderToFile(
   if (tags && options.audio.format === 'mp3') {
     file.write(id3Tag(tags, tags.coverPath === undefined ? undefined : readCoverImage(tags.coverPath)));
   }
-  const encoder = await createEncoder(options.audio, file, plan.sampleRate, plan.channels);
+  const encoder = await createEncoder(options.audio, file, plan.sampleRate, plan.channels, {
+    startOffset: file.bytesWritten,
+  });
   const settings = normalisation
     ? gainAndCeiling(options.loudness, normalisation.measured, options.audio.format)
     : undefined;

@@ -200,7 +200,9 @@ async function renderClip(
   };
   const mixer = new TimelineMixer(plan, sources, sampleRate);
   try {
-    const encoder = await createEncoder(request.audio, sink, sampleRate, channels, mixer.totalFrames);
+    const encoder = await createEncoder(request.audio, sink, sampleRate, channels, {
+      knownFrames: mixer.totalFrames,
+    });
     const block = Array.from({ length: channels }, () => new Float32Array(sampleRate));
     const pacer = new CooperativeYield();
     for (let from = 0; from < mixer.totalFrames; from += sampleRate) {

@@ -4,17 +4,23 @@ import type { ByteSink } from './byte-sink.js';
 import { Mp3Encoder } from './mp3-encoder.js';
 import { WavEncoder } from './wav-encoder.js';
 
-/** The encoder for an output format. `knownFrames` lets WAV write its final header up front. */
+/**
+ * The encoder for an output format. `knownFrames` (a zip entry, whose bytes cannot be rewritten) lets WAV write
+ * its final header up front and makes MP3 hold its frames until its Info frame is known; otherwise `startOffset`
+ * is where the stream starts in the sink (after an ID3 tag), for headers patched at the end.
+ */
 export async function createEncoder(
   format: AudioFormat,
   sink: ByteSink,
   sampleRate: number,
   channels: 1 | 2,
-  knownFrames?: number,
+  placement: { knownFrames: number } | { startOffset: number },
 ): Promise<AudioEncoder> {
+  const knownFrames = 'knownFrames' in placement ? placement.knownFrames : undefined;
   if (format.format === 'wav')
     return new WavEncoder(sink, sampleRate, channels, format.bitDepth, knownFrames);
-  return Mp3Encoder.create(sink, sampleRate, channels, format.bitrateKbps);
+  const startOffset = 'startOffset' in placement ? placement.startOffset : undefined;
+  return Mp3Encoder.create(sink, sampleRate, channels, format.bitrateKbps, startOffset);
 }
 
 export function fileExtension(format: AudioFormat): string {
