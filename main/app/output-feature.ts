@@ -72,10 +72,6 @@ interface RunningExport {
   fraction: number;
 }
 
-/**
- * Generation and export over IPC. Exports run in the engine's worker thread; main only relays small progress
- * events (at most every 100 ms per export), shows the overall fraction on the taskbar/dock, and reports the end.
- */
 /** A cover that is not a JPEG or PNG (or too big) is refused before the export starts, naming the field. */
 function checkCover(coverPath: string): void {
   try {
@@ -128,6 +124,10 @@ async function startExport(
   };
 }
 
+/**
+ * Generation and export over IPC. Exports run in the engine's worker thread; main only relays small progress
+ * events (at most every 100 ms per export), shows the overall fraction on the taskbar/dock, and reports the end.
+ */
 export function createOutputFeature(deps: OutputFeatureDeps) {
   const { generation, exporter, platform, events, logger } = deps;
   const running = new Map<string, RunningExport>();

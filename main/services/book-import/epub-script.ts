@@ -68,12 +68,12 @@ export function parseEpub(bytes: Uint8Array, reading: ImportReading): ImportedSc
 
   const toc = tableOfContents(opf, manifest, read, resolve);
   const builder = new ScriptBuilder(reading);
-  const ignoreHeadings = toc.size > 0;
+  // With a table of contents, the headings in the text repeat its titles: they are not read twice.
+  const headings = toc.size === 0;
   for (const href of spine) {
     const title = toc.get(href);
     if (title) builder.heading(title);
-    const chapterBuilder = ignoreHeadings ? withoutHeadings(builder) : builder;
-    feedHtml(read(href), chapterBuilder);
+    feedHtml(read(href), builder, { headings });
   }
   const metadata = dig(opf, 'package', 'metadata') as XmlNode | undefined;
   return builder.script({ title: textOf(metadata?.title), author: textOf(metadata?.creator) });
@@ -131,17 +131,6 @@ function tableOfContents(
     walk(dig(document, 'ncx', 'navMap', 'navPoint'));
   }
   return entries;
-}
-
-/** Inside a book with a table of contents, headings in the text repeat its titles: they are not read twice. */
-function withoutHeadings(builder: ScriptBuilder): ScriptBuilder {
-  return new Proxy(builder, {
-    get(target, key, receiver) {
-      if (key === 'heading') return () => undefined;
-      const value: unknown = Reflect.get(target, key, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 function parse(text: string, name: string): XmlNode {

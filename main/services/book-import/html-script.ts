@@ -39,15 +39,20 @@ const SKIPPED = new Set([
  * with htmlparser2: h1–h3 start chapters, block elements end paragraphs, `<br>` ends a line, and scripts, styles,
  * navigation and footnote marks are left out. Returns the document's `<title>`, if any.
  */
-export function feedHtml(html: string, builder: ScriptBuilder): { title?: string } {
+export function feedHtml(
+  html: string,
+  builder: ScriptBuilder,
+  options: { headings: boolean } = { headings: true },
+): { title?: string } {
   let text = '';
   let skipping = 0;
   let inHeading = false;
   let inTitle = false;
   let title = '';
   const flush = (): void => {
-    if (inHeading) builder.heading(text);
-    else builder.paragraph(text);
+    // Without headings (an EPUB whose table of contents names the chapters), a heading's text is dropped.
+    if (!inHeading) builder.paragraph(text);
+    else if (options.headings) builder.heading(text);
     text = '';
   };
   const parser = new Parser(
