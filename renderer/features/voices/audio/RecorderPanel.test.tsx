@@ -119,7 +119,8 @@ describe('RecorderPanel', () => {
     expect(screen.getByTestId('waveform')).toBeTruthy();
     expect(screen.queryByTestId('level-meter')).toBeNull();
 
-    expect(ready).toHaveLength(1);
+    // The take is handed over once its WAV is built, which may finish after the player shows (slow machines).
+    await waitFor(() => expect(ready).toHaveLength(1));
     const prompt = ready[0]!;
     expect(prompt).toMatchObject({
       mediaType: 'audio/wav',
