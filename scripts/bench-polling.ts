@@ -1,15 +1,19 @@
 /**
- * Benchmark: tracks N concurrent tasks to completion on a local stand-in, once with the JobManager's
- * backing-off schedule (0.5 s ×1.5 up to 5 s, jittered) and once with a naive fixed-interval poll, and prints
- * the requests and wall time of both side by side.
- * Each run gets a fresh stand-in with the same options.
+ * Benchmark: tracks N concurrent tasks to completion on a local stand-in with the JobManager's forecast polling
+ * (completion-forecast.ts) and with a naive fixed-interval poll, and prints the requests and notice lag of both
+ * side by side. The JobManager runs twice: "cold" on a fresh data folder (nothing learned yet) and "warm" on the
+ * same folder afterwards (the learned speed persisted in the job file). A last, adversarial run changes the
+ * service's speed 5× in the middle — slower after a third of the tasks, back to normal after two thirds — and
+ * prints, for the tasks that finished after each change, how many polls each took, to show how fast the
+ * schedule adapts. Each run gets a fresh stand-in with the same options.
  *
  *   npx tsx scripts/bench-polling.ts [--tasks 200] [--interval-ms 250] [--speed 20] [--rate-limit 0]
- *                                    [--concurrency 2]
+ *                                    [--concurrency 2] [--no-adversarial]
  *
  * `--rate-limit` is the stand-in's requests per second per token (0 = off, the default, so the counts compare
- * the schedules alone; try 50, the stand-in's own default, to see both under 429s). Both runs use the same
+ * the schedules alone; try 50, the stand-in's own default, to see both under 429s). All runs use the same
  * stand-in options, the same task texts and a ServiceClient (keep-alive, 16 sockets), one after the other.
+ * Targets (issue 16): ≤ 3 requests per task and a mean notice lag ≤ 300 ms, both at once.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -72,9 +76,30 @@ function mean(values: number[]): number {
   return values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
-async function runWithJobManager(standin: RunningStandin, count: number): Promise<RunResult> {
+interface ManagedRun {
+  label: string;
+  dataDir: string;
+  /** Called after each task is noticed finished, with how many have finished so far. */
+  onFinished?: (finished: number) => void;
+}
+
+/** One task as the JobManager run saw it, in the order the app noticed them finish. */
+interface TaskTrace {
+  remoteId: string;
+  polls: number;
+  lagMs: number | undefined;
+  noticedAt: number;
+  finishedAt: number;
+}
+
+async function runWithJobManager(
+  standin: RunningStandin,
+  count: number,
+  run: ManagedRun,
+): Promise<RunResult & { traces: TaskTrace[]; port: number }> {
   const counters: Counters = { posts: 0, gets: 0, rateLimited: 0, otherErrors: 0 };
   const client = countingClient(standin.url, counters);
+  const pollsByTask = new Map<string, number>();
   // Counts the failures the manager sees (the client's own retries are counted as attempts above).
   const observed: JobServiceClient = {
     baseUrl: client.baseUrl,
@@ -83,20 +108,33 @@ async function runWithJobManager(standin: RunningStandin, count: number): Promis
         countErrors(counters, error);
         throw error;
       }),
-    getTask: (id, options) =>
-      client.getTask(id, options).catch((error: unknown) => {
+    getTask: (id, options) => {
+      pollsByTask.set(id, (pollsByTask.get(id) ?? 0) + 1);
+      return client.getTask(id, options).catch((error: unknown) => {
         countErrors(counters, error);
         throw error;
-      }),
+      });
+    },
     createVoice: (input, options) => client.createVoice(input, options),
     getVoice: (id, options) => client.getVoice(id, options),
   };
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'timbre-bench-jobs-'));
-  const manager = new JobManager({ client: observed, dataDir, maxConcurrentSubmissions: 16 });
+  const manager = new JobManager({ client: observed, dataDir: run.dataDir, maxConcurrentSubmissions: 16 });
   const noticed = new Map<string, number>();
+  const traces: TaskTrace[] = [];
   manager.onEvent((event) => {
-    if (event.type === 'job-updated' && event.job.status === 'succeeded' && !noticed.has(event.job.id))
-      noticed.set(event.job.id, Date.now());
+    if (event.type !== 'job-updated' || event.job.status !== 'succeeded' || noticed.has(event.job.id)) return;
+    const now = Date.now();
+    noticed.set(event.job.id, now);
+    const job = event.job;
+    const lagMs = job.kind === 'task' ? noticeLag(job.result, now) : undefined;
+    traces.push({
+      remoteId: job.remoteId ?? '',
+      polls: job.remoteId === undefined ? 0 : (pollsByTask.get(job.remoteId) ?? 0),
+      lagMs,
+      noticedAt: now,
+      finishedAt: now - (lagMs ?? 0),
+    });
+    run.onFinished?.(noticed.size);
   });
   try {
     await manager.start();
@@ -109,21 +147,19 @@ async function runWithJobManager(standin: RunningStandin, count: number): Promis
     );
     const done = await Promise.all(jobs.map((job) => manager.waitFor(job.id)));
     const wallMs = Date.now() - started;
-    const lags = done.flatMap((job) => {
-      const lag = job.kind === 'task' ? noticeLag(job.result, noticed.get(job.id) ?? Date.now()) : undefined;
-      return lag === undefined ? [] : [lag];
-    });
+    const lags = traces.flatMap((trace) => (trace.lagMs === undefined ? [] : [trace.lagMs]));
     return {
-      label: 'JobManager backoff',
+      label: run.label,
       ...counters,
       wallMs,
       meanNoticeLagMs: mean(lags),
       succeeded: done.filter((job) => job.status === 'succeeded').length,
+      traces,
+      port: standin.port,
     };
   } finally {
     await manager.stop();
     client.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -209,6 +245,68 @@ function printTable(results: RunResult[], count: number): void {
   for (const [name, value] of rows) console.log(line([name, ...results.map(value)]));
 }
 
+/** Mean polls and lag of a stretch of tasks. */
+function stretchFigures(traces: TaskTrace[]): { polls: number; lagMs: number } {
+  return {
+    polls: mean(traces.map((trace) => trace.polls)),
+    lagMs: mean(traces.map((trace) => trace.lagMs ?? 0)),
+  };
+}
+
+interface SpeedChange {
+  /** When the stand-in's speed was changed (epoch ms); tasks it started from then on run at the new speed. */
+  at: number;
+  label: string;
+}
+
+/**
+ * How the schedule followed each speed change, over the tasks the change affected (started after it), in the
+ * order the app saw them finish. A phase's steady state is its second half. Tasks that finished before the app
+ * first saw an affected task finish could not have been seen sooner by any schedule that had not already
+ * noticed the change; the adaptation is counted from the first task finishing after that look: the schedule
+ * has adapted from the first task from which four in a row average no more than the steady state's polls + 0.5
+ * and lag + 100 ms.
+ */
+function printAdaptation(
+  traces: TaskTrace[],
+  changes: SpeedChange[],
+  startedAt: (remoteId: string) => number,
+): void {
+  console.log('\nAdversarial run:');
+  changes.forEach((change, index) => {
+    const until = changes[index + 1]?.at ?? Number.POSITIVE_INFINITY;
+    const phase = traces.filter((trace) => {
+      const started = startedAt(trace.remoteId);
+      return started >= change.at && started < until;
+    });
+    const steady = stretchFigures(phase.slice(Math.floor(phase.length / 2)));
+    const before = stretchFigures(traces.filter((trace) => trace.noticedAt < change.at).slice(-8));
+    const firstLook = phase[0]?.noticedAt ?? 0;
+    const afterLook = phase.filter((trace) => trace.finishedAt > firstLook);
+    const unavoidable = phase.length - afterLook.length - 1;
+    let adaptedFrom: number | undefined;
+    for (let offset = 0; offset + 4 <= afterLook.length; offset += 1) {
+      const window = stretchFigures(afterLook.slice(offset, offset + 4));
+      if (window.polls <= steady.polls + 0.5 && window.lagMs <= steady.lagMs + 100) {
+        adaptedFrom = offset + 1;
+        break;
+      }
+    }
+    const cells = phase.slice(0, 8).map((trace) => `${trace.polls}p/${Math.round(trace.lagMs ?? 0)}ms`);
+    console.log(`  ${change.label}`);
+    console.log(
+      `    before it: ${before.polls.toFixed(2)} polls, ${Math.round(before.lagMs)} ms lag per task (last 8)`,
+    );
+    console.log(`    first 8 tasks run at the new speed (polls/lag): ${cells.join('  ')}`);
+    console.log(
+      `    ${Math.max(0, unavoidable)} of them finished before the app saw the first one finish (no schedule could see those sooner)`,
+    );
+    console.log(
+      `    steady state at the new speed: ${steady.polls.toFixed(2)} polls, ${Math.round(steady.lagMs)} ms lag; reached from task ${adaptedFrom ?? 'n/a'} after the first look (target: within 3)`,
+    );
+  });
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -217,12 +315,14 @@ async function main(): Promise<void> {
       speed: { type: 'string', default: '20' },
       'rate-limit': { type: 'string', default: '0' },
       concurrency: { type: 'string', default: '2' },
+      'no-adversarial': { type: 'boolean', default: false },
     },
   });
   const count = Number(values.tasks);
   const intervalMs = Number(values['interval-ms']);
+  const speed = Number(values.speed);
   const options = {
-    speed: Number(values.speed),
+    speed,
     rateLimit: Number(values['rate-limit']),
     concurrency: Number(values.concurrency),
     audioFormat: 'wav' as const,
@@ -230,13 +330,52 @@ async function main(): Promise<void> {
   console.log(
     `Tracking ${count} concurrent tasks on a stand-in (speed ${values.speed}, rate limit ${values['rate-limit'] === '0' ? 'off' : `${values['rate-limit']}/s`}, ${values.concurrency} workers), each run on a fresh one…`,
   );
-  // A fresh stand-in per run: its state grows with every task, so a second run on the same one would be slower
-  // for reasons that have nothing to do with polling.
-  const managed = await withStandin(options, (standin) => runWithJobManager(standin, count));
-  console.log(`  backoff run done in ${(managed.wallMs / 1000).toFixed(1)} s`);
-  const naive = await withStandin(options, (standin) => runNaive(standin, count, intervalMs));
-  console.log(`  naive run done in ${(naive.wallMs / 1000).toFixed(1)} s\n`);
-  printTable([managed, naive], count);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'timbre-bench-jobs-'));
+  try {
+    // A fresh stand-in per run: its state grows with every task, so a second run on the same one would be
+    // slower for reasons that have nothing to do with polling.
+    const cold = await withStandin(options, (standin) =>
+      runWithJobManager(standin, count, { label: 'forecast, cold', dataDir }),
+    );
+    console.log(`  cold run (nothing learned) done in ${(cold.wallMs / 1000).toFixed(1)} s`);
+    // The same address as the cold run: what the app learns is kept per service URL.
+    const warm = await withStandin({ ...options, port: cold.port }, (standin) =>
+      runWithJobManager(standin, count, { label: 'forecast, warm', dataDir }),
+    );
+    console.log(`  warm run (learned speed loaded) done in ${(warm.wallMs / 1000).toFixed(1)} s`);
+    const naive = await withStandin(options, (standin) => runNaive(standin, count, intervalMs));
+    console.log(`  naive run done in ${(naive.wallMs / 1000).toFixed(1)} s\n`);
+    printTable([warm, cold, naive], count);
+    if (values['no-adversarial']) return;
+
+    const slowAt = Math.round(count / 3);
+    const fastAt = Math.round((2 * count) / 3);
+    const changes: SpeedChange[] = [];
+    await withStandin({ ...options, port: cold.port }, async (standin) => {
+      const adversarial = await runWithJobManager(standin, count, {
+        label: 'forecast, speed ×1/5 then ×5',
+        dataDir,
+        onFinished: (finished) => {
+          if (finished !== slowAt && finished !== fastAt) return;
+          standin.setTaskSpeed(finished === slowAt ? speed / 5 : speed);
+          changes.push({
+            at: Date.now(),
+            label:
+              finished === slowAt
+                ? `5× slower once ${slowAt} tasks had finished`
+                : `5× faster again once ${fastAt} tasks had finished`,
+          });
+        },
+      });
+      console.log('');
+      printTable([adversarial], count);
+      printAdaptation(adversarial.traces, changes, (remoteId) =>
+        Date.parse(standin.taskTimes(remoteId)?.startedAt ?? ''),
+      );
+    });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function withStandin<Result>(

@@ -39,10 +39,14 @@ export interface RunningStandin {
   faults(): FaultRule[];
   /** Pauses the generation queue (tasks stay `pending`), e.g. to line up tasks for a priority test. */
   setQueuePaused(paused: boolean): void;
+  /** Divides the simulated processing time of tasks that start from now on by `speed` (like --speed). */
+  setTaskSpeed(speed: number): void;
   ledger(filter?: { kind?: 'task' | 'voice'; token?: string }): LedgerEntry[];
   accounts(): (AccountState & { availableCredits: number })[];
   /** True sentence start/end times inside each segment of a generated task. */
   sentenceTimings(taskId: string): SegmentTiming[] | undefined;
+  /** When the service started and finished working on a task (ISO timestamps), for benchmarks. */
+  taskTimes(taskId: string): { startedAt?: string; finishedAt?: string } | undefined;
 }
 
 /** Starts the stand-in on 127.0.0.1 (port 0 = a free port) and resolves once it accepts connections. */
@@ -85,11 +89,16 @@ export async function startStandin(options: StandinOptions = {}): Promise<Runnin
     clearFaults: () => app.faults.clear(),
     faults: () => app.faults.list(),
     setQueuePaused: (paused) => app.tasks.queue.setPaused(paused),
+    setTaskSpeed: (speed) => app.tasks.setSpeed(speed),
     ledger: (filter) => app.ledger.entries(filter),
     accounts: () =>
       app.accounts
         .all()
         .map((account) => ({ ...account, availableCredits: app.accounts.availableCredits(account) })),
     sentenceTimings: (taskId) => app.tasks.find(taskId)?.timings,
+    taskTimes: (taskId) => {
+      const task = app.tasks.find(taskId);
+      return task && { startedAt: task.startedAt, finishedAt: task.finishedAt };
+    },
   };
 }

@@ -53,6 +53,12 @@ export class TaskService {
     this.queue = new TaskQueue(deps.concurrency, (id) => this.process(id));
   }
 
+  /** Changes the simulated speed for tasks that start from now on (benchmarks: a service slowing down). */
+  setSpeed(speed: number): void {
+    if (!(Number.isFinite(speed) && speed > 0)) throw new RangeError('speed must be a number above 0');
+    this.deps.speed = speed;
+  }
+
   /** Creates a task; with `sync: true` answers once it is `processing` (or 400 STREAM_TIMEOUT). */
   async submit(
     account: AccountState,

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient, systemClock } from '../service-client/index.js';
@@ -117,6 +117,25 @@ describe('JobManager: tasks', () => {
     // 4 × 1.5^n: 4, 6, 9, 13.5, 20.25 → capped at 20; random 0.5 means no jitter.
     expect(delays).toEqual([4, 6, 9, 14, 20, 20, 20, 20, 20, 20, 20]);
     expect(service.requests('GET')).toHaveLength(11);
+  });
+
+  it('learns how long the service takes and keeps it in the job file across restarts', async () => {
+    const first = await startManager();
+    await first.manager.waitFor((await first.manager.submitTask({ body: { contents: [block] } })).id);
+    await first.manager.stop();
+    const saved = JSON.parse(await readFile(first.manager.filePath, 'utf8')) as {
+      forecast?: { samples: number; latency: { weight: number } };
+    };
+    expect(saved.forecast?.samples).toBe(1);
+    expect(saved.forecast?.latency.weight).toBe(1);
+    // A new session starts from what the last one learned.
+    const second = await startManager();
+    await second.manager.waitFor((await second.manager.submitTask({ body: { contents: [block] } })).id);
+    await second.manager.stop();
+    const resaved = JSON.parse(await readFile(second.manager.filePath, 'utf8')) as {
+      forecast?: { samples: number };
+    };
+    expect(resaved.forecast?.samples).toBe(2);
   });
 
   it('fails a task the service no longer knows (404) with the request id', async () => {

@@ -3,6 +3,8 @@ import { validateTaskRequest } from '../../../common/rules/index.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from '../service-client/index.js';
 import { systemClock, validationError } from '../service-client/index.js';
+import { CompletionForecast } from './completion-forecast.js';
+import type { ForecastTuning } from './completion-forecast.js';
 import { asServiceError } from './job-decisions.js';
 import { JobActionError, OUTCOME_UNKNOWN_MESSAGE } from './job-errors.js';
 import { checkVoiceJob, estimateCharacters, pickLinks, prepareTaskBody } from './job-inputs.js';
@@ -27,6 +29,8 @@ export interface JobManagerOptions {
   clock?: Clock;
   random?: () => number;
   schedule?: Partial<PollSchedule>;
+  /** How the task forecast aims its polls (tests and benchmarks); defaults in completion-forecast.ts. */
+  forecastTuning?: ForecastTuning;
   /** Submissions in flight at once; the rest wait as `queued`. Default 4. */
   maxConcurrentSubmissions?: number;
   /** How long stop() lets submissions already on the wire finish before cancelling them. Default 2 s. */
@@ -50,6 +54,7 @@ export class JobManager {
   private readonly reachability: Reachability;
   private readonly poller: JobPoller;
   private readonly submitter: JobSubmitter;
+  private readonly forecast: CompletionForecast;
 
   constructor(options: JobManagerOptions) {
     this.client = options.client;
@@ -57,9 +62,13 @@ export class JobManager {
     const clock = options.clock ?? systemClock;
     const random = options.random ?? Math.random;
     const schedule = { ...DEFAULT_POLL_SCHEDULE, ...options.schedule };
-    const store = new JobStore(jobFilePath(options.dataDir, this.serviceUrl), this.serviceUrl, () => [
-      ...this.ledger.jobs.values(),
-    ]);
+    this.forecast = new CompletionForecast(options.forecastTuning);
+    const store = new JobStore(
+      jobFilePath(options.dataDir, this.serviceUrl),
+      this.serviceUrl,
+      () => [...this.ledger.jobs.values()],
+      () => this.forecast.toJSON(),
+    );
     // The poller is built below; the ledger only calls this once jobs run, after construction.
     this.ledger = new JobLedger(store, clock, options.logger, (jobId) => this.poller.forget(jobId));
     this.reachability = new Reachability(
@@ -69,7 +78,15 @@ export class JobManager {
       random,
       (reachable) => this.onReachabilityChange(reachable),
     );
-    this.poller = new JobPoller(this.ledger, this.client, clock, schedule, random, this.reachability);
+    this.poller = new JobPoller(
+      this.ledger,
+      this.client,
+      clock,
+      schedule,
+      random,
+      this.reachability,
+      this.forecast,
+    );
     this.submitter = new JobSubmitter(
       this.ledger,
       this.client,
@@ -105,8 +122,9 @@ export class JobManager {
   async start(): Promise<void> {
     if (this.ledger.lifecycle !== 'new')
       throw new JobActionError('JOB_MANAGER_STOPPED', 'The job manager can only be started once.');
-    const { jobs, skipped } = await this.ledger.store.load();
+    const { jobs, skipped, forecast } = await this.ledger.store.load();
     if (skipped > 0) this.ledger.logSkipped(skipped);
+    this.forecast.restore(forecast);
     this.ledger.lifecycle = 'running';
     const changed: StoredJob[] = [];
     for (const job of jobs) {

@@ -1,5 +1,6 @@
 import { isLongRunningVoiceStatus } from '../../../common/rules/index.js';
 import type { Clock, ServiceError, ServiceResult, TaskData, VoiceData } from '../service-client/index.js';
+import type { ChainTask, CompletionForecast } from './completion-forecast.js';
 import { asServiceError, decidePollFailure, decideRemoteStatus } from './job-decisions.js';
 import type { JobLedger } from './job-ledger.js';
 import type { JobServiceClient } from './job-service-client.js';
@@ -14,15 +15,30 @@ interface PollState {
   failures: number;
   cancelTimer?: () => void;
   controller?: AbortController;
+  /** Set while the pending timer is the forecast's aim (replanning may move it); epoch ms. */
+  plannedAt?: number | undefined;
+  /** Polls in a row that found the task unfinished since its forecast took over, and when the last was sent. */
+  misses: number;
+  missedAt?: number | undefined;
+  /** The finish the first forecast poll aimed at (learned against the real finish). */
+  aimedAt?: number | undefined;
+  sentAt?: number | undefined;
 }
 
+/** A planned poll is moved only when its new time differs by more than this (or 5 % of the wait). */
+const REPLAN_TOLERANCE_MS = 10;
+
 /**
- * Follows running jobs on the service: one chained timer per job on a backing-off schedule with jitter
- * (poll-schedule.ts), one GET per poll, the job's state re-checked after every await, and the remote status
- * turned into the job's next step (job-decisions.ts).
+ * Follows running jobs on the service: one chained timer per job, one GET per poll, the job's state re-checked
+ * after every await, and the remote status turned into the job's next step (job-decisions.ts).
+ *
+ * Tasks are polled when the service's learned speed says they finish (completion-forecast.ts), replanned as
+ * finishes and misses come in; voices, and tasks before anything is learned, on the backing-off schedule with
+ * jitter (poll-schedule.ts). Failures and 429s always wait their own backoff.
  */
 export class JobPoller {
   private readonly polls = new Map<string, PollState>();
+  private replanQueued = false;
 
   constructor(
     private readonly ledger: JobLedger,
@@ -31,13 +47,15 @@ export class JobPoller {
     private readonly schedule: PollSchedule,
     private readonly random: () => number,
     private readonly reachability: Reachability,
+    private readonly forecast: CompletionForecast,
   ) {}
 
   /** Polls a running job after `delayMs`, replacing any poll already scheduled for it. */
-  pollAfter(job: StoredJob, delayMs: number): void {
+  pollAfter(job: StoredJob, delayMs: number, plannedAt?: number): void {
     if (!this.ledger.isRunning) return;
     const state = this.stateOf(job);
     state.cancelTimer?.();
+    state.plannedAt = plannedAt;
     state.cancelTimer = this.clock.setTimer(() => this.ledger.track(this.poll(job)), delayMs);
   }
 
@@ -62,6 +80,7 @@ export class JobPoller {
       if (state) {
         state.pollIndex = 0;
         state.failures = 0;
+        state.misses = 0;
       }
       this.pollAfter(job, 0);
     }
@@ -105,6 +124,7 @@ export class JobPoller {
       else job.unknownSince = decision.unknownSince;
       this.scheduleNext(job);
     } else {
+      if (decision.next === 'succeeded' && record.kind === 'task') this.learnFinish(job, data as TaskData);
       this.ledger.finish(job, decision.next, decision.next === 'succeeded' ? undefined : decision.error);
     }
     const after = fingerprint(record);
@@ -113,18 +133,32 @@ export class JobPoller {
   }
 
   private stateOf(job: StoredJob): PollState {
-    const state = this.polls.get(job.record.id) ?? { pollIndex: 0, failures: 0 };
+    const state = this.polls.get(job.record.id) ?? { pollIndex: 0, failures: 0, misses: 0 };
     this.polls.set(job.record.id, state);
     return state;
   }
 
   private scheduleNext(job: StoredJob): void {
     const state = this.stateOf(job);
+    if (job.record.kind === 'task' && this.forecast.isReady) {
+      if (state.sentAt !== undefined) {
+        state.misses += 1;
+        state.missedAt = state.sentAt;
+      }
+      state.pollIndex += 1;
+      // Aimed with the others in one pass below; until then no timer, so nothing polls early.
+      state.cancelTimer?.();
+      state.cancelTimer = undefined;
+      state.plannedAt = Number.NaN;
+      this.queueReplan();
+      return;
+    }
     const longRunning =
       job.record.kind === 'voice' && isLongRunningVoiceStatus(job.record.remoteStatus ?? '');
     const delay = pollDelayMs(state.pollIndex, this.schedule, this.random, longRunning);
     state.pollIndex += 1;
-    this.pollAfter(job, delay);
+    // A task on the backing-off schedule is handed to the forecast as soon as it has learned something.
+    this.pollAfter(job, delay, job.record.kind === 'task' ? this.clock.now() + delay : undefined);
   }
 
   private async poll(job: StoredJob): Promise<void> {
@@ -133,6 +167,8 @@ export class JobPoller {
     if (!this.ledger.isRunning || !state || record.status !== 'running' || record.remoteId === undefined)
       return;
     state.cancelTimer = undefined;
+    state.plannedAt = undefined;
+    state.sentAt = this.clock.now();
     const controller = new AbortController();
     state.controller = controller;
     let outcome:
@@ -162,6 +198,81 @@ export class JobPoller {
     } else {
       this.ledger.updateAndSave(job, () => this.onFailure(job, state, outcome.error));
     }
+  }
+
+  /** Replanning is coalesced: a burst of submissions or finishes aims the chain once. */
+  private queueReplan(): void {
+    if (this.replanQueued) return;
+    this.replanQueued = true;
+    queueMicrotask(() => {
+      this.replanQueued = false;
+      this.replan();
+    });
+  }
+
+  /** Aims every task waiting on the forecast at its predicted finish, in submission order. */
+  private replan(): void {
+    if (!this.ledger.isRunning) return;
+    const chain: { job: StoredJob; state: PollState; task: ChainTask }[] = [];
+    for (const job of this.ledger.jobs.values()) {
+      const record = job.record;
+      if (record.kind !== 'task' || record.status !== 'running' || record.remoteId === undefined) continue;
+      const state = this.polls.get(record.id);
+      if (!state) continue;
+      chain.push({
+        job,
+        state,
+        task: {
+          id: record.id,
+          submittedAt: Date.parse(record.submittedAt ?? record.createdAt),
+          characters: record.characters ?? 0,
+          missedAt: state.missedAt,
+          misses: state.misses,
+        },
+      });
+    }
+    chain.sort((a, b) => a.task.submittedAt - b.task.submittedAt);
+    const due = this.forecast.predict(chain.map((entry) => entry.task));
+    const now = this.clock.now();
+    const margin = this.forecast.marginMs();
+    for (const { job, state, task } of chain) {
+      const finish = due.get(task.id);
+      // Only timers the forecast owns move: a poll on the wire or a failure's backoff keeps its own time.
+      if (finish === undefined || state.controller || state.plannedAt === undefined) continue;
+      const at = task.misses > 0 ? finish : finish + margin;
+      const tolerance = Math.max(REPLAN_TOLERANCE_MS, (at - now) * 0.05);
+      if (Number.isFinite(state.plannedAt) && Math.abs(at - state.plannedAt) <= tolerance) continue;
+      if (task.misses === 0) state.aimedAt = finish;
+      this.pollAfter(job, Math.max(0, Math.round(at - now)), at);
+    }
+  }
+
+  private learnFinish(job: StoredJob, task: TaskData): void {
+    const record = job.record;
+    const state = this.polls.get(record.id);
+    const now = this.clock.now();
+    const generatedAt = Date.parse(task.metadata.generatedAt ?? '');
+    const submittedAt = Date.parse(record.submittedAt ?? '');
+    if (!Number.isFinite(submittedAt)) return;
+    let aheadInFlight = 0;
+    for (const other of this.ledger.jobs.values()) {
+      const otherRecord = other.record;
+      if (otherRecord.kind !== 'task' || otherRecord.status !== 'running' || otherRecord === record) continue;
+      if (Date.parse(otherRecord.submittedAt ?? '') < submittedAt) aheadInFlight += 1;
+    }
+    this.forecast.learn({
+      aheadInFlight,
+      submittedAt,
+      characters: task.metadata.characters ?? 0,
+      // The service's clock may differ from ours: its time is kept between what we know for certain — after
+      // the last poll that found the task unfinished (or its submission) and before this answer.
+      finishedAt: Math.min(
+        now,
+        Math.max(state?.missedAt ?? submittedAt, Number.isFinite(generatedAt) ? generatedAt : now),
+      ),
+      aimedAt: state?.aimedAt,
+    });
+    this.queueReplan();
   }
 
   private onFailure(job: StoredJob, state: PollState, error: ServiceError): boolean {

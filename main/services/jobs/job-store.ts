@@ -43,7 +43,13 @@ const storedJobSchema = z.object({
   unknownSince: z.number().optional(),
 });
 
-const fileSchema = z.object({ version: z.number(), serviceUrl: z.string(), jobs: z.array(z.unknown()) });
+const fileSchema = z.object({
+  version: z.number(),
+  serviceUrl: z.string(),
+  jobs: z.array(z.unknown()),
+  /** The service's learned speed (completion-forecast.ts); checked by its own schema. */
+  forecast: z.unknown().optional(),
+});
 
 /** The job file of one service: `<dataDir>/jobs/<host>-<port>-<hash>.json`. */
 export function jobFilePath(dataDir: string, serviceUrl: string): string {
@@ -64,6 +70,7 @@ export interface LoadResult {
   jobs: StoredJob[];
   /** Entries that could not be read (kept aside in the `.corrupt` copy when the whole file was unreadable). */
   skipped: number;
+  forecast?: unknown;
 }
 
 /**
@@ -79,6 +86,7 @@ export class JobStore {
     readonly filePath: string,
     readonly serviceUrl: string,
     private readonly snapshot: () => StoredJob[],
+    private readonly snapshotForecast: () => unknown = () => undefined,
   ) {}
 
   async load(): Promise<LoadResult> {
@@ -100,7 +108,7 @@ export class JobStore {
       if (result.success) jobs.push(result.data as unknown as StoredJob);
       else skipped += 1;
     }
-    return { jobs, skipped };
+    return { jobs, skipped, forecast: parsed.forecast };
   }
 
   /** Persists the current state; resolves when it is on disk. */
@@ -116,6 +124,7 @@ export class JobStore {
           await writeJsonAtomic(this.filePath, {
             version: FILE_VERSION,
             serviceUrl: this.serviceUrl,
+            forecast: this.snapshotForecast(),
             jobs: pruneFinished(this.snapshot()),
           });
         } finally {

@@ -1,5 +1,7 @@
 /**
  * How often jobs are polled, how failing calls back off and when an unexplained status becomes "stuck".
+ * Tasks are polled on the service's learned speed once there is one (completion-forecast.ts); this schedule is
+ * for voices, for tasks before anything is learned, and for every failure.
  *
  * Polls: the first 0.5 s after submission, then each wait ×1.5, capped at 5 s; each wait is jittered by ±20 %
  * so a batch of jobs submitted together spreads out. This is the schedule of Google's long-audio synthesis
