@@ -15,7 +15,12 @@
  * A quarter of the blocks are generated, with measured takes and audio cache entries: the editor draws their
  * waveforms and runs the take checks over them, as it does for a real project (issue 14).
  *
- * Targets: open under 1 s, keystroke p95 under 16 ms, no frame over 50 ms while scrolling.
+ *   - autosave: after the typing, the save a second later — its time, and the page's main-thread tasks while it
+ *     runs (the longest, and all over 1 ms added up).
+ *
+ * Targets (issue 16, at 10,000 blocks / 1,500,000 characters: `--blocks 10000 --chars 150`): open ≤ 500 ms,
+ * keystroke p95 within 2 ms of the bare text box, no frame over 50 ms while scrolling, autosave ≤ 50 ms of the
+ * page's main thread.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -231,6 +236,7 @@ interface PageElement {
   clientWidth: number;
   value: string;
   setSelectionRange(start: number, end: number): void;
+  getAttribute(name: string): string | null;
 }
 interface PageGlobals {
   document: {
@@ -256,6 +262,7 @@ interface PageGlobals {
     supportedEntryTypes?: readonly string[];
   };
   __bench?: { latencies: number[]; work: number[] };
+  performance: { now(): number };
 }
 
 async function openTimed(page: Page, title: string): Promise<number> {
@@ -381,6 +388,56 @@ async function typeTimed(page: Page, blockIndex: number, text: string): Promise<
   return collectKeystrokes(page, text.length);
 }
 
+interface AutosaveFigures {
+  /** From the save starting (status "Saving…") to it ending (status "Saved"). */
+  saveMs: number;
+  /** The page's main thread over that time: its longest task and all its tasks over 1 ms, added up. */
+  longestTaskMs: number;
+  busyMs: number;
+  saved: boolean;
+}
+
+/**
+ * Times the autosave that follows the typing: a message loop on the page's main thread notes every gap
+ * between its turns (a gap is another task running — the save's serialising, a render), from the status
+ * turning "Saving…" until it reads "Saved" again.
+ */
+async function autosaveTimed(page: Page): Promise<AutosaveFigures> {
+  return page.evaluate(
+    () =>
+      new Promise<AutosaveFigures>((resolve) => {
+        const g = globalThis as unknown as PageGlobals;
+        const state = (): string | null =>
+          g.document.querySelector('[data-testid="save-status"]')?.getAttribute('data-state') ?? null;
+        const channel = new g.MessageChannel();
+        const gaps: number[] = [];
+        let last = g.performance.now();
+        let savingFrom: number | undefined;
+        const giveUpAt = last + 15_000;
+        channel.port1.onmessage = () => {
+          const now = g.performance.now();
+          const current = state();
+          if (savingFrom === undefined && current === 'saving') savingFrom = now;
+          if (savingFrom !== undefined) gaps.push(now - last);
+          last = now;
+          const done = savingFrom !== undefined && current === 'saved';
+          if (done || now > giveUpAt) {
+            const busy = gaps.filter((gap) => gap > 1);
+            resolve({
+              saveMs: savingFrom === undefined ? Number.NaN : now - savingFrom,
+              longestTaskMs: Math.max(0, ...gaps),
+              busyMs: busy.reduce((sum, gap) => sum + gap, 0),
+              saved: done,
+            });
+            return;
+          }
+          channel.port2.postMessage(0);
+        };
+        channel.port2.postMessage(0);
+      }),
+  );
+}
+
 interface ScrollFigures {
   frames: number[];
   longFrames: number[];
@@ -503,6 +560,7 @@ interface Figures {
   opens: number[];
   typing: TypingFigures;
   scroll: ScrollFigures;
+  autosave: AutosaveFigures;
   rendered: { scriptRows: number; timelineBlocks: number; waveforms: number };
 }
 
@@ -524,6 +582,8 @@ async function measure(page: Page, project: Project, fileKb: number, typedText: 
   });
   const speech = project.tracks.speech.blocks;
   const typing = await typeTimed(page, Math.floor(speech.length / 2), typedText);
+  // The typing leaves the document unsaved; its autosave goes out a second after the last keystroke.
+  const autosave = await autosaveTimed(page);
   const scroll = await scrollTimed(page, 300);
   await closeEditor(page);
   return {
@@ -534,6 +594,7 @@ async function measure(page: Page, project: Project, fileKb: number, typedText: 
     opens,
     typing,
     scroll,
+    autosave,
     rendered,
   };
 }
@@ -543,8 +604,8 @@ function printTable(results: readonly Figures[]): void {
     ['blocks (speech + effects + music)', (f) => f.blocks.toLocaleString('en'), ''],
     ['speech characters', (f) => f.characters.toLocaleString('en'), ''],
     ['project file', (f) => `${f.fileKb.toLocaleString('en')} KB`, ''],
-    ['open → interactive, first', (f) => ms(f.opens[0]!), '< 1000 ms'],
-    ['open → interactive, median of 3', (f) => ms(median(f.opens)), '< 1000 ms'],
+    ['open → interactive, first', (f) => ms(f.opens[0]!), '≤ 500 ms'],
+    ['open → interactive, median of 3', (f) => ms(median(f.opens)), '≤ 500 ms'],
     [
       'rendered script rows / timeline blocks / waveforms',
       (f) => `${f.rendered.scriptRows} / ${f.rendered.timelineBlocks} / ${f.rendered.waveforms}`,
@@ -552,10 +613,13 @@ function printTable(results: readonly Figures[]): void {
     ],
     ['keystrokes measured', (f) => String(f.typing.latencies.length), ''],
     ['keystroke → painted, median', (f) => ms(median(f.typing.latencies)), ''],
-    ['keystroke → painted, p95', (f) => ms(percentile(f.typing.latencies, 0.95)), '< 16 ms'],
+    ['keystroke → painted, p95', (f) => ms(percentile(f.typing.latencies, 0.95)), 'bare box + 2 ms'],
     ['keystroke → painted, max', (f) => ms(Math.max(...f.typing.latencies)), ''],
     ['work per keystroke, median', (f) => ms(median(f.typing.work)), ''],
     ['work per keystroke, p95', (f) => ms(percentile(f.typing.work, 0.95)), '< 16 ms'],
+    ['autosave: saving → saved', (f) => (f.autosave.saved ? ms(f.autosave.saveMs) : 'not seen'), ''],
+    ['autosave: longest main-thread task', (f) => ms(f.autosave.longestTaskMs), '≤ 50 ms'],
+    ['autosave: main-thread tasks > 1 ms, total', (f) => ms(f.autosave.busyMs), '≤ 50 ms'],
     ['timeline scrolled (px, 300 frames)', (f) => Math.round(f.scroll.distancePx).toLocaleString('en'), ''],
     ['scroll frame, median', (f) => ms(median(f.scroll.frames)), ''],
     ['scroll frame, p95', (f) => ms(percentile(f.scroll.frames, 0.95)), ''],
@@ -628,6 +692,11 @@ async function main(): Promise<void> {
     printTable(results);
     console.log(
       `\nBaseline on this machine, a bare text box on an empty page: keystroke → painted median ${ms(median(baseline.latencies))}, p95 ${ms(percentile(baseline.latencies, 0.95))}; work median ${ms(median(baseline.work))}, p95 ${ms(percentile(baseline.work, 0.95))}.`,
+    );
+    const measured = results[1]!;
+    const gap = percentile(measured.typing.latencies, 0.95) - percentile(baseline.latencies, 0.95);
+    console.log(
+      `\n${measured.label}: keystroke p95 ${gap >= 0 ? '+' : ''}${gap.toFixed(1)} ms against the bare text box (target ≤ +2 ms); a keystroke arriving during its autosave waits at most the save's longest task, ${ms(measured.autosave.longestTaskMs)}.`,
     );
     console.log(
       '\nkeystroke → painted: keydown timestamp to the first task after the next frame (includes waiting up to one' +

@@ -61,7 +61,9 @@ export function learnPace(takes: readonly CheckedTake[]): Map<string, number> {
   for (const take of takes) {
     if (take.characters <= 0 || take.speechRate <= 0) continue;
     const pace = (speechMs(take) * take.speechRate) / take.characters;
-    byVoice.set(take.voiceKey, [...(byVoice.get(take.voiceKey) ?? []), pace]);
+    const values = byVoice.get(take.voiceKey);
+    if (values) values.push(pace);
+    else byVoice.set(take.voiceKey, [pace]);
   }
   const paces = new Map<string, number>();
   for (const [voice, values] of byVoice) {

@@ -134,9 +134,14 @@ export function ScriptView() {
     () => (allBlocks === undefined ? undefined : shownBlocks(allBlocks, speakerFilter)),
     [allBlocks, speakerFilter],
   );
+  // Script positions are only needed while a speaker filter hides rows; without one a row's index is its
+  // position, and a map of every block on every keystroke is a millisecond at audiobook scale (issue 16).
   const positions = useMemo(
-    () => new Map((allBlocks ?? []).map((block, index) => [block.id, index])),
-    [allBlocks],
+    () =>
+      speakerFilter === null
+        ? undefined
+        : new Map((allBlocks ?? []).map((block, index) => [block.id, index])),
+    [allBlocks, speakerFilter],
   );
 
   // The block playing in the preview is kept in view.
@@ -203,7 +208,7 @@ export function ScriptView() {
       <ScriptRow
         key={block.id}
         block={block}
-        index={positions.get(block.id) ?? index}
+        index={positions?.get(block.id) ?? index}
         top={index * SCRIPT_ROW_HEIGHT}
         height={SCRIPT_ROW_HEIGHT}
         selected={selected.has(block.id)}
