@@ -144,6 +144,18 @@ describe('completion forecast', () => {
     expect(due.get('next')).toBe(5_300);
   });
 
+  it('steps by an eighth of the latency after a miss while no backlog has been seen', () => {
+    const forecast = new CompletionForecast();
+    forecast.learn({ submittedAt: 0, characters: 360, finishedAt: 6_000, aheadInFlight: 0 });
+    // A task a little longer than the last one is missed at its aim; the next look is 750 ms later, not 6 s.
+    expect(forecast.stepMs(1, 360)).toBe(750);
+    expect(forecast.stepMs(2, 360)).toBe(1_500);
+    const due = forecast.predict([
+      { id: 'longer', submittedAt: 10_000, characters: 400, misses: 1, missedAt: 16_015 },
+    ]);
+    expect(due.get('longer')).toBe(16_765);
+  });
+
   it('tracks 200 tasks on a two-worker service with about one poll each and a short notice lag', () => {
     const forecast = new CompletionForecast();
     const count = 200;

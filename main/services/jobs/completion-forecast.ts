@@ -80,6 +80,7 @@ export interface FinishedTask {
 }
 
 const RECENT_FINISHES_KEPT = 64;
+const FIRST_STEP_SHARE_OF_LATENCY = 8;
 const ERROR_WEIGHT = 0.3;
 
 export class CompletionForecast {
@@ -168,7 +169,11 @@ export class CompletionForecast {
   stepMs(misses: number, characters: number): number {
     if (misses <= 0) return 0;
     const { minStepMs, maxStepMs } = this.tuning;
-    return Math.min(maxStepMs, Math.max(minStepMs, this.figuresFor(characters).gap) * 2 ** (misses - 1));
+    // Before any backlog has been seen there is no gap: an eighth of the task's latency, so a task a little
+    // slower than the last one is seen soon after, not a whole latency late.
+    const gap = lineAt(this.state.gap, characters);
+    const base = gap ?? this.figuresFor(characters).latency / FIRST_STEP_SHARE_OF_LATENCY;
+    return Math.min(maxStepMs, Math.max(minStepMs, base) * 2 ** (misses - 1));
   }
 
   /** Latency and gap for a task of this size; each stands in for the other until both are known. */
