@@ -66,4 +66,41 @@ describe('LoudnessMeter', () => {
     const result = measure([new Float32Array(48000 * 2)], 48000);
     expect(result.integratedLufs).toBe(Number.NEGATIVE_INFINITY);
   });
+
+  it('measures a stream split in two, the second half primed with the audio before it, as one meter does', () => {
+    const rate = 44100;
+    // Loud, then quiet, then loud again: the gates see blocks on both sides of the split.
+    const loud = sine(rate, 4, 1000, -20);
+    const quiet = sine(rate, 4, 300, -45);
+    const stream = new Float32Array(loud.length * 3);
+    stream.set(loud, 0);
+    stream.set(quiet, loud.length);
+    stream.set(loud, loud.length * 2);
+    const whole = measure([stream, stream], rate);
+
+    const first = new LoudnessMeter(rate, 2);
+    const second = new LoudnessMeter(rate, 2);
+    const split = first.hopFrames * 53; // 5.3 s: inside the quiet part
+    const before = stream.subarray(0, split);
+    const after = stream.subarray(split);
+    first.add([before, before], split);
+    const primer = stream.subarray(split - rate / 2, split);
+    second.prime([primer, primer], primer.length);
+    second.add([after, after], after.length);
+    const joined = new LoudnessMeter(rate, 2);
+    joined.append(first.snapshot());
+    joined.append(second.snapshot());
+    const result = joined.result();
+    expect(result.frames).toBe(whole.frames);
+    expect(result.integratedLufs).toBeCloseTo(whole.integratedLufs, 6);
+    expect(result.samplePeakDb).toBeCloseTo(whole.samplePeakDb, 9);
+    expect(result.rmsDb).toBeCloseTo(whole.rmsDb, 9);
+  });
+
+  it('refuses to append to a measurement that stops inside a hop', () => {
+    const meter = new LoudnessMeter(48000, 1);
+    const tone = sine(48000, 1, 1000, -20);
+    meter.add([tone], 1000);
+    expect(() => meter.append(new LoudnessMeter(48000, 1).snapshot())).toThrow(/hop boundary/);
+  });
 });

@@ -58,6 +58,20 @@ function kWeightingFilters(sampleRate: number): [Biquad, Biquad] {
   return [shelf, highPass];
 }
 
+/**
+ * What a meter has gathered, to carry across threads: the energy of every completed 100 ms hop, the part of the
+ * hop in progress, and the peak and sum of squares. Two halves of a stream measured apart (the second primed with
+ * audio before its start) append into exactly what one meter would have measured (`LoudnessMeter.append`).
+ */
+export interface LoudnessMeterState {
+  readonly hops: Float64Array;
+  readonly hopFill: number;
+  readonly hopEnergy: number;
+  readonly peak: number;
+  readonly sumOfSquares: number;
+  readonly frames: number;
+}
+
 export class LoudnessMeter {
   private readonly shelf: Biquad;
   private readonly highPass: Biquad;
@@ -66,9 +80,9 @@ export class LoudnessMeter {
   private readonly hop: number;
   private hopFill = 0;
   private hopEnergy = 0;
-  private readonly recentHops: number[] = [];
-  private blocks = new Float64Array(1024);
-  private blockCount = 0;
+  // Every completed hop's K-weighted energy (a 90-minute mix has 54,000); the 400 ms blocks are made from them.
+  private hops = new Float64Array(1024);
+  private hopCount = 0;
   private peak = 0;
   private sumOfSquares = 0;
   private frames = 0;
@@ -82,16 +96,18 @@ export class LoudnessMeter {
     this.hop = Math.round(sampleRate / 10);
   }
 
+  /** Frames per 100 ms hop: a meter's measurement can be split and appended only at a multiple of this. */
+  get hopFrames(): number {
+    return this.hop;
+  }
+
   /** Adds `frames` frames of planar audio (one array per channel). */
   add(planar: readonly Float32Array[], frames: number): void {
     let offset = 0;
     while (offset < frames) {
       const count = Math.min(frames - offset, this.hop - this.hopFill);
       for (let channel = 0; channel < this.channels; channel += 1) {
-        const samples = planar[channel];
-        if (!samples)
-          throw new Error(`planar[${channel}] is missing: the meter was made for ${this.channels} channels`);
-        this.hopEnergy += this.filterChannel(channel, samples, offset, count);
+        this.hopEnergy += this.filterChannel(channel, this.channel(planar, channel), offset, count, true);
       }
       this.hopFill += count;
       offset += count;
@@ -100,7 +116,57 @@ export class LoudnessMeter {
     this.frames += frames;
   }
 
-  private filterChannel(channel: number, samples: Float32Array, offset: number, count: number): number {
+  /**
+   * Runs audio through the K-weighting filters without measuring it: the audio just before a measured stretch,
+   * so the filters start that stretch in the state one meter over the whole stream would have.
+   */
+  prime(planar: readonly Float32Array[], frames: number): void {
+    for (let channel = 0; channel < this.channels; channel += 1) {
+      this.filterChannel(channel, this.channel(planar, channel), 0, frames, false);
+    }
+  }
+
+  /** A copy of what has been measured so far. */
+  snapshot(): LoudnessMeterState {
+    return {
+      hops: this.hops.slice(0, this.hopCount),
+      hopFill: this.hopFill,
+      hopEnergy: this.hopEnergy,
+      peak: this.peak,
+      sumOfSquares: this.sumOfSquares,
+      frames: this.frames,
+    };
+  }
+
+  /**
+   * Continues this measurement with one made of the audio that follows it (by a meter primed with the audio before
+   * its start). This meter must stand at a hop boundary: the stream was split at a multiple of `hopFrames`.
+   */
+  append(next: LoudnessMeterState): void {
+    if (this.hopFill !== 0)
+      throw new Error('LoudnessMeter.append: this measurement does not end on a hop boundary');
+    for (const energy of next.hops) this.pushHop(energy);
+    this.hopFill = next.hopFill;
+    this.hopEnergy = next.hopEnergy;
+    this.peak = Math.max(this.peak, next.peak);
+    this.sumOfSquares += next.sumOfSquares;
+    this.frames += next.frames;
+  }
+
+  private channel(planar: readonly Float32Array[], channel: number): Float32Array {
+    const samples = planar[channel];
+    if (!samples)
+      throw new Error(`planar[${channel}] is missing: the meter was made for ${this.channels} channels`);
+    return samples;
+  }
+
+  private filterChannel(
+    channel: number,
+    samples: Float32Array,
+    offset: number,
+    count: number,
+    measure: boolean,
+  ): number {
     const { shelf: s, highPass: h, state } = this;
     const base = channel * 4;
     let s1 = state[base] ?? 0;
@@ -127,6 +193,7 @@ export class LoudnessMeter {
     state[base + 1] = s2;
     state[base + 2] = h1;
     state[base + 3] = h2;
+    if (!measure) return 0;
     this.peak = peak;
     this.sumOfSquares += squares;
     // Channel weights are 1.0 for left, right and centre (BS.1770); surround channels are not produced here.
@@ -134,28 +201,33 @@ export class LoudnessMeter {
   }
 
   private closeHop(): void {
-    this.recentHops.push(this.hopEnergy);
+    this.pushHop(this.hopEnergy);
     this.hopEnergy = 0;
     this.hopFill = 0;
-    if (this.recentHops.length > 4) this.recentHops.shift();
-    if (this.recentHops.length === 4) {
-      const sum = this.recentHops.reduce((total, energy) => total + energy, 0);
-      this.pushBlock(sum / (4 * this.hop));
-    }
   }
 
-  private pushBlock(meanSquare: number): void {
-    if (this.blockCount === this.blocks.length) {
-      const grown = new Float64Array(this.blocks.length * 2);
-      grown.set(this.blocks);
-      this.blocks = grown;
+  private pushHop(energy: number): void {
+    if (this.hopCount === this.hops.length) {
+      const grown = new Float64Array(this.hops.length * 2);
+      grown.set(this.hops);
+      this.hops = grown;
     }
-    this.blocks[this.blockCount] = meanSquare;
-    this.blockCount += 1;
+    this.hops[this.hopCount] = energy;
+    this.hopCount += 1;
+  }
+
+  /** The mean square of every 400 ms block: four consecutive hops, one block per hop from the fourth. */
+  private blockMeans(): Float64Array {
+    const blocks = new Float64Array(Math.max(0, this.hopCount - 3));
+    for (let index = 0; index < blocks.length; index += 1) {
+      const sum = this.hops[index]! + this.hops[index + 1]! + this.hops[index + 2]! + this.hops[index + 3]!;
+      blocks[index] = sum / (4 * this.hop);
+    }
+    return blocks;
   }
 
   result(): LoudnessMeasurement {
-    const blocks = this.blocks.subarray(0, this.blockCount);
+    const blocks = this.blockMeans();
     const absoluteThreshold = loudnessToMeanSquare(ABSOLUTE_GATE_LUFS);
     const absoluteMean = gatedMean(blocks, absoluteThreshold);
     let integratedLufs = Number.NEGATIVE_INFINITY;

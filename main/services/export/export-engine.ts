@@ -54,6 +54,7 @@ export class ExportEngine {
       srt: stagingPathFor(subtitles.srt),
       vtt: stagingPathFor(subtitles.vtt),
       chaptersJson: stagingPathFor(chaptersJsonPath(request.outputPath)),
+      segment: stagingPathFor(request.outputPath),
     };
     return this.run('mix', request, staging, options) as Promise<ExportResult>;
   }

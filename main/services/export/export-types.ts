@@ -25,6 +25,11 @@ export const exportRequestSchema = z.object({
   overwrite: z.boolean().default(false),
   /** Threads decoding sources at once; defaults to the number of cores, at most 4. */
   decodeThreads: z.number().int().min(1, 'must be ≥ 1').max(16, 'must be ≤ 16').optional(),
+  /**
+   * Threads rendering and encoding the mix: 2 renders the two halves of the timeline in parallel (an MP3's two
+   * streams are then joined; split-encode/); 1 renders in one pass. Defaults to 2 on a machine with 2+ cores.
+   */
+  renderThreads: z.number().int().min(1, 'must be 1 or 2').max(2, 'must be 1 or 2').optional(),
   /** Metadata, chapter markers and a cover written into the file, and a chapters JSON beside it. */
   tags: fileTagsSchema.optional(),
 });
@@ -81,6 +86,10 @@ export interface ExportResult {
   readonly durationMs: number;
   readonly bytes: number;
   readonly loudness?: LoudnessReport;
+  /** The timeline frame from which a second thread rendered the mix; absent when it was rendered in one pass. */
+  readonly splitFrame?: number;
+  /** The MP3 frame at which the halves encoded in parallel were joined; absent when the stream was encoded in one pass. */
+  readonly mp3JoinFrame?: number;
   /** Sources decoded in this export, and sources found already decoded in the cache. */
   readonly decodedSources: number;
   readonly cachedSources: number;

@@ -5,13 +5,16 @@ import { decodeInboundSchema } from './decode/decode-protocol.js';
 import { MissingSourcesError } from './export-errors.js';
 import type { ClipFilesRequest, ExportRequest, RunHooks } from './export-types.js';
 import { runExport } from './render-export.js';
+import { SegmentHelper } from './split-encode/segment-helper.js';
+import { segmentInboundSchema } from './split-encode/segment-protocol.js';
 import { workerInboundSchema, type SerializedError, type WorkerOutbound } from './worker-protocol.js';
 
 /**
  * The export worker: runs one job (a mix or per-clip files) off the main thread and reports progress.
  * A 'cancel' message sets a flag the job checks between blocks; the job then deletes what it staged
  * and reports an ExportCancelledError. The same script also serves as a decode helper: an export
- * starts copies of it and sends them 'decode-source' messages (see decode/parallel-decode.ts).
+ * starts copies of it and sends them 'decode-source' messages (see decode/parallel-decode.ts); and as the helper
+ * that encodes the second half of an MP3 ('encode-segment', split-encode/split-mp3.ts).
  */
 
 const port = parentPort;
@@ -32,12 +35,19 @@ function serialise(error: unknown): SerializedError {
 }
 
 let decodeHelper: DecodeHelper | undefined;
+let segmentHelper: SegmentHelper | undefined;
 
 port.on('message', (raw: unknown) => {
   const decodeMessage = decodeInboundSchema.safeParse(raw);
   if (decodeMessage.success) {
     decodeHelper ??= new DecodeHelper((message) => port.postMessage(message));
     decodeHelper.handle(decodeMessage.data);
+    return;
+  }
+  const segmentMessage = segmentInboundSchema.safeParse(raw);
+  if (segmentMessage.success) {
+    segmentHelper ??= new SegmentHelper((message) => port.postMessage(message));
+    segmentHelper.handle(segmentMessage.data);
     return;
   }
   const parsed = workerInboundSchema.safeParse(raw);

@@ -27,6 +27,11 @@ export function defaultDecodeThreads(): number {
   return Math.max(1, Math.min(4, os.availableParallelism()));
 }
 
+/** Threads to render the mix with when the request does not say: two (the halves of the timeline) on 2+ cores. */
+export function defaultRenderThreads(): number {
+  return Math.min(2, os.availableParallelism());
+}
+
 const MIN_SOURCES_FOR_HELPERS = 8;
 const MIN_BYTES_FOR_HELPERS = 1024 * 1024;
 

@@ -8,8 +8,9 @@ import {
 import { dbToGain } from '../../../common/export/gain-envelope.js';
 import { LoudnessMeter, type LoudnessMeasurement } from '../../../common/export/loudness-meter.js';
 import { PcmCache } from './decode/pcm-cache.js';
-import { PeakLimiter } from './dsp/peak-limiter.js';
 import { createEncoder } from './encode/create-encoder.js';
+import { Mp3Encoder } from './encode/mp3-encoder.js';
+import { WavEncoder } from './encode/wav-encoder.js';
 import { ExportCancelledError } from './export-errors.js';
 import {
   exportRequestSchema,
@@ -20,16 +21,20 @@ import {
   type ParsedExportRequest,
   type RunHooks,
 } from './export-types.js';
-import { StagedFile } from './output/staged-file.js';
+import { StagedFile, stagingPathFor } from './output/staged-file.js';
 import { parseOrExplain } from './request-validation.js';
-import { defaultDecodeThreads, prepareSources } from './prepare-sources.js';
+import { defaultDecodeThreads, defaultRenderThreads, prepareSources } from './prepare-sources.js';
 import { defaultWorkerEntry } from './worker-launcher.js';
-import { CooperativeYield, ProgressTracker } from './progress-tracker.js';
+import { ProgressTracker } from './progress-tracker.js';
+import { renderOutput, type OutputProcessing, type RenderControl } from './render/output-render.js';
 import { TimelineMixer } from './render/timeline-mixer.js';
 import { chaptersJson, chaptersJsonPath } from './tags/chapters-json.js';
 import { readCoverImage } from './tags/cover-image.js';
 import { id3Tag } from './tags/id3-tag.js';
 import { wavTrailerChunks } from './tags/wav-chunks.js';
+import { encodeInTwo, planSplit, SPLIT_HOLD_FRAMES } from './split-encode/split-mp3.js';
+import { splitFrameFor } from './split-encode/split-shared.js';
+import { renderWavInTwo } from './split-encode/split-wav.js';
 import { stageSubtitleFiles, subtitlePathsFor, withDetectedSilences } from './subtitles/subtitle-files.js';
 
 /** Temporary names chosen by the caller (the engine on the main thread), so it can clean up if the worker dies. */
@@ -38,6 +43,8 @@ export interface StagingPaths {
   readonly srt?: string;
   readonly vtt?: string;
   readonly chaptersJson?: string;
+  /** The second half of a parallel MP3 encode, deleted once joined. */
+  readonly segment?: string;
 }
 
 // MP3 decoding can overshoot a sample-accurate ceiling by a few tenths of a dB; keep that much in hand.
@@ -71,6 +78,7 @@ export async function runExport(
     hooks.onProgress,
   );
   const timings: Partial<Record<ExportPhase, number>> = {};
+  const workerEntry = hooks.workerEntry ?? defaultWorkerEntry();
   const timed = async <T>(phase: ExportPhase, work: () => Promise<T> | T): Promise<T> => {
     const started = performance.now();
     tracker.report(phase, 0);
@@ -89,7 +97,7 @@ export async function runExport(
       isCancelled,
       {
         threads: request.decodeThreads ?? defaultDecodeThreads(),
-        workerEntry: hooks.workerEntry ?? defaultWorkerEntry(),
+        workerEntry,
       },
     ),
   );
@@ -98,13 +106,20 @@ export async function runExport(
   try {
     const normalisation = normalising
       ? await timed('measure', () =>
-          measureMix(mixer, plan.channels, (f) => tracker.report('measure', f), isCancelled),
+          measureMix(mixer, plan.channels, { onFraction: (f) => tracker.report('measure', f), isCancelled }),
         )
       : undefined;
     const audio = StagedFile.create(request.outputPath, staging.audio);
     staged.push(audio);
     const render = await timed('render', () =>
-      renderToFile(request, mixer, audio, normalisation, (f) => tracker.report('render', f), isCancelled),
+      renderToFile(
+        request,
+        mixer,
+        audio,
+        normalisation,
+        { onFraction: (f) => tracker.report('render', f), isCancelled },
+        { workerEntry, segmentPath: staging.segment ?? stagingPathFor(request.outputPath) },
+      ),
     );
     const subtitles = await timed('subtitles', () =>
       stageSubtitleFiles(
@@ -131,6 +146,8 @@ export async function runExport(
       durationMs: (mixer.totalFrames * 1000) / plan.sampleRate,
       bytes: audio.bytesWritten,
       ...(render.loudness ? { loudness: render.loudness } : {}),
+      ...(render.splitFrame === undefined ? {} : { splitFrame: render.splitFrame }),
+      ...(render.mp3JoinFrame === undefined ? {} : { mp3JoinFrame: render.mp3JoinFrame }),
       decodedSources: prepared.decoded,
       cachedSources: prepared.cached,
       timingsMs: timings,
@@ -205,11 +222,20 @@ function checkDestination(request: ParsedExportRequest): void {
 async function measureMix(
   mixer: TimelineMixer,
   channels: number,
-  onFraction: (fraction: number) => void,
-  isCancelled: () => boolean,
+  control: RenderControl,
 ): Promise<{ measured: LoudnessMeasurement }> {
   const meter = new LoudnessMeter(mixer.sampleRate, channels);
-  await forEachBlock(mixer, channels, isCancelled, onFraction, (block, frames) => meter.add(block, frames));
+  await renderOutput(
+    mixer,
+    channels,
+    { gain: 1 },
+    { from: 0, to: mixer.totalFrames },
+    control,
+    (block, frames) => {
+      meter.add(block, frames);
+      return true;
+    },
+  );
   return { measured: meter.result() };
 }
 
@@ -218,48 +244,101 @@ async function renderToFile(
   mixer: TimelineMixer,
   file: StagedFile,
   normalisation: { measured: LoudnessMeasurement } | undefined,
-  onFraction: (fraction: number) => void,
-  isCancelled: () => boolean,
-): Promise<{ loudness?: LoudnessReport }> {
+  control: RenderControl,
+  parallel: { workerEntry: URL; segmentPath: string },
+): Promise<{ loudness?: LoudnessReport; splitFrame?: number; mp3JoinFrame?: number }> {
   const { plan, options, tags } = request;
   // ID3v2 goes before the first MPEG frame; the cover is read (and checked) before any audio is rendered.
   if (tags && options.audio.format === 'mp3') {
     file.write(id3Tag(tags, tags.coverPath === undefined ? undefined : readCoverImage(tags.coverPath)));
   }
-  const encoder = await createEncoder(options.audio, file, plan.sampleRate, plan.channels, {
-    startOffset: file.bytesWritten,
-  });
   const settings = normalisation
     ? gainAndCeiling(options.loudness, normalisation.measured, options.audio.format)
     : undefined;
-  const limiter = settings
-    ? new PeakLimiter(plan.sampleRate, plan.channels, dbToGain(settings.ceilingDb))
-    : undefined;
+  const processing: OutputProcessing = settings
+    ? { gain: dbToGain(settings.gainDb), ceiling: dbToGain(settings.ceilingDb) }
+    : { gain: 1 };
   const outputMeter = settings ? new LoudnessMeter(plan.sampleRate, plan.channels) : undefined;
-  const gain = settings ? dbToGain(settings.gainDb) : 1;
-  let skip = limiter?.delay ?? 0;
-  const emit = (block: readonly Float32Array[], frames: number): void => {
-    const start = Math.min(skip, frames);
-    skip -= start;
-    if (start === frames) return;
-    const view = start === 0 ? block : block.map((channel) => channel.subarray(start));
-    outputMeter?.add(view, frames - start);
-    encoder.write(view, frames - start);
-  };
-  await forEachBlock(mixer, plan.channels, isCancelled, onFraction, (block, frames) => {
-    if (gain !== 1) for (const channel of block) scale(channel, frames, gain);
-    limiter?.process(block, frames);
-    emit(block, frames);
+  const report = (output: LoudnessMeasurement | undefined): { loudness?: LoudnessReport } =>
+    settings && normalisation && output
+      ? { loudness: { measured: normalisation.measured, ...settings, output } }
+      : {};
+  const threads = request.renderThreads ?? defaultRenderThreads();
+  const split =
+    options.audio.format === 'mp3' && threads > 1
+      ? planSplit(mixer.totalFrames, plan.sampleRate, outputMeter?.hopFrames ?? 1)
+      : undefined;
+  if (options.audio.format === 'mp3' && split) {
+    const encoder = await Mp3Encoder.create(
+      file,
+      plan.sampleRate,
+      plan.channels,
+      options.audio.bitrateKbps,
+      file.bytesWritten,
+      SPLIT_HOLD_FRAMES,
+    );
+    const result = await encodeInTwo({
+      plan,
+      mixer,
+      processing,
+      split,
+      encoder,
+      bitrateKbps: options.audio.bitrateKbps,
+      meter: outputMeter,
+      pcmCacheDir: request.pcmCacheDir,
+      segmentPath: parallel.segmentPath,
+      workerEntry: parallel.workerEntry,
+      control,
+    });
+    file.seal();
+    return {
+      ...report(result.output),
+      ...(result.joinFrame === undefined
+        ? {}
+        : { splitFrame: split.splitFrame, mp3JoinFrame: result.joinFrame }),
+    };
+  }
+  const encoder = await createEncoder(options.audio, file, plan.sampleRate, plan.channels, {
+    startOffset: file.bytesWritten,
   });
-  if (limiter) {
-    const tail = limiter.flush();
-    emit(tail, tail[0]?.length ?? 0);
+  const wavSplit =
+    options.audio.format === 'wav' && threads > 1 && encoder instanceof WavEncoder
+      ? splitFrameFor(mixer.totalFrames, plan.sampleRate, outputMeter?.hopFrames ?? 1)
+      : undefined;
+  let output: LoudnessMeasurement | undefined;
+  if (options.audio.format === 'wav' && encoder instanceof WavEncoder && wavSplit !== undefined) {
+    ({ output } = await renderWavInTwo({
+      plan,
+      mixer,
+      processing,
+      splitFrame: wavSplit,
+      encoder,
+      file,
+      bitDepth: options.audio.bitDepth,
+      meter: outputMeter,
+      pcmCacheDir: request.pcmCacheDir,
+      workerEntry: parallel.workerEntry,
+      control,
+    }));
+  } else {
+    await renderOutput(
+      mixer,
+      plan.channels,
+      processing,
+      { from: 0, to: mixer.totalFrames },
+      control,
+      (block, frames) => {
+        outputMeter?.add(block, frames);
+        encoder.write(block, frames);
+        return true;
+      },
+    );
+    output = outputMeter?.result();
   }
   encoder.finish();
   if (tags && options.audio.format === 'wav') appendWavChunks(file, wavTrailerChunks(tags, plan.sampleRate));
   file.seal();
-  if (!settings || !normalisation || !outputMeter) return {};
-  return { loudness: { measured: normalisation.measured, ...settings, output: outputMeter.result() } };
+  return { ...report(output), ...(wavSplit === undefined ? {} : { splitFrame: wavSplit }) };
 }
 
 /** Chunks after the audio data, and the RIFF size (bytes 4–7) grown to cover them. */
@@ -289,28 +368,4 @@ function gainAndCeiling(
     return { gainDb, ceilingDb: target.peakDb - margin };
   }
   return { gainDb: 0, ceilingDb: 0 };
-}
-
-async function forEachBlock(
-  mixer: TimelineMixer,
-  channels: number,
-  isCancelled: () => boolean,
-  onFraction: (fraction: number) => void,
-  consume: (block: Float32Array[], frames: number) => void,
-): Promise<void> {
-  const blockFrames = mixer.sampleRate;
-  const block = Array.from({ length: channels }, () => new Float32Array(blockFrames));
-  const pacer = new CooperativeYield();
-  for (let from = 0; from < mixer.totalFrames; from += blockFrames) {
-    if (isCancelled()) throw new ExportCancelledError();
-    const frames = Math.min(blockFrames, mixer.totalFrames - from);
-    mixer.render(from, frames, block);
-    consume(block, frames);
-    onFraction((from + frames) / mixer.totalFrames);
-    await pacer.maybeYield();
-  }
-}
-
-function scale(samples: Float32Array, frames: number, gain: number): void {
-  for (let index = 0; index < frames; index += 1) samples[index] = samples[index]! * gain;
 }

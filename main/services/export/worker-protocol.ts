@@ -7,6 +7,7 @@ export const stagingSchema = z.object({
   srt: z.string().optional(),
   vtt: z.string().optional(),
   chaptersJson: z.string().optional(),
+  segment: z.string().optional(),
   folder: z.string().optional(),
 });
 export type Staging = z.infer<typeof stagingSchema>;

@@ -57,38 +57,6 @@ export function infoFrameBytes(sampleRate: number, bitrateKbps: number): number 
 }
 
 /**
- * Counts the frames of an MPEG audio stream fed in arbitrary chunks, by walking from header to header; keeps the
- * first header for the Info frame.
- */
-export class FrameCounter {
-  frames = 0;
-  first: Uint8Array | undefined;
-  private skip = 0;
-  private pending: number[] = [];
-
-  add(chunk: Uint8Array): void {
-    let offset = 0;
-    while (offset < chunk.length) {
-      if (this.skip > 0) {
-        const step = Math.min(this.skip, chunk.length - offset);
-        this.skip -= step;
-        offset += step;
-        continue;
-      }
-      this.pending.push(chunk[offset]!);
-      offset += 1;
-      if (this.pending.length < 4) continue;
-      const header = readFrameHeader(this.pending);
-      if (!header) throw new Error('MP3 output: the encoder wrote something that is not an MPEG audio frame');
-      this.first ??= Uint8Array.from(this.pending);
-      this.frames += 1;
-      this.skip = header.bytes - 4;
-      this.pending = [];
-    }
-  }
-}
-
-/**
  * The Info frame for a stream whose first audio frame header is `firstHeader`: `frames` audio frames (after this
  * one), `streamBytes` bytes in all (this frame included), `inputSamples` samples per channel of the mix.
  */

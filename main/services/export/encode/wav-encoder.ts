@@ -24,18 +24,31 @@ export class WavEncoder implements AudioEncoder {
   }
 
   write(planar: readonly Float32Array[], frames: number): void {
-    const bytesPerSample = this.bitDepth / 8;
-    const size = frames * this.channels * bytesPerSample;
+    const size = this.reserve(frames);
+    if (this.scratch.length < size) this.scratch = new Uint8Array(size);
+    const bytes = this.scratch.subarray(0, size);
+    packPcm(planar, frames, this.channels, this.bitDepth, bytes);
+    this.file.write(bytes);
+  }
+
+  /**
+   * Counts `frames` that another thread wrote into the file right after this encoder's samples (the second half of
+   * a mix rendered in two; split-encode/split-wav.ts): the header then covers them too.
+   */
+  addWrittenElsewhere(frames: number): number {
+    return this.reserve(frames);
+  }
+
+  /** Checks that `frames` more still fit a WAV file and counts their bytes. */
+  private reserve(frames: number): number {
+    const size = frames * this.channels * (this.bitDepth / 8);
     if (this.dataBytes + size > MAX_WAV_DATA_BYTES) {
       throw new Error(
         'WAV output: longer than the 4 GiB a WAV file can hold; export MP3 or use a lower rate',
       );
     }
-    if (this.scratch.length < size) this.scratch = new Uint8Array(size);
-    const bytes = this.scratch.subarray(0, size);
-    packPcm(planar, frames, this.channels, this.bitDepth, bytes);
-    this.file.write(bytes);
     this.dataBytes += size;
+    return size;
   }
 
   finish(): void {

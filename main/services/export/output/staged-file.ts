@@ -36,6 +36,11 @@ export class StagedFile {
     this.position += bytes.length;
   }
 
+  /** Moves past `bytes` that another writer put at the current position (a second thread, through its own handle). */
+  skip(bytes: number): void {
+    this.position += bytes;
+  }
+
   /** Overwrites bytes already written (a header patched at the end). */
   writeAt(bytes: Uint8Array, position: number): void {
     if (position + bytes.length > this.position)

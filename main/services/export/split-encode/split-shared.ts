@@ -1,0 +1,80 @@
+import {
+  LoudnessMeter,
+  type LoudnessMeasurement,
+  type LoudnessMeterState,
+} from '../../../../common/export/loudness-meter.js';
+import type { RenderPlan } from '../../../../common/export/render-plan.js';
+import { ExportCancelledError } from '../export-errors.js';
+import type { RenderControl } from '../render/output-render.js';
+import type { SegmentDone, SegmentSession } from './segment-session.js';
+
+// Below this length a second thread (its start, its encoder's start) is not worth it.
+const MIN_SPLIT_SECONDS = 60;
+const CANCEL_POLL_MS = 50;
+
+/**
+ * Where to split a timeline of `totalFrames` between two threads: the multiple of `grid` frames nearest its middle,
+ * or undefined when it is too short to be worth a second thread.
+ */
+export function splitFrameFor(totalFrames: number, sampleRate: number, grid: number): number | undefined {
+  if (totalFrames < MIN_SPLIT_SECONDS * sampleRate) return undefined;
+  return Math.round(totalFrames / 2 / grid) * grid;
+}
+
+/** Measures the output, and returns what was measured up to the split the moment the split is reached. */
+export function measureUpTo(
+  meter: LoudnessMeter,
+  block: readonly Float32Array[],
+  frames: number,
+  atFrame: number,
+  splitFrame: number,
+): LoudnessMeterState | undefined {
+  const before = splitFrame - atFrame;
+  if (before > frames || before < 0) {
+    meter.add(block, frames);
+    return undefined;
+  }
+  meter.add(block, before);
+  const state = meter.snapshot();
+  meter.add(
+    block.map((channel) => channel.subarray(before)),
+    frames - before,
+  );
+  return state;
+}
+
+/** The loudness of the whole output: this thread's measurement up to the split, then the helper's. */
+export function joinedLoudness(
+  plan: RenderPlan,
+  first: LoudnessMeterState,
+  done: SegmentDone,
+): LoudnessMeasurement {
+  if (!done.meter) throw new Error('MP3 join: the helper did not measure its part');
+  const joined = new LoudnessMeter(plan.sampleRate, plan.channels);
+  joined.append(first);
+  joined.append(done.meter);
+  return joined.result();
+}
+
+/** Waits for the helper to finish, reporting its progress as the second half of the phase; a cancel stops the wait. */
+export async function waitFor(session: SegmentSession, control: RenderControl): Promise<SegmentDone> {
+  let poll: NodeJS.Timeout | undefined;
+  const cancelled = new Promise<never>((_, reject) => {
+    poll = setInterval(() => {
+      control.onFraction(0.5 + 0.5 * session.fraction);
+      if (control.isCancelled()) reject(new ExportCancelledError());
+    }, CANCEL_POLL_MS);
+  });
+  try {
+    return await Promise.race([session.done, cancelled]);
+  } finally {
+    clearInterval(poll);
+  }
+}
+
+export function leastCommonMultiple(a: number, b: number): number {
+  let x = a;
+  let y = b;
+  while (y !== 0) [x, y] = [y, x % y];
+  return (a / x) * b;
+}
