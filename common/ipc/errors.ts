@@ -4,6 +4,8 @@ export type IpcErrorCode =
   | 'UNKNOWN_METHOD'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /** A change was made against a version that is no longer the newest: send the whole thing instead. */
+  | 'STALE'
   | 'NOT_SIGNED_IN'
   | 'SERVICE_ERROR'
   | 'KEYCHAIN_UNAVAILABLE'

@@ -35,6 +35,7 @@ export const METHOD_NAMES = [
   'projects.create',
   'projects.open',
   'projects.save',
+  'projects.savePatch',
   'projects.saveAsNew',
   'projects.rename',
   'projects.duplicate',

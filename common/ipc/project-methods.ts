@@ -11,6 +11,7 @@ import { importReadingSchema } from '../import/imported-script.js';
 import { speakerVoicesSchema } from '../import/import-project.js';
 import { PROJECT_FILE_EXTENSION } from '../project/project-file.js';
 import { projectDefaultsSchema, projectSchema } from '../project/project-schema.js';
+import { projectPatchSchema } from '../project/project-patch.js';
 import { MAX_MAX_BLOCK_LENGTH, MIN_MAX_BLOCK_LENGTH } from '../text/index.js';
 import { method } from './define.js';
 
@@ -42,6 +43,12 @@ export const scriptSplitSchema = z
 /** Scripts pasted into the import dialog; larger texts come as files through the upload staging. */
 const MAX_PASTED_SCRIPT_CHARACTERS = 5_000_000;
 
+/** When a save was written, and main's number for that version of the file. */
+export interface SavedVersion {
+  savedAt: string;
+  revision: number;
+}
+
 /** The projects folder: list, create, open, save (autosave), rename, duplicate, delete, import. */
 export const projectMethods = {
   'projects.list': method<ProjectListEntry[]>()(z.undefined()),
@@ -52,8 +59,21 @@ export const projectMethods = {
   ),
   'projects.open': method<OpenResult>()(z.object({ fileName: projectFileNameSchema }).strict()),
   /** Writes the editor's document over its file (atomic, with a rolling backup); refuses damaged or changed files. */
-  'projects.save': method<{ savedAt: string }>()(
+  'projects.save': method<SavedVersion>()(
     z.object({ fileName: projectFileNameSchema, project: projectSchema }).strict(),
+  ),
+  /**
+   * Saves as projects.save does, sending only what changed since the version `baseRevision` (common/project/
+   * project-patch.ts). Fails with STALE when main's newest version of the file is another one: save it whole then.
+   */
+  'projects.savePatch': method<SavedVersion>()(
+    z
+      .object({
+        fileName: projectFileNameSchema,
+        baseRevision: z.number().int().min(0),
+        patch: projectPatchSchema,
+      })
+      .strict(),
   ),
   /** Keeps a document whose own file can no longer be written (damaged, or changed elsewhere) as a new project. */
   'projects.saveAsNew': method<OpenedProject>()(

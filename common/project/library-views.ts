@@ -9,6 +9,8 @@ export interface OpenedProject {
   project: Project;
   /** Set when the file was in an older format; it was migrated in memory and a copy of the original kept. */
   migratedFrom?: number;
+  /** Main's number for this version of the file: later saves may send only what changed since (projects.savePatch). */
+  revision?: number;
 }
 
 /** The projects an import made: the first opens; a book over the limits makes one per part. */

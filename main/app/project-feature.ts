@@ -28,6 +28,7 @@ type ProjectHandlers = Pick<
   | 'projects.create'
   | 'projects.open'
   | 'projects.save'
+  | 'projects.savePatch'
   | 'projects.saveAsNew'
   | 'projects.rename'
   | 'projects.duplicate'
@@ -70,8 +71,12 @@ export function createProjectFeature({
       return opened;
     },
     'projects.save': async ({ fileName, project }) => {
-      await projects.save(fileName, project);
-      return { savedAt: new Date().toISOString() };
+      const revision = await projects.save(fileName, project);
+      return { savedAt: new Date().toISOString(), revision };
+    },
+    'projects.savePatch': async ({ fileName, baseRevision, patch }) => {
+      const revision = await projects.savePatch(fileName, baseRevision, patch);
+      return { savedAt: new Date().toISOString(), revision };
     },
     'projects.saveAsNew': ({ project, title }) => projects.saveAsNew(project, title),
     'projects.rename': ({ fileName, title }) => projects.rename(fileName, title),

@@ -52,7 +52,7 @@ export interface ProjectLibrary {
   create(input: CreateProjectInput): Promise<OpenedProject>;
   open(fileName: string): Promise<OpenResult>;
   /** Writes the project over its file, keeping the previous version as the backup. Refuses damaged, newer or changed files. */
-  save(fileName: string, project: Project): Promise<void>;
+  save(fileName: string, project: Project): Promise<unknown>;
   /** Writes an in-memory project to a new file (e.g. when its own file can no longer be saved over). */
   saveAsNew(project: Project, title?: string): Promise<OpenedProject>;
   rename(fileName: string, title: string): Promise<OpenedProject>;

@@ -13,7 +13,9 @@ import {
   readProjectFile,
   renameProject,
   updateBlock,
+  writeProjectFile,
 } from '../../../common/project/index.js';
+import { projectPatch } from '../../../common/project/project-patch.js';
 import type { OpenResult, OpenedProject } from './project-library.js';
 import { ProjectService } from './project-service.js';
 
@@ -121,6 +123,51 @@ describe('ProjectService: create, open, save', () => {
         data: { code: 'INVALID_INPUT', field: 'fileName' },
       });
     }
+  });
+});
+
+describe('ProjectService: saving only what changed', () => {
+  it('rebuilds the project from the version it wrote and writes the same file a whole save would', async () => {
+    const projects = service();
+    const created = await projects.create({ title: 'Patched' });
+    const withBlocks = addBlock(
+      addBlock(created.project, createTextBlock({ id: 'a', text: 'One.' })),
+      createTextBlock({ id: 'b', text: 'Two.' }),
+    );
+    const first = await projects.save(created.fileName, withBlocks);
+    expect(first).toBeGreaterThan(created.revision!);
+    const edited = updateBlock(withBlocks, 'b', { text: 'Two, edited.' });
+    const { patch, changedBlocks } = projectPatch(withBlocks, edited);
+    expect(changedBlocks).toBe(1);
+    const second = await projects.savePatch(created.fileName, first, patch);
+    expect(second).toBeGreaterThan(first);
+    const onDisk = await readFile(fileOf(created.fileName), 'utf8');
+    expect(onDisk).toBe(writeProjectFile(edited));
+    expect(opened(await service().open(created.fileName)).project).toEqual(edited);
+  });
+
+  it('answers STALE, writing nothing, when the patch was made against an older version', async () => {
+    const projects = service();
+    const created = await projects.create({ title: 'Stale' });
+    const renamed = renameProject(created.project, 'Stale, renamed');
+    await projects.save(created.fileName, renamed);
+    const before = await readFile(fileOf(created.fileName), 'utf8');
+    const { patch } = projectPatch(created.project, renameProject(created.project, 'From the old version'));
+    expect(await ipcError(projects.savePatch(created.fileName, created.revision!, patch))).toMatchObject({
+      data: { code: 'STALE', field: 'baseRevision' },
+    });
+    expect(await readFile(fileOf(created.fileName), 'utf8')).toBe(before);
+  });
+
+  it('gives each version a revision from opening on: opening again starts a new one', async () => {
+    const projects = service();
+    const created = await projects.create({ title: 'Revisions' });
+    const reopened = opened(await projects.open(created.fileName));
+    expect(reopened.revision).toBeGreaterThan(created.revision!);
+    const { patch } = projectPatch(created.project, renameProject(created.project, 'Next'));
+    await expect(projects.savePatch(created.fileName, reopened.revision!, patch)).resolves.toBeGreaterThan(
+      reopened.revision!,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { sendContext } from '../../../common/project/send-context.js';
+import { applyProjectPatch, type ProjectPatch } from '../../../common/project/project-patch.js';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { IpcError } from '../../../common/ipc/errors.js';
@@ -74,6 +75,9 @@ export class ProjectService implements ProjectLibrary {
   private readonly now: () => Date;
   /** What each file held when this service last read or wrote it: the guard against overwriting. */
   private readonly knownText = new Map<string, string>();
+  /** The project main last read or wrote per file, and its revision: the base a patch is applied to. */
+  private readonly knownVersion = new Map<string, { project: Project; revision: number }>();
+  private lastRevision = 0;
   /** Per-file queue so saves, renames and deletes of one file never interleave. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -144,31 +148,58 @@ export class ProjectService implements ProjectLibrary {
       await this.removeOrphanTempFiles(fileName);
       const text = await readFileIfExists(filePath);
       if (text === undefined) {
-        this.knownText.delete(fileName);
+        this.forget(fileName);
         return this.failedOpen(fileName, 'missing', `The project file ${fileName} no longer exists.`);
       }
       const result = readProjectFile(text, { now: () => this.now().toISOString() });
       if (!result.ok) {
         // Whatever was known about this file no longer holds: nothing may write over it now.
-        this.knownText.delete(fileName);
+        this.forget(fileName);
         this.options.logger?.warn(`Project ${fileName} did not open: ${result.message}`);
         return this.failedOpen(fileName, result.problem, result.message, result.fieldPath);
       }
-      this.knownText.set(fileName, text);
+      const revision = this.remember(fileName, text, result.project);
       if (result.migratedFrom !== undefined)
         await this.keepPreMigrationCopy(fileName, text, result.migratedFrom);
       return {
         ok: true,
         fileName,
         project: result.project,
+        revision,
         ...(result.migratedFrom === undefined ? {} : { migratedFrom: result.migratedFrom }),
       };
     });
   }
 
-  save(fileName: string, project: Project): Promise<void> {
+  /** Writes the project over its file; answers the new version's revision. */
+  save(fileName: string, project: Project): Promise<number> {
     assertProjectFileName(fileName);
     return this.queued(fileName, () => this.saveNow(fileName, project));
+  }
+
+  /**
+   * Saves the project `patch` makes of the version `baseRevision` (project-patch.ts); fails with STALE when the
+   * file's newest version is another one (the caller then saves the whole project).
+   */
+  savePatch(fileName: string, baseRevision: number, patch: ProjectPatch): Promise<number> {
+    assertProjectFileName(fileName);
+    return this.queued(fileName, async () => {
+      const base = this.knownVersion.get(fileName);
+      if (base?.revision !== baseRevision) {
+        throw new IpcError({
+          code: 'STALE',
+          field: 'baseRevision',
+          message: `${fileName} has a newer version than the one these changes were made to; send the whole project.`,
+        });
+      }
+      let project: Project;
+      try {
+        project = applyProjectPatch(base.project, patch);
+      } catch (error) {
+        throw new IpcError({ code: 'STALE', field: 'patch', message: errorMessage(error) });
+      }
+      return this.saveNow(fileName, project);
+    });
   }
 
   async saveAsNew(project: Project, title?: string): Promise<OpenedProject> {
@@ -184,9 +215,9 @@ export class ProjectService implements ProjectLibrary {
   async rename(fileName: string, title: string): Promise<OpenedProject> {
     const opened = await this.requireOpened(fileName);
     const renamed = renameProject(opened.project, checkedTitle(title));
-    await this.save(fileName, renamed);
+    const revision = await this.save(fileName, renamed);
     await this.recentProjects.retitle(fileName, renamed.title);
-    return { fileName, project: renamed };
+    return { fileName, project: renamed, revision };
   }
 
   async duplicate(fileName: string, title?: string): Promise<OpenedProject> {
@@ -218,7 +249,7 @@ export class ProjectService implements ProjectLibrary {
           message: `The project file ${fileName} does not exist.`,
         });
       }
-      this.knownText.delete(fileName);
+      this.forget(fileName);
     });
     await this.recentProjects.remove(fileName);
   }
@@ -371,18 +402,23 @@ export class ProjectService implements ProjectLibrary {
         );
       }
       await writeFileAtomic(filePath, backupText);
-      this.knownText.set(fileName, backupText);
+      const revision = this.remember(fileName, backupText, backup.project);
       await this.recentProjects.touch(fileName, backup.project.title, this.now().toISOString());
-      return { fileName, project: backup.project };
+      return { fileName, project: backup.project, revision };
     });
   }
 
   createAutosaver(fileName: string, options: Omit<ProjectAutosaverOptions, 'save'> = {}): ProjectAutosaver {
     assertProjectFileName(fileName);
-    return new ProjectAutosaver({ ...options, save: (project) => this.save(fileName, project) });
+    return new ProjectAutosaver({
+      ...options,
+      save: async (project) => {
+        await this.save(fileName, project);
+      },
+    });
   }
 
-  private async saveNow(fileName: string, project: Project): Promise<void> {
+  private async saveNow(fileName: string, project: Project): Promise<number> {
     const filePath = this.pathOf(fileName);
     const expected = this.knownText.get(fileName);
     if (expected === undefined) {
@@ -400,15 +436,28 @@ export class ProjectService implements ProjectLibrary {
     } catch (error) {
       throw new IpcError({ code: 'INVALID_INPUT', field: 'project', message: errorMessage(error) });
     }
-    if (text === expected) return;
+    if (text === expected) return this.remember(fileName, text, project);
     // Backup first: at every moment one of the two files holds the previous version whole.
     await writeFileAtomic(`${filePath}${BACKUP_SUFFIX}`, expected);
     await writeFileAtomic(filePath, text);
+    return this.remember(fileName, text, project);
+  }
+
+  /** Notes what the file now holds; answers the version's revision. */
+  private remember(fileName: string, text: string, project: Project): number {
     this.knownText.set(fileName, text);
+    this.lastRevision += 1;
+    this.knownVersion.set(fileName, { project, revision: this.lastRevision });
+    return this.lastRevision;
+  }
+
+  private forget(fileName: string): void {
+    this.knownText.delete(fileName);
+    this.knownVersion.delete(fileName);
   }
 
   private changedOnDisk(fileName: string, onDisk: string | undefined): IpcError {
-    this.knownText.delete(fileName);
+    this.forget(fileName);
     if (onDisk === undefined) {
       return new IpcError({
         code: 'NOT_FOUND',
@@ -436,12 +485,12 @@ export class ProjectService implements ProjectLibrary {
     while (await fileExists(this.pathOf(fileName))) {
       fileName = projectFileNameFor(project.title, randomBytes(4).toString('hex'));
     }
-    await this.queued(fileName, async () => {
+    const revision = await this.queued(fileName, async () => {
       await writeFileAtomic(this.pathOf(fileName), text);
-      this.knownText.set(fileName, text);
+      return this.remember(fileName, text, project);
     });
     await this.recentProjects.touch(fileName, project.title, this.now().toISOString());
-    return { fileName, project };
+    return { fileName, project, revision };
   }
 
   private async requireOpened(fileName: string): Promise<OpenedProject> {

@@ -6,6 +6,7 @@ import type { OpenedProject } from '../../../common/project/library-views.js';
 import type { DocumentState } from '../../stores/document-store.js';
 import type { Autosave } from '../../stores/editor-autosave.js';
 import { startAutosave } from '../../stores/editor-autosave.js';
+import { createProjectSaver } from '../../stores/project-saver.js';
 import { selectHelpOpen } from '../../stores/editor-ui-store.js';
 import { BlockInspector } from './BlockInspector.js';
 import { EditorToolbar } from './EditorToolbar.js';
@@ -57,7 +58,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
 
   useEffect(() => {
     const autosave = startAutosave(stores.document, {
-      save: (fileName, project) => stores.client.invoke('projects.save', { fileName, project }),
+      save: createProjectSaver(stores.client, () => stores.document.getState().doc?.source),
       paused: () => stores.connection.getState().state === 'relaunched',
     });
     autosaveRef.current = autosave;

@@ -31,6 +31,7 @@ export async function openProject(stores: LibraryStores, fileName: string): Prom
     fileName: result.fileName,
     project: result.project,
     ...(result.migratedFrom === undefined ? {} : { migratedFrom: result.migratedFrom }),
+    ...(result.revision === undefined ? {} : { revision: result.revision }),
   });
   return null;
 }
