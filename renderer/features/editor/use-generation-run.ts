@@ -20,9 +20,13 @@ export function useGenerationRun(): void {
   const context = useSendContext(project);
   useEffect(() => {
     if (project === null || context === null) return;
-    const onTheirWay = allBlocks(project)
-      .filter((block) => pending[contentHash(block, context)] !== undefined)
-      .map((block) => block.id);
+    // Nothing on its way (most of the time): no need to hash every block to find out which ones are.
+    const onTheirWay =
+      Object.keys(pending).length === 0
+        ? []
+        : allBlocks(project)
+            .filter((block) => pending[contentHash(block, context)] !== undefined)
+            .map((block) => block.id);
     const generation = stores.generation.getState();
     if (onTheirWay.length > 0) {
       generation.joinRun(onTheirWay, Date.now());

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createTextBlock } from './block-factory.js';
+import { addBlock, moveBlock, removeBlock } from './block-edits.js';
+import { findBlock } from './block-lookup.js';
+import { sampleProject } from './test-support.js';
+
+describe('findBlock', () => {
+  it('finds a block after it moved, was removed or another took its place, whatever it remembered', () => {
+    const project = sampleProject();
+    expect(findBlock(project, 't3')).toMatchObject({ track: 'speech', index: 2 });
+    const moved = moveBlock(project, 't3', 0);
+    expect(findBlock(moved, 't3')).toMatchObject({ track: 'speech', index: 0 });
+    expect(findBlock(moved, 't1')).toMatchObject({ track: 'speech', index: 1 });
+    const removed = removeBlock(moved, 't3');
+    expect(findBlock(removed, 't3')).toBeUndefined();
+    // Another block now sits where t1 was last found.
+    const replaced = addBlock(removeBlock(removed, 't1'), createTextBlock({ id: 't9', text: 'New.' }));
+    expect(findBlock(replaced, 't1')).toBeUndefined();
+    expect(findBlock(replaced, 't9')?.block.id).toBe('t9');
+    expect(findBlock(project, 's1')).toMatchObject({ track: 'effects', index: 0 });
+    expect(findBlock(project, 'm1')).toMatchObject({ track: 'music', index: 0 });
+  });
+});
