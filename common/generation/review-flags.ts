@@ -8,11 +8,23 @@ import { takesOf } from '../project/takes.js';
 /** Loudness is compared with the project's median once it has this many measured speech takes. */
 const LOUDNESS_MIN_TAKES = 3;
 
+// What the checks read from a take, kept per take object (takes are immutable): the review follows every edit of a
+// 10,000-block audiobook, and most takes are the same objects as before.
+const checkedMemo = new WeakMap<Take, { speech: boolean; value: CheckedTake | undefined }>();
+
 function checked(block: Block, take: Take): CheckedTake | undefined {
+  const speech = block.type === 'text';
+  const known = checkedMemo.get(take);
+  if (known !== undefined && known.speech === speech) return known.value;
+  const value = measuredTake(speech, take);
+  checkedMemo.set(take, { speech, value });
+  return value;
+}
+
+function measuredTake(speech: boolean, take: Take): CheckedTake | undefined {
   if (!take.measures) return undefined;
   const params = take.made?.params ?? {};
   const rate = params.speechRate;
-  const speech = block.type === 'text';
   return {
     measures: take.measures,
     durationMs: take.durationMs,

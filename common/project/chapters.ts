@@ -16,10 +16,18 @@ export interface ChapterMark {
  */
 export function chapterMarks(project: Project, layout: TimelineLayout): ChapterMark[] {
   const marks: ChapterMark[] = [];
-  const starts = new Map(layout.speech.map((item) => [item.blockId, item.startMs]));
+  // The layout lists the speech track in script order, so a block's item is normally at its own index; the map of
+  // every item (10,000 in an audiobook) is built only if that ever fails.
+  let starts: Map<string, number> | undefined;
+  const startOf = (blockId: string, index: number): number => {
+    const item = layout.speech[index];
+    if (item?.blockId === blockId) return item.startMs;
+    starts ??= new Map(layout.speech.map((placed) => [placed.blockId, placed.startMs]));
+    return starts.get(blockId) ?? 0;
+  };
   project.tracks.speech.blocks.forEach((block, index) => {
     if (block.chapterTitle === undefined) return;
-    marks.push({ blockId: block.id, title: block.chapterTitle, startMs: starts.get(block.id) ?? 0, index });
+    marks.push({ blockId: block.id, title: block.chapterTitle, startMs: startOf(block.id, index), index });
   });
   return marks;
 }

@@ -28,12 +28,28 @@ export function takesOf(block: Block): readonly Take[] {
   return block.takes ?? [];
 }
 
+const NO_TAKES: readonly Take[] = Object.freeze([]);
+
+/*
+ * Memoised per block object and context, as contentHash is (blocks are immutable values): laying out and checking
+ * a 10,000-block audiobook asks every block for its current takes and its playable audio on each update.
+ */
+const currentMemo = new WeakMap<Block, { context: SendContext; takes: readonly Take[] }>();
+const playableMemo = new WeakMap<
+  Block,
+  { context: SendContext; audio: { cacheKey: string; durationMs: number } | undefined }
+>();
+
 /** Takes made from the block's current content, oldest first. */
-export function currentTakes(block: Block, context: SendContext): Take[] {
+export function currentTakes(block: Block, context: SendContext): readonly Take[] {
   const takes = takesOf(block);
-  if (takes.length === 0) return [];
+  if (takes.length === 0) return NO_TAKES;
+  const known = currentMemo.get(block);
+  if (known !== undefined && known.context === context) return known.takes;
   const hash = contentHash(block, context);
-  return takes.filter((take) => take.contentHash === hash);
+  const matching = takes.filter((take) => take.contentHash === hash);
+  currentMemo.set(block, { context, takes: matching });
+  return matching;
 }
 
 /** The take that plays and exports: the pinned one if it matches the content, else the newest that does. */
@@ -93,6 +109,17 @@ export function withPinnedTake<B extends Block>(block: B, cacheKey: string | und
 
 /** What plays and exports for the block now: its active take, or audio recorded before takes were kept. */
 export function playableAudio(
+  block: Block,
+  context: SendContext,
+): { cacheKey: string; durationMs: number } | undefined {
+  const known = playableMemo.get(block);
+  if (known !== undefined && known.context === context) return known.audio;
+  const audio = findPlayableAudio(block, context);
+  playableMemo.set(block, { context, audio });
+  return audio;
+}
+
+function findPlayableAudio(
   block: Block,
   context: SendContext,
 ): { cacheKey: string; durationMs: number } | undefined {

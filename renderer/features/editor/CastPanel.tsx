@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { addSpeaker, removeSpeaker, updateSpeaker } from '../../../common/project/cast-edits.js';
 import type { SpeakerPatch } from '../../../common/project/cast-edits.js';
 import { NARRATOR_ID } from '../../../common/project/cast-schema.js';
@@ -12,14 +12,24 @@ import { applyOrConfirm, proposeChange } from './change-impact.js';
 import { StaleConfirm } from './StaleConfirm.js';
 import type { PendingChange } from './StaleConfirm.js';
 import { useServiceVoices } from './use-service-voices.js';
+import { useThrottledProject } from './use-throttled-project.js';
 import { CastSpeakerParameters } from './CastSpeakerParameters.js';
 import { findVoice } from './VoiceFields.js';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
 
 const selectCast = (state: DocumentState): readonly Speaker[] | null => state.doc?.project.cast ?? null;
 const selectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
-const selectSpeechBlocks = (state: DocumentState): Project['tracks']['speech']['blocks'] | null =>
-  state.doc?.project.tracks.speech.blocks ?? null;
+
+/** Lines per speaker id. */
+function countLines(project: Project | null): ReadonlyMap<string, number> {
+  const lines = new Map<string, number>();
+  for (const block of project?.tracks.speech.blocks ?? []) {
+    if (block.type !== 'text') continue;
+    const id = speakerIdOf(block);
+    lines.set(id, (lines.get(id) ?? 0) + 1);
+  }
+  return lines;
+}
 
 /**
  * The project's cast: who speaks, in which colour and voice. A character's voice fills the voice of its lines
@@ -29,7 +39,9 @@ const selectSpeechBlocks = (state: DocumentState): Project['tracks']['speech']['
 export function CastPanel() {
   const stores = useAppStores();
   const cast = useDocumentStore(selectCast);
-  const blocks = useDocumentStore(selectSpeechBlocks);
+  // Line counts walk every block: they follow the project a few times a second, not every keystroke.
+  const throttled = useThrottledProject(500);
+  const lines = useMemo(() => countLines(throttled), [throttled]);
   const serviceUrl = useDocumentStore(selectServiceUrl);
   const filter = useEditorUiStore(selectSpeakerFilter);
   const { voices } = useServiceVoices(serviceUrl);
@@ -37,14 +49,8 @@ export function CastPanel() {
   const [newName, setNewName] = useState('');
   // Bumped when a proposed change is cancelled, so typed fields show the cast as it is again.
   const [cancels, setCancels] = useState(0);
-  if (cast === null || blocks === null) return null;
+  if (cast === null) return null;
 
-  const lines = new Map<string, number>();
-  for (const block of blocks) {
-    if (block.type !== 'text') continue;
-    const id = speakerIdOf(block);
-    lines.set(id, (lines.get(id) ?? 0) + 1);
-  }
   const change = (label: string, edit: (project: Project) => Project): void =>
     applyOrConfirm(proposeChange(stores, label, { kind: 'project', edit }), setPending);
   const patchSpeaker = (speaker: Speaker, label: string, patch: SpeakerPatch): void =>

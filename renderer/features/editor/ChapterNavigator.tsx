@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { chapterMarks } from '../../../common/project/chapters.js';
 import { useSendContext } from './send-context.js';
 import { useAppStores } from '../../stores/stores-context.js';
@@ -13,8 +14,11 @@ export function ChapterNavigator() {
   const stores = useAppStores();
   const project = useThrottledProject(250);
   const context = useSendContext(project);
-  if (project === null || context === null) return null;
-  const marks = chapterMarks(project, layoutOf(project, context));
+  // Re-rendered with the toolbar on every keystroke: the marks follow only the throttled project.
+  const marks = useMemo(
+    () => (project === null || context === null ? [] : chapterMarks(project, layoutOf(project, context))),
+    [project, context],
+  );
   if (marks.length === 0) return null;
   const go = (blockId: string): void => {
     const mark = marks.find((candidate) => candidate.blockId === blockId);
