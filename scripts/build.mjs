@@ -2,7 +2,7 @@
 // and the preload (esbuild, one self-contained CommonJS file, as sandboxed preloads require).
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWasmKernels } from './build-wasm.mjs';
@@ -79,6 +79,9 @@ export async function buildAll({ quiet = false } = {}) {
       external: ['electron'],
     }),
   ]);
+  // npm sets the bin's executable bit only when it links the package; a rebuild writes a new file without it, and
+  // `npx timbre` then fails with "Permission denied".
+  await chmod(path.join(dist, 'main', 'timbre.mjs'), 0o755);
   if (!quiet)
     console.log(
       `Built in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.relative(process.cwd(), dist) || dist}`,
