@@ -7,8 +7,15 @@ import { useAppStores } from '../../stores/stores-context.js';
  * a quiet spell shows at once, a burst of edits (typing) at most once per `intervalMs`, the last one always. The
  * text box being typed in then shares its frame with nothing else on most keystrokes.
  */
+// Each view's trailing updates are shifted by a different share of a frame-sized step, so the views that follow
+// the project (timeline, status bar, counts, review, chapters…) do not all recompute in the same keystroke's frame.
+const SPREAD_STEP_MS = 23;
+const SPREAD_SLOTS = 8;
+let nextSlot = 0;
+
 export function useThrottledProject(intervalMs: number): Project | null {
   const stores = useAppStores();
+  const [offsetMs] = useState(() => (nextSlot++ % SPREAD_SLOTS) * SPREAD_STEP_MS);
   const [project, setProject] = useState(() => stores.document.getState().doc?.project ?? null);
   useEffect(() => {
     let lastShownAt = Number.NEGATIVE_INFINITY;
@@ -22,7 +29,7 @@ export function useThrottledProject(intervalMs: number): Project | null {
     };
     const unsubscribe = stores.document.subscribe((state, previous) => {
       if (state.doc?.project === previous.doc?.project || timer !== undefined) return;
-      const wait = lastShownAt + intervalMs - performance.now();
+      const wait = lastShownAt + intervalMs + offsetMs - performance.now();
       if (wait <= 0) {
         lastShownAt = performance.now();
         // Leading edge: rendered with the edit itself (a new block appears with its text box).
@@ -39,6 +46,6 @@ export function useThrottledProject(intervalMs: number): Project | null {
     };
     // Subscribed once; `project` is only compared on the first run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [intervalMs]);
+  }, [intervalMs, offsetMs]);
   return project;
 }
