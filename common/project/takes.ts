@@ -56,6 +56,7 @@ export function currentTakes(block: Block, context: SendContext): readonly Take[
 export function activeTake(block: Block, context: SendContext): Take | undefined {
   const matching = currentTakes(block, context);
   if (matching.length === 0) return undefined;
+  if (matching.length === 1) return matching[0];
   return matching.find((take) => take.cacheKey === block.pinnedTake) ?? matching[matching.length - 1];
 }
 
