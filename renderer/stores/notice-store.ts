@@ -10,7 +10,14 @@ export interface Toast {
   title: string;
   body?: string;
   requestId?: string;
+  /** How many times the same notice arrived; repeats collapse into one toast. */
+  count: number;
 }
+
+/** Information goes away by itself after this long (refreshed by a repeat); errors stay until dismissed. */
+export const INFO_TOAST_MS = 6_000;
+// Toasts kept at most (the oldest go first): the list is for what is current, not a log.
+const MAX_TOASTS = 30;
 
 export interface NoticeState {
   toasts: Toast[];
@@ -19,48 +26,75 @@ export interface NoticeState {
   receive(notice: PlatformNotice): void;
   showError(error: unknown): void;
   dismiss(id: number): void;
+  dismissAll(): void;
 }
 
 export function createNoticeStore(): StoreApi<NoticeState> {
   let nextToastId = 1;
-  return createStore<NoticeState>()((set) => ({
-    toasts: [],
-    progress: null,
-    receive: (notice) => {
-      switch (notice.kind) {
-        case 'notification':
-          set((state) => ({
-            toasts: [
-              ...state.toasts,
-              { id: nextToastId++, tone: 'info', title: notice.title ?? '', body: notice.body },
-            ],
-          }));
-          return;
-        case 'progress':
-          set({ progress: notice.progress ?? null });
-          return;
-        default: {
-          const exhaustive: never = notice.kind;
-          throw new Error(`Unhandled notice ${String(exhaustive)}`);
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  return createStore<NoticeState>()((set, get) => {
+    const forget = (id: number): void => {
+      clearTimeout(timers.get(id));
+      timers.delete(id);
+    };
+    /** Adds a toast, or brings an identical one back to the end with its count raised. */
+    const show = (toast: Omit<Toast, 'id' | 'count'>): void => {
+      const same = get().toasts.find(
+        (existing) =>
+          existing.tone === toast.tone &&
+          existing.title === toast.title &&
+          existing.body === toast.body &&
+          existing.requestId === toast.requestId,
+      );
+      const shown: Toast = same
+        ? { ...same, count: same.count + 1 }
+        : { ...toast, id: nextToastId++, count: 1 };
+      const others = get().toasts.filter((existing) => existing.id !== shown.id);
+      const kept = [...others, shown].slice(-MAX_TOASTS);
+      for (const dropped of others.filter((existing) => !kept.includes(existing))) forget(dropped.id);
+      set({ toasts: kept });
+      if (shown.tone !== 'info') return;
+      forget(shown.id);
+      timers.set(
+        shown.id,
+        setTimeout(() => get().dismiss(shown.id), INFO_TOAST_MS),
+      );
+    };
+    return {
+      toasts: [],
+      progress: null,
+      receive: (notice) => {
+        switch (notice.kind) {
+          case 'notification':
+            show({ tone: 'info', title: notice.title ?? '', ...(notice.body ? { body: notice.body } : {}) });
+            return;
+          case 'progress':
+            set({ progress: notice.progress ?? null });
+            return;
+          default: {
+            const exhaustive: never = notice.kind;
+            throw new Error(`Unhandled notice ${String(exhaustive)}`);
+          }
         }
-      }
-    },
-    showError: (error) => {
-      const data = errorData(error);
-      set((state) => ({
-        toasts: [
-          ...state.toasts,
-          {
-            id: nextToastId++,
-            tone: 'error',
-            title: data.message,
-            ...(data.requestId ? { requestId: data.requestId } : {}),
-          },
-        ],
-      }));
-    },
-    dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),
-  }));
+      },
+      showError: (error) => {
+        const data = errorData(error);
+        show({
+          tone: 'error',
+          title: data.message,
+          ...(data.requestId ? { requestId: data.requestId } : {}),
+        });
+      },
+      dismiss: (id) => {
+        forget(id);
+        set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+      },
+      dismissAll: () => {
+        for (const id of timers.keys()) forget(id);
+        set({ toasts: [] });
+      },
+    };
+  });
 }
 
 export function errorData(error: unknown): IpcErrorData {
