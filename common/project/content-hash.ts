@@ -32,6 +32,11 @@ export function contentHash(block: Block, context: SendContext): string {
 
 const memo = new WeakMap<Block, { context: SendContext; hash: string }>();
 
+/** Whether contentHash(block, context) is already known, so asking for it costs nothing. */
+export function hasContentHash(block: Block, context: SendContext): boolean {
+  return memo.get(block)?.context === context;
+}
+
 /** The fields contentHash covers, exposed so tests and debugging can see what a hash is made of. */
 export function audioAffectingFields(block: Block, context: SendContext): Record<string, unknown> {
   switch (block.type) {

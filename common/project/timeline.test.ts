@@ -11,7 +11,8 @@ import {
   estimateSpeechMs,
 } from './duration-estimate.js';
 import { characterCount, projectStats } from './project-stats.js';
-import type { Block, Project, TextBlock } from './project-schema.js';
+import type { Block, Project, Take, TextBlock } from './project-schema.js';
+import { madeFrom } from './takes.js';
 import { layoutTimeline, speechItemAt } from './timeline-layout.js';
 import { sampleProject } from './test-support.js';
 
@@ -71,6 +72,55 @@ describe('blockDuration', () => {
       durationMs: estimateSpeechMs(stale.text),
       source: 'estimate',
     });
+  });
+
+  it("lays takes out by the take that plays: the pinned or newest one made from the block's current content", () => {
+    const context = defaultsOnlyContext(project.defaults);
+    const take = (cacheKey: string, durationMs: number, block: TextBlock): Take => ({
+      cacheKey,
+      contentHash: contentHash(block, context),
+      durationMs,
+      generatedAt: '2024-01-01T00:00:00.000Z',
+      made: madeFrom(block, context),
+    });
+    const older = { ...text, text: 'An older wording.' };
+    const withTakes: TextBlock = {
+      ...text,
+      takes: [
+        take('a'.repeat(64), 1000, text),
+        take('b'.repeat(64), 2000, text),
+        take('c'.repeat(64), 3000, older),
+      ],
+    };
+    const durationOf = (block: TextBlock) => blockDuration(block, context);
+    expect(durationOf(withTakes)).toEqual({ durationMs: 2000, source: 'audio' });
+    expect(durationOf({ ...withTakes, pinnedTake: 'a'.repeat(64) })).toEqual({
+      durationMs: 1000,
+      source: 'audio',
+    });
+    // A pin on a take of other content does not apply; going back to that content brings its take back.
+    expect(durationOf({ ...withTakes, pinnedTake: 'c'.repeat(64) })).toEqual({
+      durationMs: 2000,
+      source: 'audio',
+    });
+    expect(durationOf({ ...withTakes, text: older.text })).toEqual({ durationMs: 3000, source: 'audio' });
+    expect(durationOf({ ...withTakes, text: 'New words.' })).toEqual({
+      durationMs: estimateSpeechMs('New words.'),
+      source: 'estimate',
+    });
+    // A parameter that changes the audio makes the takes stale too.
+    expect(durationOf({ ...withTakes, speechRate: 1.5 }).source).toBe('estimate');
+    // Takes recorded before `made` existed are matched by content hash, with the same answers.
+    const unrecorded = (block: TextBlock): TextBlock => ({
+      ...block,
+      takes: block.takes!.map(({ made: _made, ...rest }) => rest),
+    });
+    expect(durationOf(unrecorded(withTakes))).toEqual({ durationMs: 2000, source: 'audio' });
+    expect(durationOf(unrecorded({ ...withTakes, text: older.text }))).toEqual({
+      durationMs: 3000,
+      source: 'audio',
+    });
+    expect(durationOf(unrecorded({ ...withTakes, text: 'New words.' })).source).toBe('estimate');
   });
 
   it('uses the block speech rate or the project default', () => {

@@ -16,6 +16,8 @@ import {
   writeProjectFile,
 } from '../../../common/project/index.js';
 import { projectPatch } from '../../../common/project/project-patch.js';
+import { sendContext } from '../../../common/project/send-context.js';
+import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
 import type { OpenResult, OpenedProject } from './project-library.js';
 import { ProjectService } from './project-service.js';
 
@@ -157,6 +159,22 @@ describe('ProjectService: saving only what changed', () => {
       data: { code: 'STALE', field: 'baseRevision' },
     });
     expect(await readFile(fileOf(created.fileName), 'utf8')).toBe(before);
+  });
+
+  it('reopens a file unchanged since it was read or saved without parsing it again, and rereads a changed one', async () => {
+    const projects = service();
+    const created = await projects.create({ title: 'Reopened' });
+    const first = opened(await projects.open(created.fileName));
+    const again = opened(await projects.open(created.fileName));
+    // The very version checked when it was read: no second parse.
+    expect(again.project).toBe(first.project);
+    const text = await readFile(fileOf(created.fileName), 'utf8');
+    await writeFile(fileOf(created.fileName), text.replace('"Reopened"', '"Edited elsewhere"'));
+    const changed = await projects.open(created.fileName);
+    // Changed by something else: read and checked again.
+    expect(changed.ok).toBe(true);
+    expect(changed.ok && changed.project.title).toBe('Edited elsewhere');
+    expect(changed.ok && changed.project).not.toBe(first.project);
   });
 
   it('gives each version a revision from opening on: opening again starts a new one', async () => {
@@ -335,6 +353,36 @@ describe('ProjectService: migration, listing and housekeeping', () => {
       problem: 'not-json',
       hasBackup: false,
     });
+  });
+
+  it('lists a file again only when it changed (or its service lexicon did), not on every listing', async () => {
+    let rules: readonly LexiconRule[] = Object.freeze([]);
+    const lexicons = {
+      rulesFor: () => rules,
+      contextFor: (project: Project) => sendContext(project, rules),
+    };
+    const projects = service({ lexicons });
+    const { fileName } = await projects.importText({ title: 'Kept', text: 'Alpha beta.' });
+    const titleOf = async () => {
+      const entry = (await projects.list()).find((candidate) => candidate.fileName === fileName);
+      return entry?.ok === true ? entry.title : undefined;
+    };
+    const filePath = fileOf(fileName);
+    const stamp = new Date('2024-05-01T00:00:00Z');
+    await utimes(filePath, stamp, stamp);
+    expect(await titleOf()).toBe('Kept');
+    // Same size, inode and modification time: the listing does not read it again.
+    const text = await readFile(filePath, 'utf8');
+    await writeFile(filePath, text.replace('"Kept"', '"Kopt"'), { flag: 'r+' });
+    await utimes(filePath, stamp, stamp);
+    expect(await titleOf()).toBe('Kept');
+    // The service's rules changed: counts may differ, so it is read again.
+    rules = Object.freeze([...rules]);
+    expect(await titleOf()).toBe('Kopt');
+    // Saved by the app (a new file under the same name): read again.
+    const project = opened(await projects.open(fileName)).project;
+    await projects.save(fileName, renameProject(project, 'Renamed'));
+    expect(await titleOf()).toBe('Renamed');
   });
 
   it('returns an empty list before any project exists', async () => {

@@ -53,7 +53,7 @@ describe('ProjectEditor', () => {
     cleanup();
   });
 
-  it('shows the title, the three tracks, the script and project figures', () => {
+  it('shows the title, the three tracks, the script and project figures', async () => {
     renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     expect(screen.getByTestId('editor-title').textContent).toBe('Sample');
     expect(within(screen.getByTestId('track-speech')).getAllByTestId('timeline-block')).toHaveLength(3);
@@ -68,7 +68,7 @@ describe('ProjectEditor', () => {
     expect(
       screen.getAllByTestId('timeline-block').every((element) => element.dataset.estimated === 'true'),
     ).toBe(true);
-    expect(screen.getByTestId('stat-blocks').textContent).toBe('5 blocks');
+    expect((await screen.findByTestId('stat-blocks')).textContent).toBe('5 blocks');
     // 12 + 15 + 19 spoken characters, plus the sfx and music descriptions (14 + 13).
     expect(screen.getByTestId('stat-characters').textContent).toBe('73 characters');
   });
@@ -282,7 +282,7 @@ describe('ProjectEditor', () => {
     expect(screen.queryByTestId('shortcuts-help')).toBeNull();
   });
 
-  it('renders only the visible part of a 2,000-block project', () => {
+  it('renders only the visible part of a 2,000-block project', async () => {
     const big: Project = {
       ...createProject({ title: 'Big', id: 'big' }),
       tracks: {
@@ -299,7 +299,7 @@ describe('ProjectEditor', () => {
       <ProjectEditor opened={{ fileName: 'big.timbre', project: big }} onClose={onClose} />,
       stores,
     );
-    expect(screen.getByTestId('stat-blocks').textContent).toBe('2,000 blocks');
+    expect((await screen.findByTestId('stat-blocks')).textContent).toBe('2,000 blocks');
     expect(screen.getAllByTestId('script-row').length).toBeLessThan(30);
     expect(screen.getAllByTestId('timeline-block').length).toBeLessThan(100);
   });

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
@@ -31,7 +31,7 @@ function measured(block: TextBlock, defaults: Project['defaults'], trailingSilen
 describe('ReviewPanel', () => {
   afterEach(cleanup);
 
-  it('lists the flagged blocks, selects them, and is absent when nothing is flagged', () => {
+  it('lists the flagged blocks, selects them, and is absent when nothing is flagged', async () => {
     const base = createProject({ title: 'Review', defaults: { voiceId: 'v1', language: 'en' } });
     const blocks = [
       measured(createTextBlock({ text: 'Fine.' }), base.defaults, 150),
@@ -48,7 +48,8 @@ describe('ReviewPanel', () => {
     stores.document.getState().open({ fileName: 'review.timbre', project });
     renderWithStores(<ReviewPanel />, stores);
 
-    expect(screen.getByTestId('review-panel').textContent).toContain('1 block needs review');
+    // The checks follow once the blocks are hashed (in slices, after the first paint).
+    expect((await screen.findByTestId('review-panel')).textContent).toContain('1 block needs review');
     fireEvent.click(screen.getByTestId('review-toggle'));
     expect(screen.getAllByTestId('review-item').map((item) => item.textContent)).toEqual(['Trails off.']);
     expect(stores.document.getState().selection.ids).toEqual([blocks[1]?.id]);
@@ -64,6 +65,7 @@ describe('ReviewPanel', () => {
       activeServiceUrl: null,
     });
     renderWithStores(<ReviewPanel />, stores);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByTestId('review-panel')).toBeNull();
   });
 });

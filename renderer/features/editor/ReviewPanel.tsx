@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useSendContext } from './send-context.js';
 import { findBlock } from '../../../common/project/index.js';
 import { excerpt } from '../../../common/project/block-guards.js';
 import { startGeneration } from '../output/start-generation.js';
 import { selectActiveService, selectCheckThresholds } from '../../stores/settings-store.js';
 import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
 import { flagsOf } from './derived.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useHashedProject } from './use-hashed-project.js';
 
 /**
  * "Needs review": the blocks whose playing take the checks flagged (take-checks.ts), as a list to step through
@@ -14,12 +13,13 @@ import { useThrottledProject } from './use-throttled-project.js';
  */
 export function ReviewPanel() {
   const stores = useAppStores();
-  const project = useThrottledProject(250);
+  // The checks judge every block's playing take: they follow the project once its blocks are hashed.
+  const hashed = useHashedProject(250);
   const thresholds = useSettingsStore(selectCheckThresholds);
   const active = useSettingsStore(selectActiveService);
   const [open, setOpen] = useState(false);
-  const context = useSendContext(project);
-  if (project === null || context === null) return null;
+  if (hashed === null) return null;
+  const { project, context } = hashed;
   const flags = flagsOf(project, context, thresholds);
   if (flags.size === 0) return null;
   const ids = [...flags.keys()];

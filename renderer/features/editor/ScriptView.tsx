@@ -15,6 +15,7 @@ import { useGenerationStore } from '../../stores/stores-context.js';
 import { useTakePlayer } from './take-player.js';
 import { flagsOf, layoutOf } from './derived.js';
 import { useThrottledProject } from './use-throttled-project.js';
+import { useHashedProject } from './use-hashed-project.js';
 import { WaveformRequest } from './WaveformRequest.js';
 import { visibleSequenceItems } from './timeline-geometry.js';
 import { selectCheckThresholds } from '../../stores/settings-store.js';
@@ -80,10 +81,9 @@ export function ScriptView() {
   const reviewedContext = useSendContext(reviewed);
   const context = useSendContext(project);
   const thresholds = useSettingsStore(selectCheckThresholds);
-  const flags =
-    reviewed === null || reviewedContext === null
-      ? undefined
-      : flagsOf(reviewed, reviewedContext, thresholds);
+  // They judge every block's playing take, so they wait for the blocks' hashes (sliced as a project opens).
+  const hashed = useHashedProject(250);
+  const flags = hashed === null ? undefined : flagsOf(hashed.project, hashed.context, thresholds);
   const waveforms = useWaveformStore(selectWaveforms);
   // While the preview plays, the row under the playhead (re-rendered only when that row changes).
   const followedId = useTimelineViewStore((state) => {

@@ -4,6 +4,7 @@ import { selectPlayheadMs, selectZoom } from '../../stores/timeline-view-store.j
 import { layoutOf, statsOf } from './derived.js';
 import { formatTime } from './timeline-geometry.js';
 import { useThrottledProject } from './use-throttled-project.js';
+import { useHashedProject } from './use-hashed-project.js';
 import { formatCount } from './format.js';
 import { useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
 
@@ -17,20 +18,28 @@ export function StatusBar() {
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
   const zoom = useTimelineViewStore(selectZoom);
   const context = useSendContext(project);
+  // The credits estimate judges every block's state: it follows once the blocks are hashed.
+  const hashed = useHashedProject(STATUS_INTERVAL_MS);
   if (project === null || context === null) return null;
-  const stats = statsOf(project, context);
+  const stats = hashed === null ? null : statsOf(hashed.project, hashed.context);
   const layout = layoutOf(project, context);
   return (
     <footer className="editor-status" data-testid="editor-status">
-      <span data-testid="stat-blocks">{formatCount(stats.blockCount)} blocks</span>
-      <span data-testid="stat-characters">{formatCount(stats.characterCount)} characters</span>
-      <span
-        data-testid="stat-credits"
-        title="Estimated at one credit per character sent; the service decides the real cost when a task is submitted."
-      >
-        ≈ {formatCount(stats.estimatedPendingCredits)} credits to generate what is missing (≈{' '}
-        {formatCount(stats.estimatedCredits)} for everything)
-      </span>
+      {stats === null ? (
+        <span data-testid="stat-counting">Counting…</span>
+      ) : (
+        <>
+          <span data-testid="stat-blocks">{formatCount(stats.blockCount)} blocks</span>
+          <span data-testid="stat-characters">{formatCount(stats.characterCount)} characters</span>
+          <span
+            data-testid="stat-credits"
+            title="Estimated at one credit per character sent; the service decides the real cost when a task is submitted."
+          >
+            ≈ {formatCount(stats.estimatedPendingCredits)} credits to generate what is missing (≈{' '}
+            {formatCount(stats.estimatedCredits)} for everything)
+          </span>
+        </>
+      )}
       <span data-testid="stat-duration">
         {layout.estimated ? '≈ ' : ''}
         {formatTime(layout.totalMs)}

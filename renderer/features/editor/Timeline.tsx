@@ -17,6 +17,7 @@ import { describeProgress } from '../../../common/generation/block-progress.js';
 import type { Block } from '../../../common/project/project-schema.js';
 import { useBlockProgress } from './use-block-progress.js';
 import { useThrottledProject } from './use-throttled-project.js';
+import { useHashedProject } from './use-hashed-project.js';
 import {
   formatTime,
   msToPx,
@@ -38,6 +39,8 @@ import { selectCheckThresholds } from '../../stores/settings-store.js';
 import { selectWaveforms } from '../../stores/waveform-store.js';
 import { playableAudio } from '../../../common/project/takes.js';
 import { WaveformRequest } from './WaveformRequest.js';
+
+const NO_FLAGS: ReadonlyMap<string, string[]> = new Map();
 
 const TRACKS: readonly { name: TrackName; label: string }[] = [
   { name: 'speech', label: 'Speech' },
@@ -88,6 +91,8 @@ export function Timeline() {
   const waveforms = useWaveformStore(selectWaveforms);
   const thresholds = useSettingsStore(selectCheckThresholds);
   const context = useSendContext(project);
+  // Flags judge every block's playing take: they follow once the blocks are hashed (sliced as a project opens).
+  const hashed = useHashedProject(TIMELINE_INTERVAL_MS);
   const layout = project === null || context === null ? null : layoutOf(project, context);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 
@@ -200,7 +205,7 @@ export function Timeline() {
   };
 
   const placedOffset = drag?.kind === 'placed' ? clampedDelta(project, drag, zoom) : 0;
-  const flags = flagsOf(project, context!, thresholds);
+  const flags = hashed === null ? NO_FLAGS : flagsOf(hashed.project, hashed.context, thresholds);
   // The take each shown block plays, found once: its waveform is drawn, or asked of main when missing.
   const playingKeys = new Map<string, string>();
   const visibleKeys: string[] = [];

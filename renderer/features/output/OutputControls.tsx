@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { contextIn, useSendContext } from '../editor/send-context.js';
+import { contextIn } from '../editor/send-context.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import type { Project } from '../../../common/project/index.js';
 import { allBlocks, contentHash, layoutTimeline, needsGeneration } from '../../../common/project/index.js';
@@ -12,7 +12,7 @@ import { ExportDialog } from './ExportDialog.js';
 import { startGeneration } from './start-generation.js';
 import { TimelinePreview, blocksWithoutAudio, previewClips } from './timeline-preview.js';
 import { useGenerationLookup } from './use-generation-lookup.js';
-import { useThrottledProject } from '../editor/use-throttled-project.js';
+import { useHashedProject } from '../editor/use-hashed-project.js';
 import {
   useAppStores,
   useDocumentStore,
@@ -48,12 +48,12 @@ export function OutputControls() {
   const previewRef = useRef<TimelinePreview | null>(null);
   useGenerationLookup(projectId, projectServiceUrl ?? active?.url);
 
-  // Counting walks every block: it follows the project at most every 250 ms, not on each keystroke.
-  const throttled = useThrottledProject(250);
-  const throttledContext = useSendContext(throttled);
+  // Counting walks every block: it follows the project at most every 250 ms, not on each keystroke, and waits
+  // for the blocks' hashes (computed in slices as a project opens).
+  const hashed = useHashedProject(250);
   const counts = useMemo(
-    () => countGeneration(throttled, throttledContext, pending),
-    [throttled, throttledContext, pending],
+    () => (hashed === null ? null : countGeneration(hashed.project, hashed.context, pending)),
+    [hashed, pending],
   );
   const blockedReason = projectId === undefined ? null : generationBlockedReason(projectServiceUrl, active);
 
@@ -148,15 +148,17 @@ export function OutputControls() {
         type="button"
         className="primary"
         data-testid="generate-project"
-        disabled={blockedReason !== null || counts.needed === 0}
+        disabled={blockedReason !== null || counts === null || counts.needed === 0}
         title={blockedReason ?? 'Generate every block without current audio (Ctrl+G)'}
         onClick={() => void generate(false)}
       >
-        {counts.needed > 0
-          ? `Generate ${counts.needed} block${counts.needed === 1 ? '' : 's'}`
-          : counts.pending > 0
-            ? 'Generating…'
-            : 'All generated'}
+        {counts === null
+          ? 'Counting blocks…'
+          : counts.needed > 0
+            ? `Generate ${counts.needed} block${counts.needed === 1 ? '' : 's'}`
+            : counts.pending > 0
+              ? 'Generating…'
+              : 'All generated'}
       </button>
       {selectedIds.length > 0 ? (
         <button
@@ -171,7 +173,7 @@ export function OutputControls() {
           Another take
         </button>
       ) : null}
-      {counts.pending > 0 ? (
+      {counts !== null && counts.pending > 0 ? (
         <span className="badge" data-testid="generation-pending">
           Generating {counts.pending}…
         </span>
@@ -194,7 +196,7 @@ export function OutputControls() {
       >
         Export…
       </button>
-      {blockedReason !== null && counts.needed > 0 ? (
+      {blockedReason !== null && counts !== null && counts.needed > 0 ? (
         <span className="hint" data-testid="generation-unavailable">
           {blockedReason}
         </span>
@@ -207,17 +209,15 @@ export function OutputControls() {
 const selectProjectId = (state: DocumentState): string | undefined => state.doc?.project.id;
 const selectProjectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
 
-function countGeneration(
-  project: Project | null,
-  context: SendContext | null,
-  pending: Readonly<Record<string, string>>,
-) {
-  if (!project || !context) return { needed: 0, pending: 0 };
+function countGeneration(project: Project, context: SendContext, pending: Readonly<Record<string, string>>) {
   let needed = 0;
   let waiting = 0;
+  // Nothing on its way (most of the time): no block needs hashing to tell whether it is (a 10,000-block
+  // audiobook's hashes take ~400 ms, and this runs as the project opens).
+  const anyPending = Object.keys(pending).length > 0;
   for (const block of allBlocks(project)) {
     if (!needsGeneration(block, context)) continue;
-    if (pending[contentHash(block, context)] !== undefined) waiting += 1;
+    if (anyPending && pending[contentHash(block, context)] !== undefined) waiting += 1;
     else needed += 1;
   }
   return { needed, pending: waiting };

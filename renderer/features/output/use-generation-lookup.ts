@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { contextIn } from '../editor/send-context.js';
-import { allBlocks, contentHash, takesOf } from '../../../common/project/index.js';
+import { allBlocks, takesOf } from '../../../common/project/index.js';
 import { applyGenerationToDocument } from '../../stores/document-generation.js';
 import { useAppStores } from '../../stores/stores-context.js';
+import { contentHashesInSlices } from '../editor/hash-in-slices.js';
 
 /**
  * When a project opens (or is linked to a service), asks main what it has for the project's contents: audio
@@ -36,14 +37,16 @@ export function useGenerationLookup(projectId: string | undefined, serviceUrl: s
       .getState()
       .load(serviceUrl)
       .catch(() => undefined)
-      .then(() => {
+      .then(async () => {
         const current = stores.document.getState().doc?.project ?? project;
         const context = contextIn(stores, current);
-        const hashes = [...new Set(allBlocks(current).map((block) => contentHash(block, context)))];
-        return stores.client.invoke('generation.lookup', { serviceUrl, contentHashes: hashes });
+        // In slices: an audiobook's hashes take longer than a frame, and the editor is already open for typing.
+        const hashes = await contentHashesInSlices(allBlocks(current), context, () => cancelled);
+        if (hashes === null) return null;
+        return stores.client.invoke('generation.lookup', { serviceUrl, contentHashes: [...new Set(hashes)] });
       })
       .then((segments) => {
-        if (cancelled) return;
+        if (cancelled || segments === null) return;
         stores.generation.getState().receive(segments);
         applyGenerationToDocument(stores, projectId, segments);
       })

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { allBlocks, contentHash } from '../../../common/project/index.js';
+import { hasContentHash } from '../../../common/project/content-hash.js';
+import { contextOf, sampleProject } from '../../../common/project/test-support.js';
+import { contentHashesInSlices } from './hash-in-slices.js';
+
+/** Fresh block objects each time: none of their hashes is memoised yet. */
+function freshBlocks() {
+  const project = sampleProject();
+  return { blocks: allBlocks(project), context: contextOf(project) };
+}
+
+/** Resolves after the event loop has run its pending timers once (a "yield"). */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('contentHashesInSlices', () => {
+  it('gives every block its content hash, in order, and leaves them memoised', async () => {
+    const { blocks, context } = freshBlocks();
+    const hashes = await contentHashesInSlices(blocks, context, () => false);
+    expect(blocks.every((block) => hasContentHash(block, context))).toBe(true);
+    expect(hashes).toEqual(blocks.map((block) => contentHash(block, context)));
+  });
+
+  it('starts in the next task when there is hashing to do, so the caller’s frame paints first', async () => {
+    const { blocks, context } = freshBlocks();
+    const pending = contentHashesInSlices(blocks, context, () => false);
+    await Promise.resolve();
+    expect(blocks.some((block) => hasContentHash(block, context))).toBe(false);
+    expect(await pending).toHaveLength(blocks.length);
+  });
+
+  it('answers without yielding when every hash is already known', async () => {
+    const { blocks, context } = freshBlocks();
+    blocks.forEach((block) => contentHash(block, context));
+    let yielded = false;
+    void nextTask().then(() => (yielded = true));
+    expect(await contentHashesInSlices(blocks, context, () => true)).toHaveLength(blocks.length);
+    expect(yielded).toBe(false);
+  });
+
+  it('yields again once a slice has run its time, and stops when cancelled meanwhile', async () => {
+    const { blocks, context } = freshBlocks();
+    expect(blocks.length).toBeGreaterThan(2);
+    // A clock that moves 10 ms per reading: every block after the first starts a new slice.
+    let clock = 0;
+    const now = (): number => (clock += 10);
+    let yields = 0;
+    const hashing = contentHashesInSlices(blocks, context, () => yields >= 2, now);
+    for (let turn = 0; turn < 5; turn += 1) {
+      await nextTask();
+      yields += 1;
+    }
+    expect(await hashing).toBeNull();
+    // Cancelled part-way: some blocks were hashed, not all.
+    expect(blocks.some((block) => hasContentHash(block, context))).toBe(true);
+    expect(blocks.every((block) => hasContentHash(block, context))).toBe(false);
+  });
+});
