@@ -68,3 +68,12 @@ export function jobStatusGroup(status: JobStatus): JobStatusGroup {
     }
   }
 }
+
+/**
+ * The group a job is listed under on the Tasks page: a failed (or stuck) job that was retried needs no more
+ * attention from the user, its retry carries on, so it counts as finished.
+ */
+export function jobListGroup(job: Pick<JobView, 'status' | 'retriedBy'>): JobStatusGroup {
+  const group = jobStatusGroup(job.status);
+  return group === 'problem' && job.retriedBy !== undefined ? 'done' : group;
+}

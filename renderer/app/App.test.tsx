@@ -20,6 +20,8 @@ describe('App shell', () => {
   beforeEach(() => {
     bridge = new FakeBridge({
       'settings.get': () => ({ ok: true, result: emptySettings }),
+      'projects.list': () => ({ ok: true, result: [] }),
+      'projects.recent': () => ({ ok: true, result: [] }),
       'services.save': () => ({
         ok: false,
         error: {
@@ -37,7 +39,11 @@ describe('App shell', () => {
 
   it('navigates between pages with the side navigation and Ctrl+number', async () => {
     renderWithStores(<App />, stores);
-    expect(screen.getByTestId('projects-empty')).toBeTruthy();
+    // A loading line while the list is on its way, never "No projects yet" before it is known.
+    expect(screen.getByTestId('projects-loading').textContent).toBe('Loading projects…');
+    expect(screen.queryByTestId('projects-empty')).toBeNull();
+    expect(await screen.findByTestId('projects-empty')).toBeTruthy();
+    expect(screen.queryByTestId('projects-loading')).toBeNull();
     fireEvent.click(screen.getByTestId('nav-voices'));
     expect(screen.getByTestId('voices-empty')).toBeTruthy();
     expect(screen.getByTestId('nav-voices').getAttribute('aria-current')).toBe('page');

@@ -10,6 +10,7 @@ import type { Page } from '../stores/navigation-store.js';
 import { pages, selectGoTo, selectPage } from '../stores/navigation-store.js';
 import { selectTheme } from '../stores/settings-store.js';
 import { useMainEvents } from './use-main-events.js';
+import { rememberSession, restoreSession } from './last-session.js';
 import { useAppStores, useNavigationStore, useSettingsStore } from '../stores/stores-context.js';
 
 const pageLabels: Record<Page, string> = {
@@ -40,10 +41,18 @@ function PageContent({ page }: { page: Page }) {
 }
 
 export function App() {
-  useMainEvents(useAppStores());
+  const stores = useAppStores();
+  useMainEvents(stores);
   const page = useNavigationStore(selectPage);
   const goTo = useNavigationStore(selectGoTo);
   const theme = useSettingsStore(selectTheme);
+
+  useEffect(() => {
+    // Back to the project (and block) the user was in before a reload or a restart.
+    const storage = window.localStorage;
+    void restoreSession(stores, storage);
+    return rememberSession(stores, storage);
+  }, [stores]);
 
   useEffect(() => {
     // "system" leaves the attribute off so the CSS follows the OS through prefers-color-scheme.
@@ -92,7 +101,17 @@ export function App() {
                 data-testid={`nav-${target}`}
                 aria-current={page === target ? 'page' : undefined}
                 title={`${pageLabels[target]} (Ctrl+${index + 1})`}
-                onClick={() => goTo(target)}
+                onClick={() => {
+                  // On the Projects page with a project open, "Projects" goes back to the list (the editor saves
+                  // first); from another page it returns to where the user was.
+                  if (
+                    target === 'projects' &&
+                    page === 'projects' &&
+                    stores.projects.getState().opened !== null
+                  ) {
+                    stores.editorUi.getState().requestClose();
+                  } else goTo(target);
+                }}
               >
                 {pageLabels[target]}
               </button>

@@ -18,6 +18,9 @@ export interface EditorUiState {
   /** A block whose text box should take focus once it is rendered; `seq` makes repeated requests distinct. */
   focusRequest: { blockId: string; seq: number } | null;
   helpOpen: boolean;
+  /** Asks the open editor to close as its Close button does (saving first); `seq` tells requests apart. */
+  closeRequest: number;
+  requestClose(): void;
   /** Show only this speaker's lines in the script (null: every line). */
   speakerFilter: string | null;
   setSpeakerFilter(speakerId: string | null): void;
@@ -34,6 +37,8 @@ export function createEditorUiStore(): StoreApi<EditorUiState> {
     caret: null,
     focusRequest: null,
     helpOpen: false,
+    closeRequest: 0,
+    requestClose: () => set((state) => ({ closeRequest: state.closeRequest + 1 })),
     speakerFilter: null,
     setSpeakerFilter: (speakerFilter) => set({ speakerFilter }),
     setCaret: (caret) => set({ caret }),

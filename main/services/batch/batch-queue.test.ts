@@ -262,6 +262,7 @@ describe('BatchQueue', () => {
     await queue.whenIdle();
     expect(queue.view().state).toBe('paused');
     expect(statuses(queue.view())).toEqual(['A:done', 'B:queued', 'C:queued']);
+    expect(queue.summary().line).toBe('1 exported, 0 failed, 2 waiting (paused)');
 
     await queue.resume();
     await queue.whenIdle();
@@ -451,6 +452,40 @@ describe('BatchQueue', () => {
     await reopened.resume();
     await reopened.whenIdle();
     expect(reopened.view().items[0]?.status).toBe('done');
+  });
+
+  it('shows waiting items by their project titles, not their file names', async () => {
+    const library = new ProjectService({ dataDir: dir });
+    const created = await library.create({ title: 'The Long Book', serviceUrl: 'http://127.0.0.1:9' });
+    const fromFile = await writeProject(
+      projectsDir,
+      'long-book-copy-8e0147.timbre',
+      makeProject('A Copy', ['Hi.']),
+    );
+    const damaged = path.join(projectsDir, 'damaged.timbre');
+    await writeFile(damaged, 'not json');
+    const queue = await openQueue(new MemoryBatchStore(), { library, projectsDir: library.projectsDir });
+    const events: BatchView[] = [];
+    queue.onChange((event) => {
+      if (event.type === 'changed') events.push(event.view);
+    });
+    await queue.pause();
+    const added = await queue.add(
+      input([path.join(library.projectsDir, created.fileName), fromFile, damaged]),
+    );
+    // Added at once under their file names; the titles follow as soon as the files are read.
+    expect(added.items.map((item) => item.label)).toEqual([
+      created.fileName.replace(/\.timbre$/u, ''),
+      'long-book-copy-8e0147',
+      'damaged',
+    ]);
+    const view = await until(queue, (current) => current.items[0]?.label === 'The Long Book');
+    expect(view.items.map((item) => `${item.label}:${item.status}`)).toEqual([
+      'The Long Book:queued',
+      'A Copy:queued',
+      'damaged:queued',
+    ]);
+    expect(events.at(-1)?.items.map((item) => item.label)).toEqual(['The Long Book', 'A Copy', 'damaged']);
   });
 
   it('saves projects of the projects folder through ProjectService (with its backup)', async () => {

@@ -134,7 +134,7 @@ export class BatchQueue {
         }
       }
     }
-    summary.line = summaryLine(summary);
+    summary.line = summaryLine(summary, this.state.paused);
     return summary;
   }
 
@@ -170,7 +170,27 @@ export class BatchQueue {
     });
     await this.changed();
     this.pump();
+    void this.showTitles(this.state.items.slice(-count));
     return this.view();
+  }
+
+  /**
+   * Items are labelled by file name when added (at once, without reading every project); their titles replace
+   * that as soon as they are read, unless the item has already started (it then labels itself).
+   */
+  private async showTitles(items: readonly BatchItemRecord[]): Promise<void> {
+    const titlesOf = this.options.sources.titlesOf?.bind(this.options.sources);
+    if (titlesOf === undefined) return;
+    const before = items.map((item) => item.label);
+    const titles = await titlesOf(items.map((item) => item.source)).catch(() => []);
+    let changed = false;
+    items.forEach((item, index) => {
+      const title = titles[index]?.trim();
+      if (!title || item.label !== before[index] || item.status !== 'queued') return;
+      item.label = title;
+      changed = true;
+    });
+    if (changed && !this.closed) await this.changed();
   }
 
   /**

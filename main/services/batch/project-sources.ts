@@ -23,11 +23,13 @@ export interface ProjectSourceAccess {
   canonical(source: BatchSource): BatchSource;
   read(source: BatchSource): Promise<ReadSourceResult>;
   save(source: BatchSource, opened: OpenedSource, project: Project): Promise<SaveSourceResult>;
+  /** The projects' titles (undefined where a file does not read), so waiting items show them, not file names. */
+  titlesOf?(sources: readonly BatchSource[]): Promise<(string | undefined)[]>;
 }
 
 export interface ProjectSourcesOptions {
   /** The app's projects folder service; without it (the CLI) library sources cannot be used. */
-  library?: Pick<ProjectLibrary, 'open' | 'save'> | undefined;
+  library?: Pick<ProjectLibrary, 'open' | 'save' | 'list'> | undefined;
   /** `<dataDir>/projects`, to recognise paths into it. */
   projectsDir?: string | undefined;
 }
@@ -68,6 +70,24 @@ export class ProjectSources implements ProjectSourceAccess {
         throw new Error(`Unknown batch source ${JSON.stringify(exhaustive)}`);
       }
     }
+  }
+
+  async titlesOf(sources: readonly BatchSource[]): Promise<(string | undefined)[]> {
+    // The list's entries are kept while their files do not change: one listing answers every library item.
+    const library = sources.some((source) => source.kind === 'library')
+      ? await this.options.library?.list().catch(() => [])
+      : undefined;
+    const titles: (string | undefined)[] = [];
+    for (const source of sources) {
+      if (source.kind === 'library') {
+        const entry = library?.find((candidate) => candidate.fileName === source.fileName);
+        titles.push(entry?.ok === true ? entry.title : undefined);
+      } else {
+        const read = await readPathSource(source.path);
+        titles.push(read.ok ? read.project.title : undefined);
+      }
+    }
+    return titles;
   }
 
   async save(source: BatchSource, opened: OpenedSource, project: Project): Promise<SaveSourceResult> {

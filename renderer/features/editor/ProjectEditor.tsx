@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { CastPanel } from './CastPanel.js';
 import { LexiconPanel } from './LexiconPanel.js';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { OpenedProject } from '../../../common/project/library-views.js';
 import type { DocumentState } from '../../stores/document-store.js';
 import type { Autosave } from '../../stores/editor-autosave.js';
@@ -101,6 +101,16 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
     stores.document.getState().close();
     onClose();
   };
+
+  // "Projects" in the sidebar, clicked while editing, closes the editor the same way (saving first).
+  const closeOnRequest = useEffectEvent(() => void close());
+  useEffect(
+    () =>
+      stores.editorUi.subscribe((state, previous) => {
+        if (state.closeRequest !== previous.closeRequest) closeOnRequest();
+      }),
+    [stores],
+  );
 
   const saveAsNew = async (): Promise<void> => {
     const current = stores.document.getState().doc;

@@ -160,8 +160,14 @@ export function ProjectLibrary() {
         </div>
       ) : null}
       <RecentProjects recent={recent} onOpen={open} />
-      {entries === null || entries.length === 0 ? (
-        // Also while the first listing is on its way (a local folder: a few milliseconds).
+      {entries === null ? (
+        // The first listing is on its way (reading a large project's figures can take a moment).
+        loadError ? null : (
+          <p className="hint" role="status" data-testid="projects-loading">
+            Loading projects…
+          </p>
+        )
+      ) : entries.length === 0 ? (
         <EmptyState title="No projects yet" testId="projects-empty">
           <p>Your scripts live here: each project is a timeline of speech, sound-effect and music blocks.</p>
           <p>

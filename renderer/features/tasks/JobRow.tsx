@@ -45,6 +45,11 @@ export function JobRow({ job }: { job: JobView }) {
         {job.finishedAt ? <span>Finished {timeFormat.format(new Date(job.finishedAt))}</span> : null}
         {job.nextAttemptAt ? <span>Next try {timeFormat.format(new Date(job.nextAttemptAt))}</span> : null}
       </div>
+      {job.retriedBy ? (
+        <p className="hint" data-testid="job-retried">
+          Retried: the new task carries on.
+        </p>
+      ) : null}
       {job.error ? (
         <p className="job-error" data-testid="job-error">
           {job.error.message}

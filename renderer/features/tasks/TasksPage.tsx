@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { JobStatusGroup, JobView } from '../../../common/jobs/job-view.js';
-import { jobStatusGroup } from '../../../common/jobs/job-view.js';
+import { jobListGroup } from '../../../common/jobs/job-view.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { selectJobsNewestFirst, selectReachable } from '../../stores/jobs-store.js';
 import { selectActiveService } from '../../stores/settings-store.js';
@@ -26,9 +26,9 @@ export function TasksPage() {
 
   const jobs = useMemo(() => allJobs.filter((job) => job.serviceUrl === service?.url), [allJobs, service]);
   const offlineQueue = jobs.filter((job) => job.status === 'queued-offline');
-  const shown = filter === 'all' ? jobs : jobs.filter((job) => jobStatusGroup(job.status) === filter);
+  const shown = filter === 'all' ? jobs : jobs.filter((job) => jobListGroup(job) === filter);
   const counts = (group: Filter): number =>
-    group === 'all' ? jobs.length : jobs.filter((job) => jobStatusGroup(job.status) === group).length;
+    group === 'all' ? jobs.length : jobs.filter((job) => jobListGroup(job) === group).length;
 
   if (!service) {
     return (
