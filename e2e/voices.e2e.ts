@@ -154,6 +154,20 @@ test.describe('journey: clone voices and keep a library', () => {
     await page.getByTestId('add-voice-id').fill(extra.id);
     await page.getByTestId('add-voice-submit').click();
     await expect(card(page, extra.name)).toBeVisible();
+    // The card shows both of its ids, each with a copy button.
+    await expect(card(page, extra.name).getByTestId('voice-id')).toContainText(extra.id);
+    await expect(card(page, extra.name).getByTestId('voice-generation-id')).toContainText(
+      extra.idForGenerate,
+    );
+
+    // Removed again, it comes back by its generation id too.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card(page, extra.name).getByTestId('voice-remove').click();
+    await expect(card(page, extra.name)).toHaveCount(0);
+    await page.getByTestId('add-voice-by-id').click();
+    await page.getByTestId('add-voice-id').fill(extra.idForGenerate);
+    await page.getByTestId('add-voice-submit').click();
+    await expect(card(page, extra.name)).toBeVisible();
 
     // The sample is short, so the button's pressed state is recorded as it changes rather than polled.
     await page.evaluate(() => {

@@ -35,6 +35,10 @@ export interface AppInfo {
   shell: 'electron' | 'browser';
   platform: string;
   dataDir: string;
+  /** Whether files.reveal opens the system file manager (else the page shows paths to copy). */
+  canReveal: boolean;
+  /** The development stand-in started beside the app (`npm start`), with the market voices it offers. */
+  devStandin?: { url: string; voiceIds: string[] };
 }
 
 /** A saved service as the renderer sees it: never the token, only whether there is one and its last 4 characters. */

@@ -53,6 +53,7 @@ export const METHOD_NAMES = [
   'files.chooseFolder',
   'files.browse',
   'files.choose',
+  'files.reveal',
   'export.defaultFolder',
   'export.chooseDestination',
   'export.start',

@@ -167,6 +167,11 @@ export const outputMethods = {
   'files.choose': method<{ path: string }>()(
     z.object({ path: absolutePathSchema, kind: z.enum(['save-file', 'folder']) }).strict(),
   ),
+  /**
+   * Shows a file (or folder) in the system file manager: an export the user made, or the data folder. Where the
+   * shell has no file manager to open (the browser shell), `revealed` is false and the page shows the path.
+   */
+  'files.reveal': method<{ revealed: boolean }>()(z.object({ path: absolutePathSchema }).strict()),
   /** Where exports go unless the user picks another place. */
   'export.defaultFolder': method<{ folder: string }>()(z.undefined()),
   /** The OS save dialog where the shell has one; null in the browser shell (the page asks for a path). */

@@ -191,6 +191,10 @@ export async function createAppServices(options: AppServicesOptions) {
       shell: platform.shell,
       platform: process.platform,
       dataDir: platform.dataDir,
+      canReveal: platform.revealInFolder !== undefined,
+      ...(options.devStandin
+        ? { devStandin: { url: options.devStandin.url, voiceIds: options.devStandin.voiceIds ?? [] } }
+        : {}),
     }),
     ...settingsFeature.handlers,
     'cache.usage': () => cleaner.usage(),

@@ -65,6 +65,7 @@ type OutputHandlers = Pick<
   | 'files.chooseFolder'
   | 'files.browse'
   | 'files.choose'
+  | 'files.reveal'
 >;
 
 interface RunningExport {
@@ -210,6 +211,17 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
       if (kind === 'folder') grants.grantFolder(chosen);
       else grants.grantFile(chosen);
       return { path: chosen };
+    },
+    'files.reveal': async ({ path: wanted }) => {
+      // Only places the user chose (exports) or the app's own data folder: a page cannot point the file manager
+      // anywhere it likes.
+      const place = path.resolve(wanted);
+      const dataDir = path.resolve(platform.dataDir);
+      const inDataDir = place === dataDir || place.startsWith(`${dataDir}${path.sep}`);
+      if (!inDataDir) await grants.require(place, 'path', 'The place to show');
+      if (platform.revealInFolder === undefined) return { revealed: false };
+      platform.revealInFolder(place);
+      return { revealed: true };
     },
     'export.generateThenExport': async ({ fileName, title, settings, outputPath, mode, onExisting }) => {
       const place = await destination(outputPath, settings, mode, onExisting);

@@ -67,6 +67,27 @@ describe('paths are capabilities', () => {
     expect(wrong).toMatchObject({ ok: false, error: { field: 'outputPath', message: /must end in \.wav/ } });
   });
 
+  it('files.reveal shows only the data folder and places the user chose; the browser shell answers with the path', async () => {
+    const outside = await app.dispatch('files.reveal', { path: path.join(root, '.bashrc') });
+    expect(outside).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'path' } });
+    // Climbing out of the data folder is outside it.
+    const climbing = await app.dispatch('files.reveal', { path: path.join(root, 'data', '..', 'passwd') });
+    expect(climbing).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'path' } });
+    // The browser shell opens no file manager: the page shows the path instead (app.info says so).
+    expect(await app.dispatch('files.reveal', { path: path.join(root, 'data') })).toEqual({
+      ok: true,
+      result: { revealed: false },
+    });
+    expect(await app.dispatch('files.reveal', { path: path.join(exportDir, 'Show.wav') })).toEqual({
+      ok: true,
+      result: { revealed: false },
+    });
+    expect(await app.dispatch('app.info', undefined)).toMatchObject({
+      ok: true,
+      result: { dataDir: path.join(root, 'data'), canReveal: false },
+    });
+  });
+
   it('batch.add refuses project files and folders nobody chose, without echoing any file content', async () => {
     const secretFile = path.join(root, 'passwd');
     await writeFile(secretFile, 'root:x:0:0:root:/root:/bin/bash\n');

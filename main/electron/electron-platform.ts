@@ -55,4 +55,8 @@ export class ElectronPlatform implements Platform {
   isFocused(): boolean {
     return this.getWindow()?.isFocused() ?? false;
   }
+
+  revealInFolder(filePath: string): void {
+    shell.showItemInFolder(filePath);
+  }
 }

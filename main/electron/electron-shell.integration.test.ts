@@ -104,6 +104,13 @@ describe('the built Electron shell, with a test double of electron', () => {
       result: { name: 'Timbre Studio', shell: 'electron', version: '0.0.0-test' },
     });
     expect((info.result as { dataDir: string }).dataDir).toBe(dataDir);
+    // The desktop app shows its data folder in the file manager.
+    expect(info).toMatchObject({ result: { canReveal: true } });
+    expect(await fromApp('files.reveal', { path: dataDir })).toMatchObject({
+      ok: true,
+      result: { revealed: true },
+    });
+    expect(electron.revealedPaths).toEqual([dataDir]);
     for (const method of METHOD_NAMES) {
       const answer = await fromApp(method, { probe: true });
       expect(answer.error?.code, method).not.toBe('UNKNOWN_METHOD');

@@ -24,4 +24,6 @@ export interface Platform {
   noteRecentDocument(filePath: string): void;
   /** Whether the app's window currently has focus (notifications only when it does not). */
   isFocused(): boolean;
+  /** Shows a file in the system file manager; absent where the shell cannot (the browser shell). */
+  revealInFolder?(filePath: string): void;
 }

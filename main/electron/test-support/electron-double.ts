@@ -49,6 +49,8 @@ export class ElectronDouble {
   readonly exposedInMainWorld = new Map<string, unknown>();
   readonly rendererListeners: { channel: string }[] = [];
   readonly rendererInvocations: { channel: string; args: unknown[] }[] = [];
+  /** Paths the shell asked the file manager to show. */
+  readonly revealedPaths: string[] = [];
   permissionRequestHandler: PermissionRequestHandler | undefined;
   permissionCheckHandler: PermissionCheckHandler | undefined;
   quitRequests = 0;
@@ -89,7 +91,11 @@ export class ElectronDouble {
         getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
       },
       session: { defaultSession: double.session },
-      shell: { openExternal: () => Promise.resolve(), trashItem: () => Promise.resolve() },
+      shell: {
+        openExternal: () => Promise.resolve(),
+        trashItem: () => Promise.resolve(),
+        showItemInFolder: (filePath: string) => void this.revealedPaths.push(filePath),
+      },
       protocol: double.protocol,
       net: { fetch: fetchFile },
       ipcMain: double.ipcMain,

@@ -11,11 +11,19 @@ const FILE_VERSION = 1;
 /** Removed job ids remembered so a replayed job cannot bring its voice back; the oldest are forgotten first. */
 export const MAX_REMOVED_JOB_IDS = 1000;
 
+/** Removed voices' two ids remembered, so "Add by id" takes either to add one back; the oldest go first. */
+export const MAX_REMOVED_VOICES = 1000;
+
+const removedVoiceSchema = z.object({ id: z.string(), idForGenerate: z.string() });
+export type RemovedVoice = z.infer<typeof removedVoiceSchema>;
+
 const fileSchema = z.object({
   version: z.literal(FILE_VERSION),
   serviceUrl: z.string(),
   voices: z.array(z.unknown()),
   removedJobIds: z.array(z.string()).default([]),
+  // Added after the first release of this format: files without it read as none removed.
+  removedVoices: z.array(removedVoiceSchema).default([]),
 });
 
 /** What one service's library holds. */
@@ -23,6 +31,8 @@ export interface VoiceFileState {
   voices: VoiceEntry[];
   /** Jobs whose voice the user removed (or whose failed attempt a retry replaced). */
   removedJobIds: string[];
+  /** Voices the user removed: their voice id and generation id. */
+  removedVoices: RemovedVoice[];
 }
 
 export interface VoiceFileLoad {
@@ -51,7 +61,7 @@ export function voiceFilePath(dataDir: string, serviceUrl: string): string {
  */
 export async function loadVoiceFile(filePath: string, serviceUrl: string): Promise<VoiceFileLoad> {
   const text = await readFileIfExists(filePath);
-  if (text === undefined) return { state: { voices: [], removedJobIds: [] } };
+  if (text === undefined) return { state: { voices: [], removedJobIds: [], removedVoices: [] } };
 
   let parsed: z.infer<typeof fileSchema>;
   try {
@@ -60,13 +70,13 @@ export async function loadVoiceFile(filePath: string, serviceUrl: string): Promi
     const reason =
       error instanceof SyntaxError ? 'the file is not valid JSON' : 'the file is not a voice library';
     return {
-      state: { voices: [], removedJobIds: [] },
+      state: { voices: [], removedJobIds: [], removedVoices: [] },
       damage: { movedTo: await moveAside(filePath), reason, keptVoices: 0, droppedVoices: 0 },
     };
   }
   if (parsed.serviceUrl !== serviceUrl) {
     return {
-      state: { voices: [], removedJobIds: [] },
+      state: { voices: [], removedJobIds: [], removedVoices: [] },
       damage: {
         movedTo: await moveAside(filePath),
         reason: 'the file belongs to another service',
@@ -88,7 +98,11 @@ export async function loadVoiceFile(filePath: string, serviceUrl: string): Promi
     seen.add(entry.data.id);
     voices.push(entry.data);
   }
-  const state = { voices, removedJobIds: parsed.removedJobIds.slice(-MAX_REMOVED_JOB_IDS) };
+  const state = {
+    voices,
+    removedJobIds: parsed.removedJobIds.slice(-MAX_REMOVED_JOB_IDS),
+    removedVoices: parsed.removedVoices.slice(-MAX_REMOVED_VOICES),
+  };
   if (dropped === 0) return { state };
   return {
     state,
@@ -112,6 +126,7 @@ export async function saveVoiceFile(
     serviceUrl,
     voices: state.voices,
     removedJobIds: state.removedJobIds.slice(-MAX_REMOVED_JOB_IDS),
+    removedVoices: state.removedVoices.slice(-MAX_REMOVED_VOICES),
   });
 }
 

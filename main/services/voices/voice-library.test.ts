@@ -152,6 +152,23 @@ describe('VoiceLibrary × stand-in: adding by id', () => {
     expect(blank.message).toBe('id is required');
   });
 
+  it("takes either of a voice's ids: a removed market voice comes back by its generation id, even after a restart", async () => {
+    const library = new VoiceLibrary({ dataDir });
+    await library.addById(standin.url, aria().id, client);
+    // In the library: its generation id finds it too (and refreshes it).
+    expect(await library.addById(standin.url, aria().idForGenerate, client)).toMatchObject({ id: aria().id });
+    expect(await library.list(standin.url)).toHaveLength(1);
+
+    expect(await library.remove(standin.url, aria().id)).toBe(true);
+    // A new library object reads the file again, as after a restart.
+    const reopened = new VoiceLibrary({ dataDir });
+    const back = await reopened.addById(standin.url, aria().idForGenerate, client);
+    expect(back).toMatchObject({ id: aria().id, idForGenerate: aria().idForGenerate, origin: 'added' });
+    expect(await reopened.remove(standin.url, aria().id)).toBe(true);
+    expect(await reopened.addById(standin.url, aria().id, client)).toMatchObject({ id: aria().id });
+    expect((await reopened.list(standin.url)).map((voice) => voice.id)).toEqual([aria().id]);
+  });
+
   it('refreshes a voice added twice, keeping its rename and when it was added', async () => {
     let clock = Date.parse('2025-01-01T00:00:00Z');
     const library = new VoiceLibrary({ dataDir, now: () => new Date((clock += 1000)) });

@@ -4,7 +4,14 @@ import type { Logger } from '../logging/logger.js';
 import type { CallOptions, ServiceResult, VoiceData } from '../service-client/index.js';
 import { isServiceError } from '../service-client/index.js';
 import type { VoiceEntry } from './voice-entry.js';
-import { loadVoiceFile, MAX_REMOVED_JOB_IDS, saveVoiceFile, voiceFilePath } from './voice-file.js';
+import type { RemovedVoice } from './voice-file.js';
+import {
+  loadVoiceFile,
+  MAX_REMOVED_JOB_IDS,
+  MAX_REMOVED_VOICES,
+  saveVoiceFile,
+  voiceFilePath,
+} from './voice-file.js';
 import type { VoiceJobDetails } from './voice-from-job.js';
 import { effectOfVoiceJob } from './voice-from-job.js';
 import { entryFromService } from './voice-from-service.js';
@@ -34,12 +41,14 @@ interface Shelf {
   readonly filePath: string;
   voices: Map<string, VoiceEntry>;
   removedJobIds: string[];
+  removedVoices: RemovedVoice[];
 }
 
 /** The working copy a change edits; it replaces the shelf only once it is on disk. */
 interface Draft {
   voices: Map<string, VoiceEntry>;
   removedJobIds: string[];
+  removedVoices: RemovedVoice[];
 }
 
 /**
@@ -82,12 +91,19 @@ export class VoiceLibrary {
 
   /**
    * Adds a voice by its id (`GET /api/voice/{id}`), e.g. a market voice. A voice already in the library is
-   * refreshed instead (its local name and origin are kept). An unknown id is a VOICE_NOT_FOUND error naming
-   * the id; other service failures are thrown as the client's ServiceError.
+   * refreshed instead (its local name and origin are kept). Either of a voice's ids is taken: its generation id
+   * is resolved through the library and the voices removed from it. An unknown id is a VOICE_NOT_FOUND error
+   * naming the id; other service failures are thrown as the client's ServiceError.
    */
   async addById(serviceUrl: string, id: string, client: VoiceReader): Promise<VoiceEntry> {
     const url = checkServiceUrl(serviceUrl);
-    const voiceId = checkVoiceId(id);
+    const given = checkVoiceId(id);
+    // The service looks voices up by their voice id; a generation id (what cards and projects show) is turned
+    // into it through the library, or through the voices removed from it.
+    const voiceId = await this.exclusive(url, (shelf) => {
+      for (const entry of shelf.voices.values()) if (entry.idForGenerate === given) return entry.id;
+      return shelf.removedVoices.findLast((removed) => removed.idForGenerate === given)?.id ?? given;
+    });
     const { data, requestId } = await this.fetchVoice(url, voiceId, client);
     return this.change(url, (draft) => {
       const previous = draft.voices.get(data.id);
@@ -186,6 +202,7 @@ export class VoiceLibrary {
       if (previous === undefined) return { result: false, changed: false };
       draft.voices.delete(id);
       if (previous.jobId !== undefined) rememberRemovedJob(draft, previous.jobId);
+      rememberRemovedVoice(draft, previous);
       return { result: true, changed: true };
     });
   }
@@ -224,8 +241,9 @@ export class VoiceLibrary {
       if (isServiceError(error) && error.kind === 'http' && error.httpStatus === 404) {
         throw new VoiceLibraryError(
           'VOICE_NOT_FOUND',
-          `No voice with the id "${id}" was found on ${serviceUrl}. Check the id: it is the voice's id (not its ` +
-            'id for generation), and a voice of another account is not visible.',
+          `No voice with the id "${id}" was found on ${serviceUrl}. Use the voice's id (its card shows it as ` +
+            '"Voice id"); a generation id is only known for voices this library has held. A voice of another ' +
+            'account is not visible.',
           { field: 'id', requestId: error.requestId, httpStatus: 404 },
         );
       }
@@ -249,15 +267,21 @@ export class VoiceLibrary {
     apply: (draft: Draft) => { result: Result; changed: boolean },
   ): Promise<Result> {
     const { result, changed } = await this.exclusive(serviceUrl, async (shelf) => {
-      const draft: Draft = { voices: new Map(shelf.voices), removedJobIds: [...shelf.removedJobIds] };
+      const draft: Draft = {
+        voices: new Map(shelf.voices),
+        removedJobIds: [...shelf.removedJobIds],
+        removedVoices: [...shelf.removedVoices],
+      };
       const outcome = apply(draft);
       if (outcome.changed) {
         await saveVoiceFile(shelf.filePath, serviceUrl, {
           voices: [...draft.voices.values()],
           removedJobIds: draft.removedJobIds,
+          removedVoices: draft.removedVoices,
         });
         shelf.voices = draft.voices;
         shelf.removedJobIds = draft.removedJobIds;
+        shelf.removedVoices = draft.removedVoices;
       }
       return outcome;
     });
@@ -310,6 +334,7 @@ export class VoiceLibrary {
       filePath,
       voices: new Map(state.voices.map((entry) => [entry.id, entry])),
       removedJobIds: state.removedJobIds,
+      removedVoices: state.removedVoices,
     };
   }
 
@@ -326,6 +351,12 @@ export class VoiceLibrary {
   private isoNow(): string {
     return this.now().toISOString();
   }
+}
+
+function rememberRemovedVoice(draft: Draft, entry: VoiceEntry): void {
+  const kept = draft.removedVoices.filter((removed) => removed.id !== entry.id);
+  kept.push({ id: entry.id, idForGenerate: entry.idForGenerate });
+  draft.removedVoices = kept.slice(-MAX_REMOVED_VOICES);
 }
 
 function rememberRemovedJob(draft: Draft, jobId: string): void {

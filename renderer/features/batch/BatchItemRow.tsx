@@ -1,6 +1,8 @@
 import type { BatchItemView } from '../../../common/batch/batch-types.js';
 import { describeGenerationCount } from '../../../common/generation/service-speed.js';
+import { CopyableValue } from '../../components/CopyableValue.js';
 import { RequestId } from '../../components/RequestId.js';
+import { useAppInfo } from '../../app/use-app-info.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
@@ -93,19 +95,38 @@ export function BatchItemRow({ item }: { item: BatchItemView }) {
           {item.error.requestId ? <RequestId requestId={item.error.requestId} /> : null}
         </div>
       ) : null}
-      {item.outputs ? (
-        <p className="hint" data-testid="batch-item-output">
-          <code>{item.outputs.audioPath}</code>
-          {item.outputs.subtitlePaths.length > 0
-            ? ` + ${item.outputs.subtitlePaths.length} subtitle file(s)`
-            : ''}
-        </p>
-      ) : null}
+      {item.outputs ? <OutputFiles outputs={item.outputs} /> : null}
       {item.warnings.map((warning) => (
         <p key={warning} className="hint">
           {warning}
         </p>
       ))}
     </li>
+  );
+}
+
+/**
+ * Where a finished export's files are: the path with a copy button, and "Show in folder" where the shell can
+ * open the file manager (the desktop app).
+ */
+function OutputFiles({ outputs }: { outputs: NonNullable<BatchItemView['outputs']> }) {
+  const stores = useAppStores();
+  const info = useAppInfo();
+  const subtitles = outputs.subtitlePaths.length;
+  const reveal = (): void => {
+    stores.client
+      .invoke('files.reveal', { path: outputs.audioPath })
+      .catch((error: unknown) => stores.notices.getState().showError(error));
+  };
+  return (
+    <p className="hint" data-testid="batch-item-output">
+      <CopyableValue label="File" value={outputs.audioPath} testId="batch-item-output-path" />
+      {subtitles > 0 ? ` + ${subtitles} subtitle file${subtitles === 1 ? '' : 's'} beside it` : ''}
+      {info?.canReveal ? (
+        <button type="button" className="link-button" data-testid="batch-item-reveal" onClick={reveal}>
+          Show in folder
+        </button>
+      ) : null}
+    </p>
   );
 }

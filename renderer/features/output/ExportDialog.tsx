@@ -1,3 +1,4 @@
+import { useAppInfo } from '../../app/use-app-info.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useSendContext } from '../editor/send-context.js';
 import type { MissingAudio } from '../../../common/export/project-render-plan.js';
@@ -56,7 +57,9 @@ let lastForm: ExportForm = defaultExportForm;
  */
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const stores = useAppStores();
+  const appInfo = useAppInfo();
   const project = useDocumentStore(selectProject);
+  const [pathCopied, setPathCopied] = useState(false);
   const [form, setForm] = useState<ExportForm>(lastForm);
   const [outputPath, setOutputPath] = useState('');
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
@@ -317,6 +320,33 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
                 <code>{subtitlePath}</code>
               </p>
             ))}
+            <div className="row-actions">
+              {appInfo?.canReveal ? (
+                <button
+                  type="button"
+                  data-testid="export-reveal"
+                  onClick={() =>
+                    void stores.client
+                      .invoke('files.reveal', { path: run.outputPath })
+                      .catch((error: unknown) => stores.notices.getState().showError(error))
+                  }
+                >
+                  Show in folder
+                </button>
+              ) : null}
+              <button
+                type="button"
+                data-testid="export-copy-path"
+                onClick={() =>
+                  void navigator.clipboard
+                    .writeText(run.outputPath)
+                    .then(() => setPathCopied(true))
+                    .catch(() => setPathCopied(false))
+                }
+              >
+                {pathCopied ? 'Copied' : 'Copy path'}
+              </button>
+            </div>
           </div>
         ) : run.cancelled ? (
           <p className="hint" data-testid="export-cancelled">

@@ -2,14 +2,18 @@ import { AppearanceSection } from './AppearanceSection.js';
 import { AudioCacheSection } from './AudioCacheSection.js';
 import { ChecksSection } from './ChecksSection.js';
 import { ServicesSection } from './ServicesSection.js';
+import { DataFolderSection } from './DataFolderSection.js';
+import { StandinVoicesSection } from './StandinVoicesSection.js';
 
 export function SettingsPage() {
   return (
     <div className="settings-page">
       <h1>Settings</h1>
       <ServicesSection />
+      <StandinVoicesSection />
       <ChecksSection />
       <AudioCacheSection />
+      <DataFolderSection />
       <AppearanceSection />
     </div>
   );

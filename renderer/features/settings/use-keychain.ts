@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { KeychainInfo } from '../../../common/ipc/contract.js';
 import { useAppStores } from '../../stores/stores-context.js';
+import { appInfoOf } from '../../app/use-app-info.js';
 
 /**
  * Where main can keep tokens (main probes the keychain with a read) and the OS main runs on, asked once per
@@ -14,7 +15,7 @@ export function useKeychain(): { info: KeychainInfo | null; platform: string | u
   });
   useEffect(() => {
     let cancelled = false;
-    Promise.all([stores.client.invoke('account.keychain'), stores.client.invoke('app.info')])
+    Promise.all([stores.client.invoke('account.keychain'), appInfoOf(stores)])
       .then(([info, app]) => {
         if (!cancelled) setState({ info, platform: app.platform });
       })

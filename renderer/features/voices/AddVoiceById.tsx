@@ -27,14 +27,20 @@ export function AddVoiceById({ onDone }: { onDone(): void }) {
   return (
     <form className="card add-voice" onSubmit={submit} data-testid="add-voice-form">
       <label className="field">
-        <span>Voice id</span>
+        <span>Voice id or generation id</span>
         <input
           data-testid="add-voice-id"
           value={id}
           onChange={(event) => setId(event.target.value)}
           placeholder="e.g. 7b1e0c52-…"
+          aria-describedby="add-voice-id-help"
         />
       </label>
+      <p className="hint" id="add-voice-id-help">
+        A voice has two ids. Its voice id is how the service finds it (a market voice&rsquo;s page shows it);
+        its generation id is what a script&rsquo;s blocks carry. Either one adds a voice this library has held
+        before; a voice new to it needs its voice id.
+      </p>
       {error ? <ErrorNotice error={error} /> : null}
       <div className="form-actions">
         <button

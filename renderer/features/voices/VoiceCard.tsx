@@ -1,3 +1,4 @@
+import { CopyableValue } from '../../components/CopyableValue.js';
 import { useState } from 'react';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
 import { voiceStateLabels } from '../../../common/voices/voice-view.js';
@@ -95,7 +96,20 @@ export function VoiceCard({ voice }: { voice: VoiceView }) {
             ))}
           </ul>
         ) : null}
-        <code className="hint voice-id">{voice.idForGenerate}</code>
+        <div className="voice-ids">
+          <CopyableValue
+            label="Voice id"
+            value={voice.id}
+            testId="voice-id"
+            title="The voice's own id: the service looks it up by this one (Add by id takes it)."
+          />
+          <CopyableValue
+            label="Generation id"
+            value={voice.idForGenerate}
+            testId="voice-generation-id"
+            title="The id a script's blocks carry to speak with this voice."
+          />
+        </div>
       </div>
       <div className="row-actions">
         <button type="button" data-testid="voice-rename" onClick={() => setRenaming(true)}>
