@@ -93,7 +93,8 @@ export function blockDuration(block: Block, context: SendContext): BlockDuration
  */
 const textEstimates = new WeakMap<Block, { speechRate: number; ms: number }>();
 
-function estimateBlockMs(block: Block, context: SendContext): number {
+/** The block's length estimated from its text (or requested length), whether or not it has audio. */
+export function estimateBlockMs(block: Block, context: SendContext): number {
   switch (block.type) {
     case 'text': {
       const speechRate = resolveTextParams(block, context).speechRate;

@@ -143,6 +143,16 @@ function findPlayableAudio(
  * by content hash.
  */
 export function playableDurationMs(block: Block, context: SendContext): number | undefined {
+  const known = durationMemo.get(block);
+  if (known !== undefined && known.context === context) return known.ms;
+  const ms = findPlayableDurationMs(block, context);
+  durationMemo.set(block, { context, ms });
+  return ms;
+}
+
+const durationMemo = new WeakMap<Block, { context: SendContext; ms: number | undefined }>();
+
+function findPlayableDurationMs(block: Block, context: SendContext): number | undefined {
   const takes = takesOf(block);
   if (takes.length > 0 && takes.every((take) => take.made !== undefined) && !playableMemo.has(block)) {
     const made = madeFrom(block, context);

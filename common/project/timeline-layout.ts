@@ -1,6 +1,7 @@
 import type { BlockDuration } from './duration-estimate.js';
 import type { SendContext } from './send-context.js';
 import { blockDuration } from './duration-estimate.js';
+import { learnedPaceFactors, paceCorrected } from './learned-pace.js';
 import type { Block, Project, TrackName } from './project-schema.js';
 
 export interface PlacedItem extends BlockDuration {
@@ -25,14 +26,23 @@ export interface TimelineLayout {
 
 /**
  * Places every block in time. Speech blocks play one after another, each followed by its pause; sfx and music
- * blocks sit at their own start times (music may run under speech). Pure and linear in the number of blocks.
+ * blocks sit at their own start times (music may run under speech). A speech block without audio is estimated
+ * at its voice's pace as learned from the project's generated blocks (learned-pace.ts). Pure and linear in the
+ * number of blocks.
  */
 export function layoutTimeline(project: Project, context: SendContext): TimelineLayout {
   const { tracks } = project;
   let cursor = 0;
   let speechEnd = 0;
+  const found = tracks.speech.blocks.map((block) => blockDuration(block, context));
+  // Estimates follow each voice's real pace once a few of its blocks have audio.
+  const paces = learnedPaceFactors(tracks.speech.blocks, found, context);
   const speech = tracks.speech.blocks.map((block, index): PlacedItem => {
-    const duration = blockDuration(block, context);
+    const own = found[index]!;
+    const duration =
+      own.source === 'estimate'
+        ? { ...own, durationMs: paceCorrected(block, own.durationMs, context, paces) }
+        : own;
     const item = place(block, 'speech', index, cursor, duration);
     speechEnd = item.endMs;
     cursor = item.endMs + block.pauseAfterMs;

@@ -26,4 +26,21 @@ describe('Toasts', () => {
     expect(titles()).toEqual([]);
     expect(stores.notices.getState().toasts).toEqual([]);
   });
+
+  it("offers a problem's action, runs it, and goes once it is done", () => {
+    const stores = storesFor(new FakeBridge({}));
+    renderWithStores(<Toasts />, stores);
+    const ran: string[] = [];
+    act(() =>
+      stores.notices.getState().showProblem({
+        title: 'Nothing was sent: 2 blocks need fixing first',
+        body: '2 blocks: no voice is chosen.',
+        action: { label: 'Select them (2)', run: () => ran.push('selected') },
+      }),
+    );
+    expect(screen.getByTestId('toast').getAttribute('role')).toBe('alert');
+    fireEvent.click(screen.getByTestId('toast-action'));
+    expect(ran).toEqual(['selected']);
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+  });
 });

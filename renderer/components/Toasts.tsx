@@ -70,6 +70,18 @@ export function Toasts() {
             ) : null}
             {toast.body ? <p>{toast.body}</p> : null}
             {toast.requestId ? <RequestId requestId={toast.requestId} /> : null}
+            {toast.action ? (
+              <button
+                type="button"
+                data-testid="toast-action"
+                onClick={() => {
+                  toast.action?.run();
+                  dismiss(toast.id);
+                }}
+              >
+                {toast.action.label}
+              </button>
+            ) : null}
           </div>
           <button
             type="button"

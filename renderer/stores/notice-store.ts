@@ -12,6 +12,13 @@ export interface Toast {
   requestId?: string;
   /** How many times the same notice arrived; repeats collapse into one toast. */
   count: number;
+  /** One thing to do about it ("Select them"): the toast goes once it is done. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  run(): void;
 }
 
 /** Information goes away by itself after this long (refreshed by a repeat); errors stay until dismissed. */
@@ -25,6 +32,8 @@ export interface NoticeState {
   progress: number | null;
   receive(notice: PlatformNotice): void;
   showError(error: unknown): void;
+  /** An error about the user's work with a way to it (it stays until dismissed or acted on). */
+  showProblem(problem: { title: string; body?: string; action?: ToastAction }): void;
   dismiss(id: number): void;
   dismissAll(): void;
 }
@@ -85,6 +94,8 @@ export function createNoticeStore(): StoreApi<NoticeState> {
           ...(data.requestId ? { requestId: data.requestId } : {}),
         });
       },
+      showProblem: ({ title, body, action }) =>
+        show({ tone: 'error', title, ...(body ? { body } : {}), ...(action ? { action } : {}) }),
       dismiss: (id) => {
         forget(id);
         set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));

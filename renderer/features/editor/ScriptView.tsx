@@ -5,7 +5,8 @@ import type { AppStores } from '../../stores/app-stores.js';
 import { selectAnchorId, selectProject, selectSelectedIds } from '../../stores/document-store.js';
 import { selectFocusRequest } from '../../stores/editor-ui-store.js';
 import { ScriptRow } from './ScriptRow.js';
-import { scrollToReveal, virtualWindow } from './virtual-window.js';
+import { rowOffsets, scrollToReveal, virtualWindow } from './virtual-window.js';
+import { charsPerLine, scriptRowHeight } from './script-row-height.js';
 import { describeProgress } from '../../../common/generation/block-progress.js';
 import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
 import { useBlockProgress } from './use-block-progress.js';
@@ -39,9 +40,6 @@ function speechBlocks(stores: AppStores): readonly SpeechTrackBlock[] {
     stores.editorUi.getState().speakerFilter,
   );
 }
-
-/** Every row is this tall (the text box scrolls inside), which keeps the virtual list exact and cheap. */
-const SCRIPT_ROW_HEIGHT = 104;
 
 /**
  * The speech track as a script: one editable text box per block, top to bottom. Virtualised: only the rows in
@@ -104,7 +102,9 @@ export function ScriptView() {
     [stores],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ scrollTop: 0, height: 600 });
+  const [view, setView] = useState({ scrollTop: 0, height: 600, width: 800 });
+  // Text boxes' font, read once from the page's styles: with the width it says how many characters a line holds.
+  const [font, setFont] = useState<string | null>(null);
   const frameRef = useRef<number | null>(null);
 
   useEffect(() => {
@@ -112,8 +112,9 @@ export function ScriptView() {
     if (element === null) return;
     const measure = (): void => {
       frameRef.current = null;
-      setView({ scrollTop: element.scrollTop, height: element.clientHeight });
+      setView({ scrollTop: element.scrollTop, height: element.clientHeight, width: element.clientWidth });
     };
+    setFont(getComputedStyle(element).font || null);
     const onScroll = (): void => {
       frameRef.current ??= requestAnimationFrame(measure);
     };
@@ -144,11 +145,24 @@ export function ScriptView() {
     [allBlocks, speakerFilter],
   );
 
+  // Rows grow with their text: each row's top, from every shown block's height (memoised per block).
+  const lineChars = useMemo(() => charsPerLine(view.width, font), [view.width, font]);
+  const tops = useMemo(
+    () => rowOffsets((blocks ?? []).map((block) => scriptRowHeight(block, lineChars))),
+    [blocks, lineChars],
+  );
+  // The scroll effects below read the rows as laid out in the last render.
+  const shownRef = useRef({ blocks: blocks ?? [], tops });
+  useEffect(() => {
+    shownRef.current = { blocks: blocks ?? [], tops };
+  });
+
   // The block playing in the preview is kept in view.
   useEffect(() => {
     const element = scrollRef.current;
     if (element === null || followedId === null) return;
-    const index = speechBlocks(stores).findIndex((block) => block.id === followedId);
+    const shown = shownRef.current;
+    const index = shown.blocks.findIndex((block) => block.id === followedId);
     const target =
       index === -1
         ? undefined
@@ -156,11 +170,11 @@ export function ScriptView() {
             index,
             scrollTop: element.scrollTop,
             viewportHeight: element.clientHeight,
-            rowHeight: SCRIPT_ROW_HEIGHT,
+            tops: shown.tops,
           });
     if (target === undefined) return;
     element.scrollTop = target;
-    setView({ scrollTop: target, height: element.clientHeight });
+    setView({ scrollTop: target, height: element.clientHeight, width: element.clientWidth });
   }, [followedId, stores]);
 
   // The block selected elsewhere, or about to take focus, is scrolled into view (rendered before focusing).
@@ -168,31 +182,26 @@ export function ScriptView() {
   const revealKey = `${revealId ?? ''}:${focusRequest?.seq ?? 0}`;
   useEffect(() => {
     const element = scrollRef.current;
-    const current = speechBlocks(stores);
+    const shown = shownRef.current;
     if (element === null || revealId === null) return;
-    const index = current.findIndex((block) => block.id === revealId);
+    const index = shown.blocks.findIndex((block) => block.id === revealId);
     if (index === -1) return;
     const target = scrollToReveal({
       index,
       scrollTop: element.scrollTop,
       viewportHeight: element.clientHeight,
-      rowHeight: SCRIPT_ROW_HEIGHT,
+      tops: shown.tops,
     });
     if (target !== undefined) {
       element.scrollTop = target;
-      setView({ scrollTop: target, height: element.clientHeight });
+      setView({ scrollTop: target, height: element.clientHeight, width: element.clientWidth });
     }
     // Only when what to reveal changes, not on every edit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [revealKey]);
 
   if (project === null || context === null || blocks === undefined) return null;
-  const { first, last } = virtualWindow({
-    scrollTop: view.scrollTop,
-    viewportHeight: view.height,
-    rowHeight: SCRIPT_ROW_HEIGHT,
-    count: blocks.length,
-  });
+  const { first, last } = virtualWindow({ scrollTop: view.scrollTop, viewportHeight: view.height, tops });
   const rows = [];
   const wantedWaveforms: string[] = [];
   for (let index = first; index <= last; index += 1) {
@@ -209,8 +218,8 @@ export function ScriptView() {
         key={block.id}
         block={block}
         index={positions?.get(block.id) ?? index}
-        top={index * SCRIPT_ROW_HEIGHT}
-        height={SCRIPT_ROW_HEIGHT}
+        top={tops[index]!}
+        height={tops[index + 1]! - tops[index]!}
         selected={selected.has(block.id)}
         context={context}
         order={speechOrder}
@@ -250,7 +259,7 @@ export function ScriptView() {
         className="script-rows"
         role="listbox"
         aria-multiselectable="true"
-        style={{ height: blocks.length * SCRIPT_ROW_HEIGHT }}
+        style={{ height: tops[blocks.length] }}
       >
         {rows}
       </div>

@@ -5,33 +5,41 @@ import type { SendContext } from '../../../common/project/send-context.js';
 /** Longest stretch of hashing between two yields: short enough that a keystroke waiting behind it is not felt. */
 const SLICE_MS = 8;
 
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
- * The content hashes of `blocks` (in order), computed in slices of at most ~8 ms with a yield to the event loop
- * between them. Hashing a 10,000-block audiobook takes ~400 ms in one go; opening it would freeze the editor for
- * that long. Hashes are memoised per block, so what is computed here is free for every later reader.
- * `cancelled` is asked after every slice: an abandoned lookup stops early and returns null.
+ * Computes the content hashes of `blocks` not known yet, in slices of at most ~8 ms with a yield to the event
+ * loop before each (so a caller in a render's effects does not delay that render's paint). Hashing a
+ * 10,000-block audiobook takes ~400 ms in one go; after an edit, all but the edited blocks are known and this
+ * answers at once. Hashes are memoised per block, so every later reader gets them free. `cancelled` is asked
+ * after every yield: an abandoned run stops early and answers false.
  */
-export async function contentHashesInSlices(
+export async function hashInSlices(
   blocks: readonly Block[],
   context: SendContext,
   cancelled: () => boolean,
   now: () => number = () => performance.now(),
-): Promise<string[] | null> {
-  // Nothing to compute (after an edit, all but the edited blocks are known): answered at once. Otherwise the
-  // first slice waits for the next task too, so a caller in a render's effects does not delay that render's paint.
-  if (!blocks.every((block) => hasContentHash(block, context))) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (cancelled()) return null;
-  }
-  const hashes: string[] = [];
-  let sliceStart = now();
+): Promise<boolean> {
+  let sliceStart: number | undefined;
   for (const block of blocks) {
-    if (now() - sliceStart >= SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (cancelled()) return null;
+    if (hasContentHash(block, context)) continue;
+    if (sliceStart === undefined || now() - sliceStart >= SLICE_MS) {
+      await nextTask();
+      if (cancelled()) return false;
       sliceStart = now();
     }
-    hashes.push(contentHash(block, context));
+    contentHash(block, context);
   }
-  return hashes;
+  return true;
+}
+
+/** The content hashes of `blocks` in order, computed as hashInSlices does; null when cancelled. */
+export async function contentHashesInSlices(
+  blocks: readonly Block[],
+  context: SendContext,
+  cancelled: () => boolean,
+  now?: () => number,
+): Promise<string[] | null> {
+  if (!(await hashInSlices(blocks, context, cancelled, now))) return null;
+  return blocks.map((block) => contentHash(block, context));
 }

@@ -3,7 +3,7 @@ import { allBlocks } from '../../../common/project/index.js';
 import type { Project } from '../../../common/project/project-schema.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import { useSendContext } from './send-context.js';
-import { contentHashesInSlices } from './hash-in-slices.js';
+import { hashInSlices } from './hash-in-slices.js';
 import { useThrottledProject } from './use-throttled-project.js';
 
 export interface HashedProject {
@@ -25,8 +25,8 @@ export function useHashedProject(intervalMs: number): HashedProject | null {
   useEffect(() => {
     if (throttled === null || context === null) return;
     let cancelled = false;
-    void contentHashesInSlices(allBlocks(throttled), context, () => cancelled).then((hashes) => {
-      if (hashes !== null && !cancelled) setHashed({ project: throttled, context });
+    void hashInSlices(allBlocks(throttled), context, () => cancelled).then((done) => {
+      if (done && !cancelled) setHashed({ project: throttled, context });
     });
     return () => {
       cancelled = true;

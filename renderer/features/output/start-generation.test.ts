@@ -39,4 +39,28 @@ describe('startGeneration', () => {
     await startGeneration(stores, SERVICE, { newTake: true, blockIds: ['t2'] });
     expect(bridge.calls).toHaveLength(1);
   });
+
+  it('sends nothing when blocks would be refused, and names them all in one notice that selects them', async () => {
+    const base = { ...sampleProject(), serviceUrl: SERVICE };
+    // No voice anywhere: every speech block would be refused.
+    const noVoice: Project = { ...base, defaults: { ...base.defaults, voiceId: null } };
+    const { bridge, stores } = setUp(noVoice);
+    await startGeneration(stores, SERVICE, { newTake: false });
+    expect(bridge.calls).toEqual([]);
+    const toasts = stores.notices.getState().toasts;
+    expect(toasts).toHaveLength(1);
+    const [toast] = toasts;
+    // The sample's blocks without a voice of their own.
+    const speechIds = base.tracks.speech.blocks
+      .filter((block) => block.type === 'text' && block.voiceId === undefined)
+      .map((block) => block.id);
+    expect(speechIds.length).toBeGreaterThan(1);
+    expect(toast).toMatchObject({
+      tone: 'error',
+      title: `Nothing was sent: ${speechIds.length} blocks need fixing first`,
+      body: `${speechIds.length} blocks: no voice is chosen; pick a default voice for the project or a voice for this block.`,
+    });
+    toast!.action!.run();
+    expect(stores.document.getState().selection).toEqual({ ids: speechIds, anchorId: speechIds[0] });
+  });
 });

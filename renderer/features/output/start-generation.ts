@@ -1,4 +1,10 @@
-import { findBlock, setServiceUrl } from '../../../common/project/index.js';
+import { allBlocks, findBlock, needsGeneration, setServiceUrl } from '../../../common/project/index.js';
+import type { Project } from '../../../common/project/project-schema.js';
+import type { ProjectViolation } from '../../../common/project/project-validation.js';
+import { validateProject } from '../../../common/project/project-validation.js';
+import type { SendContext } from '../../../common/project/send-context.js';
+import { contextIn } from '../editor/send-context.js';
+import { summarizeProblems } from './generation-problems.js';
 import type { AppStores } from '../../stores/app-stores.js';
 
 /**
@@ -35,6 +41,21 @@ export async function startGeneration(
       if (blockIds.length === 0) return;
     }
   }
+  // Blocks the service would refuse are named here, all in one notice that can select them, before anything
+  // is sent (main checks again, and refuses the whole request, if one gets through).
+  const problems = blocksThatCannotGo(current, contextIn(stores, current), blockIds);
+  if (problems.length > 0) {
+    const summary = summarizeProblems(problems);
+    stores.notices.getState().showProblem({
+      title: summary.title,
+      body: summary.body,
+      action: {
+        label: summary.blockIds.length === 1 ? 'Select it' : `Select them (${summary.blockIds.length})`,
+        run: () => stores.document.getState().select(summary.blockIds, summary.blockIds[0] ?? null),
+      },
+    });
+    return;
+  }
   try {
     const started = await stores.client.invoke('generation.start', {
       project: current,
@@ -55,4 +76,19 @@ export async function startGeneration(
   } catch (error) {
     stores.notices.getState().showError(error);
   }
+}
+
+/** The rule violations of the blocks this request would send: the given ones, or every one lacking audio. */
+function blocksThatCannotGo(
+  project: Project,
+  context: SendContext,
+  blockIds: readonly string[] | undefined,
+): ProjectViolation[] {
+  const sending = new Set(
+    blockIds ??
+      allBlocks(project)
+        .filter((block) => needsGeneration(block, context))
+        .map((block) => block.id),
+  );
+  return validateProject(project, context).filter((violation) => sending.has(violation.blockId));
 }

@@ -1,0 +1,49 @@
+import type { Block } from '../../../common/project/project-schema.js';
+
+/** The shortest row: its number and state line, and a text box that shows two full lines. */
+export const SCRIPT_ROW_BASE_HEIGHT = 104;
+const BASE_LINES = 2;
+/** One more line of text (the text box's line height, 1.35 × its 14 px font). */
+export const SCRIPT_LINE_HEIGHT = 19;
+/** Past this many lines the text box scrolls inside its row: a 5,000-character block would fill screens. */
+const MAX_LINES = 24;
+
+const known = new WeakMap<Block, { charsPerLine: number; height: number }>();
+
+/**
+ * How tall a block's script row is, so its whole text shows (issue 17: 400–500-character blocks were clipped to
+ * three lines). Lines are counted per paragraph of the text, `charsPerLine` characters to a line (measured from
+ * the text box's width and font). An estimate: a line that wraps early at a long word costs the box a scroll,
+ * never a clipped row. Memoised per block object, as the script lays out every row on each edit.
+ */
+export function scriptRowHeight(block: Block, charsPerLine: number): number {
+  const cached = known.get(block);
+  if (cached !== undefined && cached.charsPerLine === charsPerLine) return cached.height;
+  const text = 'text' in block && typeof block.text === 'string' ? block.text : '';
+  let lines = 0;
+  for (const paragraph of text.split('\n')) lines += Math.max(1, Math.ceil(paragraph.length / charsPerLine));
+  const extra = Math.min(MAX_LINES, lines) - BASE_LINES;
+  const height = SCRIPT_ROW_BASE_HEIGHT + Math.max(0, extra) * SCRIPT_LINE_HEIGHT;
+  known.set(block, { charsPerLine, height });
+  return height;
+}
+
+/** Room the row and its text box take beside the text: row padding, box padding and borders, a scrollbar. */
+const ROW_CHROME_PX = 20 + 16 + 2 + 16;
+/** Average width of a character of English prose in the text box's font, where it cannot be measured. */
+const FALLBACK_CHAR_PX = 7.4;
+const SAMPLE = 'The keeper of the lighthouse wrote each night about ships, storms and the long grey sea.';
+
+/** Characters of prose that fit on one line of a row `rowWidth` pixels wide, in the text boxes' font. */
+export function charsPerLine(rowWidth: number, font: string | null): number {
+  let charPx = FALLBACK_CHAR_PX;
+  if (font !== null && typeof document !== 'undefined') {
+    const context = document.createElement('canvas').getContext('2d');
+    if (context !== null) {
+      context.font = font;
+      const measured = context.measureText(SAMPLE).width / SAMPLE.length;
+      if (Number.isFinite(measured) && measured > 0) charPx = measured;
+    }
+  }
+  return Math.max(10, Math.floor((rowWidth - ROW_CHROME_PX) / charPx));
+}
