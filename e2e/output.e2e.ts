@@ -180,4 +180,48 @@ test.describe('journey: generate a three-track project, regenerate one block, ex
     expect(taskPosts(standin).at(-1)?.summary).toMatchObject({ blocks: 2 });
     await expect(page.getByTestId('batch-overall-text')).toHaveText(/^2 done, 0 failed/);
   });
+
+  test('pauses a batch: waiting projects show their titles and "paused", and resuming finishes them', async ({
+    launchApp,
+    page,
+  }) => {
+    const { app, outDir } = await appWithExportFolder(launchApp);
+    await page.goto(app.url);
+    const titles = ['Chapter One: The Harbour', 'Chapter Two: The Storm', 'Chapter Three: The Light'];
+    for (const title of titles) {
+      await page.getByTestId('import-text').click();
+      await page.getByTestId('import-text-input').fill(`${title}.\n\nThe keeper climbed the stairs at dusk.`);
+      await page.getByTestId('import-title').fill(title);
+      await page.getByTestId('import-submit').click();
+      await expect(page.getByTestId('editor-title')).toHaveText(title);
+      await new EditorPage(page).close();
+    }
+
+    await page.getByTestId('nav-exports').click();
+    await page.getByTestId('batch-add').click();
+    await page.getByTestId('batch-select-all').check();
+    await page.getByTestId('batch-destination').fill(path.join(outDir, 'paused'));
+    await page.getByTestId('batch-generate-missing').check();
+    await page.getByTestId('batch-add-submit').click();
+    // Pause while the first project is being generated: the queue stops after it.
+    await page.getByTestId('batch-pause').click();
+    await expect(page.getByTestId('batch-overall')).toHaveAttribute('data-state', 'paused', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('batch-overall-text')).toContainText('(paused)');
+    const waiting = page.locator('[data-testid="batch-item"][data-status="queued"]');
+    expect(await waiting.count()).toBeGreaterThan(0);
+    // Waiting items are named by their projects' titles, not their file names.
+    for (const label of await waiting.evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-label')),
+    ))
+      expect(titles).toContain(label);
+    await expect(waiting.first().getByTestId('batch-item-status')).toHaveText('Waiting');
+
+    await page.getByTestId('batch-resume').click();
+    const items = page.getByTestId('batch-item');
+    for (const item of await items.all())
+      await expect(item).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+    await expect(page.getByTestId('batch-overall-text')).toHaveText(/^3 done, 0 failed/);
+  });
 });

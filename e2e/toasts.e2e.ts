@@ -45,6 +45,10 @@ test.describe('journey: notices that inform without piling up', () => {
     await setSpeechRate(page, editor, 1, '5');
     await setSpeechRate(page, editor, 2, '7');
     await editor.waitSaved();
+    // Flagged where they are, on the timeline and in the script, not only in the inspector.
+    await expect(page.locator('[data-testid="timeline-block"][data-invalid="true"]')).toHaveCount(2);
+    await expect(page.getByTestId('block-problems')).toHaveCount(2);
+    await expect(page.getByTestId('block-problems').first()).toContainText('Cannot be generated');
     const before = taskPosts(standin);
     await page.getByTestId('generate-project').click();
     const refusal = page

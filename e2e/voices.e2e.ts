@@ -100,7 +100,10 @@ test.describe('journey: clone voices and keep a library', () => {
     await fillDetails(page, 'Studio voice');
     await page.getByTestId('voice-professional').check();
     await expect(page.getByTestId('voice-form-error-language')).toContainText('concrete language');
-    await expect(page.getByTestId('voice-submit')).toBeDisabled();
+    // Trying anyway sends nothing: the problem stays where it is.
+    await page.getByTestId('voice-submit').click();
+    await expect(page.getByTestId('voice-form-error-language')).toBeVisible();
+    await expect(card(page, 'Studio voice')).toHaveCount(0);
     await page.getByTestId('voice-language').selectOption('en');
     await page.getByTestId('voice-submit').click();
     await expect(card(page, 'Studio voice')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
@@ -111,13 +114,21 @@ test.describe('journey: clone voices and keep a library', () => {
     const short = await makeSpeechWav('Hello there.', { padSeconds: 0.2 });
     const submittedBefore = standin.ledger({ kind: 'voice' }).length;
     await page.getByTestId('new-voice').click();
+    // A fresh form is not a list of errors.
+    await expect(page.locator('[data-testid^="voice-form-error-"]')).toHaveCount(0);
     await page.getByTestId('source-import').click();
     await page.getByTestId('import-input').setInputFiles(short);
     const error = page.getByTestId('import-error');
     await expect(error).toBeVisible();
     await expect(error).toHaveText(/3 s|3 seconds/);
+    // Creating it anyway names what is missing, in plain words, and sends nothing.
+    await page.getByTestId('voice-submit').click();
+    await expect(page.getByTestId('voice-form-error-name')).toHaveText('Give the voice a name.');
+    await expect(page.getByTestId('voice-form-error-consent')).toBeVisible();
+    // The message describes the field; it is not part of its name.
+    await expect(page.getByTestId('voice-name')).toHaveAccessibleName('Name');
+    await expect(page.getByTestId('voice-name')).toHaveAccessibleDescription('Give the voice a name.');
     expect(standin.ledger({ kind: 'voice' })).toHaveLength(submittedBefore);
-    await expect(page.getByTestId('voice-submit')).toBeDisabled();
   });
 
   test('does not let v4.0 and a professional clone be submitted together', async ({ page, speechFile }) => {
@@ -130,7 +141,8 @@ test.describe('journey: clone voices and keep a library', () => {
     await page.getByTestId('voice-professional').check();
     await page.getByTestId('voice-model-version').selectOption('v4.0');
     await expect(page.getByTestId('professional-unavailable')).toContainText('v4.0');
-    await expect(page.getByTestId('voice-submit')).toBeDisabled();
+    await page.getByTestId('voice-submit').click();
+    await expect(page.getByTestId('voice-form-error-professional')).toBeVisible();
     await page.getByTestId('voice-professional').uncheck();
     await expect(page.getByTestId('voice-professional')).toBeDisabled();
     await expect(page.getByTestId('voice-submit')).toBeEnabled();

@@ -41,7 +41,7 @@ describe('validateProject', () => {
       blockLabel: 'Speech block 4 (“An overly emotional sentence th…”)',
     });
     expect(violations[0]!.message).toMatch(
-      /^Speech block 4 \(“An overly emotional sentence th…”\): "emo_switch" must have exactly 5 numbers/,
+      /^Speech block 4 \(“An overly emotional sentence th…”\): Emotion weights must have exactly 5 numbers/,
     );
   });
 
@@ -105,7 +105,7 @@ describe('validateProject', () => {
     );
     expect(violations[2]!.blockLabel).toBe('Effects block 1');
     expect(violations[3]!.message).toMatch(
-      /^Music block 1 \(“tense strings”\): "sfx_length" must be from 1 to 300 seconds/,
+      /^Music block 1 \(“tense strings”\): Length must be from 1 to 300 seconds/,
     );
   });
 

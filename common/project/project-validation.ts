@@ -25,6 +25,23 @@ export interface ProjectViolation extends RuleViolation {
   fromDefault: boolean;
 }
 
+/** The editor's names for the fields the rules speak of (the inspector's labels). */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  voiceId: 'Voice',
+  promptId: 'Style',
+  preset: 'Preset',
+  language: 'Language',
+  speechRate: 'Speech rate',
+  emo_switch: 'Emotion weights',
+  seed: 'Seed',
+  text: 'Text',
+  sfx_length: 'Length',
+  mos_score: 'Quality score (mos_score)',
+  vivid: 'Vivid',
+  flash: 'Flash',
+  break_clone: 'Break clone',
+};
+
 const TRACK_LABELS: Record<TrackName, string> = { speech: 'Speech', effects: 'Effects', music: 'Music' };
 
 /**
@@ -88,8 +105,11 @@ function describe(violation: RuleViolation, block: Block, fromDefault: boolean):
   if (block.type === 'text' && violation.field === 'voiceId' && violation.rule === 'required') {
     return 'no voice is chosen; pick a default voice for the project or a voice for this block.';
   }
-  // The rules name the block by its position in a request ("Block 4 (text): …"); here the label does that.
-  const detail = violation.message.replace(/^Block \d+(?: \([^)]*\))?: /, '');
+  // The rules name the block by its position in a request ("Block 4 (text): …"); here the label does that, and
+  // fields are named as the editor labels them, not by their wire names.
+  const detail = violation.message
+    .replace(/^Block \d+(?: \([^)]*\))?: /, '')
+    .replace(/"(\w+)"/gu, (whole, field: string) => FIELD_LABELS[field] ?? whole);
   return fromDefault ? `${detail.replace(/\.$/, '')} (this value is the project default).` : detail;
 }
 

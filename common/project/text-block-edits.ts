@@ -28,12 +28,15 @@ export function splitTextBlock(
       message: `Cannot split here: ${reason}.`,
     });
   if (!Number.isInteger(offset) || offset <= 0 || offset >= block.text.length) {
-    throw invalid(`the offset must be inside the text (1 to ${block.text.length - 1}, got ${offset})`);
+    throw invalid(
+      'put the text cursor inside the text, where the block should be split (not at its start or end)',
+    );
   }
-  if (isLowSurrogate(block.text.charCodeAt(offset))) throw invalid('the offset falls inside a character');
+  if (isLowSurrogate(block.text.charCodeAt(offset))) throw invalid('the cursor is inside a character');
   const head = block.text.slice(0, offset).trimEnd();
   const tail = block.text.slice(offset).trimStart();
-  if (head === '' || tail === '') throw invalid('one of the two parts would be empty');
+  if (head === '' || tail === '')
+    throw invalid('one of the two parts would be empty (move the cursor between words)');
 
   const first: TextBlock = { ...block, text: head };
   // The chapter starts at the first part; the second continues it.

@@ -207,7 +207,7 @@ describe('GenerationService × stand-in', () => {
     const posts = standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
     await expect(service.start({ project })).rejects.toMatchObject({
       data: { code: 'INVALID_INPUT', field: `blocks.${first.id}.emo_switch` },
-      message: expect.stringMatching(/Speech block 1.*emo_switch.*exactly 5 numbers/s),
+      message: expect.stringMatching(/Speech block 1.*Emotion weights must have exactly 5 numbers/s),
     });
     expect(standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST')).toHaveLength(posts);
   });

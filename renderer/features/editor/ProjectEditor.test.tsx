@@ -195,7 +195,9 @@ describe('ProjectEditor', () => {
     expect(screen.getByTestId('default-value-voiceId').textContent).toBe('Ava');
 
     fireEvent.change(screen.getByTestId('field-speechRate'), { target: { value: '3' } });
-    expect(screen.getByTestId('violation-speechRate').textContent).toMatch(/speechRate.*0\.5.*2/u);
+    expect(screen.getByTestId('violation-speechRate').textContent).toMatch(
+      /^Speech rate must be from 0\.5 to 2/u,
+    );
     fireEvent.click(screen.getByTestId('use-default-speechRate'));
     expect(screen.queryByTestId('violation-speechRate')).toBeNull();
     expect(store().doc?.project.tracks.speech.blocks[1]).not.toHaveProperty('speechRate');

@@ -37,6 +37,8 @@ export interface ScriptRowProps {
   onSeek?: ((blockId: string, fraction: number) => void) | undefined;
   /** What the take checks found, in words. */
   flags?: readonly string[] | undefined;
+  /** What the service would refuse in this block, in words. */
+  problems?: readonly string[] | undefined;
   /** The preview is playing this block. */
   following?: boolean | undefined;
 }
@@ -61,6 +63,7 @@ export const ScriptRow = memo(function ScriptRow({
   waveform,
   onSeek,
   flags,
+  problems,
   following,
 }: ScriptRowProps) {
   const stores = useAppStores();
@@ -174,6 +177,12 @@ export const ScriptRow = memo(function ScriptRow({
           {characterCount(block)} chars
         </span>
         {block.locked ? <span className="badge">Locked</span> : null}
+        {problems && problems.length > 0 ? (
+          <span className="badge badge-warning" data-testid="block-problems" title={problems.join('\n')}>
+            ⚠ Cannot be generated: {problems[0]}
+            {problems.length > 1 ? ` (+${problems.length - 1} more)` : ''}
+          </span>
+        ) : null}
         {flags && flags.length > 0 ? (
           <span className="badge script-row-flags" data-testid="block-flags" title={flags.join('\n')}>
             ⚑ Needs review: {flags[0]}

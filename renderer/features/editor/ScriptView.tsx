@@ -7,6 +7,7 @@ import { selectFocusRequest } from '../../stores/editor-ui-store.js';
 import { ScriptRow } from './ScriptRow.js';
 import { rowOffsets, scrollToReveal, virtualWindow } from './virtual-window.js';
 import { charsPerLine, scriptRowHeight } from './script-row-height.js';
+import { blockProblems } from './block-problems.js';
 import { describeProgress } from '../../../common/generation/block-progress.js';
 import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
 import { useBlockProgress } from './use-block-progress.js';
@@ -231,6 +232,7 @@ export function ScriptView() {
         waveform={audio && selected.has(block.id) ? waveforms[audio.cacheKey] : undefined}
         onSeek={seek}
         flags={flags?.get(block.id)}
+        problems={blockProblems(project, context, block)}
         following={followedId === block.id}
       />,
     );

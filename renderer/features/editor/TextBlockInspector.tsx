@@ -158,9 +158,10 @@ export function TextBlockInspector({
         {(['vivid', 'flash', 'break_clone'] as const).map((field) => (
           <FieldRow
             key={field}
-            label={field}
+            label={SWITCHES[field].label}
             field={field}
             violations={violations}
+            hint={SWITCHES[field].hint}
             controlId={`${block.id}-${field}`}
           >
             <TriStateSelect
@@ -197,6 +198,25 @@ export function TextBlockInspector({
 
 const EMOTION_INDEXES = Array.from({ length: EMO_SWITCH_LENGTH }, (_, index) => index);
 
+/**
+ * The three on/off parameters, explained as far as the contract goes: it lists them as booleans and says nothing
+ * of what they do, so the help says that honestly instead of guessing.
+ */
+const SWITCHES = {
+  vivid: {
+    label: 'Vivid (vivid)',
+    hint: 'An on/off setting of the service. Its documentation does not say what it changes; left unset, the service decides.',
+  },
+  flash: {
+    label: 'Flash (flash)',
+    hint: 'An on/off setting of the service, undocumented beyond that; left unset, the service decides. Compare takes to hear it.',
+  },
+  break_clone: {
+    label: 'Break clone (break_clone)',
+    hint: 'An on/off setting of the service for cloned voices, undocumented beyond that; left unset, the service decides.',
+  },
+} as const;
+
 /** emo_switch: five weights of 0 to 10, or not sent at all. The contract does not name the five. */
 function EmotionSliders({
   block,
@@ -211,7 +231,12 @@ function EmotionSliders({
 }) {
   const values = block.emo_switch;
   return (
-    <FieldRow label="Emotion weights (emo_switch)" field="emo_switch" violations={violations}>
+    <FieldRow
+      label="Emotion weights (emo_switch)"
+      field="emo_switch"
+      violations={violations}
+      hint="Five weights from 0 to 10. The service's documentation does not say which emotion each one stands for: try them on a short block and listen."
+    >
       <label className="default-toggle">
         <input
           type="checkbox"
@@ -230,7 +255,7 @@ function EmotionSliders({
         <div className="emotion-sliders">
           {EMOTION_INDEXES.map((index) => (
             <label key={index} className="emotion-slider">
-              <span>{index + 1}</span>
+              <span>Weight {index + 1}</span>
               <input
                 type="range"
                 min={RANGES.emo_switch.min}

@@ -18,6 +18,7 @@ import type { Block } from '../../../common/project/project-schema.js';
 import { useBlockProgress } from './use-block-progress.js';
 import { useThrottledProject } from './use-throttled-project.js';
 import { useHashedProject } from './use-hashed-project.js';
+import { blockProblems } from './block-problems.js';
 import {
   formatTime,
   msToPx,
@@ -219,7 +220,11 @@ export function Timeline() {
   }
   const audioOf = (block: Block) => {
     const cacheKey = playingKeys.get(block.id);
-    return { waveform: cacheKey === undefined ? undefined : waveforms[cacheKey], flags: flags.get(block.id) };
+    return {
+      waveform: cacheKey === undefined ? undefined : waveforms[cacheKey],
+      flags: flags.get(block.id),
+      problems: blockProblems(project, context!, block),
+    };
   };
 
   const contentX = (clientX: number): number =>

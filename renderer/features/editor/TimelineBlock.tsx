@@ -30,6 +30,8 @@ export interface TimelineBlockProps {
   waveform?: LoadedWaveform | undefined;
   /** What the take checks found, in words (empty when nothing). */
   flags?: readonly string[] | undefined;
+  /** What the service would refuse in it, in words (empty when nothing). */
+  problems?: readonly string[] | undefined;
 }
 
 function blockLabel(block: Block): string {
@@ -66,8 +68,10 @@ export const TimelineBlock = memo(function TimelineBlock({
   progressLabel,
   waveform,
   flags,
+  problems,
 }: TimelineBlockProps) {
   const flagged = flags !== undefined && flags.length > 0;
+  const invalid = problems !== undefined && problems.length > 0;
   const state = blockState(block, context);
   const label = blockLabel(block);
   const speaker = block.type === 'text' ? context.speakers.get(speakerIdOf(block)) : undefined;
@@ -80,6 +84,7 @@ export const TimelineBlock = memo(function TimelineBlock({
     block.locked ? 'is-locked' : '',
     progressKind === 'idle' ? '' : `progress-${progressKind}`,
     flagged ? 'is-flagged' : '',
+    invalid ? 'is-invalid' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -93,6 +98,7 @@ export const TimelineBlock = memo(function TimelineBlock({
       data-estimated={estimated ? 'true' : 'false'}
       data-progress={progressKind}
       data-flagged={flagged ? 'true' : undefined}
+      data-invalid={invalid ? 'true' : undefined}
       aria-selected={selected}
       role="option"
       style={{
@@ -102,12 +108,13 @@ export const TimelineBlock = memo(function TimelineBlock({
         borderTopColor: speaker?.colour,
       }}
       data-speaker={speaker?.name}
-      title={`${speaker ? `${speaker.name}: ` : ''}${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}${flagged ? `\nNeeds review: ${flags.join(' ')}` : ''}`}
+      title={`${speaker ? `${speaker.name}: ` : ''}${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}${flagged ? `\nNeeds review: ${flags.join(' ')}` : ''}${invalid ? `\nCannot be generated: ${problems.join(' ')}` : ''}`}
     >
       {waveform && !estimated ? (
         <TakeWaveform waveform={waveform} width={width} height={WAVEFORM_HEIGHT} />
       ) : null}
       <span className="timeline-block-label">
+        {invalid ? '⚠ ' : ''}
         {flagged ? '⚑ ' : ''}
         {block.locked ? '🔒 ' : ''}
         {label}

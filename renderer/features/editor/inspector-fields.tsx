@@ -148,7 +148,7 @@ export function TriStateSelect({
       disabled={disabled}
       onChange={(event) => onCommit(event.target.value === '' ? undefined : event.target.value === 'true')}
     >
-      <option value="">Service default (not sent)</option>
+      <option value="">Not sent (service default)</option>
       <option value="true">On</option>
       <option value="false">Off</option>
     </select>

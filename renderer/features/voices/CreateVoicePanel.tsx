@@ -112,14 +112,23 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
   }, [reachedService, form.name, onClose, stores]);
   const shownError = submitError ?? jobError;
 
+  // A field's problem shows once the user has changed it (or what it depends on), or tried to create the voice:
+  // a fresh form is not a list of errors.
+  const [touched, setTouched] = useState<ReadonlySet<VoiceFormField>>(new Set());
+  const [attempted, setAttempted] = useState(false);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]): void => {
     setForm((current) => ({ ...current, [key]: value }));
+    setTouched((current) => new Set([...current, ...touchedBy(key)]));
     setSubmitError(null);
     if (jobFailed) setSubmission(null);
   };
 
   const submit = async (): Promise<void> => {
-    if (!prompt || !check.canSubmit) return;
+    if (!check.canSubmit) {
+      setAttempted(true);
+      return;
+    }
+    if (!prompt) return;
     setSubmitError(null);
     setSubmission(null);
     const client = stores.client;
@@ -153,12 +162,22 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
   };
 
   const problem = (field: VoiceFormField): string | null =>
-    (shownError?.field === field ? shownError.message : null) ?? check.problems[field] ?? null;
+    (shownError?.field === field ? shownError.message : null) ??
+    (attempted ||
+    touched.has(field) ||
+    (field === 'prompt' && prompt !== null) ||
+    (field === 'avatar' && avatar !== null)
+      ? (check.problems[field] ?? null)
+      : null);
   const fieldError = (field: VoiceFormField) => {
     const message = problem(field);
     if (!message) return null;
     return (
-      <span className="field-error" data-testid={`voice-form-error-${field}`}>
+      <span
+        className="field-error"
+        id={`voice-form-error-${field}`}
+        data-testid={`voice-form-error-${field}`}
+      >
         {message}
         {shownError?.field === field && shownError.requestId ? (
           <RequestId requestId={shownError.requestId} />
@@ -166,6 +185,11 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
       </span>
     );
   };
+  // The error is the field's description, not part of its name (a screen reader reads the label, then this).
+  const describedBy = (field: VoiceFormField) =>
+    problem(field) === null
+      ? {}
+      : { 'aria-invalid': true as const, 'aria-describedby': `voice-form-error-${field}` };
   const busy = upload !== null || (submission !== null && !jobFailed);
 
   return (
@@ -209,15 +233,18 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
       {fieldError('prompt')}
 
       <div className="form-grid">
-        <label className="field">
-          <span>Name</span>
+        <div className="field">
+          <label htmlFor="voice-name">Name</label>
           <input
+            id="voice-name"
             data-testid="voice-name"
             value={form.name}
             onChange={(event) => set('name', event.target.value)}
+            onBlur={() => setTouched((current) => new Set([...current, 'name']))}
+            {...describedBy('name')}
           />
           {fieldError('name')}
-        </label>
+        </div>
         <label className="field">
           <span>Description (optional)</span>
           <input
@@ -226,9 +253,11 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
             onChange={(event) => set('description', event.target.value)}
           />
         </label>
-        <label className="field">
-          <span>Language</span>
+        <div className="field">
+          <label htmlFor="voice-language">Language</label>
           <select
+            id="voice-language"
+            {...describedBy('language')}
             data-testid="voice-language"
             value={form.language}
             onChange={(event) => set('language', event.target.value)}
@@ -240,10 +269,12 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
             ))}
           </select>
           {fieldError('language')}
-        </label>
-        <label className="field">
-          <span>Model</span>
+        </div>
+        <div className="field">
+          <label htmlFor="voice-model-version">Model</label>
           <select
+            id="voice-model-version"
+            {...describedBy('modelVersion')}
             data-testid="voice-model-version"
             value={form.modelVersion}
             onChange={(event) => set('modelVersion', event.target.value === 'v4.0' ? 'v4.0' : 'v3.0')}
@@ -252,10 +283,12 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
             <option value="v4.0">v4.0 (preview)</option>
           </select>
           {fieldError('modelVersion')}
-        </label>
-        <label className="field">
-          <span>Avatar (optional, cropped to a square)</span>
+        </div>
+        <div className="field">
+          <label htmlFor="voice-avatar">Avatar (optional, cropped to a square)</label>
           <input
+            id="voice-avatar"
+            {...describedBy('avatar')}
             data-testid="voice-avatar"
             type="file"
             accept="image/png,image/jpeg,image/webp"
@@ -268,7 +301,7 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
             }}
           />
           {fieldError('avatar')}
-        </label>
+        </div>
       </div>
       <label className="check">
         <input
@@ -326,7 +359,7 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
           type="button"
           className="primary"
           data-testid="voice-submit"
-          disabled={!check.canSubmit || busy}
+          disabled={busy}
           onClick={() => void submit()}
         >
           {busy ? 'Sending…' : form.professional ? 'Start professional clone' : 'Create voice'}
@@ -334,4 +367,20 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
       </div>
     </section>
   );
+}
+
+/** The problems a change to a form field may show: its own, and those of the fields whose rules depend on it. */
+function touchedBy(key: string): VoiceFormField[] {
+  switch (key) {
+    case 'professional':
+      return ['professional', 'language'];
+    case 'modelVersion':
+      return ['modelVersion', 'professional'];
+    case 'name':
+    case 'language':
+    case 'consent':
+      return [key];
+    default:
+      return [];
+  }
 }

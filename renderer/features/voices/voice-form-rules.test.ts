@@ -27,7 +27,7 @@ describe('voice form rules', () => {
   it('needs a recording, a name and the speaker’s consent', () => {
     const check = checkVoiceForm({ ...ready, name: ' ', prompt: null, consent: false });
     expect(check.canSubmit).toBe(false);
-    expect(check.problems.name).toBe('"name" must not be empty.');
+    expect(check.problems.name).toBe('Give the voice a name.');
     expect(check.problems.prompt).toBe('Record or import the reference audio first.');
     expect(check.problems.consent).toContain('agreed');
   });
@@ -53,7 +53,7 @@ describe('voice form rules', () => {
     const check = checkVoiceForm({ ...ready, modelVersion: 'v4.0', professional: true });
     expect(check.professionalUnavailable).toContain('v4.0');
     expect(check.canSubmit).toBe(false);
-    expect(check.problems.professional).toContain('not allowed with modelVersion v4.0');
+    expect(check.problems.professional).toContain('A professional clone is not allowed with the v4.0 model');
     expect(checkVoiceForm({ ...ready, modelVersion: 'v4.0' }).canSubmit).toBe(true);
   });
 

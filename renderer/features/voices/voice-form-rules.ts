@@ -58,7 +58,7 @@ export function checkVoiceForm(state: VoiceFormState): VoiceFormCheck {
   if (!state.prompt) problems.prompt = 'Record or import the reference audio first.';
   for (const violation of violations) {
     const field = fieldOfViolation[violation.field] ?? 'name';
-    problems[field] ??= violation.message.replace(/^Voice: /, '');
+    problems[field] ??= plainWords(violation);
   }
   if (!state.consent) problems.consent = 'Confirm that the speaker agreed to have their voice cloned.';
 
@@ -96,4 +96,40 @@ export function fieldOfServiceError(code: string, httpStatus?: number): VoiceFor
     default:
       return httpStatus === 403 ? 'professional' : null;
   }
+}
+
+/** What the contract's fields are called on the form. */
+const FIELD_WORDS: Record<string, string> = {
+  name: 'The name',
+  language: 'The language',
+  modelVersion: 'The model',
+  prompt: 'The reference audio',
+  avatar: 'The avatar',
+  lora: 'A professional clone',
+  isTest: 'A test clone',
+  vcover: 'A cover clone',
+  description: 'The description',
+  vocalFilter: 'The vocal filter',
+};
+
+/**
+ * A rule's message in the form's words: the rules speak the contract's field names ("name" must not be empty),
+ * which mean nothing to someone filling in a form.
+ */
+function plainWords(violation: RuleViolation): string {
+  if (violation.field === 'name' && (violation.rule === 'required' || violation.rule === 'not-empty')) {
+    return 'Give the voice a name.';
+  }
+  if (violation.field === 'prompt' && violation.rule === 'required') {
+    return 'Record or import the reference audio first.';
+  }
+  return violation.message
+    .replace(/^Voice: /, '')
+    .replace(
+      /^"(\w+)"(?: \(the reference recording\))?/,
+      (_whole, field: string) => FIELD_WORDS[field] ?? field,
+    )
+    .replace(/ \(lora\)/g, '')
+    .replace(/with modelVersion v4\.0/, 'with the v4.0 model')
+    .replace(/"auto"/g, 'Auto-detect');
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { updateBlock } from '../../../common/project/index.js';
+import { contextOf, sampleProject } from '../../../common/project/test-support.js';
+import { blockProblems } from './block-problems.js';
+
+describe('blockProblems', () => {
+  it("names what the service would refuse, without the block's label, once per block object", () => {
+    const project = updateBlock(sampleProject(), 't1', { speechRate: 5 });
+    const context = contextOf(project);
+    const [bad, good] = project.tracks.speech.blocks;
+    const problems = blockProblems(project, context, bad!);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toBe('Speech rate must be from 0.5 to 2 (got 5).');
+    expect(problems[0]).not.toContain('Speech block 1');
+    expect(blockProblems(project, context, bad!)).toBe(problems);
+    expect(blockProblems(project, context, good!)).toEqual([]);
+  });
+});
