@@ -23,6 +23,8 @@ const playwrightConfig = defineConfig({
   projects: [
     { name: 'build', testMatch: /build\.setup\.ts$/u },
     { name: 'journeys', testMatch: /\.e2e\.ts$/u, dependencies: ['build'] },
+    // Every page and dialog pictured in both themes and two sizes (npm run screenshots); runs with the journeys.
+    { name: 'tour', testMatch: /\.tour\.ts$/u, dependencies: ['build'] },
   ],
 });
 

@@ -146,7 +146,7 @@ export const ScriptRow = memo(function ScriptRow({
           <span
             className="badge speaker-badge"
             data-testid="speaker-badge"
-            style={{ borderColor: speaker.colour, color: speaker.colour }}
+            style={{ borderColor: speaker.colour, boxShadow: `inset 4px 0 0 ${speaker.colour}` }}
           >
             {speaker.name}
           </span>
