@@ -4,8 +4,8 @@ import { ProjectsPage } from './support/pages/projects-page.js';
 
 test.use({ service: 'standin', standinOptions: { speed: 40 } });
 
-test.describe('journey: the Tasks page after a failure', () => {
-  test('"Needs attention" counts a failed task until it is retried, and the retry carries on', async ({
+test.describe('journey: the Tasks page after failures', () => {
+  test('"Needs attention" counts a failed task until it is retried or dismissed', async ({
     app,
     page,
     standin,
@@ -39,5 +39,25 @@ test.describe('journey: the Tasks page after a failure', () => {
       timeout: 30_000,
     });
     await expect(page.getByTestId('job-retried')).toHaveText('Retried: the new task carries on.');
+
+    // Another refusal, this time set aside rather than retried: Dismiss clears it from "Needs attention".
+    await page.getByTestId('nav-projects').click();
+    await editor.addTextBlocks(['A second sentence, refused too.']);
+    await editor.waitSaved();
+    standin.injectFault({
+      mode: 'status',
+      status: 400,
+      count: 1,
+      method: 'POST',
+      pathPrefix: '/api/tts/generate',
+    });
+    await page.getByTestId('generate-project').click();
+    await page.getByTestId('nav-tasks').click();
+    await expect(page.getByTestId('jobs-filter-problem')).toHaveText('Needs attention (1)');
+    await page.locator('[data-testid="job-row"][data-status="failed"]').getByTestId('job-dismiss').click();
+    await expect(page.getByTestId('jobs-filter-problem')).toHaveText('Needs attention (0)');
+    await expect(page.getByTestId('job-dismissed')).toHaveText(
+      'Dismissed: no longer counted under Needs attention.',
+    );
   });
 });

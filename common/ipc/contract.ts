@@ -146,6 +146,8 @@ export const ipcMethods = {
   'jobs.cancel': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
   /** Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. */
   'jobs.retry': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
+  /** Sets a failed job aside: it stops counting under "Needs attention" (nothing is sent). */
+  'jobs.dismiss': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
   /** Starts receiving a file (a voice prompt or avatar) in main; chunks follow in order. */
   'staging.begin': method<{ stagingId: string }>()(
     z

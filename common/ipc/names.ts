@@ -21,6 +21,7 @@ export const METHOD_NAMES = [
   'jobs.list',
   'jobs.cancel',
   'jobs.retry',
+  'jobs.dismiss',
   'staging.begin',
   'staging.append',
   'staging.finish',

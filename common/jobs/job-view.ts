@@ -29,6 +29,8 @@ export interface JobView {
   requestId?: string;
   retryOf?: string;
   retriedBy?: string;
+  /** When the user set this failed job aside. */
+  dismissedAt?: string;
   nextAttemptAt?: string;
 }
 
@@ -70,10 +72,12 @@ export function jobStatusGroup(status: JobStatus): JobStatusGroup {
 }
 
 /**
- * The group a job is listed under on the Tasks page: a failed (or stuck) job that was retried needs no more
- * attention from the user, its retry carries on, so it counts as finished.
+ * The group a job is listed under on the Tasks page: a failed (or stuck) job that was retried, or that the user
+ * dismissed, needs no more attention from them, so it counts as finished.
  */
-export function jobListGroup(job: Pick<JobView, 'status' | 'retriedBy'>): JobStatusGroup {
+export function jobListGroup(job: Pick<JobView, 'status' | 'retriedBy' | 'dismissedAt'>): JobStatusGroup {
   const group = jobStatusGroup(job.status);
-  return group === 'problem' && job.retriedBy !== undefined ? 'done' : group;
+  return group === 'problem' && (job.retriedBy !== undefined || job.dismissedAt !== undefined)
+    ? 'done'
+    : group;
 }

@@ -24,6 +24,7 @@ export function toJobView(job: JobRecord, projectTitle?: string): JobView {
     ...(job.requestId === undefined ? {} : { requestId: job.requestId }),
     ...(job.retryOf === undefined ? {} : { retryOf: job.retryOf }),
     ...(job.retriedBy === undefined ? {} : { retriedBy: job.retriedBy }),
+    ...(job.dismissedAt === undefined ? {} : { dismissedAt: job.dismissedAt }),
     ...(job.nextAttemptAt === undefined ? {} : { nextAttemptAt: job.nextAttemptAt }),
   };
 }

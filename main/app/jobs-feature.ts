@@ -16,7 +16,7 @@ export interface JobsFeatureDeps {
   clientOptions?: Partial<ServiceClientOptions>;
 }
 
-type JobsHandlers = Pick<MethodHandlers, 'jobs.list' | 'jobs.cancel' | 'jobs.retry'>;
+type JobsHandlers = Pick<MethodHandlers, 'jobs.list' | 'jobs.cancel' | 'jobs.retry' | 'jobs.dismiss'>;
 
 /**
  * The jobs of every service: one job manager per service (clients read each call's token from the account
@@ -36,6 +36,7 @@ export function createJobsFeature({ platform, accounts, events, logger, clientOp
     'jobs.list': () => jobs.list(),
     'jobs.cancel': async ({ id }) => toJobView(await (await jobs.owner(id)).cancel(id)),
     'jobs.retry': async ({ id }) => toJobView(await (await jobs.owner(id)).retry(id)),
+    'jobs.dismiss': async ({ id }) => toJobView(await (await jobs.owner(id)).dismiss(id)),
   };
   return { jobs, handlers };
 }

@@ -10,6 +10,7 @@ export class JobActionError extends Error {
       | 'JOB_NOT_CANCELLABLE'
       | 'JOB_NOT_RETRYABLE'
       | 'JOB_NOT_REMOVABLE'
+      | 'JOB_NOT_DISMISSABLE'
       | 'JOB_MANAGER_STOPPED',
     message: string,
   ) {

@@ -197,6 +197,28 @@ describe('JobManager: tasks', () => {
     expect(done.error?.message).toContain('sync wait expired');
   });
 
+  it('dismisses a failed task (kept across a restart); a task that did not fail cannot be dismissed', async () => {
+    service.taskSteps = ['pending', 'failed'];
+    const { manager } = await startManager();
+    const failed = await manager.waitFor(
+      (await manager.submitTask({ body: { contents: [block] }, projectId: 'p' })).id,
+    );
+    const dismissed = await manager.dismiss(failed.id);
+    expect(dismissed.status).toBe('failed');
+    expect(dismissed.dismissedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/u);
+    // Nothing was sent for it.
+    expect(service.created).toHaveLength(1);
+    await manager.stop();
+    const { manager: restarted } = await startManager();
+    expect(restarted.get(failed.id)?.dismissedAt).toBe(dismissed.dismissedAt);
+
+    service.taskSteps = ['pending', 'generated'];
+    const done = await restarted.waitFor(
+      (await restarted.submitTask({ body: { contents: [block] }, projectId: 'p' })).id,
+    );
+    await expect(restarted.dismiss(done.id)).rejects.toMatchObject({ code: 'JOB_NOT_DISMISSABLE' });
+  });
+
   it('retries a failed task as a new submission linked to the old one', async () => {
     service.taskSteps = ['pending', 'failed'];
     const { manager } = await startManager();

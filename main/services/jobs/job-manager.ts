@@ -14,7 +14,7 @@ import type { JobServiceClient } from './job-service-client.js';
 import type { StoredJob } from './job-store.js';
 import { JobStore, jobFilePath, normaliseServiceUrl } from './job-store.js';
 import { JobSubmitter } from './job-submitter.js';
-import type { JobListener, JobRecord, SubmitTaskInput, SubmitVoiceInput } from './job-types.js';
+import type { JobListener, JobRecord, JobStatus, SubmitTaskInput, SubmitVoiceInput } from './job-types.js';
 import { CANCELLABLE_STATUSES, FINAL_STATUSES, RETRYABLE_STATUSES } from './job-types.js';
 import type { PollSchedule } from './poll-schedule.js';
 import { DEFAULT_POLL_SCHEDULE } from './poll-schedule.js';
@@ -47,6 +47,9 @@ const PROBE_TIMEOUT_MS = 5_000;
  * polls them on a backing-off schedule (job-poller.ts), keeps them in a per-service JSON file across restarts
  * (job-store.ts), queues submissions while the service is unreachable and reports every change as a small event.
  */
+/** Jobs that may need the user: the ones they can set aside. */
+const DISMISSABLE_STATUSES: readonly JobStatus[] = ['failed', 'stuck', 'unknown-outcome'];
+
 export class JobManager {
   readonly serviceUrl: string;
   private readonly client: JobServiceClient;
@@ -276,6 +279,25 @@ export class JobManager {
     }
     this.ledger.finish(job, 'cancelled');
     await this.ledger.store.save();
+    return snapshot(job.record);
+  }
+
+  /**
+   * Sets a failed, stuck or unknown-outcome job aside: the Tasks page stops counting it under "Needs
+   * attention". Nothing is sent or changed at the service; it can still be retried.
+   */
+  async dismiss(jobId: string): Promise<JobRecord> {
+    const job = this.ledger.require(jobId);
+    if (!DISMISSABLE_STATUSES.includes(job.record.status)) {
+      throw new JobActionError(
+        'JOB_NOT_DISMISSABLE',
+        `Job ${jobId} is ${job.record.status}; only failed, stuck or unknown-outcome jobs can be dismissed.`,
+      );
+    }
+    job.record.dismissedAt = this.ledger.isoNow();
+    job.record.updatedAt = job.record.dismissedAt;
+    await this.ledger.store.save();
+    this.ledger.emitUpdate(job);
     return snapshot(job.record);
   }
 

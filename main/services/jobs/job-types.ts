@@ -48,6 +48,8 @@ interface JobRecordBase {
   /** The job this one retries, and the job that retried this one. */
   retryOf?: string;
   retriedBy?: string;
+  /** When the user set a failed job aside ("Dismiss"): it no longer needs their attention (ISO time). */
+  dismissedAt?: string;
   /** When a rate-limited submission will be tried again (ISO time). */
   nextAttemptAt?: string;
 }

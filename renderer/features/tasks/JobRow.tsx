@@ -1,5 +1,10 @@
 import type { JobView } from '../../../common/jobs/job-view.js';
-import { CANCELLABLE_STATUSES, jobStatusLabels, RETRYABLE_STATUSES } from '../../../common/jobs/job-view.js';
+import {
+  CANCELLABLE_STATUSES,
+  jobListGroup,
+  jobStatusLabels,
+  RETRYABLE_STATUSES,
+} from '../../../common/jobs/job-view.js';
 import { RequestId } from '../../components/RequestId.js';
 import { selectUploads } from '../../stores/jobs-store.js';
 import { useAppStores, useJobsStore } from '../../stores/stores-context.js';
@@ -16,7 +21,7 @@ function describeJob(job: JobView): string {
 export function JobRow({ job }: { job: JobView }) {
   const stores = useAppStores();
   const upload = useJobsStore(selectUploads)[job.id];
-  const act = (method: 'jobs.cancel' | 'jobs.retry'): void => {
+  const act = (method: 'jobs.cancel' | 'jobs.retry' | 'jobs.dismiss'): void => {
     stores.client
       .invoke(method, { id: job.id })
       .catch((error: unknown) => stores.notices.getState().showError(error));
@@ -49,6 +54,10 @@ export function JobRow({ job }: { job: JobView }) {
         <p className="hint" data-testid="job-retried">
           Retried: the new task carries on.
         </p>
+      ) : job.dismissedAt ? (
+        <p className="hint" data-testid="job-dismissed">
+          Dismissed: no longer counted under Needs attention.
+        </p>
       ) : null}
       {job.error ? (
         <p className="job-error" data-testid="job-error">
@@ -60,6 +69,16 @@ export function JobRow({ job }: { job: JobView }) {
         {RETRYABLE_STATUSES.includes(job.status) && !job.retriedBy ? (
           <button type="button" data-testid="job-retry" onClick={() => act('jobs.retry')}>
             {job.status === 'unknown-outcome' ? 'Submit again' : 'Retry'}
+          </button>
+        ) : null}
+        {jobListGroup(job) === 'problem' ? (
+          <button
+            type="button"
+            data-testid="job-dismiss"
+            title="Stop counting it under Needs attention (it can still be retried)"
+            onClick={() => act('jobs.dismiss')}
+          >
+            Dismiss
           </button>
         ) : null}
         {CANCELLABLE_STATUSES.includes(job.status) ? (
