@@ -15,4 +15,15 @@ describe('blockProblems', () => {
     expect(blockProblems(project, context, bad!)).toBe(problems);
     expect(blockProblems(project, context, good!)).toEqual([]);
   });
+
+  it('leaves "no voice is chosen" to the project when no voice is set anywhere (an offline draft)', () => {
+    const base = sampleProject();
+    const draft = { ...base, defaults: { ...base.defaults, voiceId: null } };
+    const context = contextOf(draft);
+    const withoutOwnVoice = draft.tracks.speech.blocks.find(
+      (block) => block.type === 'text' && block.voiceId === undefined,
+    );
+    expect(withoutOwnVoice).toBeDefined();
+    expect(blockProblems(draft, context, withoutOwnVoice!)).toEqual([]);
+  });
 });

@@ -18,7 +18,11 @@ export function blockProblems(project: Project, context: SendContext, block: Blo
   const cached = known.get(block);
   if (cached !== undefined && cached.context === context && cached.serviceUrl === project.serviceUrl)
     return cached.problems;
-  const violations = validateBlock(project, context, block.id);
+  // No voice anywhere is the project's problem, not each block's (an offline draft starts that way): the
+  // project defaults and the generate summary say it once.
+  const violations = validateBlock(project, context, block.id).filter(
+    (violation) => !(violation.field === 'voiceId' && violation.rule === 'required' && violation.fromDefault),
+  );
   const problems =
     violations.length === 0
       ? NONE
