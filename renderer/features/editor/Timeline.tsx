@@ -17,7 +17,7 @@ import { describeProgress } from '../../../common/generation/block-progress.js';
 import type { Block } from '../../../common/project/project-schema.js';
 import { useBlockProgress } from './use-block-progress.js';
 import { useThrottledProject } from './use-throttled-project.js';
-import { useHashedProject } from './use-hashed-project.js';
+import { useHashed } from './use-hashed-project.js';
 import { blockProblems } from './block-problems.js';
 import {
   formatTime,
@@ -93,7 +93,7 @@ export function Timeline() {
   const thresholds = useSettingsStore(selectCheckThresholds);
   const context = useSendContext(project);
   // Flags judge every block's playing take: they follow once the blocks are hashed (sliced as a project opens).
-  const hashed = useHashedProject(TIMELINE_INTERVAL_MS);
+  const hashed = useHashed(project, context);
   const layout = project === null || context === null ? null : layoutOf(project, context);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
 

@@ -20,17 +20,22 @@ export interface HashedProject {
  */
 export function useHashedProject(intervalMs: number): HashedProject | null {
   const throttled = useThrottledProject(intervalMs);
-  const context = useSendContext(throttled);
+  return useHashed(throttled, useSendContext(throttled));
+}
+
+/** `project` with `context` once every block's content hash is known (as useHashedProject, for a view that
+ * already follows a throttled project of its own). */
+export function useHashed(project: Project | null, context: SendContext | null): HashedProject | null {
   const [hashed, setHashed] = useState<HashedProject | null>(null);
   useEffect(() => {
-    if (throttled === null || context === null) return;
+    if (project === null || context === null) return;
     let cancelled = false;
-    void hashInSlices(allBlocks(throttled), context, () => cancelled).then((done) => {
-      if (done && !cancelled) setHashed({ project: throttled, context });
+    void hashInSlices(allBlocks(project), context, () => cancelled).then((done) => {
+      if (done && !cancelled) setHashed({ project, context });
     });
     return () => {
       cancelled = true;
     };
-  }, [throttled, context]);
-  return throttled === null ? null : hashed;
+  }, [project, context]);
+  return project === null ? null : hashed;
 }

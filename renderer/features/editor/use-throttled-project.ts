@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Project } from '../../../common/project/project-schema.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
@@ -24,8 +24,9 @@ export function useThrottledProject(intervalMs: number): Project | null {
     const showLatest = (): void => {
       timer = undefined;
       lastShownAt = performance.now();
-      // The trailing update of a burst may wait for a keystroke's frame.
-      startTransition(() => setProject(current()));
+      // A plain update, not a transition: beside the hashed views' own updates, a transition of the throttled
+      // views was put off for good in the cast journey (the timeline stayed on the project before an edit).
+      setProject(current());
     };
     const unsubscribe = stores.document.subscribe((state, previous) => {
       if (state.doc?.project === previous.doc?.project || timer !== undefined) return;
