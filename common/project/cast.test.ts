@@ -54,6 +54,25 @@ function rule(term: string, replacement: string, options: Partial<LexiconRule> =
   return { id: `rule-${term}`, term, replacement, wholeWord: true, caseSensitive: false, ...options };
 }
 
+describe('the send context', () => {
+  it('keeps one context per project version, even when two versions share their defaults', () => {
+    const { project } = play();
+    const withSpeaker = addSpeaker(project, { name: 'Stranger' }).project;
+    expect(withSpeaker.defaults).toBe(project.defaults);
+    const rules: LexiconRule[] = [];
+    const before = sendContext(project, rules);
+    const after = sendContext(withSpeaker, rules);
+    expect(after).not.toBe(before);
+    expect(after.speakers.size).toBe(before.speakers.size + 1);
+    // Asked in turn (the editor's project, then a view's throttled copy), each keeps its context: a view's
+    // effects that depend on it then run once, not on every render.
+    expect(sendContext(project, rules)).toBe(before);
+    expect(sendContext(withSpeaker, rules)).toBe(after);
+    expect(sendContext(project, rules)).toBe(before);
+    expect(sendContext(project, [])).not.toBe(before);
+  });
+});
+
 describe('the cast', () => {
   it('fills a block’s parameters from its speaker, then the defaults; the block can still override', () => {
     const { project, aliceId } = play();

@@ -26,26 +26,38 @@ interface ContextParts {
 const NO_RULES: readonly LexiconRule[] = Object.freeze([]);
 const NO_CAST: readonly Speaker[] = Object.freeze([]);
 
-interface Memo {
-  cast: readonly Speaker[];
-  lexicon: readonly LexiconRule[];
-  serviceRules: readonly LexiconRule[];
-  context: SendContext;
+/**
+ * Contexts by the identity of each part, one level per part. Not one entry per defaults object: two projects that
+ * share their defaults but not their cast (the editor's current project and a view's throttled copy from before
+ * a speaker was added) then each keep their own context. With one entry they replaced each other's on every
+ * render, every render got a new context, and views waiting on hashes for that context re-rendered without end
+ * (the editor froze after adding a speaker just as a generation finished).
+ */
+type Memo = WeakMap<
+  ProjectDefaults,
+  WeakMap<readonly Speaker[], WeakMap<readonly LexiconRule[], WeakMap<readonly LexiconRule[], SendContext>>>
+>;
+const memo: Memo = new WeakMap();
+
+function level<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
 }
-const memo = new WeakMap<ProjectDefaults, Memo>();
 
 /** The context blocks of `project` are sent in, with the lexicon of the project's service. */
 export function sendContext(project: ContextParts, serviceRules: readonly LexiconRule[]): SendContext {
-  const cached = memo.get(project.defaults);
-  if (
-    cached !== undefined &&
-    cached.cast === project.cast &&
-    cached.lexicon === project.lexicon &&
-    cached.serviceRules === serviceRules
-  ) {
-    return cached.context;
-  }
-  const context: SendContext = {
+  const byCast = level(memo, project.defaults, () => new WeakMap());
+  const byLexicon = level(byCast, project.cast, () => new WeakMap());
+  const byServiceRules = level(
+    byLexicon,
+    project.lexicon,
+    () => new WeakMap<readonly LexiconRule[], SendContext>(),
+  );
+  return level(byServiceRules, serviceRules, () => ({
     defaults: project.defaults,
     speakers: new Map(project.cast.map((speaker) => [speaker.id, speaker])),
     rules:
@@ -54,9 +66,7 @@ export function sendContext(project: ContextParts, serviceRules: readonly Lexico
         : serviceRules.length === 0
           ? project.lexicon
           : [...project.lexicon, ...serviceRules],
-  };
-  memo.set(project.defaults, { cast: project.cast, lexicon: project.lexicon, serviceRules, context });
-  return context;
+  }));
 }
 
 /** A context of project defaults alone: no cast beyond the narrator and no pronunciation rules. */
