@@ -41,8 +41,8 @@ test.describe('journey: finding the way around', () => {
     await page.getByTestId('nav-projects').click();
     await expect(page.getByTestId('editor-title')).toHaveText('Sidebar story');
 
-    // The sidebar stays in view while a page longer than the window scrolls.
-    await page.setViewportSize({ width: 1024, height: 420 });
+    // The sidebar stays in view while a page longer than the window scrolls (the editor is at least 480 px tall).
+    await page.setViewportSize({ width: 1024, height: 360 });
     const before = await page.getByTestId('nav-settings').boundingBox();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { EditorPage } from '../support/pages/editor-page.js';
 import { contrastProblems } from './contrast-audit.js';
+import { unlabelledControls } from './label-audit.js';
 
 /**
  * The screenshot tour (`npm run screenshots`, and part of every e2e run): a fresh data folder beside the
@@ -43,9 +44,21 @@ test('screenshot tour: every page and dialog, light and dark, two window sizes',
   await page.getByTestId('import-submit').click();
   await expect(page.getByTestId('editor-title')).toHaveText('The Lighthouse Keeper');
   await new EditorPage(page).generateAll(4);
+  // A second speaker and a pronunciation rule, so the cast and lexicon panels have rows to picture.
+  await page.getByTestId('cast-new-name').fill('Stranger');
+  await page.getByTestId('cast-new-name').press('Enter');
+  await expect(page.getByTestId('cast-speaker')).toHaveCount(2);
+  await page.getByTestId('lexicon-panel').locator('summary').press('Enter');
+  await page.getByTestId('lexicon-new-term').fill('wick');
+  await page.getByTestId('lexicon-new-replacement').fill('wik');
+  await page.getByTestId('lexicon-new-replacement').press('Enter');
+  // (Keyboard: the generation toasts sit over the bottom of the side panel.)
+  await page.getByTestId('stale-confirm-apply').press('Enter');
+  await expect(page.getByTestId('lexicon-rule')).toHaveCount(1);
   await new EditorPage(page).close();
 
   const problems = new Set<string>();
+  const unlabelled = new Set<string>();
   for (const theme of THEMES) {
     await setTheme(page, theme);
     for (const size of SIZES) {
@@ -56,12 +69,14 @@ test('screenshot tour: every page and dialog, light and dark, two window sizes',
           path: path.join(folder, `${theme}-${size.width}x${size.height}-${name}.png`),
         });
         for (const problem of await contrastProblems(page)) problems.add(`${theme}: ${problem}`);
+        for (const control of await unlabelledControls(page)) unlabelled.add(`${name}: ${control}`);
       };
       await tourPages(page, shot);
     }
   }
   expect(errors, 'errors in the page during the tour').toEqual([]);
   expect([...problems], 'text under WCAG AA contrast').toEqual([]);
+  expect([...unlabelled], 'controls without a visible label').toEqual([]);
 });
 
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
@@ -81,8 +96,14 @@ async function tourPages(page: Page, shot: (name: string) => Promise<void>): Pro
   await expect(page.getByTestId('editor-title')).toBeVisible();
   await new EditorPage(page).selectOnTimeline('text', 1);
   await shot('editor');
+  await page.getByTestId('cast-panel').scrollIntoViewIfNeeded();
+  await shot('editor-cast');
+  const lexicon = page.getByTestId('lexicon-panel');
+  if ((await lexicon.getAttribute('open')) === null) await lexicon.locator('summary').press('Enter');
+  await page.getByTestId('lexicon-rules').scrollIntoViewIfNeeded();
+  await shot('editor-lexicon');
   await dialog(page, page.getByTestId('export-open'), 'export-dialog', shot);
-  await dialog(page, page.getByTestId('editor-help'), 'shortcuts-help', shot);
+  await dialog(page, page.getByTestId('shortcuts-button'), 'shortcuts-help', shot);
   await new EditorPage(page).close();
 
   await page.getByTestId('nav-voices').click();

@@ -119,6 +119,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
             <input
               data-testid="batch-destination"
               value={destination}
+              title={destination}
               spellCheck={false}
               onChange={(event) => setDestination(event.target.value)}
             />

@@ -93,27 +93,31 @@ export function CastPanel() {
             style={{ borderLeftColor: speaker.colour }}
           >
             <div className="cast-speaker-head">
-              <input
-                type="color"
-                value={speaker.colour}
-                aria-label={`Colour of ${speaker.name}`}
-                data-testid="cast-speaker-colour"
-                onChange={(event) => patchSpeaker(speaker, 'Change colour', { colour: event.target.value })}
-              />
-              <input
-                className="cast-speaker-name"
-                defaultValue={speaker.name}
-                key={`${speaker.name}:${cancels}`}
-                aria-label="Speaker name"
-                data-testid="cast-speaker-name"
-                onBlur={(event) => {
-                  if (event.target.value.trim() !== speaker.name)
-                    patchSpeaker(speaker, 'Rename speaker', { name: event.target.value });
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') event.currentTarget.blur();
-                }}
-              />
+              <label className="caption-field">
+                Colour
+                <input
+                  type="color"
+                  value={speaker.colour}
+                  data-testid="cast-speaker-colour"
+                  onChange={(event) => patchSpeaker(speaker, 'Change colour', { colour: event.target.value })}
+                />
+              </label>
+              <label className="caption-field cast-speaker-name-field">
+                Speaker name
+                <input
+                  className="cast-speaker-name"
+                  defaultValue={speaker.name}
+                  key={`${speaker.name}:${cancels}`}
+                  data-testid="cast-speaker-name"
+                  onBlur={(event) => {
+                    if (event.target.value.trim() !== speaker.name)
+                      patchSpeaker(speaker, 'Rename speaker', { name: event.target.value });
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') event.currentTarget.blur();
+                  }}
+                />
+              </label>
               <span className="hint" data-testid="cast-speaker-lines">
                 {lines.get(speaker.id) ?? 0} line{lines.get(speaker.id) === 1 ? '' : 's'}
               </span>
@@ -173,13 +177,15 @@ export function CastPanel() {
           add();
         }}
       >
-        <input
-          value={newName}
-          placeholder="New speaker’s name"
-          aria-label="New speaker’s name"
-          data-testid="cast-new-name"
-          onChange={(event) => setNewName(event.target.value)}
-        />
+        <label className="caption-field">
+          New speaker’s name
+          <input
+            value={newName}
+            placeholder="e.g. Narrator"
+            data-testid="cast-new-name"
+            onChange={(event) => setNewName(event.target.value)}
+          />
+        </label>
         <button type="submit" data-testid="cast-add" disabled={newName.trim() === ''}>
           Add speaker
         </button>
@@ -206,39 +212,43 @@ function CastVoiceField({
   return (
     <div className="picker">
       {voices.length > 0 ? (
-        <select
-          data-testid="cast-speaker-voice-library"
-          value={known?.idForGenerate ?? ''}
-          aria-label={`Voice of ${speaker.name} from the library`}
-          onChange={(event) => {
-            const voice = findVoice(voices, event.target.value);
-            onChange(voice?.idForGenerate ?? '', voice?.name);
-          }}
-        >
-          <option value="">{value === '' ? 'Project default voice' : 'Not in the library'}</option>
-          {voices.map((voice) => (
-            <option key={voice.id} value={voice.idForGenerate}>
-              {voice.name}
-            </option>
-          ))}
-        </select>
+        <label className="caption-field">
+          {speaker.name}’s voice from the library
+          <select
+            data-testid="cast-speaker-voice-library"
+            value={known?.idForGenerate ?? ''}
+            onChange={(event) => {
+              const voice = findVoice(voices, event.target.value);
+              onChange(voice?.idForGenerate ?? '', voice?.name);
+            }}
+          >
+            <option value="">{value === '' ? 'Project default voice' : 'Not in the library'}</option>
+            {voices.map((voice) => (
+              <option key={voice.id} value={voice.idForGenerate}>
+                {voice.name}
+              </option>
+            ))}
+          </select>
+        </label>
       ) : null}
-      <input
-        type="text"
-        key={value}
-        defaultValue={value}
-        placeholder="Voice id (empty: project default)"
-        aria-label={`Voice id of ${speaker.name}`}
-        spellCheck={false}
-        data-testid="cast-speaker-voice"
-        onBlur={(event) => {
-          const typed = event.target.value.trim();
-          if (typed !== value) onChange(typed, undefined);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') event.currentTarget.blur();
-        }}
-      />
+      <label className="caption-field">
+        {speaker.name}’s voice id (empty: the project default)
+        <input
+          type="text"
+          key={value}
+          defaultValue={value}
+          placeholder="Project default"
+          spellCheck={false}
+          data-testid="cast-speaker-voice"
+          onBlur={(event) => {
+            const typed = event.target.value.trim();
+            if (typed !== value) onChange(typed, undefined);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.currentTarget.blur();
+          }}
+        />
+      </label>
     </div>
   );
 }

@@ -8,13 +8,11 @@ import {
   selectSelectedIds,
   selectUndoLabel,
 } from '../../stores/document-store.js';
-import { selectZoom } from '../../stores/timeline-view-store.js';
 import { readClipboard, writeClipboard } from './clipboard-bridge.js';
 import { useEditorActions } from './use-editor-actions.js';
 import type { ShortcutId } from './shortcuts.js';
 import { isMacPlatform, shortcutLabel } from './shortcuts.js';
-import { ZOOM_STEP } from './use-editor-keyboard.js';
-import { useAppStores, useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
+import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
 
 /** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
 function selectAnchorType(state: DocumentState): string | undefined {
@@ -31,7 +29,6 @@ export function EditorToolbar() {
   const canRedo = useDocumentStore(selectCanRedo);
   const undoLabel = useDocumentStore(selectUndoLabel);
   const redoLabel = useDocumentStore(selectRedoLabel);
-  const zoom = useTimelineViewStore(selectZoom);
   const stores = useAppStores();
   const {
     addMusicBlock,
@@ -156,24 +153,6 @@ export function EditorToolbar() {
         </button>
       </div>
       <div className="toolbar-group">
-        <button
-          type="button"
-          data-testid="zoom-out"
-          title={tip('Zoom out', 'zoom-out')}
-          aria-label="Zoom out"
-          onClick={() => stores.timelineView.getState().setZoom(zoom / ZOOM_STEP)}
-        >
-          −
-        </button>
-        <button
-          type="button"
-          data-testid="zoom-in"
-          title={tip('Zoom in', 'zoom-in')}
-          aria-label="Zoom in"
-          onClick={() => stores.timelineView.getState().setZoom(zoom * ZOOM_STEP)}
-        >
-          +
-        </button>
         <button
           type="button"
           data-testid="shortcuts-button"

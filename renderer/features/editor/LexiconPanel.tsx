@@ -152,64 +152,56 @@ export function LexiconPanel() {
       {rules.length === 0 ? (
         <p className="hint">No rules yet. The first rule that matches at a place in the text wins.</p>
       ) : (
-        <table className="lexicon-table" data-testid="lexicon-rules">
-          <thead>
-            <tr>
-              <th>Term</th>
-              <th>Say as</th>
-              <th title="Whole word only">Word</th>
-              <th title="Match letter case">Aa</th>
-              <th>Language</th>
-              <th>Voice</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rules.map((rule, index) => (
-              <tr key={rule.id} data-testid="lexicon-rule">
-                <td>
+        // One card per rule, not a table: the side panel is too narrow for seven columns.
+        <ol className="lexicon-rules" data-testid="lexicon-rules">
+          {rules.map((rule, index) => (
+            <li key={rule.id} className="lexicon-rule" data-testid="lexicon-rule">
+              <div className="lexicon-rule-words">
+                <label className="caption-field">
+                  Term
                   <input
                     type="text"
                     defaultValue={rule.term}
                     key={`term:${rule.term}`}
-                    aria-label="Term"
                     onBlur={(event) => {
                       if (event.target.value !== rule.term) patchRule(index, { term: event.target.value });
                     }}
                   />
-                </td>
-                <td>
+                </label>
+                <label className="caption-field">
+                  Say as
                   <input
                     type="text"
                     defaultValue={rule.replacement}
                     key={`say:${rule.replacement}`}
-                    aria-label="Say as"
                     onBlur={(event) => {
                       if (event.target.value !== rule.replacement)
                         patchRule(index, { replacement: event.target.value });
                     }}
                   />
-                </td>
-                <td>
+                </label>
+              </div>
+              <div className="lexicon-rule-options">
+                <label className="checkbox-field" title="Match whole words only">
                   <input
                     type="checkbox"
                     checked={rule.wholeWord}
-                    aria-label="Whole word only"
                     onChange={(event) => patchRule(index, { wholeWord: event.target.checked })}
                   />
-                </td>
-                <td>
+                  Whole word
+                </label>
+                <label className="checkbox-field" title="Match letter case">
                   <input
                     type="checkbox"
                     checked={rule.caseSensitive}
-                    aria-label="Match letter case"
                     onChange={(event) => patchRule(index, { caseSensitive: event.target.checked })}
                   />
-                </td>
-                <td>
+                  Match case
+                </label>
+                <label className="caption-field" title="Apply only to text in this language">
+                  Language
                   <select
                     value={rule.language ?? ''}
-                    aria-label="Only in language"
                     onChange={(event) => patchRule(index, { language: event.target.value || undefined })}
                   >
                     <option value="">Any</option>
@@ -219,11 +211,11 @@ export function LexiconPanel() {
                       </option>
                     ))}
                   </select>
-                </td>
-                <td>
+                </label>
+                <label className="caption-field" title="Apply only to blocks in this voice">
+                  Voice
                   <select
                     value={rule.voiceId ?? ''}
-                    aria-label="Only for voice"
                     onChange={(event) => patchRule(index, { voiceId: event.target.value || undefined })}
                   >
                     <option value="">Any</option>
@@ -237,11 +229,12 @@ export function LexiconPanel() {
                       <option value={rule.voiceId}>{rule.voiceId}</option>
                     ) : null}
                   </select>
-                </td>
-                <td className="lexicon-row-actions">
+                </label>
+                <span className="lexicon-rule-actions">
                   <button
                     type="button"
                     aria-label="Earlier"
+                    title="Move earlier: the first rule that matches wins"
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
@@ -250,6 +243,7 @@ export function LexiconPanel() {
                   <button
                     type="button"
                     aria-label="Later"
+                    title="Move later"
                     disabled={index === rules.length - 1}
                     onClick={() => move(index, 1)}
                   >
@@ -258,6 +252,7 @@ export function LexiconPanel() {
                   <button
                     type="button"
                     aria-label={`Remove the rule for ${rule.term}`}
+                    title="Remove this rule"
                     data-testid="lexicon-rule-remove"
                     onClick={() =>
                       change(
@@ -268,11 +263,11 @@ export function LexiconPanel() {
                   >
                     ✕
                   </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ol>
       )}
       <form
         className="lexicon-add"
@@ -281,20 +276,24 @@ export function LexiconPanel() {
           add();
         }}
       >
-        <input
-          value={draft.term}
-          placeholder="Term (as written)"
-          aria-label="New term"
-          data-testid="lexicon-new-term"
-          onChange={(event) => setDraft({ ...draft, term: event.target.value })}
-        />
-        <input
-          value={draft.replacement}
-          placeholder="Say as (respelling or alias)"
-          aria-label="Say as"
-          data-testid="lexicon-new-replacement"
-          onChange={(event) => setDraft({ ...draft, replacement: event.target.value })}
-        />
+        <label className="caption-field">
+          New term (as written)
+          <input
+            value={draft.term}
+            placeholder="e.g. Nguyen"
+            data-testid="lexicon-new-term"
+            onChange={(event) => setDraft({ ...draft, term: event.target.value })}
+          />
+        </label>
+        <label className="caption-field">
+          Say as (respelling or alias)
+          <input
+            value={draft.replacement}
+            placeholder="e.g. Win"
+            data-testid="lexicon-new-replacement"
+            onChange={(event) => setDraft({ ...draft, replacement: event.target.value })}
+          />
+        </label>
         <button type="submit" data-testid="lexicon-add" disabled={draft.term.trim() === ''}>
           Add rule
         </button>

@@ -141,13 +141,6 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
         <SaveIndicator />
         <span className="editor-header-spacer" />
         <OutputControls />
-        <button
-          type="button"
-          data-testid="editor-help"
-          onClick={() => stores.editorUi.getState().setHelpOpen(true)}
-        >
-          ?
-        </button>
         <button type="button" data-testid="editor-close" disabled={closing} onClick={() => void close()}>
           {closing ? 'Saving…' : 'Close'}
         </button>

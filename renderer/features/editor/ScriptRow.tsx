@@ -141,7 +141,12 @@ export const ScriptRow = memo(function ScriptRow({
       onClick={onRowClick}
     >
       <div className="script-row-meta">
-        <span className="script-row-number">{index + 1}</span>
+        {/* The row's number is its text box's visible label (aria-labelledby, not a <label>: a click on the
+            number selects the row, it does not move into the text). */}
+        <span className="script-row-number" id={`script-row-number-${block.id}`}>
+          <span className="visually-hidden">Text of block </span>
+          {index + 1}
+        </span>
         {speaker === undefined ? null : (
           <span
             className="badge speaker-badge"
@@ -219,7 +224,7 @@ export const ScriptRow = memo(function ScriptRow({
           className="script-text"
           data-testid="script-text"
           data-block-id={block.id}
-          aria-label={`Text of block ${index + 1}`}
+          aria-labelledby={`script-row-number-${block.id}`}
           value={draft}
           readOnly={block.locked}
           spellCheck

@@ -1,6 +1,7 @@
 import { selectSelectedIds } from '../../stores/document-store.js';
 import { useSendContext } from './send-context.js';
-import { selectPlayheadMs, selectZoom } from '../../stores/timeline-view-store.js';
+import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
+import { ZoomControls } from './ZoomControls.js';
 import { layoutOf, statsOf } from './derived.js';
 import { formatTime } from './timeline-geometry.js';
 import { useThrottledProject } from './use-throttled-project.js';
@@ -16,7 +17,6 @@ export function StatusBar() {
   const project = useThrottledProject(STATUS_INTERVAL_MS);
   const selectedCount = useDocumentStore(selectSelectedIds).length;
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
-  const zoom = useTimelineViewStore(selectZoom);
   const context = useSendContext(project);
   // The credits estimate judges every block's state: it follows once the blocks are hashed.
   const hashed = useHashedProject(STATUS_INTERVAL_MS);
@@ -32,8 +32,9 @@ export function StatusBar() {
           <span data-testid="stat-blocks">{formatCount(stats.blockCount)} blocks</span>
           <span data-testid="stat-characters">{formatCount(stats.characterCount)} characters</span>
           <span
+            className="editor-status-credits"
             data-testid="stat-credits"
-            title="Estimated at one credit per character sent; the service decides the real cost when a task is submitted."
+            title={`≈ ${formatCount(stats.estimatedPendingCredits)} credits to generate what is missing (≈ ${formatCount(stats.estimatedCredits)} for everything). Estimated at one credit per character sent; the service decides the real cost when a task is submitted.`}
           >
             ≈ {formatCount(stats.estimatedPendingCredits)} credits to generate what is missing (≈{' '}
             {formatCount(stats.estimatedCredits)} for everything)
@@ -46,7 +47,7 @@ export function StatusBar() {
       </span>
       <span data-testid="stat-selection">{selectedCount} selected</span>
       <span data-testid="stat-playhead">Playhead {formatTime(playheadMs, true)}</span>
-      <span data-testid="stat-zoom">{Math.round(zoom)} px/s</span>
+      <ZoomControls />
     </footer>
   );
 }

@@ -29,14 +29,28 @@ export function VoicePicker({
   disabled: boolean;
 }) {
   const known = findVoice(voices, value);
+  const idBox = (
+    <input
+      id={id}
+      type="text"
+      data-testid={testId}
+      value={value}
+      disabled={disabled}
+      placeholder="Voice id"
+      spellCheck={false}
+      onChange={(event) => onChange(event.target.value.trim(), undefined)}
+    />
+  );
+  if (voices.length === 0) return <div className="picker">{idBox}</div>;
+  // With a library, each box has its own caption: the list to pick from, and the id that is sent.
   return (
     <div className="picker">
-      {voices.length > 0 ? (
+      <label className="caption-field">
+        From the library
         <select
           data-testid={`${testId}-library`}
           value={known?.idForGenerate ?? ''}
           disabled={disabled}
-          aria-label="Voice from the library"
           onChange={(event) => {
             const voice = findVoice(voices, event.target.value);
             if (voice !== undefined) onChange(voice.idForGenerate, voice.name);
@@ -50,18 +64,11 @@ export function VoicePicker({
             </option>
           ))}
         </select>
-      ) : null}
-      <input
-        id={id}
-        type="text"
-        data-testid={testId}
-        value={value}
-        disabled={disabled}
-        placeholder="Voice id"
-        aria-label="Voice id"
-        spellCheck={false}
-        onChange={(event) => onChange(event.target.value.trim(), undefined)}
-      />
+      </label>
+      <label className="caption-field">
+        Voice id (what is sent)
+        {idBox}
+      </label>
     </div>
   );
 }

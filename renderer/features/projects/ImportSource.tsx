@@ -85,7 +85,7 @@ export function ImportSource({
             Choose a file…
             <input
               type="file"
-              className="project-visually-hidden"
+              className="visually-hidden"
               data-testid="import-file-input"
               accept={[...SCRIPT_FILE_EXTENSIONS, '.srt', '.fountain', 'text/*'].join(',')}
               aria-describedby={hintId}

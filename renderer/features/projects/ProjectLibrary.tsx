@@ -16,6 +16,7 @@ import { RecentProjects } from './RecentProjects.js';
 import { useFileDrop } from './use-file-drop.js';
 import { useLibraryKeys } from './use-library-keys.js';
 import { useAppStores, useProjectsStore } from '../../stores/stores-context.js';
+import { SearchField } from '../../components/SearchField.js';
 
 /** The projects folder: recent projects, search and sort, the list, and the ways to add a project. */
 export function ProjectLibrary() {
@@ -178,26 +179,27 @@ export function ProjectLibrary() {
       ) : (
         <>
           <div className="filter-bar">
-            <input
-              type="search"
-              data-testid="project-search"
-              placeholder="Search projects"
-              aria-label="Search projects"
+            <SearchField
+              label="Search projects"
+              placeholder="Title or file name"
               value={query}
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={setQuery}
+              testId="project-search"
             />
-            <select
-              data-testid="project-sort"
-              aria-label="Sort projects"
-              value={sort}
-              onChange={(event) => setSort(event.target.value as ProjectSort)}
-            >
-              {projectSorts.map((option) => (
-                <option key={option} value={option}>
-                  {projectSortLabels[option]}
-                </option>
-              ))}
-            </select>
+            <label className="caption-field">
+              Sort by
+              <select
+                data-testid="project-sort"
+                value={sort}
+                onChange={(event) => setSort(event.target.value as ProjectSort)}
+              >
+                {projectSorts.map((option) => (
+                  <option key={option} value={option}>
+                    {projectSortLabels[option]}
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
           {shown.length === 0 ? (
             <p className="hint" data-testid="projects-no-match">

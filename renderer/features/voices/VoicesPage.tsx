@@ -9,6 +9,7 @@ import { CreateVoicePanel } from './CreateVoicePanel.js';
 import { useSamplePlayer } from './sample-player.js';
 import { VoiceCard } from './VoiceCard.js';
 import { useJobsStore, useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
+import { SearchField } from '../../components/SearchField.js';
 
 type Panel = 'none' | 'create' | 'add';
 type StateFilter = 'all' | VoiceState;
@@ -83,26 +84,27 @@ export function VoicesPage() {
         </p>
       ) : null}
       <div className="filter-bar">
-        <input
-          type="search"
-          data-testid="voice-search"
-          placeholder="Search voices"
+        <SearchField
+          label="Search voices"
+          placeholder="Name, description or id"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          aria-label="Search voices"
+          onChange={setQuery}
+          testId="voice-search"
         />
-        <select
-          data-testid="voice-state-filter"
-          value={stateFilter}
-          onChange={(event) => setStateFilter(event.target.value as StateFilter)}
-          aria-label="Filter by state"
-        >
-          <option value="all">All states</option>
-          <option value="ready">Ready</option>
-          <option value="creating">Creating</option>
-          <option value="training">Training</option>
-          <option value="failed">Failed</option>
-        </select>
+        <label className="caption-field">
+          Show
+          <select
+            data-testid="voice-state-filter"
+            value={stateFilter}
+            onChange={(event) => setStateFilter(event.target.value as StateFilter)}
+          >
+            <option value="all">All states</option>
+            <option value="ready">Ready</option>
+            <option value="creating">Creating</option>
+            <option value="training">Training</option>
+            <option value="failed">Failed</option>
+          </select>
+        </label>
       </div>
       {voices.length === 0 ? (
         <EmptyState title="No voices yet" testId="voices-empty">
