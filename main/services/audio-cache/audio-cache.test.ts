@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,5 +70,49 @@ describe('AudioCache analysis', () => {
     expect(sidecar.analysis).toEqual(analysis);
     expect((await cache.lookup(SERVICE, OLD_KEY))?.measures?.clippedSamples).toBe(0);
     expect(await cache.analysis(SERVICE, 'c'.repeat(64))).toBeUndefined();
+  });
+});
+
+describe('AudioCache lookups from memory', () => {
+  const MEMO_KEY = 'd'.repeat(64);
+  const sidecarOf = (generatedAt: string): string =>
+    JSON.stringify({
+      version: 1,
+      fileName: `${MEMO_KEY}.wav`,
+      durationMs: 3_000,
+      remoteUrl: `${origin.url}/voice.wav`,
+      generatedAt,
+    });
+
+  it('answers an unchanged entry from memory, and reads it again once its sidecar or audio changes', async () => {
+    const folder = cache.folderOf(SERVICE);
+    const sidecarPath = path.join(folder, `${MEMO_KEY}.json`);
+    await writeFile(path.join(folder, `${MEMO_KEY}.wav`), origin.wav);
+    await writeFile(sidecarPath, sidecarOf('2026-01-01T00:00:00.000Z'));
+    // Whole seconds: a time stamp set again later is then exactly the same.
+    const stamped = 1_790_000_000;
+    await utimes(sidecarPath, stamped, stamped);
+    expect((await cache.lookup(SERVICE, MEMO_KEY))?.generatedAt).toBe('2026-01-01T00:00:00.000Z');
+
+    // Rewritten in place with the same size and time stamp: the sidecar looks unchanged, so memory answers.
+    await writeFile(sidecarPath, sidecarOf('2026-02-02T00:00:00.000Z'));
+    await utimes(sidecarPath, stamped, stamped);
+    expect((await cache.lookup(SERVICE, MEMO_KEY))?.generatedAt).toBe('2026-01-01T00:00:00.000Z');
+
+    // A newer time stamp (another process rewrote it): read again.
+    await utimes(sidecarPath, stamped, stamped + 5);
+    expect((await cache.lookup(SERVICE, MEMO_KEY))?.generatedAt).toBe('2026-02-02T00:00:00.000Z');
+    expect((await cache.lookupMany(SERVICE, [MEMO_KEY])).get(MEMO_KEY)?.generatedAt).toBe(
+      '2026-02-02T00:00:00.000Z',
+    );
+
+    // Audio removed (a cache clean): gone, though the sidecar is unchanged.
+    await rm(path.join(folder, `${MEMO_KEY}.wav`));
+    expect(await cache.lookup(SERVICE, MEMO_KEY)).toBeUndefined();
+    await writeFile(path.join(folder, `${MEMO_KEY}.wav`), origin.wav);
+    expect(await cache.lookup(SERVICE, MEMO_KEY)).toBeDefined();
+    // Sidecar removed: gone.
+    await rm(sidecarPath);
+    expect(await cache.lookup(SERVICE, MEMO_KEY)).toBeUndefined();
   });
 });
