@@ -118,33 +118,36 @@ export function CastPanel() {
                   }}
                 />
               </label>
-              <span className="hint" data-testid="cast-speaker-lines">
-                {lines.get(speaker.id) ?? 0} line{lines.get(speaker.id) === 1 ? '' : 's'}
-              </span>
-              <button
-                type="button"
-                className={filter === speaker.id ? 'is-active' : ''}
-                aria-pressed={filter === speaker.id}
-                title={filter === speaker.id ? 'Show every line' : `Show only ${speaker.name}’s lines`}
-                data-testid="cast-speaker-filter"
-                onClick={() =>
-                  stores.editorUi.getState().setSpeakerFilter(filter === speaker.id ? null : speaker.id)
-                }
-              >
-                {filter === speaker.id ? 'All lines' : 'Only these'}
-              </button>
-              {speaker.id === NARRATOR_ID ? null : (
+              <span className="cast-speaker-actions">
+                <span className="hint" data-testid="cast-speaker-lines">
+                  {lines.get(speaker.id) ?? 0} line{lines.get(speaker.id) === 1 ? '' : 's'}
+                </span>
                 <button
                   type="button"
-                  title={`Remove ${speaker.name}: their lines go to the narrator`}
-                  data-testid="cast-speaker-remove"
+                  className={filter === speaker.id ? 'is-active' : ''}
+                  aria-pressed={filter === speaker.id}
+                  title={filter === speaker.id ? 'Show every line' : `Show only ${speaker.name}’s lines`}
+                  data-testid="cast-speaker-filter"
                   onClick={() =>
-                    change(`Remove ${speaker.name}`, (project) => removeSpeaker(project, speaker.id))
+                    stores.editorUi.getState().setSpeakerFilter(filter === speaker.id ? null : speaker.id)
                   }
                 >
-                  ✕
+                  {filter === speaker.id ? 'All lines' : 'Only these'}
                 </button>
-              )}
+                {speaker.id === NARRATOR_ID ? null : (
+                  <button
+                    type="button"
+                    title={`Remove ${speaker.name}: their lines go to the narrator`}
+                    aria-label={`Remove ${speaker.name}`}
+                    data-testid="cast-speaker-remove"
+                    onClick={() =>
+                      change(`Remove ${speaker.name}`, (project) => removeSpeaker(project, speaker.id))
+                    }
+                  >
+                    ✕
+                  </button>
+                )}
+              </span>
             </div>
             {speaker.id === NARRATOR_ID && speaker.voiceId === undefined ? (
               <span className="hint">Speaks with the project defaults’ voice.</span>
