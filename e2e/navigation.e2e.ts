@@ -23,6 +23,19 @@ test.describe('journey: finding the way around', () => {
     const editor = new EditorPage(page);
     await projects.create('Sidebar story');
     await editor.addTextBlocks(['First line.', 'Second line.']);
+    // Zoom sits in the status bar; zooming in on a short project keeps its start in view.
+    const zoom = page.getByTestId('stat-zoom');
+    const zoomBefore = Number.parseInt((await zoom.textContent()) ?? '', 10);
+    await page.getByTestId('zoom-in').click();
+    await page.getByTestId('zoom-in').click();
+    await expect
+      .poll(async () => Number.parseInt((await zoom.textContent()) ?? '', 10))
+      .toBeGreaterThan(zoomBefore);
+    await expect
+      .poll(() => page.locator('.timeline-scroll').evaluate((element) => element.scrollLeft))
+      .toBe(0);
+    await expect(editor.timelineBlocks('text').first()).toBeInViewport();
+
     // Typed, and straight to the sidebar: nothing typed is lost.
     await editor.scriptBoxes.nth(1).fill('Second line, changed just before leaving.');
     await page.getByTestId('nav-projects').click();

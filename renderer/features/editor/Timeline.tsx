@@ -156,7 +156,15 @@ export function Timeline() {
     return () => element.removeEventListener('wheel', onWheel);
   }, [stores]);
 
-  // After a zoom, keep the time under the pointer (or the middle of the view) where it was on screen.
+  // The project's length as last laid out, for the zoom below (which runs only when the zoom changes).
+  const totalMsRef = useRef(0);
+  const totalMs = layout?.totalMs ?? 0;
+  useLayoutEffect(() => {
+    totalMsRef.current = totalMs;
+  }, [totalMs]);
+
+  // After a zoom, keep the time under the pointer (or the middle of the view) where it was on screen, without
+  // scrolling past the project's end (a short project zoomed in from the start stays at the start).
   useLayoutEffect(() => {
     const element = scrollRef.current;
     const previous = previousZoomRef.current;
@@ -165,7 +173,8 @@ export function Timeline() {
     const anchorX = zoomAnchorRef.current ?? element.clientWidth / 2;
     zoomAnchorRef.current = null;
     const timeMs = pxToMs(scrollLeftRef.current + anchorX, previous);
-    element.scrollLeft = Math.max(0, msToPx(timeMs, zoom) - anchorX);
+    const maxLeft = Math.max(0, msToPx(totalMsRef.current, zoom) + TAIL_PX - element.clientWidth);
+    element.scrollLeft = Math.min(maxLeft, Math.max(0, msToPx(timeMs, zoom) - anchorX));
     scrollLeftRef.current = element.scrollLeft;
     setViewport({ left: element.scrollLeft, width: element.clientWidth });
   }, [zoom]);
