@@ -135,8 +135,8 @@ describe('ExportEngine', () => {
     expect([...seen].some((name) => name.endsWith('.partial'))).toBe(true);
   });
 
-  it('cancels during rendering and during decoding, leaving no file behind', async () => {
-    for (const phase of ['render', 'decode'] as const) {
+  it('cancels during rendering, during subtitles (the last step before publishing) and during decoding, leaving no file behind', async () => {
+    for (const phase of ['render', 'subtitles', 'decode'] as const) {
       const out = await freshFolder(`cancel-${phase}`);
       const controller = new AbortController();
       const cacheDir =

@@ -104,7 +104,11 @@ export class ExportEngine {
         if (!parsed.success) return;
         const message = parsed.data;
         if (message.type === 'progress') onProgress?.(message.progress);
-        else if (message.type === 'done') finish(() => resolve(message.result));
+        else if (message.type === 'ready-to-publish') {
+          // Messages arrive in order, so a cancel made while handling an earlier one is seen here.
+          const answer: WorkerInbound = { type: signal?.aborted ? 'cancel' : 'publish' };
+          worker.postMessage(answer);
+        } else if (message.type === 'done') finish(() => resolve(message.result));
         else finish(() => reject(rebuildError(message.error)));
       });
       worker.on('error', (error) =>

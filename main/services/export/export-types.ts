@@ -107,6 +107,12 @@ export interface ClipFilesResult {
 export interface RunHooks {
   readonly onProgress?: (progress: ExportProgress) => void;
   readonly isCancelled?: () => boolean;
+  /**
+   * Asked once everything is staged, just before the outputs take their real names: false when the export was
+   * cancelled meanwhile. It is the commit point of a cancel, answered by the engine (which sees the user's cancel
+   * in order with the worker's messages), so a cancel sent before it never leaves a file.
+   */
+  readonly mayPublish?: () => Promise<boolean>;
   /** The export worker's script, started again as decode helpers; defaults to the one next to this module. */
   readonly workerEntry?: URL;
 }

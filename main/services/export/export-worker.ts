@@ -12,7 +12,8 @@ import { workerInboundSchema, type SerializedError, type WorkerOutbound } from '
 /**
  * The export worker: runs one job (a mix or per-clip files) off the main thread and reports progress.
  * A 'cancel' message sets a flag the job checks between blocks; the job then deletes what it staged
- * and reports an ExportCancelledError. The same script also serves as a decode helper: an export
+ * and reports an ExportCancelledError. Before its outputs take their real names the job asks the engine
+ * ('ready-to-publish'), which answers 'publish' or 'cancel', so a cancel the engine saw first always wins. The same script also serves as a decode helper: an export
  * starts copies of it and sends them 'decode-source' messages (see decode/parallel-decode.ts); and as the helper
  * that encodes the second half of an MP3 ('encode-segment', split-encode/split-mp3.ts).
  */
@@ -22,6 +23,15 @@ if (!port) throw new Error('export-worker must run in a worker thread');
 
 let cancelled = false;
 let started = false;
+/** Settles the job's pending 'ready-to-publish' question, if one is out. */
+let answerPublish: ((mayPublish: boolean) => void) | undefined;
+
+function askToPublish(): Promise<boolean> {
+  return new Promise((resolve) => {
+    answerPublish = resolve;
+    send({ type: 'ready-to-publish' });
+  });
+}
 
 function send(message: WorkerOutbound): void {
   port?.postMessage(message);
@@ -56,8 +66,10 @@ port.on('message', (raw: unknown) => {
     return;
   }
   const message = parsed.data;
-  if (message.type === 'cancel') {
-    cancelled = true;
+  if (message.type === 'cancel' || message.type === 'publish') {
+    cancelled ||= message.type === 'cancel';
+    answerPublish?.(!cancelled);
+    answerPublish = undefined;
     return;
   }
   if (started) return;
@@ -65,6 +77,7 @@ port.on('message', (raw: unknown) => {
   const hooks: RunHooks = {
     onProgress: (progress) => send({ type: 'progress', progress }),
     isCancelled: () => cancelled,
+    mayPublish: askToPublish,
     workerEntry: new URL(message.workerEntry),
   };
   // Both jobs parse their request with its zod schema first, so the casts only name the expected shape.

@@ -11,7 +11,6 @@ import { PcmCache } from './decode/pcm-cache.js';
 import { createEncoder } from './encode/create-encoder.js';
 import { Mp3Encoder } from './encode/mp3-encoder.js';
 import { WavEncoder } from './encode/wav-encoder.js';
-import { ExportCancelledError } from './export-errors.js';
 import {
   exportRequestSchema,
   type ExportPhase,
@@ -22,6 +21,7 @@ import {
   type RunHooks,
 } from './export-types.js';
 import { StagedFile, stagingPathFor } from './output/staged-file.js';
+import { confirmPublish } from './publish-gate.js';
 import { parseOrExplain } from './request-validation.js';
 import { defaultDecodeThreads, defaultRenderThreads, prepareSources } from './prepare-sources.js';
 import { defaultWorkerEntry } from './worker-launcher.js';
@@ -133,7 +133,7 @@ export async function runExport(
     staged.push(...subtitles);
     const chapters = stageChaptersJson(request, staging.chaptersJson);
     if (chapters) staged.push(chapters);
-    if (isCancelled()) throw new ExportCancelledError();
+    await confirmPublish(hooks);
     const sidecars = chapters ? [...subtitles, chapters] : subtitles;
     await timed('finalize', () => publishAll(sidecars, audio));
     return {

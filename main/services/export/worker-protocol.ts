@@ -23,6 +23,8 @@ export const workerInboundSchema = z.discriminatedUnion('type', [
     workerEntry: z.string(),
   }),
   z.object({ type: z.literal('cancel') }),
+  /** The answer to 'ready-to-publish' when the export still stands (a cancel is the other answer). */
+  z.object({ type: z.literal('publish') }),
 ]);
 export type WorkerInbound = z.infer<typeof workerInboundSchema>;
 
@@ -35,6 +37,8 @@ export interface SerializedError {
 /** Messages from the worker to the engine. */
 export type WorkerOutbound =
   | { readonly type: 'progress'; readonly progress: ExportProgress }
+  /** Everything is staged: may the outputs take their real names? */
+  | { readonly type: 'ready-to-publish' }
   | { readonly type: 'done'; readonly result: ExportResult | ClipFilesResult }
   | { readonly type: 'failed'; readonly error: SerializedError };
 
@@ -47,6 +51,7 @@ export const workerOutboundSchema = z.discriminatedUnion('type', [
       phaseFraction: z.number(),
     }),
   }),
+  z.object({ type: z.literal('ready-to-publish') }),
   z.object({ type: z.literal('done'), result: z.record(z.string(), z.unknown()) }),
   z.object({
     type: z.literal('failed'),

@@ -111,6 +111,15 @@ async function otherMachine(prefix: string): Promise<{ service: GenerationServic
   };
 }
 
+/** The path of the file the service delivered for a content hash (so a fault hits that file and no other). */
+function deliveredPath(hash: string): string {
+  const job = manager.list().find((listed) => listed.contentHashes?.includes(hash));
+  const index = job?.contentHashes?.indexOf(hash) ?? -1;
+  const audioUrl = job?.kind === 'task' ? job.result?.metadata.contents?.[index]?.audio : undefined;
+  if (!audioUrl) throw new Error(`no delivered audio for ${hash}`);
+  return new URL(audioUrl, standin.url).pathname;
+}
+
 function taskPosts(): number {
   return standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
 }
@@ -160,12 +169,7 @@ describe('generation × failing audio downloads', () => {
     // Three 503s for the first of the two files: its two attempts fail, and so does the first fetch again.
     const [firstBlock] = blocks;
     const firstHash = firstBlock ? contentHash(firstBlock, defaultsOnlyContext(project.defaults)) : '';
-    const job = manager.list().find((listed) => listed.contentHashes?.includes(firstHash));
-    const index = job?.contentHashes?.indexOf(firstHash) ?? -1;
-    const audioUrl = job?.kind === 'task' ? job.result?.metadata.contents?.[index]?.audio : undefined;
-    expect(audioUrl).toBeDefined();
-    const pathPrefix = new URL(audioUrl ?? '', standin.url).pathname;
-    standin.injectFault({ mode: 'status', status: 503, pathPrefix, count: 3 });
+    standin.injectFault({ mode: 'status', status: 503, pathPrefix: deliveredPath(firstHash), count: 3 });
 
     const result = await impatient.generateAndWait(two);
     expect(allBlocks(result).map((block) => blockState(block, defaultsOnlyContext(result.defaults)))).toEqual(
@@ -184,8 +188,11 @@ describe('generation × failing audio downloads', () => {
     const first = project.tracks.speech.blocks.slice(0, 3);
     const hashes = first.map((block) => contentHash(block, defaultsOnlyContext(project.defaults)));
 
-    // The service answers 404 for the next 3 files: gone, so the blocks say so with the price of a new take.
-    standin.injectFault({ mode: 'status', status: 404, pathPrefix: '/files/', count: 3 });
+    // The service answers 404 for these 3 files: gone, so the blocks say so with the price of a new take. (Each
+    // file by its own path: filing the job fetches all 50 of its files concurrently, in no fixed order.)
+    for (const hash of hashes) {
+      standin.injectFault({ mode: 'status', status: 404, pathPrefix: deliveredPath(hash), count: 1 });
+    }
     const started = await other.start({ project, blockIds: first.map((block) => block.id) });
     expect(started).toMatchObject({ sentBlocks: 0, jobIds: [] });
     await other.settled();

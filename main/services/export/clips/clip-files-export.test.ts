@@ -107,4 +107,19 @@ describe('exportClipFiles', () => {
     ).rejects.toBeInstanceOf(ExportCancelledError);
     expect(readdirSync(folder).filter((name) => name.includes('cancelled'))).toEqual([]);
   });
+
+  it('publishes nothing when the engine answers that the export was cancelled once everything was staged', async () => {
+    for (const container of ['zip', 'folder'] as const) {
+      const destination = path.join(folder, `refused-${container}`);
+      let asked = 0;
+      await expect(
+        exportClipFiles(
+          { ...base(), audio: { format: 'wav', bitDepth: 16 }, destination, container },
+          { mayPublish: () => Promise.resolve((asked += 1) === 0) },
+        ),
+      ).rejects.toBeInstanceOf(ExportCancelledError);
+      expect(asked).toBe(1);
+      expect(readdirSync(folder).filter((name) => name.includes('refused'))).toEqual([]);
+    }
+  });
 });

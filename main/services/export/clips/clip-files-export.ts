@@ -28,6 +28,7 @@ import { defaultDecodeThreads, prepareSources } from '../prepare-sources.js';
 import { defaultWorkerEntry } from '../worker-launcher.js';
 import { CooperativeYield, ProgressTracker } from '../progress-tracker.js';
 import { TimelineMixer } from '../render/timeline-mixer.js';
+import { confirmPublish } from '../publish-gate.js';
 import { parseOrExplain } from '../request-validation.js';
 import { clipFileNames } from './clip-file-names.js';
 import { StreamingZipWriter } from './streaming-zip-writer.js';
@@ -84,8 +85,8 @@ export async function exportClipFiles(
   };
   const files =
     request.container === 'zip'
-      ? await writeZip(request.destination, stagingPath, writeAll, isCancelled)
-      : await writeFolder(request.destination, request.overwrite, stagingPath, writeAll, isCancelled);
+      ? await writeZip(request.destination, stagingPath, writeAll, hooks)
+      : await writeFolder(request.destination, request.overwrite, stagingPath, writeAll, hooks);
   tracker.report('finalize', 1);
   return {
     destination: request.destination,
@@ -127,14 +128,14 @@ async function writeZip(
   destination: string,
   stagingPath: string | undefined,
   writeAll: WriteAll,
-  isCancelled: () => boolean,
+  hooks: RunHooks,
 ) {
   const file = StagedFile.create(destination, stagingPath);
   try {
     const zip = new StreamingZipWriter(file);
     const files = await writeAll((name) => zip.openEntry(name));
-    if (isCancelled()) throw new ExportCancelledError();
     await zip.finish();
+    await confirmPublish(hooks);
     file.publish();
     return files;
   } catch (error) {
@@ -148,7 +149,7 @@ async function writeFolder(
   overwrite: boolean,
   stagingPath: string | undefined,
   writeAll: WriteAll,
-  isCancelled: () => boolean,
+  hooks: RunHooks,
 ) {
   const staging = stagingPath ?? stagingPathFor(destination);
   mkdirSync(staging);
@@ -164,7 +165,7 @@ async function writeFolder(
         close: () => file.seal(),
       };
     });
-    if (isCancelled()) throw new ExportCancelledError();
+    await confirmPublish(hooks);
     syncFolder(staging);
     if (overwrite && existsSync(destination)) rmSync(destination, { recursive: false, force: true });
     renameSync(staging, destination);
