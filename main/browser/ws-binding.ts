@@ -92,7 +92,9 @@ export class WebSocketBinding {
     const response = await this.dispatch(frame.method, frame.input);
     if (socket.readyState !== socket.OPEN) return;
     let answer = JSON.stringify({ type: 'response', id: frame.id, response });
-    if (Buffer.byteLength(answer) > MAX_IPC_FRAME_BYTES) {
+    // A UTF-16 unit takes at most 3 bytes in UTF-8: only an answer near the limit is measured (counting a
+    // 5 MB project's bytes took ~20 ms of every open).
+    if (answer.length * 3 > MAX_IPC_FRAME_BYTES && Buffer.byteLength(answer) > MAX_IPC_FRAME_BYTES) {
       answer = JSON.stringify({
         type: 'response',
         id: frame.id,

