@@ -1,6 +1,18 @@
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import type { LoadedWaveform } from '../../stores/waveform-store.js';
+import { CanvasPool } from './canvas-pool.js';
+
+/** More than a screenful of timeline blocks and script rows: scrolling then makes no new canvases. */
+const POOLED_CANVASES = 96;
+
+const canvases = new CanvasPool(POOLED_CANVASES, () => {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'take-waveform';
+  canvas.dataset.testid = 'take-waveform';
+  canvas.setAttribute('aria-hidden', 'true');
+  return canvas;
+});
 
 export interface TakeWaveformProps {
   waveform: LoadedWaveform;
@@ -14,7 +26,8 @@ export interface TakeWaveformProps {
 /**
  * A take's waveform, mirrored about the middle, one column per device pixel from main's 20 ms envelope. Drawn
  * on a canvas (one element per block, whatever the take's length) in the element's text colour, so each block
- * type's CSS decides how it looks.
+ * type's CSS decides how it looks. The canvas comes from a pool and goes back to it (`canvas-pool.ts`), inside a
+ * host that lays out as if it were not there.
  */
 export const TakeWaveform = memo(function TakeWaveform({
   waveform,
@@ -22,12 +35,26 @@ export const TakeWaveform = memo(function TakeWaveform({
   height,
   onSeek,
 }: TakeWaveformProps) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const hostRef = useRef<HTMLSpanElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+
+  useLayoutEffect(() => {
+    const canvas = canvases.take();
+    hostRef.current?.append(canvas);
+    canvasRef.current = canvas;
+    return () => {
+      canvasRef.current = null;
+      canvases.give(canvas);
+    };
+  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context || width <= 0) return;
+    if (!canvas) return;
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    const context = canvas.getContext('2d');
+    if (!context || width <= 0) return;
     const ratio = window.devicePixelRatio || 1;
     const columns = Math.max(1, Math.min(16_384, Math.round(width * ratio)));
     const rows = Math.max(1, Math.round(height * ratio));
@@ -49,21 +76,13 @@ export const TakeWaveform = memo(function TakeWaveform({
     }
   }, [waveform, width, height]);
 
-  const onPointerUp = (event: ReactPointerEvent<HTMLCanvasElement>): void => {
-    if (!onSeek || event.button !== 0) return;
-    const box = event.currentTarget.getBoundingClientRect();
+  const onPointerUp = (event: ReactPointerEvent<HTMLSpanElement>): void => {
+    const canvas = canvasRef.current;
+    if (!onSeek || !canvas || event.button !== 0) return;
+    const box = canvas.getBoundingClientRect();
     if (box.width <= 0) return;
     onSeek(Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)));
   };
 
-  return (
-    <canvas
-      ref={canvasRef}
-      className="take-waveform"
-      data-testid="take-waveform"
-      aria-hidden="true"
-      style={{ width, height }}
-      onPointerUp={onSeek ? onPointerUp : undefined}
-    />
-  );
+  return <span ref={hostRef} className="take-waveform-host" onPointerUp={onSeek ? onPointerUp : undefined} />;
 });
