@@ -10,7 +10,10 @@
  *   - scrolling: the timeline scrolled from start to end in 300 animation frames, with the time between frames
  *     (the p95 and the longest) and Chromium's long animation frames over 50 ms.
  *
- *   node scripts/build.mjs && npx tsx scripts/bench-editor.ts [--blocks 2000] [--chars 150] [--keep]
+ *   node scripts/build.mjs && npx tsx scripts/bench-editor.ts [--blocks 2000] [--chars 150] [--typographic] [--keep]
+ *
+ * `--typographic` prints each block's text as a book does, in curly quotes and with a dash (the words are otherwise
+ * plain ASCII, which Chromium receives on a faster path).
  *
  * A quarter of the blocks are generated, with measured takes and audio cache entries: the editor draws their
  * waveforms and runs the take checks over them, as it does for a real project (issue 14).
@@ -46,15 +49,17 @@ const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 interface Options {
   blocks: number;
   chars: number;
+  typographic: boolean;
   keep: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { blocks: 2000, chars: 150, keep: false };
+  const options: Options = { blocks: 2000, chars: 150, typographic: false, keep: false };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = Number(argv[index + 1]);
     if (flag === '--keep') options.keep = true;
+    else if (flag === '--typographic') options.typographic = true;
     else if ((flag === '--blocks' || flag === '--chars') && Number.isInteger(value) && value > 0) {
       options[flag === '--blocks' ? 'blocks' : 'chars'] = value;
       index += 1;
@@ -69,14 +74,17 @@ const WORDS =
   );
 
 /** Text of exactly `length` characters, different for every block (so hashes and estimates differ too). */
-function sentence(seed: number, length: number): string {
+function sentence(seed: number, length: number, typographic: boolean): string {
   let text = `${seed}.`;
   let word = seed;
   while (text.length < length) {
     word = (word * 31 + 7) % WORDS.length;
     text += ` ${WORDS[word]}`;
   }
-  return `${text.slice(0, length - 1)}.`;
+  const plain = `${text.slice(0, length - 1)}.`;
+  if (!typographic) return plain;
+  // The same length, as a book prints it: “12. the keeper — of the lighthouse …”
+  return `“${plain.replace(' ', ' — ').slice(0, length - 2)}”`;
 }
 
 /**
@@ -134,7 +142,7 @@ async function writeAudioCache(dataDir: string, project: Project): Promise<numbe
   return written;
 }
 
-function benchProject(title: string, count: number, chars: number): Project {
+function benchProject(title: string, count: number, chars: number, typographic: boolean): Project {
   const defaults = {
     ...INITIAL_DEFAULTS,
     voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f',
@@ -144,7 +152,7 @@ function benchProject(title: string, count: number, chars: number): Project {
     const block: TextBlock = {
       id: `block-${String(index).padStart(5, '0')}`,
       type: 'text',
-      text: sentence(index, chars),
+      text: sentence(index, chars, typographic),
       pauseAfterMs: 300,
       volumeDb: 0,
       locked: false,
@@ -652,8 +660,13 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'timbre-bench-editor-'));
   const projectsDir = path.join(dataDir, 'projects');
   await mkdir(projectsDir, { recursive: true });
-  const small = benchProject('Bench 20 blocks', 20, options.chars);
-  const large = benchProject(`Bench ${options.blocks} blocks`, options.blocks, options.chars);
+  const small = benchProject('Bench 20 blocks', 20, options.chars, options.typographic);
+  const large = benchProject(
+    `Bench ${options.blocks} blocks`,
+    options.blocks,
+    options.chars,
+    options.typographic,
+  );
   const sizes = new Map<Project, number>();
   for (const [fileName, project] of [
     ['bench-small.timbre', small],
@@ -688,7 +701,9 @@ async function main(): Promise<void> {
       console.warn('\nWarning: the renderer was rebuilt during the run; measure again.');
     }
     const version = browser.version();
-    console.log(`\nEditor benchmark — Chromium ${version}, headless, 1400×900, browser shell, no service\n`);
+    console.log(
+      `\nEditor benchmark — Chromium ${version}, headless, 1400×900, browser shell, no service${options.typographic ? ', typographic text' : ''}\n`,
+    );
     printTable(results);
     console.log(
       `\nBaseline on this machine, a bare text box on an empty page: keystroke → painted median ${ms(median(baseline.latencies))}, p95 ${ms(percentile(baseline.latencies, 0.95))}; work median ${ms(median(baseline.work))}, p95 ${ms(percentile(baseline.work, 0.95))}.`,

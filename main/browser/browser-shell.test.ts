@@ -14,6 +14,8 @@ interface Connection {
   socket: WebSocket;
   call(method: string, input?: unknown): Promise<unknown>;
   events: unknown[];
+  /** Every frame's text as it arrived. */
+  frames: string[];
 }
 
 function connect(url: string, headers: Record<string, string>): Promise<Connection> {
@@ -21,8 +23,10 @@ function connect(url: string, headers: Record<string, string>): Promise<Connecti
     const socket = new WebSocket(url, { headers });
     const waiting = new Map<number, (value: unknown) => void>();
     const events: unknown[] = [];
+    const frames: string[] = [];
     let nextId = 1;
     socket.on('message', (data) => {
+      frames.push(data.toString());
       const frame = JSON.parse(data.toString()) as { type: string; id?: number; response?: unknown };
       if (frame.type === 'response' && frame.id !== undefined) waiting.get(frame.id)?.(frame.response);
       else events.push(frame);
@@ -31,6 +35,7 @@ function connect(url: string, headers: Record<string, string>): Promise<Connecti
       resolve({
         socket,
         events,
+        frames,
         call: (method, input) =>
           new Promise((done) => {
             const id = nextId++;
@@ -132,6 +137,22 @@ describe('browser shell', () => {
       expect(connection.events).toContainEqual(
         expect.objectContaining({ type: 'event', name: 'settings.changed' }),
       );
+      // Text beyond ASCII arrives escaped (a one-byte string in the page, decoded on Chromium's fast path).
+      const framesBefore = connection.frames.length;
+      const labelled = await connection.call('services.save', {
+        url: 'http://127.0.0.1:8788/',
+        label: 'Studio “Köln” — 東京',
+        plan: 'paid',
+      });
+      expect(labelled).toMatchObject({
+        ok: true,
+        result: {
+          services: expect.arrayContaining([expect.objectContaining({ label: 'Studio “Köln” — 東京' })]),
+        },
+      });
+      const newFrames = connection.frames.slice(framesBefore);
+      expect(newFrames.some((frame) => frame.includes('Studio \\u201cK\\u00f6ln\\u201d'))).toBe(true);
+      expect(newFrames.every((frame) => [...frame].every((char) => char.charCodeAt(0) < 0x80))).toBe(true);
       expect(await connection.call('settings.setTheme', { theme: 'neon' })).toMatchObject({
         ok: false,
         error: { code: 'INVALID_INPUT', field: 'theme' },
