@@ -1,7 +1,7 @@
 import { playableDurationMs } from './takes.js';
 import type { SendContext } from './send-context.js';
 import type { Block } from './project-schema.js';
-import { resolveTextParams, spokenText } from './resolve-params.js';
+import { resolvedSpeechRate, spokenText } from './resolve-params.js';
 
 /**
  * Speaking speed at rate 1, in characters per second, by script. Characters of a text are classified one by one,
@@ -35,11 +35,26 @@ const MAX_RATE = 4;
 /** Estimated milliseconds to speak `text` at `speechRate` (1 = neutral; 2 = twice as fast). */
 export function estimateSpeechMs(text: string, speechRate = 1): number {
   const spoken = spokenText(text);
+  return atRate(isLatinOnly(spoken) ? latinSeconds(spoken) : classifiedSeconds(spoken), speechRate);
+}
+
+/** Most scripts hold no character of the slower classes: they are counted in one go. */
+function isLatinOnly(spoken: string): boolean {
+  return !SLOWER_SCRIPT.test(spoken);
+}
+
+function latinSeconds(spoken: string): number {
+  return spoken.length / CHARS_PER_SECOND.latin;
+}
+
+/** Character by character (laying out a 1,500,000-character audiobook this way took ~60 ms of its opening). */
+function classifiedSeconds(spoken: string): number {
   let seconds = 0;
-  // Most scripts hold no character of the slower classes: they are counted in one go (laying out a 1,500,000-
-  // character audiobook character by character took ~60 ms of its opening).
-  if (!SLOWER_SCRIPT.test(spoken)) seconds = spoken.length / CHARS_PER_SECOND.latin;
-  else for (const char of spoken) seconds += 1 / CHARS_PER_SECOND[classifyChar(char)];
+  for (const char of spoken) seconds += 1 / CHARS_PER_SECOND[classifyChar(char)];
+  return seconds;
+}
+
+function atRate(seconds: number, speechRate: number): number {
   const rate = Number.isFinite(speechRate) ? Math.min(MAX_RATE, Math.max(MIN_RATE, speechRate)) : 1;
   return Math.round((seconds * 1000) / rate);
 }
@@ -88,20 +103,24 @@ export function blockDuration(block: Block, context: SendContext): BlockDuration
 }
 
 /**
- * Estimates are memoised per block object and speech rate (blocks are immutable values, see contentHash): laying
- * out a 300,000-character project after one keystroke then re-reads only the edited block's text.
+ * Estimates of text in the slower scripts, counted character by character, are memoised per block object and
+ * speech rate (blocks are immutable values, see contentHash): laying out a long project after one keystroke then
+ * re-reads only the edited block's text. Latin-only text is estimated from its length at once, which costs less
+ * than a memo entry (making 10,000 of them was ~10 ms of an audiobook's first layout).
  */
-const textEstimates = new WeakMap<Block, { speechRate: number; ms: number }>();
+const classifiedEstimates = new WeakMap<Block, { speechRate: number; ms: number }>();
 
 /** The block's length estimated from its text (or requested length), whether or not it has audio. */
 export function estimateBlockMs(block: Block, context: SendContext): number {
   switch (block.type) {
     case 'text': {
-      const speechRate = resolveTextParams(block, context).speechRate;
-      const cached = textEstimates.get(block);
+      const speechRate = resolvedSpeechRate(block, context);
+      const spoken = spokenText(block.text);
+      if (isLatinOnly(spoken)) return atRate(latinSeconds(spoken), speechRate);
+      const cached = classifiedEstimates.get(block);
       if (cached !== undefined && cached.speechRate === speechRate) return cached.ms;
-      const ms = estimateSpeechMs(block.text, speechRate);
-      textEstimates.set(block, { speechRate, ms });
+      const ms = atRate(classifiedSeconds(spoken), speechRate);
+      classifiedEstimates.set(block, { speechRate, ms });
       return ms;
     }
     case 'sfx':

@@ -22,6 +22,13 @@ export interface ResolvedTextParams {
 export const DEFAULTABLE_TEXT_FIELDS = ['voiceId', 'promptId', 'preset', 'language', 'speechRate'] as const;
 export type DefaultableTextField = (typeof DEFAULTABLE_TEXT_FIELDS)[number];
 
+/** The speech rate a text block is sent with: resolveTextParams's, without building the rest. */
+export function resolvedSpeechRate(block: TextBlock, context: SendContext): number {
+  return (
+    block.speechRate ?? context.speakers.get(speakerIdOf(block))?.speechRate ?? context.defaults.speechRate
+  );
+}
+
 export function resolveTextParams(block: TextBlock, context: SendContext): ResolvedTextParams {
   const { defaults } = context;
   const speaker = context.speakers.get(speakerIdOf(block));

@@ -147,6 +147,20 @@ describe('blockDuration', () => {
     );
   });
 
+  it('memoises text in slower scripts per block and rate, and re-estimates when the rate changes', () => {
+    // 9 Han characters at 4.5 a second: 2 s at rate 1.
+    const block = createTextBlock({ id: 'han', text: '灯塔守望者每夜写字' });
+    const at = (speechRate: number) =>
+      blockDuration(block, defaultsOnlyContext({ ...project.defaults, speechRate })).durationMs;
+    expect(at(1)).toBe(2000);
+    expect(at(1)).toBe(2000);
+    expect(at(2)).toBe(1000);
+    expect(at(1)).toBe(2000);
+    expect(blockDuration({ ...block, text: '灯塔' }, defaultsOnlyContext(project.defaults)).durationMs).toBe(
+      444,
+    );
+  });
+
   it('estimates sfx and music from sfx_length (seconds) or a default', () => {
     expect(
       blockDuration(createSfxBlock({ id: 's', sfx_length: 2.5 }), defaultsOnlyContext(project.defaults))

@@ -61,7 +61,8 @@ export class RecentProjects {
     const run = this.writing.then(async () => {
       const next = update(await this.load()).slice(0, MAX_RECENT_PROJECTS);
       this.entries = next;
-      await writeJsonAtomic(this.filePath, { schemaVersion: 1, entries: next });
+      // Not flushed to disk: opening a project waited on it, and a lost list only means an empty one.
+      await writeJsonAtomic(this.filePath, { schemaVersion: 1, entries: next }, { durable: false });
     });
     this.writing = run.catch(() => undefined);
     return run;

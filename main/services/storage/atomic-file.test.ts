@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileIfExists, writeFileAtomic, writeJsonAtomic } from './atomic-file.js';
 
 describe('atomic file writes', () => {
@@ -35,6 +35,23 @@ describe('atomic file writes', () => {
     const parsed = JSON.parse(await readFile(target, 'utf8')) as { i: number; pad: string };
     expect(parsed.pad).toHaveLength(parsed.i * 100);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('flushes the file and its folder to disk, unless told the file is not durable', async () => {
+    const probe = await open(path.join(dir, 'probe'), 'w');
+    const sync = vi.spyOn(Object.getPrototypeOf(probe) as { sync(): Promise<void> }, 'sync');
+    await probe.close();
+    try {
+      await writeJsonAtomic(path.join(dir, 'settings.json'), { kept: true });
+      expect(sync).toHaveBeenCalledTimes(process.platform === 'win32' ? 1 : 2);
+      sync.mockClear();
+      await writeJsonAtomic(path.join(dir, 'recent.json'), { recent: ['a'] }, { durable: false });
+      expect(sync).not.toHaveBeenCalled();
+      expect(JSON.parse(await readFile(path.join(dir, 'recent.json'), 'utf8'))).toEqual({ recent: ['a'] });
+      expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      sync.mockRestore();
+    }
   });
 
   it('reads a missing file as undefined', async () => {
