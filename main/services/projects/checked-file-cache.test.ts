@@ -18,6 +18,22 @@ describe('CheckedFileCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('answers by stamp only an entry read while its file held still, with the same stamp, once', () => {
+    const cache = new CheckedFileCache();
+    const project = createProject({ title: 'Stamped' });
+    cache.keep('a.timbre', bytesOf('version one'), project, '7:11:100:100');
+    expect(cache.takeStamped('a.timbre', '7:11:100:200')).toBeUndefined();
+    // A stamp that does not match leaves the entry for a read of the bytes.
+    expect(cache.take('a.timbre', bytesOf('version one'))).toBe(project);
+    cache.keep('a.timbre', bytesOf('version one'), project, '7:11:100:100');
+    expect(cache.takeStamped('a.timbre', '7:11:100:100')).toEqual({ bytes: bytesOf('version one'), project });
+    expect(cache.takeStamped('a.timbre', '7:11:100:100')).toBeUndefined();
+    // Read while the file changed: no stamp, so never answered by one.
+    cache.keep('b.timbre', bytesOf('moving'), project);
+    expect(cache.takeStamped('b.timbre', '')).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+
   it('keeps the newest files within its budget of bytes and nothing larger than the budget', () => {
     const cache = new CheckedFileCache(10);
     const project = createProject({ title: 'Any' });

@@ -1,4 +1,5 @@
 import type { Project } from '../../../common/project/project-schema.js';
+import type { FileStamp } from '../storage/file-stamp.js';
 
 /** Reading a project this large again costs more than keeping it: ~60 ms per 10,000 blocks of parsing and checks. */
 const DEFAULT_BUDGET_BYTES = 32 * 1024 * 1024;
@@ -6,6 +7,8 @@ const DEFAULT_BUDGET_BYTES = 32 * 1024 * 1024;
 interface CheckedFile {
   readonly bytes: Buffer;
   readonly project: Project;
+  /** The file's stamp when these bytes were read, if it held still meanwhile (file-stamp.ts). */
+  readonly stamp: FileStamp | undefined;
 }
 
 /**
@@ -20,10 +23,10 @@ export class CheckedFileCache {
 
   constructor(private readonly budgetBytes = DEFAULT_BUDGET_BYTES) {}
 
-  keep(fileName: string, bytes: Buffer, project: Project): void {
+  keep(fileName: string, bytes: Buffer, project: Project, stamp?: FileStamp): void {
     this.forget(fileName);
     if (bytes.length > this.budgetBytes) return;
-    this.entries.set(fileName, { bytes, project });
+    this.entries.set(fileName, { bytes, project, stamp });
     this.bytesHeld += bytes.length;
     for (const [oldest, entry] of this.entries) {
       if (this.bytesHeld <= this.budgetBytes) break;
@@ -37,6 +40,17 @@ export class CheckedFileCache {
     const entry = this.entries.get(fileName);
     this.forget(fileName);
     return entry?.bytes.equals(bytes) === true ? entry.project : undefined;
+  }
+
+  /**
+   * The bytes and project kept for a file that still has the stamp they were read at, without reading it again
+   * (and forgets them, as take does).
+   */
+  takeStamped(fileName: string, stamp: FileStamp): { bytes: Buffer; project: Project } | undefined {
+    const entry = this.entries.get(fileName);
+    if (entry?.stamp === undefined || entry.stamp !== stamp) return undefined;
+    this.forget(fileName);
+    return { bytes: entry.bytes, project: entry.project };
   }
 
   forget(fileName: string): void {
