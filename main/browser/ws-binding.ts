@@ -11,6 +11,7 @@ import type { Logger } from '../services/logging/logger.js';
 import type { ConnectionGuardOptions } from './connection-guard.js';
 import { checkConnection } from './connection-guard.js';
 import { asciiFrame } from './ascii-frame.js';
+import { answerFrame } from './answer-frame.js';
 
 const requestFrameSchema = z.object({
   type: z.literal('request'),
@@ -92,7 +93,7 @@ export class WebSocketBinding {
     }
     const response = await this.dispatch(frame.method, frame.input);
     if (socket.readyState !== socket.OPEN) return;
-    let answer = asciiFrame(JSON.stringify({ type: 'response', id: frame.id, response }));
+    let answer = answerFrame(frame.id, response);
     if (answer.length > MAX_IPC_FRAME_BYTES) {
       answer = asciiFrame(
         JSON.stringify({
