@@ -8,8 +8,8 @@
  * Japanese) would grow 2–3× when escaped and arrives no sooner, so it is sent as it is.
  *
  * The runs beyond ASCII are found by a regular expression and the ASCII between them copied as it is: a 4.6 MB
- * frame with one run per ~150 characters takes ~10 ms more than encoding it would, where `String.replace` with a
- * callback and then encoding took ~50 ms more, and a frame of pure ASCII costs one scan (~2 ms).
+ * frame with one run per ~150 characters takes ~8 ms more than encoding it would, where `String.replace` with a
+ * callback and then encoding took ~25–30 ms more, and a frame of pure ASCII costs one scan (~2 ms).
  */
 const MAX_GROWTH = 1.5;
 /** An escape stands for one UTF-16 unit in six ASCII characters: five more than the unit. */
