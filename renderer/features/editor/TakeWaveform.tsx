@@ -48,11 +48,18 @@ export const TakeWaveform = memo(function TakeWaveform({
     };
   }, []);
 
-  useEffect(() => {
+  // Sized before the browser paints, as the canvas element's own style attribute was (a pooled canvas would
+  // otherwise show for a frame at its default 300×150).
+  useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
+  }, [width, height]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
     const context = canvas.getContext('2d');
     if (!context || width <= 0) return;
     const ratio = window.devicePixelRatio || 1;
