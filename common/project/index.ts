@@ -3,7 +3,13 @@
  * timeline math, validation, and the pure edit operations the editor and its undo stack use.
  */
 export * from './project-schema.js';
-export { PROJECT_FILE_EXTENSION, readProjectFile, writeProjectFile } from './project-file.js';
+export {
+  PROJECT_FILE_EXTENSION,
+  checkedProject,
+  projectFileText,
+  readProjectFile,
+  writeProjectFile,
+} from './project-file.js';
 export { createMusicBlock, createProject, createSfxBlock, createTextBlock } from './block-factory.js';
 export { contentHash } from './content-hash.js';
 export { blockState, needsGeneration } from './block-state.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** `['tracks', 'speech', 'blocks', 3, 'text']` → `tracks.speech.blocks[3].text`. */
-function formatPath(path: readonly PropertyKey[]): string {
+export function formatPath(path: readonly PropertyKey[]): string {
   let text = '';
   for (const part of path) {
     if (typeof part === 'number') text += `[${part}]`;

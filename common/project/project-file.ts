@@ -106,12 +106,22 @@ export function readProjectFile(text: string, options: ReadOptions = {}): Projec
  * pretty-printed so users can diff and version their files.
  */
 export function writeProjectFile(project: Project): string {
+  return projectFileText(checkedProject(project));
+}
+
+/** The project as the schema parses it (its fields in the schema's order), or an error naming the first bad field. */
+export function checkedProject(project: Project): Project {
   const checked = projectSchema.safeParse(project);
   if (!checked.success) {
     const { fieldPath, problem } = describeFirstIssue(checked.error);
     throw new Error(`Refusing to save an invalid project: ${fieldPath || 'project'} ${problem}.`);
   }
-  return `${JSON.stringify(checked.data, null, 2)}\n`;
+  return checked.data;
+}
+
+/** The file text of a project the schema has passed (checkedProject, or a checked patch of one). */
+export function projectFileText(checked: Project): string {
+  return `${JSON.stringify(checked, null, 2)}\n`;
 }
 
 function damagedByIssue(error: z.ZodError, version: number): ProjectFileResult {

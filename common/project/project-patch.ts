@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { describeFirstIssue, formatPath } from './issue-path.js';
 import {
   musicBlockSchema,
   projectSchema,
+  projectWideIssues,
   sfxBlockSchema,
   speechTrackBlockSchema,
   TRACK_NAMES,
@@ -14,7 +16,7 @@ import {
  * defaults: all small), and per track only the blocks that changed since the version main last wrote, plus the
  * order of the track's block ids when blocks were added, removed or moved. An audiobook of 10,000 blocks is 7.5 MB
  * of JSON; one edited block is a few hundred bytes, so the page no longer serialises and sends megabytes on every
- * save. Main rebuilds the project from the version it wrote (`applyProjectPatch`) and validates it whole.
+ * save. Main rebuilds the project from the version it wrote and checks it (`patchedProject`).
  *
  * Unchanged blocks are found by identity: the editor's edits replace the objects they change and keep the others.
  */
@@ -73,6 +75,41 @@ function trackChanges<Block extends { id: string }>(
     changed.push(block);
   });
   return sameOrder ? { changed } : { ids: next.map((block) => block.id), changed };
+}
+
+export type PatchedProject =
+  | { ok: true; project: Project }
+  /** `invalid`: the patch breaks the schema; `stale`: it was not made against `checkedBase`. */
+  | { ok: false; problem: 'invalid' | 'stale'; message: string };
+
+/**
+ * The project a patch makes of `checkedBase`, checked as a whole project is (writeProjectFile) for the cost of the
+ * changed blocks: `checkedBase` is a project the schema passed (main keeps the version it read or wrote), the patch
+ * is parsed here, and only the rules spanning blocks run on the result. Its fields come in the schema's order, as
+ * a parsed project's do, so it serialises to the same bytes. Parsing all 10,000 blocks of a book again took
+ * ~65–95 ms of every autosave.
+ */
+export function patchedProject(checkedBase: Project, patch: ProjectPatch): PatchedProject {
+  const parsed = projectPatchSchema.safeParse(patch);
+  if (!parsed.success) {
+    const { fieldPath, problem } = describeFirstIssue(parsed.error);
+    return { ok: false, problem: 'invalid', message: `The changes are invalid: ${fieldPath} ${problem}.` };
+  }
+  let project: Project;
+  try {
+    project = applyProjectPatch(checkedBase, parsed.data);
+  } catch (error) {
+    return { ok: false, problem: 'stale', message: error instanceof Error ? error.message : String(error) };
+  }
+  const [issue] = projectWideIssues(project);
+  if (issue !== undefined) {
+    return {
+      ok: false,
+      problem: 'invalid',
+      message: `Refusing to save an invalid project: ${formatPath(issue.path)} ${issue.message}.`,
+    };
+  }
+  return { ok: true, project };
 }
 
 /** Rebuilds the project a patch describes from the version it was made against; throws if they do not match. */

@@ -254,52 +254,71 @@ export const projectSchema = z
     }),
   })
   .superRefine((project, context) => {
-    let characters = 0;
-    for (const trackName of TRACK_NAMES) {
-      for (const block of project.tracks[trackName].blocks)
-        characters += 'text' in block ? block.text.length : 0;
+    for (const issue of projectWideIssues(project)) context.addIssue({ code: 'custom', ...issue });
+  });
+
+/** What the rules spanning a whole project read of it (a structural view, so the schema can use them too). */
+interface ProjectWideView {
+  cast: readonly { id: string }[];
+  tracks: Record<
+    TrackName,
+    { blocks: readonly { id: string; type: string; text?: string; speakerId?: string }[] }
+  >;
+}
+
+export interface ProjectWideIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The rules that span blocks: the project's size, the speakers blocks name, unique ids. Part of the schema, and
+ * run alone on a project rebuilt from a checked patch and a checked base (ProjectService.savePatch), whose every
+ * block and field the schema already passed.
+ */
+export function projectWideIssues(project: ProjectWideView): ProjectWideIssue[] {
+  let characters = 0;
+  let blocks = 0;
+  for (const trackName of TRACK_NAMES) {
+    for (const block of project.tracks[trackName].blocks) characters += block.text?.length ?? 0;
+    blocks += project.tracks[trackName].blocks.length;
+  }
+  const tooLarge = projectSizeProblem(blocks, characters);
+  if (tooLarge) return [{ path: ['tracks'], message: `the project ${tooLarge}` }];
+  const issues: ProjectWideIssue[] = [];
+  const speakerIds = new Set<string>();
+  project.cast.forEach((speaker, index) => {
+    if (speakerIds.has(speaker.id)) {
+      issues.push({
+        path: ['cast', index, 'id'],
+        message: `duplicate speaker id "${speaker.id}" (each speaker needs its own)`,
+      });
     }
-    const blocks = TRACK_NAMES.reduce((sum, name) => sum + project.tracks[name].blocks.length, 0);
-    const tooLarge = projectSizeProblem(blocks, characters);
-    if (tooLarge) {
-      context.addIssue({ code: 'custom', path: ['tracks'], message: `the project ${tooLarge}` });
-      return;
-    }
-    const speakerIds = new Set<string>();
-    project.cast.forEach((speaker, index) => {
-      if (speakerIds.has(speaker.id)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['cast', index, 'id'],
-          message: `duplicate speaker id "${speaker.id}" (each speaker needs its own)`,
-        });
-      }
-      speakerIds.add(speaker.id);
-    });
-    project.tracks.speech.blocks.forEach((block, index) => {
-      if (block.type === 'text' && block.speakerId !== undefined && !speakerIds.has(block.speakerId)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['tracks', 'speech', 'blocks', index, 'speakerId'],
-          message: `names speaker "${block.speakerId}", who is not in the cast`,
-        });
-      }
-    });
-    // Edits, selection and undo address blocks by id, so ids must be unique across all tracks.
-    const seen = new Set<string>();
-    for (const trackName of TRACK_NAMES) {
-      project.tracks[trackName].blocks.forEach((block, index) => {
-        if (seen.has(block.id)) {
-          context.addIssue({
-            code: 'custom',
-            path: ['tracks', trackName, 'blocks', index, 'id'],
-            message: `duplicate block id "${block.id}" (block ids must be unique in a project)`,
-          });
-        }
-        seen.add(block.id);
+    speakerIds.add(speaker.id);
+  });
+  project.tracks.speech.blocks.forEach((block, index) => {
+    if (block.type === 'text' && block.speakerId !== undefined && !speakerIds.has(block.speakerId)) {
+      issues.push({
+        path: ['tracks', 'speech', 'blocks', index, 'speakerId'],
+        message: `names speaker "${block.speakerId}", who is not in the cast`,
       });
     }
   });
+  // Edits, selection and undo address blocks by id, so ids must be unique across all tracks.
+  const seen = new Set<string>();
+  for (const trackName of TRACK_NAMES) {
+    project.tracks[trackName].blocks.forEach((block, index) => {
+      if (seen.has(block.id)) {
+        issues.push({
+          path: ['tracks', trackName, 'blocks', index, 'id'],
+          message: `duplicate block id "${block.id}" (block ids must be unique in a project)`,
+        });
+      }
+      seen.add(block.id);
+    });
+  }
+  return issues;
+}
 
 export type Project = z.infer<typeof projectSchema>;
 export type ProjectDefaults = z.infer<typeof projectDefaultsSchema>;

@@ -148,6 +148,48 @@ describe('ProjectService: saving only what changed', () => {
     expect(opened(await service().open(created.fileName)).project).toEqual(edited);
   });
 
+  it('refuses a patch that breaks the schema or a rule across blocks with INVALID_INPUT, writing nothing', async () => {
+    const projects = service();
+    const created = await projects.create({ title: 'Guarded' });
+    const base = addBlock(created.project, createTextBlock({ id: 'a', text: 'One.' }));
+    const revision = await projects.save(created.fileName, base);
+    const before = await readFile(fileOf(created.fileName), 'utf8');
+    const { patch } = projectPatch(base, updateBlock(base, 'a', { text: 'One, edited.' }));
+    const [edited] = patch.tracks.speech.changed;
+    const tooLong = {
+      ...patch,
+      tracks: { ...patch.tracks, speech: { changed: [{ ...edited!, text: 'x'.repeat(10_001) }] } },
+    };
+    expect(await ipcError(projects.savePatch(created.fileName, revision, tooLong))).toMatchObject({
+      data: { code: 'INVALID_INPUT', field: 'patch' },
+    });
+    const strangerSpeaker = {
+      ...patch,
+      tracks: { ...patch.tracks, speech: { changed: [{ ...edited!, speakerId: 'nobody' }] } },
+    };
+    const refused = await ipcError(projects.savePatch(created.fileName, revision, strangerSpeaker));
+    expect(refused.data).toMatchObject({ code: 'INVALID_INPUT', field: 'patch' });
+    expect(refused.message).toMatch(/speakerId names speaker "nobody", who is not in the cast/);
+    expect(await readFile(fileOf(created.fileName), 'utf8')).toBe(before);
+    // The version stays the base of the next patch.
+    await expect(projects.savePatch(created.fileName, revision, patch)).resolves.toBeGreaterThan(revision);
+  });
+
+  it('keeps the version it replaces as the backup without copying it: the .bak is that file', async () => {
+    const projects = service();
+    const created = await projects.create({ title: 'Linked' });
+    const base = addBlock(created.project, createTextBlock({ id: 'a', text: 'One.' }));
+    const revision = await projects.save(created.fileName, base);
+    const replaced = await stat(fileOf(created.fileName));
+    const previousText = await readFile(fileOf(created.fileName), 'utf8');
+    const { patch } = projectPatch(base, updateBlock(base, 'a', { text: 'One, edited.' }));
+    await projects.savePatch(created.fileName, revision, patch);
+    const backup = `${fileOf(created.fileName)}.bak`;
+    expect((await stat(backup)).ino).toBe(replaced.ino);
+    expect(await readFile(backup, 'utf8')).toBe(previousText);
+    expect((await stat(fileOf(created.fileName))).ino).not.toBe(replaced.ino);
+  });
+
   it('answers STALE, writing nothing, when the patch was made against an older version', async () => {
     const projects = service();
     const created = await projects.create({ title: 'Stale' });

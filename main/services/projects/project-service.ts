@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { sendContext } from '../../../common/project/send-context.js';
-import { applyProjectPatch, type ProjectPatch } from '../../../common/project/project-patch.js';
+import { patchedProject, type ProjectPatch } from '../../../common/project/project-patch.js';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { IpcError } from '../../../common/ipc/errors.js';
@@ -14,7 +14,8 @@ import {
   projectStats,
   readProjectFile,
   renameProject,
-  writeProjectFile,
+  checkedProject,
+  projectFileText,
 } from '../../../common/project/index.js';
 import { MAX_IMPORT_BYTES } from '../../../common/text/index.js';
 import type { ImportBlock, ImportPreview, ImportedScript } from '../../../common/import/imported-script.js';
@@ -25,6 +26,7 @@ import type { Logger } from '../logging/logger.js';
 import { isNotFound, readBytesIfExists, readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 import type { FileStamp } from '../storage/file-stamp.js';
 import { fileStampIfExists, readStampedIfExists, stampOfWritten } from '../storage/file-stamp.js';
+import { keepAsBackup } from '../storage/linked-backup.js';
 import { ProjectAutosaver } from './project-autosaver.js';
 import type { ProjectAutosaverOptions } from './project-autosaver.js';
 import {
@@ -245,7 +247,7 @@ export class ProjectService implements ProjectLibrary {
   /** Writes the project over its file; answers the new version's revision. */
   save(fileName: string, project: Project): Promise<number> {
     assertProjectFileName(fileName);
-    return this.queued(fileName, () => this.saveNow(fileName, project));
+    return this.queued(fileName, () => this.saveNow(fileName, checkedProjectOrThrow(project)));
   }
 
   /**
@@ -263,13 +265,12 @@ export class ProjectService implements ProjectLibrary {
           message: `${fileName} has a newer version than the one these changes were made to; send the whole project.`,
         });
       }
-      let project: Project;
-      try {
-        project = applyProjectPatch(base.project, patch);
-      } catch (error) {
-        throw new IpcError({ code: 'STALE', field: 'patch', message: errorMessage(error) });
+      const patched = patchedProject(base.project, patch);
+      if (!patched.ok) {
+        const code = patched.problem === 'stale' ? 'STALE' : 'INVALID_INPUT';
+        throw new IpcError({ code, field: 'patch', message: patched.message });
       }
-      return this.saveNow(fileName, project);
+      return this.saveNow(fileName, patched.project);
     });
   }
 
@@ -427,7 +428,7 @@ export class ProjectService implements ProjectLibrary {
       throw new IpcError({ code: 'INVALID_INPUT', field: 'text', message: errorMessage(error) });
     }
     // Every part is checked before the first is written, so a failure leaves nothing behind.
-    for (const project of projects) writeProjectFileOrThrow(project);
+    for (const project of projects) checkedProjectOrThrow(project);
     const written: OpenedProject[] = [];
     for (const project of projects) written.push(await this.writeNewFile(project));
     const [first] = written;
@@ -496,7 +497,8 @@ export class ProjectService implements ProjectLibrary {
     });
   }
 
-  private async saveNow(fileName: string, project: Project): Promise<number> {
+  /** Writes `checked` (a project the schema passed: checkedProject, or patchedProject's) over the file. */
+  private async saveNow(fileName: string, checked: Project): Promise<number> {
     const filePath = this.pathOf(fileName);
     const expected = this.knownBytes.get(fileName);
     if (expected === undefined) {
@@ -513,19 +515,14 @@ export class ProjectService implements ProjectLibrary {
       const onDisk = await readBytesIfExists(filePath);
       if (onDisk?.equals(expected) !== true) throw this.changedOnDisk(fileName, onDisk?.toString('utf8'));
     }
-    let bytes: Buffer;
-    try {
-      bytes = Buffer.from(writeProjectFile(project));
-    } catch (error) {
-      throw new IpcError({ code: 'INVALID_INPUT', field: 'project', message: errorMessage(error) });
-    }
+    const bytes = Buffer.from(projectFileText(checked));
     if (bytes.equals(expected)) {
-      return this.remember(fileName, bytes, project, undefined, unchanged ? stampNow : undefined);
+      return this.remember(fileName, bytes, checked, undefined, unchanged ? stampNow : undefined);
     }
     // Backup first: at every moment one of the two files holds the previous version whole.
-    await writeFileAtomic(`${filePath}${BACKUP_SUFFIX}`, expected);
+    await keepAsBackup(filePath, `${filePath}${BACKUP_SUFFIX}`, { bytes: expected, stamp: stampNow });
     await writeFileAtomic(filePath, bytes);
-    return this.remember(fileName, bytes, project, undefined, await stampOfWritten(filePath, bytes));
+    return this.remember(fileName, bytes, checked, undefined, await stampOfWritten(filePath, bytes));
   }
 
   /** Notes what the file now holds (and its stamp, when known); answers the version's revision. */
@@ -576,8 +573,9 @@ export class ProjectService implements ProjectLibrary {
     });
   }
 
-  private async writeNewFile(project: Project): Promise<OpenedProject> {
-    const bytes = Buffer.from(writeProjectFileOrThrow(project));
+  private async writeNewFile(unchecked: Project): Promise<OpenedProject> {
+    const project = checkedProjectOrThrow(unchecked);
+    const bytes = Buffer.from(projectFileText(project));
     await fs.mkdir(this.projectsDir, { recursive: true });
     let fileName = projectFileNameFor(project.title, randomBytes(3).toString('hex'));
     while (await fileExists(this.pathOf(fileName))) {
@@ -742,9 +740,9 @@ function checkedTitle(title: string): string {
   }
 }
 
-function writeProjectFileOrThrow(project: Project): string {
+function checkedProjectOrThrow(project: Project): Project {
   try {
-    return writeProjectFile(project);
+    return checkedProject(project);
   } catch (error) {
     throw new IpcError({ code: 'INVALID_INPUT', field: 'project', message: errorMessage(error) });
   }

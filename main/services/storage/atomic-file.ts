@@ -23,7 +23,7 @@ export async function writeFileAtomic(
 ): Promise<void> {
   const dir = path.dirname(filePath);
   await fs.mkdir(dir, { recursive: true });
-  const tempPath = path.join(dir, `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
+  const tempPath = tempPathBeside(filePath);
   const handle = await fs.open(tempPath, 'w', 0o600);
   try {
     await handle.writeFile(data);
@@ -38,6 +38,12 @@ export async function writeFileAtomic(
     throw error;
   }
   if (durable) await syncDirectory(dir);
+}
+
+/** A fresh temp file name beside `filePath`: hidden, and ending in `.tmp`, so orphans are known as such. */
+export function tempPathBeside(filePath: string): string {
+  const name = `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`;
+  return path.join(path.dirname(filePath), name);
 }
 
 /** JSON flavour of writeFileAtomic, pretty-printed so users can diff their files. */
