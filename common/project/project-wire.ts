@@ -7,7 +7,10 @@ import type { Project } from './project-schema.js';
  * WebSocket took ~55 ms per megabyte to deliver it (the largest single cost of the open).
  *
  * Marked, per take: its `contentHash` when it is the block's generation's (""), its `made.text` when it is the
- * block's text (""); per block, the generated audio when it repeats one of its takes ("take:<index>").
+ * block's text (""), its `made.params` when they equal the previous take's in the project (""; a book's takes are
+ * mostly made with the same voice and settings, ~150 bytes each); per block, the generated audio when it repeats
+ * one of its takes ("take:<index>"). Unpacked, equal params are one shared object (the app never changes a
+ * project's objects, it replaces them).
  * Lossless: unpackProject(packProject(p)) equals p. Only values change, never which keys an object has or their
  * order, so the unpacked objects have the same shape as parsed from a file: keys dropped and added back made every
  * block's fields slower to read (kept out of the object) and left the whole parsed message behind as garbage,
@@ -39,9 +42,12 @@ export function packProject(project: Project): PackedProject {
     (block.takes ?? []).every((take) => take.contentHash !== SAME && take.made?.text !== SAME),
   );
   const tracks: Loose = {};
+  const params = new SameParams();
   for (const [name, track] of Object.entries(project.tracks)) {
     tracks[name] = {
-      blocks: markable ? track.blocks.map((block) => packBlock(block as unknown as Loose)) : track.blocks,
+      blocks: markable
+        ? track.blocks.map((block) => packBlock(block as unknown as Loose, params))
+        : track.blocks,
     };
   }
   const packed: PackedProject = { packed: 1, marked: markable, project: { ...project, tracks } };
@@ -53,15 +59,31 @@ export function packProject(project: Project): PackedProject {
 export function unpackProject(packed: PackedProject): Project {
   const project = packed.project as { tracks: Record<string, { blocks: Loose[] }> };
   if (!packed.marked) return project as unknown as Project;
-  for (const track of Object.values(project.tracks)) for (const block of track.blocks) unpackBlock(block);
+  let previousParams: unknown;
+  for (const track of Object.values(project.tracks)) {
+    for (const block of track.blocks) previousParams = unpackBlock(block, previousParams);
+  }
   return project as unknown as Project;
 }
 
-function packBlock(block: Loose): Loose {
+/** The previous take's params, in the order packing and unpacking both walk the takes. */
+class SameParams {
+  private previousJson: string | undefined;
+
+  /** True when `params` equal the previous take's (same keys, order and values), which they then replace. */
+  repeats(params: unknown): boolean {
+    const json = JSON.stringify(params);
+    const same = json !== undefined && json === this.previousJson;
+    this.previousJson = json;
+    return same;
+  }
+}
+
+function packBlock(block: Loose, params: SameParams): Loose {
   const takes = block.takes as Loose[] | undefined;
   if (takes === undefined || takes.length === 0) return block;
   const generation = block.generation as Loose;
-  const packed: Loose = { ...block, takes: takes.map((take) => packTake(take, block, generation)) };
+  const packed: Loose = { ...block, takes: takes.map((take) => packTake(take, block, generation, params)) };
   if (generation.kind === 'generated') {
     const audio = generation.audio as Loose;
     const index = takes.findIndex((take) => AUDIO_FIELDS.every((field) => take[field] === audio[field]));
@@ -73,26 +95,36 @@ function packBlock(block: Loose): Loose {
   return packed;
 }
 
-function packTake(take: Loose, block: Loose, generation: Loose): Loose {
+function packTake(take: Loose, block: Loose, generation: Loose, params: SameParams): Loose {
   const packed: Loose = { ...take };
   if (typeof generation.contentHash === 'string' && take.contentHash === generation.contentHash) {
     packed.contentHash = SAME;
   }
   const made = take.made as Loose | undefined;
-  if (made !== undefined && typeof block.text === 'string' && made.text === block.text) {
-    packed.made = { ...made, text: SAME };
+  if (made !== undefined) {
+    // Params are an object, never "", so this mark needs no check of the project's values.
+    const sameParams = params.repeats(made.params);
+    const sameText = typeof block.text === 'string' && made.text === block.text;
+    if (sameText || sameParams) {
+      packed.made = { ...made, ...(sameText ? { text: SAME } : {}), ...(sameParams ? { params: SAME } : {}) };
+    }
   }
   return packed;
 }
 
-function unpackBlock(block: Loose): void {
+/** Restores one block's marks; answers the params of its last take with any (the next take's previous). */
+function unpackBlock(block: Loose, previousParams: unknown): unknown {
   const takes = block.takes as Loose[] | undefined;
-  if (takes === undefined) return;
+  if (takes === undefined) return previousParams;
   const generation = block.generation as Loose;
+  let params = previousParams;
   for (const take of takes) {
     if (take.contentHash === SAME) take.contentHash = generation.contentHash;
     const made = take.made as Loose | undefined;
-    if (made !== undefined && made.text === SAME) made.text = block.text;
+    if (made === undefined) continue;
+    if (made.text === SAME) made.text = block.text;
+    if (made.params === SAME) made.params = params;
+    params = made.params;
   }
   if (typeof generation.audio === 'string' && generation.audio.startsWith(TAKE_MARK)) {
     const take = takes[Number(generation.audio.slice(TAKE_MARK.length))] as Loose;
@@ -100,4 +132,5 @@ function unpackBlock(block: Loose): void {
     for (const field of AUDIO_FIELDS) if (take[field] !== undefined) audio[field] = take[field];
     generation.audio = audio;
   }
+  return params;
 }
