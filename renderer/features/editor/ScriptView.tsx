@@ -5,7 +5,7 @@ import type { AppStores } from '../../stores/app-stores.js';
 import { selectAnchorId, selectProject, selectSelectedIds } from '../../stores/document-store.js';
 import { selectFocusRequest } from '../../stores/editor-ui-store.js';
 import { ScriptRow } from './ScriptRow.js';
-import { rowOffsets, scrollToReveal, virtualWindow } from './virtual-window.js';
+import { RowLayouts, scrollToReveal, virtualWindow } from './virtual-window.js';
 import { charsPerLine, scriptRowHeight } from './script-row-height.js';
 import { blockProblems } from './block-problems.js';
 import { describeProgress } from '../../../common/generation/block-progress.js';
@@ -148,9 +148,10 @@ export function ScriptView() {
 
   // Rows grow with their text: each row's top, from every shown block's height (memoised per block).
   const lineChars = useMemo(() => charsPerLine(view.width, font), [view.width, font]);
-  const tops = useMemo(
-    () => rowOffsets((blocks ?? []).map((block) => scriptRowHeight(block, lineChars))),
-    [blocks, lineChars],
+  const [rowLayouts] = useState(() => new RowLayouts<SpeechTrackBlock>());
+  const { tops } = useMemo(
+    () => rowLayouts.of(blocks ?? [], lineChars, (block) => scriptRowHeight(block, lineChars)),
+    [rowLayouts, blocks, lineChars],
   );
   // The scroll effects below read the rows as laid out in the last render.
   const shownRef = useRef({ blocks: blocks ?? [], tops });
