@@ -244,6 +244,26 @@ describe('updateBlock', () => {
     });
   });
 
+  it('checks the fields an edit changes, naming the one that breaks the schema', () => {
+    const project = sampleProject();
+    expect(
+      refusal(() => updateBlock(project, 't1', { text: 'Fine.', emo_switch: [1, 'x' as unknown as number] })),
+    ).toMatchObject({ field: 'emo_switch[1]', rule: 'wrong-type' });
+    expect(
+      refusal(() => updateBlock(project, 'm1', { text: 'Rain', fadeOutMs: '5' as never })),
+    ).toMatchObject({
+      field: 'fadeOutMs',
+      rule: 'wrong-type',
+    });
+    // The same field list twice (the second time from the cut-down schemas kept): the same answer.
+    expect(
+      refusal(() => updateBlock(project, 't1', { emo_switch: [1, 'x' as unknown as number], text: 'A' })),
+    ).toMatchObject({ field: 'emo_switch[1]' });
+    expect(updateBlock(project, 't1', { text: 'Typed.' }).tracks.speech.blocks[0]).toMatchObject({
+      text: 'Typed.',
+    });
+  });
+
   it('stores service-rule breaks as entered (validation reports them inline)', () => {
     const updated = updateBlock(sampleProject(), 't1', { emo_switch: [99], speechRate: 9, language: 'xx' });
     expect(updated.tracks.speech.blocks[0]).toMatchObject({

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { defaultsOnlyContext } from './send-context.js';
 import { assertUnlocked } from './block-guards.js';
 import type { BlockLocation, TrackBlockTypes } from './block-lookup.js';
@@ -285,7 +285,7 @@ export function updateBlock(project: Project, blockId: string, patch: BlockPatch
     if (field in patch && typeof candidate[field] === 'number') checkRange(field, candidate[field], blockId);
   }
   const next = candidate as Block;
-  checkBlockShape(next);
+  checkBlockShape(next, Object.keys(patch));
   return withBlockReplaced(project, location, next);
 }
 
@@ -376,9 +376,29 @@ function checkRange(field: keyof typeof STUDIO_LIMITS, value: number, blockId: s
   }
 }
 
-function checkBlockShape(block: Block): void {
-  const schema = BLOCK_SCHEMAS[block.type as BlockType] as z.ZodObject | undefined;
+/** Block schemas cut down to the fields an edit changed, by type and field list (typing changes `text` only). */
+const fieldSchemas = new Map<string, z.ZodObject>();
+
+function schemaOfFields(type: BlockType, fields: readonly string[]): z.ZodObject {
+  const key = `${type}:${[...fields].sort().join(',')}`;
+  let schema = fieldSchemas.get(key);
   if (schema === undefined) {
+    const { shape } = BLOCK_SCHEMAS[type];
+    schema = z.strictObject(Object.fromEntries(fields.map((field) => [field, shape[field]!])));
+    fieldSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+/**
+ * Refuses a block that breaks its type's schema. With `changed`, only those fields are checked: the others are
+ * the edited block's own, checked when they were set, and a keystroke in a block with takes no longer parses
+ * the takes again (0.4 ms of every keystroke). The schemas check fields one by one, with no rule across fields.
+ */
+function checkBlockShape(block: Block, changed?: readonly string[]): void {
+  const type = block.type as BlockType;
+  const whole = BLOCK_SCHEMAS[type] as z.ZodObject | undefined;
+  if (whole === undefined) {
     throw new ProjectEditError({
       field: 'type',
       rule: 'wrong-type',
@@ -386,7 +406,15 @@ function checkBlockShape(block: Block): void {
       message: `"type" must be one of ${Object.keys(BLOCK_SCHEMAS).join(', ')}.`,
     });
   }
-  const checked = schema.safeParse(block);
+  let checked;
+  if (changed === undefined) {
+    checked = whole.safeParse(block);
+  } else {
+    const fields = changed.filter((field) => field in whole.shape);
+    const values: Record<string, unknown> = {};
+    for (const field of fields) if (field in block) values[field] = block[field as keyof Block];
+    checked = schemaOfFields(type, fields).safeParse(values);
+  }
   if (!checked.success) {
     const { fieldPath, problem } = describeFirstIssue(checked.error);
     throw new ProjectEditError({

@@ -1,7 +1,7 @@
 import { median } from '../audio/take-checks.js';
 import type { BlockDuration } from './duration-estimate.js';
 import { estimateBlockMs } from './duration-estimate.js';
-import type { Block } from './project-schema.js';
+import type { Block, TextBlock } from './project-schema.js';
 import { resolveTextParams } from './resolve-params.js';
 import type { SendContext } from './send-context.js';
 
@@ -24,17 +24,17 @@ export function learnedPaceFactors(
   context: SendContext,
 ): ReadonlyMap<string, number> {
   const ratios = new Map<string, number[]>();
-  for (const [index, block] of blocks.entries()) {
+  // An index loop: the layout runs this over every block of a 10,000-block book whenever the views follow.
+  for (let index = 0; index < blocks.length; index += 1) {
+    const block = blocks[index]!;
     const real = durations[index];
     if (block.type !== 'text' || real === undefined) continue;
     if (real.source !== 'audio' || real.durationMs <= 0) continue;
-    const estimated = estimateBlockMs(block, context);
-    if (estimated <= 0) continue;
-    const voiceId = resolveTextParams(block, context).voiceId;
-    if (voiceId === null) continue;
-    const list = ratios.get(voiceId);
-    if (list) list.push(real.durationMs / estimated);
-    else ratios.set(voiceId, [real.durationMs / estimated]);
+    const sample = paceSample(block, real.durationMs, context);
+    if (sample === null) continue;
+    const list = ratios.get(sample.voiceId);
+    if (list) list.push(sample.ratio);
+    else ratios.set(sample.voiceId, [sample.ratio]);
   }
   const factors = new Map<string, number>();
   for (const [voiceId, values] of ratios) {
@@ -43,6 +43,30 @@ export function learnedPaceFactors(
     if (factor >= MIN_FACTOR && factor <= MAX_FACTOR) factors.set(voiceId, factor);
   }
   return factors;
+}
+
+interface PaceSample {
+  voiceId: string;
+  /** Real length ÷ estimated length. */
+  ratio: number;
+}
+
+// Per block object (blocks are immutable), for its context and real length: most blocks are the same objects
+// from one layout to the next, and resolving a block's parameters builds an object each time.
+const samples = new WeakMap<
+  TextBlock,
+  { context: SendContext; durationMs: number; sample: PaceSample | null }
+>();
+
+function paceSample(block: TextBlock, durationMs: number, context: SendContext): PaceSample | null {
+  const known = samples.get(block);
+  if (known !== undefined && known.context === context && known.durationMs === durationMs)
+    return known.sample;
+  const estimated = estimateBlockMs(block, context);
+  const voiceId = estimated <= 0 ? null : resolveTextParams(block, context).voiceId;
+  const sample = voiceId === null ? null : { voiceId, ratio: durationMs / estimated };
+  samples.set(block, { context, durationMs, sample });
+  return sample;
 }
 
 /** The estimate of a block without audio at its voice's learned pace (unchanged when none is learned). */

@@ -16,11 +16,20 @@ export function checkPlatformAudioUrl(
   return allowedOrigins.includes(url.origin) ? null : 'not-platform-url';
 }
 
+// Origins of the few base URLs a session sees (the services'), kept: checking a block parses its service's URL,
+// and the editor checks the edited block on every keystroke.
+const knownOrigins = new Map<string, string | null>();
+const MAX_KNOWN_ORIGINS = 64;
+
 /** The origin of a base URL such as `https://api.example.com/v1`, or null when it is not an http(s) URL. */
 export function originOf(baseUrl: string): string | null {
+  const known = knownOrigins.get(baseUrl);
+  if (known !== undefined) return known;
   const url = parseUrl(baseUrl);
-  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
-  return url.origin;
+  const origin = url === null || (url.protocol !== 'https:' && url.protocol !== 'http:') ? null : url.origin;
+  if (knownOrigins.size >= MAX_KNOWN_ORIGINS) knownOrigins.clear();
+  knownOrigins.set(baseUrl, origin);
+  return origin;
 }
 
 function parseUrl(value: string): URL | null {

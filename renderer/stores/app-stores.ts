@@ -30,6 +30,8 @@ import type { WaveformState } from './waveform-store.js';
 import type { VoicesState } from './voices-store.js';
 import { createLexiconStore } from './lexicon-store.js';
 import type { LexiconState } from './lexicon-store.js';
+import { createProjectFollower } from './project-follower.js';
+import type { ProjectFollower } from './project-follower.js';
 
 /**
  * Everything one window of the app holds: its client of main and its stores, split by concern. Made by
@@ -53,6 +55,8 @@ export interface AppStores {
   exports: StoreApi<ExportState>;
   waveforms: StoreApi<WaveformState>;
   lexicons: StoreApi<LexiconState>;
+  /** The open project as the views that summarise all of it show it (project-follower.ts). */
+  followed: ProjectFollower;
 }
 
 export interface AppStoresOptions {
@@ -61,10 +65,11 @@ export interface AppStoresOptions {
 }
 
 export function createAppStores(client: TimbreClient, options: AppStoresOptions = {}): AppStores {
+  const document = createDocumentStore();
   return {
     client,
     connection: options.connection ?? createConnectionStore(),
-    document: createDocumentStore(),
+    document,
     timelineView: createTimelineViewStore(),
     editorUi: createEditorUiStore(),
     generation: createGenerationStore(),
@@ -78,5 +83,6 @@ export function createAppStores(client: TimbreClient, options: AppStoresOptions 
     exports: createExportStore(),
     waveforms: createWaveformStore(client),
     lexicons: createLexiconStore(client),
+    followed: createProjectFollower(document),
   };
 }

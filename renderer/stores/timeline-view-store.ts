@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 /*
  * Where the user is looking in the open project: the playhead and the timeline's zoom. Neither is part of the
  * document (not saved, not undoable), and the playhead moves every frame during playback, so they live apart
- * from the document store: its subscribers (autosave, throttled derivations) stay asleep while audio plays.
+ * from the document store: its subscribers (autosave, the followed project) stay asleep while audio plays.
  */
 
 export const ZOOM_LIMITS = { min: 1, max: 400, initial: 40 } as const;

@@ -12,7 +12,7 @@ import { applyOrConfirm, proposeChange } from './change-impact.js';
 import { StaleConfirm } from './StaleConfirm.js';
 import type { PendingChange } from './StaleConfirm.js';
 import { useServiceVoices } from './use-service-voices.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useFollowedProject } from './use-followed-project.js';
 import { CastSpeakerParameters } from './CastSpeakerParameters.js';
 import { findVoice } from './VoiceFields.js';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
@@ -39,9 +39,9 @@ function countLines(project: Project | null): ReadonlyMap<string, number> {
 export function CastPanel() {
   const stores = useAppStores();
   const cast = useDocumentStore(selectCast);
-  // Line counts walk every block: they follow the project a few times a second, not every keystroke.
-  const throttled = useThrottledProject(500);
-  const lines = useMemo(() => countLines(throttled), [throttled]);
+  // Line counts walk every block: they follow the project at idle moments, not every keystroke.
+  const followed = useFollowedProject();
+  const lines = useMemo(() => countLines(followed), [followed]);
   const serviceUrl = useDocumentStore(selectServiceUrl);
   const filter = useEditorUiStore(selectSpeakerFilter);
   const { voices } = useServiceVoices(serviceUrl);

@@ -4,7 +4,7 @@ import { useSendContext } from './send-context.js';
 import { useAppStores } from '../../stores/stores-context.js';
 import { layoutOf } from './derived.js';
 import { formatTime } from './timeline-geometry.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useFollowedProject } from './use-followed-project.js';
 
 /**
  * Jumps between chapters: a list of the project's chapter marks (a title on a speech block starts one). Choosing
@@ -12,9 +12,9 @@ import { useThrottledProject } from './use-throttled-project.js';
  */
 export function ChapterNavigator() {
   const stores = useAppStores();
-  const project = useThrottledProject(250);
+  const project = useFollowedProject();
   const context = useSendContext(project);
-  // Re-rendered with the toolbar on every keystroke: the marks follow only the throttled project.
+  // Re-rendered with the toolbar on every keystroke: the marks follow only the followed project.
   const marks = useMemo(
     () => (project === null || context === null ? [] : chapterMarks(project, layoutOf(project, context))),
     [project, context],

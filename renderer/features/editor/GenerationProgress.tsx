@@ -11,7 +11,7 @@ import { selectJobs } from '../../stores/jobs-store.js';
 import { useGenerationStore, useJobsStore } from '../../stores/stores-context.js';
 import { formatCount } from './format.js';
 import { formatTime } from './timeline-geometry.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useFollowedProject } from './use-followed-project.js';
 
 /**
  * The editor's progress bar while blocks are generated: blocks done out of the run's total, failures, and a
@@ -21,7 +21,7 @@ import { useThrottledProject } from './use-throttled-project.js';
 export function GenerationProgress() {
   const run = useGenerationStore(selectGenerationRun);
   const pending = useGenerationStore(selectPendingHashes);
-  const project = useThrottledProject(250);
+  const project = useFollowedProject();
   const context = useSendContext(project);
   const jobs = useJobsStore(selectJobs);
   const [now, setNow] = useState(() => Date.now());

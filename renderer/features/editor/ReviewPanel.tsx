@@ -14,7 +14,7 @@ import { useHashedProject } from './use-hashed-project.js';
 export function ReviewPanel() {
   const stores = useAppStores();
   // The checks judge every block's playing take: they follow the project once its blocks are hashed.
-  const hashed = useHashedProject(250);
+  const hashed = useHashedProject();
   const thresholds = useSettingsStore(selectCheckThresholds);
   const active = useSettingsStore(selectActiveService);
   const [open, setOpen] = useState(false);

@@ -16,7 +16,7 @@ import { selectSegmentAudio } from '../../stores/generation-store.js';
 import { useGenerationStore } from '../../stores/stores-context.js';
 import { useTakePlayer } from './take-player.js';
 import { flagsOf, layoutOf } from './derived.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useFollowedProject } from './use-followed-project.js';
 import { useHashedProject } from './use-hashed-project.js';
 import { WaveformRequest } from './WaveformRequest.js';
 import { visibleSequenceItems } from './timeline-geometry.js';
@@ -75,13 +75,13 @@ export function ScriptView() {
   const focusRequest = useEditorUiStore(selectFocusRequest);
   const progressOf = useBlockProgress();
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
-  // The checks walk every block: they follow the project a few times a second, not on each keystroke.
-  const reviewed = useThrottledProject(250);
+  // The checks walk every block: they follow the project at idle moments (project-follower.ts), not each keystroke.
+  const reviewed = useFollowedProject();
   const reviewedContext = useSendContext(reviewed);
   const context = useSendContext(project);
   const thresholds = useSettingsStore(selectCheckThresholds);
   // They judge every block's playing take, so they wait for the blocks' hashes (sliced as a project opens).
-  const hashed = useHashedProject(250);
+  const hashed = useHashedProject();
   const flags = hashed === null ? undefined : flagsOf(hashed.project, hashed.context, thresholds);
   const waveforms = useWaveformStore(selectWaveforms);
   // While the preview plays, the row under the playhead (re-rendered only when that row changes).

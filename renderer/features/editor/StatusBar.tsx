@@ -4,22 +4,20 @@ import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
 import { ZoomControls } from './ZoomControls.js';
 import { layoutOf, statsOf } from './derived.js';
 import { formatTime } from './timeline-geometry.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useFollowedProject } from './use-followed-project.js';
 import { useHashedProject } from './use-hashed-project.js';
 import { formatCount } from './format.js';
 import { useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
 
-/** While typing, the figures follow a few times a second. */
-const STATUS_INTERVAL_MS = 300;
-
-/** Project-wide figures: blocks, characters, the credits estimate, length; throttled so typing never waits on them. */
+/** Project-wide figures: blocks, characters, the credits estimate, length; following the project at idle moments
+ * (project-follower.ts), so typing never waits on them. */
 export function StatusBar() {
-  const project = useThrottledProject(STATUS_INTERVAL_MS);
+  const project = useFollowedProject();
   const selectedCount = useDocumentStore(selectSelectedIds).length;
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
   const context = useSendContext(project);
   // The credits estimate judges every block's state: it follows once the blocks are hashed.
-  const hashed = useHashedProject(STATUS_INTERVAL_MS);
+  const hashed = useHashedProject();
   if (project === null || context === null) return null;
   const stats = hashed === null ? null : statsOf(hashed.project, hashed.context);
   const layout = layoutOf(project, context);

@@ -16,7 +16,7 @@ import { TimelineBlock } from './TimelineBlock.js';
 import { describeProgress } from '../../../common/generation/block-progress.js';
 import type { Block } from '../../../common/project/project-schema.js';
 import { useBlockProgress } from './use-block-progress.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useFollowedProject } from './use-followed-project.js';
 import { useHashed } from './use-hashed-project.js';
 import { blockProblems } from './block-problems.js';
 import {
@@ -55,7 +55,6 @@ const OVERSCAN_PX = 800;
 const TAIL_PX = 600;
 const DRAG_THRESHOLD_PX = 4;
 const WHEEL_ZOOM_FACTOR = 1.25;
-const TIMELINE_INTERVAL_MS = 200;
 
 type Drag =
   | {
@@ -82,8 +81,9 @@ function showRefusal(stores: AppStores, result: EditResult): void {
  */
 export function Timeline() {
   const stores = useAppStores();
-  // Typing commits on every keystroke; the timeline follows a few times a second so the text box never waits.
-  const project = useThrottledProject(TIMELINE_INTERVAL_MS);
+  // Typing commits on every keystroke; the timeline follows at idle moments (project-follower.ts), so the text
+  // box never waits on it.
+  const project = useFollowedProject();
   const zoom = useTimelineViewStore(selectZoom);
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);

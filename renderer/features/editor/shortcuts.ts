@@ -179,7 +179,19 @@ interface ParsedCombo {
   key: string;
 }
 
+// Every keydown is matched against every combo: parsed once each, not on every keystroke.
+const parsedCombos = new Map<string, ParsedCombo>();
+
 function parseCombo(combo: string): ParsedCombo {
+  let parsed = parsedCombos.get(combo);
+  if (parsed === undefined) {
+    parsed = parseComboText(combo);
+    parsedCombos.set(combo, parsed);
+  }
+  return parsed;
+}
+
+function parseComboText(combo: string): ParsedCombo {
   // "+" and "Mod++" end in the "+" key itself.
   let parts: string[];
   let key: string;

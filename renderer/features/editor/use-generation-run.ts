@@ -3,7 +3,7 @@ import { useSendContext } from './send-context.js';
 import { allBlocks, contentHash } from '../../../common/project/index.js';
 import { selectPendingHashes } from '../../stores/generation-store.js';
 import { useAppStores, useGenerationStore } from '../../stores/stores-context.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useFollowedProject } from './use-followed-project.js';
 
 /** How long "Ready" stays on the blocks of a finished run before they read as plainly generated again. */
 const RUN_LINGER_MS = 6_000;
@@ -15,7 +15,7 @@ const RUN_LINGER_MS = 6_000;
  */
 export function useGenerationRun(): void {
   const stores = useAppStores();
-  const project = useThrottledProject(250);
+  const project = useFollowedProject();
   const pending = useGenerationStore(selectPendingHashes);
   const context = useSendContext(project);
   useEffect(() => {

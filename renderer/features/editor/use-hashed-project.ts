@@ -4,7 +4,7 @@ import type { Project } from '../../../common/project/project-schema.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import { useSendContext } from './send-context.js';
 import { hashInSlices } from './hash-in-slices.js';
-import { useThrottledProject } from './use-throttled-project.js';
+import { useFollowedProject } from './use-followed-project.js';
 
 export interface HashedProject {
   project: Project;
@@ -12,19 +12,19 @@ export interface HashedProject {
 }
 
 /**
- * The throttled project (useThrottledProject) once every block's content hash is known, for the views that
+ * The followed project (useFollowedProject) once every block's content hash is known, for the views that
  * judge every block's state (counts, the credits estimate, the take checks). The hashes missing are computed in
  * slices first: on opening a 10,000-block audiobook they took ~130 ms in one go, before the editor could paint.
  * After an edit only the edited blocks are new, so the value follows within the same moment. Null until the
  * first project is hashed.
  */
-export function useHashedProject(intervalMs: number): HashedProject | null {
-  const throttled = useThrottledProject(intervalMs);
-  return useHashed(throttled, useSendContext(throttled));
+export function useHashedProject(): HashedProject | null {
+  const followed = useFollowedProject();
+  return useHashed(followed, useSendContext(followed));
 }
 
 /** `project` with `context` once every block's content hash is known (as useHashedProject, for a view that
- * already follows a throttled project of its own). */
+ * already reads the followed project). */
 export function useHashed(project: Project | null, context: SendContext | null): HashedProject | null {
   const [hashed, setHashed] = useState<HashedProject | null>(null);
   useEffect(() => {

@@ -48,9 +48,9 @@ export function OutputControls() {
   const previewRef = useRef<TimelinePreview | null>(null);
   useGenerationLookup(projectId, projectServiceUrl ?? active?.url);
 
-  // Counting walks every block: it follows the project at most every 250 ms, not on each keystroke, and waits
-  // for the blocks' hashes (computed in slices as a project opens).
-  const hashed = useHashedProject(250);
+  // Counting walks every block: it follows the project at idle moments (project-follower.ts), not on each
+  // keystroke, and waits for the blocks' hashes (computed in slices as a project opens).
+  const hashed = useHashedProject();
   const counts = useMemo(
     () => (hashed === null ? null : countGeneration(hashed.project, hashed.context, pending)),
     [hashed, pending],
