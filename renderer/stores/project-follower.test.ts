@@ -117,6 +117,22 @@ describe('project follower', () => {
     expect(notified).toBe(2);
   });
 
+  it('shows other edits in quick succession at most every 250 ms (an undo right after adding a block)', () => {
+    open(bookOf(3));
+    clock.advance(1_000);
+    const shownAt: number[] = [];
+    follower.subscribe(() => shownAt.push(clock.time));
+    const start = clock.time;
+    document.getState().apply((project) => updateBlock(project, 'b1', { pauseAfterMs: 900 }), {
+      label: 'Pause after',
+    });
+    clock.advance(150);
+    document.getState().undo();
+    clock.advance(FOLLOWER_TIMING.minWaitMs);
+    expect(shownAt.map((at) => at - start)).toEqual([1, FOLLOWER_TIMING.minWaitMs + 2]);
+    expect(follower.shown()).toBe(current());
+  });
+
   it('shows a single keystroke once typing pauses, not at once', () => {
     open(bookOf(3));
     clock.advance(1_000);

@@ -8,12 +8,13 @@ import type { DocumentState } from './document-store.js';
  * snapshot instead of once per view, and never in a keystroke's own frame.
  *
  * - Another document (opened, closed, moved to a new file) is shown at once, in the same render as the editor.
- * - An edit after a quiet spell (a block added, moved, deleted, a generation's result) is shown at the next idle
- *   moment: after the frame that paints the edit.
- * - Typing, and any burst of edits, is shown once the edits pause for `quietMs`, and while they go on at least
- *   every 250 ms in a small project, up to once a second in a 10,000-block one (the views' work grows with the
- *   blocks), each time at an idle moment. The text box shows every keystroke itself; the first one is not
- *   shown at once elsewhere, so starting to type costs no more than going on. The last edit is always shown.
+ * - Any other edit (a block added, moved, deleted, undone, a generation's result) is shown at the next idle
+ *   moment, after the frame that paints the edit; edits in quick succession (a slider dragged) at most every
+ *   250 ms.
+ * - Typing is shown once it pauses for `quietMs`, and while it goes on at least every 250 ms in a small project,
+ *   up to once a second in a 10,000-block one (the views' work grows with the blocks), each time at an idle
+ *   moment. The text box shows every keystroke itself; the first one is not shown at once elsewhere, so starting
+ *   to type costs no more than going on. The last edit is always shown.
  */
 export interface ProjectFollower {
   /** The project the whole-project views show now. */
@@ -32,7 +33,7 @@ export interface FollowerClock {
 }
 
 export interface FollowerTiming {
-  /** Edits closer together than this are a burst. */
+  /** Typing is shown once it pauses this long. */
   quietMs: number;
   /** During a burst, the views follow every `perBlockMs` × the project's blocks, within these bounds. */
   minWaitMs: number;
@@ -80,7 +81,7 @@ export function createProjectFollower(
   let shown: Project | null = document.getState().doc?.project ?? null;
   /** When the oldest edit not shown yet was made (null: the views show the document). */
   let pendingSince: number | null = null;
-  let lastEditAt = Number.NEGATIVE_INFINITY;
+  let lastShownAt = Number.NEGATIVE_INFINITY;
   /** When the edits not shown yet are due (the pause, or the burst's wait), and when the timer is set for. */
   let dueAt = Number.POSITIVE_INFINITY;
   let timerAt: number | null = null;
@@ -97,6 +98,7 @@ export function createProjectFollower(
     cancel();
     pendingSince = null;
     dueAt = Number.POSITIVE_INFINITY;
+    lastShownAt = clock.now();
     const current = document.getState().doc?.project ?? null;
     if (current === shown) return;
     shown = current;
@@ -125,19 +127,21 @@ export function createProjectFollower(
       return;
     }
     const now = clock.now();
-    const quiet = now - lastEditAt >= timing.quietMs;
     // The document store keeps `lastEdit` for edits that coalesce into one undo step: typing.
     const typing = state.lastEdit !== null;
-    lastEditAt = now;
     pendingSince ??= now;
     // An idle turn already asked for shows the latest edit; asking again would only put it off.
     if (idleRequested) return;
-    if (quiet && !typing) {
+    if (!typing && now - lastShownAt >= timing.minWaitMs) {
       publishWhenIdle();
       return;
     }
-    // The pause that ends the burst, but no later than the burst's wait after the first edit not shown.
-    dueAt = Math.min(now + timing.quietMs, pendingSince + burstWaitMs(state.doc.project, timing));
+    // Other edits in quick succession (a slider dragged, undo pressed repeatedly) follow at most every
+    // minWaitMs. Typing follows the pause that ends it, but no later than the burst's wait after the first
+    // keystroke not shown.
+    dueAt = typing
+      ? Math.min(now + timing.quietMs, pendingSince + burstWaitMs(state.doc.project, timing))
+      : Math.min(dueAt, lastShownAt + timing.minWaitMs);
     if (timerAt === null || timerAt > dueAt) wakeAt(dueAt);
   });
 

@@ -73,6 +73,24 @@ describe('ProjectEditor', () => {
     expect(screen.getByTestId('stat-characters').textContent).toBe('73 characters');
   });
 
+  it('counts one block and one character in the singular', async () => {
+    const sample = sampleProject();
+    const single = {
+      ...sample,
+      tracks: {
+        speech: { blocks: [{ ...(sample.tracks.speech.blocks[0] as TextBlock), text: 'A' }] },
+        effects: { blocks: [] },
+        music: { blocks: [] },
+      },
+    };
+    renderWithStores(
+      <ProjectEditor opened={{ fileName: 'single.timbre', project: single }} onClose={onClose} />,
+      stores,
+    );
+    expect((await screen.findByTestId('stat-blocks')).textContent).toBe('1 block');
+    expect(screen.getByTestId('stat-characters').textContent).toBe('1 character');
+  });
+
   it('commits typing to the document as one undo step, and Ctrl+Z brings the text back', () => {
     renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     fireEvent.change(scriptBox('t1'), { target: { value: 'Hello there!' } });

@@ -27,8 +27,12 @@ export function StatusBar() {
         <span data-testid="stat-counting">Counting…</span>
       ) : (
         <>
-          <span data-testid="stat-blocks">{formatCount(stats.blockCount)} blocks</span>
-          <span data-testid="stat-characters">{formatCount(stats.characterCount)} characters</span>
+          <span data-testid="stat-blocks">
+            {formatCount(stats.blockCount)} {stats.blockCount === 1 ? 'block' : 'blocks'}
+          </span>
+          <span data-testid="stat-characters">
+            {formatCount(stats.characterCount)} {stats.characterCount === 1 ? 'character' : 'characters'}
+          </span>
           <span
             className="editor-status-credits"
             data-testid="stat-credits"
