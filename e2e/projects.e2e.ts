@@ -249,6 +249,41 @@ test.describe('journey: projects offline, without signing in', () => {
     expect(await readFile(path.join(projectsDir, kept[0] ?? ''))).toEqual(lighthouseGarbage);
   });
 
+  test('opens a book-length project, sent compressed, and keeps an edit made in it', async ({
+    app,
+    page,
+  }) => {
+    // 2,000 blocks of varied prose: well over the 256 KB from which main compresses its answers.
+    const words = longScript(12).split(/\s+/u);
+    const texts = Array.from({ length: 2000 }, (_, index) =>
+      Array.from({ length: 24 }, (__, word) => words[(index * 13 + word * 7) % words.length]).join(' '),
+    );
+    const projectsDir = path.join(app.dataDir, 'projects');
+    await mkdir(projectsDir, { recursive: true });
+    const book = createProject({ title: 'Long book', textBlocks: texts });
+    await writeFile(path.join(projectsDir, 'long-book.timbre'), writeProjectFile(book));
+    const binaryFrames: number[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string') binaryFrames.push(payload.length);
+      }),
+    );
+
+    await page.goto(app.url);
+    await row(page, 'Long book').getByTestId('project-open').click();
+    await expect(page.getByTestId('stat-blocks')).toContainText('2,000 blocks');
+    const first = page.getByTestId('script-text').first();
+    await expect(first).toHaveValue(texts[0] ?? '');
+    expect(binaryFrames).toHaveLength(1);
+    await first.press('Control+End');
+    await first.pressSequentially(' The end.');
+    await new EditorPage(page).waitSaved();
+    const saved = await speechTextsOnDisk(app.dataDir, 'long-book.timbre');
+    expect(saved).toHaveLength(2000);
+    expect(saved[0]).toBe(`${texts[0]} The end.`);
+    expect(saved[1999]).toBe(texts[1999]);
+  });
+
   test('creates, renames, duplicates and deletes projects, by mouse and keyboard', async ({ app, page }) => {
     await page.goto(app.url);
     await expect(page.getByTestId('projects-empty')).toBeVisible();

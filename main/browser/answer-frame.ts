@@ -7,10 +7,14 @@ import { asciiFrame } from './ascii-frame.js';
  */
 const packedProjectBytes = new WeakMap<object, Buffer>();
 
-/** The text frame answering request `id` with `response` (ascii-frame.ts). */
-export function answerFrame(id: number, response: unknown): Buffer {
+/**
+ * The bytes of the JSON frame answering request `id` with `response` (ascii-frame.ts), in pieces: an opened
+ * project's bytes are one of them, the same Buffer for every answer with that version (frame-deflate.ts then
+ * compresses them once too).
+ */
+export function answerPieces(id: number, response: unknown): Buffer[] {
   const packed = packedProjectOf(response);
-  if (packed === undefined) return asciiFrame(JSON.stringify({ type: 'response', id, response }));
+  if (packed === undefined) return [asciiFrame(JSON.stringify({ type: 'response', id, response }))];
   let projectBytes = packedProjectBytes.get(packed.project);
   if (projectBytes === undefined) {
     projectBytes = asciiFrame(JSON.stringify(packed.project));
@@ -18,11 +22,11 @@ export function answerFrame(id: number, response: unknown): Buffer {
   }
   // The same JSON as stringifying the whole answer, with the project's kept bytes first in its result.
   const others = JSON.stringify({ ...packed.result, project: undefined });
-  return Buffer.concat([
+  return [
     asciiFrame(`{"type":"response","id":${id},"response":{"ok":true,"result":{"project":`),
     projectBytes,
     asciiFrame(others === '{}' ? '}}}' : `,${others.slice(1)}}}`),
-  ]);
+  ];
 }
 
 /** A successful answer `{ ok, result }` whose result holds a packed project, as opening one answers. */

@@ -11,7 +11,9 @@ import type { Logger } from '../services/logging/logger.js';
 import type { ConnectionGuardOptions } from './connection-guard.js';
 import { checkConnection } from './connection-guard.js';
 import { asciiFrame } from './ascii-frame.js';
-import { answerFrame } from './answer-frame.js';
+import { answerPieces } from './answer-frame.js';
+import { frameOf } from './frame-deflate.js';
+import { OrderedSender } from './ordered-sender.js';
 
 const requestFrameSchema = z.object({
   type: z.literal('request'),
@@ -27,6 +29,7 @@ const requestFrameSchema = z.object({
 export class WebSocketBinding {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_IPC_FRAME_BYTES });
   private readonly unsubscribe: () => void;
+  private readonly senders = new WeakMap<WebSocket, OrderedSender>();
   /** Tells a page that reconnects whether it is still talking to the launch it was opened from. */
   readonly launchId = randomUUID();
 
@@ -39,10 +42,8 @@ export class WebSocketBinding {
     this.server.on('connection', (socket) => this.serve(socket));
     this.server.on('error', (error) => this.logger.warn(`WebSocket server error: ${error.message}`));
     this.unsubscribe = events.subscribe((name, payload) => {
-      const frame = asciiFrame(JSON.stringify({ type: 'event', name, payload }));
-      for (const client of this.server.clients) {
-        if (client.readyState === client.OPEN) client.send(frame, { binary: false });
-      }
+      const data = asciiFrame(JSON.stringify({ type: 'event', name, payload }));
+      for (const client of this.server.clients) this.senders.get(client)?.push({ data, binary: false });
     });
   }
 
@@ -80,7 +81,14 @@ export class WebSocketBinding {
         this.logger.error('Answering a page request failed', error);
       });
     });
-    socket.send(JSON.stringify({ type: 'hello', launchId: this.launchId }));
+    const sender = new OrderedSender(({ data, binary }) => {
+      if (socket.readyState === socket.OPEN) socket.send(data, { binary });
+    });
+    this.senders.set(socket, sender);
+    sender.push({
+      data: Buffer.from(JSON.stringify({ type: 'hello', launchId: this.launchId })),
+      binary: false,
+    });
   }
 
   private async answer(socket: WebSocket, text: string): Promise<void> {
@@ -93,23 +101,34 @@ export class WebSocketBinding {
     }
     const response = await this.dispatch(frame.method, frame.input);
     if (socket.readyState !== socket.OPEN) return;
-    let answer = answerFrame(frame.id, response);
-    if (answer.length > MAX_IPC_FRAME_BYTES) {
-      answer = asciiFrame(
-        JSON.stringify({
-          type: 'response',
-          id: frame.id,
-          response: {
-            ok: false,
-            error: {
-              code: 'INTERNAL',
-              message: `The answer to ${frame.method} is too large to send to the page (over ${MAX_IPC_FRAME_BYTES / 1024 / 1024} MB).`,
+    let pieces = answerPieces(frame.id, response);
+    if (pieces.reduce((sum, piece) => sum + piece.length, 0) > MAX_IPC_FRAME_BYTES) {
+      pieces = [
+        asciiFrame(
+          JSON.stringify({
+            type: 'response',
+            id: frame.id,
+            response: {
+              ok: false,
+              error: {
+                code: 'INTERNAL',
+                message: `The answer to ${frame.method} is too large to send to the page (over ${MAX_IPC_FRAME_BYTES / 1024 / 1024} MB).`,
+              },
             },
-          },
-        }),
-      );
+          }),
+        ),
+      ];
     }
-    // Sent as a text frame: the bytes are the JSON's UTF-8 (ASCII when escaped), as the page expects.
-    socket.send(answer, { binary: false });
+    // Text frames are the JSON's UTF-8 (ASCII when escaped); long answers go compressed (frame-deflate.ts), and
+    // should compressing ever fail, as text.
+    const uncompressed = pieces;
+    this.senders.get(socket)?.push(
+      frameOf(pieces).catch((error: unknown) => {
+        this.logger.warn(
+          `Sent an answer uncompressed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return { data: Buffer.concat(uncompressed), binary: false };
+      }),
+    );
   }
 }

@@ -4,6 +4,8 @@ import type { IpcResponse } from '../../common/ipc/errors.js';
 import { MAX_IPC_FRAME_BYTES } from '../../common/ipc/limits.js';
 import type { StoreApi } from 'zustand';
 import type { ConnectionStore } from './connection-store.js';
+import { createFrameReader } from './frame-reader.js';
+import { createWorkerInflater } from './worker-inflater.js';
 
 interface PendingCall {
   resolve: (response: IpcResponse<unknown>) => void;
@@ -54,11 +56,15 @@ export function createWebSocketBridge(
   const openSession = (): Promise<unknown> =>
     fetch('/session', { method: 'POST', headers: { 'x-timbre-secret': secret } }).catch(() => undefined);
 
+  const inflate = createWorkerInflater();
+
   const connect = (): void => {
     const current = new WebSocket(socketUrl);
+    current.binaryType = 'arraybuffer';
     socket = current;
-    current.addEventListener('message', (message) => {
-      const frame = JSON.parse(String(message.data)) as ServerFrame;
+    const readFrame = (json: string): void => {
+      if (socket !== current) return;
+      const frame = JSON.parse(json) as ServerFrame;
       switch (frame.type) {
         case 'hello': {
           retryDelayMs = 250;
@@ -85,7 +91,11 @@ export function createWebSocketBridge(
           throw new Error(`Unknown frame ${JSON.stringify(exhaustive)}`);
         }
       }
-    });
+    };
+    // A frame that cannot be read may have been an answer some call waits for: closing the connection fails
+    // those calls as disconnected (the page retries), rather than leaving them waiting for ever.
+    const onMessage = createFrameReader(readFrame, () => current.close(), inflate);
+    current.addEventListener('message', (message) => onMessage(message.data));
     current.addEventListener('close', () => {
       if (socket !== current) return;
       for (const call of pending.values()) call.resolve(DISCONNECTED);

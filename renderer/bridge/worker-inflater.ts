@@ -1,0 +1,45 @@
+/** What the inflate worker answers for one frame. */
+interface InflateAnswer {
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+interface WaitingFrame {
+  resolve: (text: string) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Inflates compressed frames in a worker (inflate-worker.ts), started at once so the first opened project does
+ * not wait for it. The frame's bytes are handed over, not copied. Should the worker fail, the frames waiting on
+ * it fail (the bridge then reconnects) and the next frame starts a new one.
+ */
+export function createWorkerInflater(): (data: ArrayBuffer) => Promise<string> {
+  const waiting = new Map<number, WaitingFrame>();
+  let nextId = 1;
+  const start = (): Worker => {
+    const started = new Worker(new URL('./inflate-worker.ts', import.meta.url), { type: 'module' });
+    started.addEventListener('message', (event: MessageEvent<InflateAnswer>) => {
+      const { id, text, error } = event.data;
+      const frame = waiting.get(id);
+      waiting.delete(id);
+      if (text !== undefined) frame?.resolve(text);
+      else frame?.reject(new Error(error ?? 'The frame could not be inflated'));
+    });
+    started.addEventListener('error', () => {
+      for (const frame of waiting.values()) frame.reject(new Error('The inflate worker stopped'));
+      waiting.clear();
+      worker = undefined;
+    });
+    return started;
+  };
+  let worker: Worker | undefined = start();
+  return (data) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve, reject });
+      worker ??= start();
+      worker.postMessage({ id, bytes: data }, [data]);
+    });
+}
