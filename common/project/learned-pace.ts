@@ -2,7 +2,7 @@ import { median } from '../audio/take-checks.js';
 import type { BlockDuration } from './duration-estimate.js';
 import { estimateBlockMs } from './duration-estimate.js';
 import type { Block, TextBlock } from './project-schema.js';
-import { resolveTextParams } from './resolve-params.js';
+import { resolvedVoiceId } from './resolve-params.js';
 import type { SendContext } from './send-context.js';
 
 /** A voice's estimates are corrected once this many of its blocks have audio: one odd take must not move them. */
@@ -52,7 +52,7 @@ interface PaceSample {
 }
 
 // Per block object (blocks are immutable), for its context and real length: most blocks are the same objects
-// from one layout to the next, and resolving a block's parameters builds an object each time.
+// from one layout to the next.
 const samples = new WeakMap<
   TextBlock,
   { context: SendContext; durationMs: number; sample: PaceSample | null }
@@ -63,7 +63,7 @@ function paceSample(block: TextBlock, durationMs: number, context: SendContext):
   if (known !== undefined && known.context === context && known.durationMs === durationMs)
     return known.sample;
   const estimated = estimateBlockMs(block, context);
-  const voiceId = estimated <= 0 ? null : resolveTextParams(block, context).voiceId;
+  const voiceId = estimated <= 0 ? null : resolvedVoiceId(block, context);
   const sample = voiceId === null ? null : { voiceId, ratio: durationMs / estimated };
   samples.set(block, { context, durationMs, sample });
   return sample;
@@ -77,7 +77,7 @@ export function paceCorrected(
   factors: ReadonlyMap<string, number>,
 ): number {
   if (block.type !== 'text' || factors.size === 0) return estimateMs;
-  const voiceId = resolveTextParams(block, context).voiceId;
+  const voiceId = resolvedVoiceId(block, context);
   const factor = voiceId === null ? undefined : factors.get(voiceId);
   return factor === undefined ? estimateMs : Math.round(estimateMs * factor);
 }

@@ -29,6 +29,11 @@ export function resolvedSpeechRate(block: TextBlock, context: SendContext): numb
   );
 }
 
+/** The voice a text block is sent with (null in an offline draft): resolveTextParams's, without building the rest. */
+export function resolvedVoiceId(block: TextBlock, context: SendContext): string | null {
+  return block.voiceId ?? context.speakers.get(speakerIdOf(block))?.voiceId ?? context.defaults.voiceId;
+}
+
 export function resolveTextParams(block: TextBlock, context: SendContext): ResolvedTextParams {
   const { defaults } = context;
   const speaker = context.speakers.get(speakerIdOf(block));

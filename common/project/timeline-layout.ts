@@ -41,7 +41,7 @@ export function layoutTimeline(project: Project, context: SendContext): Timeline
     const own = found[index]!;
     const duration =
       own.source === 'estimate'
-        ? { ...own, durationMs: paceCorrected(block, own.durationMs, context, paces) }
+        ? { durationMs: paceCorrected(block, own.durationMs, context, paces), source: own.source }
         : own;
     const item = place(block, 'speech', index, cursor, duration);
     speechEnd = item.endMs;
@@ -78,7 +78,9 @@ function place(
     index,
     startMs,
     endMs: startMs + duration.durationMs,
-    ...duration,
+    // Named rather than spread: items of one shape, made 10,000 times for an audiobook's first paint.
+    durationMs: duration.durationMs,
+    source: duration.source,
   };
 }
 

@@ -110,6 +110,13 @@ describe('blockDuration', () => {
     });
     // A parameter that changes the audio makes the takes stale too.
     expect(durationOf({ ...withTakes, speechRate: 1.5 }).source).toBe('estimate');
+    // So does a parameter set that was not set, and a list of emotions, compared by value.
+    expect(durationOf({ ...withTakes, vivid: true }).source).toBe('estimate');
+    const emotional: TextBlock = { ...text, emo_switch: [0, 1, 0, 0, 0, 0, 0, 0] };
+    const withEmotions: TextBlock = { ...emotional, takes: [take('d'.repeat(64), 4000, emotional)] };
+    expect(durationOf({ ...withEmotions, emo_switch: [0, 1, 0, 0, 0, 0, 0, 0] }).durationMs).toBe(4000);
+    expect(durationOf({ ...withEmotions, emo_switch: [0, 0, 1, 0, 0, 0, 0, 0] }).source).toBe('estimate');
+    expect(durationOf({ ...withEmotions, emo_switch: undefined }).source).toBe('estimate');
     // Takes recorded before `made` existed are matched by content hash, with the same answers.
     const unrecorded = (block: TextBlock): TextBlock => ({
       ...block,

@@ -1,7 +1,8 @@
 /** What the inflate worker answers for one frame. */
 interface InflateAnswer {
   id: number;
-  text?: string;
+  /** The inflated JSON, UTF-8. */
+  bytes?: ArrayBuffer;
   error?: string;
 }
 
@@ -12,19 +13,20 @@ interface WaitingFrame {
 
 /**
  * Inflates compressed frames in a worker (inflate-worker.ts), started at once so the first opened project does
- * not wait for it. The frame's bytes are handed over, not copied. Should the worker fail, the frames waiting on
+ * not wait for it. The frame's bytes are handed over both ways, not copied. Should the worker fail, the frames waiting on
  * it fail (the bridge then reconnects) and the next frame starts a new one.
  */
 export function createWorkerInflater(): (data: ArrayBuffer) => Promise<string> {
   const waiting = new Map<number, WaitingFrame>();
+  const decoder = new TextDecoder();
   let nextId = 1;
   const start = (): Worker => {
     const started = new Worker(new URL('./inflate-worker.ts', import.meta.url), { type: 'module' });
     started.addEventListener('message', (event: MessageEvent<InflateAnswer>) => {
-      const { id, text, error } = event.data;
+      const { id, bytes, error } = event.data;
       const frame = waiting.get(id);
       waiting.delete(id);
-      if (text !== undefined) frame?.resolve(text);
+      if (bytes !== undefined) frame?.resolve(decoder.decode(bytes));
       else frame?.reject(new Error(error ?? 'The frame could not be inflated'));
     });
     started.addEventListener('error', () => {
