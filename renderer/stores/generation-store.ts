@@ -35,23 +35,35 @@ export const createGenerationStore = (): StoreApi<GenerationState> =>
     audio: {},
     receive: (segments) =>
       set((state) => {
-        const pending = { ...state.pending };
-        const audio = { ...state.audio };
+        // Copied only once something differs: a project's lookup as it opens reports every generated block of
+        // an audiobook (2,500) as the views already know them, and a new `pending` or `audio` re-rendered every
+        // visible row and redrew its waveform, in the middle of the user's first keystrokes.
+        let pending: Record<string, string> | undefined;
+        let audio: Record<string, SegmentAudio> | undefined;
+        const unpend = (contentHash: string): void => {
+          if ((pending ?? state.pending)[contentHash] === undefined) return;
+          pending ??= { ...state.pending };
+          delete pending[contentHash];
+        };
         for (const segment of segments) {
           switch (segment.state) {
             case 'pending':
+              if ((pending ?? state.pending)[segment.contentHash] === segment.jobId) break;
+              pending ??= { ...state.pending };
               pending[segment.contentHash] = segment.jobId;
               break;
-            case 'generated':
-              delete pending[segment.contentHash];
-              audio[segment.audio.cacheKey] = {
-                mediaPath: segment.audio.mediaPath,
-                durationMs: segment.audio.durationMs,
-              };
+            case 'generated': {
+              unpend(segment.contentHash);
+              const { cacheKey, mediaPath, durationMs } = segment.audio;
+              const known = (audio ?? state.audio)[cacheKey];
+              if (known?.mediaPath === mediaPath && known.durationMs === durationMs) break;
+              audio ??= { ...state.audio };
+              audio[cacheKey] = { mediaPath, durationMs };
               break;
+            }
             case 'failed':
             case 'cancelled':
-              delete pending[segment.contentHash];
+              unpend(segment.contentHash);
               break;
             default: {
               const exhaustive: never = segment;
@@ -59,7 +71,8 @@ export const createGenerationStore = (): StoreApi<GenerationState> =>
             }
           }
         }
-        return { pending, audio };
+        if (pending === undefined && audio === undefined) return state;
+        return { pending: pending ?? state.pending, audio: audio ?? state.audio };
       }),
     run: null,
     joinRun: (blockIds, now) =>
@@ -77,11 +90,14 @@ export const createGenerationStore = (): StoreApi<GenerationState> =>
     endRun: () => set({ run: null }),
     receiveMedia: (media) =>
       set((state) => {
-        if (media.length === 0) return {};
-        const audio = { ...state.audio };
-        for (const item of media)
+        let audio: Record<string, SegmentAudio> | undefined;
+        for (const item of media) {
+          const known = (audio ?? state.audio)[item.cacheKey];
+          if (known?.mediaPath === item.mediaPath && known.durationMs === item.durationMs) continue;
+          audio ??= { ...state.audio };
           audio[item.cacheKey] = { mediaPath: item.mediaPath, durationMs: item.durationMs };
-        return { audio };
+        }
+        return audio === undefined ? state : { audio };
       }),
   }));
 

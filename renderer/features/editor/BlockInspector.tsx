@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
+import { shallow } from 'zustand/shallow';
+import { sameBesidesText, sameViolations } from './inspector-memo.js';
 import { useSendContext } from './send-context.js';
 import { SentTextPreview, SpeakerField } from './SpeakerField.js';
 import type { SendContext } from '../../../common/project/send-context.js';
@@ -32,6 +34,21 @@ const TYPE_TITLES: Record<Block['type'], string> = {
   custom_audio: 'Custom audio block',
   stem_separation: 'Stem separation block',
 };
+
+/*
+ * The parameter fields, re-rendered only when something besides the block's text changes: their `patch` is made
+ * anew on each render but edits the same block, so it is not compared; the inherited defaults are rebuilt for a
+ * block with a speaker, so they are compared field by field.
+ */
+const TextFields = memo(
+  TextBlockInspector,
+  (before, after) =>
+    sameBesidesText(before.block, after.block) &&
+    shallow(before.defaults, after.defaults) &&
+    before.voices === after.voices &&
+    sameViolations(before.violations, after.violations),
+);
+const StudioFieldsOfBlock = memo(StudioFields, (before, after) => sameBesidesText(before.block, after.block));
 
 /** The parameters of the selected block (the anchor of a multi-selection), with the contract's rules inline. */
 export function BlockInspector() {
@@ -106,7 +123,7 @@ function SelectedBlock({
         violations={violations}
         patch={patch}
       />
-      <StudioFields block={block} patch={patch} />
+      <StudioFieldsOfBlock block={block} patch={patch} />
       {block.locked ? (
         <p className="hint" data-testid="locked-hint">
           This block is locked: unlock it to change it.
@@ -138,7 +155,7 @@ function TypeFields({
         <>
           <SpeakerField project={project} block={block} />
           <SentTextPreview block={block} context={context} />
-          <TextBlockInspector
+          <TextFields
             block={block}
             defaults={inheritedDefaults(block, context)}
             voices={service.voices}
