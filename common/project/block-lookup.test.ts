@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTextBlock } from './block-factory.js';
 import { addBlock, moveBlock, removeBlock } from './block-edits.js';
-import { findBlock } from './block-lookup.js';
+import { allBlocks, findBlock, forEachBlock } from './block-lookup.js';
 import { sampleProject } from './test-support.js';
 
 describe('findBlock', () => {
@@ -19,5 +19,15 @@ describe('findBlock', () => {
     expect(findBlock(replaced, 't9')?.block.id).toBe('t9');
     expect(findBlock(project, 's1')).toMatchObject({ track: 'effects', index: 0 });
     expect(findBlock(project, 'm1')).toMatchObject({ track: 'music', index: 0 });
+  });
+});
+
+describe('forEachBlock', () => {
+  it('visits every block once, in the order allBlocks lists them (speech, effects, music)', () => {
+    const project = sampleProject();
+    const visited: string[] = [];
+    forEachBlock(project, (block) => visited.push(block.id));
+    expect(visited).toEqual(['t1', 't2', 't3', 's1', 'm1']);
+    expect(visited).toEqual(allBlocks(project).map((block) => block.id));
   });
 });

@@ -1,3 +1,4 @@
+import { blockMemo } from './block-memo.js';
 import { contentHash } from './content-hash.js';
 import type { SendContext } from './send-context.js';
 import type { Block } from './project-schema.js';
@@ -14,15 +15,15 @@ export type BlockState = 'not-generated' | 'generated' | 'stale' | 'failed';
  *   about the new content, so that block is 'not-generated' again.
  */
 export function blockState(block: Block, context: SendContext): BlockState {
-  const known = stateMemo.get(block);
+  // Per block object and context, as contentHash is: counts and views ask every block of an audiobook on each
+  // update.
+  const memo = blockMemo(block);
+  const known = memo.state;
   if (known !== undefined && known.context === context) return known.state;
   const state = deriveState(block, context);
-  stateMemo.set(block, { context, state });
+  memo.state = { context, state };
   return state;
 }
-
-// Per block object and context, as contentHash is: counts and views ask every block of an audiobook on each update.
-const stateMemo = new WeakMap<Block, { context: SendContext; state: BlockState }>();
 
 function deriveState(block: Block, context: SendContext): BlockState {
   if (activeTake(block, context) !== undefined) return 'generated';

@@ -1,3 +1,4 @@
+import { blockMemo, knownBlockMemo } from './block-memo.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Block } from './project-schema.js';
 import { resolveTextParams, sentText, spokenText } from './resolve-params.js';
@@ -23,18 +24,17 @@ const UNSET_SEED = -1;
  * hash be memoised per block object: re-rendering a 2,000-block timeline does not rehash unchanged blocks.
  */
 export function contentHash(block: Block, context: SendContext): string {
-  const cached = memo.get(block);
+  const memo = blockMemo(block);
+  const cached = memo.hash;
   if (cached !== undefined && cached.context === context) return cached.hash;
   const hash = sha256Hex(`${HASH_DOMAIN}\n${canonicalJson(audioAffectingFields(block, context))}`);
-  memo.set(block, { context, hash });
+  memo.hash = { context, hash };
   return hash;
 }
 
-const memo = new WeakMap<Block, { context: SendContext; hash: string }>();
-
 /** Whether contentHash(block, context) is already known, so asking for it costs nothing. */
 export function hasContentHash(block: Block, context: SendContext): boolean {
-  return memo.get(block)?.context === context;
+  return knownBlockMemo(block)?.hash?.context === context;
 }
 
 /** The fields contentHash covers, exposed so tests and debugging can see what a hash is made of. */

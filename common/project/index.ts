@@ -20,7 +20,7 @@ export { layoutTimeline } from './timeline-layout.js';
 export { characterCount, projectStats } from './project-stats.js';
 export { validateProject } from './project-validation.js';
 export { ProjectEditError } from './edit-error.js';
-export { allBlocks, findBlock } from './block-lookup.js';
+export { allBlocks, findBlock, forEachBlock } from './block-lookup.js';
 export { excerpt } from './block-guards.js';
 export { addBlock, insertBlocks, setGenerationState, updateBlock } from './block-edits.js';
 export { checkTitle, renameProject, setServiceUrl } from './project-edits.js';

@@ -1,4 +1,6 @@
 import { median } from '../audio/take-checks.js';
+import { blockMemo } from './block-memo.js';
+import type { PaceSample } from './block-memo.js';
 import type { BlockDuration } from './duration-estimate.js';
 import { estimateBlockMs } from './duration-estimate.js';
 import type { Block, TextBlock } from './project-schema.js';
@@ -45,27 +47,17 @@ export function learnedPaceFactors(
   return factors;
 }
 
-interface PaceSample {
-  voiceId: string;
-  /** Real length ÷ estimated length. */
-  ratio: number;
-}
-
-// Per block object (blocks are immutable), for its context and real length: most blocks are the same objects
-// from one layout to the next.
-const samples = new WeakMap<
-  TextBlock,
-  { context: SendContext; durationMs: number; sample: PaceSample | null }
->();
-
+// Per block object (blocks are immutable, block-memo.ts), for its context and real length: most blocks are the
+// same objects from one layout to the next.
 function paceSample(block: TextBlock, durationMs: number, context: SendContext): PaceSample | null {
-  const known = samples.get(block);
+  const memo = blockMemo(block);
+  const known = memo.pace;
   if (known !== undefined && known.context === context && known.durationMs === durationMs)
     return known.sample;
   const estimated = estimateBlockMs(block, context);
   const voiceId = estimated <= 0 ? null : resolvedVoiceId(block, context);
   const sample = voiceId === null ? null : { voiceId, ratio: durationMs / estimated };
-  samples.set(block, { context, durationMs, sample });
+  memo.pace = { context, durationMs, sample };
   return sample;
 }
 

@@ -1,4 +1,5 @@
-import { allBlocks } from './block-lookup.js';
+import { forEachBlock } from './block-lookup.js';
+import { blockMemo } from './block-memo.js';
 import type { SendContext } from './send-context.js';
 import { needsGeneration } from './block-state.js';
 import type { Block, Project } from './project-schema.js';
@@ -11,8 +12,6 @@ import { sentText, spokenText } from './resolve-params.js';
  */
 export const CREDITS_PER_CHARACTER = 1;
 
-/** Memoised per block object (blocks are immutable values), so project totals after one edit recount one block. */
-const counts = new WeakMap<Block, number>();
 /** With pronunciation rules the count is of the text as sent, which depends on the context too. */
 const sentCounts = new WeakMap<SendContext, WeakMap<Block, number>>();
 
@@ -34,12 +33,13 @@ export function characterCount(block: Block, context?: SendContext): number {
     memo.set(block, count);
     return count;
   }
-  const cached = counts.get(block);
-  if (cached !== undefined) return cached;
+  // Memoised per block object (blocks are immutable values), so project totals after one edit recount one block.
+  const memo = blockMemo(block);
+  if (memo.characters !== undefined) return memo.characters;
   const text =
     block.type === 'text' || block.type === 'sfx' || block.type === 'music' ? block.text : block.params.text;
   const count = typeof text === 'string' ? countCodePoints(spokenText(text)) : 0;
-  counts.set(block, count);
+  memo.characters = count;
   return count;
 }
 
@@ -59,12 +59,12 @@ export function projectStats(project: Project, context: SendContext): ProjectSta
   let characters = 0;
   let pending = 0;
   let blockCount = 0;
-  for (const block of allBlocks(project)) {
+  forEachBlock(project, (block) => {
     const count = characterCount(block, context);
     blockCount += 1;
     characters += count;
     if (needsGeneration(block, context)) pending += count;
-  }
+  });
   return {
     blockCount,
     characterCount: characters,

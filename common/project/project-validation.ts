@@ -84,8 +84,11 @@ function validateLocatedBlock(
   const ruleOptions: RuleOptions =
     options ?? (project.serviceUrl === undefined ? {} : { serviceOrigin: project.serviceUrl });
   const fromDefaults: readonly string[] = block.type === 'text' ? fieldsFromDefaults(block) : [];
+  const found = validateContentBlock(toContentBlock(block, context), index, ruleOptions);
+  // Most blocks break no rule (and the edited one is checked on every keystroke): label only when needed.
+  if (found.length === 0) return [];
   const blockLabel = labelOf(location);
-  return validateContentBlock(toContentBlock(block, context), index, ruleOptions).map((violation) => {
+  return found.map((violation) => {
     const fromDefault = fromDefaults.includes(violation.field);
     return {
       ...violation,

@@ -1,3 +1,4 @@
+import { blockMemo, knownBlockMemo } from './block-memo.js';
 import { audioAffectingFields, contentHash } from './content-hash.js';
 import { sha256Hex } from './sha256.js';
 import { canonicalJson } from './canonical-json.js';
@@ -32,24 +33,20 @@ export function takesOf(block: Block): readonly Take[] {
 const NO_TAKES: readonly Take[] = Object.freeze([]);
 
 /*
- * Memoised per block object and context, as contentHash is (blocks are immutable values): laying out and checking
- * a 10,000-block audiobook asks every block for its current takes and its playable audio on each update.
+ * Current takes, playable audio and its length are memoised per block object and context (block-memo.ts), as
+ * contentHash is: laying out and checking a 10,000-block audiobook asks every block for them on each update.
  */
-const currentMemo = new WeakMap<Block, { context: SendContext; takes: readonly Take[] }>();
-const playableMemo = new WeakMap<
-  Block,
-  { context: SendContext; audio: { cacheKey: string; durationMs: number } | undefined }
->();
 
 /** Takes made from the block's current content, oldest first. */
 export function currentTakes(block: Block, context: SendContext): readonly Take[] {
   const takes = takesOf(block);
   if (takes.length === 0) return NO_TAKES;
-  const known = currentMemo.get(block);
+  const memo = blockMemo(block);
+  const known = memo.currentTakes;
   if (known !== undefined && known.context === context) return known.takes;
   const hash = contentHash(block, context);
   const matching = takes.filter((take) => take.contentHash === hash);
-  currentMemo.set(block, { context, takes: matching });
+  memo.currentTakes = { context, takes: matching };
   return matching;
 }
 
@@ -114,10 +111,11 @@ export function playableAudio(
   block: Block,
   context: SendContext,
 ): { cacheKey: string; durationMs: number } | undefined {
-  const known = playableMemo.get(block);
+  const memo = blockMemo(block);
+  const known = memo.playable;
   if (known !== undefined && known.context === context) return known.audio;
   const audio = findPlayableAudio(block, context);
-  playableMemo.set(block, { context, audio });
+  memo.playable = { context, audio };
   return audio;
 }
 
@@ -146,18 +144,21 @@ export function playableDurationMs(block: Block, context: SendContext): number |
   // Never generated and no takes: nothing plays (most blocks of a new book), known without the memo, whose
   // entries cost more to make than this check (~10 ms of an audiobook's first layout).
   if (block.generation.kind !== 'generated' && takesOf(block).length === 0) return undefined;
-  const known = durationMemo.get(block);
+  const memo = blockMemo(block);
+  const known = memo.playableMs;
   if (known !== undefined && known.context === context) return known.ms;
   const ms = findPlayableDurationMs(block, context);
-  durationMemo.set(block, { context, ms });
+  memo.playableMs = { context, ms };
   return ms;
 }
 
-const durationMemo = new WeakMap<Block, { context: SendContext; ms: number | undefined }>();
-
 function findPlayableDurationMs(block: Block, context: SendContext): number | undefined {
   const takes = takesOf(block);
-  if (takes.length > 0 && takes.every((take) => take.made !== undefined) && !playableMemo.has(block)) {
+  if (
+    takes.length > 0 &&
+    takes.every((take) => take.made !== undefined) &&
+    knownBlockMemo(block)?.playable === undefined
+  ) {
     const fields = audioAffectingFields(block, context);
     const matching = takes.filter((take) => madeMatches(take.made!, fields));
     if (matching.length > 0) {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { allBlocks, contentHash } from '../../../common/project/index.js';
 import { hasContentHash } from '../../../common/project/content-hash.js';
 import { contextOf, sampleProject } from '../../../common/project/test-support.js';
-import { contentHashesInSlices } from './hash-in-slices.js';
+import { contentHashesInSlices, projectHashedInSlices } from './hash-in-slices.js';
+
+/** A project of fresh block objects: none of their hashes is memoised yet. */
+function freshProject() {
+  const project = sampleProject();
+  return { project, blocks: allBlocks(project), context: contextOf(project) };
+}
 
 /** Fresh block objects each time: none of their hashes is memoised yet. */
 function freshBlocks() {
@@ -54,5 +60,22 @@ describe('contentHashesInSlices', () => {
     // Cancelled part-way: some blocks were hashed, not all.
     expect(blocks.some((block) => hasContentHash(block, context))).toBe(true);
     expect(blocks.every((block) => hasContentHash(block, context))).toBe(false);
+  });
+});
+
+describe('projectHashedInSlices', () => {
+  it('hashes every block of every track', async () => {
+    const { project, blocks, context } = freshProject();
+    expect(new Set(blocks.map((block) => block.type))).toEqual(new Set(['text', 'sfx', 'music']));
+    expect(await projectHashedInSlices(project, context, () => false)).toBe(true);
+    expect(blocks.every((block) => hasContentHash(block, context))).toBe(true);
+  });
+
+  it('stops when cancelled, and a later call finishes the rest', async () => {
+    const { project, blocks, context } = freshProject();
+    expect(await projectHashedInSlices(project, context, () => true)).toBe(false);
+    expect(blocks.some((block) => hasContentHash(block, context))).toBe(false);
+    expect(await projectHashedInSlices(project, context, () => false)).toBe(true);
+    expect(blocks.every((block) => hasContentHash(block, context))).toBe(true);
   });
 });

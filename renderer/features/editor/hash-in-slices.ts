@@ -1,5 +1,6 @@
 import { contentHash, hasContentHash } from '../../../common/project/content-hash.js';
-import type { Block } from '../../../common/project/project-schema.js';
+import type { Block, Project } from '../../../common/project/project-schema.js';
+import { TRACK_NAMES } from '../../../common/project/project-schema.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 
 /** Longest stretch of hashing between two yields: short enough that a keystroke waiting behind it is not felt. */
@@ -14,21 +15,27 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
  * answers at once. Hashes are memoised per block, so every later reader gets them free. `cancelled` is asked
  * after every yield: an abandoned run stops early and answers false.
  */
-export async function hashInSlices(
-  blocks: readonly Block[],
+async function hashInSlices(
+  lists: readonly (readonly Block[])[],
   context: SendContext,
   cancelled: () => boolean,
   now: () => number = () => performance.now(),
 ): Promise<boolean> {
   let sliceStart: number | undefined;
-  for (const block of blocks) {
-    if (hasContentHash(block, context)) continue;
-    if (sliceStart === undefined || now() - sliceStart >= SLICE_MS) {
-      await nextTask();
-      if (cancelled()) return false;
-      sliceStart = now();
+  // Indexed loops over the lists as they are: this runs after every followed edit of an audiobook, too rarely to
+  // be optimised, and an unoptimised for…of (or a copy of all the blocks) allocates for each of 10,000 blocks.
+  for (let list = 0; list < lists.length; list += 1) {
+    const blocks = lists[list]!;
+    for (let index = 0; index < blocks.length; index += 1) {
+      const block = blocks[index]!;
+      if (hasContentHash(block, context)) continue;
+      if (sliceStart === undefined || now() - sliceStart >= SLICE_MS) {
+        await nextTask();
+        if (cancelled()) return false;
+        sliceStart = now();
+      }
+      contentHash(block, context);
     }
-    contentHash(block, context);
   }
   return true;
 }
@@ -40,6 +47,23 @@ export async function contentHashesInSlices(
   cancelled: () => boolean,
   now?: () => number,
 ): Promise<string[] | null> {
-  if (!(await hashInSlices(blocks, context, cancelled, now))) return null;
+  if (!(await hashInSlices([blocks], context, cancelled, now))) return null;
   return blocks.map((block) => contentHash(block, context));
+}
+
+/**
+ * hashInSlices over every block of `project`, track by track without copying them into one list. Each view
+ * asking runs its own walk (after an edit, all but the edited block are known, and a walk is ~10,000 lookups),
+ * so each view re-renders in its own task once the edited block is hashed. One walk shared by the five views
+ * that follow the project made those five renders one long task, and typing in an audiobook waited for it
+ * (measured: keystroke p95 +2 to +19 ms over the bare text box, against −1 to +3 without sharing).
+ */
+export function projectHashedInSlices(
+  project: Project,
+  context: SendContext,
+  cancelled: () => boolean,
+  now?: () => number,
+): Promise<boolean> {
+  const lists = TRACK_NAMES.map((track) => project.tracks[track].blocks);
+  return hashInSlices(lists, context, cancelled, now);
 }

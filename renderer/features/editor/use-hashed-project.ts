@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { allBlocks } from '../../../common/project/index.js';
 import type { Project } from '../../../common/project/project-schema.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import { useSendContext } from './send-context.js';
-import { hashInSlices } from './hash-in-slices.js';
+import { projectHashedInSlices } from './hash-in-slices.js';
 import { useFollowedProject } from './use-followed-project.js';
 
 export interface HashedProject {
@@ -30,7 +29,7 @@ export function useHashed(project: Project | null, context: SendContext | null):
   useEffect(() => {
     if (project === null || context === null) return;
     let cancelled = false;
-    void hashInSlices(allBlocks(project), context, () => cancelled).then((done) => {
+    void projectHashedInSlices(project, context, () => cancelled).then((done) => {
       if (done && !cancelled) setHashed({ project, context });
     });
     return () => {

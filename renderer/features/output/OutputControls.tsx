@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { contextIn } from '../editor/send-context.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import type { Project } from '../../../common/project/index.js';
-import { allBlocks, contentHash, layoutTimeline, needsGeneration } from '../../../common/project/index.js';
+import { contentHash, forEachBlock, layoutTimeline, needsGeneration } from '../../../common/project/index.js';
 import type { DocumentState } from '../../stores/document-store.js';
 import { selectSelectedIds } from '../../stores/document-store.js';
 import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
@@ -215,11 +215,11 @@ function countGeneration(project: Project, context: SendContext, pending: Readon
   // Nothing on its way (most of the time): no block needs hashing to tell whether it is (a 10,000-block
   // audiobook's hashes take ~400 ms, and this runs as the project opens).
   const anyPending = Object.keys(pending).length > 0;
-  for (const block of allBlocks(project)) {
-    if (!needsGeneration(block, context)) continue;
+  forEachBlock(project, (block) => {
+    if (!needsGeneration(block, context)) return;
     if (anyPending && pending[contentHash(block, context)] !== undefined) waiting += 1;
     else needed += 1;
-  }
+  });
   return { needed, pending: waiting };
 }
 
