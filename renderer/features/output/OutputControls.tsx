@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { contextIn } from '../editor/send-context.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import type { Project } from '../../../common/project/index.js';
@@ -117,9 +117,10 @@ export function OutputControls() {
     setPlaying(true);
   };
 
-  // The key handler is registered once and calls the newest functions through this ref.
+  // The key handler is registered once and calls the newest functions through this ref, set as each render is
+  // committed so a key pressed the moment the screen changes acts on what it shows (see use-library-keys.ts).
   const keys = useRef({ togglePlay, generate });
-  useEffect(() => {
+  useLayoutEffect(() => {
     keys.current = { togglePlay, generate };
   });
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface LibraryKeyActions {
   /** Moves the selection by `step` rows, or to the first/last row. */
@@ -17,16 +17,19 @@ export interface LibraryKeyActions {
  * Listening on the window lets the shortcuts work whether the focus is on a row or nowhere in particular.
  */
 export function useLibraryKeys(actions: LibraryKeyActions, enabled: boolean): void {
-  // The latest actions, read when a key arrives, so the listener is attached once rather than on every render.
+  // The latest actions and whether the keys are live, read when a key arrives. They are set as the render is
+  // committed (a layout effect), not afterwards: a key pressed the moment a rename closes or the list reloads
+  // must reach the row on screen, not be dropped or act on the previous selection while passive effects wait.
   const latest = useRef(actions);
-  useEffect(() => {
+  const live = useRef(enabled);
+  useLayoutEffect(() => {
     latest.current = actions;
+    live.current = enabled;
   });
 
   useEffect(() => {
-    if (!enabled) return;
     const onKey = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented) return;
+      if (event.defaultPrevented || !live.current) return;
       const act = latest.current;
       const command = event.ctrlKey || event.metaKey;
       if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'n') {
@@ -50,7 +53,7 @@ export function useLibraryKeys(actions: LibraryKeyActions, enabled: boolean): vo
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [enabled]);
+  }, []);
 }
 
 function plainKeyAction(event: KeyboardEvent, act: LibraryKeyActions): (() => void) | undefined {
