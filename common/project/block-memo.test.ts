@@ -14,7 +14,7 @@ describe('blockMemo', () => {
     expect(knownBlockMemo(block)).toBe(memo);
     // One shape for all records: the fields are there before anything is remembered.
     expect(Object.keys(memo).sort()).toEqual(
-      ['characters', 'currentTakes', 'hash', 'pace', 'playable', 'playableMs', 'state'].sort(),
+      ['characters', 'currentTakes', 'duration', 'hash', 'pace', 'playable', 'playableMs', 'state'].sort(),
     );
     expect(Object.values(memo).every((value) => value === undefined)).toBe(true);
   });

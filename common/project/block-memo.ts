@@ -1,4 +1,5 @@
 import type { BlockState } from './block-state.js';
+import type { BlockDuration } from './duration-estimate.js';
 import type { Block, Take } from './project-schema.js';
 import type { SendContext } from './send-context.js';
 
@@ -11,7 +12,7 @@ export interface PaceSample {
 /**
  * What is derived and remembered about one block object (blocks are immutable values, so a value derived from one
  * stays true for it under the same context): its content hash, state, current takes, playable audio and its
- * length, character count and pace sample. Each module owns its own field.
+ * length, its length on the timeline, character count and pace sample. Each module owns its own field.
  *
  * One record per block rather than a WeakMap per value, because each WeakMap entry is an ephemeron that a major
  * garbage collection resolves in its atomic pause: with a map per value, an opened 10,000-block audiobook held
@@ -23,6 +24,7 @@ export interface BlockMemo {
   currentTakes: { context: SendContext; takes: readonly Take[] } | undefined;
   playable: { context: SendContext; audio: { cacheKey: string; durationMs: number } | undefined } | undefined;
   playableMs: { context: SendContext; ms: number | undefined } | undefined;
+  duration: { context: SendContext; duration: BlockDuration } | undefined;
   characters: number | undefined;
   pace: { context: SendContext; durationMs: number; sample: PaceSample | null } | undefined;
 }
@@ -39,6 +41,7 @@ export function blockMemo(block: Block): BlockMemo {
       currentTakes: undefined,
       playable: undefined,
       playableMs: undefined,
+      duration: undefined,
       characters: undefined,
       pace: undefined,
     };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultsOnlyContext } from './send-context.js';
 import { contextOf } from './test-support.js';
 import { createMusicBlock, createSfxBlock, createTextBlock } from './block-factory.js';
+import { knownBlockMemo } from './block-memo.js';
 import { contentHash } from './content-hash.js';
 import {
   DEFAULT_MUSIC_ESTIMATE_MS,
@@ -72,6 +73,29 @@ describe('blockDuration', () => {
       durationMs: estimateSpeechMs(stale.text),
       source: 'estimate',
     });
+  });
+
+  it("remembers a block's duration in the record of a block that has one, per context, and makes none", () => {
+    const context = defaultsOnlyContext(project.defaults);
+    const fresh = { ...text, text: 'A line never laid out before.' };
+    const first = blockDuration(fresh, context);
+    // No record is made for it: a book's first layout makes none for its 10,000 blocks.
+    expect(knownBlockMemo(fresh)).toBeUndefined();
+    contentHash(fresh, context);
+    const remembered = blockDuration(fresh, context);
+    expect(remembered).toEqual(first);
+    expect(knownBlockMemo(fresh)?.duration).toEqual({ context, duration: remembered });
+    expect(blockDuration(fresh, context)).toBe(remembered);
+    // Another context (a slower default rate) is worked out again.
+    const slower = defaultsOnlyContext({ ...project.defaults, speechRate: 0.5 });
+    expect(blockDuration(fresh, slower).durationMs).toBeGreaterThan(remembered.durationMs);
+    // An edit is a new block object: its own duration.
+    const longer = {
+      ...fresh,
+      text: `${fresh.text} And a second sentence, a good deal longer than the first.`,
+    };
+    contentHash(longer, context);
+    expect(blockDuration(longer, context).durationMs).toBeGreaterThan(remembered.durationMs);
   });
 
   it("lays takes out by the take that plays: the pinned or newest one made from the block's current content", () => {

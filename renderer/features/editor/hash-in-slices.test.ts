@@ -78,4 +78,51 @@ describe('projectHashedInSlices', () => {
     expect(await projectHashedInSlices(project, context, () => false)).toBe(true);
     expect(blocks.every((block) => hasContentHash(block, context))).toBe(true);
   });
+
+  it('walks a track once per context: later calls skip it until the track is a new list', async () => {
+    const { project, context } = freshProject();
+    const reads = { speech: 0, effects: 0, music: 0 };
+    // Each track's list counts the blocks read from it.
+    const counted = <T extends object>(track: keyof typeof reads, list: readonly T[]): readonly T[] =>
+      new Proxy(list, {
+        get: (target, key, receiver) => {
+          if (typeof key === 'string' && /^\d+$/u.test(key)) reads[track] += 1;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+    const { speech, effects, music } = project.tracks;
+    const watched = {
+      ...project,
+      tracks: {
+        speech: { ...speech, blocks: counted('speech', speech.blocks) },
+        effects: { ...effects, blocks: counted('effects', effects.blocks) },
+        music: { ...music, blocks: counted('music', music.blocks) },
+      },
+    } as typeof project;
+    expect(await projectHashedInSlices(watched, context, () => false)).toBe(true);
+    expect(reads.speech).toBeGreaterThanOrEqual(speech.blocks.length);
+    expect(reads.effects).toBeGreaterThanOrEqual(effects.blocks.length);
+
+    reads.speech = reads.effects = reads.music = 0;
+    expect(await projectHashedInSlices(watched, context, () => false)).toBe(true);
+    expect(reads).toEqual({ speech: 0, effects: 0, music: 0 });
+
+    // An edit makes one track a new list: only that one is walked again, and its new block is hashed.
+    const edited = { ...speech.blocks[0]!, text: 'A changed line.' } as (typeof speech.blocks)[number];
+    const newSpeech = counted('speech', [edited, ...speech.blocks.slice(1)]);
+    const afterEdit = { ...watched, tracks: { ...watched.tracks, speech: { ...speech, blocks: newSpeech } } };
+    expect(await projectHashedInSlices(afterEdit as typeof project, context, () => false)).toBe(true);
+    expect(hasContentHash(edited, context)).toBe(true);
+    expect(reads.speech).toBeGreaterThanOrEqual(speech.blocks.length);
+    expect(reads.effects + reads.music).toBe(0);
+  });
+
+  it('walks a track again for another context', async () => {
+    const { project, blocks, context } = freshProject();
+    expect(await projectHashedInSlices(project, context, () => false)).toBe(true);
+    const other = contextOf({ ...project, defaults: { ...project.defaults } });
+    expect(other).not.toBe(context);
+    expect(await projectHashedInSlices(project, other, () => false)).toBe(true);
+    expect(blocks.every((block) => hasContentHash(block, other))).toBe(true);
+  });
 });
