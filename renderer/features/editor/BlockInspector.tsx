@@ -23,6 +23,7 @@ import { TextBlockInspector } from './TextBlockInspector.js';
 import type { ServiceVoices } from './use-service-voices.js';
 import { useServiceVoices } from './use-service-voices.js';
 import { formatCount } from './format.js';
+import { useFollowedBlock } from './use-followed-block.js';
 import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
 
 const TYPE_TITLES: Record<Block['type'], string> = {
@@ -91,7 +92,6 @@ function SelectedBlock({
   const context = useSendContext(project);
   const violations = useMemo(() => validateBlock(project, context, block.id), [project, context, block.id]);
   const state = blockState(block, context);
-  const characters = characterCount(block);
   const patch = (fields: BlockPatch, coalesceKey?: string): EditResult =>
     stores.document.getState().apply((doc) => updateBlock(doc, block.id, fields), {
       label: `Change ${Object.keys(fields).join(', ')}`,
@@ -112,9 +112,7 @@ function SelectedBlock({
       </header>
       <GenerationSlot block={block} state={state} unavailableReason={service.unavailableReason} />
       <TakesPanel block={block} project={project} unavailableReason={service.unavailableReason} />
-      <p className="hint" data-testid="block-characters">
-        {formatCount(characters)} characters · ≈ {formatCount(characters * CREDITS_PER_CHARACTER)} credits
-      </p>
+      <BlockCharacters block={block} />
       <TypeFields
         block={block}
         project={project}
@@ -130,6 +128,16 @@ function SelectedBlock({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The block's characters and what they cost, following typing as the status bar does (useFollowedBlock). */
+function BlockCharacters({ block }: { block: Block }) {
+  const characters = characterCount(useFollowedBlock(block));
+  return (
+    <p className="hint" data-testid="block-characters">
+      {formatCount(characters)} characters · ≈ {formatCount(characters * CREDITS_PER_CHARACTER)} credits
+    </p>
   );
 }
 

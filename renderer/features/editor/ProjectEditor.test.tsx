@@ -229,6 +229,44 @@ describe('ProjectEditor', () => {
     expect(screen.getByTestId('block-characters').textContent).toContain('15 characters');
   });
 
+  it('counts typing in the script row at once, and in the inspector (characters, text as sent) as typing is followed', async () => {
+    const sample = sampleProject();
+    const withRule = {
+      ...sample,
+      lexicon: [
+        { id: 'rule-1', term: 'Kenobi', replacement: 'Ken-OH-bee', wholeWord: true, caseSensitive: false },
+      ],
+    };
+    renderWithStores(
+      <ProjectEditor opened={{ fileName: 'rule.timbre', project: withRule }} onClose={onClose} />,
+      stores,
+    );
+    clickTimelineBlock('t2');
+    const rowCount = (): string | null | undefined =>
+      screen
+        .getAllByTestId('script-row')
+        .find((row) => row.dataset.blockId === 't2')
+        ?.querySelector('[data-testid="script-row-characters"]')?.textContent;
+    expect(screen.getByTestId('block-characters').textContent).toContain('15 characters');
+    expect(screen.getByTestId('sent-text').textContent).toBe('General Ken-OH-bee.');
+
+    fireEvent.change(scriptBox('t2'), { target: { value: 'General Kenobi, you are a bold one.' } });
+    // The text box's own row follows every keystroke; the inspector, a summary, does not repaint in its frame.
+    expect(rowCount()).toBe('35 chars');
+    expect(screen.getByTestId('block-characters').textContent).toContain('15 characters');
+    expect(screen.getByTestId('sent-text').textContent).toBe('General Ken-OH-bee.');
+    await waitFor(() =>
+      expect(screen.getByTestId('block-characters').textContent).toContain('35 characters'),
+    );
+    expect(screen.getByTestId('block-characters').textContent).toContain('≈ 35 credits');
+    expect(screen.getByTestId('sent-text').textContent).toBe('General Ken-OH-bee, you are a bold one.');
+
+    // A block added after the last followed snapshot is counted as it is.
+    fireEvent.click(screen.getByTestId('add-text-block'));
+    expect(screen.getByTestId('inspector-block').dataset.blockId).not.toBe('t2');
+    expect(screen.getByTestId('block-characters').textContent).toContain('0 characters');
+  });
+
   it('says what needs a service instead of failing when there is none', () => {
     renderWithStores(<ProjectEditor opened={opened} onClose={onClose} />, stores);
     clickTimelineBlock('s1');

@@ -4,6 +4,7 @@ import { sentText, spokenText } from '../../../common/project/resolve-params.js'
 import { speakerIdOf } from '../../../common/project/send-context.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import { useAppStores } from '../../stores/stores-context.js';
+import { useFollowedBlock } from './use-followed-block.js';
 
 /**
  * Who speaks the block (and the other selected text blocks with it). The speaker's voice and parameters fill
@@ -40,8 +41,12 @@ export function SpeakerField({ project, block }: { project: Project; block: Text
   );
 }
 
-/** The text exactly as it will be sent, shown when pronunciation rules change it (the script stays as written). */
-export function SentTextPreview({ block, context }: { block: TextBlock; context: SendContext }) {
+/**
+ * The text exactly as it will be sent, shown when pronunciation rules change it (the script stays as written).
+ * It follows typing as the status bar does (useFollowedBlock), and a rule at once.
+ */
+export function SentTextPreview({ block: live, context }: { block: TextBlock; context: SendContext }) {
+  const block = useFollowedBlock(live);
   const sent = sentText(block, context);
   if (sent === spokenText(block.text)) return null;
   return (
