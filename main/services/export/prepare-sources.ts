@@ -65,14 +65,19 @@ export async function prepareSources(
   // Helpers cost a thread start and their own memory each: worth it only for a good amount of decoding.
   const worthHelpers = pending.length >= MIN_SOURCES_FOR_HELPERS && totalBytes >= MIN_BYTES_FOR_HELPERS;
   if (threading && threading.threads > 1 && worthHelpers) {
-    await decodeInParallel(pending, {
-      sampleRate: plan.sampleRate,
-      pcmCacheDir: cache.directory,
-      threads: threading.threads,
-      workerEntry: threading.workerEntry,
-      onBytes: (bytes) => onFraction(bytes / totalBytes),
-      isCancelled,
-    });
+    try {
+      await decodeInParallel(pending, {
+        sampleRate: plan.sampleRate,
+        pcmCacheDir: cache.directory,
+        threads: threading.threads,
+        local: cache,
+        workerEntry: threading.workerEntry,
+        onBytes: (bytes) => onFraction(bytes / totalBytes),
+        isCancelled,
+      });
+    } finally {
+      cache.close();
+    }
     for (const entry of pending) {
       const decoded = await cache.lookup(entry.key, plan.sampleRate);
       if (!decoded) throw new Error(`source "${entry.key}": decoded by a helper but missing from the cache`);

@@ -38,13 +38,23 @@ const options = (pcmCacheDir: string, isCancelled = () => false) => ({
   isCancelled,
 });
 
-describe('decodeInParallel', () => {
-  it('decodes every source with helper workers, exactly as decoding in this thread does', async () => {
-    const parallelDir = path.join(folder, 'parallel');
+describe.each([
+  ['helpers only', false],
+  ['this thread as one of the lanes', true],
+])('decodeInParallel, %s', (_, inThisThread) => {
+  const lanes = (directory: string, isCancelled?: () => boolean) => {
+    const local = inThisThread ? new PcmCache(directory) : undefined;
+    return { ...options(directory, isCancelled), ...(local ? { local } : {}) };
+  };
+
+  it('decodes every source, exactly as decoding in this thread does', async () => {
+    const parallelDir = path.join(folder, `parallel-${inThisThread}`);
     let reported = 0;
-    await decodeInParallel(jobs, { ...options(parallelDir), onBytes: (bytes) => (reported = bytes) });
+    const settings = lanes(parallelDir);
+    await decodeInParallel(jobs, { ...settings, onBytes: (bytes) => (reported = bytes) });
+    settings.local?.close();
     expect(reported).toBe(jobs.reduce((sum, job) => sum + job.bytes, 0));
-    const sequential = new PcmCache(path.join(folder, 'sequential'));
+    const sequential = new PcmCache(path.join(folder, `sequential-${inThisThread}`));
     const parallel = new PcmCache(parallelDir);
     for (const job of jobs) {
       const ours = await parallel.lookup(job.key, 44100);
@@ -55,21 +65,25 @@ describe('decodeInParallel', () => {
     sequential.close();
   }, 60_000);
 
-  it('stops every helper at the first failure and reports the file', async () => {
+  it('stops every lane at the first failure and reports the file', async () => {
     const bogus = path.join(folder, 'bogus.wav');
     await writeFile(bogus, 'not audio at all');
-    const broken = [...jobs.slice(0, 3), { key: 'bogus', path: bogus, bytes: 1e9 }];
-    await expect(decodeInParallel(broken, options(path.join(folder, 'broken')))).rejects.toThrow(
-      /bogus\.wav: not a WAV/,
-    );
+    // Largest first: the bogus file goes to the first lane, a helper; then to this thread, as the second.
+    for (const size of [1e9, 1]) {
+      const broken = [...jobs.slice(0, 3), { key: 'bogus', path: bogus, bytes: size }];
+      const directory = path.join(folder, `broken-${inThisThread}-${size}`);
+      await expect(decodeInParallel(broken, lanes(directory))).rejects.toThrow(/bogus\.wav: not a WAV/);
+      const names = await readdir(directory).catch(() => [] as string[]);
+      expect(names.filter((name) => name.endsWith('.partial'))).toEqual([]);
+    }
   }, 60_000);
 
   it('cancels, leaving only complete cache entries', async () => {
-    const directory = path.join(folder, 'cancelled');
+    const directory = path.join(folder, `cancelled-${inThisThread}`);
     await expect(
       decodeInParallel(
         jobs,
-        options(directory, () => true),
+        lanes(directory, () => true),
       ),
     ).rejects.toBeInstanceOf(ExportCancelledError);
     const names = await readdir(directory).catch(() => [] as string[]);
