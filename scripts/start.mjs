@@ -46,9 +46,11 @@ function appDataDir() {
   const home = os.homedir();
   if (process.platform === 'darwin')
     return path.join(home, 'Library', 'Application Support', 'Timbre Studio');
+  // An empty or relative folder variable is ignored, as the XDG spec says (and as data-dir.ts does).
+  const absoluteOr = (value, fallback) => (value && path.isAbsolute(value) ? value : fallback);
   if (process.platform === 'win32')
-    return path.join(process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Timbre Studio');
-  return path.join(process.env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'Timbre Studio');
+    return path.join(absoluteOr(process.env.APPDATA, path.join(home, 'AppData', 'Roaming')), 'Timbre Studio');
+  return path.join(absoluteOr(process.env.XDG_CONFIG_HOME, path.join(home, '.config')), 'Timbre Studio');
 }
 
 const children = [];
