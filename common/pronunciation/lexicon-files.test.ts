@@ -55,8 +55,8 @@ describe('lexicon files', () => {
     };
     expect(parsed.lexicon['@_version']).toBe('1.0');
     expect(parsed.lexicon.lexeme).toEqual([
-      { grapheme: 'Nguyen', alias: 'Win' },
-      { grapheme: 'W3C', alias: 'World Wide Web Consortium' },
+      { '@_xml:id': 'rule-1', grapheme: 'Nguyen', alias: 'Win' },
+      { '@_xml:id': 'rule-2', grapheme: 'W3C', alias: 'World Wide Web Consortium' },
     ]);
     const read = lexiconFromPls(pls, 'out.pls', ids());
     expect(read.ok && read.rules.map((rule) => [rule.term, rule.replacement])).toEqual([
@@ -85,5 +85,114 @@ describe('lexicon files', () => {
       ok: false,
       message: 'page.pls: this is not a PLS lexicon (there is no <lexicon> element).',
     });
+  });
+
+  it('keeps terms and aliases as text: numbers, hex and exponents are not converted', () => {
+    const pls = `<?xml version="1.0"?>
+<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" alphabet="ipa" xml:lang="en-GB">
+  <lexeme><grapheme>007</grapheme><alias>double-oh seven</alias></lexeme>
+  <lexeme><grapheme>3.10</grapheme><alias>three point ten</alias></lexeme>
+  <lexeme><grapheme>1e3</grapheme><alias>one e three</alias></lexeme>
+  <lexeme><grapheme>0x1F</grapheme><alias>hex one F</alias></lexeme>
+  <lexeme><grapheme>true</grapheme><alias>0012</alias></lexeme>
+</lexicon>`;
+    const read = lexiconFromPls(pls, 'numbers.pls', ids());
+    expect(read.ok && read.rules.map((rule) => [rule.term, rule.replacement])).toEqual([
+      ['007', 'double-oh seven'],
+      ['3.10', 'three point ten'],
+      ['1e3', 'one e three'],
+      ['0x1F', 'hex one F'],
+      ['true', '0012'],
+    ]);
+  });
+
+  it('skips a lexeme whose alias is empty, saying so rather than blaming a phoneme', () => {
+    const pls = `<lexicon version="1.0" xmlns="http://www.w3.org/2005/01/pronunciation-lexicon" xml:lang="en">
+  <lexeme><grapheme>um</grapheme><alias></alias></lexeme>
+  <lexeme><grapheme>er</grapheme><alias/></lexeme>
+</lexicon>`;
+    expect(lexiconFromPls(pls, 'fillers.pls', ids())).toEqual({
+      ok: true,
+      rules: [],
+      skipped: [
+        '“um”: its alias is empty, so there is nothing to send in its place',
+        '“er”: its alias is empty, so there is nothing to send in its place',
+      ],
+    });
+  });
+
+  it('gives the lexicon a language only when every rule has it', () => {
+    const lexiconLanguage = (pls: string): string =>
+      (new XMLParser({ ignoreAttributes: false }).parse(pls) as { lexicon: { '@_xml:lang': string } })
+        .lexicon['@_xml:lang'];
+    const englishOnly = { ...RULES[0]!, language: 'en' };
+    expect(lexiconLanguage(lexiconToPls([englishOnly, RULES[1]!], 'de'))).toBe('de');
+    expect(lexiconLanguage(lexiconToPls([englishOnly, { ...RULES[1]!, language: 'en' }], 'de'))).toBe('en');
+    expect(lexiconLanguage(lexiconToPls([], 'fr'))).toBe('fr');
+  });
+
+  it('writes a rule that says nothing without an empty <alias>', () => {
+    const pls = lexiconToPls([
+      { id: 'x', term: 'um', replacement: '', wholeWord: true, caseSensitive: false },
+    ]);
+    expect(pls).not.toMatch(/<alias>\s*<\/alias>|<alias\s*\/>/u);
+    expect(pls).not.toMatch(/<lexeme/u);
+  });
+
+  it('round-trips a 19-rule lexicon through PLS without changing any rule or its order', () => {
+    const rules: LexiconRule[] = [
+      { id: '1', term: '007', replacement: 'double-oh seven', wholeWord: true, caseSensitive: false },
+      { id: '2', term: '3.10', replacement: 'three point ten', wholeWord: true, caseSensitive: false },
+      { id: '3', term: '1e3', replacement: 'one thousand', wholeWord: true, caseSensitive: false },
+      { id: '4', term: '0x1F', replacement: 'thirty-one', wholeWord: true, caseSensitive: true },
+      { id: '5', term: 'um', replacement: '', wholeWord: true, caseSensitive: false },
+      {
+        id: '6',
+        term: 'colour',
+        replacement: 'kuller',
+        wholeWord: true,
+        caseSensitive: false,
+        language: 'en',
+      },
+      { id: '7', term: 'Nguyễn', replacement: 'Win', wholeWord: true, caseSensitive: false },
+      { id: '8', term: 'AT&T', replacement: 'A T and T', wholeWord: true, caseSensitive: true },
+      { id: '9', term: 'a < b', replacement: 'a is less than b', wholeWord: false, caseSensitive: false },
+      { id: '10', term: 'C++', replacement: 'C plus plus', wholeWord: true, caseSensitive: true },
+      { id: '11', term: 'true', replacement: 'false', wholeWord: true, caseSensitive: false },
+      { id: '12', term: 'null', replacement: '0', wholeWord: true, caseSensitive: false },
+      { id: '13', term: '-0', replacement: 'minus zero', wholeWord: false, caseSensitive: false },
+      {
+        id: '14',
+        term: 'Mei',
+        replacement: 'May',
+        wholeWord: true,
+        caseSensitive: false,
+        voiceId: 'voice-7',
+      },
+      { id: '15', term: 'read', replacement: 'red', wholeWord: true, caseSensitive: false, language: 'en' },
+      { id: '16', term: 'read', replacement: 'reed', wholeWord: true, caseSensitive: false },
+      {
+        id: '17',
+        term: '"quoted" \'term\'',
+        replacement: 'quoted term',
+        wholeWord: false,
+        caseSensitive: false,
+      },
+      {
+        id: '18',
+        term: 'Paris',
+        replacement: 'Pa-ree',
+        wholeWord: true,
+        caseSensitive: false,
+        language: 'fr',
+      },
+      { id: '19', term: '1.50', replacement: 'one fifty', wholeWord: true, caseSensitive: false },
+    ];
+    const pls = lexiconToPls(rules, 'en-US');
+    const read = lexiconFromPls(pls, 'round-trip.pls', ids());
+    expect(read.ok && read.skipped).toEqual([]);
+    expect(read.ok && read.rules.map(({ id: _id, ...rule }) => rule)).toEqual(
+      rules.map(({ id: _id, ...rule }) => rule),
+    );
   });
 });

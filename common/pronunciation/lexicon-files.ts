@@ -70,33 +70,74 @@ export function lexiconFromCsv(text: string, fileName: string, newId: () => stri
 }
 
 const PLS_NAMESPACE = 'http://www.w3.org/2005/01/pronunciation-lexicon';
+/** Our own namespace inside PLS <metadata>, which PLS leaves open to other vocabularies (its readers skip it). */
+const RULES_NAMESPACE = 'urn:timbre-studio:pronunciation-rules:1';
 
-/** A PLS 1.0 document of alias entries; the language is the rules' own when they all share one. */
-export function lexiconToPls(rules: readonly LexiconRule[], fallbackLanguage = 'en-US'): string {
-  const languages = new Set(rules.map((rule) => rule.language).filter((language) => language !== undefined));
-  const language = languages.size === 1 ? [...languages][0]! : fallbackLanguage;
-  const builder = new XMLBuilder({ ignoreAttributes: false, format: true, attributeNamePrefix: '@_' });
+/**
+ * A PLS 1.0 document of alias entries. PLS gives one language to a whole lexicon (there is no per-lexeme
+ * language), so the lexicon's xml:lang is the rules' language only when every rule has that one; otherwise it is
+ * the project's (`documentLanguage`). What PLS cannot say — each rule's language, voice, whole-word and case
+ * options, and rules that say nothing in place of their term (an empty alias means nothing to other readers) —
+ * is kept in the lexicon's <metadata>, linked to each lexeme by its xml:id, so our own round trip keeps every
+ * rule as it was and in its order.
+ */
+export function lexiconToPls(rules: readonly LexiconRule[], documentLanguage = 'en-US'): string {
+  const languages = new Set(rules.map((rule) => rule.language));
+  const [shared] = languages;
+  const language = languages.size === 1 && shared !== undefined ? shared : documentLanguage;
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    format: true,
+    attributeNamePrefix: '@_',
+    suppressEmptyNode: true,
+  });
+  const lexemeId = (index: number): string => `rule-${index + 1}`;
   const xml = builder.build({
     lexicon: {
       '@_version': '1.0',
       '@_xmlns': PLS_NAMESPACE,
       '@_alphabet': 'ipa',
       '@_xml:lang': language,
-      lexeme: rules.map((rule) => ({ grapheme: rule.term, alias: rule.replacement })),
+      metadata: {
+        'rules:rules': {
+          '@_xmlns:rules': RULES_NAMESPACE,
+          'rules:rule': rules.map((rule, index) => ({
+            ...(rule.replacement === ''
+              ? { '@_term': rule.term, '@_says-nothing': 'yes' }
+              : { '@_lexeme': lexemeId(index) }),
+            '@_whole-word': rule.wholeWord ? 'yes' : 'no',
+            '@_case-sensitive': rule.caseSensitive ? 'yes' : 'no',
+            ...(rule.language === undefined ? {} : { '@_language': rule.language }),
+            ...(rule.voiceId === undefined ? {} : { '@_voice': rule.voiceId }),
+          })),
+        },
+      },
+      lexeme: rules.flatMap((rule, index) =>
+        rule.replacement === ''
+          ? []
+          : [{ '@_xml:id': lexemeId(index), grapheme: rule.term, alias: rule.replacement }],
+      ),
     },
   }) as string;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
 }
 
-/** Rules from a PLS file's lexemes with an alias (each grapheme of a lexeme becomes a rule). */
+/**
+ * Rules from a PLS file's lexemes with an alias (each grapheme of a lexeme becomes a rule). Terms and aliases are
+ * text: nothing is read as a number or a boolean ("007" stays "007"). Where the file carries our own <metadata>
+ * (written by lexiconToPls), each rule gets back its options and its place; lexemes it does not mention (added by
+ * hand or by another tool) follow with the defaults.
+ */
 export function lexiconFromPls(text: string, fileName: string, newId: () => string): LexiconReadResult {
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
-    isArray: (name) => ['lexeme', 'grapheme', 'alias', 'phoneme'].includes(name),
+    isArray: (name) => ['lexeme', 'grapheme', 'alias', 'phoneme', 'rules:rule'].includes(name),
     textNodeName: '#text',
+    parseTagValue: false,
+    parseAttributeValue: false,
   });
-  let document: { lexicon?: { lexeme?: PlsLexeme[] } };
+  let document: { lexicon?: PlsLexicon };
   try {
     document = parser.parse(text, true) as typeof document;
   } catch (error) {
@@ -106,36 +147,93 @@ export function lexiconFromPls(text: string, fileName: string, newId: () => stri
   if (document.lexicon === undefined) {
     return { ok: false, message: `${fileName}: this is not a PLS lexicon (there is no <lexicon> element).` };
   }
+  // An empty <lexicon/> is read as text by the parser: a lexicon without lexemes.
+  const lexicon = typeof document.lexicon === 'object' ? document.lexicon : {};
   const skipped: string[] = [];
-  const rules: LexiconRule[] = [];
-  (document.lexicon.lexeme ?? []).forEach((lexeme, index) => {
+  // Each usable lexeme's rules, in file order; a lexeme is taken once, by our metadata or after it.
+  const groups: LexiconRule[][] = [];
+  const groupById = new Map<string, LexiconRule[]>();
+  (lexicon.lexeme ?? []).forEach((lexeme, index) => {
     const graphemes = (lexeme.grapheme ?? []).map(textOf).filter((value) => value !== '');
-    const alias = (lexeme.alias ?? []).map(textOf).find((value) => value !== '');
+    const aliases = (lexeme.alias ?? []).map(textOf);
+    const alias = aliases.find((value) => value !== '');
     if (graphemes.length === 0) {
       skipped.push(`lexeme ${index + 1}: it has no grapheme`);
       return;
     }
     if (alias === undefined) {
       skipped.push(
-        `“${graphemes[0]}”: only a phoneme (IPA) is given, which cannot be sent as text; add an alias for it`,
+        aliases.length > 0
+          ? `“${graphemes[0]}”: its alias is empty, so there is nothing to send in its place`
+          : `“${graphemes[0]}”: only a phoneme (IPA) is given, which cannot be sent as text; add an alias for it`,
       );
       return;
     }
-    for (const term of graphemes) {
-      rules.push({ id: newId(), term, replacement: alias, wholeWord: true, caseSensitive: false });
-    }
+    const rules = graphemes.map((term): LexiconRule => ({
+      id: newId(),
+      term,
+      replacement: alias,
+      wholeWord: true,
+      caseSensitive: false,
+    }));
+    groups.push(rules);
+    const id = lexeme['@_xml:id'];
+    if (id !== undefined && !groupById.has(id)) groupById.set(id, rules);
   });
-  return checked(rules, skipped, fileName);
+  const ordered: LexiconRule[] = [];
+  const taken = new Set<LexiconRule[]>();
+  for (const entry of ourRuleEntries(lexicon)) {
+    const options = {
+      wholeWord: entry['@_whole-word'] !== 'no',
+      caseSensitive: entry['@_case-sensitive'] === 'yes',
+      ...(entry['@_language'] === undefined ? {} : { language: entry['@_language'] }),
+      ...(entry['@_voice'] === undefined ? {} : { voiceId: entry['@_voice'] }),
+    };
+    if (entry['@_says-nothing'] === 'yes' && entry['@_term'] !== undefined) {
+      ordered.push({ id: newId(), term: entry['@_term'], replacement: '', ...options });
+      continue;
+    }
+    const linked = entry['@_lexeme'] === undefined ? undefined : groupById.get(entry['@_lexeme']);
+    if (linked === undefined || taken.has(linked)) continue;
+    taken.add(linked);
+    ordered.push(...linked.map((rule) => ({ ...rule, ...options })));
+  }
+  const rest = groups.filter((group) => !taken.has(group)).flat();
+  return checked([...ordered, ...rest], skipped, fileName);
 }
 
 interface PlsLexeme {
+  '@_xml:id'?: string;
   grapheme?: (string | { '#text'?: string })[];
   alias?: (string | { '#text'?: string })[];
 }
 
-function textOf(value: string | number | { '#text'?: string | number }): string {
-  if (typeof value === 'object') return String(value['#text'] ?? '').trim();
-  return String(value).trim();
+/** One rule's options as lexiconToPls records them in the lexicon's metadata. */
+interface PlsRuleEntry {
+  '@_lexeme'?: string;
+  '@_term'?: string;
+  '@_says-nothing'?: string;
+  '@_whole-word'?: string;
+  '@_case-sensitive'?: string;
+  '@_language'?: string;
+  '@_voice'?: string;
+}
+
+interface PlsLexicon {
+  lexeme?: PlsLexeme[];
+  metadata?: { 'rules:rules'?: { '@_xmlns:rules'?: string; 'rules:rule'?: PlsRuleEntry[] } };
+}
+
+/** Our metadata's entries, only when they are in our namespace (another tool's "rules:" prefix is not ours). */
+function ourRuleEntries(lexicon: PlsLexicon): PlsRuleEntry[] {
+  const block = lexicon.metadata?.['rules:rules'];
+  if (block === undefined || block['@_xmlns:rules'] !== RULES_NAMESPACE) return [];
+  return block['rules:rule'] ?? [];
+}
+
+function textOf(value: string | { '#text'?: string }): string {
+  if (typeof value === 'object') return (value['#text'] ?? '').trim();
+  return value.trim();
 }
 
 function yes(value: string | undefined, fallback: boolean): boolean {

@@ -23,6 +23,7 @@ const NO_RULES: readonly LexiconRule[] = [];
 const selectProjectRules = (state: DocumentState): readonly LexiconRule[] | null =>
   state.doc?.project.lexicon ?? null;
 const selectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
+const selectLanguage = (state: DocumentState): string | undefined => state.doc?.project.defaults.language;
 
 /**
  * Pronunciation: rules that send a respelling or an alias in place of a term. The project's rules apply first,
@@ -33,6 +34,7 @@ export function LexiconPanel() {
   const stores = useAppStores();
   const projectRules = useDocumentStore(selectProjectRules);
   const serviceUrl = useDocumentStore(selectServiceUrl);
+  const projectLanguage = useDocumentStore(selectLanguage);
   const serviceRules = useLexiconStore((state) => serviceRulesOf(state, serviceUrl));
   const { voices } = useServiceVoices(serviceUrl);
   const [scope, setScope] = useState<Scope>('project');
@@ -99,7 +101,7 @@ export function LexiconPanel() {
     change(`Add ${read.rules.length} rules from ${file.name}`, [...rules, ...read.rules]);
   };
   const download = (kind: 'csv' | 'pls'): void => {
-    const text = kind === 'csv' ? lexiconToCsv(rules) : lexiconToPls(rules);
+    const text = kind === 'csv' ? lexiconToCsv(rules) : lexiconToPls(rules, projectLanguage);
     const blob = new Blob([text], { type: kind === 'csv' ? 'text/csv' : 'application/pls+xml' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
