@@ -95,4 +95,17 @@ describe('buildCues', () => {
   it('skips blocks with nothing to read', () => {
     expect(buildCues([{ blockId: 'b', text: '  …  ', startMs: 0, durationMs: 1000 }])).toEqual([]);
   });
+
+  it('ends no cue after the audio: the last cue lengthened for reading time stops at the end of the file', () => {
+    // 37 characters need about 2.18 s to read; the speech ends at 10.6 s and the file 180 ms later.
+    const sources = [
+      { blockId: 'a', text: 'Opening words.', startMs: 0, durationMs: 1200 },
+      { blockId: 'b', text: 'A fairly long line of text read fast.', startMs: 10_000, durationMs: 600 },
+    ];
+    expect(buildCues(sources).at(-1)?.endMs).toBe(12_100);
+    const cues = buildCues(sources, defaultSubtitleSettings, 10_780.6);
+    expect(cues.at(-1)).toMatchObject({ startMs: 10_000, endMs: 10_780 });
+    expect(Math.max(...cues.map((cue) => cue.endMs))).toBeLessThanOrEqual(10_780.6);
+    expectWithinRules(cues, defaultSubtitleSettings);
+  });
 });

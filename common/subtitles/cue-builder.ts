@@ -25,15 +25,17 @@ interface TimedPiece {
  * then clauses, then words into cues that fit the line limits; each cue is timed from the pauses in the
  * block's audio (see buildSpeechTimeMap) and placed at the block's position on the timeline. Finally,
  * across all blocks, cues are kept on screen long enough to read (reading speed, minimum duration),
- * never longer than the maximum, and separated by the minimum gap.
+ * never longer than the maximum, and separated by the minimum gap. `audioEndMs` is where the file's audio ends:
+ * no cue stays up past it (the last cue, lengthened for reading time, would otherwise outlast the audio).
  */
 export function buildCues(
   sources: readonly SubtitleSource[],
   settings: SubtitleSettings = defaultSubtitleSettings,
+  audioEndMs = Number.POSITIVE_INFINITY,
 ): SubtitleCue[] {
   const ordered = [...sources].sort((a, b) => a.startMs - b.startMs);
   const cues = ordered.flatMap((source) => cuesOfBlock(source, settings));
-  return settleTiming(cues, settings);
+  return settleTiming(cues, settings, audioEndMs);
 }
 
 function cuesOfBlock(source: SubtitleSource, settings: SubtitleSettings): SubtitleCue[] {
@@ -124,19 +126,22 @@ function mergeUnreadablyShort(
 /**
  * Cross-cue rules, in time order: extend a cue that is too short to read (to the reading-speed
  * duration, at least minCueMs) into the silence after it, by at most 1.5 s; cap it at maxCueMs; end it minGapMs before
- * the next cue starts. Times are rounded to whole milliseconds.
+ * the next cue starts, and never after the audio ends. Times are rounded to whole milliseconds (the end at the
+ * audio's end rounded down, so it is not past the last sample).
  */
-function settleTiming(cues: SubtitleCue[], settings: SubtitleSettings): SubtitleCue[] {
+function settleTiming(cues: SubtitleCue[], settings: SubtitleSettings, audioEndMs: number): SubtitleCue[] {
   const sorted = [...cues].sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
+  const lastEndMs = Math.floor(audioEndMs);
   return sorted.map((cue, index) => {
-    const startMs = Math.round(cue.startMs);
+    // A cue needs one millisecond before the audio's end to be shown at all.
+    const startMs = Math.min(Math.round(cue.startMs), lastEndMs - 1);
     const next = sorted[index + 1];
     const readingMs = (displayLength(cue.lines.join(' ')) / settings.charsPerSecond) * 1000;
     const wantedMs = Math.min(settings.maxCueMs, Math.max(settings.minCueMs, readingMs));
     let endMs = Math.max(cue.endMs, Math.min(cue.startMs + wantedMs, cue.endMs + MAX_LINGER_AFTER_SPEECH_MS));
     endMs = Math.min(endMs, cue.startMs + settings.maxCueMs);
     if (next) endMs = Math.min(endMs, next.startMs - settings.minGapMs);
-    endMs = Math.round(endMs);
+    endMs = Math.min(Math.round(endMs), lastEndMs);
     // Cues of overlapping blocks can leave no room at all; a cue still lasts at least one millisecond.
     return { ...cue, startMs, endMs: Math.max(startMs + 1, endMs) };
   });

@@ -124,7 +124,7 @@ export async function runExport(
     const subtitles = await timed('subtitles', () =>
       stageSubtitleFiles(
         withDetectedSilences(plan, prepared.sources),
-        request.outputPath,
+        { path: request.outputPath, endMs: (mixer.totalFrames * 1000) / plan.sampleRate },
         options.subtitles,
         options.subtitles.settings,
         staging,

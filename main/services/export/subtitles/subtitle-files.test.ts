@@ -78,7 +78,7 @@ describe('stageSubtitleFiles', () => {
     const audio = path.join(folder, 'show.mp3');
     const staged = stageSubtitleFiles(
       [{ blockId: 'b', text: 'Hello there. General remarks follow.', startMs: 500, durationMs: 3000 }],
-      audio,
+      { path: audio, endMs: 3500 },
       { srt: true, vtt: true },
       undefined,
     );
@@ -90,8 +90,13 @@ describe('stageSubtitleFiles', () => {
   });
 
   it('writes nothing when no format is asked for', () => {
-    expect(stageSubtitleFiles([], path.join(folder, 'x.wav'), { srt: false, vtt: false }, undefined)).toEqual(
-      [],
-    );
+    expect(
+      stageSubtitleFiles(
+        [],
+        { path: path.join(folder, 'x.wav'), endMs: 0 },
+        { srt: false, vtt: false },
+        undefined,
+      ),
+    ).toEqual([]);
   });
 });

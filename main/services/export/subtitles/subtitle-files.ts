@@ -46,17 +46,20 @@ export interface StagedSubtitles {
   readonly files: StagedFile[];
 }
 
-/** Writes the requested subtitle formats under temporary names; the caller publishes or discards them. */
+/**
+ * Writes the requested subtitle formats under temporary names; the caller publishes or discards them. No cue ends
+ * after `audio.endMs`, the length of the audio file the subtitles go with.
+ */
 export function stageSubtitleFiles(
   sources: readonly SubtitleSource[],
-  audioPath: string,
+  audio: { path: string; endMs: number },
   formats: { srt: boolean; vtt: boolean },
   settings: SubtitleSettings | undefined,
   tempPaths: { srt?: string; vtt?: string } = {},
 ): StagedFile[] {
   if (!formats.srt && !formats.vtt) return [];
-  const cues = buildCues(sources, settings);
-  const paths = subtitlePathsFor(audioPath);
+  const cues = buildCues(sources, settings, audio.endMs);
+  const paths = subtitlePathsFor(audio.path);
   const staged: StagedFile[] = [];
   try {
     if (formats.srt) staged.push(writeStaged(paths.srt, formatSrt(cues), tempPaths.srt));
