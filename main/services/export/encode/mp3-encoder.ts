@@ -3,7 +3,7 @@ import type { AudioEncoder } from './audio-encoder.js';
 import type { ByteSink } from './byte-sink.js';
 import { LameStream } from './lame-stream.js';
 import { Mp3FrameSplitter } from './mp3-frame-splitter.js';
-import { infoFrame, infoFrameBytes } from './mp3-info-frame.js';
+import { infoFrame, infoFrameBytes, updateCrc16 } from './mp3-info-frame.js';
 
 // Frames are gathered and written in pieces of about this size, not one write per 400-byte frame.
 const WRITE_BATCH_BYTES = 64 * 1024;
@@ -25,6 +25,8 @@ export class Mp3Encoder implements AudioEncoder {
   private encodedFrames = 0;
   private writtenFrames = 0;
   private streamBytes: number;
+  /** CRC-16 of the audio frames written so far, in order: the LAME tag's music CRC. */
+  private musicCrc = 0;
   private readonly recent: Uint8Array[] = [];
   private batch: Uint8Array[] = [];
   private batchBytes = 0;
@@ -130,6 +132,7 @@ export class Mp3Encoder implements AudioEncoder {
     this.firstHeader ??= frame.slice(0, 4);
     this.writtenFrames += 1;
     this.streamBytes += frame.length;
+    this.musicCrc = updateCrc16(this.musicCrc, frame);
     if (this.held) {
       this.held.push(frame);
       return;
@@ -156,7 +159,7 @@ export class Mp3Encoder implements AudioEncoder {
     this.flushBatch();
     const first = this.firstHeader;
     if (!first) throw new Error('MP3 output: the encoder wrote no audio frames');
-    const info = infoFrame(first, this.writtenFrames, this.streamBytes, inputSamples);
+    const info = infoFrame(first, this.writtenFrames, this.streamBytes, inputSamples, this.musicCrc);
     if (this.held === undefined) {
       this.file.writeAt(info, this.infoAt);
       return;

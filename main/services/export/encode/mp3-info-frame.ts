@@ -58,13 +58,15 @@ export function infoFrameBytes(sampleRate: number, bitrateKbps: number): number 
 
 /**
  * The Info frame for a stream whose first audio frame header is `firstHeader`: `frames` audio frames (after this
- * one), `streamBytes` bytes in all (this frame included), `inputSamples` samples per channel of the mix.
+ * one), `streamBytes` bytes in all (this frame included), `inputSamples` samples per channel of the mix, and
+ * `musicCrc` the CRC-16 of the audio frames after this one (`updateCrc16` over them in order), as LAME states it.
  */
 export function infoFrame(
   firstHeader: Uint8Array,
   frames: number,
   streamBytes: number,
   inputSamples: number,
+  musicCrc: number,
 ): Uint8Array {
   const header = readFrameHeader(firstHeader);
   if (!header) throw new Error('MP3 output: no frame header to model the Info frame on');
@@ -95,17 +97,27 @@ export function infoFrame(
   frame[at + 22] = ((LAME_ENCODER_DELAY & 0x0f) << 4) | (padding >> 8);
   frame[at + 23] = padding & 0xff;
   view.setUint32(at + 28, streamBytes); // music length
+  view.setUint16(at + 32, musicCrc & 0xffff); // music CRC, covered by the tag's own CRC after it
   const tagEnd = at + 34;
-  view.setUint16(tagEnd, crc16(frame.subarray(0, tagEnd)));
+  view.setUint16(tagEnd, updateCrc16(0, frame.subarray(0, tagEnd)));
   return frame;
 }
 
-/** CRC-16 (polynomial 0x8005, reflected, initial 0), as LAME computes the tag's own checksum. */
-function crc16(bytes: Uint8Array): number {
-  let crc = 0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
+/** CRC-16 (polynomial 0x8005, reflected: 0xA001) of each byte value, for a byte at a time instead of a bit. */
+const CRC16_TABLE = Uint16Array.from({ length: 256 }, (_, value) => {
+  let crc = value;
+  for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xa001 : crc >>> 1;
+  return crc;
+});
+
+/**
+ * CRC-16 as LAME computes both of its tag's checksums (polynomial 0x8005, reflected, initial 0; "CRC-16/ARC"),
+ * carried on from `crc` over `bytes`, so a stream's frames can be added as they are written.
+ */
+export function updateCrc16(crc: number, bytes: Uint8Array): number {
+  let value = crc & 0xffff;
+  for (let index = 0; index < bytes.length; index += 1) {
+    value = (value >>> 8) ^ CRC16_TABLE[(value ^ bytes[index]!) & 0xff]!;
   }
-  return crc & 0xffff;
+  return value;
 }
