@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AudioAnalyser, decodeEnvelope, envelopeLevelDb } from './audio-analysis.js';
 import type { CheckedTake } from './take-checks.js';
-import { DEFAULT_CHECK_THRESHOLDS, describeFlag, learnPace, takeFlags } from './take-checks.js';
+import {
+  DEFAULT_CHECK_THRESHOLDS,
+  describeFlag,
+  learnPace,
+  speechLevelDb,
+  takeFlags,
+} from './take-checks.js';
 import { measureTake } from './take-measures.js';
 
 const RATE = 24_000;
@@ -114,6 +120,51 @@ describe('take checks', () => {
       'clipping',
       'loudness',
     ]);
+  });
+
+  it('learns no pace from takes under a second: one word takes its time whatever its letters', () => {
+    const paces = learnPace([
+      take(100, 6_000),
+      take(100, 6_500),
+      take(4, 400),
+      take(3, 380),
+      take(100, 7_000),
+    ]);
+    expect(paces.get('v1|en')).toBe(65);
+    expect(learnPace([take(100, 6_000), take(4, 400), take(3, 380)]).size).toBe(0);
+  });
+
+  it('leaves a short line alone when it is a few hundred ms off its per-character length, not when said twice', () => {
+    const context = {
+      paces: new Map([['v1|en', 55]]),
+      medianRmsDb: -20,
+      thresholds: DEFAULT_CHECK_THRESHOLDS,
+    };
+    // "Yes." read as espeak-ng reads it (0.38–0.48 s) where 4 characters make 0.22 s.
+    expect(takeFlags(take(4, 480), context)).toEqual([]);
+    expect(takeFlags(take(10, 840), context)).toEqual([]);
+    // "Yes. Yes.": a second word and a pause.
+    expect(takeFlags(take(4, 1_020), context).map((flag) => flag.kind)).toEqual(['duration']);
+  });
+
+  it('compares the loudness of the speech, not of the silence around a short line', () => {
+    // 0.4 s of speech at -20 dB RMS in a 0.6 s file reads -21.8 dB over the whole file.
+    const word = { ...take(4, 400, { rmsDb: -20 + 10 * Math.log10(0.4 / 0.6) }), durationMs: 600 };
+    expect(speechLevelDb(word)).toBeCloseTo(-20, 5);
+    const padded = {
+      ...word,
+      durationMs: 2_400,
+      measures: { ...word.measures, rmsDb: -27.8, trailingSilenceMs: 1_950 },
+    };
+    const context = {
+      paces: new Map<string, number>(),
+      medianRmsDb: -20,
+      thresholds: DEFAULT_CHECK_THRESHOLDS,
+    };
+    // Dead air is flagged as dead air, not as a quiet take too.
+    expect(takeFlags(padded, context).map((flag) => flag.kind)).toEqual(['trailing-silence']);
+    const quiet = { ...word, measures: { ...word.measures, rmsDb: word.measures.rmsDb - 8 } };
+    expect(takeFlags(quiet, context).map((flag) => flag.kind)).toEqual(['loudness']);
   });
 
   it('takes a slower speech rate into account', () => {

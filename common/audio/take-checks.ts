@@ -26,6 +26,18 @@ export const DEFAULT_CHECK_THRESHOLDS: CheckThresholds = {
   clippedSamples: 0,
 };
 
+/** Every kind of flag, in the order the checks report them; a take keeps the kinds the user accepted. */
+export const TAKE_FLAG_KINDS = [
+  'duration',
+  'long-pause',
+  'leading-silence',
+  'trailing-silence',
+  'clipping',
+  'loudness',
+] as const;
+
+export type TakeFlagKind = (typeof TAKE_FLAG_KINDS)[number];
+
 export type TakeFlag =
   | { kind: 'duration'; actualMs: number; expectedMs: number }
   | { kind: 'long-pause'; pauseMs: number; atMs: number }
@@ -33,6 +45,10 @@ export type TakeFlag =
   | { kind: 'trailing-silence'; silenceMs: number }
   | { kind: 'clipping'; samples: number }
   | { kind: 'loudness'; rmsDb: number; medianDb: number };
+
+// The list above and the union must name the same kinds: a kind missing from either fails to compile here.
+type SameKinds<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _kindsListed: SameKinds<TakeFlag['kind'], TakeFlagKind> = true;
 
 /** One take as the checks see it: its measures, how long it is, and what it was made from. */
 export interface CheckedTake {
@@ -47,20 +63,46 @@ export interface CheckedTake {
 /** A voice's pace needs this many takes before a duration can be called odd. */
 const PACE_MIN_TAKES = 3;
 
+/**
+ * Speech shorter than this (a chapter number, "Yes.") is not read at a pace per character: one word takes
+ * 0.26–0.48 s whatever its letters (espeak-ng, common/audio/README.md), so such takes teach no pace.
+ */
+const SHORT_SPEECH_MS = 1_000;
+
+/**
+ * A length is odd only when it is this far from the expected one as well as past the tolerance: ordinary short
+ * lines were up to 0.30 s off their per-character expectation, a line said twice 0.81 s or more over it.
+ */
+const DURATION_FLOOR_MS = 500;
+
 /** Speech time of a take: what lies between its first and last sound. */
 function speechMs(take: CheckedTake): number {
   return Math.max(0, take.durationMs - take.measures.leadingSilenceMs - take.measures.trailingSilenceMs);
 }
 
 /**
+ * The loudness of the take's speech: its RMS over the whole file, less the silence at its ends (silent windows
+ * hold next to no energy). Over the whole file, the fixed silence a service puts around a segment made a one-word
+ * take read several dB quieter than the narration around it; a silence inside the speech still counts.
+ */
+export function speechLevelDb(take: CheckedTake): number {
+  const speech = speechMs(take);
+  if (speech <= 0 || take.durationMs <= speech) return take.measures.rmsDb;
+  return take.measures.rmsDb + 10 * Math.log10(take.durationMs / speech);
+}
+
+/**
  * Milliseconds of speech per character at speech rate 1, per voice: the median of the project's own takes,
- * so one odd take does not move it. Voices with fewer than PACE_MIN_TAKES takes are left out.
+ * so one odd take does not move it. Takes under SHORT_SPEECH_MS are left out, and voices with fewer than
+ * PACE_MIN_TAKES takes.
  */
 export function learnPace(takes: readonly CheckedTake[]): Map<string, number> {
   const byVoice = new Map<string, number[]>();
   for (const take of takes) {
     if (take.characters <= 0 || take.speechRate <= 0) continue;
-    const pace = (speechMs(take) * take.speechRate) / take.characters;
+    const speech = speechMs(take);
+    if (speech < SHORT_SPEECH_MS) continue;
+    const pace = (speech * take.speechRate) / take.characters;
     const values = byVoice.get(take.voiceKey);
     if (values) values.push(pace);
     else byVoice.set(take.voiceKey, [pace]);
@@ -78,7 +120,7 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** What the checks flag on one take, given the project's learned paces and median loudness. */
+/** What the checks flag on one take, given the project's learned paces and the median of speechLevelDb. */
 export function takeFlags(
   take: CheckedTake,
   context: {
@@ -94,7 +136,8 @@ export function takeFlags(
   if (pace !== undefined && take.characters > 0 && take.speechRate > 0) {
     const expectedMs = (pace * take.characters) / take.speechRate;
     const actualMs = speechMs(take);
-    if (Math.abs(actualMs - expectedMs) > expectedMs * thresholds.durationTolerance) {
+    const off = Math.abs(actualMs - expectedMs);
+    if (off > expectedMs * thresholds.durationTolerance && off > DURATION_FLOOR_MS) {
       flags.push({ kind: 'duration', actualMs, expectedMs: Math.round(expectedMs) });
     }
   }
@@ -111,8 +154,9 @@ export function takeFlags(
     flags.push({ kind: 'clipping', samples: measures.clippedSamples });
   }
   const medianDb = context.medianRmsDb;
-  if (medianDb !== undefined && Math.abs(measures.rmsDb - medianDb) > thresholds.loudnessToleranceDb) {
-    flags.push({ kind: 'loudness', rmsDb: measures.rmsDb, medianDb });
+  const levelDb = speechLevelDb(take);
+  if (medianDb !== undefined && Math.abs(levelDb - medianDb) > thresholds.loudnessToleranceDb) {
+    flags.push({ kind: 'loudness', rmsDb: Math.round(levelDb * 10) / 10, medianDb });
   }
   return flags;
 }

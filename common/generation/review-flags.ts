@@ -1,6 +1,6 @@
 import type { CheckThresholds, CheckedTake, TakeFlag } from '../audio/take-checks.js';
 import type { SendContext } from '../project/send-context.js';
-import { describeFlag, learnPace, median, takeFlags } from '../audio/take-checks.js';
+import { describeFlag, learnPace, median, speechLevelDb, takeFlags } from '../audio/take-checks.js';
 import type { Block, Project, Take } from '../project/index.js';
 import { activeTake, excerpt, findBlock, forEachBlock } from '../project/index.js';
 import { takesOf } from '../project/takes.js';
@@ -36,16 +36,17 @@ function measuredTake(speech: boolean, take: Take): CheckedTake | undefined {
 }
 
 /**
- * The checks' flags on each block's playing take (by block id; blocks without flags are left out). The pace of
- * each voice is learned from every measured take of the project, and loudness is compared with the median of
- * the speech takes that play.
+ * The checks' open flags on each block's playing take (by block id; blocks without open flags are left out).
+ * The pace of each voice is learned from every measured take of the project, and loudness is compared with the
+ * median of the speech takes that play. The user's verdicts close flags: a take the user pinned was chosen by
+ * ear, so it is left alone, and so is every kind of flag marked "Sounds fine" on that take (`acceptedFlags`).
  */
 export function reviewFlags(
   project: Project,
   context: SendContext,
   thresholds: CheckThresholds,
 ): Map<string, TakeFlag[]> {
-  const playing: { block: Block; take: CheckedTake }[] = [];
+  const playing: { block: Block; active: Take; take: CheckedTake }[] = [];
   const all: CheckedTake[] = [];
   forEachBlock(project, (block) => {
     const takes = takesOf(block);
@@ -58,20 +59,23 @@ export function reviewFlags(
     }
     const active = activeTake(block, context);
     const measured = active ? checked(block, active) : undefined;
-    if (measured) playing.push({ block, take: measured });
+    if (active && measured) playing.push({ block, active, take: measured });
   });
   const paces = learnPace(all);
+  // Every playing take sets the project's typical level, those the user has judged too.
   const speechLevels = playing
     .filter((entry) => entry.block.type === 'text')
-    .map((entry) => entry.take.measures.rmsDb);
+    .map((entry) => speechLevelDb(entry.take));
   const medianRmsDb = speechLevels.length >= LOUDNESS_MIN_TAKES ? median(speechLevels) : undefined;
   const flags = new Map<string, TakeFlag[]>();
-  for (const { block, take } of playing) {
+  for (const { block, active, take } of playing) {
+    if (block.pinnedTake === active.cacheKey) continue;
+    const accepted = active.acceptedFlags ?? [];
     const found = takeFlags(take, {
       paces,
       medianRmsDb: block.type === 'text' ? medianRmsDb : undefined,
       thresholds,
-    });
+    }).filter((flag) => !accepted.includes(flag.kind));
     if (found.length > 0) flags.set(block.id, found);
   }
   return flags;

@@ -34,4 +34,4 @@ export {
   withTake,
   TAKE_SEED_MAX,
 } from './takes.js';
-export { deleteTakes, pinTake, unpinTake } from './take-edits.js';
+export { acceptTakeFlags, deleteTakes, pinTake, unpinTake } from './take-edits.js';

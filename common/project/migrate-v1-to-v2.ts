@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { Block, Project, Take } from './project-schema.js';
+import type { Block, Take } from './project-schema.js';
+import type { ProjectV3 } from './migrate-v3-to-v4.js';
 
 /** Version 2 is version 3 without the cast and the lexicon. */
-export type ProjectV2 = Omit<Project, 'schemaVersion' | 'cast' | 'lexicon'> & { schemaVersion: 2 };
+export type ProjectV2 = Omit<ProjectV3, 'schemaVersion' | 'cast' | 'lexicon'> & { schemaVersion: 2 };
 
 /** Version 1 is version 2 without takes: the checks that matter run on the result, with the current schema. */
 export type ProjectV1 = Omit<ProjectV2, 'schemaVersion'> & { schemaVersion: 1 };

@@ -4,6 +4,7 @@ import { blockState } from './block-state.js';
 import { contentHash } from './content-hash.js';
 import { gainToDb } from './migrate-v0-to-v1.js';
 import { setGenerationState } from './block-edits.js';
+import { acceptTakeFlags } from './take-edits.js';
 import { readProjectFile, writeProjectFile } from './project-file.js';
 import { CURRENT_SCHEMA_VERSION } from './project-schema.js';
 import type { Project, TextBlock } from './project-schema.js';
@@ -110,6 +111,25 @@ describe('readProjectFile and writeProjectFile', () => {
     expect(blockState(migrated.tracks.speech.blocks[0]!, contextOf(migrated))).toBe('generated');
   });
 
+  it('migrates a version 3 file as it is, and keeps the flags accepted on a take through a save and reopen', () => {
+    const project = sampleProject();
+    const block = project.tracks.speech.blocks[0]!;
+    const hash = contentHash(block, contextOf(project));
+    const take = { cacheKey: hash, contentHash: hash, durationMs: 900, generatedAt: NOW() };
+    const withTake: Project = {
+      ...project,
+      tracks: { ...project.tracks, speech: { blocks: [{ ...block, takes: [take] }] } },
+    };
+    const v3 = { ...(JSON.parse(writeProjectFile(withTake)) as Project), schemaVersion: 3 };
+    const { project: migrated, migratedFrom } = expectProject(JSON.stringify(v3));
+    expect(migratedFrom).toBe(3);
+    expect(migrated.tracks.speech.blocks[0]?.takes).toEqual([take]);
+
+    const accepted = acceptTakeFlags(migrated, block.id, hash, ['loudness', 'duration']);
+    const { project: reread } = expectProject(writeProjectFile(accepted));
+    expect(reread.tracks.speech.blocks[0]?.takes?.[0]?.acceptedFlags).toEqual(['duration', 'loudness']);
+  });
+
   it('reads a file with a byte-order mark', () => {
     expect(read(`\uFEFF${writeProjectFile(sampleProject())}`).ok).toBe(true);
   });
@@ -192,7 +212,7 @@ describe('readProjectFile and writeProjectFile', () => {
     const result = read(JSON.stringify(newer));
     expect(result).toMatchObject({ ok: false, problem: 'newer-version', schemaVersion: 7 });
     expect(!result.ok && result.message).toMatch(
-      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 3\)/,
+      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 4\)/,
     );
   });
 

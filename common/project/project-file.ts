@@ -5,6 +5,7 @@ import { migrateV0ToV1 } from './migrate-v0-to-v1.js';
 import type { MigrationContext } from './migrate-v0-to-v1.js';
 import { migrateV1ToV2, projectV1Schema } from './migrate-v1-to-v2.js';
 import { migrateV2ToV3, projectV2Schema } from './migrate-v2-to-v3.js';
+import { migrateV3ToV4, projectV3Schema } from './migrate-v3-to-v4.js';
 import { CURRENT_SCHEMA_VERSION, projectSchema } from './project-schema.js';
 import type { Project } from './project-schema.js';
 
@@ -44,6 +45,7 @@ const MIGRATIONS: readonly MigrationStep[] = [
   { from: 0, schema: projectV0Schema, migrate: migrateV0ToV1 },
   { from: 1, schema: projectV1Schema, migrate: migrateV1ToV2 },
   { from: 2, schema: projectV2Schema, migrate: migrateV2ToV3 },
+  { from: 3, schema: projectV3Schema, migrate: migrateV3ToV4 },
 ];
 
 export interface ReadOptions {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { TAKE_FLAG_KINDS } from '../audio/take-checks.js';
 import { lexiconRulesSchema } from '../pronunciation/lexicon-schema.js';
 import { speakerSchema } from './cast-schema.js';
 import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limits.js';
 
 /**
- * The project file, schema version 3 (current; version 2 added takes, version 3 the cast and the lexicon). These schemas are structural only: they decide whether a file
+ * The project file, schema version 4 (current; version 2 added takes, version 3 the cast and the lexicon, version 4
+ * the review flags accepted on a take). These schemas are structural only: they decide whether a file
  * can be loaded, not whether its values satisfy the service's rules. Anything the editor can hold (for example an
  * emo_switch value of 11 the user is still correcting) must survive a save and reopen, so range and list checks
  * live in project validation (validateProject), which reports them inline instead of refusing the file.
@@ -12,7 +14,7 @@ import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limit
  * Objects are strict: a key that does not belong (a misspelt parameter, a sfx_length on a text block) makes the
  * file invalid with a message naming that key, instead of being dropped silently as the service would.
  */
-export const CURRENT_SCHEMA_VERSION = 3;
+export const CURRENT_SCHEMA_VERSION = 4;
 
 /** Studio volume is a gain in decibels: 0 leaves the audio as generated; at VOLUME_DB_MIN or below it is silent. */
 export const VOLUME_DB_MIN = -60;
@@ -104,6 +106,14 @@ export const takeSchema = z.strictObject({
       longestPauseMs: nonNegativeMs,
       longestPauseAtMs: nonNegativeMs,
     })
+    .optional(),
+  /**
+   * The review flags the user listened to and marked "Sounds fine", by kind (version 4): the review leaves them
+   * alone on this take. A new take has none, so it is judged afresh.
+   */
+  acceptedFlags: z
+    .array(z.enum(TAKE_FLAG_KINDS))
+    .max(TAKE_FLAG_KINDS.length, `must list at most ${TAKE_FLAG_KINDS.length} kinds`)
     .optional(),
 });
 

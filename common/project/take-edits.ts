@@ -1,6 +1,8 @@
 import { assertUnlocked } from './block-guards.js';
 import { requireBlock, withBlockReplaced } from './block-lookup.js';
 import { ProjectEditError } from './edit-error.js';
+import { TAKE_FLAG_KINDS } from '../audio/take-checks.js';
+import type { TakeFlagKind } from '../audio/take-checks.js';
 import type { Project } from './project-schema.js';
 import { takesOf, withPinnedTake, withoutTake } from './takes.js';
 
@@ -45,4 +47,34 @@ export function deleteTakes(project: Project, blockId: string, cacheKeys: readon
     next = withBlockReplaced(next, location, withoutTake(location.block, cacheKey));
   }
   return next;
+}
+
+/**
+ * Marks review flags of a take as heard and fine ("Sounds fine"): the review leaves those kinds alone on this
+ * take, whatever its later measures say. Not what plays, so a locked block takes it too.
+ */
+export function acceptTakeFlags(
+  project: Project,
+  blockId: string,
+  cacheKey: string,
+  kinds: readonly TakeFlagKind[],
+): Project {
+  const location = requireTake(project, blockId, cacheKey);
+  const takes = takesOf(location.block).map((take) => {
+    if (take.cacheKey !== cacheKey) return take;
+    const accepted = new Set([...(take.acceptedFlags ?? []), ...kinds]);
+    return { ...take, acceptedFlags: TAKE_FLAG_KINDS.filter((kind) => accepted.has(kind)) };
+  });
+  return withBlockReplaced(project, location, { ...location.block, takes });
+}
+
+/** Takes back every "Sounds fine" of a take: the review judges it again. */
+export function reopenTakeFlags(project: Project, blockId: string, cacheKey: string): Project {
+  const location = requireTake(project, blockId, cacheKey);
+  const takes = takesOf(location.block).map((take) => {
+    if (take.cacheKey !== cacheKey) return take;
+    const { acceptedFlags: _accepted, ...rest } = take;
+    return rest;
+  });
+  return withBlockReplaced(project, location, { ...location.block, takes });
 }

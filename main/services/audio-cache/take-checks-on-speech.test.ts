@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AudioAnalyser } from '../../../common/audio/audio-analysis.js';
 import type { CheckedTake } from '../../../common/audio/take-checks.js';
-import { DEFAULT_CHECK_THRESHOLDS, learnPace, median, takeFlags } from '../../../common/audio/take-checks.js';
+import {
+  DEFAULT_CHECK_THRESHOLDS,
+  learnPace,
+  median,
+  speechLevelDb,
+  takeFlags,
+} from '../../../common/audio/take-checks.js';
 import { measureTake } from '../../../common/audio/take-measures.js';
 import { WORK_SAMPLE_RATE } from '../../../standin/audio/pcm.js';
 import { synthesizeSpeech } from '../../../standin/audio/speech-synthesis.js';
@@ -64,7 +70,7 @@ describe('take checks on stand-in speech', () => {
     const pace = paces.get('m3|en') ?? 0;
     expect(pace).toBeGreaterThan(40);
     expect(pace).toBeLessThan(90);
-    const medianRmsDb = median(ordinary.map((take) => take.measures.rmsDb));
+    const medianRmsDb = median(ordinary.map(speechLevelDb));
     const context = { paces, medianRmsDb, thresholds: DEFAULT_CHECK_THRESHOLDS };
     const ratios = ordinary.map((take) => ratio(take, pace));
     for (const take of ordinary) expect(takeFlags(take, context)).toEqual([]);
@@ -78,7 +84,7 @@ describe('take checks on stand-in speech', () => {
       kinds: takeFlags(take, context).map((flag) => flag.kind),
     }));
     const most = (pick: (take: CheckedTake) => number): number => Math.max(...ordinary.map(pick));
-    const loudness = ordinary.map((take) => take.measures.rmsDb - medianRmsDb);
+    const loudness = ordinary.map((take) => speechLevelDb(take) - medianRmsDb);
     console.log(
       `longest pause ${most((take) => take.measures.longestPauseMs)} ms, leading ${most((take) => take.measures.leadingSilenceMs)} ms, ` +
         `trailing ${most((take) => take.measures.trailingSilenceMs)} ms, loudness ${Math.min(...loudness).toFixed(1)} to ` +
