@@ -115,6 +115,31 @@ describe('BatchQueue', () => {
     expect(queue.summary()).toMatchObject({ line: '2 exported, 0 failed', failed: [], cancelled: [] });
   });
 
+  it('says idle only when the batch is over, never between one project and the next', async () => {
+    const files = await Promise.all(
+      ['One', 'Two', 'Three'].map((title) =>
+        writeProject(projectsDir, `${title}.timbre`, makeProject(title, ['Words.'], true)),
+      ),
+    );
+    const queue = await openQueue();
+    const changes: BatchView[] = [];
+    queue.onChange((event) => {
+      if (event.type === 'changed') changes.push(event.view);
+    });
+    queue.start();
+    await queue.add(input(files));
+    await queue.whenIdle();
+    expect(statuses(queue.view())).toEqual(['One:done', 'Two:done', 'Three:done']);
+    // The view after the first project finished (one done, two still to go) is still a running batch.
+    const between = changes.find((view) => view.overall.done === 1 && view.overall.running === 0);
+    expect(between?.state).toBe('running');
+    const idleWhileWorkLeft = changes.filter(
+      (view) => view.state === 'idle' && view.items.some((item) => item.status === 'queued'),
+    );
+    expect(idleWhileWorkLeft.map((view) => statuses(view))).toEqual([]);
+    expect(changes.at(-1)?.state).toBe('idle');
+  });
+
   it('notes the blocks whose takes the checks flag, and exports them all the same', async () => {
     const project = makeProject('Checked', ['A line that trails off.'], true);
     const [block] = project.tracks.speech.blocks;

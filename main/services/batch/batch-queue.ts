@@ -388,7 +388,8 @@ export class BatchQueue {
       }
     }
     this.finishItem(item, running, outcome);
-    // Not running any more before the change goes out, so the view says idle when nothing follows.
+    // Not running any more before the change goes out, so the view says idle when nothing follows (and running
+    // while items are left: queueState).
     if (this.running === running) this.running = undefined;
     await this.changed();
   }
@@ -465,9 +466,14 @@ export class BatchQueue {
 
   // ---- state ---------------------------------------------------------------------------------------------
 
+  /**
+   * Idle only when nothing runs and nothing will start. Between two items nothing runs for a moment (the finished
+   * one is saved before the next starts): a queue with items left to run is still running then, or the view says
+   * the batch is over while it is not.
+   */
   private queueState(): BatchQueueState {
     if (this.state.paused) return this.running ? 'pausing' : 'paused';
-    return this.running ? 'running' : 'idle';
+    return !this.started || this.isIdle() ? 'idle' : 'running';
   }
 
   private overall() {
@@ -498,6 +504,7 @@ export class BatchQueue {
     }
   }
 
+  /** Nothing runs and nothing will start: closed, paused, or no item left in the queue. */
   private isIdle(): boolean {
     if (this.running) return false;
     return this.closed || this.state.paused || !this.state.items.some((item) => item.status === 'queued');
