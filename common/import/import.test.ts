@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { projectsFromImport } from './import-project.js';
 import { importParts, previewImport, scriptBlocks } from './imported-script.js';
 import type { ImportBlock } from './imported-script.js';
-import { splitQuotedDialogue } from './quoted-dialogue.js';
+import { DialogueContext, splitQuotedDialogue } from './quoted-dialogue.js';
 import { parseScriptText } from './script-formats.js';
 import { speakerLabelOf } from './speaker-labels.js';
 import { PROJECT_LIMITS } from '../project/project-limits.js';
@@ -88,22 +88,77 @@ describe('CSV and TSV scripts', () => {
 describe('quoted dialogue', () => {
   it('gives quotes to the speaker the narration names, and keeps the narration with the narrator', () => {
     expect(splitQuotedDialogue('“Come in,” said Alice. “The door is open.”')).toEqual([
-      { text: 'Come in,', speaker: 'Alice' },
+      { text: '“Come in,”', speaker: 'Alice' },
       { text: 'said Alice.' },
-      { text: 'The door is open.', speaker: 'Alice' },
+      { text: '“The door is open.”', speaker: 'Alice' },
     ]);
     expect(splitQuotedDialogue('Bob asked, "Is it late?"')).toEqual([
       { text: 'Bob asked,' },
-      { text: 'Is it late?', speaker: 'Bob' },
+      { text: '"Is it late?"', speaker: 'Bob' },
     ]);
   });
 
   it('gives unattributed quotes to "Dialogue", and leaves paragraphs without quotes whole', () => {
     expect(splitQuotedDialogue('“Yes.” He nodded.')).toEqual([
-      { text: 'Yes.', speaker: 'Dialogue' },
+      { text: '“Yes.”', speaker: 'Dialogue' },
       { text: 'He nodded.' },
     ]);
     expect(splitQuotedDialogue('No quotes here.')).toEqual([{ text: 'No quotes here.' }]);
+  });
+});
+
+describe('speech tags', () => {
+  it('reads relation words, more verbs, and a pronoun tag that can mean only one recent speaker', () => {
+    const context = new DialogueContext();
+    const lines = [
+      '“Is it late?” asked her brother Thomas.',
+      '“Not yet,” Martha corrected him.',
+      '“Then wait,” she said.',
+      '“Fine,” he muttered.',
+      '“Come,” said Mrs. Hale quietly.',
+    ].flatMap((paragraph) => splitQuotedDialogue(paragraph, context));
+    expect(lines.filter((line) => line.speaker).map((line) => [line.speaker, line.text])).toEqual([
+      ['Thomas', '“Is it late?”'],
+      ['Martha', '“Not yet,”'],
+      ['Martha', '“Then wait,”'],
+      ['Thomas', '“Fine,”'],
+      ['Mrs. Hale', '“Come,”'],
+    ]);
+  });
+
+  it('leaves a pronoun tag to "Dialogue" when two recent speakers could be meant', () => {
+    const context = new DialogueContext();
+    splitQuotedDialogue('“Here,” said Alex.', context);
+    splitQuotedDialogue('“There,” said Sam.', context);
+    expect(splitQuotedDialogue('“Where?” she asked.', context)[0]).toEqual({
+      text: '“Where?”',
+      speaker: 'Dialogue',
+    });
+  });
+});
+
+describe('Markdown YAML header', () => {
+  it('gives the title, author and language and a title page, and is never read as text', () => {
+    const script = parseScriptText(
+      '---\ntitle: "The Lantern Keeper"\nauthor:\n  - Ada Writer\n  - Bo Reed\nlang: en-GB\n---\n\n# One\n\nText.[^a]\n\n[^a]: A note.\n',
+      'markdown',
+      'blank-lines',
+      plainReading,
+    );
+    expect(script).toMatchObject({
+      title: 'The Lantern Keeper',
+      author: 'Ada Writer, Bo Reed',
+      language: 'en-GB',
+    });
+    expect(script.chapters).toEqual([
+      {
+        title: 'The Lantern Keeper',
+        kind: 'front-matter',
+        lines: [{ text: 'The Lantern Keeper' }, { text: 'Ada Writer, Bo Reed' }],
+      },
+      { title: 'One', lines: [{ text: 'One' }, { text: 'Text.' }] },
+      { title: 'Notes', kind: 'notes', lines: [{ text: 'Notes' }, { text: 'A note.' }] },
+    ]);
   });
 });
 

@@ -11,16 +11,35 @@ export interface ImportedLine {
   pauseAfterMs?: number | undefined;
 }
 
+/**
+ * What a chapter holds: the book's text, its front matter (title page, copyright, dedication: read only if the
+ * user says so in the preview), or its footnotes gathered as one chapter at the end (read or left out likewise).
+ */
+export type ChapterKind = 'body' | 'front-matter' | 'notes';
+
 /** A run of lines under one title (absent for text before the first heading). */
 export interface ImportedChapter {
   title?: string | undefined;
+  /** Absent: the book's text. */
+  kind?: Exclude<ChapterKind, 'body'> | undefined;
+  /** The part a chapter belongs to, from a nested table of contents ("Part One" › "The Sea Wall"). */
+  part?: string | undefined;
   lines: ImportedLine[];
+}
+
+/** A JPEG or PNG cover found in the book. */
+export interface ImportedCover {
+  mime: 'image/jpeg' | 'image/png';
+  bytes: Uint8Array;
 }
 
 /** What a parser makes of a file or pasted text, before it is cut into blocks. */
 export interface ImportedScript {
   title?: string | undefined;
   author?: string | undefined;
+  /** The book's language as it gives it (BCP 47, e.g. "en-GB"). */
+  language?: string | undefined;
+  cover?: ImportedCover | undefined;
   chapters: ImportedChapter[];
 }
 
@@ -31,9 +50,20 @@ export const importReadingSchema = z
     speakerLabels: z.boolean(),
     /** Text in quotation marks is dialogue, given to the speaker named by "said Name" nearby. */
     quotedDialogue: z.boolean(),
+    /** The front matter (title page, copyright, dedication) is read aloud; absent: it is. */
+    frontMatter: z.boolean().optional(),
+    /** Footnotes become a "Notes" chapter at the end, or are left out; absent: a chapter. */
+    footnotes: z.enum(['chapter', 'omit']).optional(),
   })
   .strict();
 export type ImportReading = z.infer<typeof importReadingSchema>;
+
+/** Whether a chapter of this kind is read, as the user chose in the preview. */
+export function chapterIsSpoken(kind: ChapterKind, reading: Partial<ImportReading> = {}): boolean {
+  if (kind === 'front-matter') return reading.frontMatter ?? true;
+  if (kind === 'notes') return (reading.footnotes ?? 'chapter') === 'chapter';
+  return true;
+}
 
 export const defaultImportReading: ImportReading = { speakerLabels: true, quotedDialogue: false };
 
@@ -42,14 +72,27 @@ export interface ImportBlock {
   text: string;
   speaker?: string | undefined;
   chapterTitle?: string | undefined;
+  /** On a chapter's first block: what the chapter is (absent: the book's text). */
+  chapterKind?: Exclude<ChapterKind, 'body'> | undefined;
+  /** On a chapter's first block: the part it belongs to. */
+  part?: string | undefined;
   pauseAfterMs?: number | undefined;
 }
 
-/** Every line cut into blocks by the user's split options; a chapter's title goes on its first block. */
-export function scriptBlocks(script: ImportedScript, split: ScriptSplitOptions): ImportBlock[] {
+/**
+ * Every line cut into blocks by the user's split options; a chapter's title goes on its first block. Front matter
+ * and notes are left out where the user chose so (`reading`).
+ */
+export function scriptBlocks(
+  script: ImportedScript,
+  split: ScriptSplitOptions,
+  reading: Partial<ImportReading> = {},
+): ImportBlock[] {
   const blocks: ImportBlock[] = [];
   for (const chapter of script.chapters) {
+    if (!chapterIsSpoken(chapter.kind ?? 'body', reading)) continue;
     let title = chapter.title?.trim().slice(0, PROJECT_LIMITS.title) || undefined;
+    let first = true;
     for (const line of chapter.lines) {
       const pieces = splitScript(line.text, split);
       pieces.forEach((text, index) => {
@@ -57,11 +100,14 @@ export function scriptBlocks(script: ImportedScript, split: ScriptSplitOptions):
           text,
           ...(line.speaker ? { speaker: line.speaker } : {}),
           ...(title ? { chapterTitle: title } : {}),
+          ...(first && chapter.kind ? { chapterKind: chapter.kind } : {}),
+          ...(first && chapter.part ? { part: chapter.part } : {}),
           ...(index === pieces.length - 1 && line.pauseAfterMs !== undefined
             ? { pauseAfterMs: line.pauseAfterMs }
             : {}),
         });
         title = undefined;
+        first = false;
       });
     }
   }
@@ -71,11 +117,23 @@ export function scriptBlocks(script: ImportedScript, split: ScriptSplitOptions):
 export interface ImportPreview {
   title?: string | undefined;
   author?: string | undefined;
+  language?: string | undefined;
+  /** The book has a cover, which the project keeps for its exports. */
+  hasCover: boolean;
   blockCount: number;
   characters: number;
   longestBlock: number;
   estimatedCredits: number;
-  chapters: { title: string; blocks: number; characters: number }[];
+  /** The chapters that are read, front matter and notes marked by `kind`. */
+  chapters: {
+    title: string;
+    kind?: Exclude<ChapterKind, 'body'> | undefined;
+    part?: string | undefined;
+    blocks: number;
+    characters: number;
+  }[];
+  /** Front matter and notes the book has, read or not: the choices the preview offers. */
+  optional: { kind: Exclude<ChapterKind, 'body'>; titles: string[]; characters: number; spoken: boolean }[];
   /** Speakers found, narrator excluded, with their line counts, most lines first. */
   speakers: { name: string; blocks: number; characters: number }[];
   /** Projects the import makes: more than one when the script is over a project's limits. */
@@ -88,6 +146,7 @@ export function previewImport(
   script: ImportedScript,
   blocks: readonly ImportBlock[],
   shown = 5,
+  reading: Partial<ImportReading> = {},
 ): ImportPreview {
   const chapters: ImportPreview['chapters'] = [];
   const speakers = new Map<string, { blocks: number; characters: number }>();
@@ -98,7 +157,13 @@ export function previewImport(
     characters += length;
     longestBlock = Math.max(longestBlock, length);
     if (block.chapterTitle !== undefined || chapters.length === 0) {
-      chapters.push({ title: block.chapterTitle ?? 'Opening', blocks: 0, characters: 0 });
+      chapters.push({
+        title: block.chapterTitle ?? 'Opening',
+        ...(block.chapterKind ? { kind: block.chapterKind } : {}),
+        ...(block.part ? { part: block.part } : {}),
+        blocks: 0,
+        characters: 0,
+      });
     }
     const chapter = chapters[chapters.length - 1]!;
     chapter.blocks += 1;
@@ -113,6 +178,8 @@ export function previewImport(
   return {
     title: script.title,
     author: script.author,
+    language: script.language,
+    hasCover: script.cover !== undefined,
     blockCount: blocks.length,
     characters,
     longestBlock,
@@ -121,9 +188,31 @@ export function previewImport(
     speakers: [...speakers.entries()]
       .map(([name, entry]) => ({ name, ...entry }))
       .sort((a, b) => b.blocks - a.blocks || a.name.localeCompare(b.name)),
+    optional: optionalChapters(script, reading),
     parts: importParts(blocks).length,
     firstBlocks: blocks.slice(0, shown).map(({ text, speaker }) => ({ text, speaker })),
   };
+}
+
+function optionalChapters(
+  script: ImportedScript,
+  reading: Partial<ImportReading>,
+): ImportPreview['optional'] {
+  const found: ImportPreview['optional'] = [];
+  for (const kind of ['front-matter', 'notes'] as const) {
+    const chapters = script.chapters.filter((chapter) => chapter.kind === kind);
+    if (chapters.length === 0) continue;
+    found.push({
+      kind,
+      titles: chapters.map((chapter) => chapter.title ?? ''),
+      characters: chapters.reduce(
+        (sum, chapter) => sum + chapter.lines.reduce((total, line) => total + countCodePoints(line.text), 0),
+        0,
+      ),
+      spoken: chapterIsSpoken(kind, reading),
+    });
+  }
+  return found;
 }
 
 /**

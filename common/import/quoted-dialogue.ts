@@ -4,11 +4,106 @@ import type { ImportedLine } from './imported-script.js';
 const UNATTRIBUTED_SPEAKER = 'Dialogue';
 
 const QUOTE = /“([^”]+)”|"([^"]+)"|«\s*([^»]+?)\s*»/gu;
-const SPEECH_VERB =
-  'said|says|asked|asks|replied|replies|answered|whispered|shouted|cried|called|muttered|added|continued|exclaimed|murmured|yelled';
-const NAME = "\\p{Lu}[\\p{L}'’\\-]+(?: \\p{Lu}[\\p{L}'’\\-]+)?";
-const VERB_THEN_NAME = new RegExp(`\\b(?:${SPEECH_VERB})\\s+(${NAME})`, 'u');
-const NAME_THEN_VERB = new RegExp(`(?:^|[\\s,])(${NAME})\\s+(?:${SPEECH_VERB})\\b`, 'u');
+/** Verbs of a speech tag ("…," Martha corrected him / asked her brother Thomas), past and present. */
+const SPEECH_VERBS = [
+  'said',
+  'asked',
+  'replied',
+  'answered',
+  'whispered',
+  'shouted',
+  'cried',
+  'called',
+  'muttered',
+  'added',
+  'continued',
+  'exclaimed',
+  'murmured',
+  'yelled',
+  'corrected',
+  'agreed',
+  'admitted',
+  'insisted',
+  'protested',
+  'suggested',
+  'explained',
+  'warned',
+  'began',
+  'repeated',
+  'remarked',
+  'observed',
+  'demanded',
+  'snapped',
+  'sighed',
+  'laughed',
+  'growled',
+  'breathed',
+  'offered',
+  'pressed',
+  'prompted',
+  'interrupted',
+  'retorted',
+  'responded',
+  'groaned',
+  'hissed',
+  'pleaded',
+  'begged',
+  'announced',
+  'declared',
+  'noted',
+  'conceded',
+  'countered',
+  'ventured',
+  'wondered',
+  'mused',
+  'teased',
+  'stammered',
+  'gasped',
+  'confirmed',
+  'objected',
+  'returned',
+  'reminded',
+  'assured',
+  'urged',
+  'screamed',
+  'roared',
+  'barked',
+  'told',
+];
+/** The present-tense tags books use. */
+const PRESENT = [
+  'says',
+  'asks',
+  'replies',
+  'answers',
+  'whispers',
+  'shouts',
+  'cries',
+  'calls',
+  'mutters',
+  'adds',
+  'continues',
+  'exclaims',
+  'murmurs',
+  'yells',
+  'corrects',
+  'agrees',
+  'insists',
+  'explains',
+  'tells',
+];
+const SPEECH_VERB = [...SPEECH_VERBS, ...PRESENT].join('|');
+const HONORIFIC = '(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lady|Lord|Madam|Captain|Aunt|Uncle)\\.?\\s+';
+const NAME = `(?:${HONORIFIC})?\\p{Lu}[\\p{L}'’\\-]+(?: \\p{Lu}[\\p{L}'’\\-]+)?`;
+/** "her brother", "his old friend", "the young captain": who a speaker is to someone, before the name. */
+const RELATION = "(?:(?:his|her|their|my|our|your|the)\\s+(?:\\p{Ll}[\\p{L}'’\\-]*\\s+){1,2})";
+const ADVERB = '(?:\\p{Ll}+ly\\s+)?';
+const VERB_THEN_NAME = new RegExp(`\\b(?:${SPEECH_VERB})\\s+${ADVERB}(${RELATION}?)(${NAME})`, 'u');
+const NAME_THEN_VERB = new RegExp(`(?:^|[\\s,—–-])(${NAME})\\s+${ADVERB}(?:${SPEECH_VERB})\\b`, 'u');
+const PRONOUN_TAG = new RegExp(
+  `(?:^|[\\s,—–-])(he|she)\\s+${ADVERB}(?:${SPEECH_VERB})\\b|\\b(?:${SPEECH_VERB})\\s+(he|she)\\b`,
+  'iu',
+);
 const NOT_NAMES = new Set([
   'He',
   'She',
@@ -25,19 +120,70 @@ const NOT_NAMES = new Set([
   'Then',
 ]);
 
+type Gender = 'f' | 'm';
+const FEMALE =
+  /\b(?:sister|mother|wife|daughter|aunt|niece|grandmother|girlfriend|fiancée|queen|princess|mrs|miss|ms|lady|madam)\b/iu;
+const MALE =
+  /\b(?:brother|father|husband|son|uncle|nephew|grandfather|boyfriend|fiancé|king|prince|mr|sir|lord)\b/iu;
+
+/** How many of the last speakers a "she said" may point back to. */
+const RECENT_SPEAKERS = 3;
+
 /**
- * A paragraph of prose split into narration and dialogue: the text in quotation marks becomes lines of the
- * speaker the narration names ("…," said Alice / Alice asked), or of "Dialogue" when it names no one, so the
- * user can give that a voice too. The narration between quotes stays with the narrator, in order.
+ * Who has spoken lately in a chapter, and what the text has told of each (her brother Thomas: he), so a pronoun
+ * tag ("…," she said) goes to the last named speaker it can be when only one can. One per chapter.
  */
-export function splitQuotedDialogue(paragraph: string): ImportedLine[] {
+export class DialogueContext {
+  /** Speakers named in speech tags, the most recent first. */
+  private readonly recent: string[] = [];
+  private readonly genders = new Map<string, Gender>();
+
+  /** Records a named speaker, with the gender the tag's relation word or honorific gives, if any. */
+  named(name: string, relation: string): void {
+    const gender = FEMALE.test(`${relation} ${name}`)
+      ? 'f'
+      : MALE.test(`${relation} ${name}`)
+        ? 'm'
+        : undefined;
+    if (gender) this.genders.set(name, gender);
+    this.remember(name);
+  }
+
+  /** The speaker a pronoun tag means, or undefined where more than one recent speaker could be meant. */
+  resolve(pronoun: string): string | undefined {
+    const gender: Gender = pronoun.toLowerCase() === 'she' ? 'f' : 'm';
+    const candidates = this.recent.filter((name) => (this.genders.get(name) ?? gender) === gender);
+    const [first] = candidates;
+    if (first === undefined) return undefined;
+    if (candidates.length > 1 && this.genders.get(first) !== gender) return undefined;
+    this.genders.set(first, gender);
+    this.remember(first);
+    return first;
+  }
+
+  private remember(name: string): void {
+    const index = this.recent.indexOf(name);
+    if (index !== -1) this.recent.splice(index, 1);
+    this.recent.unshift(name);
+    this.recent.length = Math.min(this.recent.length, RECENT_SPEAKERS);
+  }
+}
+
+/**
+ * A paragraph of prose split into narration and dialogue: the text in quotation marks, marks kept (subtitles and
+ * the script show them), becomes lines of the speaker the narration names ("…," said Alice / Alice asked /
+ * asked her brother Thomas), or that a pronoun tag points back to ("…," she said) when the chapter's recent
+ * speakers leave one choice, or of "Dialogue" otherwise, so the user can give that a voice too. The narration
+ * between quotes stays with the narrator, in order.
+ */
+export function splitQuotedDialogue(paragraph: string, context = new DialogueContext()): ImportedLine[] {
   const pieces: { text: string; quoted: boolean }[] = [];
   let last = 0;
   for (const match of paragraph.matchAll(QUOTE)) {
     const before = paragraph.slice(last, match.index).trim();
     if (before !== '') pieces.push({ text: before, quoted: false });
     const inside = (match[1] ?? match[2] ?? match[3] ?? '').trim();
-    if (inside !== '') pieces.push({ text: inside, quoted: true });
+    if (inside !== '') pieces.push({ text: match[0].trim(), quoted: true });
     last = match.index + match[0].length;
   }
   const after = paragraph.slice(last).trim();
@@ -47,16 +193,24 @@ export function splitQuotedDialogue(paragraph: string): ImportedLine[] {
     .filter((piece) => !piece.quoted)
     .map((piece) => piece.text)
     .join(' ');
-  const speaker = speakerNamedIn(narration) ?? UNATTRIBUTED_SPEAKER;
+  const speaker = speakerOf(narration, context) ?? UNATTRIBUTED_SPEAKER;
   return pieces
     .filter((piece) => /[\p{L}\p{N}]/u.test(piece.text))
     .map((piece) => (piece.quoted ? { text: piece.text, speaker } : { text: piece.text }));
 }
 
-function speakerNamedIn(narration: string): string | undefined {
-  for (const pattern of [VERB_THEN_NAME, NAME_THEN_VERB]) {
-    const name = pattern.exec(narration)?.[1];
-    if (name !== undefined && !NOT_NAMES.has(name.split(' ')[0]!)) return name;
+function speakerOf(narration: string, context: DialogueContext): string | undefined {
+  const tagged = VERB_THEN_NAME.exec(narration);
+  if (tagged && !NOT_NAMES.has(tagged[2]!.split(' ')[0]!)) {
+    context.named(tagged[2]!, tagged[1] ?? '');
+    return tagged[2]!;
   }
-  return undefined;
+  const leading = NAME_THEN_VERB.exec(narration);
+  if (leading && !NOT_NAMES.has(leading[1]!.split(' ')[0]!)) {
+    context.named(leading[1]!, '');
+    return leading[1]!;
+  }
+  const pronoun = PRONOUN_TAG.exec(narration);
+  const word = pronoun?.[1] ?? pronoun?.[2];
+  return word === undefined ? undefined : context.resolve(word);
 }

@@ -29,7 +29,7 @@ describe('book import', () => {
     expect(script.chapters[0]!.lines).toEqual([
       { text: 'Arrival' },
       { text: 'The boat came in at dusk.' },
-      { text: 'Is anyone there?', speaker: 'Mara' },
+      { text: '“Is anyone there?”', speaker: 'Mara' },
       { text: 'asked Mara.' },
     ]);
     expect(script.chapters[2]!.lines.at(-1)).toEqual({ text: 'Fog lifted & gulls cried.' });
@@ -48,7 +48,7 @@ describe('book import', () => {
     expect(script.chapters.map((chapter) => chapter.title)).toEqual(['Arrival', 'The Keeper', 'Morning']);
     expect(script.chapters[1]!.lines).toEqual([
       { text: 'The Keeper' },
-      { text: 'Only me,', speaker: 'Tom' },
+      { text: '“Only me,”', speaker: 'Tom' },
       { text: 'said Tom.' },
       { text: 'The lamp turned.' },
     ]);

@@ -1,14 +1,47 @@
+import { XMLParser } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import type { ImportReading, ImportedScript } from '../../../common/import/imported-script.js';
 import { ScriptBuilder } from '../../../common/import/text-script.js';
 import { feedHtml } from './html-script.js';
 
-/** A Word document through mammoth (Heading 1–3 styles become h1–h3, so chapters), then as HTML. */
+/**
+ * The title block's paragraph styles (Word, LibreOffice and pandoc name them so) as pandoc's title block marks
+ * them, so they are read as front matter, not as the first chapter's text.
+ */
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1.title:fresh",
+  "p[style-name='Subtitle'] => p.subtitle:fresh",
+  "p[style-name='Author'] => p.author:fresh",
+  "p[style-name='Date'] => p.date:fresh",
+];
+
+/**
+ * A Word document through mammoth (Heading 1–3 styles become h1–h3, so chapters; footnotes a list at the end),
+ * then as HTML; the title, author and language come from its document properties.
+ */
 export async function parseDocx(bytes: Uint8Array, reading: ImportReading): Promise<ImportedScript> {
-  const { value } = await mammoth.convertToHtml({
-    buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-  });
+  const { value } = await mammoth.convertToHtml(
+    { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+    { styleMap: STYLE_MAP },
+  );
   const builder = new ScriptBuilder(reading);
   feedHtml(value, builder);
-  return builder.script();
+  return builder.script(coreProperties(bytes));
+}
+
+/** `docProps/core.xml`: dc:title, dc:creator, dc:language (absent or empty: left out). */
+function coreProperties(bytes: Uint8Array): Pick<ImportedScript, 'title' | 'author' | 'language'> {
+  const files = unzipSync(bytes, { filter: (file) => file.name === 'docProps/core.xml' });
+  const core = files['docProps/core.xml'];
+  if (!core) return {};
+  const parsed = new XMLParser({ removeNSPrefix: true, parseTagValue: false }).parse(strFromU8(core)) as {
+    coreProperties?: Record<string, unknown>;
+  };
+  const text = (key: string): string | undefined => {
+    const value = parsed.coreProperties?.[key];
+    const trimmed = typeof value === 'string' ? value.replace(/\s+/gu, ' ').trim() : undefined;
+    return trimmed || undefined;
+  };
+  return { title: text('title'), author: text('creator'), language: text('language') };
 }

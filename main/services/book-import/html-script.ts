@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { ScriptBuilder } from '../../../common/import/text-script.js';
+import { isFrontMatterElement, isNoteMark, isNotesElement } from './book-markup.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 /** Elements whose text is a paragraph of its own. */
@@ -18,6 +19,9 @@ const BLOCKS = new Set([
   'pre',
   'section',
   'article',
+  'header',
+  'footer',
+  'aside',
 ]);
 /** Elements that are never read aloud. */
 const SKIPPED = new Set([
@@ -34,41 +38,141 @@ const SKIPPED = new Set([
   'math',
 ]);
 
+/** A chapter named by a table of contents: where it starts in a document, its title and the part it is in. */
+export interface TocEntry {
+  /** The element id the entry points to; absent: the document's start. */
+  id?: string | undefined;
+  title: string;
+  part?: string | undefined;
+}
+
+export interface FeedOptions {
+  /** The table of contents' entries that point into this document, in its order. */
+  toc?: readonly TocEntry[] | undefined;
+  /** The whole document is front matter (an EPUB's title or copyright page by its landmarks). */
+  frontMatter?: boolean | undefined;
+}
+
+interface HtmlMetadata {
+  title?: string;
+  author?: string;
+  language?: string;
+}
+
+/** What an open element changed, undone when it closes. */
+interface OpenElement {
+  name: string;
+  skip: boolean;
+  notes: boolean;
+  /** The front-matter state before it, when it changed it. */
+  frontMatterBefore?: boolean;
+  /** A link: where its text starts and its attributes, to drop it if it is a note mark or a back-link. */
+  link?: { start: number; attributes: Record<string, string> };
+}
+
 /**
  * Feeds an HTML or XHTML document (a web page, an EPUB chapter, mammoth's DOCX output) into a script builder
  * with htmlparser2: h1–h3 start chapters, block elements end paragraphs, `<br>` ends a line, and scripts, styles,
- * navigation and footnote marks are left out. Returns the document's `<title>`, if any.
+ * navigation, note marks and back-links are left out. Footnotes go to the builder's notes, title pages and
+ * copyright pages to its front matter. A table of contents' entries start chapters where their ids are (pandoc
+ * puts a part and its chapters in one file); a heading right after an entry, or with its title, is that entry's
+ * and not read twice. Returns the document's `<title>`, author (`<meta name="author">`) and language (`lang`).
  */
 export function feedHtml(
   html: string,
   builder: ScriptBuilder,
-  options: { headings: boolean } = { headings: true },
+  options: FeedOptions = {},
 ): { title?: string } {
-  let text = '';
+  const byId = new Map<string, TocEntry[]>();
+  const pending: TocEntry[] = [];
+  for (const entry of options.toc ?? []) {
+    if (entry.id === undefined) pending.push(entry);
+    else byId.set(entry.id, [...(byId.get(entry.id) ?? []), entry]);
+  }
+  const announced = new Set<string>();
+  let justAnnounced = false;
+  let frontMatter = options.frontMatter ?? false;
+  builder.frontMatter(frontMatter);
+  const stack: OpenElement[] = [];
   let skipping = 0;
+  let inNotes = 0;
+  let text = '';
   let inHeading = false;
   let inTitle = false;
   let title = '';
+  let author: string | undefined;
+  let language: string | undefined;
+
+  const announce = (): void => {
+    for (const entry of pending.splice(0)) {
+      builder.heading(entry.title, { part: entry.part });
+      announced.add(key(entry.title));
+      justAnnounced = true;
+    }
+  };
   const flush = (): void => {
-    // Without headings (an EPUB whose table of contents names the chapters), a heading's text is dropped.
-    if (!inHeading) builder.paragraph(text);
-    else if (options.headings) builder.heading(text);
+    const content = /[\p{L}\p{N}]/u.test(text);
+    if (content && inNotes > 0) {
+      if (!inHeading) builder.note(text);
+    } else if (content && inHeading) {
+      announce();
+      // The table of contents' own entry for this heading was just read, or names it: it is not read twice.
+      if (!justAnnounced && !announced.has(key(text))) builder.heading(text);
+      justAnnounced = false;
+    } else if (content) {
+      announce();
+      // LibreOffice writes headings as styled paragraphs: one repeating the entry just read is its heading.
+      if (!(justAnnounced && announced.has(key(text)))) builder.paragraph(text);
+      justAnnounced = false;
+    }
     text = '';
   };
+  const setFrontMatter = (active: boolean): void => {
+    if (active === frontMatter) return;
+    flush();
+    frontMatter = active;
+    builder.frontMatter(active);
+  };
+
   const parser = new Parser(
     {
-      onopentag(name) {
+      onopentag(name, attributes) {
         if (name === 'title') inTitle = true;
-        if (SKIPPED.has(name)) {
+        if (name === 'html') language ??= attributes.lang ?? attributes['xml:lang'];
+        if (name === 'meta' && /^(?:author|dc\.creator)$/iu.test(attributes.name ?? '')) {
+          author ??= attributes.content;
+        }
+        const open: OpenElement = { name, skip: false, notes: false };
+        stack.push(open);
+        if (skipping > 0) return;
+        const notes = isNotesElement(name, attributes);
+        if (SKIPPED.has(name) && !notes) {
+          open.skip = true;
           skipping += 1;
           return;
         }
-        if (skipping > 0) return;
+        const id = attributes.id;
+        if (id !== undefined && byId.has(id)) {
+          flush();
+          pending.push(...byId.get(id)!);
+          byId.delete(id);
+        }
+        const matter = isFrontMatterElement(name, attributes, !builder.hasText());
+        if (matter !== null && matter !== frontMatter) {
+          open.frontMatterBefore = frontMatter;
+          setFrontMatter(matter);
+        }
+        if (notes) {
+          flush();
+          open.notes = true;
+          inNotes += 1;
+        }
         if (HEADINGS.has(name)) {
           flush();
           inHeading = true;
         } else if (BLOCKS.has(name)) flush();
         else if (name === 'br') text += '\n';
+        else if (name === 'a') open.link = { start: text.length, attributes };
       },
       ontext(data) {
         if (inTitle) title += data;
@@ -76,15 +180,27 @@ export function feedHtml(
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
-        if (SKIPPED.has(name)) {
+        const open = stack.pop();
+        if (!open) return;
+        if (open.skip) {
           skipping = Math.max(0, skipping - 1);
           return;
         }
         if (skipping > 0) return;
+        if (open.link && open.link.start <= text.length) {
+          if (isNoteMark(open.link.attributes, text.slice(open.link.start))) {
+            text = text.slice(0, open.link.start);
+          }
+        }
         if (HEADINGS.has(name)) {
           flush();
           inHeading = false;
         } else if (BLOCKS.has(name)) flush();
+        if (open.notes) {
+          flush();
+          inNotes -= 1;
+        }
+        if (open.frontMatterBefore !== undefined) setFrontMatter(open.frontMatterBefore);
       },
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
@@ -92,6 +208,25 @@ export function feedHtml(
   parser.write(html);
   parser.end();
   flush();
-  const trimmed = title.replace(/\s+/gu, ' ').trim();
-  return trimmed === '' ? {} : { title: trimmed };
+  // An entry whose place was never found (or a document with no text after it) still names its chapter.
+  announce();
+  builder.frontMatter(false);
+  const found: HtmlMetadata = {};
+  for (const [field, value] of [
+    ['title', title],
+    ['author', author],
+    ['language', language],
+  ] as const) {
+    const trimmed = value?.replace(/\s+/gu, ' ').trim();
+    if (trimmed) found[field] = trimmed;
+  }
+  return found;
+}
+
+/** A title's words, for spotting a heading that repeats a table of contents entry. */
+function key(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }

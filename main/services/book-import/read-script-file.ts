@@ -49,8 +49,7 @@ async function parse(
       return parseScriptText(decodeTextFile(bytes), format, options.paragraphs, options.reading);
     case 'html': {
       const builder = new ScriptBuilder(options.reading);
-      const { title } = feedHtml(decodeTextFile(bytes), builder);
-      return builder.script({ title });
+      return builder.script(feedHtml(decodeTextFile(bytes), builder));
     }
     case 'docx':
       return parseDocx(bytes, options.reading);
