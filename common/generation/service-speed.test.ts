@@ -133,4 +133,13 @@ describe('describeGenerationCount', () => {
       '60 of 60 blocks',
     );
   });
+
+  it('counts blocks that ended without audio apart from those generated', () => {
+    expect(
+      describeGenerationCount({ doneBlocks: 10, failedBlocks: 3, totalBlocks: 40, secondsLeft: 5 }),
+    ).toBe('7 of 40 blocks · 3 failed · about 5 s left');
+    expect(describeGenerationCount({ doneBlocks: 30, failedBlocks: 30, totalBlocks: 30 })).toBe(
+      '0 of 30 blocks · 30 failed',
+    );
+  });
 });

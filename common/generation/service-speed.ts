@@ -80,13 +80,22 @@ export function expectedTaskMs(speed: ServiceSpeed, characters: number): number 
 export interface GenerationCount {
   /** Blocks whose audio arrived, or that failed, in this run. */
   doneBlocks: number;
+  /** Of `doneBlocks`, those that ended without audio (refused or failed tasks, downloads given up on). */
+  failedBlocks?: number | undefined;
   totalBlocks: number;
   secondsLeft?: number | undefined;
 }
 
-/** "12 of 60 blocks · about 1 min 05 s left", as the batch page and the command line print it. */
+/**
+ * "12 of 60 blocks · 2 failed · about 1 min 05 s left", as the batch page and the command line print it: the
+ * blocks with audio, then those that ended without it, so a run that ends with failures never reads as done.
+ */
 export function describeGenerationCount(count: GenerationCount): string {
-  const blocks = `${count.doneBlocks} of ${count.totalBlocks} block${count.totalBlocks === 1 ? '' : 's'}`;
+  const failed = count.failedBlocks ?? 0;
+  const ready = count.doneBlocks - failed;
+  const blocks =
+    `${ready} of ${count.totalBlocks} block${count.totalBlocks === 1 ? '' : 's'}` +
+    (failed > 0 ? ` · ${failed} failed` : '');
   if (count.doneBlocks >= count.totalBlocks) return blocks;
   if (count.secondsLeft === undefined) return `${blocks} · estimating time left…`;
   const left =

@@ -8,7 +8,8 @@ const EXPLANATIONS: Record<string, string> = {
     'The service was too busy to start this task within 90 seconds, so it stopped waiting and did not run it ' +
     '(frozen credits are returned). Try again later, or submit without waiting for the start.',
   TTS_CONTENTS_INVALID:
-    'The service rejected one of the blocks but did not say which. Check the blocks marked in the editor.',
+    'The service refused a value in the blocks sent, without saying which block or which value. Check each ' +
+    "block's style and settings against its voice.",
   VALIDATION_CONFLICT: 'The request mixed blocks with text and a splitter; send one or the other.',
   VALIDATION_BAD_REQUEST: 'The service could not read the request.',
   VALIDATION_BAD_PARAMS: 'The voice settings do not fit together (see the service message for which).',

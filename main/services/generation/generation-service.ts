@@ -84,7 +84,7 @@ export class GenerationService {
   /** Delivered audio that could not be downloaded, by service and content hash (cleared when it arrives). */
   private readonly fetchProblems = new Map<string, SegmentError>();
   /** Told of every content filed (its audio arrived, or failed): run progress counts with it. */
-  private readonly segmentListeners = new Set<(serviceUrl: string, hash: string) => void>();
+  private readonly segmentListeners = new Set<(serviceUrl: string, update: SegmentUpdate) => void>();
 
   constructor(private readonly options: GenerationServiceOptions) {}
 
@@ -143,8 +143,9 @@ export class GenerationService {
       for (const hash of batch.contentHashes)
         early.push({ contentHash: hash, state: 'pending', jobId: job.id });
     }
-    if (early.length > 0)
-      this.options.onUpdate({ serviceUrl, projectId: project.id, segments: dedupe(early) });
+    const onTheirWay = this.stillOnTheirWay(manager, dedupe(early));
+    if (onTheirWay.length > 0)
+      this.options.onUpdate({ serviceUrl, projectId: project.id, segments: onTheirWay });
     return {
       serviceUrl,
       jobIds,
@@ -152,6 +153,23 @@ export class GenerationService {
       reusedBlocks: plan.reused.length,
       characters: plan.characters,
     };
+  }
+
+  /**
+   * The run's "on its way" updates, less those of jobs whose outcome is already published. A task can end while
+   * the later tasks of its run are still being submitted (a 400 refusal ends it within milliseconds), and its
+   * filing publishes "failed" at once: a "pending" published after that would mark its blocks as on their way
+   * for good, holding the editor's run open and Generate disabled (issue 36).
+   */
+  private stillOnTheirWay(manager: JobManager, updates: readonly SegmentUpdate[]): SegmentUpdate[] {
+    return updates.filter((update) => {
+      if (update.state !== 'pending') return true;
+      const job = manager.get(update.jobId);
+      if (job === undefined || !FINAL_STATUSES.includes(job.status)) return true;
+      // Ended: its filing publishes the outcome (started here if its event has not reached onJobUpdated yet).
+      if (!this.filing.has(job.id)) this.onJobUpdated(job);
+      return !this.filed.has(job.id);
+    });
   }
 
   /** A job changed: when a generation task ends, its segments are filed (once) and published. */
@@ -303,14 +321,17 @@ export class GenerationService {
       manager,
       report: (count) => options.onProgress?.(count),
     });
-    const listener = (url: string, hash: string): void => progress.filed(url, hash);
-    this.segmentListeners.add(listener);
+    const count = (url: string, update: SegmentUpdate): void =>
+      progress.filed(url, update.contentHash, update.state === 'generated' ? 'generated' : 'failed');
+    this.segmentListeners.add(count);
     try {
       for (const jobId of started.jobIds) {
         if (options.signal?.aborted) throw new Error('Generation was cancelled');
         const job = await waitOrAbort(manager.waitFor(jobId), options.signal);
         this.onJobUpdated(job);
-        await this.filing.get(job.id);
+        // Counted from what the filing answers too: a task refused as it was sent is filed while `start` is
+        // still submitting the run's other tasks, before this run listens.
+        for (const update of (await this.filing.get(job.id)) ?? []) count(serviceUrl, update);
       }
       // Audio fetched again instead of resent is waited for too.
       await this.settled();
@@ -329,7 +350,7 @@ export class GenerationService {
       }
       return applySegmentUpdates(project, context, await this.lookup(serviceUrl, hashes));
     } finally {
-      this.segmentListeners.delete(listener);
+      this.segmentListeners.delete(count);
       progress.stop();
     }
   }
@@ -352,20 +373,25 @@ export class GenerationService {
     const keys = job.contentHashes ?? [];
     const hashes = blockHashesOf(job);
     if (job.status === 'cancelled') {
-      this.announceFiled(job.serviceUrl, hashes);
-      return hashes.map((hash) => ({ contentHash: hash, state: 'cancelled', jobId: job.id }));
+      return this.announced(
+        job.serviceUrl,
+        hashes.map((hash) => ({ contentHash: hash, state: 'cancelled', jobId: job.id })),
+      );
     }
     if (job.status !== 'succeeded') {
       const error = job.error ?? {
         code: job.status.toUpperCase(),
         message: `The task ended as ${job.status}.`,
       };
-      this.announceFiled(job.serviceUrl, hashes);
-      return hashes.map((hash) => ({
-        contentHash: hash,
-        state: 'failed',
-        error: { code: error.code, message: error.message, requestId: error.requestId ?? job.requestId },
-      }));
+      const message = refusedAtSubmission(job) ? refusalMessage(error.message, hashes.length) : error.message;
+      return this.announced(
+        job.serviceUrl,
+        hashes.map((hash) => ({
+          contentHash: hash,
+          state: 'failed',
+          error: { code: error.code, message, requestId: error.requestId ?? job.requestId },
+        })),
+      );
     }
     const contents = job.kind === 'task' ? (job.result?.metadata.contents ?? []) : [];
     // Several segments at once: a 50-block task's downloads would otherwise queue one behind another, and the
@@ -376,8 +402,7 @@ export class GenerationService {
         const hash = hashes[index] ?? key;
         const remoteUrl = contents[index]?.audio;
         if (!remoteUrl) {
-          this.announceFiled(job.serviceUrl, [hash]);
-          return {
+          return this.announce(job.serviceUrl, {
             contentHash: hash,
             state: 'failed',
             error: {
@@ -385,11 +410,9 @@ export class GenerationService {
               message: `The service finished the task but sent no audio for block ${index + 1}.`,
               requestId: job.requestId,
             },
-          };
+          });
         }
-        const update = await this.fileSegment(job, key, hash, contents[index], index);
-        this.announceFiled(job.serviceUrl, [hash]);
-        return update;
+        return this.announce(job.serviceUrl, await this.fileSegment(job, key, hash, contents[index], index));
       },
       { concurrency: SEGMENT_FILING_CONCURRENCY },
     );
@@ -426,8 +449,14 @@ export class GenerationService {
     }
   }
 
-  private announceFiled(serviceUrl: string, hashes: readonly string[]): void {
-    for (const listener of this.segmentListeners) for (const hash of hashes) listener(serviceUrl, hash);
+  /** Tells the run listeners of a content just filed, and answers its update. */
+  private announce(serviceUrl: string, update: SegmentUpdate): SegmentUpdate {
+    for (const listener of this.segmentListeners) listener(serviceUrl, update);
+    return update;
+  }
+
+  private announced(serviceUrl: string, updates: SegmentUpdate[]): SegmentUpdate[] {
+    return updates.map((update) => this.announce(serviceUrl, update));
   }
 
   /** Delivered audio not cached here whose download may still succeed (the service did not say it is gone). */
@@ -525,6 +554,30 @@ function latestFailure(jobs: readonly JobRecord[], hash: string): JobRecord | un
         job.retriedBy === undefined,
     )
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+}
+
+/** A task the service answered with a 4xx refusal when it was sent: nothing of it was made, nothing charged. */
+function refusedAtSubmission(job: JobRecord): boolean {
+  const status = job.error?.httpStatus;
+  return (
+    job.status === 'failed' &&
+    job.remoteId === undefined &&
+    status !== undefined &&
+    status >= 400 &&
+    status < 500
+  );
+}
+
+/**
+ * A refusal is of the whole task: every block it carried is marked failed, though the service may object to one
+ * of them only (TTS_CONTENTS_INVALID never says which). Said so, so that a marked block is not taken for a bad one.
+ */
+function refusalMessage(reason: string, blocks: number): string {
+  const others = blocks - 1;
+  return others === 0
+    ? `The service refused the task this block was sent in, so nothing was generated or charged for it. ${reason}`
+    : `The service refused the whole task this block was sent in, with ${others} other block${others === 1 ? '' : 's'}, ` +
+        `so nothing was generated or charged for any of them; this block itself may be fine. ${reason}`;
 }
 
 function problemKey(serviceUrl: string, hash: string): string {

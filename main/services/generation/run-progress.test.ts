@@ -44,21 +44,45 @@ describe('RunProgress', () => {
       report: (count) => counts.push(count),
     });
     // 1 s + 400 × 20 ms = 9 s.
-    expect(counts.at(-1)).toEqual({ doneBlocks: 0, totalBlocks: 2, secondsLeft: 9 });
+    expect(counts.at(-1)).toEqual({ doneBlocks: 0, failedBlocks: 0, totalBlocks: 2, secondsLeft: 9 });
     vi.advanceTimersByTime(3_000);
-    expect(counts.at(-1)).toEqual({ doneBlocks: 0, totalBlocks: 2, secondsLeft: 6 });
+    expect(counts.at(-1)).toEqual({ doneBlocks: 0, failedBlocks: 0, totalBlocks: 2, secondsLeft: 6 });
 
-    progress.filed(SERVICE, 'h1');
-    progress.filed(SERVICE, 'h1');
-    progress.filed('https://other.example', 'h2');
-    progress.filed(SERVICE, 'not-in-this-run');
+    progress.filed(SERVICE, 'h1', 'generated');
+    progress.filed(SERVICE, 'h1', 'generated');
+    progress.filed('https://other.example', 'h2', 'generated');
+    progress.filed(SERVICE, 'not-in-this-run', 'generated');
     // 150 characters in 3 s: 250 more take 5 s.
-    expect(counts.at(-1)).toEqual({ doneBlocks: 1, totalBlocks: 2, secondsLeft: 5 });
-    progress.filed(SERVICE, 'h2');
-    expect(counts.at(-1)).toEqual({ doneBlocks: 2, totalBlocks: 2, secondsLeft: 0 });
+    expect(counts.at(-1)).toEqual({ doneBlocks: 1, failedBlocks: 0, totalBlocks: 2, secondsLeft: 5 });
+    progress.filed(SERVICE, 'h2', 'generated');
+    expect(counts.at(-1)).toEqual({ doneBlocks: 2, failedBlocks: 0, totalBlocks: 2, secondsLeft: 0 });
     progress.stop();
     const reported = counts.length;
     vi.advanceTimersByTime(5_000);
     expect(counts).toHaveLength(reported);
+  });
+
+  it('counts blocks that ended without audio, and moves one back when its audio arrives later', () => {
+    const counts: GenerationCount[] = [];
+    const progress = new RunProgress({
+      serviceUrl: SERVICE,
+      wanted: new Map([
+        ['h1', 10],
+        ['h2', 10],
+        ['h3', 10],
+      ]),
+      jobIds: [],
+      manager: { list: () => [], get: () => undefined },
+      report: (count) => counts.push(count),
+    });
+    progress.filed(SERVICE, 'h1', 'failed');
+    progress.filed(SERVICE, 'h2', 'failed');
+    progress.filed(SERVICE, 'h3', 'generated');
+    expect(counts.at(-1)).toMatchObject({ doneBlocks: 3, failedBlocks: 2, totalBlocks: 3 });
+    // A failed download fetched again in a later round.
+    progress.filed(SERVICE, 'h2', 'generated');
+    progress.filed(SERVICE, 'h1', 'failed');
+    expect(counts.at(-1)).toMatchObject({ doneBlocks: 3, failedBlocks: 1, totalBlocks: 3 });
+    progress.stop();
   });
 });

@@ -17,6 +17,8 @@ const TICK_MS = 1_000;
  */
 export class RunProgress {
   private readonly done = new Set<string>();
+  /** Contents that ended without audio (a refused or failed task, a download given up on). */
+  private readonly failed = new Set<string>();
   private doneCharacters = 0;
   private readonly totalCharacters: number;
   private readonly startedAt = Date.now();
@@ -40,12 +42,20 @@ export class RunProgress {
     this.emit();
   }
 
-  /** A content's audio was filed (or failed for good this round). */
-  filed(serviceUrl: string, hash: string): void {
-    if (serviceUrl !== this.input.serviceUrl || this.done.has(hash)) return;
+  /**
+   * A content's audio was filed, or it ended without audio this round. Told again with audio (a failed download
+   * fetched again), it moves from failed to generated.
+   */
+  filed(serviceUrl: string, hash: string, outcome: 'generated' | 'failed'): void {
+    if (serviceUrl !== this.input.serviceUrl) return;
     const characters = this.input.wanted.get(hash);
     if (characters === undefined) return;
+    if (this.done.has(hash)) {
+      if (outcome === 'generated' && this.failed.delete(hash)) this.emit();
+      return;
+    }
     this.done.add(hash);
+    if (outcome === 'failed') this.failed.add(hash);
     this.doneCharacters += characters;
     this.emit();
   }
@@ -63,6 +73,7 @@ export class RunProgress {
     });
     this.input.report({
       doneBlocks: this.done.size,
+      failedBlocks: this.failed.size,
       totalBlocks: this.input.wanted.size,
       secondsLeft: generationSecondsLeft({
         now: Date.now(),

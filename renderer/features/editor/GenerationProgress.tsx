@@ -77,7 +77,9 @@ export function GenerationProgress() {
     >
       <progress max={total} value={done} aria-label="Blocks generated" />
       <span>
-        {finished ? 'Generated' : 'Generating'} {formatCount(done)} of {formatCount(total)} blocks
+        {/* Blocks with audio, then those that ended without it: a run whose tasks were refused never reads as
+            generated (issue 36: "Generated 30 of 30 blocks · 30 failed" with none generated). */}
+        {finished ? 'Generated' : 'Generating'} {formatCount(done - failed)} of {formatCount(total)} blocks
         {failed > 0 ? ` · ${formatCount(failed)} failed` : ''}
         {secondsLeft === undefined
           ? finished
