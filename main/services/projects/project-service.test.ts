@@ -281,7 +281,30 @@ describe('ProjectService: damaged, newer and changed files', () => {
     expect(await readFile(fileOf(fileName), 'utf8')).toBe(external);
     const rescued = await projects.saveAsNew(renameProject(project, 'Mine'));
     expect(rescued.fileName).not.toBe(fileName);
-    expect(opened(await projects.open(rescued.fileName)).project.title).toBe('Mine');
+    expect(opened(await projects.open(rescued.fileName)).project.title).toBe('Mine (copy)');
+  });
+
+  it('names edits saved as a new project as a copy, never with the title of another project', async () => {
+    const projects = service();
+    const original = await projects.create({ title: 'Notes' });
+    const first = await projects.saveAsNew(original.project);
+    const second = await projects.saveAsNew(original.project);
+    const ofTheCopy = await projects.saveAsNew(first.project);
+    expect([first, second, ofTheCopy].map((copy) => copy.project.title)).toEqual([
+      'Notes (copy)',
+      'Notes (copy 2)',
+      'Notes (copy 3)',
+    ]);
+    const titles = (await projects.list()).flatMap((entry) => (entry.ok ? [entry.title] : []));
+    expect(new Set(titles).size).toBe(titles.length);
+    expect((await projects.duplicate(original.fileName)).project.title).toBe('Notes (copy 4)');
+    // A title asked for is kept as it is.
+    expect((await projects.saveAsNew(original.project, 'Notes, second draft')).project.title).toBe(
+      'Notes, second draft',
+    );
+    // Long titles keep the whole suffix within the 200-character limit.
+    const long = await projects.saveAsNew({ ...original.project, title: 'L'.repeat(200) });
+    expect(long.project.title).toBe(`${'L'.repeat(193)} (copy)`);
   });
 
   it('does not recreate a deleted project on save', async () => {

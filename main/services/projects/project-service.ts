@@ -274,8 +274,14 @@ export class ProjectService implements ProjectLibrary {
     });
   }
 
+  /**
+   * The edits of a project that cannot be saved over its file, kept as a new project. Without a `title` it is
+   * named as a copy ("Notes (copy)", "Notes (copy 2)"…, a title no project of the library has), so the library
+   * never shows two projects of the same name: one with the edits, one that generation may still write into.
+   */
   async saveAsNew(project: Project, title?: string): Promise<OpenedProject> {
-    const copy: Project = { ...project, id: randomUUID(), title: checkedTitle(title ?? project.title) };
+    const copyTitle = title ?? (await this.copyTitleFor(project.title));
+    const copy: Project = { ...project, id: randomUUID(), title: checkedTitle(copyTitle) };
     return this.writeNewFile(copy);
   }
 
@@ -294,13 +300,26 @@ export class ProjectService implements ProjectLibrary {
 
   async duplicate(fileName: string, title?: string): Promise<OpenedProject> {
     const opened = await this.requireOpened(fileName);
-    const copyTitle = title ?? `${opened.project.title} (copy)`.slice(0, 200);
+    const copyTitle = title ?? (await this.copyTitleFor(opened.project.title));
     return this.writeNewFile({
       ...opened.project,
       id: randomUUID(),
       title: checkedTitle(copyTitle),
       createdAt: this.now().toISOString(),
     });
+  }
+
+  /** "Title (copy)", else "Title (copy 2)", "(copy 3)"…: the first no project of the library is called (any case). */
+  private async copyTitleFor(title: string): Promise<string> {
+    const base = title.trim().replace(/ \(copy(?: \d+)?\)$/u, '');
+    const taken = new Set(
+      (await this.list()).flatMap((entry) => (entry.ok ? [entry.title.toLocaleLowerCase()] : [])),
+    );
+    for (let number = 1; ; number += 1) {
+      const suffix = number === 1 ? ' (copy)' : ` (copy ${number})`;
+      const candidate = `${base.slice(0, MAX_COPY_TITLE_LENGTH - suffix.length).trimEnd()}${suffix}`;
+      if (!taken.has(candidate.toLocaleLowerCase())) return candidate;
+    }
   }
 
   async delete(fileName: string): Promise<void> {
@@ -730,6 +749,9 @@ export class ProjectService implements ProjectLibrary {
 }
 
 /** The model's title rule, reported as an IPC input error. */
+// A project title's limit (checkTitle): a copy's suffix is kept whole, the title before it shortened.
+const MAX_COPY_TITLE_LENGTH = 200;
+
 function checkedTitle(title: string): string {
   try {
     return checkTitle(title);

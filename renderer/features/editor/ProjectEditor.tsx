@@ -25,6 +25,7 @@ import { ReviewPanel } from './ReviewPanel.js';
 import { OutputControls } from '../output/OutputControls.js';
 import './editor.css';
 import { RelaunchBanner } from './RelaunchBanner.js';
+import { saveEditsAsCopy } from './save-as-copy.js';
 import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
 
 // Primitive slices only: the editor frame must not re-render (with all its panels) on every keystroke.
@@ -113,16 +114,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
   );
 
   const saveAsNew = async (): Promise<void> => {
-    const current = stores.document.getState().doc;
-    if (current === null) return;
-    const sent = current.project;
-    try {
-      const created = await stores.client.invoke('projects.saveAsNew', { project: sent });
-      stores.document.getState().moveToFile(created, sent);
-      setCloseBlocked(false);
-    } catch (error) {
-      stores.notices.getState().showError(error);
-    }
+    if (await saveEditsAsCopy(stores)) setCloseBlocked(false);
   };
 
   const discardAndClose = (): void => {
