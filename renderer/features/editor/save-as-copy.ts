@@ -5,7 +5,7 @@ import type { AppStores } from '../../stores/app-stores.js';
  * project now holds the edits (the copy, open in the editor) and which keeps the saved version — and, when blocks
  * are being generated, that their audio goes to the original, not the copy.
  */
-export function savedAsCopyNotice(input: { originalTitle: string; copyTitle: string; generating: boolean }): {
+function savedAsCopyNotice(input: { originalTitle: string; copyTitle: string; generating: boolean }): {
   title: string;
   body: string;
 } {
