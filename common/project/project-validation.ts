@@ -7,7 +7,10 @@ import { requireBlock } from './block-lookup.js';
 import { toContentBlock } from './content-block.js';
 import { TRACK_NAMES } from './project-schema.js';
 import type { Block, Project, TrackName } from './project-schema.js';
-import { fieldsFromDefaults } from './resolve-params.js';
+import { DEFAULTABLE_TEXT_FIELDS, fieldsFromDefaults, paramSource } from './resolve-params.js';
+import type { DefaultableTextField } from './resolve-params.js';
+import type { StyleFix, VoiceCatalog } from './voice-fit.js';
+import { describeSource, voiceMisfits } from './voice-fit.js';
 
 /** A rule broken by one block of a project, named so a user can find the block. */
 export interface ProjectViolation extends RuleViolation {
@@ -21,8 +24,18 @@ export interface ProjectViolation extends RuleViolation {
   blockNumber: number;
   /** "Speech block 3 (“Once upon a time…”)". */
   blockLabel: string;
-  /** The offending value is the project default, not the block's own (fix it in the project settings). */
+  /** The offending value is not the block's own: it comes from its speaker or the project defaults. */
   fromDefault: boolean;
+  /** For a style its voice lacks: the voice's own default, and where setting it puts the block right. */
+  fix?: StyleFix;
+}
+
+/**
+ * How blocks are checked: the contract's rules (`serviceOrigin` defaults to the project's service) and, when the
+ * service's voices are known, each text block's resolved style and voice against the voice it resolves to.
+ */
+export interface ProjectCheckOptions extends RuleOptions {
+  voices?: VoiceCatalog | undefined;
 }
 
 /** The editor's names for the fields the rules speak of (the inspector's labels). */
@@ -53,7 +66,7 @@ const TRACK_LABELS: Record<TrackName, string> = { speech: 'Speech', effects: 'Ef
 export function validateProject(
   project: Project,
   context: SendContext,
-  options?: RuleOptions,
+  options?: ProjectCheckOptions,
 ): ProjectViolation[] {
   const violations: ProjectViolation[] = [];
   for (const track of TRACK_NAMES) {
@@ -69,7 +82,7 @@ export function validateBlock(
   project: Project,
   context: SendContext,
   blockId: string,
-  options?: RuleOptions,
+  options?: ProjectCheckOptions,
 ): ProjectViolation[] {
   return validateLocatedBlock(project, context, requireBlock(project, blockId), options);
 }
@@ -78,33 +91,62 @@ function validateLocatedBlock(
   project: Project,
   context: SendContext,
   location: BlockLocation,
-  options: RuleOptions | undefined,
+  options: ProjectCheckOptions | undefined,
 ): ProjectViolation[] {
   const { block, track, index } = location;
-  const ruleOptions: RuleOptions =
-    options ?? (project.serviceUrl === undefined ? {} : { serviceOrigin: project.serviceUrl });
+  const { voices, ...given } = options ?? {};
+  const ruleOptions: RuleOptions = {
+    ...(project.serviceUrl === undefined ? {} : { serviceOrigin: project.serviceUrl }),
+    ...given,
+  };
   const fromDefaults: readonly string[] = block.type === 'text' ? fieldsFromDefaults(block) : [];
   const found = validateContentBlock(toContentBlock(block, context), index, ruleOptions);
+  // A voice is judged once its id and the style are well formed (a malformed one is reported as that).
+  const misfits =
+    voices === undefined ||
+    block.type !== 'text' ||
+    found.some((violation) => violation.field === 'voiceId' || violation.field === 'promptId')
+      ? []
+      : voiceMisfits(block, context, voices);
   // Most blocks break no rule (and the edited one is checked on every keystroke): label only when needed.
-  if (found.length === 0) return [];
+  if (found.length === 0 && misfits.length === 0) return [];
   const blockLabel = labelOf(location);
-  return found.map((violation) => {
-    const fromDefault = fromDefaults.includes(violation.field);
+  const located = (field: string) => ({
+    path: `tracks.${track}.blocks[${index}]${field === '' ? '' : `.${field}`}`,
+    blockIndex: index,
+    blockId: block.id,
+    track,
+    blockNumber: index + 1,
+    blockLabel,
+    fromDefault: fromDefaults.includes(field),
+  });
+  const ruleViolations = found.map((violation): ProjectViolation => {
+    const where = located(violation.field);
+    const source =
+      block.type === 'text' && isDefaultable(violation.field)
+        ? describeSource(block, context, paramSource(block, context, violation.field))
+        : 'the project default';
     return {
       ...violation,
-      path: `tracks.${track}.blocks[${index}]${violation.field === '' ? '' : `.${violation.field}`}`,
-      blockIndex: index,
-      blockId: block.id,
-      track,
-      blockNumber: index + 1,
-      blockLabel,
-      fromDefault,
-      message: `${blockLabel}: ${describe(violation, block, fromDefault)}`,
+      ...where,
+      message: `${blockLabel}: ${describe(violation, block, where.fromDefault, source)}`,
     };
   });
+  const voiceViolations = misfits.map(({ field, rule, detail, fix }): ProjectViolation => ({
+    ...located(field),
+    field,
+    rule,
+    message: `${blockLabel}: ${detail.charAt(0).toUpperCase()}${detail.slice(1)}`,
+    ...(fix === undefined ? {} : { fix }),
+  }));
+  return voiceViolations.length === 0 ? ruleViolations : [...ruleViolations, ...voiceViolations];
 }
 
-function describe(violation: RuleViolation, block: Block, fromDefault: boolean): string {
+function isDefaultable(field: string): field is DefaultableTextField {
+  return (DEFAULTABLE_TEXT_FIELDS as readonly string[]).includes(field);
+}
+
+function describe(violation: RuleViolation, block: Block, fromDefault: boolean, source: string): string {
   if (block.type === 'text' && violation.field === 'voiceId' && violation.rule === 'required') {
     return 'no voice is chosen; pick a default voice for the project or a voice for this block.';
   }
@@ -113,7 +155,7 @@ function describe(violation: RuleViolation, block: Block, fromDefault: boolean):
   const detail = violation.message
     .replace(/^Block \d+(?: \([^)]*\))?: /, '')
     .replace(/"(\w+)"/gu, (whole, field: string) => FIELD_LABELS[field] ?? whole);
-  return fromDefault ? `${detail.replace(/\.$/, '')} (this value is the project default).` : detail;
+  return fromDefault ? `${detail.replace(/\.$/, '')} (this value is ${source}).` : detail;
 }
 
 function labelOf({ track, index, block }: BlockLocation): string {

@@ -86,6 +86,19 @@ export function inheritedDefaults(block: TextBlock, context: SendContext): Proje
   };
 }
 
+/** Where a text block's resolved parameter comes from: the block itself, its speaker (the cast) or the project. */
+export type ParamSource = 'block' | 'speaker' | 'defaults';
+
+/** Where the value a text block sends for a defaultable field comes from (resolveTextParams's order). */
+export function paramSource(
+  block: TextBlock,
+  context: SendContext,
+  field: DefaultableTextField,
+): ParamSource {
+  if (block[field] !== undefined) return 'block';
+  return context.speakers.get(speakerIdOf(block))?.[field] !== undefined ? 'speaker' : 'defaults';
+}
+
 /** Which of the block's effective parameters come from the project defaults (for the inspector and messages). */
 export function fieldsFromDefaults(block: TextBlock): DefaultableTextField[] {
   return DEFAULTABLE_TEXT_FIELDS.filter((field) => block[field] === undefined);

@@ -1,6 +1,6 @@
 import { allBlocks } from './block-lookup.js';
 import { blockState } from './block-state.js';
-import type { Project } from './project-schema.js';
+import type { Block, Project } from './project-schema.js';
 import { CREDITS_PER_CHARACTER, countCodePoints } from './project-stats.js';
 import { sentText } from './resolve-params.js';
 import type { SendContext } from './send-context.js';
@@ -36,6 +36,32 @@ export function staleImpact(
     blockIds.push(block.id);
     characters += block.type === 'text' ? countCodePoints(sentText(block, afterContext)) : 0;
   }
+  return {
+    blocks: blockIds.length,
+    characters,
+    estimatedCredits: characters * CREDITS_PER_CHARACTER,
+    blockIds,
+  };
+}
+
+/**
+ * Pasted blocks that had audio where they were copied and arrive without it, because here they resolve to another
+ * voice, style or text as sent (`copied[i]` became `pasted[i]`): what a paste makes someone pay for again.
+ */
+export function pasteImpact(
+  copied: readonly Block[],
+  pasted: readonly Block[],
+  context: SendContext,
+): StaleImpact {
+  const blockIds: string[] = [];
+  let characters = 0;
+  pasted.forEach((block, index) => {
+    const source = copied[index];
+    if (source === undefined || source.generation.kind === 'not-generated') return;
+    if (block.generation.kind !== 'not-generated') return;
+    blockIds.push(block.id);
+    characters += block.type === 'text' ? countCodePoints(sentText(block, context)) : 0;
+  });
   return {
     blocks: blockIds.length,
     characters,

@@ -22,7 +22,11 @@ export type RuleId =
   | 'too-many-files'
   | 'speech-too-short'
   | 'speech-unmeasurable'
-  | 'not-uuid';
+  | 'not-uuid'
+  /** A style (`promptId`) the block's voice does not have (the voice's `metadata.prompts`). */
+  | 'not-a-voice-style'
+  /** A voice still being created or trained, or one whose creation failed. */
+  | 'voice-not-ready';
 
 /** One broken rule, precise enough to highlight the field that breaks it. */
 export interface RuleViolation {

@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import type { PendingChange } from '../features/editor/StaleConfirm.js';
 
 /*
  * Editor state that is not part of the document and not undoable: where the text cursor was last, requests to
@@ -29,6 +30,12 @@ export interface EditorUiState {
   /** The text box took focus: a later remount of its row must not steal focus again. */
   consumeFocus(seq: number): void;
   setHelpOpen(open: boolean): void;
+  /**
+   * An edit of the script (a paste, one change to several blocks) waiting for the user's word because it would
+   * make generated audio stale; the editor shows it until Apply or Cancel.
+   */
+  pendingChange: PendingChange | null;
+  setPendingChange(pending: PendingChange | null): void;
 }
 
 export function createEditorUiStore(): StoreApi<EditorUiState> {
@@ -45,9 +52,12 @@ export function createEditorUiStore(): StoreApi<EditorUiState> {
     requestFocus: (blockId) => set({ focusRequest: { blockId, seq: ++focusSeq } }),
     consumeFocus: (seq) => set((state) => (state.focusRequest?.seq === seq ? { focusRequest: null } : state)),
     setHelpOpen: (helpOpen) => set({ helpOpen }),
+    pendingChange: null,
+    setPendingChange: (pendingChange) => set({ pendingChange }),
   }));
 }
 
 export const selectFocusRequest = (state: EditorUiState): EditorUiState['focusRequest'] => state.focusRequest;
 export const selectHelpOpen = (state: EditorUiState): boolean => state.helpOpen;
 export const selectSpeakerFilter = (state: EditorUiState): string | null => state.speakerFilter;
+export const selectPendingChange = (state: EditorUiState): PendingChange | null => state.pendingChange;

@@ -5,6 +5,8 @@ import { useSendContext } from './send-context.js';
 import { SentTextPreview, SpeakerField } from './SpeakerField.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import { inheritedDefaults } from '../../../common/project/resolve-params.js';
+import { speakerIdOf } from '../../../common/project/send-context.js';
+import { applyStyleFixes } from '../../../common/project/voice-fit.js';
 import type { BlockPatch } from '../../../common/project/block-edits.js';
 import { updateBlock } from '../../../common/project/block-edits.js';
 import { findBlock } from '../../../common/project/block-lookup.js';
@@ -47,6 +49,7 @@ const TextFields = memo(
     sameBesidesText(before.block, after.block) &&
     shallow(before.defaults, after.defaults) &&
     before.voices === after.voices &&
+    before.speaker === after.speaker &&
     sameViolations(before.violations, after.violations),
 );
 const StudioFieldsOfBlock = memo(StudioFields, (before, after) => sameBesidesText(before.block, after.block));
@@ -90,7 +93,10 @@ function SelectedBlock({
   const stores = useAppStores();
   const service = useServiceVoices(project.serviceUrl);
   const context = useSendContext(project);
-  const violations = useMemo(() => validateBlock(project, context, block.id), [project, context, block.id]);
+  const violations = useMemo(
+    () => validateBlock(project, context, block.id, { voices: service.catalog }),
+    [project, context, block.id, service.catalog],
+  );
   const state = blockState(block, context);
   const patch = (fields: BlockPatch, coalesceKey?: string): EditResult =>
     stores.document.getState().apply((doc) => updateBlock(doc, block.id, fields), {
@@ -112,7 +118,7 @@ function SelectedBlock({
       </header>
       <GenerationSlot block={block} state={state} unavailableReason={service.unavailableReason} />
       <TakesPanel block={block} project={project} unavailableReason={service.unavailableReason} />
-      <BlockCharacters block={block} />
+      <BlockCharacters block={block} context={context} />
       <TypeFields
         block={block}
         project={project}
@@ -131,9 +137,12 @@ function SelectedBlock({
   );
 }
 
-/** The block's characters and what they cost, following typing as the status bar does (useFollowedBlock). */
-function BlockCharacters({ block }: { block: Block }) {
-  const characters = characterCount(useFollowedBlock(block));
+/**
+ * The block's characters as sent (pronunciation rules applied, as the service counts them) and what they cost,
+ * following typing as the status bar does (useFollowedBlock).
+ */
+function BlockCharacters({ block, context }: { block: Block; context: SendContext }) {
+  const characters = characterCount(useFollowedBlock(block), context);
   return (
     <p className="hint" data-testid="block-characters">
       {formatCount(characters)} characters · ≈ {formatCount(characters * CREDITS_PER_CHARACTER)} credits
@@ -157,6 +166,7 @@ function TypeFields({
   violations: ReturnType<typeof validateBlock>;
   patch: (fields: BlockPatch, coalesceKey?: string) => EditResult;
 }) {
+  const stores = useAppStores();
   switch (block.type) {
     case 'text':
       return (
@@ -169,6 +179,15 @@ function TypeFields({
             voices={service.voices}
             violations={violations}
             patch={patch}
+            speaker={context.speakers.get(speakerIdOf(block))}
+            onStyleFix={(fix) => {
+              const result = stores.document
+                .getState()
+                .apply((doc) => applyStyleFixes(doc, [fix]), {
+                  label: `Use ${fix.voiceName}’s default style`,
+                });
+              if (!result.ok) stores.notices.getState().showError(result.error);
+            }}
           />
         </>
       );

@@ -18,6 +18,7 @@ import { findVoice } from './VoiceFields.js';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
 
 const selectCast = (state: DocumentState): readonly Speaker[] | null => state.doc?.project.cast ?? null;
+const selectDefaults = (state: DocumentState) => state.doc?.project.defaults ?? null;
 const selectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
 
 /** Lines per speaker id. */
@@ -42,6 +43,7 @@ function countLines(project: Project | null): ReadonlyMap<string, number> {
 export function CastPanel() {
   const stores = useAppStores();
   const cast = useDocumentStore(selectCast);
+  const defaults = useDocumentStore(selectDefaults);
   // Line counts walk every block: they follow the project at idle moments, not every keystroke.
   const followed = useFollowedProject();
   const lines = useMemo(() => countLines(followed), [followed]);
@@ -52,7 +54,7 @@ export function CastPanel() {
   const [newName, setNewName] = useState('');
   // Bumped when a proposed change is cancelled, so typed fields show the cast as it is again.
   const [cancels, setCancels] = useState(0);
-  if (cast === null) return null;
+  if (cast === null || defaults === null) return null;
 
   const change = (label: string, edit: (project: Project) => Project): void =>
     applyOrConfirm(proposeChange(stores, label, { kind: 'project', edit }), setPending);
@@ -170,6 +172,7 @@ export function CastPanel() {
             <CastSpeakerParameters
               key={`parameters-${cancels}`}
               speaker={speaker}
+              defaults={defaults}
               voices={voices}
               onPatch={(label, patch) => patchSpeaker(speaker, label, patch)}
             />

@@ -1,11 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { setProjectDefaults } from '../../../common/project/project-edits.js';
 import type { ProjectDefaults } from '../../../common/project/project-schema.js';
 import type { RuleViolation } from '../../../common/rules/violation.js';
 import { validateContentBlock } from '../../../common/rules/content-block.js';
 import { RANGES } from '../../../common/rules/vocabulary.js';
-import type { EditResult } from '../../stores/document-store.js';
 import type { DocumentState } from '../../stores/document-store.js';
+import { defaultStyleOf, voiceHasStyle } from '../../../common/project/voice-fit.js';
+import { applyOrConfirm, proposeChange } from './change-impact.js';
+import { StaleConfirm } from './StaleConfirm.js';
+import type { PendingChange } from './StaleConfirm.js';
 import { ListSelect, NumberInput } from './inspector-fields.js';
 import { LANGUAGE_OPTIONS, PRESET_OPTIONS } from './TextBlockInspector.js';
 import { useServiceVoices } from './use-service-voices.js';
@@ -15,11 +18,24 @@ import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
 
 type DefaultsPatch = Partial<{ [K in keyof ProjectDefaults]: ProjectDefaults[K] | undefined }>;
 
-function applyDefaults(stores: AppStores, patch: DefaultsPatch, coalesceKey?: string): EditResult {
-  return stores.document.getState().apply((doc) => setProjectDefaults(doc, patch), {
-    label: 'Change project defaults',
-    ...(coalesceKey === undefined ? {} : { coalesceKey }),
-  });
+/**
+ * A change of the defaults, made at once when it stales nothing, else handed to `confirm` with how many generated
+ * blocks would need generating again and their credits (every block that follows the changed default).
+ */
+function changeDefaults(
+  stores: AppStores,
+  confirm: (pending: PendingChange) => void,
+  patch: DefaultsPatch,
+  coalesceKey?: string,
+): void {
+  applyOrConfirm(
+    proposeChange(stores, 'Change project defaults', {
+      kind: 'project',
+      edit: (doc) => setProjectDefaults(doc, patch),
+      coalesceKey,
+    }),
+    confirm,
+  );
 }
 
 /**
@@ -46,7 +62,14 @@ function DefaultsForm({
 }) {
   const stores = useAppStores();
   const { voices, unavailableReason } = useServiceVoices(serviceUrl);
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const applyDefaults = (patch: DefaultsPatch, coalesceKey?: string): void =>
+    changeDefaults(stores, setPending, patch, coalesceKey);
   const problems = useMemo(() => defaultsProblems(defaults), [defaults]);
+  const voice = findVoice(voices, defaults.voiceId);
+  // The style choices are the default voice's; a style it lacks (the voice changed) is named, with its own default.
+  const styleMisfit =
+    voice !== undefined && !voiceHasStyle(voice, defaults.promptId) ? defaultStyleOf(voice) : undefined;
   const problem = (field: string) =>
     problems
       .filter((violation) => violation.field === field)
@@ -59,6 +82,18 @@ function DefaultsForm({
   return (
     <details className="panel defaults-panel" data-testid="project-defaults" open>
       <summary>Project defaults</summary>
+      {pending ? (
+        <StaleConfirm
+          pending={{
+            ...pending,
+            apply: () => {
+              pending.apply();
+              setPending(null);
+            },
+          }}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
       <div className="field">
         <label htmlFor="project-default-voice">Voice</label>
         <VoicePicker
@@ -69,7 +104,6 @@ function DefaultsForm({
           disabled={false}
           onChange={(voiceId, voiceName) =>
             applyDefaults(
-              stores,
               {
                 voiceId: voiceId === '' ? null : voiceId,
                 voiceName: voiceName ?? findVoice(voices, voiceId)?.name,
@@ -93,12 +127,24 @@ function DefaultsForm({
         <StylePicker
           id="project-default-style"
           value={defaults.promptId}
-          voice={findVoice(voices, defaults.voiceId)}
+          voice={voice}
           testId="project-default-promptId"
           disabled={false}
-          onChange={(promptId) => applyDefaults(stores, { promptId }, 'defaults:promptId')}
+          onChange={(promptId) => applyDefaults({ promptId }, 'defaults:promptId')}
         />
         {problem('promptId')}
+        {styleMisfit === undefined || voice === undefined ? null : (
+          <span className="field-error" data-testid="project-default-style-misfit">
+            “{defaults.promptId}” is not a style of {voice.name}: lines with this voice would be refused.{' '}
+            <button
+              type="button"
+              data-testid="project-default-style-fix"
+              onClick={() => applyDefaults({ promptId: styleMisfit.id })}
+            >
+              Use {voice.name}’s default style ({styleMisfit.name})
+            </button>
+          </span>
+        )}
       </div>
       <div className="inspector-pair">
         <div className="field">
@@ -109,7 +155,7 @@ function DefaultsForm({
             options={PRESET_OPTIONS}
             testId="project-default-preset"
             disabled={false}
-            onCommit={(preset) => applyDefaults(stores, { preset })}
+            onCommit={(preset) => applyDefaults({ preset })}
           />
           {problem('preset')}
         </div>
@@ -121,7 +167,7 @@ function DefaultsForm({
             options={LANGUAGE_OPTIONS}
             testId="project-default-language"
             disabled={false}
-            onCommit={(language) => applyDefaults(stores, { language })}
+            onCommit={(language) => applyDefaults({ language })}
           />
           {problem('language')}
         </div>
@@ -132,7 +178,10 @@ function DefaultsForm({
           id="project-default-rate"
           value={defaults.speechRate}
           testId="project-default-speechRate"
-          onCommit={(speechRate) => applyDefaults(stores, { speechRate }, 'defaults:speechRate')}
+          onCommit={(speechRate) => {
+            applyDefaults({ speechRate }, 'defaults:speechRate');
+            return { ok: true };
+          }}
         />
         <span className="hint">
           {RANGES.speechRate.min} to {RANGES.speechRate.max}; 1 is the neutral rate.

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProject, createTextBlock } from '../../../common/project/block-factory.js';
 import type { OpenedProject } from '../../../common/project/library-views.js';
 import type { Project, TextBlock } from '../../../common/project/project-schema.js';
-import { sampleProject } from '../../../common/project/test-support.js';
+import { VOICE_B, sampleProject } from '../../../common/project/test-support.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
@@ -247,24 +247,64 @@ describe('ProjectEditor', () => {
         .getAllByTestId('script-row')
         .find((row) => row.dataset.blockId === 't2')
         ?.querySelector('[data-testid="script-row-characters"]')?.textContent;
-    expect(screen.getByTestId('block-characters').textContent).toContain('15 characters');
+    // The inspector counts the text as sent (the rules applied), as the status bar and the service do.
+    expect(screen.getByTestId('block-characters').textContent).toContain('19 characters');
     expect(screen.getByTestId('sent-text').textContent).toBe('General Ken-OH-bee.');
 
     fireEvent.change(scriptBox('t2'), { target: { value: 'General Kenobi, you are a bold one.' } });
     // The text box's own row follows every keystroke; the inspector, a summary, does not repaint in its frame.
     expect(rowCount()).toBe('35 chars');
-    expect(screen.getByTestId('block-characters').textContent).toContain('15 characters');
+    expect(screen.getByTestId('block-characters').textContent).toContain('19 characters');
     expect(screen.getByTestId('sent-text').textContent).toBe('General Ken-OH-bee.');
     await waitFor(() =>
-      expect(screen.getByTestId('block-characters').textContent).toContain('35 characters'),
+      expect(screen.getByTestId('block-characters').textContent).toContain('39 characters'),
     );
-    expect(screen.getByTestId('block-characters').textContent).toContain('≈ 35 credits');
+    expect(screen.getByTestId('block-characters').textContent).toContain('≈ 39 credits');
     expect(screen.getByTestId('sent-text').textContent).toBe('General Ken-OH-bee, you are a bold one.');
 
     // A block added after the last followed snapshot is counted as it is.
     fireEvent.click(screen.getByTestId('add-text-block'));
     expect(screen.getByTestId('inspector-block').dataset.blockId).not.toBe('t2');
     expect(screen.getByTestId('block-characters').textContent).toContain('0 characters');
+  });
+
+  it('labels what a line inherits as its speaker’s when the cast sets it, and the project’s otherwise', () => {
+    const sample = sampleProject();
+    const withBruno: Project = {
+      ...sample,
+      cast: [
+        ...sample.cast,
+        { id: 'bruno', name: 'Bruno', colour: '#336699', voiceId: VOICE_B, voiceName: 'Bruno' },
+      ],
+      tracks: {
+        ...sample.tracks,
+        speech: {
+          blocks: sample.tracks.speech.blocks.map((block) =>
+            block.id === 't1' ? { ...block, speakerId: 'bruno' } : block,
+          ) as Project['tracks']['speech']['blocks'],
+        },
+      },
+    };
+    renderWithStores(
+      <ProjectEditor opened={{ fileName: 'cast.timbre', project: withBruno }} onClose={onClose} />,
+      stores,
+    );
+    clickTimelineBlock('t1');
+    const labelOf = (field: string) => screen.getByTestId(`use-default-${field}`).parentElement?.textContent;
+    expect(labelOf('voiceId')).toBe('As Bruno (cast)');
+    expect(screen.getByTestId('default-value-voiceId').textContent).toBe('Bruno');
+    expect(labelOf('promptId')).toBe('Project default');
+  });
+
+  it('says an empty project has nothing to generate, not that it is all generated', async () => {
+    const empty = createProject({ id: 'empty', title: 'Empty' });
+    renderWithStores(
+      <ProjectEditor opened={{ fileName: 'empty.timbre', project: empty }} onClose={onClose} />,
+      stores,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('generate-project').textContent).toBe('Nothing to generate yet'),
+    );
   });
 
   it('says what needs a service instead of failing when there is none', () => {

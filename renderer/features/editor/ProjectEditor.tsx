@@ -12,6 +12,7 @@ import { BlockInspector } from './BlockInspector.js';
 import { EditorToolbar } from './EditorToolbar.js';
 import { ProjectDefaultsPanel } from './ProjectDefaultsPanel.js';
 import { SaveBanner } from './SaveBanner.js';
+import { PendingChangeConfirm } from './StaleConfirm.js';
 import { SaveIndicator } from './SaveIndicator.js';
 import { ScriptView } from './ScriptView.js';
 import { ShortcutsHelp } from './ShortcutsHelp.js';
@@ -151,6 +152,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
         onDiscardAndClose={discardAndClose}
       />
       <EditorToolbar />
+      <PendingChangeConfirm />
       <GenerationProgress />
       <ReviewPanel />
       <Timeline />

@@ -8,6 +8,7 @@ import { ScriptRow } from './ScriptRow.js';
 import { RowLayouts, scrollToReveal, virtualWindow } from './virtual-window.js';
 import { charsPerLine, scriptRowHeight } from './script-row-height.js';
 import { blockProblems } from './block-problems.js';
+import { useServiceVoices } from './use-service-voices.js';
 import { describeProgress } from '../../../common/generation/block-progress.js';
 import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
 import { useBlockProgress } from './use-block-progress.js';
@@ -79,6 +80,8 @@ export function ScriptView() {
   const reviewed = useFollowedProject();
   const reviewedContext = useSendContext(reviewed);
   const context = useSendContext(project);
+  // Rows and blocks whose style their voice lacks are marked like any other rule the service would refuse.
+  const voices = useServiceVoices(project?.serviceUrl).catalog;
   const thresholds = useSettingsStore(selectCheckThresholds);
   // They judge every block's playing take, so they wait for the blocks' hashes (sliced as a project opens).
   const hashed = useHashedProject();
@@ -233,7 +236,7 @@ export function ScriptView() {
         waveform={audio && selected.has(block.id) ? waveforms[audio.cacheKey] : undefined}
         onSeek={seek}
         flags={flags?.get(block.id)}
-        problems={blockProblems(project, context, block)}
+        problems={blockProblems(project, context, block, voices)}
         following={followedId === block.id}
       />,
     );

@@ -4,6 +4,7 @@ import { sentText, spokenText } from '../../../common/project/resolve-params.js'
 import { speakerIdOf } from '../../../common/project/send-context.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import { useAppStores } from '../../stores/stores-context.js';
+import { applyOrConfirm, proposeChange } from './change-impact.js';
 import { useFollowedBlock } from './use-followed-block.js';
 
 /**
@@ -16,10 +17,12 @@ export function SpeakerField({ project, block }: { project: Project; block: Text
     const selected = stores.document.getState().selection.ids;
     const ids = selected.includes(block.id) ? selected : [block.id];
     const speaker = project.cast.find((entry) => entry.id === speakerId);
-    const result = stores.document.getState().apply((doc) => assignSpeaker(doc, ids, speakerId), {
-      label: `Give lines to ${speaker?.name ?? 'speaker'}`,
-    });
-    if (!result.ok) stores.notices.getState().showError(result.error);
+    // Lines given to another speaker take its voice and style: generated ones would need generating again.
+    const label = `Give ${ids.length === 1 ? 'the line' : `${ids.length} lines`} to ${speaker?.name ?? 'speaker'}`;
+    applyOrConfirm(
+      proposeChange(stores, label, { kind: 'project', edit: (doc) => assignSpeaker(doc, ids, speakerId) }),
+      (pending) => stores.editorUi.getState().setPendingChange(pending),
+    );
   };
   return (
     <div className="field">

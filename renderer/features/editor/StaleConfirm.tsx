@@ -1,4 +1,6 @@
 import type { StaleImpact } from '../../../common/project/stale-impact.js';
+import { selectPendingChange } from '../../stores/editor-ui-store.js';
+import { useAppStores, useEditorUiStore } from '../../stores/stores-context.js';
 import { formatCount } from './format.js';
 
 /** A change waiting for the user's word because it would make generated audio stale. */
@@ -30,5 +32,25 @@ export function StaleConfirm({ pending, onCancel }: { pending: PendingChange; on
         </button>
       </div>
     </div>
+  );
+}
+
+/** The editor's own pending change (a paste, a change to several blocks): asked once, above the script. */
+export function PendingChangeConfirm() {
+  const stores = useAppStores();
+  const pending = useEditorUiStore(selectPendingChange);
+  if (pending === null) return null;
+  const close = (): void => stores.editorUi.getState().setPendingChange(null);
+  return (
+    <StaleConfirm
+      pending={{
+        ...pending,
+        apply: () => {
+          close();
+          pending.apply();
+        },
+      }}
+      onCancel={close}
+    />
   );
 }

@@ -1,6 +1,9 @@
 import type { TextBlockPatch } from '../../../common/project/block-edits.js';
 import type { ProjectViolation } from '../../../common/project/project-validation.js';
 import type { ProjectDefaults, TextBlock } from '../../../common/project/project-schema.js';
+import type { Speaker } from '../../../common/project/cast-schema.js';
+import type { DefaultableTextField } from '../../../common/project/resolve-params.js';
+import type { StyleFix } from '../../../common/project/voice-fit.js';
 import { EMO_SWITCH_LENGTH, LANGUAGES, PRESETS, RANGES } from '../../../common/rules/vocabulary.js';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
 import type { EditResult } from '../../stores/document-store.js';
@@ -27,14 +30,24 @@ export function TextBlockInspector({
   voices,
   violations,
   patch,
+  speaker,
+  onStyleFix,
 }: {
   block: TextBlock;
+  /** What the block inherits: its speaker's parameters over the project defaults (inheritedDefaults). */
   defaults: ProjectDefaults;
   voices: readonly VoiceView[];
   violations: readonly ProjectViolation[];
   patch: BlockPatcher<TextBlockPatch>;
+  /** The block's speaker: the values it sets are the block's defaults, and are labelled as the speaker's. */
+  speaker: Speaker | undefined;
+  /** Gives the voice its own default style where the misfit style was chosen (defaults, cast or block). */
+  onStyleFix(fix: StyleFix): void;
 }) {
   const disabled = block.locked;
+  const inheritLabel = (field: DefaultableTextField): string =>
+    speaker !== undefined && speaker[field] !== undefined ? `As ${speaker.name} (cast)` : 'Project default';
+  const styleFix = violations.find((violation) => violation.field === 'promptId' && violation.fix)?.fix;
   const voiceId = block.voiceId ?? defaults.voiceId;
   const voice = findVoice(voices, voiceId);
   const defaultVoiceName =
@@ -51,6 +64,7 @@ export function TextBlockInspector({
       <DefaultableField
         label="Voice"
         field="voiceId"
+        defaultLabel={inheritLabel('voiceId')}
         usesDefault={block.voiceId === undefined}
         defaultText={defaultVoiceName}
         onUseDefault={() => patch({ voiceId: undefined })}
@@ -72,12 +86,25 @@ export function TextBlockInspector({
       <DefaultableField
         label="Style"
         field="promptId"
+        defaultLabel={inheritLabel('promptId')}
         usesDefault={block.promptId === undefined}
         defaultText={defaultStyleName}
         onUseDefault={() => patch({ promptId: undefined })}
         onOverride={() => patch({ promptId: defaults.promptId })}
         violations={violations}
         disabled={disabled}
+        hint={
+          styleFix === undefined ? undefined : (
+            <button type="button" data-testid="style-fix" onClick={() => onStyleFix(styleFix)}>
+              Use {styleFix.voiceName}’s default style ({styleFix.styleName}){' '}
+              {styleFix.level === 'defaults'
+                ? 'in the project defaults'
+                : styleFix.level === 'speaker'
+                  ? `for ${speaker?.name ?? 'the speaker'}`
+                  : 'on this block'}
+            </button>
+          )
+        }
       >
         {(id) => (
           <StylePicker
@@ -93,6 +120,7 @@ export function TextBlockInspector({
       <DefaultableField
         label="Preset"
         field="preset"
+        defaultLabel={inheritLabel('preset')}
         usesDefault={block.preset === undefined}
         defaultText={defaults.preset}
         onUseDefault={() => patch({ preset: undefined })}
@@ -114,6 +142,7 @@ export function TextBlockInspector({
       <DefaultableField
         label="Language"
         field="language"
+        defaultLabel={inheritLabel('language')}
         usesDefault={block.language === undefined}
         defaultText={defaults.language}
         onUseDefault={() => patch({ language: undefined })}
@@ -135,6 +164,7 @@ export function TextBlockInspector({
       <DefaultableField
         label="Speech rate"
         field="speechRate"
+        defaultLabel={inheritLabel('speechRate')}
         usesDefault={block.speechRate === undefined}
         defaultText={String(defaults.speechRate)}
         onUseDefault={() => patch({ speechRate: undefined })}

@@ -20,6 +20,7 @@ import { useBlockProgress } from './use-block-progress.js';
 import { useFollowedProject } from './use-followed-project.js';
 import { useHashed } from './use-hashed-project.js';
 import { blockProblems } from './block-problems.js';
+import { useServiceVoices } from './use-service-voices.js';
 import {
   formatTime,
   msToPx,
@@ -93,6 +94,8 @@ export function Timeline() {
   const waveforms = useWaveformStore(selectWaveforms);
   const thresholds = useSettingsStore(selectCheckThresholds);
   const context = useSendContext(project);
+  // Rows and blocks whose style their voice lacks are marked like any other rule the service would refuse.
+  const voices = useServiceVoices(project?.serviceUrl).catalog;
   // Flags judge every block's playing take: they follow once the blocks are hashed (sliced as a project opens).
   const hashed = useHashed(project, context);
   const layout = project === null || context === null ? null : layoutOf(project, context);
@@ -233,7 +236,7 @@ export function Timeline() {
     return {
       waveform: cacheKey === undefined ? undefined : waveforms[cacheKey],
       flags: flags.get(block.id),
-      problems: blockProblems(project, context!, block),
+      problems: blockProblems(project, context!, block, voices),
     };
   };
 

@@ -1,11 +1,12 @@
 import type { Block, Project } from '../../../common/project/project-schema.js';
 import { validateBlock } from '../../../common/project/project-validation.js';
 import type { SendContext } from '../../../common/project/send-context.js';
+import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
 
 const NONE: readonly string[] = Object.freeze([]);
 const known = new WeakMap<
   Block,
-  { context: SendContext; serviceUrl: string | undefined; problems: readonly string[] }
+  { context: SendContext; voices: VoiceCatalog; serviceUrl: string | undefined; problems: readonly string[] }
 >();
 
 /**
@@ -14,13 +15,23 @@ const known = new WeakMap<
  * inspector, so an out-of-range speech rate is seen where it changes the timeline. Memoised per block object:
  * only the rows and blocks on screen ask.
  */
-export function blockProblems(project: Project, context: SendContext, block: Block): readonly string[] {
+export function blockProblems(
+  project: Project,
+  context: SendContext,
+  block: Block,
+  voices: VoiceCatalog,
+): readonly string[] {
   const cached = known.get(block);
-  if (cached !== undefined && cached.context === context && cached.serviceUrl === project.serviceUrl)
+  if (
+    cached !== undefined &&
+    cached.context === context &&
+    cached.voices === voices &&
+    cached.serviceUrl === project.serviceUrl
+  )
     return cached.problems;
   // No voice anywhere is the project's problem, not each block's (an offline draft starts that way): the
   // project defaults and the generate summary say it once.
-  const violations = validateBlock(project, context, block.id).filter(
+  const violations = validateBlock(project, context, block.id, { voices }).filter(
     (violation) => !(violation.field === 'voiceId' && violation.rule === 'required' && violation.fromDefault),
   );
   const problems =
@@ -33,6 +44,6 @@ export function blockProblems(project: Project, context: SendContext, block: Blo
             : violation.message;
           return text.charAt(0).toUpperCase() + text.slice(1);
         });
-  known.set(block, { context, serviceUrl: project.serviceUrl, problems });
+  known.set(block, { context, voices, serviceUrl: project.serviceUrl, problems });
   return problems;
 }

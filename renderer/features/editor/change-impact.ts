@@ -7,14 +7,15 @@ import type { PendingChange } from './StaleConfirm.js';
 import { contextIn } from './send-context.js';
 
 /**
- * A change to the open project (its cast or lexicon) or to its service's lexicon, with what it would make stale.
+ * A change to the open project (its defaults, cast, lexicon or blocks) or to its service's lexicon, with what it
+ * would make stale.
  * Returns null when there is no project or the edit is refused (the refusal is shown as a notice).
  */
 export function proposeChange(
   stores: AppStores,
   label: string,
   change:
-    | { kind: 'project'; edit(project: Project): Project }
+    | { kind: 'project'; edit(project: Project): Project; coalesceKey?: string | undefined }
     | { kind: 'service-lexicon'; serviceUrl: string; rules: readonly LexiconRule[] },
 ): PendingChange | null {
   const before = stores.document.getState().doc?.project;
@@ -45,7 +46,10 @@ export function proposeChange(
     label,
     impact,
     apply: () => {
-      const result = stores.document.getState().apply(change.edit, { label });
+      const result = stores.document.getState().apply(change.edit, {
+        label,
+        ...(change.coalesceKey === undefined ? {} : { coalesceKey: change.coalesceKey }),
+      });
       if (!result.ok) stores.notices.getState().showError(result.error);
     },
   };

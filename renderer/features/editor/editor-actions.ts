@@ -16,6 +16,7 @@ import {
 } from '../../../common/project/block-edits.js';
 import { copyBlocks, pasteBlocks, readClipboardBlocks } from '../../../common/project/block-clipboard.js';
 import { findBlock } from '../../../common/project/block-lookup.js';
+import { pasteImpact } from '../../../common/project/stale-impact.js';
 import type { Project } from '../../../common/project/project-schema.js';
 import { mergeWithNext, splitTextBlock } from '../../../common/project/text-block-edits.js';
 import { splitScript } from '../../../common/text/index.js';
@@ -233,13 +234,15 @@ export function createEditorActions(stores: AppStores) {
     if (current === null) return;
     const afterId = speechInsertAfter(current);
     const { newId, made } = recordingIds();
-    if (readClipboardBlocks(text) !== undefined) {
+    const clipboard = readClipboardBlocks(text);
+    if (clipboard !== undefined) {
       const atMs = Math.round(stores.timelineView.getState().playheadMs);
+      const context = contextIn(stores, current);
       let next: Project;
       try {
         next = pasteBlocks(
           current,
-          contextIn(stores, current),
+          context,
           text,
           afterId === undefined ? { atMs } : { afterId, atMs },
           newId,
@@ -248,7 +251,19 @@ export function createEditorActions(stores: AppStores) {
         stores.notices.getState().showError(error);
         return;
       }
-      run(() => next, { label: 'Paste blocks', select: made });
+      const paste = (): void => void run(() => next, { label: 'Paste blocks', select: made });
+      // Blocks copied with audio that does not fit here (another voice or style) arrive needing generation.
+      const pasted = made.flatMap((id) => findBlock(next, id)?.block ?? []);
+      const impact = pasteImpact(clipboard.blocks, pasted, context);
+      if (impact.blocks === 0) paste();
+      else
+        stores.editorUi
+          .getState()
+          .setPendingChange({
+            label: 'Paste blocks (their audio does not fit this project)',
+            impact,
+            apply: paste,
+          });
       return;
     }
     const texts = text.trim() === '' ? [] : splitScript(text);

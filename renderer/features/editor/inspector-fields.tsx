@@ -199,6 +199,7 @@ export function DefaultableField({
   field,
   usesDefault,
   defaultText,
+  defaultLabel = 'Project default',
   onUseDefault,
   onOverride,
   violations,
@@ -210,6 +211,8 @@ export function DefaultableField({
   field: string;
   usesDefault: boolean;
   defaultText: string;
+  /** Where the inherited value comes from: "Project default", or the speaker's ("As Bruno (cast)"). */
+  defaultLabel?: string;
   onUseDefault(): void;
   onOverride(): void;
   violations: readonly ProjectViolation[];
@@ -228,7 +231,7 @@ export function DefaultableField({
           disabled={disabled}
           onChange={(event) => (event.target.checked ? onUseDefault() : onOverride())}
         />
-        Project default
+        {defaultLabel}
       </label>
       {usesDefault ? (
         <span className="default-value" id={controlId} data-testid={`default-value-${field}`}>

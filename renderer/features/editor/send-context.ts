@@ -1,8 +1,12 @@
 import type { Project } from '../../../common/project/project-schema.js';
 import { sendContext } from '../../../common/project/send-context.js';
 import type { SendContext } from '../../../common/project/send-context.js';
+import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
+import { voiceCatalog } from '../../../common/project/voice-fit.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { serviceRulesOf } from '../../stores/lexicon-store.js';
+import { selectActiveService } from '../../stores/settings-store.js';
+import { selectVoicesOf } from '../../stores/voices-store.js';
 import { useLexiconStore } from '../../stores/stores-context.js';
 
 /**
@@ -19,4 +23,13 @@ export function useSendContext(project: Project | null): SendContext | null {
 /** The send context of a project in this window (for handlers, outside render). */
 export function contextIn(stores: AppStores, project: Project): SendContext {
   return sendContext(project, serviceRulesOf(stores.lexicons.getState(), project.serviceUrl));
+}
+
+/**
+ * The voices a project's blocks are checked against (their styles and state): its service's library as this
+ * window knows it (for handlers, outside render; components use useServiceVoices). Empty when it is not known.
+ */
+export function voicesIn(stores: AppStores, project: Project): VoiceCatalog {
+  const serviceUrl = project.serviceUrl ?? selectActiveService(stores.settings.getState())?.url;
+  return voiceCatalog(selectVoicesOf(serviceUrl)(stores.voices.getState()));
 }

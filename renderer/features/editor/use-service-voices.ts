@@ -1,3 +1,5 @@
+import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
+import { voiceCatalog } from '../../../common/project/voice-fit.js';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
 import { selectActiveService } from '../../stores/settings-store.js';
 import { selectVoicesOf } from '../../stores/voices-store.js';
@@ -6,6 +8,8 @@ import { useSettingsStore, useVoicesStore } from '../../stores/stores-context.js
 export interface ServiceVoices {
   /** The voice library of the project's service, when it is known here (empty offline or signed out). */
   voices: VoiceView[];
+  /** The same voices by id, to check blocks' styles against (memoised by the list). */
+  catalog: VoiceCatalog;
   /** Whether the project's service is the active one and signed in: only then can anything be generated. */
   canReachService: boolean;
   /** For people: why the library or generation is unavailable, or null when they are available. */
@@ -17,9 +21,11 @@ export function useServiceVoices(projectServiceUrl: string | undefined): Service
   const active = useSettingsStore(selectActiveService);
   const serviceUrl = projectServiceUrl ?? active?.url;
   const voices = useVoicesStore(selectVoicesOf(serviceUrl));
+  const catalog = voiceCatalog(voices);
   if (active === null) {
     return {
       voices,
+      catalog,
       canReachService: false,
       unavailableReason:
         'No service is set up: voices and generation need one (Settings → Service). Drafting works offline.',
@@ -28,6 +34,7 @@ export function useServiceVoices(projectServiceUrl: string | undefined): Service
   if (projectServiceUrl !== undefined && projectServiceUrl !== active.url) {
     return {
       voices,
+      catalog,
       canReachService: false,
       unavailableReason: `This project belongs to ${projectServiceUrl}, which is not the active service: make it active in Settings to use its voices.`,
     };
@@ -35,9 +42,10 @@ export function useServiceVoices(projectServiceUrl: string | undefined): Service
   if (!active.signedIn) {
     return {
       voices,
+      catalog,
       canReachService: false,
       unavailableReason: `Not signed in to ${active.url}: sign in (Settings → Service) to generate. Drafting works offline.`,
     };
   }
-  return { voices, canReachService: true, unavailableReason: null };
+  return { voices, catalog, canReachService: true, unavailableReason: null };
 }

@@ -159,7 +159,9 @@ export function OutputControls() {
             ? `Generate ${counts.needed} block${counts.needed === 1 ? '' : 's'}`
             : counts.pending > 0
               ? 'Generating…'
-              : 'All generated'}
+              : counts.blocks === 0
+                ? 'Nothing to generate yet'
+                : 'All generated'}
       </button>
       {selectedIds.length > 0 ? (
         <button
@@ -213,15 +215,18 @@ const selectProjectServiceUrl = (state: DocumentState): string | undefined => st
 function countGeneration(project: Project, context: SendContext, pending: Readonly<Record<string, string>>) {
   let needed = 0;
   let waiting = 0;
+  // An empty project has nothing generated: it must not say "All generated".
+  let blocks = 0;
   // Nothing on its way (most of the time): no block needs hashing to tell whether it is (a 10,000-block
   // audiobook's hashes take ~400 ms, and this runs as the project opens).
   const anyPending = Object.keys(pending).length > 0;
   forEachBlock(project, (block) => {
+    blocks += 1;
     if (!needsGeneration(block, context)) return;
     if (anyPending && pending[contentHash(block, context)] !== undefined) waiting += 1;
     else needed += 1;
   });
-  return { needed, pending: waiting };
+  return { needed, pending: waiting, blocks };
 }
 
 function generationBlockedReason(

@@ -21,7 +21,8 @@ export function summarizeProblems(violations: readonly ProjectViolation[]): Prob
   const blockIds: string[] = [];
   for (const violation of violations) {
     if (!blockIds.includes(violation.blockId)) blockIds.push(violation.blockId);
-    const key = `${violation.field}\n${violation.rule}`;
+    // A style one voice lacks is its own kind for each voice and style (Bruno's and Mei's are two lines).
+    const key = `${violation.field}\n${violation.rule}\n${violation.fix === undefined ? '' : detailOf(violation)}`;
     const kind = kinds.get(key);
     if (kind) kind.blocks.add(violation.blockId);
     else

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../common/project/index.js';
 import { updateBlock } from '../../../common/project/index.js';
+import { addSpeaker, assignSpeaker } from '../../../common/project/cast-edits.js';
+import type { VoiceView } from '../../../common/voices/voice-view.js';
 import { sampleProject } from '../../../common/project/test-support.js';
 import { storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
@@ -62,5 +64,67 @@ describe('startGeneration', () => {
     });
     toast!.action!.run();
     expect(stores.document.getState().selection).toEqual({ ids: speechIds, anchorId: speechIds[0] });
+  });
+});
+
+describe('startGeneration with the voices’ styles', () => {
+  const ARIA = 'c3d9a7e4-1b2f-4e6a-8d05-9f7b3c2a1e42';
+  const BRUNO = '9e4b2c71-6d0a-4f3e-b8a1-5c7d2e9f0b64';
+  const voice = (id: string, name: string, styles: string[]): VoiceView => ({
+    id: `${name.toLowerCase()}-resource`,
+    idForGenerate: id,
+    name,
+    serviceName: name,
+    state: 'ready',
+    status: 'pending',
+    origin: 'added',
+    professional: false,
+    styles: styles.map((style) => ({ id: style, name: style.charAt(0).toUpperCase() + style.slice(1) })),
+    addedAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  /** The narrator on the defaults (Aria, calm) and Bruno, whose voice has no calm style. */
+  function book(): Project {
+    const base: Project = {
+      ...sampleProject(),
+      serviceUrl: SERVICE,
+      defaults: { ...sampleProject().defaults, voiceId: ARIA, voiceName: 'Aria', promptId: 'calm' },
+    };
+    const speech = base.tracks.speech.blocks.map((block) =>
+      block.type === 'text' ? { ...block, voiceId: undefined } : block,
+    ) as Project['tracks']['speech']['blocks'];
+    const withBruno = addSpeaker(
+      { ...base, tracks: { ...base.tracks, speech: { blocks: speech } } },
+      { name: 'Bruno', voiceId: BRUNO, voiceName: 'Bruno' },
+      () => 'bruno',
+    ).project;
+    return assignSpeaker(withBruno, ['t2', 't3'], 'bruno');
+  }
+
+  it('catches a style the speaker’s voice lacks before sending, names it, and fixes it in one click', async () => {
+    const { bridge, stores } = setUp(book());
+    stores.voices
+      .getState()
+      .setVoices(SERVICE, [
+        voice(ARIA, 'Aria', ['default', 'calm']),
+        voice(BRUNO, 'Bruno', ['default', 'trailer']),
+      ]);
+    await startGeneration(stores, SERVICE, { newTake: false });
+    expect(bridge.calls).toEqual([]);
+    const toast = stores.notices.getState().toasts.at(-1);
+    expect(toast?.title).toBe('Nothing was sent: 2 blocks need fixing first');
+    expect(toast?.body).toBe(
+      '2 blocks: the style “calm” (the project default) is not a style of the voice Bruno (its styles: Default, Trailer); Bruno’s own default is “Default”.\n' +
+        'Use Bruno’s default style for them, then generate again.',
+    );
+    expect(toast?.action?.label).toBe('Use Bruno’s default style');
+    toast!.action!.run();
+    const fixed = stores.document.getState().doc!.project;
+    expect(fixed.cast.find((speaker) => speaker.id === 'bruno')?.promptId).toBe('default');
+    expect(fixed.defaults.promptId).toBe('calm');
+
+    await startGeneration(stores, SERVICE, { newTake: false });
+    expect(bridge.calls.map((call) => call.method)).toEqual(['generation.start']);
   });
 });

@@ -1,0 +1,109 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createProject } from '../../../common/project/block-factory.js';
+import { addSpeaker } from '../../../common/project/cast-edits.js';
+import { contentHash } from '../../../common/project/content-hash.js';
+import type { Block, Project, TextBlock } from '../../../common/project/project-schema.js';
+import { contextOf, sampleProject } from '../../../common/project/test-support.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { createEditorActions } from './editor-actions.js';
+import { ProjectDefaultsPanel } from './ProjectDefaultsPanel.js';
+import { SpeakerField } from './SpeakerField.js';
+import { PendingChangeConfirm } from './StaleConfirm.js';
+
+/** The sample with every speech block generated for its current content. */
+function generatedSample(): Project {
+  const base = addSpeaker(sampleProject(), { name: 'Bruno', preset: 'stable' }, () => 'bruno').project;
+  const context = contextOf(base);
+  const generated = (block: Block): Block => ({
+    ...block,
+    generation: {
+      kind: 'generated',
+      contentHash: contentHash(block, context),
+      audio: { cacheKey: `key-${block.id}`, durationMs: 1000, generatedAt: '2026-01-01T00:00:00.000Z' },
+    },
+  });
+  return {
+    ...base,
+    tracks: {
+      ...base.tracks,
+      speech: { blocks: base.tracks.speech.blocks.map(generated) as Project['tracks']['speech']['blocks'] },
+    },
+  };
+}
+
+describe('changes that make generated audio stale ask first, with the count and the credits', () => {
+  let stores: AppStores;
+  const project = () => stores.document.getState().doc!.project;
+
+  beforeEach(() => {
+    stores = storesFor(new FakeBridge({}));
+    stores.document.getState().open({ fileName: 'book.timbre', project: generatedSample() });
+  });
+  afterEach(() => cleanup());
+
+  it('a project default: nothing changes until Apply, Cancel leaves it as it was', () => {
+    renderWithStores(<ProjectDefaultsPanel />, stores);
+    fireEvent.change(screen.getByTestId('project-default-preset'), { target: { value: 'stable' } });
+    // The sample's three lines follow the default preset; "Hello there.", "General Kenobi.", "You are a bold one."
+    expect(screen.getByTestId('stale-confirm').textContent).toBe(
+      'Change project defaults: 3 generated blocks would need generating again (≈ 46 credits).ApplyCancel',
+    );
+    expect(project().defaults.preset).toBe('balance');
+    fireEvent.click(screen.getByTestId('stale-confirm-cancel'));
+    expect(project().defaults.preset).toBe('balance');
+
+    fireEvent.change(screen.getByTestId('project-default-preset'), { target: { value: 'stable' } });
+    fireEvent.click(screen.getByTestId('stale-confirm-apply'));
+    expect(project().defaults.preset).toBe('stable');
+    expect(screen.queryByTestId('stale-confirm')).toBeNull();
+  });
+
+  it('giving several lines to another speaker', () => {
+    stores.document.getState().select(['t1', 't2'], 't1');
+    const block = project().tracks.speech.blocks[0] as TextBlock;
+    renderWithStores(
+      <>
+        <PendingChangeConfirm />
+        <SpeakerField project={project()} block={block} />
+      </>,
+      stores,
+    );
+    fireEvent.change(screen.getByTestId('block-speaker'), { target: { value: 'bruno' } });
+    expect(screen.getByTestId('stale-confirm').textContent).toContain(
+      'Give 2 lines to Bruno: 2 generated blocks would need generating again (≈ 27 credits).',
+    );
+    expect(project().tracks.speech.blocks[0]).not.toHaveProperty('speakerId');
+    fireEvent.click(screen.getByTestId('stale-confirm-apply'));
+    expect(
+      project()
+        .tracks.speech.blocks.slice(0, 2)
+        .map((line) => (line as TextBlock).speakerId),
+    ).toEqual(['bruno', 'bruno']);
+  });
+
+  it('pasting generated blocks whose audio does not fit the project they land in', () => {
+    const actions = createEditorActions(stores);
+    stores.document.getState().select(['t1'], 't1');
+    const copied = actions.clipboardTextOfSelection()!;
+    const other = createProject({ id: 'other', title: 'Other', defaults: { preset: 'stable' } });
+    stores.document.getState().open({ fileName: 'other.timbre', project: other });
+    actions.pasteText(copied);
+    expect(project().tracks.speech.blocks).toHaveLength(0);
+    expect(stores.editorUi.getState().pendingChange?.impact).toMatchObject({
+      blocks: 1,
+      estimatedCredits: 12,
+    });
+    stores.editorUi.getState().pendingChange!.apply();
+    expect(project().tracks.speech.blocks).toHaveLength(1);
+
+    // The same block pasted where it resolves alike keeps its audio, and nothing is asked.
+    stores.editorUi.getState().setPendingChange(null);
+    stores.document.getState().open({ fileName: 'book.timbre', project: generatedSample() });
+    actions.pasteText(copied);
+    expect(stores.editorUi.getState().pendingChange).toBeNull();
+    expect(project().tracks.speech.blocks).toHaveLength(4);
+  });
+});
