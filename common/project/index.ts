@@ -34,4 +34,4 @@ export {
   withTake,
   TAKE_SEED_MAX,
 } from './takes.js';
-export { acceptTakeFlags, deleteTakes, pinTake, unpinTake } from './take-edits.js';
+export { acceptTakeFlags, deleteTakes, pinTake, reopenTakeFlags, unpinTake } from './take-edits.js';

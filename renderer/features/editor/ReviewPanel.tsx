@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import { findBlock } from '../../../common/project/index.js';
+import { retakePlan } from '../../../common/generation/retake-plan.js';
+import { acceptTakeFlags, activeTake, findBlock } from '../../../common/project/index.js';
 import { excerpt } from '../../../common/project/block-guards.js';
 import { startGeneration } from '../output/start-generation.js';
 import { selectActiveService, selectCheckThresholds } from '../../stores/settings-store.js';
 import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
-import { flagsOf } from './derived.js';
+import { flagsOf, openFlagsOf } from './derived.js';
+import { formatCount } from './format.js';
 import { useHashedProject } from './use-hashed-project.js';
 
 /**
- * "Needs review": the blocks whose playing take the checks flagged (take-checks.ts), as a list to step through
- * (a click selects the block) and one action that takes them all again with new seeds, keeping today's takes.
+ * "Needs review": the blocks whose playing take the checks flagged (take-checks.ts) and nobody has judged yet,
+ * as a list to step through (a click selects the block; "Sounds fine" accepts a take's flags) and one action that
+ * takes them all again with new seeds, keeping today's takes. Pinned takes and accepted flags are not listed
+ * (review-flags.ts), so the action never pays for a take nobody would use.
  */
 export function ReviewPanel() {
   const stores = useAppStores();
@@ -24,6 +28,25 @@ export function ReviewPanel() {
   if (flags.size === 0) return null;
   const ids = [...flags.keys()];
   const count = ids.length;
+  const retake = retakePlan(project, context, ids);
+  const sending = retake.blockIds.length;
+  const lockedNote =
+    retake.locked === 0
+      ? ''
+      : ` ${retake.locked} locked block${retake.locked === 1 ? ' is' : 's are'} left out: unlock to take ${retake.locked === 1 ? 'it' : 'them'} again.`;
+  const soundsFine = (blockId: string): void => {
+    const found = findBlock(project, blockId)?.block;
+    const take = found ? activeTake(found, context) : undefined;
+    const kinds =
+      openFlagsOf(project, context, thresholds)
+        .get(blockId)
+        ?.map((flag) => flag.kind) ?? [];
+    if (take === undefined || kinds.length === 0) return;
+    const result = stores.document
+      .getState()
+      .apply((doc) => acceptTakeFlags(doc, blockId, take.cacheKey, kinds), { label: 'Sounds fine' });
+    if (!result.ok) stores.notices.getState().showError(result.error);
+  };
   return (
     <section className="review-panel" data-testid="review-panel" aria-label="Needs review">
       <div className="review-panel-bar">
@@ -45,10 +68,14 @@ export function ReviewPanel() {
         <button
           type="button"
           data-testid="review-retake"
-          title="Generate another take of each flagged block with a new seed; the current takes are kept"
-          onClick={() => void startGeneration(stores, active?.url, { newTake: true, blockIds: ids })}
+          disabled={sending === 0}
+          title={`Generate another take of ${sending === 1 ? 'this block' : `these ${formatCount(sending)} blocks`} with a new seed (${formatCount(retake.characters)} characters sent); the current takes are kept. Pinned takes and flags marked “Sounds fine” are left alone.${lockedNote}`}
+          onClick={() =>
+            void startGeneration(stores, active?.url, { newTake: true, blockIds: retake.blockIds })
+          }
         >
-          Take them again
+          Take {sending === count ? 'them' : formatCount(sending)} again (≈{' '}
+          {formatCount(retake.estimatedCredits)} credits)
         </button>
       </div>
       {open ? (
@@ -67,7 +94,16 @@ export function ReviewPanel() {
                 >
                   {label}
                 </button>
-                <span className="hint"> — {flags.get(blockId)?.join(' ')}</span>
+                <span className="hint"> — {flags.get(blockId)?.join(' ')}</span>{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  data-testid="review-sounds-fine"
+                  title="You listened and this take is fine: these flags stay closed for this take (a new take is checked afresh)"
+                  onClick={() => soundsFine(blockId)}
+                >
+                  Sounds fine
+                </button>
               </li>
             );
           })}

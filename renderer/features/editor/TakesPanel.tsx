@@ -2,19 +2,24 @@ import { useState } from 'react';
 import { useSendContext } from './send-context.js';
 import type { Block, Project, Take } from '../../../common/project/index.js';
 import {
+  acceptTakeFlags,
   activeTake,
   contentHash,
   deleteTakes,
   pinTake,
+  reopenTakeFlags,
   takesOf,
   unpinTake,
 } from '../../../common/project/index.js';
 import { RequestId } from '../../components/RequestId.js';
-import { selectActiveService } from '../../stores/settings-store.js';
+import { selectActiveService, selectCheckThresholds } from '../../stores/settings-store.js';
 import { selectSegmentAudio } from '../../stores/generation-store.js';
 import { useAppStores, useGenerationStore, useSettingsStore } from '../../stores/stores-context.js';
 import { startGeneration } from '../output/start-generation.js';
 import { useTakePlayer } from './take-player.js';
+import { openFlagsOf } from './derived.js';
+import { useHashedProject } from './use-hashed-project.js';
+import { describeFlag } from '../../../common/audio/take-checks.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -27,7 +32,8 @@ function describeTake(take: Take): string {
 /**
  * The block's takes, newest first: listen to any, compare two at the same position (A/B), pin the one to keep,
  * delete the rest, or ask for another take (a new seed; the takes so far stay). The take that plays and exports
- * is marked; takes of earlier text or parameters are listed too and come back when the block matches them again.
+ * is marked, with the review's open flags on it and "Sounds fine" to close them for that take; takes of earlier
+ * text or parameters are listed too and come back when the block matches them again.
  */
 export function TakesPanel({
   block,
@@ -48,6 +54,11 @@ export function TakesPanel({
   const playing = activeTake(block, context);
   const hash = contentHash(block, context);
   const numbers = new Map(takes.map((take, index) => [take.cacheKey, index + 1]));
+  // The review's open flags on this block, judged once the project is hashed (as the Needs review panel does).
+  const thresholds = useSettingsStore(selectCheckThresholds);
+  const hashed = useHashedProject();
+  const openFlags =
+    hashed === null ? undefined : openFlagsOf(hashed.project, hashed.context, thresholds).get(block.id);
   const srcOf = (cacheKey: string): string | undefined => media[cacheKey]?.mediaPath;
 
   const edit = (label: string, change: (doc: Project) => Project): void => {
@@ -169,6 +180,45 @@ export function TakesPanel({
                   )}
                 </div>
                 <div className="hint">{describeTake(take)}</div>
+                {isActive && openFlags !== undefined ? (
+                  <p className="hint" data-testid="take-flags">
+                    ⚑ {openFlags.map(describeFlag).join(' ')}{' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      data-testid="take-sounds-fine"
+                      title="You listened and this take is fine: these flags stay closed for this take (a new take is checked afresh)"
+                      onClick={() =>
+                        edit('Sounds fine', (doc) =>
+                          acceptTakeFlags(
+                            doc,
+                            block.id,
+                            take.cacheKey,
+                            openFlags.map((flag) => flag.kind),
+                          ),
+                        )
+                      }
+                    >
+                      Sounds fine
+                    </button>
+                  </p>
+                ) : null}
+                {take.acceptedFlags === undefined ? null : (
+                  <p className="hint" data-testid="take-accepted">
+                    Marked “Sounds fine” in review.{' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      data-testid="take-review-again"
+                      title="Let the review check this take again"
+                      onClick={() =>
+                        edit('Review take again', (doc) => reopenTakeFlags(doc, block.id, take.cacheKey))
+                      }
+                    >
+                      Review again
+                    </button>
+                  </p>
+                )}
                 {take.requestId === undefined ? null : <RequestId requestId={take.requestId} />}
                 <div className="take-actions">
                   <button

@@ -1,4 +1,4 @@
-import type { CheckThresholds } from '../../../common/audio/take-checks.js';
+import type { CheckThresholds, TakeFlag } from '../../../common/audio/take-checks.js';
 import { describeFlag } from '../../../common/audio/take-checks.js';
 import { reviewFlags } from '../../../common/generation/review-flags.js';
 import type { Project } from '../../../common/project/project-schema.js';
@@ -16,7 +16,12 @@ import { layoutTimeline } from '../../../common/project/timeline-layout.js';
 const layouts = new WeakMap<Project, { context: SendContext; layout: TimelineLayout }>();
 const reviews = new WeakMap<
   Project,
-  { context: SendContext; thresholds: CheckThresholds; flags: ReadonlyMap<string, string[]> }
+  {
+    context: SendContext;
+    thresholds: CheckThresholds;
+    found: ReadonlyMap<string, TakeFlag[]>;
+    flags: ReadonlyMap<string, string[]>;
+  }
 >();
 const stats = new WeakMap<Project, { context: SendContext; figures: ProjectStats }>();
 
@@ -36,17 +41,31 @@ export function statsOf(project: Project, context: SendContext): ProjectStats {
   return figures;
 }
 
-/** The take checks' findings per block id, in words; recomputed when the project or the thresholds change. */
+function reviewOf(project: Project, context: SendContext, thresholds: CheckThresholds) {
+  const known = reviews.get(project);
+  if (known !== undefined && known.thresholds === thresholds && known.context === context) return known;
+  const found = reviewFlags(project, context, thresholds);
+  const flags = new Map<string, string[]>();
+  for (const [blockId, blockFlags] of found) flags.set(blockId, blockFlags.map(describeFlag));
+  const review = { context, thresholds, found, flags };
+  reviews.set(project, review);
+  return review;
+}
+
+/** The take checks' open findings per block id, in words; recomputed when the project or the thresholds change. */
 export function flagsOf(
   project: Project,
   context: SendContext,
   thresholds: CheckThresholds,
 ): ReadonlyMap<string, string[]> {
-  const known = reviews.get(project);
-  if (known !== undefined && known.thresholds === thresholds && known.context === context) return known.flags;
-  const flags = new Map<string, string[]>();
-  for (const [blockId, found] of reviewFlags(project, context, thresholds))
-    flags.set(blockId, found.map(describeFlag));
-  reviews.set(project, { context, thresholds, flags });
-  return flags;
+  return reviewOf(project, context, thresholds).flags;
+}
+
+/** The same findings as flagsOf, as the checks give them (their kinds, to mark them "Sounds fine"). */
+export function openFlagsOf(
+  project: Project,
+  context: SendContext,
+  thresholds: CheckThresholds,
+): ReadonlyMap<string, readonly TakeFlag[]> {
+  return reviewOf(project, context, thresholds).found;
 }

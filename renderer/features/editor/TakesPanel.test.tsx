@@ -1,0 +1,72 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
+import type { Project, TextBlock } from '../../../common/project/index.js';
+import { contentHash, createProject, createTextBlock, madeFrom } from '../../../common/project/index.js';
+import { defaultsOnlyContext } from '../../../common/project/send-context.js';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { useDocumentStore } from '../../stores/stores-context.js';
+import { TakesPanel } from './TakesPanel.js';
+
+function withTrailingSilence(block: TextBlock, defaults: Project['defaults']): TextBlock {
+  const hash = contentHash(block, defaultsOnlyContext(defaults));
+  const take = {
+    cacheKey: hash,
+    contentHash: hash,
+    durationMs: 4_000,
+    generatedAt: '2026-01-01T00:00:00.000Z',
+    made: madeFrom(block, defaultsOnlyContext(defaults)),
+    measures: {
+      rmsDb: -20,
+      clippedSamples: 0,
+      leadingSilenceMs: 40,
+      trailingSilenceMs: 2_500,
+      longestPauseMs: 300,
+      longestPauseAtMs: 800,
+    },
+  };
+  return { ...block, takes: [take] };
+}
+
+/** The panel as the inspector shows it: for the document's first block, following its edits. */
+function LivePanel() {
+  const project = useDocumentStore((state) => state.doc?.project);
+  const block = project?.tracks.speech.blocks[0];
+  if (project === undefined || block === undefined) return null;
+  return <TakesPanel block={block} project={project} unavailableReason={null} />;
+}
+
+describe('TakesPanel', () => {
+  afterEach(cleanup);
+
+  it('shows the review’s flags on the playing take, keeps “Sounds fine” with it, and can review it again', async () => {
+    const base = createProject({ title: 'Takes', defaults: { voiceId: 'v1', language: 'en' } });
+    const block = withTrailingSilence(createTextBlock({ text: 'Trails off.' }), base.defaults);
+    const stores = storesFor(new FakeBridge({}));
+    stores.settings.getState().setView({
+      theme: 'system',
+      checks: DEFAULT_CHECK_THRESHOLDS,
+      services: [],
+      activeServiceUrl: null,
+    });
+    stores.document.getState().open({
+      fileName: 'takes.timbre',
+      project: { ...base, tracks: { ...base.tracks, speech: { blocks: [block] } } },
+    });
+    renderWithStores(<LivePanel />, stores);
+
+    expect((await screen.findByTestId('take-flags')).textContent).toContain(
+      '2.5 s of silence after the speech ends.',
+    );
+    fireEvent.click(screen.getByTestId('take-sounds-fine'));
+    const take = () => stores.document.getState().doc?.project.tracks.speech.blocks[0]?.takes?.[0];
+    expect(take()?.acceptedFlags).toEqual(['trailing-silence']);
+    await waitFor(() => expect(screen.queryByTestId('take-flags')).toBeNull(), { timeout: 3_000 });
+    expect(screen.getByTestId('take-accepted').textContent).toContain('Marked “Sounds fine” in review.');
+
+    fireEvent.click(screen.getByTestId('take-review-again'));
+    expect(take()?.acceptedFlags).toBeUndefined();
+    expect(await screen.findByTestId('take-flags', {}, { timeout: 3_000 })).toBeTruthy();
+  });
+});
