@@ -22,7 +22,10 @@ const exportIdSchema = z.uuid('must be an export id (UUID)');
 export interface StartedGenerationView {
   serviceUrl: string;
   jobIds: string[];
+  /** Blocks handed to the service's queue of tasks (sent now, or as soon as it is reachable). */
   sentBlocks: number;
+  /** Of `sentBlocks`, those waiting for the service to be reachable: nothing of them was sent yet. */
+  offlineBlocks?: number | undefined;
   reusedBlocks: number;
   characters: number;
 }

@@ -55,6 +55,8 @@ export interface StartedGeneration {
   serviceUrl: string;
   jobIds: string[];
   sentBlocks: number;
+  /** Of `sentBlocks`, those whose tasks wait for the service to be reachable: nothing of them has gone yet. */
+  offlineBlocks: number;
   reusedBlocks: number;
   characters: number;
 }
@@ -62,6 +64,12 @@ export interface StartedGeneration {
 const MAX_LISTED_VIOLATIONS = 5;
 /** Extra rounds of fetching failed downloads again in `generateAndWait`, each with the full retry budget. */
 const REFETCH_ROUNDS = 2;
+/**
+ * How long Generate waits for its first task's POST to tell whether the service can be reached: online it answers
+ * in milliseconds; a refused connection is tried 4 times over at most 3.5 s (retry-policy.ts) before the task
+ * is queued until the service is back.
+ */
+const SUBMISSION_OUTCOME_WAIT_MS = 4_000;
 /** Older cache entries are decoded for their waveform on request: a few at a time keeps main responsive. */
 const WAVEFORM_CONCURRENCY = 4;
 /** Segments of one finished task downloaded and filed at once (each also waits at the service's rate gate). */
@@ -130,6 +138,7 @@ export class GenerationService {
       }
     }
     const jobIds: string[] = [];
+    const blocksOf = new Map<string, number>();
     for (const batch of plan.batches) {
       const job = await manager.submitTask({
         body: { contents: batch.contents, ...(this.options.srtAllowed(serviceUrl) ? { srt: true } : {}) },
@@ -140,9 +149,17 @@ export class GenerationService {
         ...(newTake ? { takeOf: batch.contentHashes } : {}),
       });
       jobIds.push(job.id);
+      blocksOf.set(job.id, batch.blockIds.length);
       for (const hash of batch.contentHashes)
         early.push({ contentHash: hash, state: 'pending', jobId: job.id });
     }
+    // Whether the service could be reached shows in the first task's POST; until it answers, the run's tasks
+    // would all look "sent" even with the network down (issue 36: "2 blocks sent" when they were only queued).
+    const first = jobIds[0];
+    if (first !== undefined) await leftTheQueue(manager, first, SUBMISSION_OUTCOME_WAIT_MS);
+    let offlineBlocks = 0;
+    for (const [jobId, blocks] of blocksOf)
+      if (manager.get(jobId)?.status === 'queued-offline') offlineBlocks += blocks;
     const onTheirWay = this.stillOnTheirWay(manager, dedupe(early));
     if (onTheirWay.length > 0)
       this.options.onUpdate({ serviceUrl, projectId: project.id, segments: onTheirWay });
@@ -150,6 +167,7 @@ export class GenerationService {
       serviceUrl,
       jobIds,
       sentBlocks: plan.batches.reduce((sum, batch) => sum + batch.blockIds.length, 0),
+      offlineBlocks,
       reusedBlocks: plan.reused.length,
       characters: plan.characters,
     };
@@ -605,6 +623,23 @@ function downloadProblem(error: unknown, job: JobRecord, text: string | undefine
     message: `${reason} The service has this audio and it is paid for: fetching it again sends nothing new (“Fetch audio again” on the block, or export again).`,
     requestId,
   };
+}
+
+/** Resolves once the job has left `queued`/`submitting` (answered, or found offline), or after `limitMs`. */
+function leftTheQueue(manager: JobManager, jobId: string, limitMs: number): Promise<void> {
+  const waiting = (status: string | undefined): boolean => status === 'queued' || status === 'submitting';
+  if (!waiting(manager.get(jobId)?.status)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      stopListening();
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    const stopListening = manager.onEvent((event) => {
+      if (event.type === 'job-updated' && event.job.id === jobId && !waiting(event.job.status)) done();
+    });
+  });
 }
 
 function dedupe(updates: SegmentUpdate[]): SegmentUpdate[] {
