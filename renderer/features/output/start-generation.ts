@@ -3,7 +3,9 @@ import type { Project } from '../../../common/project/project-schema.js';
 import type { ProjectViolation } from '../../../common/project/project-validation.js';
 import { validateProject } from '../../../common/project/project-validation.js';
 import type { SendContext } from '../../../common/project/send-context.js';
-import { contextIn } from '../editor/send-context.js';
+import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
+import { applyStyleFixes, distinctFixes } from '../../../common/project/voice-fit.js';
+import { contextIn, voicesIn } from '../editor/send-context.js';
 import { summarizeProblems } from './generation-problems.js';
 import { generationStartedNotice } from './generation-started-notice.js';
 import type { AppStores } from '../../stores/app-stores.js';
@@ -44,17 +46,15 @@ export async function startGeneration(
   }
   // Blocks the service would refuse are named here, all in one notice that can select them, before anything
   // is sent (main checks again, and refuses the whole request, if one gets through).
-  const problems = blocksThatCannotGo(current, contextIn(stores, current), blockIds);
+  // Each block's style and voice are checked against the voice it resolves to (block, speaker, defaults).
+  const problems = blocksThatCannotGo(
+    current,
+    contextIn(stores, current),
+    voicesIn(stores, current),
+    blockIds,
+  );
   if (problems.length > 0) {
-    const summary = summarizeProblems(problems);
-    stores.notices.getState().showProblem({
-      title: summary.title,
-      body: summary.body,
-      action: {
-        label: summary.blockIds.length === 1 ? 'Select it' : `Select them (${summary.blockIds.length})`,
-        run: () => stores.document.getState().select(summary.blockIds, summary.blockIds[0] ?? null),
-      },
-    });
+    showProblems(stores, problems);
     return;
   }
   try {
@@ -71,10 +71,43 @@ export async function startGeneration(
   }
 }
 
+/**
+ * One notice for everything that stops the request. When every problem is a style its voice lacks, its action
+ * gives each of those voices its own default style where the style was chosen (the defaults, a speaker or a
+ * block); otherwise it selects the blocks.
+ */
+function showProblems(stores: AppStores, problems: readonly ProjectViolation[]): void {
+  const summary = summarizeProblems(problems);
+  const fixes = distinctFixes(problems.flatMap((violation) => (violation.fix ? [violation.fix] : [])));
+  const fixable = problems.every((violation) => violation.fix !== undefined);
+  const voiceNames = [...new Set(fixes.map((fix) => fix.voiceName))];
+  // "Bruno’s and Mei’s default styles"
+  const theirDefaults = `${voiceNames.map((name) => `${name}’s`).join(' and ')} default style${voiceNames.length === 1 ? '' : 's'}`;
+  stores.notices.getState().showProblem({
+    title: summary.title,
+    body: fixable ? `${summary.body}\nUse ${theirDefaults} for them, then generate again.` : summary.body,
+    action: fixable
+      ? {
+          label: `Use ${theirDefaults}`,
+          run: () => {
+            const result = stores.document.getState().apply((project) => applyStyleFixes(project, fixes), {
+              label: 'Use each voice’s default style',
+            });
+            if (!result.ok) stores.notices.getState().showError(result.error);
+          },
+        }
+      : {
+          label: summary.blockIds.length === 1 ? 'Select it' : `Select them (${summary.blockIds.length})`,
+          run: () => stores.document.getState().select(summary.blockIds, summary.blockIds[0] ?? null),
+        },
+  });
+}
+
 /** The rule violations of the blocks this request would send: the given ones, or every one lacking audio. */
 function blocksThatCannotGo(
   project: Project,
   context: SendContext,
+  voices: VoiceCatalog,
   blockIds: readonly string[] | undefined,
 ): ProjectViolation[] {
   const sending = new Set(
@@ -83,5 +116,5 @@ function blocksThatCannotGo(
         .filter((block) => needsGeneration(block, context))
         .map((block) => block.id),
   );
-  return validateProject(project, context).filter((violation) => sending.has(violation.blockId));
+  return validateProject(project, context, { voices }).filter((violation) => sending.has(violation.blockId));
 }
