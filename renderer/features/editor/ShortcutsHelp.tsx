@@ -1,8 +1,8 @@
 import { Dialog } from '../../components/Dialog.js';
-import { SHORTCUTS, comboLabel, isMacPlatform } from './shortcuts.js';
+import { APP_SHORTCUTS, SHORTCUTS, comboLabel, isMacPlatform } from './shortcuts.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
-/** Every editor shortcut with its keys on this platform (Cmd on macOS). */
+/** Every shortcut that acts in the editor, with its keys on this platform (Cmd on macOS). */
 export function ShortcutsHelp() {
   const stores = useAppStores();
   const mac = isMacPlatform();
@@ -23,7 +23,7 @@ export function ShortcutsHelp() {
     >
       <table>
         <tbody>
-          {SHORTCUTS.map((shortcut) => (
+          {[...APP_SHORTCUTS, ...SHORTCUTS].map((shortcut) => (
             <tr key={shortcut.id} data-shortcut={shortcut.id}>
               <td className="shortcut-keys">
                 {shortcut.combos.map((combo) => (

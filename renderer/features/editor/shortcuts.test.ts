@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { KeyLike } from './shortcuts.js';
-import { SHORTCUTS, comboLabel, findShortcut, matchesCombo } from './shortcuts.js';
+import {
+  APP_SHORTCUTS,
+  SHORTCUTS,
+  comboLabel,
+  findAppShortcut,
+  findShortcut,
+  matchesCombo,
+} from './shortcuts.js';
 
 const key = (init: Partial<KeyLike> & { key: string }): KeyLike => ({
   ctrlKey: false,
@@ -58,5 +65,18 @@ describe('editor shortcuts', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const combos = SHORTCUTS.flatMap((shortcut) => shortcut.combos);
     expect(new Set(combos).size).toBe(combos.length);
+  });
+
+  it('matches the output controls’ keys (listed in the help too), none of them an editor shortcut', () => {
+    expect(findAppShortcut(key({ key: 'g', ctrlKey: true }), false)).toBe('generate');
+    expect(findAppShortcut(key({ key: 'e', metaKey: true }), true)).toBe('export');
+    expect(findAppShortcut(key({ key: ' ' }), false)).toBe('play');
+    expect(findAppShortcut(key({ key: ' ', ctrlKey: true, shiftKey: true }), false)).toBe('play-selection');
+    expect(findAppShortcut(key({ key: '3', ctrlKey: true }), false)).toBe('pages');
+    expect(findAppShortcut(key({ key: 'g' }), false)).toBeUndefined();
+    const editorCombos = new Set(SHORTCUTS.flatMap((shortcut) => shortcut.combos));
+    expect(
+      APP_SHORTCUTS.flatMap((shortcut) => shortcut.combos).filter((combo) => editorCombos.has(combo)),
+    ).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { pages } from '../../stores/navigation-store.js';
+
 /*
  * The editor's keyboard shortcuts, written once: the key handler matches them and the help panel lists them.
  * "Mod" is Cmd on macOS and Ctrl elsewhere.
@@ -167,6 +169,51 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'help', combos: ['F1', '?'], description: 'Show or hide these shortcuts', inTextFields: true },
 ];
 
+/** Shortcuts the editor's key handler leaves to others: they are listed in the help panel all the same. */
+export type AppShortcutId = 'generate' | 'export' | 'play' | 'play-selection' | 'pages';
+
+export interface AppShortcut extends Omit<Shortcut, 'id' | 'viaClipboardEvent'> {
+  id: AppShortcutId;
+}
+
+/**
+ * Generate, export and play are acted on by the output controls (OutputControls.tsx, which match these combos),
+ * and Mod+1… by the app's page switcher (App.tsx), one for each page.
+ */
+export const APP_SHORTCUTS: readonly AppShortcut[] = [
+  {
+    id: 'generate',
+    combos: ['Mod+G'],
+    description: 'Generate every block without current audio',
+    inTextFields: true,
+  },
+  { id: 'export', combos: ['Mod+E'], description: 'Export the project', inTextFields: true },
+  {
+    id: 'play',
+    combos: [' '],
+    description: 'Play the preview from the playhead, or stop it',
+    inTextFields: false,
+  },
+  {
+    id: 'play-selection',
+    combos: ['Mod+Shift+ '],
+    description: 'Play only the selected blocks',
+    inTextFields: false,
+  },
+  {
+    id: 'pages',
+    combos: pages.map((_, index) => `Mod+${index + 1}`),
+    description: `Go to ${pages.map((page) => page[0]!.toUpperCase() + page.slice(1)).join(', ')}`,
+    inTextFields: true,
+  },
+];
+
+/** The output controls' shortcut a key press stands for, if any. */
+export function findAppShortcut(event: KeyLike, mac: boolean): AppShortcutId | undefined {
+  return APP_SHORTCUTS.find((shortcut) => shortcut.combos.some((combo) => matchesCombo(event, combo, mac)))
+    ?.id;
+}
+
 export function isMacPlatform(): boolean {
   const platform = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent;
   return /Mac|iPhone|iPad/u.test(platform);
@@ -247,6 +294,7 @@ export function comboLabel(combo: string, mac: boolean): string {
     Escape: 'Esc',
     Backspace: mac ? '⌫' : 'Backspace',
     Delete: mac ? '⌦' : 'Delete',
+    ' ': 'Space',
   };
   const key = keyNames[parsed.key] ?? (parsed.key.length === 1 ? parsed.key.toUpperCase() : parsed.key);
   if (mac) return `${parsed.mod ? '⌘' : ''}${parsed.alt ? '⌥' : ''}${parsed.shift ? '⇧' : ''}${key}`;

@@ -13,6 +13,7 @@ import { startGeneration } from './start-generation.js';
 import { TimelinePreview, blocksWithoutAudio, previewClips } from './timeline-preview.js';
 import { useGenerationLookup } from './use-generation-lookup.js';
 import { useHashedProject } from '../editor/use-hashed-project.js';
+import { findAppShortcut, isMacPlatform } from '../editor/shortcuts.js';
 import {
   useAppStores,
   useDocumentStore,
@@ -124,17 +125,19 @@ export function OutputControls() {
     keys.current = { togglePlay, generate };
   });
   useEffect(() => {
+    const mac = isMacPlatform();
     const onKey = (event: KeyboardEvent): void => {
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'g') {
+      // The keys the help panel lists (APP_SHORTCUTS).
+      const shortcut = findAppShortcut(event, mac);
+      if (shortcut === 'generate') {
         event.preventDefault();
         void keys.current.generate(false);
-      } else if (mod && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'e') {
+      } else if (shortcut === 'export') {
         event.preventDefault();
         setExporting(true);
-      } else if (event.key === ' ' && !isTyping(event.target) && !event.altKey) {
+      } else if ((shortcut === 'play' || shortcut === 'play-selection') && !isTyping(event.target)) {
         event.preventDefault();
-        keys.current.togglePlay(mod && event.shiftKey);
+        keys.current.togglePlay(shortcut === 'play-selection');
       }
     };
     window.addEventListener('keydown', onKey);

@@ -1,0 +1,29 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { ShortcutsHelp } from './ShortcutsHelp.js';
+
+describe('ShortcutsHelp', () => {
+  afterEach(cleanup);
+
+  it('lists generate, export, play and the page keys beside the editor’s own shortcuts', () => {
+    renderWithStores(<ShortcutsHelp />, storesFor(new FakeBridge({})));
+    const keysOf = (id: string) =>
+      [
+        ...(screen
+          .getByTestId('shortcuts-help')
+          .querySelector(`[data-shortcut="${id}"]`)
+          ?.querySelectorAll('kbd') ?? []),
+      ].map((kbd) => kbd.textContent);
+    expect(keysOf('generate')).toEqual(['Ctrl+G']);
+    expect(keysOf('export')).toEqual(['Ctrl+E']);
+    expect(keysOf('play')).toEqual(['Space']);
+    expect(keysOf('play-selection')).toEqual(['Ctrl+Shift+Space']);
+    expect(keysOf('pages')).toEqual(['Ctrl+1', 'Ctrl+2', 'Ctrl+3', 'Ctrl+4', 'Ctrl+5']);
+    expect(screen.getByTestId('shortcuts-help').textContent).toContain(
+      'Go to Projects, Voices, Tasks, Exports, Settings',
+    );
+    expect(keysOf('undo')).toEqual(['Ctrl+Z']);
+  });
+});
