@@ -112,33 +112,35 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
           ))}
         </div>
       ) : null}
-      <div className="form-grid">
-        <label className="field">
-          <span>Destination folder</span>
-          <div className="path-row">
-            <input
-              data-testid="batch-destination"
-              value={destination}
-              title={destination}
-              spellCheck={false}
-              onChange={(event) => setDestination(event.target.value)}
-            />
-            <button type="button" data-testid="batch-choose-destination" onClick={() => void chooseFolder()}>
-              Choose…
-            </button>
-          </div>
-        </label>
-        {choosing ? (
-          <FileChooser
-            kind="folder"
-            initialPath={destination || '/'}
-            onChosen={(chosen) => {
-              setDestination(chosen);
-              setChoosing(false);
-            }}
-            onCancel={() => setChoosing(false)}
+      {/* The destination and its chooser come before the grid of fields: the chooser is taller than a field, and a
+          grid row stretches every field in it to the height of its tallest cell. */}
+      <label className="field">
+        <span>Destination folder</span>
+        <div className="path-row">
+          <input
+            data-testid="batch-destination"
+            value={destination}
+            title={destination}
+            spellCheck={false}
+            onChange={(event) => setDestination(event.target.value)}
           />
-        ) : null}
+          <button type="button" data-testid="batch-choose-destination" onClick={() => void chooseFolder()}>
+            Choose…
+          </button>
+        </div>
+      </label>
+      {choosing ? (
+        <FileChooser
+          kind="folder"
+          initialPath={destination || '/'}
+          onChosen={(chosen) => {
+            setDestination(chosen);
+            setChoosing(false);
+          }}
+          onCancel={() => setChoosing(false)}
+        />
+      ) : null}
+      <div className="form-grid">
         <label className="field">
           <span>File names</span>
           <input
