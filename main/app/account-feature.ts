@@ -47,7 +47,8 @@ export function createAccountFeature({
         await accounts.signOut(input.previousUrl);
         await settings.removeService(input.previousUrl);
       }
-      await jobs.manager(input.url);
+      // Tasks sent before a sign-out (or a restart while signed out) are checked now, not at their next slow try.
+      (await jobs.manager(input.url)).wake();
       return view();
     },
     'account.signOut': async ({ url }) => {

@@ -102,6 +102,26 @@ describe('decidePollFailure', () => {
     });
   });
 
+  it('keeps a sent job while signed out, and says it was sent and waits for a sign-in, not "nothing was sent"', () => {
+    for (const failure of [
+      error({
+        kind: 'validation',
+        code: 'NOT_SIGNED_IN',
+        requestSent: false,
+        message: 'Not signed in to this service, so nothing was sent: add its token in Settings, then retry.',
+      }),
+      error({ kind: 'validation', code: 'TOKEN_MALFORMED', requestSent: false }),
+      error({ kind: 'http', httpStatus: 401, code: 'UNAUTHORIZED' }),
+    ]) {
+      const decision = decidePollFailure(failure, context);
+      expect(decision).toMatchObject({ next: 'poll', delayMs: 30_000, unreachable: false });
+      if (decision.next !== 'poll') throw new Error('poll');
+      expect(decision.error.code).toBe(failure.code);
+      expect(decision.error.message).toMatch(/^Sent to the service earlier; .*Sign in to this service/);
+      expect(decision.error.message).not.toMatch(/nothing was sent|then retry/);
+    }
+  });
+
   it('tolerates garbage responses for the unknown-status limit, then declares the job stuck', () => {
     expect(decidePollFailure(error({ kind: 'invalid-response' }), context)).toMatchObject({
       next: 'poll',

@@ -155,8 +155,19 @@ export function decidePollFailure(error: ServiceError, context: PollFailureConte
       ),
     );
   }
-  // Signed out or token revoked: keep the job, check rarely until the user signs in again.
-  if (status === 401 || status === 403) return retry(context.schedule.errorMaxDelayMs);
+  // Signed out (no token, or one that cannot be sent) or token refused: the job was sent and is kept; it is
+  // checked rarely, and at once after a sign-in. Its words say so: the client's "nothing was sent … retry" is
+  // about the poll, and a retry would pay for the task again (issue 36).
+  if (SIGN_IN_CODES.has(error.code) || status === 401) {
+    return {
+      next: 'poll',
+      error: { ...jobError, message: signedOutWhileSent(status === 401) },
+      delayMs: context.schedule.errorMaxDelayMs,
+      unreachable: false,
+      unknownSince: context.unknownSince,
+    };
+  }
+  if (status === 403) return retry(context.schedule.errorMaxDelayMs);
   const backoff = errorDelayMs(context.failures, context.schedule, context.random);
   if (error.kind === 'invalid-response') {
     // Garbage in place of the resource is treated like an unknown status: tolerated for a while, then stuck.
@@ -170,6 +181,19 @@ export function decidePollFailure(error: ServiceError, context: PollFailureConte
   return retry(backoff, {
     unreachable: (error.kind === 'network' || error.kind === 'timeout') && !error.requestSent,
   });
+}
+
+/** The client's refusals to call at all for want of a usable token (service-client.ts). */
+const SIGN_IN_CODES = new Set(['NOT_SIGNED_IN', 'TOKEN_MALFORMED']);
+
+function signedOutWhileSent(tokenRefused: boolean): string {
+  const why = tokenRefused
+    ? 'the service did not accept the saved token when the app checked on it'
+    : 'the app cannot check on it while this service has no token';
+  return (
+    `Sent to the service earlier; ${why}. Sign in to this service (Settings → Service) and it is checked at ` +
+    'once: nothing is sent again, and no retry is needed.'
+  );
 }
 
 /** Anything thrown by a client call, as a ServiceError (a double or a bug could throw something else). */

@@ -269,6 +269,34 @@ describe('JobManager: signed out', () => {
     }
     expect(service.requests()).toEqual([]);
   });
+
+  it('keeps a task sent before signing out, says it was sent, and finishes it once signed in again', async () => {
+    service.taskSteps = ['pending', 'processing', 'generated'];
+    let token: string | undefined = 'token-1';
+    const client = new ServiceClient({ baseUrl: service.url, getToken: () => token });
+    const manager = new JobManager({
+      client,
+      dataDir: await mkdtemp(path.join(dataDir, 'signed-out-later-')),
+      // Slow checks while signed out, as in the app (30 s there): only a sign-in brings the next one forward.
+      schedule: { firstDelayMs: 50, maxDelayMs: 50, errorFirstDelayMs: 50, errorMaxDelayMs: 60_000 },
+    });
+    await manager.start();
+    const job = await manager.submitTask({ body: { contents: [block] } });
+    await until(() => manager.get(job.id)?.status === 'running');
+    token = undefined;
+    await until(() => manager.get(job.id)?.error?.code === 'NOT_SIGNED_IN');
+    const waiting = manager.get(job.id);
+    expect(waiting?.status).toBe('running');
+    expect(waiting?.error?.message).toMatch(/^Sent to the service earlier; .*Sign in to this service/);
+    expect(waiting?.error?.message).not.toMatch(/nothing was sent/);
+
+    token = 'token-1';
+    manager.wake();
+    expect(await manager.waitFor(job.id)).toMatchObject({ status: 'succeeded' });
+    expect(service.created).toHaveLength(1);
+    await manager.stop();
+    client.close();
+  });
 });
 
 describe('JobManager: lifecycle', () => {

@@ -58,4 +58,24 @@ describe('ServicesSection', () => {
     expect((screen.getByTestId('service-url-input') as HTMLInputElement).value).toBe('http://127.0.0.1:8787');
     expect(screen.queryByTestId('add-service')).toBeNull();
   });
+
+  it('offers Sign in on a signed-out service, opening its form with the token field', () => {
+    const stores = storesFor(new FakeBridge({}));
+    stores.settings.getState().setView(saved);
+    renderWithStores(<ServicesSection />, stores);
+    expect(screen.getByTestId('sign-in-state').textContent).toBe('Not signed in');
+    expect(screen.queryByTestId('sign-out')).toBeNull();
+    fireEvent.click(screen.getByTestId('sign-in'));
+    expect((screen.getByTestId('service-url-input') as HTMLInputElement).value).toBe('http://127.0.0.1:8787');
+    expect(screen.getByTestId('service-token-input')).toBeTruthy();
+
+    act(() =>
+      stores.settings.getState().setView({
+        ...saved,
+        services: saved.services.map((service) => ({ ...service, signedIn: true, maskedToken: '••••3f9a' })),
+      }),
+    );
+    expect(screen.queryByTestId('sign-in')).toBeNull();
+    expect(screen.getByTestId('sign-out')).toBeTruthy();
+  });
 });

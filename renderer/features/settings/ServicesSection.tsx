@@ -86,7 +86,18 @@ export function ServicesSection() {
                   <button type="button" onClick={() => signOut(service.url)} data-testid="sign-out">
                     Sign out
                   </button>
-                ) : null}
+                ) : (
+                  // Signed out (a removed token, a restart without a keychain): tasks sent earlier wait for it.
+                  <button
+                    type="button"
+                    className="primary"
+                    onClick={() => setEditing(service)}
+                    data-testid="sign-in"
+                    title="Paste this service's token; tasks sent earlier are checked as soon as it is accepted"
+                  >
+                    Sign in
+                  </button>
+                )}
                 <button type="button" onClick={() => remove(service.url)} data-testid="remove-service">
                   Remove
                 </button>
