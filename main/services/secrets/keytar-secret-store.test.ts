@@ -163,6 +163,40 @@ describe('KeytarSecretStore when the keychain or keytar fails (simulated)', () =
     });
   });
 
+  it.each([
+    ['no session bus address', {}, 'no-session-bus', 'DBUS_SESSION_BUS_ADDRESS is not set'],
+    [
+      'a bus address',
+      { DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=/tmp/dbus-x1y2' },
+      'no-secret-service',
+      'apt install gnome-keyring',
+    ],
+  ] as const)(
+    'tells a missing keychain service with %s apart: the remedy is for the real cause',
+    async (_case, environment, reason, remedy) => {
+      // libsecret says this on the bus it autolaunches for itself when there is no session bus, too.
+      const store = new KeytarSecretStore({
+        platform: 'linux',
+        environment,
+        loadKeytar: async () =>
+          fakeKeytar('The name org.freedesktop.secrets was not provided by any .service files'),
+      });
+      const error = await store.get(account).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ reason });
+      expect(String(error)).toContain(remedy);
+      if (reason === 'no-session-bus') expect(String(error)).not.toContain('gnome-keyring');
+    },
+  );
+
+  it('keeps a locked keyring locked whatever the session bus address', async () => {
+    const store = new KeytarSecretStore({
+      platform: 'linux',
+      environment: {},
+      loadKeytar: async () => fakeKeytar('Cannot create an item in a locked collection'),
+    });
+    await expect(store.set(account, 'x')).rejects.toMatchObject({ reason: 'locked' });
+  });
+
   it('redacts the secret when the keychain echoes it back in an error', async () => {
     const secret = 'tok_echoed_by_keychain';
     const store = new KeytarSecretStore({

@@ -3,6 +3,7 @@ import type { SecretBackendInfo, SecretStore } from './secret-store.js';
 import { checkSecret, SECRET_SERVICE_NAME } from './secret-store.js';
 import { SecretStoreUnavailableError, toSecretStoreUnavailableError } from './secret-store-errors.js';
 import { normaliseServiceUrl } from './service-url.js';
+import { sessionBusProblem } from './session-bus.js';
 
 /** The part of keytar this store uses. */
 export type KeytarApi = Pick<typeof Keytar, 'getPassword' | 'setPassword' | 'deletePassword'>;
@@ -13,6 +14,8 @@ export interface KeytarSecretStoreOptions {
   /** Loads keytar; replaceable to simulate a missing native module or a failing keychain. */
   loadKeytar?: () => Promise<KeytarApi>;
   platform?: NodeJS.Platform;
+  /** The process environment, read for the D-Bus session on Linux (session-bus.ts). */
+  environment?: Readonly<Record<string, string | undefined>>;
 }
 
 /** An account that is never written: reading it shows whether the keychain answers at all. */
@@ -27,12 +30,17 @@ export class KeytarSecretStore implements SecretStore {
   readonly #serviceName: string;
   readonly #loadKeytar: () => Promise<KeytarApi>;
   readonly #backend: { name: string; detail: string };
+  readonly #overDbus: boolean;
+  readonly #environment: Readonly<Record<string, string | undefined>>;
   #keytar: Promise<KeytarApi> | undefined;
 
   constructor(options: KeytarSecretStoreOptions = {}) {
+    const platform = options.platform ?? process.platform;
     this.#serviceName = options.serviceName ?? SECRET_SERVICE_NAME;
     this.#loadKeytar = options.loadKeytar ?? importKeytar;
-    this.#backend = backendFor(options.platform ?? process.platform);
+    this.#backend = backendFor(platform);
+    this.#overDbus = platform !== 'darwin' && platform !== 'win32';
+    this.#environment = options.environment ?? process.env;
   }
 
   async get(account: string): Promise<string | undefined> {
@@ -41,7 +49,7 @@ export class KeytarSecretStore implements SecretStore {
     try {
       return (await keytar.getPassword(this.#serviceName, key)) ?? undefined;
     } catch (error) {
-      throw toSecretStoreUnavailableError(error, this.#backend.name);
+      throw this.#unavailable(error);
     }
   }
 
@@ -52,7 +60,7 @@ export class KeytarSecretStore implements SecretStore {
     try {
       await keytar.setPassword(this.#serviceName, key, secret);
     } catch (error) {
-      throw toSecretStoreUnavailableError(error, this.#backend.name, secret);
+      throw this.#unavailable(error, secret);
     }
   }
 
@@ -62,7 +70,7 @@ export class KeytarSecretStore implements SecretStore {
     try {
       return await keytar.deletePassword(this.#serviceName, key);
     } catch (error) {
-      throw toSecretStoreUnavailableError(error, this.#backend.name);
+      throw this.#unavailable(error);
     }
   }
 
@@ -79,6 +87,12 @@ export class KeytarSecretStore implements SecretStore {
 
   toString(): string {
     return `KeytarSecretStore(${this.#backend.name}, service "${this.#serviceName}")`;
+  }
+
+  /** The error for a failed keychain call, told apart by what the process can see of its D-Bus session. */
+  #unavailable(error: unknown, secret?: string): Error {
+    const noSessionBus = this.#overDbus ? sessionBusProblem(this.#environment) : undefined;
+    return toSecretStoreUnavailableError(error, this.#backend.name, secret, noSessionBus);
   }
 
   #keytarModule(): Promise<KeytarApi> {

@@ -27,6 +27,8 @@ export interface SecretStoreUnavailableDetails {
   backend: string;
   /** What the keychain itself said, already stripped of any secret. */
   keychainMessage?: string | undefined;
+  /** What the app found itself, e.g. "DBUS_SESSION_BUS_ADDRESS is not set". */
+  finding?: string | undefined;
 }
 
 /**
@@ -39,8 +41,11 @@ export class SecretStoreUnavailableError extends Error {
   readonly keychainMessage: string | undefined;
 
   constructor(details: SecretStoreUnavailableDetails) {
-    const said = details.keychainMessage ? ` (${details.backend} said: ${details.keychainMessage})` : '';
-    super(`${REMEDIES[details.reason]}${said}`);
+    const notes = [
+      details.finding,
+      details.keychainMessage ? `${details.backend} said: ${details.keychainMessage}` : undefined,
+    ].filter((note) => note !== undefined && note !== '');
+    super(`${REMEDIES[details.reason]}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
     this.name = 'SecretStoreUnavailableError';
     this.reason = details.reason;
     this.backend = details.backend;
@@ -64,15 +69,36 @@ export function redactSecret(text: string, secret: string | undefined): string {
   return secret ? text.split(secret).join('[redacted]') : text;
 }
 
-/** Turns whatever a keytar call threw into a SecretStoreUnavailableError with the right remedy. */
+/** Reasons that a missing session bus explains: a locked or empty keyring needs a bus to be seen at all. */
+const EXPLAINED_BY_NO_BUS: ReadonlySet<SecretStoreUnavailableReason> = new Set([
+  'no-session-bus',
+  'no-secret-service',
+  'refused',
+]);
+
+/**
+ * Turns whatever a keytar call threw into a SecretStoreUnavailableError with the right remedy. `noSessionBus`
+ * is why the process has no D-Bus session (session-bus.ts), when it has none: then that is the cause of a
+ * failure that could otherwise read as a missing keychain ("not provided by any .service files" comes from a
+ * bus libsecret started for itself), and installing a keychain would not help.
+ */
 export function toSecretStoreUnavailableError(
   error: unknown,
   backend: string,
   secret?: string,
+  noSessionBus?: string,
 ): SecretStoreUnavailableError {
   if (error instanceof SecretStoreUnavailableError) return error;
   const raw = error instanceof Error ? error.message : String(error);
   const keychainMessage = redactSecret(raw, secret).trim() || undefined;
-  const reason = PATTERNS.find(([pattern]) => pattern.test(keychainMessage ?? ''))?.[1] ?? 'refused';
-  return new SecretStoreUnavailableError({ reason, backend, keychainMessage });
+  const said = PATTERNS.find(([pattern]) => pattern.test(keychainMessage ?? ''))?.[1] ?? 'refused';
+  if (noSessionBus !== undefined && EXPLAINED_BY_NO_BUS.has(said)) {
+    return new SecretStoreUnavailableError({
+      reason: 'no-session-bus',
+      backend,
+      keychainMessage,
+      finding: noSessionBus,
+    });
+  }
+  return new SecretStoreUnavailableError({ reason: said, backend, keychainMessage });
 }

@@ -34,11 +34,16 @@ export function tokenStorageSentence(info: KeychainInfo | null): string {
   return 'Your system keychain is not available, so tokens are kept in memory only until you quit: you will sign in again after each start.';
 }
 
-/** How to get a keychain where there is none, for the platform main runs on (Linux is where it is missing). */
+/**
+ * How to get a keychain where there is none: main's own diagnosis (its detail tells a missing D-Bus session, a
+ * missing Secret Service and a locked keyring apart, each with its remedy), or a general word on Linux when main
+ * gave none. Installing GNOME Keyring does not help where no D-Bus session runs, so it is not offered blindly.
+ */
 export function keychainHelp(info: KeychainInfo | null, platform: string | undefined): string | null {
   if (info === null || info.secure) return null;
+  if (info.detail !== undefined && info.detail !== '') return info.detail;
   if (platform === 'linux') {
-    return 'To keep tokens across restarts on Linux, install and unlock a Secret Service: GNOME Keyring (sudo apt install gnome-keyring) or KWallet, usually started with your desktop session.';
+    return 'To keep tokens across restarts on Linux, run Timbre Studio in a desktop session with an unlocked Secret Service (GNOME Keyring, KWallet or KeePassXC).';
   }
-  return info.detail ?? null;
+  return null;
 }
