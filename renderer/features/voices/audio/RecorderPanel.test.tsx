@@ -134,6 +134,30 @@ describe('RecorderPanel', () => {
     expect(prompt.blob.size).toBe(prompt.sizeBytes);
   });
 
+  it('keeps the clipping warning shown while recording in the take’s summary, after trimming too', async () => {
+    decode.mockResolvedValue(take(paddedVoice(), 5.5));
+    // The fake microphone peaks at −0.4 dBFS; the decoded take (as Opus may leave it) stays under −1 dBFS.
+    setup({ amplitude: 0.95 });
+    fireEvent.click(screen.getByTestId('record-start'));
+    await screen.findByTestId('clipping-warning');
+    fireEvent.click(screen.getByTestId('record-stop'));
+    const warning = await screen.findByTestId('recorder-clipping');
+    expect(warning.textContent).toMatch(/reached full scale while recording/);
+    expect(screen.queryByTestId('level-meter')).toBeNull();
+    fireEvent.click(screen.getByTestId('record-trim'));
+    await screen.findByTestId('recorder-trim-note');
+    expect(screen.getByTestId('recorder-clipping')).toBeTruthy();
+  });
+
+  it('shows no clipping warning for a take that never reached full scale', async () => {
+    decode.mockResolvedValue(take(paddedVoice(), 5.5));
+    setup();
+    fireEvent.click(screen.getByTestId('record-start'));
+    fireEvent.click(await screen.findByTestId('record-stop'));
+    await screen.findByTestId('record-play');
+    expect(screen.queryByTestId('recorder-clipping')).toBeNull();
+  });
+
   it('trims silence at both ends and hands over the shorter take', async () => {
     decode.mockResolvedValue(take(paddedVoice(), 5.5));
     const { ready } = setup();

@@ -212,6 +212,12 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
             samples={recording.decoded.samples}
             label={`Waveform of the take: ${formatClock(recording.decoded.durationSeconds)}, ${formatSpeech(recording.decoded.speechSeconds)}`}
           />
+          {recording.clipped ? (
+            <p className="level-meter-clipping" role="alert" data-testid="recorder-clipping">
+              Clipping: the input reached full scale while recording, so parts of this take are distorted and
+              make a poor clone. Lower the input gain or move back, then record again.
+            </p>
+          ) : null}
           {trimNote !== undefined ? (
             <p className="hint" role="status" data-testid="recorder-trim-note">
               {trimNote}

@@ -109,7 +109,9 @@ export class RecordingSession {
       sampleRate: pickRecordingSampleRate(duration),
       fileName: 'the recording',
     });
-    return recordingFromSamples(decoded.samples, decoded.sampleRate, decoded.speechSeconds);
+    // The live flag saw the raw input; the encoded take can lose a clipped peak's last decibel, never the damage.
+    const clipped = this.clipping || measureLevels(decoded.samples).peakDb >= CLIPPING_PEAK_DB;
+    return recordingFromSamples(decoded.samples, decoded.sampleRate, decoded.speechSeconds, clipped);
   }
 
   /** Drops the take and releases the microphone (on unmount, or when a new take replaces this one). */

@@ -23,7 +23,8 @@ export async function trimRecording(recording: Recording): Promise<TrimOutcome> 
   const speechSeconds = await countSpeechSeconds(trimmed, sampleRate);
   return {
     kind: 'trimmed',
-    recording: recordingFromSamples(trimmed, sampleRate, speechSeconds),
+    // Only silence at the ends goes: a clipped peak is in the speech that stays.
+    recording: recordingFromSamples(trimmed, sampleRate, speechSeconds, recording.clipped),
     removedSeconds: (samples.length - kept) / sampleRate,
   };
 }
