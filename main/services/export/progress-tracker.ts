@@ -6,12 +6,19 @@ const MIN_INTERVAL_MS = 100;
 /**
  * Turns per-phase progress into overall progress. Each phase that will run gets a weight (its share of
  * the expected time); reports are throttled, except the first and last of each phase.
+ *
+ * What it sends never goes backwards: work that starts over (an MP3 whose split encode is abandoned and
+ * encoded in one pass, a decode lane reporting after rendering began) holds the bar where it was until it
+ * passes it again, instead of taking it from 85 % back to 82 % (issue 36).
  */
 export class ProgressTracker {
   private readonly starts = new Map<ExportPhase, number>();
   private readonly total: number;
   private lastSent = 0;
   private current: ExportPhase | undefined;
+  /** The highest overall fraction sent, and the highest phase fraction sent in the current phase. */
+  private sentFraction = 0;
+  private sentPhaseFraction = 0;
 
   constructor(
     private readonly weights: Partial<Record<ExportPhase, number>>,
@@ -34,11 +41,9 @@ export class ProgressTracker {
     this.lastSent = now;
     const start = this.starts.get(phase) ?? 0;
     const weight = this.weights[phase] ?? 0;
-    this.send({
-      phase,
-      phaseFraction: clamped,
-      fraction: Math.min(1, (start + weight * clamped) / this.total),
-    });
+    this.sentPhaseFraction = changedPhase ? clamped : Math.max(this.sentPhaseFraction, clamped);
+    this.sentFraction = Math.max(this.sentFraction, Math.min(1, (start + weight * clamped) / this.total));
+    this.send({ phase, phaseFraction: this.sentPhaseFraction, fraction: this.sentFraction });
   }
 }
 
