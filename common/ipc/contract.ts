@@ -10,6 +10,7 @@ import type { EventNameList, MethodNameList } from './names.js';
 import type { Settings, ServiceProfile } from '../settings/settings-schema.js';
 import {
   checkThresholdsSchema,
+  generationSettingsSchema,
   planSchema,
   serviceUrlSchema,
   themeSchema,
@@ -54,6 +55,8 @@ export interface SettingsView {
   theme: Settings['theme'];
   /** The take checks' thresholds. */
   checks: Settings['checks'];
+  /** When Generate asks first, and the default voice of new projects per service (absent: the defaults). */
+  generation?: Settings['generation'];
   services: ServiceView[];
   activeServiceUrl: string | null;
 }
@@ -111,6 +114,9 @@ export const ipcMethods = {
     z.object({ serviceUrl: serviceUrlSchema, rules: lexiconRulesSchema }).strict(),
   ),
   'settings.setChecks': method<SettingsView>()(z.object({ checks: checkThresholdsSchema.strict() }).strict()),
+  'settings.setGeneration': method<SettingsView>()(
+    z.object({ generation: generationSettingsSchema.strict() }).strict(),
+  ),
   'services.save': method<SettingsView>()(
     z
       .object({

@@ -8,6 +8,7 @@ export const METHOD_NAMES = [
   'settings.get',
   'settings.setTheme',
   'settings.setChecks',
+  'settings.setGeneration',
   'cache.usage',
   'cache.removeUnused',
   'lexicon.get',

@@ -67,6 +67,33 @@ export const checkThresholdsSchema = z.object({
     .max(1_000_000, 'must be at most 1,000,000'),
 });
 
+/** A voice of one service, as the default of new projects made while that service is active. */
+export const defaultVoiceSchema = z.object({
+  voiceId: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+  voiceName: z.string().max(200, 'must be at most 200 characters'),
+});
+
+/** How generation asks before it spends: the credit figure above which Generate asks first. */
+export const generationSettingsSchema = z.object({
+  confirmAboveCredits: z
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more (0 asks before every generation)')
+    .max(100_000_000, 'must be at most 100,000,000'),
+  /** The voice new projects and imports start with, per service URL (voice ids belong to one service). */
+  defaultVoices: z.record(z.string(), defaultVoiceSchema),
+});
+export type GenerationSettings = z.infer<typeof generationSettingsSchema>;
+
+/**
+ * 5,000 credits: at one credit a character, about five minutes of speech, a long chapter. Below it, generating
+ * costs less than a short re-read; above it, a slip (a default change, a whole book) is worth a second look.
+ */
+export const DEFAULT_GENERATION_SETTINGS: GenerationSettings = {
+  confirmAboveCredits: 5_000,
+  defaultVoices: {},
+};
+
 export const settingsSchema = z.object({
   schemaVersion: z.literal(1),
   theme: themeSchema,
@@ -74,6 +101,8 @@ export const settingsSchema = z.object({
   activeServiceUrl: z.string().nullable(),
   /** Added after version 1 shipped: files without it get the defaults. */
   checks: checkThresholdsSchema.default(DEFAULT_CHECK_THRESHOLDS),
+  /** Added after version 1 shipped: files without it get the defaults. */
+  generation: generationSettingsSchema.default(DEFAULT_GENERATION_SETTINGS),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -83,6 +112,7 @@ export const defaultSettings: Settings = {
   services: [],
   activeServiceUrl: null,
   checks: DEFAULT_CHECK_THRESHOLDS,
+  generation: DEFAULT_GENERATION_SETTINGS,
 };
 
 /** Lower-case scheme and host (URL does that), no trailing slash, so one service has exactly one key. */

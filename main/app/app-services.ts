@@ -1,3 +1,4 @@
+import { chooseDefaultVoice } from '../../common/voices/default-voice.js';
 import path from 'node:path';
 import { LexiconStore } from '../services/pronunciation/service-lexicons.js';
 import { createLexiconFeature } from './lexicon-feature.js';
@@ -117,12 +118,15 @@ export async function createAppServices(options: AppServicesOptions) {
     logger,
     noteRecentDocument: (filePath) => platform.noteRecentDocument(filePath),
     grants,
-    defaultVoice: async (url) => {
-      const ready = (await library.list(url)).find((voice) => voice.state === 'ready');
-      return ready
-        ? { voiceId: ready.idForGenerate, voiceName: ready.localName ?? ready.serviceName }
-        : undefined;
-    },
+    defaultVoice: async (url, language) =>
+      chooseDefaultVoice(
+        (await library.list(url)).map((voice) => ({ ...voice, name: voice.localName ?? voice.serviceName })),
+        {
+          configured: settings.current().generation.defaultVoices[url],
+          // Without the project's language, the user's own (the OS locale's) is the best guess.
+          language: language ?? Intl.DateTimeFormat().resolvedOptions().locale,
+        },
+      ),
   });
 
   const audio = new AudioCache({ dataDir: platform.dataDir, media, logger });

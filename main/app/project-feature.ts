@@ -15,8 +15,14 @@ export interface ProjectFeatureDeps {
   logger: Logger;
   /** Adds an opened project to the OS's recent documents (jump list, dock menu). */
   noteRecentDocument?: (filePath: string) => void;
-  /** A ready voice of the service to start new projects with (the user changes it in the project defaults). */
-  defaultVoice?: (serviceUrl: string) => Promise<{ voiceId: string; voiceName: string } | undefined>;
+  /**
+   * The voice new projects of a service start with (the user changes it in the project defaults): the one set in
+   * Settings, else a ready voice in the given language (common/voices/default-voice.ts).
+   */
+  defaultVoice?: (
+    serviceUrl: string,
+    language: string | undefined,
+  ) => Promise<{ voiceId: string; voiceName: string } | undefined>;
   /** Files the OS handed to the app are granted there; `projects.openPath` opens no other. */
   grants: PathGrants;
 }
@@ -57,7 +63,7 @@ export function createProjectFeature({
   const withDefaultVoice = async <T extends Partial<ProjectDefaults>>(defaults: T | undefined) => {
     const url = activeServiceUrl();
     if (defaults?.voiceId || !url || !defaultVoice) return defaults;
-    const voice = await defaultVoice(url).catch(() => undefined);
+    const voice = await defaultVoice(url, defaults?.language).catch(() => undefined);
     return voice ? { ...defaults, ...voice } : defaults;
   };
   return {

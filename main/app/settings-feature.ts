@@ -18,6 +18,7 @@ type SettingsHandlers = Pick<
   | 'settings.get'
   | 'settings.setTheme'
   | 'settings.setChecks'
+  | 'settings.setGeneration'
   | 'services.save'
   | 'services.remove'
   | 'services.activate'
@@ -31,6 +32,7 @@ export function createSettingsFeature({ settings, accounts, jobs, events }: Sett
   const view = async (current: Settings = settings.current()): Promise<SettingsView> => ({
     theme: current.theme,
     checks: current.checks,
+    generation: current.generation,
     activeServiceUrl: current.activeServiceUrl,
     services: await Promise.all(
       current.services.map(async (service) => ({
@@ -48,6 +50,7 @@ export function createSettingsFeature({ settings, accounts, jobs, events }: Sett
     'settings.get': () => view(),
     'settings.setTheme': async ({ theme }) => view(await settings.setTheme(theme)),
     'settings.setChecks': async ({ checks }) => view(await settings.setChecks(checks)),
+    'settings.setGeneration': async ({ generation }) => view(await settings.setGeneration(generation)),
     'services.save': async (input) => {
       const saved = await settings.saveService(input);
       await jobs.manager(input.url);

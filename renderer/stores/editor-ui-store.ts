@@ -36,6 +36,19 @@ export interface EditorUiState {
    */
   pendingChange: PendingChange | null;
   setPendingChange(pending: PendingChange | null): void;
+  /** A generation above the credits the user set to be asked about (Settings → Generation), until Generate or Cancel. */
+  pendingGeneration: PendingGeneration | null;
+  setPendingGeneration(pending: PendingGeneration | null): void;
+}
+
+export interface PendingGeneration {
+  blocks: number;
+  /** Upper bound: audio main already has for the same content is reused for nothing. */
+  credits: number;
+  /** The setting it is above. */
+  threshold: number;
+  newTake: boolean;
+  send(): void;
 }
 
 export function createEditorUiStore(): StoreApi<EditorUiState> {
@@ -54,6 +67,8 @@ export function createEditorUiStore(): StoreApi<EditorUiState> {
     setHelpOpen: (helpOpen) => set({ helpOpen }),
     pendingChange: null,
     setPendingChange: (pendingChange) => set({ pendingChange }),
+    pendingGeneration: null,
+    setPendingGeneration: (pendingGeneration) => set({ pendingGeneration }),
   }));
 }
 
@@ -61,3 +76,5 @@ export const selectFocusRequest = (state: EditorUiState): EditorUiState['focusRe
 export const selectHelpOpen = (state: EditorUiState): boolean => state.helpOpen;
 export const selectSpeakerFilter = (state: EditorUiState): string | null => state.speakerFilter;
 export const selectPendingChange = (state: EditorUiState): PendingChange | null => state.pendingChange;
+export const selectPendingGeneration = (state: EditorUiState): PendingGeneration | null =>
+  state.pendingGeneration;

@@ -3,6 +3,8 @@ import type { CheckThresholds } from '../../common/audio/take-checks.js';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../common/audio/take-checks.js';
 import { createStore } from 'zustand/vanilla';
 import type { SettingsView } from '../../common/ipc/contract.js';
+import type { GenerationSettings } from '../../common/settings/settings-schema.js';
+import { DEFAULT_GENERATION_SETTINGS } from '../../common/settings/settings-schema.js';
 
 export interface SettingsState {
   view: SettingsView | null;
@@ -22,3 +24,5 @@ export const selectCheckThresholds = (state: SettingsState): CheckThresholds =>
 export const selectTheme = (state: SettingsState): SettingsView['theme'] => state.view?.theme ?? 'system';
 export const selectActiveService = (state: SettingsState) =>
   state.view?.services.find((service) => service.active) ?? null;
+export const selectGenerationSettings = (state: SettingsState): GenerationSettings =>
+  state.view?.generation ?? DEFAULT_GENERATION_SETTINGS;

@@ -106,6 +106,22 @@ describe('SettingsService', () => {
     await expect(settings.setChecks({ ...stricter, durationTolerance: 5 })).rejects.toThrow(/at most 100 %/);
   });
 
+  it('gives an older file the generation defaults (ask above 5,000 credits) and keeps a default voice per service', async () => {
+    await writeFile(
+      file,
+      JSON.stringify({ schemaVersion: 1, theme: 'dark', services: [], activeServiceUrl: null }),
+    );
+    const settings = new SettingsService(file, new MemoryLogger());
+    expect((await settings.load()).generation).toEqual({ confirmAboveCredits: 5_000, defaultVoices: {} });
+    const chosen = {
+      confirmAboveCredits: 800,
+      defaultVoices: { 'http://127.0.0.1:8787': { voiceId: 'c3d9a7e4', voiceName: 'Aria' } },
+    };
+    await settings.setGeneration(chosen);
+    expect((await new SettingsService(file, new MemoryLogger()).load()).generation).toEqual(chosen);
+    await expect(settings.setGeneration({ ...chosen, confirmAboveCredits: -1 })).rejects.toThrow(/0 or more/);
+  });
+
   it('keeps a damaged settings file aside instead of overwriting it', async () => {
     await writeFile(file, '{"schemaVersion": 1, "theme": "plaid"');
     const logger = new MemoryLogger();

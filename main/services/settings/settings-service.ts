@@ -1,6 +1,11 @@
 import { rename } from 'node:fs/promises';
 import type { CheckThresholds } from '../../../common/audio/take-checks.js';
-import type { ServiceProfile, Settings, Theme } from '../../../common/settings/settings-schema.js';
+import type {
+  GenerationSettings,
+  ServiceProfile,
+  Settings,
+  Theme,
+} from '../../../common/settings/settings-schema.js';
 import { defaultSettings, settingsSchema } from '../../../common/settings/settings-schema.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
@@ -62,6 +67,10 @@ export class SettingsService {
 
   setChecks(checks: CheckThresholds): Promise<Settings> {
     return this.update((settings) => ({ ...settings, checks }));
+  }
+
+  setGeneration(generation: GenerationSettings): Promise<Settings> {
+    return this.update((settings) => ({ ...settings, generation }));
   }
 
   saveService(input: SaveServiceInput): Promise<Settings> {

@@ -9,6 +9,7 @@ import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
 import { selectPendingHashes, selectSegmentAudio } from '../../stores/generation-store.js';
 import { selectActiveService } from '../../stores/settings-store.js';
 import { ExportDialog } from './ExportDialog.js';
+import { GenerationConfirm } from './GenerationConfirm.js';
 import { startGeneration } from './start-generation.js';
 import { TimelinePreview, blocksWithoutAudio, previewClips } from './timeline-preview.js';
 import { useGenerationLookup } from './use-generation-lookup.js';
@@ -207,6 +208,7 @@ export function OutputControls() {
           {blockedReason}
         </span>
       ) : null}
+      <GenerationConfirm />
       {exporting ? <ExportDialog onClose={() => setExporting(false)} /> : null}
     </div>
   );

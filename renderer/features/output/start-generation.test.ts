@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project } from '../../../common/project/index.js';
 import { updateBlock } from '../../../common/project/index.js';
 import { addSpeaker, assignSpeaker } from '../../../common/project/cast-edits.js';
@@ -126,5 +127,33 @@ describe('startGeneration with the voices’ styles', () => {
 
     await startGeneration(stores, SERVICE, { newTake: false });
     expect(bridge.calls.map((call) => call.method)).toEqual(['generation.start']);
+  });
+});
+
+describe('startGeneration above the credits the user set to be asked about', () => {
+  it('shows the estimate and sends only on the user’s word; below the threshold it sends at once', async () => {
+    const { bridge, stores } = setUp();
+    // The sample's three lines, 46 characters as sent, are under the default of 5,000 credits.
+    await startGeneration(stores, SERVICE, { newTake: false });
+    expect(bridge.calls.map((call) => call.method)).toEqual(['generation.start']);
+    expect(stores.editorUi.getState().pendingGeneration).toBeNull();
+
+    stores.settings.getState().setView({
+      theme: 'system',
+      checks: DEFAULT_CHECK_THRESHOLDS,
+      services: [],
+      activeServiceUrl: SERVICE,
+      generation: { confirmAboveCredits: 40, defaultVoices: {} },
+    });
+    await startGeneration(stores, SERVICE, { newTake: false });
+    expect(bridge.calls).toHaveLength(1);
+    const pending = stores.editorUi.getState().pendingGeneration;
+    expect(pending).toMatchObject({
+      blocks: 5,
+      credits: 46 + 'lightsaber hum'.length + 'tense strings'.length,
+    });
+    expect(pending?.threshold).toBe(40);
+    pending!.send();
+    await vi.waitFor(() => expect(bridge.calls).toHaveLength(2));
   });
 });

@@ -1,4 +1,4 @@
-import { allBlocks, findBlock, needsGeneration, setServiceUrl } from '../../../common/project/index.js';
+import { findBlock, setServiceUrl } from '../../../common/project/index.js';
 import type { Project } from '../../../common/project/project-schema.js';
 import type { ProjectViolation } from '../../../common/project/project-validation.js';
 import { validateProject } from '../../../common/project/project-validation.js';
@@ -7,6 +7,8 @@ import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
 import { applyStyleFixes, distinctFixes } from '../../../common/project/voice-fit.js';
 import { contextIn, voicesIn } from '../editor/send-context.js';
 import { summarizeProblems } from './generation-problems.js';
+import { estimateGeneration } from './generation-estimate.js';
+import { selectGenerationSettings } from '../../stores/settings-store.js';
 import { generationStartedNotice } from './generation-started-notice.js';
 import type { AppStores } from '../../stores/app-stores.js';
 
@@ -47,28 +49,41 @@ export async function startGeneration(
   // Blocks the service would refuse are named here, all in one notice that can select them, before anything
   // is sent (main checks again, and refuses the whole request, if one gets through).
   // Each block's style and voice are checked against the voice it resolves to (block, speaker, defaults).
-  const problems = blocksThatCannotGo(
-    current,
-    contextIn(stores, current),
-    voicesIn(stores, current),
-    blockIds,
-  );
+  const context = contextIn(stores, current);
+  const estimate = estimateGeneration(current, context, blockIds);
+  const problems = blocksThatCannotGo(current, context, voicesIn(stores, current), estimate.blockIds);
   if (problems.length > 0) {
     showProblems(stores, problems);
     return;
   }
-  try {
-    const started = await stores.client.invoke('generation.start', {
-      project: current,
-      ...(blockIds ? { blockIds: [...blockIds] } : {}),
-      ...(request.newTake ? { newTake: true } : {}),
+  const project = current;
+  const send = async (): Promise<void> => {
+    try {
+      const started = await stores.client.invoke('generation.start', {
+        project,
+        ...(blockIds ? { blockIds: [...blockIds] } : {}),
+        ...(request.newTake ? { newTake: true } : {}),
+      });
+      stores.notices
+        .getState()
+        .receive({ kind: 'notification', ...generationStartedNotice(started, request.newTake) });
+    } catch (error) {
+      stores.notices.getState().showError(error);
+    }
+  };
+  // A large request waits for the user's word, with its credits (Settings → Generation sets how large).
+  const { confirmAboveCredits } = selectGenerationSettings(stores.settings.getState());
+  if (estimate.credits > confirmAboveCredits) {
+    stores.editorUi.getState().setPendingGeneration({
+      blocks: estimate.blockIds.size,
+      credits: estimate.credits,
+      threshold: confirmAboveCredits,
+      newTake: request.newTake,
+      send: () => void send(),
     });
-    stores.notices
-      .getState()
-      .receive({ kind: 'notification', ...generationStartedNotice(started, request.newTake) });
-  } catch (error) {
-    stores.notices.getState().showError(error);
+    return;
   }
+  await send();
 }
 
 /**
@@ -103,18 +118,12 @@ function showProblems(stores: AppStores, problems: readonly ProjectViolation[]):
   });
 }
 
-/** The rule violations of the blocks this request would send: the given ones, or every one lacking audio. */
+/** The rule violations of the blocks this request would send. */
 function blocksThatCannotGo(
   project: Project,
   context: SendContext,
   voices: VoiceCatalog,
-  blockIds: readonly string[] | undefined,
+  sending: ReadonlySet<string>,
 ): ProjectViolation[] {
-  const sending = new Set(
-    blockIds ??
-      allBlocks(project)
-        .filter((block) => needsGeneration(block, context))
-        .map((block) => block.id),
-  );
   return validateProject(project, context, { voices }).filter((violation) => sending.has(violation.blockId));
 }

@@ -1,6 +1,7 @@
 import { AppearanceSection } from './AppearanceSection.js';
 import { AudioCacheSection } from './AudioCacheSection.js';
 import { ChecksSection } from './ChecksSection.js';
+import { GenerationSection } from './GenerationSection.js';
 import { ServicesSection } from './ServicesSection.js';
 import { DataFolderSection } from './DataFolderSection.js';
 import { StandinVoicesSection } from './StandinVoicesSection.js';
@@ -11,6 +12,7 @@ export function SettingsPage() {
       <h1>Settings</h1>
       <ServicesSection />
       <StandinVoicesSection />
+      <GenerationSection />
       <ChecksSection />
       <AudioCacheSection />
       <DataFolderSection />
