@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LEVEL_FLOOR_DB } from '../../../../common/audio/levels.js';
-import type { DecodedAudio } from './decode-audio.js';
 import { NO_MICROPHONE, describeMicrophoneError } from './microphone-errors.js';
 import type { Recording } from './recording.js';
 import type { LiveFigures, LiveLevel } from './recording-session.js';
@@ -36,7 +35,7 @@ export interface Recorder {
   level: LiveLevel;
   /** True between stop() and the WAV being ready, and while trimming. */
   busy: boolean;
-  recording?: { blob: Blob; decoded: DecodedAudio };
+  recording?: Recording;
 }
 
 const SILENT_LEVEL: LiveLevel = { rmsDb: LEVEL_FLOOR_DB, peakDb: LEVEL_FLOOR_DB, clipping: false };
