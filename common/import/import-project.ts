@@ -3,7 +3,9 @@ import { createProject, createTextBlock } from '../project/block-factory.js';
 import { SPEAKER_PALETTE, narratorSpeaker } from '../project/cast-schema.js';
 import type { Speaker } from '../project/cast-schema.js';
 import { PROJECT_LIMITS, formatLimit } from '../project/project-limits.js';
+import type { ProjectMetadata } from '../project/project-metadata.js';
 import type { Project, ProjectDefaults } from '../project/project-schema.js';
+import { LANGUAGES } from '../rules/vocabulary.js';
 import type { ImportBlock } from './imported-script.js';
 import { importParts } from './imported-script.js';
 
@@ -28,7 +30,15 @@ export interface ImportedProjectInput {
   voices?: SpeakerVoices | undefined;
   serviceUrl?: string | undefined;
   defaults?: Partial<ProjectDefaults> | undefined;
+  /** The book's author, language and cover, kept with every part. */
+  metadata?: ProjectMetadata | undefined;
   createdAt: string;
+}
+
+/** The service's language for a book's language tag ("en-GB" → "en"), if the service lists it. */
+function synthesisLanguageOf(tag: string | undefined): string | undefined {
+  const primary = tag?.split('-')[0]?.toLowerCase();
+  return LANGUAGES.find((language) => language !== 'auto' && language === primary);
 }
 
 /** A book over a project's limits is imported as parts, up to this many (a long series is several imports). */
@@ -45,7 +55,8 @@ class ImportProjectError extends Error {
 /**
  * The projects an import makes: one, or one per part when the script is over a project's limits ("Title (part 2
  * of 3)"). Each gets the speakers its lines use as its cast (narrator first, colours in turn, the chosen voices),
- * its blocks with their speaker, chapter title and pause.
+ * its blocks with their speaker, chapter title and pause, and the book's metadata; a book in a language the
+ * service lists is spoken in it (the default language), unless the defaults name one.
  */
 export function projectsFromImport(input: ImportedProjectInput, newId: () => string): Project[] {
   if (input.blocks.length === 0) {
@@ -66,11 +77,13 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
     const cast = castOf(blocks, input.voices ?? {});
     const idOf = new Map(cast.map((speaker) => [speaker.name, speaker.id]));
     const base = createProject(
-      { title, serviceUrl: input.serviceUrl, defaults: input.defaults, createdAt: input.createdAt },
+      { title, serviceUrl: input.serviceUrl, defaults: defaultsOf(input), createdAt: input.createdAt },
       newId,
     );
+    const metadata = Object.entries(input.metadata ?? {}).filter(([, value]) => value !== undefined);
     return {
       ...base,
+      ...(metadata.length > 0 ? { metadata: Object.fromEntries(metadata) as ProjectMetadata } : {}),
       cast,
       tracks: {
         ...base.tracks,
@@ -90,6 +103,12 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
       },
     };
   });
+}
+
+function defaultsOf(input: ImportedProjectInput): Partial<ProjectDefaults> | undefined {
+  const language = synthesisLanguageOf(input.metadata?.language);
+  if (language === undefined || input.defaults?.language !== undefined) return input.defaults;
+  return { ...input.defaults, language };
 }
 
 function castOf(blocks: readonly ImportBlock[], voices: SpeakerVoices): Speaker[] {

@@ -59,7 +59,7 @@ export const importReadingSchema = z
 export type ImportReading = z.infer<typeof importReadingSchema>;
 
 /** Whether a chapter of this kind is read, as the user chose in the preview. */
-export function chapterIsSpoken(kind: ChapterKind, reading: Partial<ImportReading> = {}): boolean {
+function chapterIsSpoken(kind: ChapterKind, reading: Partial<ImportReading> = {}): boolean {
   if (kind === 'front-matter') return reading.frontMatter ?? true;
   if (kind === 'notes') return (reading.footnotes ?? 'chapter') === 'chapter';
   return true;

@@ -130,6 +130,31 @@ describe('readProjectFile and writeProjectFile', () => {
     expect(reread.tracks.speech.blocks[0]?.takes?.[0]?.acceptedFlags).toEqual(['duration', 'loudness']);
   });
 
+  it('migrates a version 4 file as it is, and keeps a book’s author, language and cover through a save and reopen', () => {
+    const project = sampleProject();
+    const v4 = { ...(JSON.parse(writeProjectFile(project)) as Project), schemaVersion: 4 };
+    const { project: migrated, migratedFrom } = expectProject(JSON.stringify(v4));
+    expect(migratedFrom).toBe(4);
+    expect(migrated.metadata).toBeUndefined();
+    expect(blockState(migrated.tracks.speech.blocks[0]!, contextOf(migrated))).toBe(
+      blockState(project.tracks.speech.blocks[0]!, contextOf(project)),
+    );
+
+    const metadata = {
+      author: 'Ada Writer',
+      language: 'en-GB',
+      cover: { mime: 'image/jpeg' as const, sha256: 'a'.repeat(64) },
+    };
+    const { project: reread } = expectProject(writeProjectFile({ ...migrated, metadata }));
+    expect(reread.metadata).toEqual(metadata);
+    const damaged = JSON.parse(writeProjectFile({ ...migrated, metadata })) as Project;
+    setAt(damaged, ['metadata', 'cover', 'sha256'], 'cover.jpg');
+    expect(read(JSON.stringify(damaged))).toMatchObject({
+      ok: false,
+      fieldPath: 'metadata.cover.sha256',
+    });
+  });
+
   it('reads a file with a byte-order mark', () => {
     expect(read(`\uFEFF${writeProjectFile(sampleProject())}`).ok).toBe(true);
   });
@@ -212,7 +237,7 @@ describe('readProjectFile and writeProjectFile', () => {
     const result = read(JSON.stringify(newer));
     expect(result).toMatchObject({ ok: false, problem: 'newer-version', schemaVersion: 7 });
     expect(!result.ok && result.message).toMatch(
-      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 4\)/,
+      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 5\)/,
     );
   });
 

@@ -6,6 +6,7 @@ import type { MigrationContext } from './migrate-v0-to-v1.js';
 import { migrateV1ToV2, projectV1Schema } from './migrate-v1-to-v2.js';
 import { migrateV2ToV3, projectV2Schema } from './migrate-v2-to-v3.js';
 import { migrateV3ToV4, projectV3Schema } from './migrate-v3-to-v4.js';
+import { migrateV4ToV5, projectV4Schema } from './migrate-v4-to-v5.js';
 import { CURRENT_SCHEMA_VERSION, projectSchema } from './project-schema.js';
 import type { Project } from './project-schema.js';
 
@@ -46,6 +47,7 @@ const MIGRATIONS: readonly MigrationStep[] = [
   { from: 1, schema: projectV1Schema, migrate: migrateV1ToV2 },
   { from: 2, schema: projectV2Schema, migrate: migrateV2ToV3 },
   { from: 3, schema: projectV3Schema, migrate: migrateV3ToV4 },
+  { from: 4, schema: projectV4Schema, migrate: migrateV4ToV5 },
 ];
 
 export interface ReadOptions {

@@ -3,10 +3,11 @@ import { TAKE_FLAG_KINDS } from '../audio/take-checks.js';
 import { lexiconRulesSchema } from '../pronunciation/lexicon-schema.js';
 import { speakerSchema } from './cast-schema.js';
 import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limits.js';
+import { projectMetadataSchema } from './project-metadata.js';
 
 /**
- * The project file, schema version 4 (current; version 2 added takes, version 3 the cast and the lexicon, version 4
- * the review flags accepted on a take). These schemas are structural only: they decide whether a file
+ * The project file, schema version 5 (current; version 2 added takes, version 3 the cast and the lexicon, version 4
+ * the review flags accepted on a take, version 5 the work's metadata). These schemas are structural only: they decide whether a file
  * can be loaded, not whether its values satisfy the service's rules. Anything the editor can hold (for example an
  * emo_switch value of 11 the user is still correcting) must survive a save and reopen, so range and list checks
  * live in project validation (validateProject), which reports them inline instead of refusing the file.
@@ -14,7 +15,7 @@ import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limit
  * Objects are strict: a key that does not belong (a misspelt parameter, a sfx_length on a text block) makes the
  * file invalid with a message naming that key, instead of being dropped silently as the service would.
  */
-export const CURRENT_SCHEMA_VERSION = 4;
+export const CURRENT_SCHEMA_VERSION = 5;
 
 /** Studio volume is a gain in decibels: 0 leaves the audio as generated; at VOLUME_DB_MIN or below it is silent. */
 export const VOLUME_DB_MIN = -60;
@@ -248,6 +249,8 @@ export const projectSchema = z
     title: z.string().max(PROJECT_LIMITS.title, `must be at most ${PROJECT_LIMITS.title} characters`),
     /** Base URL of the service the project belongs to (voices and styles are per service). */
     serviceUrl: projectServiceUrlSchema.optional(),
+    /** The work's author, language and cover (from an imported book); an export's tags start from them. */
+    metadata: projectMetadataSchema.optional(),
     createdAt: z.string(),
     defaults: projectDefaultsSchema,
     /** Speakers, the narrator first; a block's speaker fills the parameters the block leaves unset. */

@@ -152,6 +152,7 @@ export async function createAppServices(options: AppServicesOptions) {
     audio,
     pcmCacheDir: path.join(platform.dataDir, 'pcm-cache'),
     lexicons,
+    covers: projects.covers,
   });
   const batch = await createBatchFeature({
     platform,

@@ -19,6 +19,7 @@ import type { SecretStore } from '../services/secrets/secret-store.js';
 import { ServiceClient } from '../services/service-client/index.js';
 import { readFileIfExists } from '../services/storage/atomic-file.js';
 import { acquireCliLock } from './cli-lock.js';
+import { CoverStore } from '../services/projects/cover-store.js';
 
 export interface CliServicesOptions {
   dataDir: string;
@@ -129,6 +130,8 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     audio,
     pcmCacheDir: path.join(dataDir, 'pcm-cache'),
     lexicons,
+    // The app's cover folder (ProjectService): an imported book's cover is embedded by the CLI's exports too.
+    covers: new CoverStore(path.join(dataDir, 'covers')),
   });
   const generator = new ServiceGenerator({
     generation,

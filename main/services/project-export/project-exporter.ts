@@ -1,4 +1,5 @@
 import type { MissingAudio, ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
+import type { CoverStore } from '../projects/cover-store.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { buildProjectRenderPlan } from '../../../common/export/index.js';
 import type { ChapterSpan } from '../../../common/export/chapter-split.js';
@@ -42,6 +43,8 @@ export interface ProjectExporterOptions {
   pcmCacheDir: string;
   /** Each project's send context, so the audio exported is the audio the editor shows as current. */
   lexicons: ServiceLexicons;
+  /** Where an imported book's cover is kept: a project's cover is embedded when the user chose none. */
+  covers?: CoverStore | undefined;
 }
 
 interface PreparedExport {
@@ -63,6 +66,12 @@ export interface TagRunOptions {
  */
 export class ProjectExporter {
   constructor(private readonly options: ProjectExporterOptions) {}
+
+  /** The project's own cover (an imported book's), if it is still in the cover folder. */
+  private projectCoverPath(project: Project): string | undefined {
+    const cover = project.metadata?.cover;
+    return cover ? this.options.covers?.existingPath(cover) : undefined;
+  }
 
   /** The plan and its source files, or the blocks that keep the project from being exported. */
   async prepare(project: Project, settings: ProjectExportSettings): Promise<PreparedExport> {
@@ -104,7 +113,8 @@ export class ProjectExporter {
     run: RunOptions & TagRunOptions & { overwrite?: boolean } = {},
   ): Promise<ExportResult> {
     const { plan, sources, chapters } = await this.prepare(project, settings);
-    const { overwrite, coverPath, ...runOptions } = run;
+    const { overwrite, coverPath: chosenCover, ...runOptions } = run;
+    const coverPath = chosenCover ?? this.projectCoverPath(project);
     const spans = chapterSpans(chapters, plan.durationMs, project.title);
     const tags = fileTagsFor(project, settings, spans, coverPath);
     return this.options.engine.exportMix(
@@ -134,7 +144,8 @@ export class ProjectExporter {
     run: RunOptions & TagRunOptions & { overwrite?: boolean } = {},
   ): Promise<ChapterFilesResult> {
     const { plan, sources, chapters } = await this.prepare(project, settings);
-    const { overwrite, coverPath, onProgress, signal } = run;
+    const { overwrite, onProgress, signal } = run;
+    const coverPath = run.coverPath ?? this.projectCoverPath(project);
     const spans = chapterSpans(chapters, plan.durationMs, project.title);
     const names = chapterFileNames(
       settings.chapters?.nameTemplate ?? DEFAULT_CHAPTER_NAME_TEMPLATE,
@@ -213,8 +224,11 @@ export class ProjectExporter {
   }
 }
 
-/** The tags the settings ask for, or none: the title defaults to the project's once anything is tagged. */
-function fileTagsFor(
+/**
+ * The tags the settings ask for, or none: the title and author default to the project's (an imported book's
+ * author) once anything is tagged, and a project with an author or a cover is always tagged.
+ */
+export function fileTagsFor(
   project: Project,
   settings: ProjectExportSettings,
   spans: ChapterSpan[],
@@ -222,10 +236,11 @@ function fileTagsFor(
 ): FileTags | undefined {
   const markers = settings.chapters?.markers ?? false;
   const json = settings.chapters?.json ?? false;
-  const tagged = Object.keys(settings.metadata ?? {}).length > 0;
+  const author = project.metadata?.author;
+  const tagged = Object.keys(settings.metadata ?? {}).length > 0 || author !== undefined;
   if (!tagged && !markers && !json && coverPath === undefined) return undefined;
   return {
-    metadata: { title: project.title, ...settings.metadata },
+    metadata: { title: project.title, ...(author !== undefined ? { author } : {}), ...settings.metadata },
     chapters: markers || json ? spans : [],
     markers,
     chaptersJson: json,

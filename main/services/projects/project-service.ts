@@ -21,6 +21,7 @@ import { MAX_IMPORT_BYTES } from '../../../common/text/index.js';
 import type { ImportBlock, ImportPreview, ImportedScript } from '../../../common/import/imported-script.js';
 import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
 import { projectsFromImport } from '../../../common/import/import-project.js';
+import { CoverStore } from './cover-store.js';
 import { parseScriptText } from '../../../common/import/script-formats.js';
 import type { Logger } from '../logging/logger.js';
 import { isNotFound, readBytesIfExists, readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
@@ -76,6 +77,8 @@ const ORPHAN_TEMP_AGE_MS = 60_000;
  */
 export class ProjectService implements ProjectLibrary {
   readonly projectsDir: string;
+  /** Covers of imported books, named by the projects that use them. */
+  readonly covers: CoverStore;
   private readonly recentProjects: RecentProjects;
   private readonly trashItem: (filePath: string) => Promise<void>;
   private readonly fallbackTrash: (filePath: string) => Promise<void>;
@@ -105,6 +108,7 @@ export class ProjectService implements ProjectLibrary {
 
   constructor(private readonly options: ProjectServiceOptions) {
     this.projectsDir = path.join(options.dataDir, 'projects');
+    this.covers = new CoverStore(path.join(options.dataDir, 'covers'));
     this.now = options.now ?? (() => new Date());
     this.recentProjects = new RecentProjects(path.join(options.dataDir, 'recent-projects.json'));
     this.fallbackTrash = moveToFallbackTrash(path.join(options.dataDir, 'trash'), this.now);
@@ -376,8 +380,11 @@ export class ProjectService implements ProjectLibrary {
     const started = performance.now();
     const fileName = input.fileName ?? path.basename(input.filePath);
     const script = await this.readImportFile(input.filePath, fileName, input);
-    const blocks = this.blocksOf(script, input.split);
-    return { ...previewImport(script, blocks), parseMs: Math.round(performance.now() - started) };
+    const blocks = this.blocksOf(script, input.split, input.reading);
+    return {
+      ...previewImport(script, blocks, undefined, input.reading),
+      parseMs: Math.round(performance.now() - started),
+    };
   }
 
   private async readImportFile(
@@ -416,9 +423,13 @@ export class ProjectService implements ProjectLibrary {
     }
   }
 
-  private blocksOf(script: ImportedScript, split: ImportTextInput['split']): ImportBlock[] {
+  private blocksOf(
+    script: ImportedScript,
+    split: ImportTextInput['split'],
+    reading: ImportTextInput['reading'],
+  ): ImportBlock[] {
     try {
-      return scriptBlocks(script, split ?? {});
+      return scriptBlocks(script, split ?? {}, reading);
     } catch (error) {
       throw new IpcError({ code: 'INVALID_INPUT', field: 'split.maxLength', message: errorMessage(error) });
     }
@@ -428,7 +439,12 @@ export class ProjectService implements ProjectLibrary {
     script: ImportedScript,
     input: Omit<ImportTextInput, 'text'>,
   ): Promise<ImportedProjects> {
-    const blocks = this.blocksOf(script, input.split);
+    const blocks = this.blocksOf(script, input.split, input.reading);
+    const metadata = {
+      author: script.author,
+      language: script.language,
+      cover: script.cover ? await this.covers.save(script.cover) : undefined,
+    };
     let projects: Project[];
     try {
       projects = projectsFromImport(
@@ -438,6 +454,7 @@ export class ProjectService implements ProjectLibrary {
           voices: input.voices,
           serviceUrl: input.serviceUrl,
           defaults: input.defaults,
+          metadata,
           createdAt: this.now().toISOString(),
         },
         randomUUID,

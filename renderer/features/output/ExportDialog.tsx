@@ -202,6 +202,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         disabled={busy}
         onChange={update}
         onCover={setCover}
+        fromProject={{
+          title,
+          author: project?.metadata?.author,
+          hasCover: project?.metadata?.cover !== undefined,
+        }}
       />
       <label className="field">
         <span>Save as</span>

@@ -21,6 +21,7 @@ export function ExportTagFields({
   disabled,
   onChange,
   onCover,
+  fromProject = {},
 }: {
   form: ExportForm;
   /** Titled chapters in the project (0: the whole project is one chapter). */
@@ -29,6 +30,8 @@ export function ExportTagFields({
   disabled: boolean;
   onChange<K extends keyof ExportForm>(key: K, value: ExportForm[K]): void;
   onCover(file: File | null): void;
+  /** What the tags take from the project when a box is left empty (an imported book's author and cover). */
+  fromProject?: { title?: string | undefined; author?: string | undefined; hasCover?: boolean | undefined };
 }) {
   const container = exportContainer(form.mode);
   const perChapter = form.mode === 'chapters-folder' || form.mode === 'chapters-zip';
@@ -88,7 +91,9 @@ export function ExportTagFields({
               placeholder={
                 perChapter && (field === 'title' || field === 'track')
                   ? 'set per chapter'
-                  : LABELS[field].placeholder
+                  : field === 'title' || field === 'author'
+                    ? (fromProject[field] ?? LABELS[field].placeholder)
+                    : LABELS[field].placeholder
               }
               disabled={perChapter && (field === 'title' || field === 'track')}
               onChange={(event) => onChange('metadata', { ...form.metadata, [field]: event.target.value })}
@@ -104,7 +109,13 @@ export function ExportTagFields({
               data-testid="export-cover"
               onChange={(event) => onCover(event.target.files?.[0] ?? null)}
             />
-            {cover ? <span className="hint">{cover.name}</span> : null}
+            {cover ? (
+              <span className="hint">{cover.name}</span>
+            ) : fromProject.hasCover ? (
+              <span className="hint" data-testid="export-project-cover">
+                the book’s cover, unless you choose another
+              </span>
+            ) : null}
           </label>
         ) : null}
       </div>

@@ -140,6 +140,46 @@ describe('Import dialog', () => {
     ]);
   });
 
+  it('marks a book’s front matter and footnotes in the preview and reads them only as the user chooses', async () => {
+    await openImport();
+    fireEvent.click(screen.getByTestId('import-source-file'));
+    const markdown = [
+      '---',
+      'title: The Lantern Keeper',
+      'author: Ada Writer',
+      'lang: en-GB',
+      '---',
+      '',
+      '# The Sea Wall',
+      '',
+      'Martha walked along the sea wall.[^1]',
+      '',
+      '[^1]: Built in 1820 by the Harbour Board.',
+    ].join('\n');
+    const file = new File([markdown], 'lantern.md', { type: 'text/markdown' });
+    fireEvent.change(screen.getByTestId('import-file-input'), { target: { files: [file] } });
+    // Title page (title, author), the chapter (title, text), the notes chapter (title, note).
+    await waitFor(() => expect(previewCount()).toBe(6));
+    expect(screen.getByTestId('import-preview-chapters').textContent).toBe(
+      '3 chapters: The Lantern Keeper (front matter) · The Sea Wall · Notes (footnotes)',
+    );
+    expect((screen.getByTestId('import-title') as HTMLInputElement).value).toBe('The Lantern Keeper');
+    expect(screen.getByTestId('import-metadata').textContent).toContain('by Ada Writer, language en-GB');
+    for (const block of screen.getAllByTestId('import-preview-block')) {
+      expect(block.textContent).not.toMatch(/title:|author:|\[\^1\]/u);
+    }
+
+    fireEvent.click(screen.getByTestId('import-front-matter'));
+    fireEvent.click(screen.getByTestId('import-footnotes'));
+    await waitFor(() => expect(previewCount()).toBe(2));
+    expect(screen.getByTestId('import-preview-chapters').textContent).toBe('1 chapter: The Sea Wall');
+    fireEvent.click(screen.getByTestId('import-submit'));
+    await screen.findByTestId('project-editor');
+    expect(library.calls('projects.importStaged')[0]).toMatchObject({
+      reading: { speakerLabels: true, quotedDialogue: false, frontMatter: false, footnotes: 'omit' },
+    });
+  });
+
   it('opens the dialog with a file dropped on the page, and refuses one that is not text', async () => {
     renderWithStores(<ProjectsPage />, stores);
     const page = await screen.findByTestId('projects-page');

@@ -8,6 +8,7 @@ import type { SpeakerVoices } from '../../../common/import/import-project.js';
 import { isTextFormat, scriptFormatOf } from '../../../common/import/script-formats.js';
 import { useServiceVoices } from '../editor/use-service-voices.js';
 import { ImportCastFields } from './ImportCastFields.js';
+import { ImportMatterFields } from './ImportMatterFields.js';
 import type { ScriptSplitOptions } from '../../../common/text/index.js';
 import { DEFAULT_MAX_BLOCK_LENGTH } from '../../../common/text/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -281,6 +282,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           chosen={chosenVoices}
           onChoose={(speaker, voiceId) => setChosenVoices((current) => ({ ...current, [speaker]: voiceId }))}
         />
+        <ImportMatterFields preview={preview} reading={reading} onReading={setReading} />
         {isBook && book?.state === 'uploading' ? (
           <p className="hint" role="status" data-testid="import-book-progress">
             Reading “{picked?.file.name}”… {Math.round(book.fraction * 100)}%

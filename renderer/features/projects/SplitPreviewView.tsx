@@ -58,7 +58,7 @@ export function SplitPreviewView({
               {formatCount(preview.chapters.length, 'chapter', 'chapters')}:{' '}
               {preview.chapters
                 .slice(0, 8)
-                .map((chapter) => chapter.title)
+                .map((chapter) => chapterLabel(chapter))
                 .join(' · ')}
               {preview.chapters.length > 8 ? ' · …' : ''}
             </p>
@@ -88,4 +88,12 @@ export function SplitPreviewView({
       )}
     </section>
   );
+}
+
+/** "The Lantern Keeper (front matter)", "Part One › The Sea Wall", "Notes (footnotes)". */
+function chapterLabel(chapter: ImportPreview['chapters'][number]): string {
+  const title = chapter.part ? `${chapter.part} › ${chapter.title}` : chapter.title;
+  if (chapter.kind === 'front-matter') return `${title} (front matter)`;
+  if (chapter.kind === 'notes') return `${title} (footnotes)`;
+  return title;
 }

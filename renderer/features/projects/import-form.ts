@@ -53,7 +53,10 @@ export function previewScriptText(
 ): { ok: true; preview: ImportPreview } | { ok: false; message: string } {
   try {
     const script = parseScriptText(text, format, options.paragraphs ?? 'blank-lines', reading);
-    return { ok: true, preview: previewImport(script, scriptBlocks(script, options), shown) };
+    return {
+      ok: true,
+      preview: previewImport(script, scriptBlocks(script, options, reading), shown, reading),
+    };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * What the work is, beyond its title (project format 5): its author, its language as the book gives it (BCP 47),
+ * and its cover, a JPEG or PNG kept once in the app's cover folder under its SHA-256 (a project file stays small:
+ * every open and autosave sends it). An imported book fills it; an export's tags start from it.
+ */
+export const projectMetadataSchema = z.strictObject({
+  author: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/u, 'must be a language tag such as en or en-GB')
+    .optional(),
+  cover: z
+    .strictObject({
+      mime: z.enum(['image/jpeg', 'image/png'], { error: 'must be image/jpeg or image/png' }),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/u, 'must be a SHA-256 in 64 lower-case hex digits'),
+    })
+    .optional(),
+});
+export type ProjectMetadata = z.infer<typeof projectMetadataSchema>;
+export type ProjectCover = NonNullable<ProjectMetadata['cover']>;

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultProjectExportSettings } from '../../../common/export/project-export-settings.js';
+import { fileTagsFor } from '../project-export/project-exporter.js';
+import { COVER_JPEG, LANTERN_KEEPER, calibreEpub } from '../book-import/test-support/producer-books.js';
+import { ProjectService } from './project-service.js';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'timbre-book-'));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('ProjectService: a book’s metadata', () => {
+  it('carries the title, author, language and cover into the project and its export tags', async () => {
+    const epub = path.join(dataDir, 'lantern.epub');
+    await writeFile(epub, calibreEpub(LANTERN_KEEPER));
+    const projects = new ProjectService({ dataDir });
+    const reading = { speakerLabels: false, quotedDialogue: true, frontMatter: false };
+
+    const preview = await projects.previewImportFile({ filePath: epub, fileName: 'lantern.epub', reading });
+    expect(preview).toMatchObject({ title: 'The Lantern Keeper', author: 'Ada Writer', hasCover: true });
+    expect(preview.chapters.map((chapter) => chapter.title)).toEqual([
+      'The Sea Wall',
+      'The Board',
+      'The Storm',
+      'Notes',
+    ]);
+
+    const imported = await projects.importTextFile({ filePath: epub, fileName: 'lantern.epub', reading });
+    const { project } = imported;
+    expect(project.title).toBe('The Lantern Keeper');
+    expect(project.defaults.language).toBe('en');
+    expect(project.metadata).toMatchObject({ author: 'Ada Writer', language: 'en' });
+    const cover = project.metadata!.cover!;
+    expect(cover.mime).toBe('image/jpeg');
+    const coverFile = projects.covers.existingPath(cover)!;
+    expect(new Uint8Array(readFileSync(coverFile))).toEqual(COVER_JPEG);
+    // Front matter left unread as asked: the project opens on the first chapter.
+    expect(project.tracks.speech.blocks[0]).toMatchObject({
+      text: 'Part One: Greywater',
+      chapterTitle: 'The Sea Wall',
+    });
+
+    // Reopened from its file, the metadata is still there.
+    const reopened = await new ProjectService({ dataDir }).open(imported.fileName);
+    expect(reopened.ok && reopened.project.metadata).toEqual(project.metadata);
+
+    // An export the user gave no tags still says who wrote it and shows the book's cover.
+    expect(fileTagsFor(project, defaultProjectExportSettings, [], coverFile)).toMatchObject({
+      metadata: { title: 'The Lantern Keeper', author: 'Ada Writer' },
+      coverPath: coverFile,
+    });
+    expect(fileTagsFor(project, defaultProjectExportSettings, [], undefined)?.metadata.author).toBe(
+      'Ada Writer',
+    );
+    expect(existsSync(coverFile)).toBe(true);
+  });
+});
