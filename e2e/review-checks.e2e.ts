@@ -5,7 +5,7 @@ import { ProjectsPage } from './support/pages/projects-page.js';
 test.use({ service: 'standin', standinOptions: { speed: 40 } });
 
 test.describe('journey: listening and checking takes', () => {
-  test('draws waveforms, seeks by clicking them, flags takes past the thresholds, warns on export and takes them again', async ({
+  test('draws waveforms, seeks by clicking them, flags takes past the thresholds, warns on export, keeps “Sounds fine” and takes the rest again', async ({
     launchApp,
     page,
   }) => {
@@ -90,9 +90,18 @@ test.describe('journey: listening and checking takes', () => {
     await expect(page.getByTestId('export-flagged')).toContainText('2 blocks in this export need review');
     await page.keyboard.press('Escape');
 
-    // One action takes both again: each block gets a second take.
+    // The first take sounds fine to the user: its flag closes, and the retake no longer counts it.
+    await expect(page.getByTestId('review-retake')).toHaveText('Take them again (≈ 112 credits)');
+    await page.getByTestId('review-sounds-fine').first().click();
+    await expect(page.getByTestId('review-panel')).toContainText('1 block needs review');
+    await expect(page.getByTestId('review-retake')).toHaveText('Take them again (≈ 57 credits)');
+
+    // One action takes the open one again: only the second block gets a second take.
     await page.getByTestId('review-retake').click();
-    await editor.selectOnTimeline('text', 0);
+    await editor.selectOnTimeline('text', 1);
     await expect(page.getByTestId('take-row')).toHaveCount(2, { timeout: 60_000 });
+    await editor.selectOnTimeline('text', 0);
+    await expect(page.getByTestId('take-row')).toHaveCount(1);
+    await expect(page.getByTestId('take-accepted')).toBeVisible();
   });
 });
