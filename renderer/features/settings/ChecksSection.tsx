@@ -18,7 +18,7 @@ const FIELDS: readonly {
     key: 'durationTolerance',
     label: 'Length differs from expected by more than',
     unit: '%',
-    help: 'Expected from the text’s length and the pace of the voice’s other takes in the project: a much shorter take may have dropped words, a longer one repeated some.',
+    help: 'Expected from the text’s length and the pace of the voice’s other takes in the project: a much shorter take may have dropped words, a longer one repeated some. A take must also be over half a second off, so a short line such as “Yes.” is not flagged for its length.',
     toForm: (value) => Math.round(value * 100),
     fromForm: (value) => value / 100,
   },
@@ -116,7 +116,8 @@ export function ChecksSection() {
       <h2>Take checks</h2>
       <p className="hint">
         Every take is measured when it arrives. A block is marked “Needs review” when its take goes past one
-        of these. Nothing is changed or sent: the checks only tell you where to listen.
+        of these, unless you pinned that take or marked it “Sounds fine”. Nothing is changed or sent: the
+        checks only tell you where to listen.
       </p>
       <form
         onSubmit={(event) => {
