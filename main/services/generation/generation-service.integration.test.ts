@@ -22,6 +22,7 @@ import {
 } from '../../../common/project/index.js';
 import type { RunningStandin } from '../../../standin/index.js';
 import { startStandin } from '../../../standin/index.js';
+import { voiceCatalog } from '../../../common/project/voice-fit.js';
 import { AudioCache } from '../audio-cache/index.js';
 import { JobManager } from '../jobs/index.js';
 import { MediaCache } from '../media/index.js';
@@ -208,6 +209,38 @@ describe('GenerationService × stand-in', () => {
     await expect(service.start({ project })).rejects.toMatchObject({
       data: { code: 'INVALID_INPUT', field: `blocks.${first.id}.emo_switch` },
       message: expect.stringMatching(/Speech block 1.*Emotion weights must have exactly 5 numbers/s),
+    });
+    expect(standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST')).toHaveLength(posts);
+  });
+
+  it('refuses a style the block’s voice lacks before sending, when it knows the library', async () => {
+    const checking = new GenerationService({
+      lexicons: noServiceLexicons,
+      manager: () => Promise.resolve(manager),
+      audio,
+      srtAllowed: () => true,
+      onUpdate: () => undefined,
+      voices: () =>
+        Promise.resolve(
+          voiceCatalog(
+            standin.marketVoices.map((voice) => ({
+              ...voice,
+              state: 'ready' as const,
+              styles: voice.styles.map((id) => ({ id, name: id })),
+            })),
+          ),
+        ),
+    });
+    // Aria has default, calm and bright: Bruno's trailer style is not hers.
+    const base = threeTrackProject();
+    const project = { ...base, defaults: { ...base.defaults, promptId: 'trailer' } };
+    const [first] = project.tracks.speech.blocks;
+    const posts = standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
+    await expect(checking.start({ project })).rejects.toMatchObject({
+      data: { code: 'INVALID_INPUT', field: `blocks.${first!.id}.promptId` },
+      message: expect.stringMatching(
+        /Speech block 1.*The style “trailer” \(the project default\) is not a style of the voice Aria/su,
+      ),
     });
     expect(standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST')).toHaveLength(posts);
   });

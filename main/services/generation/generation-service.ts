@@ -22,6 +22,7 @@ import { FINAL_STATUSES } from '../jobs/index.js';
 import type { Logger } from '../logging/logger.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import type { SendContext } from '../../../common/project/send-context.js';
+import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
 import { waitOrAbort } from '../../../common/async/wait-or-abort.js';
 import type { DeliveredAudio } from './delivered-audio.js';
 import { deliveredAudio } from './delivered-audio.js';
@@ -41,6 +42,8 @@ export interface GenerationServiceOptions {
   onUpdate(update: GenerationUpdate): void;
   /** Each project's send context: its cast and lexicon and its service's lexicon, as the editor shows them. */
   lexicons: ServiceLexicons;
+  /** The service's voices as the library knows them: each block's style is checked against its voice's. */
+  voices?: ((serviceUrl: string) => Promise<VoiceCatalog>) | undefined;
   logger?: Logger | undefined;
 }
 
@@ -123,7 +126,8 @@ export class GenerationService {
       ...(newTake ? { newTake: { seed: () => randomInt(0, TAKE_SEED_MAX) } } : {}),
       skipHashes: new Set([...cached.keys(), ...pending.keys(), ...recoverable.keys()]),
     });
-    this.refuseBrokenBlocks(project, context, serviceUrl, plan.batches);
+    const voices = await this.options.voices?.(serviceUrl).catch(() => undefined);
+    this.refuseBrokenBlocks(project, context, serviceUrl, plan.batches, voices);
 
     const early: SegmentUpdate[] = [];
     for (const { contentHash: hash } of plan.reused) {
@@ -497,11 +501,12 @@ export class GenerationService {
     context: SendContext,
     serviceUrl: string,
     batches: readonly GenerationBatch[],
+    voices: VoiceCatalog | undefined,
   ): void {
     const sending = new Set(batches.flatMap((batch) => batch.blockIds));
     if (sending.size === 0) return;
-    const violations = validateProject(project, context, { serviceOrigin: serviceUrl }).filter((violation) =>
-      sending.has(violation.blockId),
+    const violations = validateProject(project, context, { serviceOrigin: serviceUrl, voices }).filter(
+      (violation) => sending.has(violation.blockId),
     );
     if (violations.length === 0) return;
     const listed = violations.slice(0, MAX_LISTED_VIOLATIONS).map((violation) => violation.message);
