@@ -1,39 +1,39 @@
-import { chooseDefaultVoice } from "../../common/voices/default-voice.js";
-import { voiceCatalog } from "../../common/project/voice-fit.js";
-import path from "node:path";
-import { LexiconStore } from "../services/pronunciation/service-lexicons.js";
-import { createLexiconFeature } from "./lexicon-feature.js";
-import type { BackgroundActivity } from "../desktop/quit-guard.js";
-import type { MethodHandlers } from "../ipc/dispatcher.js";
-import { createDispatcher } from "../ipc/dispatcher.js";
-import type { EventHub } from "../ipc/event-hub.js";
-import type { Platform } from "../platform/platform.js";
-import { AccountService } from "../services/account/account-service.js";
-import type { Logger } from "../services/logging/logger.js";
-import { KeytarSecretStore } from "../services/secrets/keytar-secret-store.js";
-import type { SecretStore } from "../services/secrets/secret-store.js";
-import type { ServiceClientOptions } from "../services/service-client/index.js";
-import { SettingsService } from "../services/settings/settings-service.js";
-import type { DevStandin } from "./account-feature.js";
-import { createAccountFeature } from "./account-feature.js";
-import { createJobsFeature } from "./jobs-feature.js";
-import { AudioCacheCleaner } from "../services/audio-cache/audio-cache-cleaner.js";
-import { createSettingsFeature } from "./settings-feature.js";
-import { createVoiceFeature } from "./voice-feature.js";
-import { createProjectFeature } from "./project-feature.js";
-import { ProjectService } from "../services/projects/project-service.js";
-import { translateServiceErrors } from "./error-translation.js";
-import { UploadStaging } from "../services/staging/upload-staging.js";
-import { MediaCache } from "../services/media/index.js";
-import { VoiceLibrary } from "../services/voices/index.js";
-import { MAX_UPLOAD_FILE_BYTES } from "../../common/rules/index.js";
-import { createOutputFeature } from "./output-feature.js";
-import { createBatchFeature } from "./batch-feature.js";
-import { AudioCache } from "../services/audio-cache/index.js";
-import { ExportEngine } from "../services/export/index.js";
-import { GenerationService } from "../services/generation/index.js";
-import { ProjectExporter } from "../services/project-export/index.js";
-import { PathGrants } from "../services/paths/path-grants.js";
+import { chooseDefaultVoice } from '../../common/voices/default-voice.js';
+import { voiceCatalog } from '../../common/project/voice-fit.js';
+import path from 'node:path';
+import { LexiconStore } from '../services/pronunciation/service-lexicons.js';
+import { createLexiconFeature } from './lexicon-feature.js';
+import type { BackgroundActivity } from '../desktop/quit-guard.js';
+import type { MethodHandlers } from '../ipc/dispatcher.js';
+import { createDispatcher } from '../ipc/dispatcher.js';
+import type { EventHub } from '../ipc/event-hub.js';
+import type { Platform } from '../platform/platform.js';
+import { AccountService } from '../services/account/account-service.js';
+import type { Logger } from '../services/logging/logger.js';
+import { KeytarSecretStore } from '../services/secrets/keytar-secret-store.js';
+import type { SecretStore } from '../services/secrets/secret-store.js';
+import type { ServiceClientOptions } from '../services/service-client/index.js';
+import { SettingsService } from '../services/settings/settings-service.js';
+import type { DevStandin } from './account-feature.js';
+import { createAccountFeature } from './account-feature.js';
+import { createJobsFeature } from './jobs-feature.js';
+import { AudioCacheCleaner } from '../services/audio-cache/audio-cache-cleaner.js';
+import { createSettingsFeature } from './settings-feature.js';
+import { createVoiceFeature } from './voice-feature.js';
+import { createProjectFeature } from './project-feature.js';
+import { ProjectService } from '../services/projects/project-service.js';
+import { translateServiceErrors } from './error-translation.js';
+import { UploadStaging } from '../services/staging/upload-staging.js';
+import { MediaCache } from '../services/media/index.js';
+import { VoiceLibrary } from '../services/voices/index.js';
+import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
+import { createOutputFeature } from './output-feature.js';
+import { createBatchFeature } from './batch-feature.js';
+import { AudioCache } from '../services/audio-cache/index.js';
+import { ExportEngine } from '../services/export/index.js';
+import { GenerationService } from '../services/generation/index.js';
+import { ProjectExporter } from '../services/project-export/index.js';
+import { PathGrants } from '../services/paths/path-grants.js';
 
 export interface AppServicesOptions {
   platform: Platform;
@@ -59,15 +59,9 @@ export interface AppServicesOptions {
  */
 export async function createAppServices(options: AppServicesOptions) {
   const { platform, logger, events } = options;
-  const settings = new SettingsService(
-    path.join(platform.dataDir, "settings.json"),
-    logger,
-  );
+  const settings = new SettingsService(path.join(platform.dataDir, 'settings.json'), logger);
   await settings.load();
-  const lexicons = new LexiconStore(
-    path.join(platform.dataDir, "lexicons.json"),
-    logger,
-  );
+  const lexicons = new LexiconStore(path.join(platform.dataDir, 'lexicons.json'), logger);
   await lexicons.load();
   const secrets = options.secrets ?? new KeytarSecretStore();
   // Built in dependency order: tokens (accounts), then the clients and jobs that read them, then the rest.
@@ -79,10 +73,7 @@ export async function createAppServices(options: AppServicesOptions) {
     logger,
     ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
   });
-  const staging = new UploadStaging(
-    path.join(platform.dataDir, "staging"),
-    MAX_UPLOAD_FILE_BYTES,
-  );
+  const staging = new UploadStaging(path.join(platform.dataDir, 'staging'), MAX_UPLOAD_FILE_BYTES);
   await staging.sweep();
   const media = await MediaCache.open({
     dataDir: platform.dataDir,
@@ -90,12 +81,7 @@ export async function createAppServices(options: AppServicesOptions) {
     gateFor: (url) => jobs.gateFor(url),
   });
   const library = new VoiceLibrary({ dataDir: platform.dataDir, logger });
-  const settingsFeature = createSettingsFeature({
-    settings,
-    accounts,
-    jobs,
-    events,
-  });
+  const settingsFeature = createSettingsFeature({ settings, accounts, jobs, events });
   const account = createAccountFeature({
     settings,
     accounts,
@@ -135,10 +121,7 @@ export async function createAppServices(options: AppServicesOptions) {
     grants,
     defaultVoice: async (url, language) =>
       chooseDefaultVoice(
-        (await library.list(url)).map((voice) => ({
-          ...voice,
-          name: voice.localName ?? voice.serviceName,
-        })),
+        (await library.list(url)).map((voice) => ({ ...voice, name: voice.localName ?? voice.serviceName })),
         {
           configured: settings.current().generation.defaultVoices[url],
           // Without the project's language, the user's own (the OS locale's) is the best guess.
@@ -148,28 +131,19 @@ export async function createAppServices(options: AppServicesOptions) {
   });
 
   const audio = new AudioCache({ dataDir: platform.dataDir, media, logger });
-  const cleaner = new AudioCacheCleaner({
-    audio,
-    media,
-    projects: () => projects.readAll(),
-  });
+  const cleaner = new AudioCacheCleaner({ audio, media, projects: () => projects.readAll() });
   const generation = new GenerationService({
     manager: (url) => jobs.manager(url),
     audio,
     // A free account's srt:true is silently dropped by the service; asking only when the plan allows keeps
     // the request honest (subtitles are made locally from the real audio either way).
-    srtAllowed: (url) =>
-      settings.current().services.find((service) => service.url === url)
-        ?.plan === "paid",
-    onUpdate: (update) => events.emit("generation.updated", update),
+    srtAllowed: (url) => settings.current().services.find((service) => service.url === url)?.plan === 'paid',
+    onUpdate: (update) => events.emit('generation.updated', update),
     lexicons,
     // Main checks each block's style against its voice again: the CLI and a stale window cannot send a misfit.
     voices: async (url) =>
       voiceCatalog(
-        (await library.list(url)).map((voice) => ({
-          ...voice,
-          name: voice.localName ?? voice.serviceName,
-        })),
+        (await library.list(url)).map((voice) => ({ ...voice, name: voice.localName ?? voice.serviceName })),
       ),
     logger,
   });
@@ -182,8 +156,9 @@ export async function createAppServices(options: AppServicesOptions) {
   const exporter = new ProjectExporter({
     engine,
     audio,
-    pcmCacheDir: path.join(platform.dataDir, "pcm-cache"),
+    pcmCacheDir: path.join(platform.dataDir, 'pcm-cache'),
     lexicons,
+    covers: projects.covers,
   });
   const batch = await createBatchFeature({
     platform,
@@ -211,9 +186,7 @@ export async function createAppServices(options: AppServicesOptions) {
   });
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
   // voice libraries catch up with what their jobs did meanwhile.
-  await Promise.all(
-    settings.current().services.map((service) => jobs.manager(service.url)),
-  );
+  await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));
   for (const service of settings.current().services) {
     for (const job of (await jobs.manager(service.url)).list()) {
       voices.onJobUpdated(job);
@@ -223,25 +196,20 @@ export async function createAppServices(options: AppServicesOptions) {
   }
 
   const handlers: MethodHandlers = {
-    "app.info": () => ({
-      name: "Timbre Studio",
+    'app.info': () => ({
+      name: 'Timbre Studio',
       version: platform.appVersion,
       shell: platform.shell,
       platform: process.platform,
       dataDir: platform.dataDir,
       canReveal: platform.revealInFolder !== undefined,
       ...(options.devStandin
-        ? {
-            devStandin: {
-              url: options.devStandin.url,
-              voiceIds: options.devStandin.voiceIds ?? [],
-            },
-          }
+        ? { devStandin: { url: options.devStandin.url, voiceIds: options.devStandin.voiceIds ?? [] } }
         : {}),
     }),
     ...settingsFeature.handlers,
-    "cache.usage": () => cleaner.usage(),
-    "cache.removeUnused": () => cleaner.removeUnused(),
+    'cache.usage': () => cleaner.usage(),
+    'cache.removeUnused': () => cleaner.removeUnused(),
     ...account.handlers,
     ...jobsHandlers,
     ...voices.handlers,
@@ -267,16 +235,13 @@ export async function createAppServices(options: AppServicesOptions) {
     audio,
     /** What is running in the background, for the quit confirmation. */
     activity(): BackgroundActivity {
-      return {
-        ...jobs.activity(),
-        runningExports: output.runningExports() + batch.runningExports(),
-      };
+      return { ...jobs.activity(), runningExports: output.runningExports() + batch.runningExports() };
     },
     /** Hands a project file the OS asked to open to the renderer. */
     openProjectFile(filePath: string): void {
       // The OS handed this file to the app (double-click, command line): that is the user's choice.
       grants.grantFile(filePath);
-      events.emit("project.openRequested", { path: filePath });
+      events.emit('project.openRequested', { path: filePath });
     },
     /** Stops background work (pollers, submissions) so quitting loses nothing; jobs resume at the next start. */
     async dispose(): Promise<void> {
