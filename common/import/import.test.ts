@@ -4,6 +4,7 @@ import { importParts, previewImport, scriptBlocks } from './imported-script.js';
 import type { ImportBlock } from './imported-script.js';
 import { DialogueContext, splitQuotedDialogue } from './quoted-dialogue.js';
 import { parseScriptText } from './script-formats.js';
+import { ScriptBuilder } from './text-script.js';
 import { speakerLabelOf } from './speaker-labels.js';
 import { PROJECT_LIMITS } from '../project/project-limits.js';
 
@@ -158,6 +159,33 @@ describe('Markdown YAML header', () => {
       },
       { title: 'One', lines: [{ text: 'One' }, { text: 'Text.' }] },
       { title: 'Notes', kind: 'notes', lines: [{ text: 'Notes' }, { text: 'A note.' }] },
+    ]);
+  });
+});
+
+describe('front matter', () => {
+  it('starts the text after a title page as its own chapter, and says a repeated copyright line once', () => {
+    const builder = new ScriptBuilder(plainReading);
+    builder.frontMatter(true);
+    builder.heading('The Lantern Keeper');
+    builder.paragraph('© 2026 Ada Writer.');
+    builder.paragraph('Copyright © 2026 Ada Writer. All rights reserved.');
+    builder.frontMatter(false);
+    builder.paragraph('It began at the sea wall.');
+    const script = builder.script({ title: 'The Lantern Keeper' });
+    expect(script.chapters[0]!.lines.map((line) => line.text)).toEqual([
+      'The Lantern Keeper',
+      'Copyright © 2026 Ada Writer. All rights reserved.',
+    ]);
+    expect(
+      scriptBlocks(script, {}).map((block) => [block.chapterTitle, block.chapterKind, block.text]),
+    ).toEqual([
+      ['The Lantern Keeper', 'front-matter', 'The Lantern Keeper'],
+      [undefined, undefined, 'Copyright © 2026 Ada Writer. All rights reserved.'],
+      ['Opening', undefined, 'It began at the sea wall.'],
+    ]);
+    expect(scriptBlocks(script, {}, { frontMatter: false }).map((block) => block.chapterTitle)).toEqual([
+      undefined,
     ]);
   });
 });

@@ -89,9 +89,13 @@ export function scriptBlocks(
   reading: Partial<ImportReading> = {},
 ): ImportBlock[] {
   const blocks: ImportBlock[] = [];
+  let previousKind: ChapterKind | undefined;
   for (const chapter of script.chapters) {
     if (!chapterIsSpoken(chapter.kind ?? 'body', reading)) continue;
-    let title = chapter.title?.trim().slice(0, PROJECT_LIMITS.title) || undefined;
+    // Untitled text after front matter that is read starts a chapter of its own, not the title page's.
+    const untitled = previousKind !== undefined && previousKind !== 'body' ? 'Opening' : undefined;
+    previousKind = chapter.kind ?? 'body';
+    let title = chapter.title?.trim().slice(0, PROJECT_LIMITS.title) || untitled;
     let first = true;
     for (const line of chapter.lines) {
       const pieces = splitScript(line.text, split);

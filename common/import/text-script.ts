@@ -25,6 +25,8 @@ export class ScriptBuilder {
   /** The parser is inside front matter (a title page, a copyright page, a title block). */
   private inFrontMatter = false;
   private textBegun = false;
+  /** The last level-1 heading of the text: the part of the chapters headed below it. */
+  private levelOneTitle: string | undefined;
   /** Who spoke lately in this chapter, for "…," she said. */
   private dialogue = new DialogueContext();
 
@@ -33,22 +35,27 @@ export class ScriptBuilder {
   /**
    * Starts a chapter named `title`; the title is also its first spoken line, as narrators read chapter titles.
    * Headings in a row ("Part One", then "Chapter 1") make one chapter, named by the last (and in the part named
-   * by `part`, from a nested table of contents). Inside front matter, the chapter is front matter.
+   * by `part`, from a nested table of contents, or by the last level-1 heading when `level` says this one is
+   * below it: `#` Part One, `##` The Sea Wall). Inside front matter, the chapter is front matter.
    */
-  heading(title: string, options: { part?: string | undefined } = {}): void {
+  heading(title: string, options: { part?: string | undefined; level?: number | undefined } = {}): void {
     const text = title.replace(/\s+/gu, ' ').trim();
     if (!/[\p{L}\p{N}]/u.test(text)) return;
     const kind = this.inFrontMatter ? 'front-matter' : undefined;
+    if (!kind && options.level === 1) this.levelOneTitle = text;
+    const part =
+      options.part ??
+      (!kind && options.level !== undefined && options.level > 1 ? this.levelOneTitle : undefined);
     const current = this.chapters[this.chapters.length - 1];
     if (current && this.bodyLines === 0 && current.title !== undefined && current.kind === kind) {
       current.title = text;
-      if (options.part !== undefined) current.part = options.part;
+      if (part !== undefined) current.part = part;
     } else {
       this.dialogue = new DialogueContext();
       this.chapters.push({
         title: text,
         ...(kind ? { kind } : {}),
-        ...(options.part !== undefined ? { part: options.part } : {}),
+        ...(part !== undefined ? { part } : {}),
         lines: [],
       });
       this.bodyLines = 0;
@@ -194,7 +201,7 @@ export function parseMarkdown(text: string, reading: ImportReading): ImportedScr
           if (token.depth <= 3) {
             const heading = plain(token.text);
             if (token.depth === 1 && title === undefined) title = heading;
-            builder.heading(heading);
+            builder.heading(heading, { level: token.depth });
           } else builder.paragraph(plain(token.text));
           break;
         case 'paragraph':

@@ -98,6 +98,7 @@ export function feedHtml(
   let inNotes = 0;
   let text = '';
   let inHeading = false;
+  let headingLevel = 1;
   let inTitle = false;
   let title = '';
   let author: string | undefined;
@@ -117,7 +118,10 @@ export function feedHtml(
     } else if (content && inHeading) {
       announce();
       // The table of contents' own entry for this heading was just read, or names it: it is not read twice.
-      if (!justAnnounced && !announced.has(key(text))) builder.heading(text);
+      if (!justAnnounced && !announced.has(key(text))) {
+        // Without a table of contents, `h1` parts hold `h2`/`h3` chapters.
+        builder.heading(text, options.toc?.length ? {} : { level: headingLevel });
+      }
       justAnnounced = false;
     } else if (content) {
       announce();
@@ -170,6 +174,7 @@ export function feedHtml(
         if (HEADINGS.has(name)) {
           flush();
           inHeading = true;
+          headingLevel = Number(name.slice(1));
         } else if (BLOCKS.has(name)) flush();
         else if (name === 'br') text += '\n';
         else if (name === 'a') open.link = { start: text.length, attributes };

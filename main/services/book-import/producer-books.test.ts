@@ -44,11 +44,12 @@ const spoken = (script: ImportedScript): string[] =>
 
 const body = (script: ImportedScript) => script.chapters.filter((chapter) => chapter.kind === undefined);
 
-describe('EPUBs with several chapters in one document (pandoc, calibre)', () => {
-  it.each(['pandoc EPUB 3', 'pandoc EPUB 2', 'calibre EPUB'])(
-    '%s: the nested table of contents gives the part and its three chapters, each title read',
-    async (producer) => {
-      const script = await read(producer, producers.find(([name]) => name === producer)![1]());
+describe('parts and chapters, several in one EPUB document (pandoc, calibre)', () => {
+  // LibreOffice's EPUB writes headings as styled paragraphs: only its table of contents' one entry is a chapter.
+  it.each(producers.filter(([name]) => name !== 'LibreOffice EPUB'))(
+    '%s: the nested table of contents (or # and ## headings) gives the part and its three chapters, each title read',
+    async (producer, make) => {
+      const script = await read(producer, make());
       expect(body(script).map((chapter) => [chapter.part, chapter.title])).toEqual([
         ['Part One: Greywater', 'The Sea Wall'],
         ['Part One: Greywater', 'The Board'],
