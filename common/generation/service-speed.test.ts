@@ -25,18 +25,39 @@ describe('learnServiceSpeed', () => {
     expect(speed?.queueMs).toBeGreaterThan(1_900);
     expect(speed?.queueMs).toBeLessThan(2_100);
     expect(speed?.msPerCharacter).toBeCloseTo(10, 0);
-    expect(expectedTaskMs(speed ?? { queueMs: 0, msPerCharacter: 0, samples: 0 }, 500)).toBeCloseTo(
-      7_000,
-      -2,
-    );
+    expect(
+      expectedTaskMs(speed ?? { queueMs: 0, msPerCharacter: 0, samples: 0, largestCharacters: 0 }, 500),
+    ).toBeCloseTo(7_000, -2);
   });
 
-  it('reads tasks of one size as time per character', () => {
+  it('reads tasks of one size as the fixed time they showed, not as time per character', () => {
     const speed = learnServiceSpeed([
       { characters: 200, durationMs: 4_000 },
       { characters: 200, durationMs: 6_000 },
     ]);
-    expect(speed).toEqual({ queueMs: 0, msPerCharacter: 25, samples: 2 });
+    expect(speed).toEqual({ queueMs: 5_000, msPerCharacter: 0, samples: 2, largestCharacters: 200 });
+  });
+
+  it('does not turn a history of 1-second tasks into minutes for a larger run (issue 36: "about 4:06")', () => {
+    // Short takes that each took about a second, mostly the service's queue: the line falls with size.
+    const history = [40, 60, 80, 50, 70].map((characters, index) => ({
+      characters,
+      durationMs: 1_000 + (index % 2 === 0 ? 40 : -40) - characters,
+    }));
+    const speed = learnServiceSpeed(history);
+    if (!speed) throw new Error('learned');
+    const left = (characters: number) =>
+      generationSecondsLeft({
+        now: 0,
+        startedAt: 0,
+        doneCharacters: 0,
+        remainingCharacters: characters,
+        openTasks: [{ submittedAt: 0, characters }],
+        speed,
+      });
+    // A task of a size seen takes about what those took; one far larger is not guessed at.
+    expect(left(90)).toBe(1);
+    expect(left(4_000)).toBeUndefined();
   });
 
   it('follows the service when it changes speed: only the recent tasks count', () => {
@@ -51,7 +72,7 @@ describe('learnServiceSpeed', () => {
 });
 
 describe('generationSecondsLeft', () => {
-  const speed = { queueMs: 1_000, msPerCharacter: 10, samples: 3 };
+  const speed = { queueMs: 1_000, msPerCharacter: 10, samples: 3, largestCharacters: 1_000 };
 
   it('uses the learned speed before the run has audio of its own, tasks running side by side', () => {
     const seconds = generationSecondsLeft({
@@ -117,6 +138,36 @@ describe('taskTimings', () => {
     expect(timings).toEqual([
       { characters: 100, durationMs: 3_000 },
       { characters: 100, durationMs: 9_000 },
+    ]);
+  });
+
+  it('times a task by the service’s stated finish, and leaves out one that finished while the app was closed', () => {
+    const task = (extra: object) => ({
+      kind: 'task' as const,
+      serviceUrl: 'https://a.example',
+      status: 'succeeded',
+      characters: 100,
+      submittedAt: '2026-01-01T00:00:00.000Z',
+      // Seen four hours later: the app was closed while the service worked.
+      finishedAt: '2026-01-01T04:00:00.000Z',
+      resumedAt: '2026-01-01T04:00:00.000Z',
+      ...extra,
+    });
+    expect(
+      taskTimings(
+        [
+          task({ generatedAt: '2026-01-01T00:00:02.000Z' }),
+          task({}),
+          // A stated finish before the submission is the clocks disagreeing, not a timing.
+          task({ generatedAt: '2025-12-31T23:59:00.000Z' }),
+          // Watched all along: the app's own reading stands when the service states nothing usable.
+          task({ resumedAt: undefined, finishedAt: '2026-01-01T00:00:03.000Z' }),
+        ],
+        'https://a.example',
+      ),
+    ).toEqual([
+      { characters: 100, durationMs: 2_000 },
+      { characters: 100, durationMs: 3_000 },
     ]);
   });
 });

@@ -17,6 +17,8 @@ export interface ServiceSpeed {
   msPerCharacter: number;
   /** How many finished tasks the figures come from. */
   samples: number;
+  /** The largest of those tasks: far beyond it, the figures say nothing (see generationSecondsLeft). */
+  largestCharacters: number;
 }
 
 /** The fields of a job (main's record or the renderer's view) the speed is learned from. */
@@ -26,17 +28,32 @@ export interface FinishedTaskFacts {
   status: string;
   characters?: number | undefined;
   submittedAt?: string | undefined;
+  /** When the app saw it finished. */
   finishedAt?: string | undefined;
+  /** When the service says it finished (the task's `metadata.generatedAt`), on the service's clock. */
+  generatedAt?: string | undefined;
+  /** Set when the app started again while the task was out: `finishedAt` is then when it looked again. */
+  resumedAt?: string | undefined;
 }
 
-/** The timings of one service's succeeded tasks, oldest first (jobs persist, so this spans earlier runs). */
+/**
+ * The timings of one service's succeeded tasks, oldest first (jobs persist, so this spans earlier runs): from
+ * submission to the service's own finish when it states one that fits (its `generatedAt`), else to when the app
+ * saw it finish. A task that finished while the app was closed, whose service states no finish, is left out:
+ * its time is the app's absence, not the service's speed (issue 36: "4:01:23" left after a restart).
+ */
 export function taskTimings(jobs: readonly FinishedTaskFacts[], serviceUrl: string): TaskTiming[] {
   const timed: { finishedAt: number; timing: TaskTiming }[] = [];
   for (const job of jobs) {
     if (job.kind !== 'task' || job.status !== 'succeeded' || job.serviceUrl !== serviceUrl) continue;
     if (!job.characters || !job.submittedAt || !job.finishedAt) continue;
-    const finishedAt = Date.parse(job.finishedAt);
-    const durationMs = finishedAt - Date.parse(job.submittedAt);
+    const submittedAt = Date.parse(job.submittedAt);
+    const seenAt = Date.parse(job.finishedAt);
+    const stated = job.generatedAt === undefined ? Number.NaN : Date.parse(job.generatedAt);
+    // A stated finish outside [submission, seen] is the clocks disagreeing: the app's own reading is used.
+    const finishedAt =
+      stated >= submittedAt && stated <= seenAt ? stated : job.resumedAt === undefined ? seenAt : Number.NaN;
+    const durationMs = finishedAt - submittedAt;
     if (!Number.isFinite(durationMs) || durationMs < 0) continue;
     timed.push({ finishedAt, timing: { characters: job.characters, durationMs } });
   }
@@ -63,12 +80,15 @@ export function learnServiceSpeed(timings: readonly TaskTiming[]): ServiceSpeed 
   }
   const slope = variance > 0 ? covariance / variance : 0;
   const intercept = meanMs - slope * meanCharacters;
-  // Tasks of one size (or noise that tilts the line the wrong way) cannot separate the two parts: the whole
-  // time is then read as time per character, which over-estimates small tasks rather than promising too much.
-  if (slope <= 0 || intercept < 0) {
-    return { queueMs: 0, msPerCharacter: meanMs / meanCharacters, samples: count };
+  const largestCharacters = Math.max(...recent.map((timing) => timing.characters));
+  if (slope > 0 && intercept >= 0) {
+    return { queueMs: intercept, msPerCharacter: slope, samples: count, largestCharacters };
   }
-  return { queueMs: intercept, msPerCharacter: slope, samples: count };
+  // Tasks of one size cannot separate the two parts, and a line that falls with size (noise, or a service whose
+  // time is mostly its queue) has none to give. Their time was read as time per character, which made a
+  // 1-second task's history promise minutes for a larger one (issue 36: "about 4:06" for a 1-second job); it is
+  // read as the fixed time it showed, and generationSecondsLeft does not reach far beyond the sizes seen.
+  return { queueMs: meanMs, msPerCharacter: 0, samples: count, largestCharacters };
 }
 
 /** What a task of this many characters is expected to take, from submission to finished. */
@@ -103,6 +123,9 @@ export function describeGenerationCount(count: GenerationCount): string {
   return `${blocks} · about ${left} left`;
 }
 
+/** How far beyond the largest task learned from an estimate still reaches (×). */
+const EXTRAPOLATION_LIMIT = 2;
+
 export interface RunSnapshot {
   now: number;
   startedAt: number;
@@ -126,6 +149,10 @@ export function generationSecondsLeft(run: RunSnapshot): number | undefined {
   }
   const speed = run.speed;
   if (!speed || run.openTasks.length === 0) return undefined;
+  // A task much larger than any the service was seen doing: the learned line would be a guess, so the bar says
+  // it is estimating until this run's own audio gives its pace.
+  if (run.openTasks.some((task) => task.characters > EXTRAPOLATION_LIMIT * speed.largestCharacters))
+    return undefined;
   let latest = 0;
   for (const task of run.openTasks) {
     const due = (task.submittedAt ?? run.now) + expectedTaskMs(speed, task.characters);

@@ -25,6 +25,10 @@ export interface JobView {
   createdAt: string;
   submittedAt?: string;
   finishedAt?: string;
+  /** When the service says the task finished (its clock), for timing it. */
+  generatedAt?: string;
+  /** When the app started again while the job was out (its finishedAt is then when the app looked again). */
+  resumedAt?: string;
   error?: { code: string; message: string; requestId?: string; httpStatus?: number };
   requestId?: string;
   retryOf?: string;

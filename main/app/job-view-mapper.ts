@@ -20,6 +20,10 @@ export function toJobView(job: JobRecord, projectTitle?: string): JobView {
     ...(job.kind === 'task' && job.characters !== undefined ? { characters: job.characters } : {}),
     ...(job.submittedAt === undefined ? {} : { submittedAt: job.submittedAt }),
     ...(job.finishedAt === undefined ? {} : { finishedAt: job.finishedAt }),
+    ...(job.kind === 'task' && job.result?.metadata.generatedAt !== undefined
+      ? { generatedAt: job.result.metadata.generatedAt }
+      : {}),
+    ...(job.resumedAt === undefined ? {} : { resumedAt: job.resumedAt }),
     ...(job.error === undefined ? {} : { error: { ...job.error } }),
     ...(job.requestId === undefined ? {} : { requestId: job.requestId }),
     ...(job.retryOf === undefined ? {} : { retryOf: job.retryOf }),

@@ -1,10 +1,14 @@
-import type { GenerationCount, ServiceSpeed } from '../../../common/generation/service-speed.js';
+import type {
+  FinishedTaskFacts,
+  GenerationCount,
+  ServiceSpeed,
+} from '../../../common/generation/service-speed.js';
 import {
   generationSecondsLeft,
   learnServiceSpeed,
   taskTimings,
 } from '../../../common/generation/service-speed.js';
-import type { JobManager } from '../jobs/index.js';
+import type { JobManager, JobRecord } from '../jobs/index.js';
 import { FINAL_STATUSES } from '../jobs/index.js';
 
 const TICK_MS = 1_000;
@@ -36,7 +40,7 @@ export class RunProgress {
     },
   ) {
     this.totalCharacters = [...input.wanted.values()].reduce((sum, characters) => sum + characters, 0);
-    this.speed = learnServiceSpeed(taskTimings(input.manager.list(), input.serviceUrl));
+    this.speed = learnServiceSpeed(taskTimings(input.manager.list().map(timingFacts), input.serviceUrl));
     this.timer = setInterval(() => this.emit(), TICK_MS);
     this.timer.unref();
     this.emit();
@@ -85,4 +89,9 @@ export class RunProgress {
       }),
     });
   }
+}
+
+/** A job as the speed is learned from it: with the service's own finish, when it stated one. */
+function timingFacts(job: JobRecord): FinishedTaskFacts {
+  return job.kind === 'task' ? { ...job, generatedAt: job.result?.metadata.generatedAt } : job;
 }

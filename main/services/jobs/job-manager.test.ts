@@ -219,6 +219,24 @@ describe('JobManager: tasks', () => {
     await expect(restarted.dismiss(done.id)).rejects.toMatchObject({ code: 'JOB_NOT_DISMISSABLE' });
   });
 
+  it('marks a task still out when the app starts again, so its late finish is not read as the service’s speed', async () => {
+    service.taskSteps = ['pending', ...Array<string>(20).fill('processing'), 'generated'];
+    const { manager } = await startManager();
+    const job = await manager.submitTask({ body: { contents: [block] }, projectId: 'p' });
+    await until(() => manager.get(job.id)?.status === 'running');
+    expect(manager.get(job.id)?.resumedAt).toBeUndefined();
+    await manager.stop();
+    const { manager: restarted } = await startManager();
+    const done = await restarted.waitFor(job.id);
+    expect(done).toMatchObject({ status: 'succeeded', resumedAt: expect.stringMatching(/^\d{4}-/u) });
+    // A task sent and finished while the app ran carries no such mark.
+    service.taskSteps = ['pending', 'generated'];
+    const watched = await restarted.waitFor(
+      (await restarted.submitTask({ body: { contents: [block] }, projectId: 'p' })).id,
+    );
+    expect(watched.resumedAt).toBeUndefined();
+  });
+
   it('retries a failed task as a new submission linked to the old one', async () => {
     service.taskSteps = ['pending', 'failed'];
     const { manager } = await startManager();

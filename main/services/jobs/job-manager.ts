@@ -30,7 +30,7 @@ export interface JobManagerOptions {
   random?: () => number;
   schedule?: Partial<PollSchedule>;
   /** How the task forecast aims its polls (tests and benchmarks); defaults in completion-forecast.ts. */
-  forecastTuning?: ForecastTuning;
+  forecastTuning?: Partial<ForecastTuning>;
   /** Submissions in flight at once; the rest wait as `queued`. Default 4. */
   maxConcurrentSubmissions?: number;
   /** How long stop() lets submissions already on the wire finish before cancelling them. Default 2 s. */
@@ -65,7 +65,8 @@ export class JobManager {
     const clock = options.clock ?? systemClock;
     const random = options.random ?? Math.random;
     const schedule = { ...DEFAULT_POLL_SCHEDULE, ...options.schedule };
-    this.forecast = new CompletionForecast(options.forecastTuning);
+    // A task's first poll never waits longer than the plain schedule's longest gap (issue 36).
+    this.forecast = new CompletionForecast({ ...options.forecastTuning });
     const store = new JobStore(
       jobFilePath(options.dataDir, this.serviceUrl),
       this.serviceUrl,
@@ -136,8 +137,11 @@ export class JobManager {
     }
     if (changed.length > 0) await this.ledger.store.save();
     for (const job of changed) this.ledger.emitUpdate(job);
+    const resumedAt = this.ledger.isoNow();
     for (const job of this.ledger.jobs.values()) {
-      if (job.record.status === 'running') this.poller.pollAfter(job, 0);
+      if (job.record.status !== 'running') continue;
+      job.record.resumedAt = resumedAt;
+      this.poller.pollAfter(job, 0);
     }
     this.submitter.pump();
   }

@@ -52,6 +52,11 @@ interface JobRecordBase {
   dismissedAt?: string;
   /** When a rate-limited submission will be tried again (ISO time). */
   nextAttemptAt?: string;
+  /**
+   * When the app started again while this job was out at the service: its `finishedAt` is then when the app
+   * looked again, not when the service finished (time-left estimates leave such timings out).
+   */
+  resumedAt?: string;
 }
 
 export interface TaskJobRecord extends JobRecordBase {
