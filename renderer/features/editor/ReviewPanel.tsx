@@ -74,8 +74,9 @@ export function ReviewPanel() {
             void startGeneration(stores, active?.url, { newTake: true, blockIds: retake.blockIds })
           }
         >
-          Take {sending === count ? 'them' : formatCount(sending)} again (≈{' '}
-          {formatCount(retake.estimatedCredits)} credits)
+          {sending === 0
+            ? 'Take them again'
+            : `Take ${sending === count ? 'them' : formatCount(sending)} again (≈ ${formatCount(retake.estimatedCredits)} credits)`}
         </button>
       </div>
       {open ? (
