@@ -7,6 +7,7 @@ describe('jobListGroup', () => {
       expect(jobListGroup({ status })).toBe('problem');
       expect(jobListGroup({ status, retriedBy: 'job-2' })).toBe('done');
       expect(jobListGroup({ status, dismissedAt: '2026-11-24T05:00:00.000Z' })).toBe('done');
+      expect(jobListGroup({ status, supersededAt: '2026-11-24T05:00:00.000Z' })).toBe('done');
     }
   });
 

@@ -35,6 +35,8 @@ export interface JobView {
   retriedBy?: string;
   /** When the user set this failed job aside. */
   dismissedAt?: string;
+  /** When every block of this failed task got its audio from a later task. */
+  supersededAt?: string;
   nextAttemptAt?: string;
 }
 
@@ -76,12 +78,15 @@ export function jobStatusGroup(status: JobStatus): JobStatusGroup {
 }
 
 /**
- * The group a job is listed under on the Tasks page: a failed (or stuck) job that was retried, or that the user
- * dismissed, needs no more attention from them, so it counts as finished.
+ * The group a job is listed under on the Tasks page: a failed (or stuck) job that was retried, that the user
+ * dismissed, or whose blocks were all generated since by another task, needs no more attention from them, so it
+ * counts as finished.
  */
-export function jobListGroup(job: Pick<JobView, 'status' | 'retriedBy' | 'dismissedAt'>): JobStatusGroup {
+export function jobListGroup(
+  job: Pick<JobView, 'status' | 'retriedBy' | 'dismissedAt' | 'supersededAt'>,
+): JobStatusGroup {
   const group = jobStatusGroup(job.status);
-  return group === 'problem' && (job.retriedBy !== undefined || job.dismissedAt !== undefined)
-    ? 'done'
-    : group;
+  const settled =
+    job.retriedBy !== undefined || job.dismissedAt !== undefined || job.supersededAt !== undefined;
+  return group === 'problem' && settled ? 'done' : group;
 }

@@ -29,6 +29,7 @@ export function toJobView(job: JobRecord, projectTitle?: string): JobView {
     ...(job.retryOf === undefined ? {} : { retryOf: job.retryOf }),
     ...(job.retriedBy === undefined ? {} : { retriedBy: job.retriedBy }),
     ...(job.dismissedAt === undefined ? {} : { dismissedAt: job.dismissedAt }),
+    ...(job.supersededAt === undefined ? {} : { supersededAt: job.supersededAt }),
     ...(job.nextAttemptAt === undefined ? {} : { nextAttemptAt: job.nextAttemptAt }),
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient, systemClock } from '../service-client/index.js';
 import { errorBody, sendJson } from '../service-client/test-support/fake-service.js';
+import { jobListGroup } from '../../../common/jobs/job-view.js';
 import { JobActionError } from './job-errors.js';
 import { JobManager } from './job-manager.js';
 import {
@@ -235,6 +236,32 @@ describe('JobManager: tasks', () => {
       (await restarted.submitTask({ body: { contents: [block] }, projectId: 'p' })).id,
     );
     expect(watched.resumedAt).toBeUndefined();
+  });
+
+  it('stops counting a failed task once a later task delivered all of its blocks', async () => {
+    service.taskSteps = ['pending', 'failed'];
+    const { manager } = await startManager();
+    const submit = async (contentHashes: string[]) =>
+      manager.waitFor(
+        (await manager.submitTask({ body: { contents: [block] }, projectId: 'p', contentHashes })).id,
+      );
+    const failed = await submit(['h1', 'h2']);
+    const otherFailed = await submit(['h3']);
+    expect(failed.status).toBe('failed');
+    expect(jobListGroup(failed)).toBe('problem');
+
+    // A later Generate sends the same blocks with others, and the service makes them.
+    service.taskSteps = ['pending', 'generated'];
+    await submit(['h2', 'h1', 'h4']);
+    await until(() => manager.get(failed.id)?.supersededAt !== undefined);
+    expect(jobListGroup(manager.get(failed.id)!)).toBe('done');
+    // Its blocks were not all generated: still needs attention.
+    expect(manager.get(otherFailed.id)?.supersededAt).toBeUndefined();
+    expect(jobListGroup(manager.get(otherFailed.id)!)).toBe('problem');
+    // Kept across a restart.
+    await manager.stop();
+    const { manager: restarted } = await startManager();
+    expect(restarted.get(failed.id)?.supersededAt).toBe(manager.get(failed.id)?.supersededAt);
   });
 
   it('retries a failed task as a new submission linked to the old one', async () => {

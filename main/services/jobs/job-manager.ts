@@ -91,6 +91,11 @@ export class JobManager {
       this.reachability,
       this.forecast,
     );
+    // A task that succeeds may settle earlier failed ones carrying the same blocks.
+    this.ledger.listen((event) => {
+      if (event.type === 'job-updated' && event.job.kind === 'task' && event.job.status === 'succeeded')
+        this.settleSuperseded();
+    });
     this.submitter = new JobSubmitter(
       this.ledger,
       this.client,
@@ -137,6 +142,7 @@ export class JobManager {
     }
     if (changed.length > 0) await this.ledger.store.save();
     for (const job of changed) this.ledger.emitUpdate(job);
+    this.settleSuperseded();
     const resumedAt = this.ledger.isoNow();
     for (const job of this.ledger.jobs.values()) {
       if (job.record.status !== 'running') continue;
@@ -345,6 +351,34 @@ export class JobManager {
     return snapshot(job.record);
   }
 
+  /**
+   * Failed, stuck and unknown-outcome tasks whose every block content was delivered by a task submitted after
+   * them are marked `supersededAt`: the Tasks page stops listing them under "Needs attention" (issue 36), and
+   * they are not offered to be sent again.
+   */
+  private settleSuperseded(): void {
+    const tasks = [...this.ledger.jobs.values()].filter((job) => job.record.kind === 'task');
+    const settled: StoredJob[] = [];
+    for (const job of tasks) {
+      const record = job.record;
+      if (!DISMISSABLE_STATUSES.includes(record.status) || record.supersededAt !== undefined) continue;
+      const hashes = blockHashesOf(record);
+      if (hashes.length === 0) continue;
+      const delivered = new Set(
+        tasks
+          .filter((other) => other.record.status === 'succeeded' && other.record.createdAt > record.createdAt)
+          .flatMap((other) => blockHashesOf(other.record)),
+      );
+      if (!hashes.every((hash) => delivered.has(hash))) continue;
+      record.supersededAt = this.ledger.isoNow();
+      record.updatedAt = record.supersededAt;
+      settled.push(job);
+    }
+    if (settled.length === 0) return;
+    for (const job of settled) this.ledger.emitUpdate(job);
+    this.ledger.track(this.ledger.saveLogged());
+  }
+
   private async probe(signal: AbortSignal): Promise<boolean> {
     try {
       await this.client.getTask(PROBE_TASK_ID, { signal, maxRetries: 0, timeoutMs: PROBE_TIMEOUT_MS });
@@ -364,4 +398,9 @@ export class JobManager {
     if (!this.ledger.isRunning)
       throw new JobActionError('JOB_MANAGER_STOPPED', 'The job manager is not running (start() it first).');
   }
+}
+
+/** The block contents a task carries (for another take, the blocks' hashes, not the take keys). */
+function blockHashesOf(record: JobRecord): readonly string[] {
+  return record.takeOf ?? record.contentHashes ?? [];
 }

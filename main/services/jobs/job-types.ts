@@ -50,6 +50,11 @@ interface JobRecordBase {
   retriedBy?: string;
   /** When the user set a failed job aside ("Dismiss"): it no longer needs their attention (ISO time). */
   dismissedAt?: string;
+  /**
+   * When every block of this failed, stuck or unknown-outcome task got its audio from a task submitted after it
+   * (a later Generate): it no longer needs attention, and sending it again would pay twice.
+   */
+  supersededAt?: string;
   /** When a rate-limited submission will be tried again (ISO time). */
   nextAttemptAt?: string;
   /**

@@ -58,6 +58,10 @@ export function JobRow({ job }: { job: JobView }) {
         <p className="hint" data-testid="job-dismissed">
           Dismissed: no longer counted under Needs attention.
         </p>
+      ) : job.supersededAt ? (
+        <p className="hint" data-testid="job-superseded">
+          Its blocks were generated since by a later task: nothing more to do.
+        </p>
       ) : null}
       {job.error ? (
         <p className="job-error" data-testid="job-error">
@@ -66,7 +70,8 @@ export function JobRow({ job }: { job: JobView }) {
       ) : null}
       {requestId ? <RequestId requestId={requestId} /> : null}
       <div className="row-actions">
-        {RETRYABLE_STATUSES.includes(job.status) && !job.retriedBy ? (
+        {/* A task whose blocks were generated since would pay for them twice. */}
+        {RETRYABLE_STATUSES.includes(job.status) && !job.retriedBy && !job.supersededAt ? (
           <button type="button" data-testid="job-retry" onClick={() => act('jobs.retry')}>
             {job.status === 'unknown-outcome' ? 'Submit again' : 'Retry'}
           </button>
