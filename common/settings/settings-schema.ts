@@ -68,7 +68,7 @@ export const checkThresholdsSchema = z.object({
 });
 
 /** A voice of one service, as the default of new projects made while that service is active. */
-export const defaultVoiceSchema = z.object({
+const defaultVoiceSchema = z.object({
   voiceId: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   voiceName: z.string().max(200, 'must be at most 200 characters'),
 });
