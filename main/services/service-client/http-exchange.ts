@@ -18,6 +18,8 @@ export interface ExchangeRequest {
   signal?: AbortSignal;
   agent: http.Agent | false;
   onUploadProgress?: (sentBytes: number, totalBytes: number) => void;
+  /** Told the moment the response's status and headers arrive, before its body is read. */
+  onResponseHead?: (status: number, headers: IncomingHttpHeaders) => void;
 }
 
 export interface ExchangeResponse {
@@ -137,6 +139,7 @@ export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
     req.on('finish', armTimer);
     req.on('response', (res) => {
       response = res;
+      request.onResponseHead?.(res.statusCode ?? 0, res.headers);
       armTimer();
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > request.maxResponseBytes) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Clock } from './clock.js';
 import { RateGate } from './rate-gate.js';
 import { ManualClock } from './test-support/manual-clock.js';
 
@@ -104,5 +105,45 @@ describe('RateGate', () => {
     await expect(cancelled).rejects.toThrow('stop');
     await clock.advance(1_000);
     await expect(next).resolves.toBe(1_000);
+  });
+
+  it('lets nothing out before the wall when its timer fires early, as a starved Node process makes timers do', async () => {
+    const clock = new ManualClock();
+    // Node times a timer from the event loop's cached clock: set late in a long (or descheduled) callback, it
+    // fires as early as that callback has run. Here a timer set for more than 30 ms fires 30 ms early.
+    const early: Clock = {
+      now: () => clock.now(),
+      sleep: (ms, signal) => clock.sleep(ms, signal),
+      setTimer: (callback, ms) => clock.setTimer(callback, ms > 30 ? ms - 30 : ms),
+    };
+    const gate = new RateGate({ clock: early });
+    gate.rateLimited(1_000);
+    const log: number[] = [];
+    const waiting = queue(gate, clock, 2, log);
+    await clock.advance(999);
+    expect(log).toEqual([]);
+    await clock.advance(1);
+    expect(log).toEqual([1_000]);
+    await clock.advance(5_000);
+    await Promise.all(waiting);
+    expect((log[1] ?? 0) - (log[0] ?? 0)).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('counts a wait from when the refusal arrived, and holds from then even before the refusal is read', async () => {
+    const clock = new ManualClock();
+    const gate = new RateGate({ clock });
+    await clock.advance(100);
+    // The headers of a 429 arrived at 100 asking for 1 s; its body is still being read.
+    gate.holdFrom(100, 1_000);
+    const log: number[] = [];
+    const waiting = queue(gate, clock, 1, log);
+    await clock.advance(50);
+    // Read and decoded 50 ms later: the wall stays where the service put it, not 50 ms later.
+    gate.rateLimited(1_000, 0, 100);
+    await clock.advance(949);
+    expect(log).toEqual([]);
+    await clock.advance(1);
+    await Promise.all(waiting);
+    expect(log).toEqual([1_100]);
   });
 });

@@ -6,7 +6,10 @@ import { systemClock } from './clock.js';
  *
  * - **Retry-After is a wall.** After a 429 (or a 503) that names a wait, no request of this service starts before
  *   the wait is over: the next poll of another job, a download or a submission all wait at the gate, not only
- *   the request that was refused.
+ *   the request that was refused. The wait counts from when the answer's headers arrived (`holdFrom`, called by
+ *   the client at that moment), so no request slips out while the refused answer's body is still being read.
+ *   The gate checks the wall itself before letting a request go rather than trusting its timer: Node times a
+ *   timer from the event loop's cached clock, which a starved process leaves stale, so it can fire early.
  * - **No burst after the wall.** Waiting requests go out in the order they arrived, one per `spacing`. The spacing
  *   is learned, much as TCP learns a link: a 429 sets it to at least twice what it was, a little slower than the
  *   pace that was refused (measured over the last requests), and at least the Retry-After (a token bucket's
@@ -102,8 +105,19 @@ export class RateGate {
     });
   }
 
-  /** The service refused a request for its rate (429): a wall of `retryAfterMs` and a wider spacing. */
-  rateLimited(retryAfterMs: number | undefined, releasedAt?: number): void {
+  /**
+   * A wall of `retryAfterMs` counted from `receivedAt` (when the answer asking for it arrived): nothing starts
+   * before it ends. Called the moment the headers of a 429 or 503 arrive, before its body is read.
+   */
+  holdFrom(receivedAt: number, retryAfterMs: number): void {
+    this.block(Math.max(0, retryAfterMs), receivedAt);
+  }
+
+  /**
+   * The service refused a request for its rate (429): a wall of `retryAfterMs` (from `receivedAt`, when the
+   * refusal arrived; now when not given) and a wider spacing.
+   */
+  rateLimited(retryAfterMs: number | undefined, releasedAt?: number, receivedAt?: number): void {
     this.stats.rateLimited += 1;
     const wait = Math.max(0, retryAfterMs ?? 0);
     // Requests that were already on their way when the last 429 arrived say nothing new about the pace.
@@ -125,12 +139,12 @@ export class RateGate {
         ),
       );
     }
-    this.block(wait);
+    this.block(wait, receivedAt);
   }
 
   /** The service asked for a pause without blaming our rate (503 with Retry-After): a wall only. */
-  unavailable(retryAfterMs: number): void {
-    this.block(Math.max(0, retryAfterMs));
+  unavailable(retryAfterMs: number, receivedAt?: number): void {
+    this.block(Math.max(0, retryAfterMs), receivedAt);
   }
 
   /** An answered request: the learned spacing relaxes a little. */
@@ -160,8 +174,8 @@ export class RateGate {
     return { ...this.stats, spacingMs: this.spacingMs };
   }
 
-  private block(waitMs: number): void {
-    this.blockedUntil = Math.max(this.blockedUntil, this.clock.now() + waitMs);
+  private block(waitMs: number, from = this.clock.now()): void {
+    this.blockedUntil = Math.max(this.blockedUntil, from + waitMs);
     this.schedule();
   }
 
@@ -203,13 +217,11 @@ export class RateGate {
   }
 
   /**
-   * The timer was armed for the current opening (schedule() re-arms it whenever that moves), so the head of the
-   * queue goes now; the others follow as the spacing allows.
+   * Lets out the head of the queue, and the others as the spacing allows, once the clock has passed the opening;
+   * a timer that fired early (see the class comment) is armed again for the rest of the wait.
    */
   private release(): void {
-    let first = true;
-    while (this.waiting.length > 0 && (first || this.clock.now() >= this.openAt())) {
-      first = false;
+    while (this.waiting.length > 0 && this.clock.now() >= this.openAt()) {
       const waiter = this.waiting.shift();
       if (!waiter) break;
       if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);

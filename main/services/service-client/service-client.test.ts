@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from './clock.js';
 import { ServiceClient } from './service-client.js';
 import type { ServiceClientOptions } from './service-client.js';
 import { ServiceError } from './service-error.js';
@@ -247,6 +248,48 @@ describe('ServiceClient: retries', () => {
     await client.createTask({ contents: [block] });
     expect(calls).toBe(3);
     expect(clock.sleeps).toEqual([3000, 5000]);
+  });
+
+  it('holds every request from the moment a 429’s headers arrive, not once its body has been read', async () => {
+    const starts: number[] = [];
+    let receivedAt: number | undefined;
+    let headersSentAt = 0;
+    let startSecond: (() => void) | undefined;
+    const { client } = await setup(
+      (request, res) => {
+        if (request.path.endsWith('/second')) {
+          sendJson(res, 200, envelope(sampleTask()));
+          return;
+        }
+        // A refusal whose body is slow to come, as it is on a loaded machine or a slow line: the headers now,
+        // the body 300 ms later. Meanwhile another request of the app comes up for its turn.
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.flushHeaders();
+        headersSentAt = Date.now();
+        setTimeout(() => startSecond?.(), 100);
+        setTimeout(() => res.end(JSON.stringify(errorBody(429, 'RATE_LIMIT_EXCEEDED', 'Slow down.'))), 300);
+      },
+      {
+        clock: systemClock,
+        onAttempt: () => starts.push(Date.now()),
+        onAnswer: (answer) => {
+          if (answer.status === 429) receivedAt = answer.receivedAt;
+        },
+      },
+    );
+    const second = new Promise<unknown>((resolve, reject) => {
+      startSecond = () => {
+        client.getTask('second', { maxRetries: 0 }).then(resolve, reject);
+      };
+    });
+    const refused = await failure(client.getTask('first', { maxRetries: 0 }));
+    expect(refused.httpStatus).toBe(429);
+    await second;
+    expect(starts).toHaveLength(2);
+    // Before: the second request went out 100 ms after the refusal arrived, as its body was still coming.
+    expect(starts[1]! - headersSentAt).toBeGreaterThanOrEqual(1_000);
+    expect(receivedAt).toBeGreaterThanOrEqual(headersSentAt);
+    expect(starts[1]!).toBeGreaterThanOrEqual(receivedAt! + 1_000);
   });
 
   it('does not sleep through a Retry-After longer than 60 s: the error carries the wait instead', async () => {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { z } from 'zod';
 import type { TaskRequestBody } from '../../../common/rules/index.js';
@@ -11,7 +12,7 @@ import { jsonBody } from './request-body.js';
 import { decodeResponse, failureToServiceError } from './response-decoder.js';
 import { RateGate } from './rate-gate.js';
 import type { RequestKind, RetryPolicy } from './retry-policy.js';
-import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs } from './retry-policy.js';
+import { DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfterMs, retryDelayMs } from './retry-policy.js';
 import { ServiceError, validationError } from './service-error.js';
 import type { CreateVoiceInput, VoiceEncoding } from './voice-upload.js';
 import { buildVoiceBody } from './voice-upload.js';
@@ -56,8 +57,10 @@ export interface AttemptInfo {
 
 export interface AnswerInfo extends AttemptInfo {
   status: number;
-  /** The wait a 429 or 503 asked for. */
+  /** The wait a 429 or 503 asked for, counted from `receivedAt`. */
   retryAfterMs?: number | undefined;
+  /** When the answer's status and headers arrived (the client's clock), if any did. */
+  receivedAt?: number | undefined;
 }
 
 export interface CallOptions {
@@ -242,6 +245,11 @@ export class ServiceClient {
       }
       this.options.onAttempt?.({ method: spec.method, path: spec.path, attempt });
       let error: ServiceError;
+      let receivedAt: number | undefined;
+      const onResponseHead = (status: number, responseHeaders: IncomingHttpHeaders): void => {
+        receivedAt = this.clock.now();
+        this.holdGateAtOnce(status, responseHeaders, receivedAt);
+      };
       try {
         const response = await exchange({
           method: spec.method,
@@ -260,25 +268,34 @@ export class ServiceClient {
                 ? this.keepAliveAgents.https
                 : this.keepAliveAgents.http,
           ...(spec.onUploadProgress ? { onUploadProgress: spec.onUploadProgress } : {}),
+          onResponseHead,
         });
         const decoded = decodeResponse(response, spec.schema, {
           resource: spec.resource,
           token,
-          now: this.clock.now(),
+          // An HTTP-date Retry-After is a wait from when the answer arrived, not from when it was read.
+          now: receivedAt ?? this.clock.now(),
         });
         this.rateGate.answered();
-        this.options.onAnswer?.({ method: spec.method, path: spec.path, attempt, status: response.status });
+        this.options.onAnswer?.({
+          method: spec.method,
+          path: spec.path,
+          attempt,
+          status: response.status,
+          receivedAt,
+        });
         return { data: decoded.data, requestId: decoded.requestId };
       } catch (caught) {
-        error = this.toServiceError(caught, spec, token);
+        error = this.toServiceError(caught, spec, token, receivedAt);
       }
-      this.tellGate(error, releasedAt);
+      this.tellGate(error, releasedAt, receivedAt);
       this.options.onAnswer?.({
         method: spec.method,
         path: spec.path,
         attempt,
         status: error.httpStatus ?? 0,
         retryAfterMs: error.retryAfterMs,
+        receivedAt,
       });
 
       const facts = {
@@ -297,21 +314,38 @@ export class ServiceClient {
     }
   }
 
+  /**
+   * A 429 or 503 naming a wait closes the gate the moment its headers arrive: under CPU starvation reading and
+   * decoding its body can take long enough for another request's turn to come, and that request would start
+   * inside the wait the service had already sent.
+   */
+  private holdGateAtOnce(status: number, headers: IncomingHttpHeaders, receivedAt: number): void {
+    if (status !== 429 && status !== 503) return;
+    const raw = headers['retry-after'];
+    const retryAfterMs = parseRetryAfterMs(Array.isArray(raw) ? raw[0] : raw, receivedAt);
+    if (retryAfterMs !== undefined) this.rateGate.holdFrom(receivedAt, retryAfterMs);
+  }
+
   /** What the service said about our pace reaches every later request of this service, not only this one. */
-  private tellGate(error: ServiceError, releasedAt: number): void {
+  private tellGate(error: ServiceError, releasedAt: number, receivedAt: number | undefined): void {
     if (error.kind !== 'http') return;
-    if (error.httpStatus === 429) this.rateGate.rateLimited(error.retryAfterMs, releasedAt);
+    if (error.httpStatus === 429) this.rateGate.rateLimited(error.retryAfterMs, releasedAt, receivedAt);
     else if (error.httpStatus === 503 && error.retryAfterMs !== undefined)
-      this.rateGate.unavailable(error.retryAfterMs);
+      this.rateGate.unavailable(error.retryAfterMs, receivedAt);
     else this.rateGate.answered();
   }
 
-  private toServiceError(caught: unknown, spec: CallSpec<z.ZodType>, token: string): ServiceError {
+  private toServiceError(
+    caught: unknown,
+    spec: CallSpec<z.ZodType>,
+    token: string,
+    receivedAt: number | undefined,
+  ): ServiceError {
     if (caught instanceof ServiceError) return caught;
     if (caught instanceof ExchangeFailure)
       return failureToServiceError(
         caught,
-        { resource: spec.resource, token, now: this.clock.now() },
+        { resource: spec.resource, token, now: receivedAt ?? this.clock.now() },
         spec.timeoutMs,
       );
     // Anything else is a bug of ours; report it without its message, which could hold request details.

@@ -27,8 +27,13 @@ export class FakeClock implements Clock {
     await Promise.resolve();
   }
 
+  /** Fires at once, the clock moved on to the timer's time as a sleep moves it (the rate gate checks it). */
   setTimer(callback: () => void, ms: number): () => void {
-    const timer = setTimeout(callback, 0);
+    const at = this.current + ms;
+    const timer = setTimeout(() => {
+      this.current = Math.max(this.current, at);
+      callback();
+    }, 0);
     this.sleeps.push(ms);
     return () => clearTimeout(timer);
   }
