@@ -43,6 +43,19 @@ describe('book import', () => {
     expect(script.chapters.map((chapter) => chapter.title)).toEqual(['Arrival', 'The Keeper', 'Morning']);
   });
 
+  it('keeps a first chapter whose heading is styled as a title (h1.title) a chapter, not a title page', async () => {
+    const script = await readScriptFile(
+      makeEpub({ ...book, headingClass: 'title', toc: 'ncx' }),
+      'styled.epub',
+      options,
+    );
+    expect(script.chapters.map((chapter) => [chapter.kind, chapter.title])).toEqual([
+      [undefined, 'Arrival'],
+      [undefined, 'The Keeper'],
+      [undefined, 'Morning'],
+    ]);
+  });
+
   it('reads a DOCX through mammoth: Heading 1 paragraphs start chapters', async () => {
     const script = await readScriptFile(makeDocx(book), 'lighthouse.docx', options);
     expect(script.chapters.map((chapter) => chapter.title)).toEqual(['Arrival', 'The Keeper', 'Morning']);

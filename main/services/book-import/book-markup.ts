@@ -80,8 +80,11 @@ const FRONT_TYPES = new Set([
   'doc-cover',
 ]);
 const FRONT_CLASSES = new Set(['titlepage', 'title-page', 'halftitle', 'rights', 'copyright']);
-/** pandoc's title block: `h1.title`, `p.subtitle`, `p.author`, `p.date`, `div.rights`, in `header#title-block-header`. */
-const TITLE_BLOCK_CLASSES = new Set(['title', 'subtitle', 'author', 'date']);
+/**
+ * pandoc's title block: `h1.title`, `p.subtitle`, `p.author`, `p.date`, `div.rights`, in `header#title-block-header`.
+ * `h1.title` is judged by its text (`isTitleHeading`): some books style a chapter's heading so.
+ */
+const TITLE_BLOCK_CLASSES = new Set(['subtitle', 'author', 'date']);
 
 /**
  * Whether an element starts front matter (true), the book's text (false: EPUB's `bodymatter`), or neither (null).
@@ -104,4 +107,9 @@ export function isFrontMatterElement(
     return true;
   }
   return null;
+}
+
+/** A heading styled as the book's title (`h1.title`: pandoc, Word's Title style through mammoth). */
+export function hasTitleClass(name: string, attributes: Attributes): boolean {
+  return name === 'h1' && classesOf(attributes).includes('title');
 }

@@ -107,6 +107,7 @@ export function parseEpub(bytes: Uint8Array, reading: ImportReading): ImportedSc
     feedHtml(read(href), builder, {
       toc: toc.filter((entry) => entry.file === href),
       frontMatter: frontMatter.get(href) === 'front',
+      bookTitle,
     });
   }
   return builder.script({

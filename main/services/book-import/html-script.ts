@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { ScriptBuilder } from '../../../common/import/text-script.js';
-import { isFrontMatterElement, isNoteMark, isNotesElement } from './book-markup.js';
+import { hasTitleClass, isFrontMatterElement, isNoteMark, isNotesElement } from './book-markup.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 /** Elements whose text is a paragraph of its own. */
@@ -51,6 +51,8 @@ export interface FeedOptions {
   toc?: readonly TocEntry[] | undefined;
   /** The whole document is front matter (an EPUB's title or copyright page by its landmarks). */
   frontMatter?: boolean | undefined;
+  /** The book's title, where its metadata gives it: a heading styled as the title is its title page only if so. */
+  bookTitle?: string | undefined;
 }
 
 interface HtmlMetadata {
@@ -99,6 +101,7 @@ export function feedHtml(
   let text = '';
   let inHeading = false;
   let headingLevel = 1;
+  let titleHeading = false;
   let inTitle = false;
   let title = '';
   let author: string | undefined;
@@ -116,12 +119,20 @@ export function feedHtml(
     if (content && inNotes > 0) {
       if (!inHeading) builder.note(text);
     } else if (content && inHeading) {
+      // A heading styled as the title, before the text, that is the book's title (when known) is its title page.
+      const titlePage =
+        titleHeading &&
+        !frontMatter &&
+        !builder.hasText() &&
+        (options.bookTitle === undefined || key(options.bookTitle) === key(text));
+      if (titlePage) builder.frontMatter(true);
       announce();
       // The table of contents' own entry for this heading was just read, or names it: it is not read twice.
       if (!justAnnounced && !announced.has(key(text))) {
         // Without a table of contents, `h1` parts hold `h2`/`h3` chapters.
         builder.heading(text, options.toc?.length ? {} : { level: headingLevel });
       }
+      if (titlePage) builder.frontMatter(false);
       justAnnounced = false;
     } else if (content) {
       announce();
@@ -175,6 +186,7 @@ export function feedHtml(
           flush();
           inHeading = true;
           headingLevel = Number(name.slice(1));
+          titleHeading = hasTitleClass(name, attributes);
         } else if (BLOCKS.has(name)) flush();
         else if (name === 'br') text += '\n';
         else if (name === 'a') open.link = { start: text.length, attributes };

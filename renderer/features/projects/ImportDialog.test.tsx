@@ -164,7 +164,9 @@ describe('Import dialog', () => {
       '3 chapters: The Lantern Keeper (front matter) · The Sea Wall · Notes (footnotes)',
     );
     expect((screen.getByTestId('import-title') as HTMLInputElement).value).toBe('The Lantern Keeper');
-    expect(screen.getByTestId('import-metadata').textContent).toContain('by Ada Writer, language en-GB');
+    expect(screen.getByTestId('import-metadata').textContent).toBe(
+      'Kept with the project: the book’s author (Ada Writer) and language (en-GB). Its exports are tagged with the author unless you give others.',
+    );
     for (const block of screen.getAllByTestId('import-preview-block')) {
       expect(block.textContent).not.toMatch(/title:|author:|\[\^1\]/u);
     }

@@ -18,10 +18,13 @@ export function ImportMatterFields({
   const frontMatter = preview.optional.find((found) => found.kind === 'front-matter');
   const notes = preview.optional.find((found) => found.kind === 'notes');
   const kept = [
-    preview.author ? `by ${preview.author}` : null,
-    preview.language ? `language ${preview.language}` : null,
-    preview.hasCover ? 'its cover' : null,
+    preview.author ? `author (${preview.author})` : null,
+    preview.language ? `language (${preview.language})` : null,
+    preview.hasCover ? 'cover' : null,
   ].filter((part): part is string => part !== null);
+  const tagged = [preview.author ? 'the author' : null, preview.hasCover ? 'the cover' : null].filter(
+    (part): part is string => part !== null,
+  );
   if (!frontMatter && !notes && kept.length === 0) return null;
   return (
     <fieldset className="import-matter" data-testid="import-matter">
@@ -55,9 +58,15 @@ export function ImportMatterFields({
       ) : null}
       {kept.length > 0 ? (
         <p className="hint" data-testid="import-metadata">
-          The project keeps the book’s {kept.join(', ')} for its exports’ tags.
+          Kept with the project: the book’s {listed(kept)}.
+          {tagged.length > 0 ? ` Its exports are tagged with ${listed(tagged)} unless you give others.` : ''}
         </p>
       ) : null}
     </fieldset>
   );
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }

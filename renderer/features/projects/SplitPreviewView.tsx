@@ -58,7 +58,7 @@ export function SplitPreviewView({
               {formatCount(preview.chapters.length, 'chapter', 'chapters')}:{' '}
               {preview.chapters
                 .slice(0, 8)
-                .map((chapter) => chapterLabel(chapter))
+                .map((chapter, index, shown) => chapterLabel(chapter, shown[index - 1]?.part))
                 .join(' · ')}
               {preview.chapters.length > 8 ? ' · …' : ''}
             </p>
@@ -90,9 +90,10 @@ export function SplitPreviewView({
   );
 }
 
-/** "The Lantern Keeper (front matter)", "Part One › The Sea Wall", "Notes (footnotes)". */
-function chapterLabel(chapter: ImportPreview['chapters'][number]): string {
-  const title = chapter.part ? `${chapter.part} › ${chapter.title}` : chapter.title;
+/** "The Lantern Keeper (front matter)", "Part One › The Sea Wall" (a part named where it starts), "Notes (footnotes)". */
+function chapterLabel(chapter: ImportPreview['chapters'][number], previousPart: string | undefined): string {
+  const title =
+    chapter.part && chapter.part !== previousPart ? `${chapter.part} › ${chapter.title}` : chapter.title;
   if (chapter.kind === 'front-matter') return `${title} (front matter)`;
   if (chapter.kind === 'notes') return `${title} (footnotes)`;
   return title;

@@ -8,6 +8,8 @@ export interface BookSpec {
   chapters: { title: string; paragraphs: string[] }[];
   /** EPUB 3 navigation document (default) or an EPUB 2 NCX. */
   toc?: 'nav' | 'ncx';
+  /** A class on each chapter's `<h1>` (some books style chapter headings `h1.title`). */
+  headingClass?: string;
 }
 
 const escape = (text: string): string =>
@@ -21,7 +23,7 @@ export function makeEpub(book: BookSpec): Uint8Array {
       `<?xml version="1.0" encoding="utf-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml"><head><title>${escape(chapter.title)}</title>
 <style>p { margin: 0 }</style></head>
-<body><h1>${escape(chapter.title)}</h1>
+<body><h1${book.headingClass ? ` class="${book.headingClass}"` : ''}>${escape(chapter.title)}</h1>
 ${chapter.paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
 </body></html>`,
     );
