@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8 } from 'fflate';
 import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
+import { buildCues } from '../../../common/subtitles/index.js';
 import type { ImportedScript } from '../../../common/import/imported-script.js';
 import { readScriptFile } from './read-script-file.js';
 import {
@@ -159,4 +160,18 @@ describe('dialogue', () => {
       ]);
     },
   );
+
+  it('the subtitle cues of a dialogue line show its quotation marks', async () => {
+    const script = await read('pandoc EPUB 3', pandocEpub(LANTERN_KEEPER, 3));
+    const dialogue = scriptBlocks(script, {}).filter((block) => block.speaker !== undefined);
+    const cues = buildCues(
+      dialogue.map((block, index) => ({
+        blockId: `b${index}`,
+        text: block.text,
+        startMs: index * 3000,
+        durationMs: 1500,
+      })),
+    );
+    expect(cues.map((cue) => cue.lines.join(' '))).toEqual(['“Is it late?”', '“Not yet,”', '“Then wait,”']);
+  });
 });
