@@ -96,8 +96,11 @@ function showProblems(stores: AppStores, problems: readonly ProjectViolation[]):
   const fixes = distinctFixes(problems.flatMap((violation) => (violation.fix ? [violation.fix] : [])));
   const fixable = problems.every((violation) => violation.fix !== undefined);
   const voiceNames = [...new Set(fixes.map((fix) => fix.voiceName))];
-  // "Bruno’s and Mei’s default styles"
-  const theirDefaults = `${voiceNames.map((name) => `${name}’s`).join(' and ')} default style${voiceNames.length === 1 ? '' : 's'}`;
+  // "Bruno’s and Mei’s default styles", "Ana’s, Bruno’s and Mei’s default styles"
+  const owners = voiceNames.map((name) => `${name}’s`);
+  const listed =
+    owners.length <= 2 ? owners.join(' and ') : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`;
+  const theirDefaults = `${listed} default style${voiceNames.length === 1 ? '' : 's'}`;
   stores.notices.getState().showProblem({
     title: summary.title,
     body: fixable ? `${summary.body}\nUse ${theirDefaults} for them, then generate again.` : summary.body,
