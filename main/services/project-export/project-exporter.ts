@@ -173,6 +173,7 @@ export class ProjectExporter {
           markers: false,
           chaptersJson: false,
           ...(coverPath ? { coverPath } : {}),
+          ...(base?.language !== undefined ? { language: base.language } : {}),
         };
         return this.options.engine.exportMix(
           {
@@ -226,7 +227,8 @@ export class ProjectExporter {
 
 /**
  * The tags the settings ask for, or none: the title and author default to the project's (an imported book's
- * author) once anything is tagged, and a project with an author or a cover is always tagged.
+ * author) once anything is tagged, with the book's language, and a project with an author or a cover is always
+ * tagged.
  */
 export function fileTagsFor(
   project: Project,
@@ -236,7 +238,7 @@ export function fileTagsFor(
 ): FileTags | undefined {
   const markers = settings.chapters?.markers ?? false;
   const json = settings.chapters?.json ?? false;
-  const author = project.metadata?.author;
+  const { author, language } = project.metadata ?? {};
   const tagged = Object.keys(settings.metadata ?? {}).length > 0 || author !== undefined;
   if (!tagged && !markers && !json && coverPath === undefined) return undefined;
   return {
@@ -245,6 +247,7 @@ export function fileTagsFor(
     markers,
     chaptersJson: json,
     ...(coverPath ? { coverPath } : {}),
+    ...(language !== undefined ? { language } : {}),
   };
 }
 

@@ -55,6 +55,7 @@ describe('ProjectService: a book’s metadata', () => {
     expect(fileTagsFor(project, defaultProjectExportSettings, [], coverFile)).toMatchObject({
       metadata: { title: 'The Lantern Keeper', author: 'Ada Writer' },
       coverPath: coverFile,
+      language: 'en',
     });
     expect(fileTagsFor(project, defaultProjectExportSettings, [], undefined)?.metadata.author).toBe(
       'Ada Writer',

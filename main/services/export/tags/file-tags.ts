@@ -28,5 +28,10 @@ export const fileTagsSchema = z.object({
   chaptersJson: z.boolean(),
   /** A JPEG or PNG embedded as the MP3's front cover. */
   coverPath: z.string().min(1, 'must not be empty').optional(),
+  /** The language spoken, as a BCP 47 tag (an imported book's): ID3 TLAN in MP3, ILNG in WAV. */
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/u, 'must be a language tag such as en or en-GB')
+    .optional(),
 });
 export type FileTags = z.infer<typeof fileTagsSchema>;

@@ -39,6 +39,7 @@ function infoChunk(tags: FileTags): Uint8Array | undefined {
     ['ICRD', metadata.year],
     ['ITRK', metadata.track],
     ['ICMT', metadata.comment],
+    ['ILNG', tags.language],
   ];
   const present = fields.filter((field): field is [string, string] => field[1] !== undefined);
   if (present.length === 0) return undefined;
