@@ -3,9 +3,10 @@ import type { JobStatusGroup, JobView } from '../../../common/jobs/job-view.js';
 import { jobListGroup } from '../../../common/jobs/job-view.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { selectJobsNewestFirst, selectReachable } from '../../stores/jobs-store.js';
+import { selectGoTo } from '../../stores/navigation-store.js';
 import { selectActiveService } from '../../stores/settings-store.js';
 import { JobRow } from './JobRow.js';
-import { useJobsStore, useSettingsStore } from '../../stores/stores-context.js';
+import { useJobsStore, useNavigationStore, useSettingsStore } from '../../stores/stores-context.js';
 
 type Filter = 'all' | JobStatusGroup;
 
@@ -22,6 +23,7 @@ export function TasksPage() {
   const allJobs = useJobsStore(selectJobsNewestFirst);
   const reachable = useJobsStore(selectReachable);
   const service = useSettingsStore(selectActiveService);
+  const goTo = useNavigationStore(selectGoTo);
   const [filter, setFilter] = useState<Filter>('all');
 
   const jobs = useMemo(() => allJobs.filter((job) => job.serviceUrl === service?.url), [allJobs, service]);
@@ -45,6 +47,15 @@ export function TasksPage() {
       <header className="page-header">
         <h1>Tasks</h1>
         <span className="hint">{service.label || service.url}</span>
+        {service.signedIn ? null : (
+          // Tasks already sent wait for a sign-in to be checked; nothing of them is sent again.
+          <span className="badge badge-warning" data-testid="tasks-signed-out">
+            Not signed in — sent tasks are checked once you sign in{' '}
+            <button type="button" data-testid="tasks-sign-in" onClick={() => goTo('settings')}>
+              Sign in
+            </button>
+          </span>
+        )}
         {reachable[service.url] === false ? (
           <span className="badge badge-warning" data-testid="service-offline">
             Service unreachable — submissions wait and go out when it is back
