@@ -181,11 +181,9 @@ function TypeFields({
             patch={patch}
             speaker={context.speakers.get(speakerIdOf(block))}
             onStyleFix={(fix) => {
-              const result = stores.document
-                .getState()
-                .apply((doc) => applyStyleFixes(doc, [fix]), {
-                  label: `Use ${fix.voiceName}’s default style`,
-                });
+              const result = stores.document.getState().apply((doc) => applyStyleFixes(doc, [fix]), {
+                label: `Use ${fix.voiceName}’s default style`,
+              });
               if (!result.ok) stores.notices.getState().showError(result.error);
             }}
           />

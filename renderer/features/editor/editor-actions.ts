@@ -257,13 +257,11 @@ export function createEditorActions(stores: AppStores) {
       const impact = pasteImpact(clipboard.blocks, pasted, context);
       if (impact.blocks === 0) paste();
       else
-        stores.editorUi
-          .getState()
-          .setPendingChange({
-            label: 'Paste blocks (their audio does not fit this project)',
-            impact,
-            apply: paste,
-          });
+        stores.editorUi.getState().setPendingChange({
+          label: 'Paste blocks (their audio does not fit this project)',
+          impact,
+          apply: paste,
+        });
       return;
     }
     const texts = text.trim() === '' ? [] : splitScript(text);
