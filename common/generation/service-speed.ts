@@ -129,7 +129,9 @@ const EXTRAPOLATION_LIMIT = 2;
 export interface RunSnapshot {
   now: number;
   startedAt: number;
+  /** Characters whose audio arrived in this run (its pace). */
   doneCharacters: number;
+  /** Characters still on their way (blocks that ended without audio are neither). */
   remainingCharacters: number;
   /** The run's tasks not finished yet (submittedAt undefined: not sent yet). */
   openTasks: readonly { submittedAt: number | undefined; characters: number }[];

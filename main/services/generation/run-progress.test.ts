@@ -85,4 +85,31 @@ describe('RunProgress', () => {
     expect(counts.at(-1)).toMatchObject({ doneBlocks: 3, failedBlocks: 1, totalBlocks: 3 });
     progress.stop();
   });
+
+  it('takes the pace from audio that arrived, not from blocks refused at once', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-02T00:00:00.000Z') });
+    const counts: GenerationCount[] = [];
+    const progress = new RunProgress({
+      serviceUrl: SERVICE,
+      wanted: new Map([
+        ['refused-1', 100],
+        ['refused-2', 100],
+        ['slow-1', 100],
+        ['slow-2', 100],
+      ]),
+      jobIds: [],
+      manager: { list: () => [], get: () => undefined },
+      report: (count) => counts.push(count),
+    });
+    vi.advanceTimersByTime(1_000);
+    progress.filed(SERVICE, 'refused-1', 'failed');
+    progress.filed(SERVICE, 'refused-2', 'failed');
+    // Nothing has audio yet: no pace to go by (not "0 s left" from 200 characters refused in a second).
+    expect(counts.at(-1)).toMatchObject({ doneBlocks: 2, failedBlocks: 2, secondsLeft: undefined });
+    vi.advanceTimersByTime(9_000);
+    progress.filed(SERVICE, 'slow-1', 'generated');
+    // 100 characters of audio in 10 s: the last 100 take about 10 s more.
+    expect(counts.at(-1)).toMatchObject({ doneBlocks: 3, secondsLeft: 10 });
+    progress.stop();
+  });
 });

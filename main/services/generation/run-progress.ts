@@ -23,7 +23,9 @@ export class RunProgress {
   private readonly done = new Set<string>();
   /** Contents that ended without audio (a refused or failed task, a download given up on). */
   private readonly failed = new Set<string>();
+  /** Characters of the contents done (with audio or without), and of those without audio. */
   private doneCharacters = 0;
+  private failedCharacters = 0;
   private readonly totalCharacters: number;
   private readonly startedAt = Date.now();
   private readonly speed: ServiceSpeed | undefined;
@@ -55,11 +57,17 @@ export class RunProgress {
     const characters = this.input.wanted.get(hash);
     if (characters === undefined) return;
     if (this.done.has(hash)) {
-      if (outcome === 'generated' && this.failed.delete(hash)) this.emit();
+      if (outcome === 'generated' && this.failed.delete(hash)) {
+        this.failedCharacters -= characters;
+        this.emit();
+      }
       return;
     }
     this.done.add(hash);
-    if (outcome === 'failed') this.failed.add(hash);
+    if (outcome === 'failed') {
+      this.failed.add(hash);
+      this.failedCharacters += characters;
+    }
     this.doneCharacters += characters;
     this.emit();
   }
@@ -82,7 +90,9 @@ export class RunProgress {
       secondsLeft: generationSecondsLeft({
         now: Date.now(),
         startedAt: this.startedAt,
-        doneCharacters: this.doneCharacters,
+        // The pace counts audio that arrived: a refused task ends at once, and counted in the pace it would
+        // promise the rest in no time.
+        doneCharacters: this.doneCharacters - this.failedCharacters,
         remainingCharacters: this.totalCharacters - this.doneCharacters,
         openTasks,
         speed: this.speed,

@@ -45,8 +45,10 @@ export function GenerationProgress() {
       continue;
     }
     done += 1;
-    doneCharacters += characters;
+    // The run's pace counts audio that arrived: a refused task's blocks end at once and would make the rest
+    // look almost done.
     if (blockState(block, context) === 'failed') failed += 1;
+    else doneCharacters += characters;
   }
   const total = run.blockIds.length;
   const finished = done === total;
