@@ -184,7 +184,7 @@ describe('front matter', () => {
       [undefined, undefined, 'Copyright © 2026 Ada Writer. All rights reserved.'],
       ['Opening', undefined, 'It began at the sea wall.'],
     ]);
-    expect(scriptBlocks(script, {}, { frontMatter: false }).map((block) => block.chapterTitle)).toEqual([
+    expect(scriptBlocks(script, {}, { unreadFrontMatter: [0] }).map((block) => block.chapterTitle)).toEqual([
       undefined,
     ]);
   });

@@ -50,17 +50,30 @@ export const importReadingSchema = z
     speakerLabels: z.boolean(),
     /** Text in quotation marks is dialogue, given to the speaker named by "said Name" nearby. */
     quotedDialogue: z.boolean(),
-    /** The front matter (title page, copyright, dedication) is read aloud; absent: it is. */
-    frontMatter: z.boolean().optional(),
+    /**
+     * The front-matter chapters (title page, copyright page, dedication…) left unread, by their place among the
+     * book's front-matter chapters (0: the first); absent: all are read.
+     */
+    unreadFrontMatter: z
+      .array(z.number().int('must be whole numbers').min(0, 'must be 0 or more'))
+      .max(1000, 'must list at most 1000 chapters')
+      .optional(),
     /** Footnotes become a "Notes" chapter at the end, or are left out; absent: a chapter. */
     footnotes: z.enum(['chapter', 'omit']).optional(),
   })
   .strict();
 export type ImportReading = z.infer<typeof importReadingSchema>;
 
-/** Whether a chapter of this kind is read, as the user chose in the preview. */
-function chapterIsSpoken(kind: ChapterKind, reading: Partial<ImportReading> = {}): boolean {
-  if (kind === 'front-matter') return reading.frontMatter ?? true;
+/**
+ * Whether a chapter is read, as the user chose in the preview; `frontMatterIndex` is its place among the
+ * front-matter chapters.
+ */
+function chapterIsSpoken(
+  kind: ChapterKind,
+  frontMatterIndex: number,
+  reading: Partial<ImportReading> = {},
+): boolean {
+  if (kind === 'front-matter') return !(reading.unreadFrontMatter ?? []).includes(frontMatterIndex);
   if (kind === 'notes') return (reading.footnotes ?? 'chapter') === 'chapter';
   return true;
 }
@@ -90,8 +103,10 @@ export function scriptBlocks(
 ): ImportBlock[] {
   const blocks: ImportBlock[] = [];
   let previousKind: ChapterKind | undefined;
+  let frontMatterIndex = -1;
   for (const chapter of script.chapters) {
-    if (!chapterIsSpoken(chapter.kind ?? 'body', reading)) continue;
+    if (chapter.kind === 'front-matter') frontMatterIndex += 1;
+    if (!chapterIsSpoken(chapter.kind ?? 'body', frontMatterIndex, reading)) continue;
     // Untitled text after front matter that is read starts a chapter of its own, not the title page's.
     const untitled = previousKind !== undefined && previousKind !== 'body' ? 'Opening' : undefined;
     previousKind = chapter.kind ?? 'body';
@@ -137,7 +152,10 @@ export interface ImportPreview {
     characters: number;
   }[];
   /** Front matter and notes the book has, read or not: the choices the preview offers. */
-  optional: { kind: Exclude<ChapterKind, 'body'>; titles: string[]; characters: number; spoken: boolean }[];
+  /** The book's front-matter chapters, read or not: the choices the preview offers, in order. */
+  frontMatter: { title: string; characters: number; spoken: boolean }[];
+  /** The book's footnotes, gathered as one chapter, read or not. */
+  notes?: { count: number; characters: number; spoken: boolean } | undefined;
   /** Speakers found, narrator excluded, with their line counts, most lines first. */
   speakers: { name: string; blocks: number; characters: number }[];
   /** Projects the import makes: more than one when the script is over a project's limits. */
@@ -192,7 +210,7 @@ export function previewImport(
     speakers: [...speakers.entries()]
       .map(([name, entry]) => ({ name, ...entry }))
       .sort((a, b) => b.blocks - a.blocks || a.name.localeCompare(b.name)),
-    optional: optionalChapters(script, reading),
+    ...optionalChapters(script, reading),
     parts: importParts(blocks).length,
     firstBlocks: blocks.slice(0, shown).map(({ text, speaker }) => ({ text, speaker })),
   };
@@ -201,22 +219,30 @@ export function previewImport(
 function optionalChapters(
   script: ImportedScript,
   reading: Partial<ImportReading>,
-): ImportPreview['optional'] {
-  const found: ImportPreview['optional'] = [];
-  for (const kind of ['front-matter', 'notes'] as const) {
-    const chapters = script.chapters.filter((chapter) => chapter.kind === kind);
-    if (chapters.length === 0) continue;
-    found.push({
-      kind,
-      titles: chapters.map((chapter) => chapter.title ?? ''),
-      characters: chapters.reduce(
-        (sum, chapter) => sum + chapter.lines.reduce((total, line) => total + countCodePoints(line.text), 0),
-        0,
-      ),
-      spoken: chapterIsSpoken(kind, reading),
-    });
-  }
-  return found;
+): Pick<ImportPreview, 'frontMatter' | 'notes'> {
+  const charactersOf = (chapter: ImportedChapter): number =>
+    chapter.lines.reduce((total, line) => total + countCodePoints(line.text), 0);
+  const frontMatter = script.chapters
+    .filter((chapter) => chapter.kind === 'front-matter')
+    .map((chapter, index) => ({
+      title: chapter.title ?? '',
+      characters: charactersOf(chapter),
+      spoken: chapterIsSpoken('front-matter', index, reading),
+    }));
+  const notes = script.chapters.find((chapter) => chapter.kind === 'notes');
+  return {
+    frontMatter,
+    ...(notes
+      ? {
+          notes: {
+            // The chapter's first line is its spoken title.
+            count: notes.lines.length - 1,
+            characters: charactersOf(notes),
+            spoken: chapterIsSpoken('notes', -1, reading),
+          },
+        }
+      : {}),
+  };
 }
 
 /**

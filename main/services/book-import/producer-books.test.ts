@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8 } from 'fflate';
 import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
-import { buildCues } from '../../../common/subtitles/index.js';
+import { buildCues } from '../../../common/subtitles/cue-builder.js';
 import type { ImportedScript } from '../../../common/import/imported-script.js';
 import { readScriptFile } from './read-script-file.js';
 import {
@@ -88,10 +88,12 @@ describe('footnotes', () => {
       expect(lines.filter((line) => line.includes('Harbour Board'))).toHaveLength(1);
       const without = scriptBlocks(script, {}, { footnotes: 'omit' }).map((block) => block.text);
       expect(without.some((line) => line.includes('Harbour Board'))).toBe(false);
-      expect(
-        previewImport(script, scriptBlocks(script, {}, { footnotes: 'omit' }), 5, { footnotes: 'omit' })
-          .optional,
-      ).toContainEqual({ kind: 'notes', titles: ['Notes'], characters: 40, spoken: false });
+      const omitted = { footnotes: 'omit' as const };
+      expect(previewImport(script, scriptBlocks(script, {}, omitted), 5, omitted).notes).toEqual({
+        count: 1,
+        characters: 40,
+        spoken: false,
+      });
     },
   );
 
@@ -120,7 +122,9 @@ describe('front matter and metadata', () => {
       expect(lines.filter((line) => /all rights reserved/iu.test(line)).length).toBeLessThanOrEqual(1);
       expect(lines.some((line) => /^(?:title|author|lang|rights):/u.test(line))).toBe(false);
       // The user can leave the front matter unread.
-      const bookOnly = scriptBlocks(script, {}, { frontMatter: false });
+      const frontMatterCount = script.chapters.filter((chapter) => chapter.kind === 'front-matter').length;
+      const all = Array.from({ length: frontMatterCount }, (_, index) => index);
+      const bookOnly = scriptBlocks(script, {}, { unreadFrontMatter: all });
       expect(bookOnly[0]).toMatchObject({ text: 'Part One: Greywater' });
     },
   );
@@ -139,11 +143,23 @@ describe('front matter and metadata', () => {
       { title: 'The Lantern Keeper', kind: 'front-matter' },
       { title: 'Copyright', kind: 'front-matter' },
     ]);
-    expect(preview.optional[0]).toMatchObject({
-      kind: 'front-matter',
-      titles: ['The Lantern Keeper', 'Copyright'],
-      spoken: true,
-    });
+    expect(preview.frontMatter).toEqual([
+      { title: 'The Lantern Keeper', characters: 67, spoken: true },
+      { title: 'Copyright', characters: 52, spoken: true },
+    ]);
+    // The user reads the title page but not the copyright page.
+    const titlePageOnly = { unreadFrontMatter: [1] };
+    const blocks = scriptBlocks(script, {}, titlePageOnly);
+    expect(blocks.map((block) => block.text).slice(0, 4)).toEqual([
+      'The Lantern Keeper',
+      'Ada Writer',
+      '© 2026 Ada Writer. All rights reserved.',
+      'Part One: Greywater',
+    ]);
+    expect(previewImport(script, blocks, 5, titlePageOnly).frontMatter.map((page) => page.spoken)).toEqual([
+      true,
+      false,
+    ]);
   });
 });
 

@@ -21,7 +21,7 @@ describe('ProjectService: a book’s metadata', () => {
     const epub = path.join(dataDir, 'lantern.epub');
     await writeFile(epub, calibreEpub(LANTERN_KEEPER));
     const projects = new ProjectService({ dataDir });
-    const reading = { speakerLabels: false, quotedDialogue: true, frontMatter: false };
+    const reading = { speakerLabels: false, quotedDialogue: true, unreadFrontMatter: [0, 1] };
 
     const preview = await projects.previewImportFile({ filePath: epub, fileName: 'lantern.epub', reading });
     expect(preview).toMatchObject({ title: 'The Lantern Keeper', author: 'Ada Writer', hasCover: true });

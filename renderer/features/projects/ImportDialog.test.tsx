@@ -171,6 +171,7 @@ describe('Import dialog', () => {
       expect(block.textContent).not.toMatch(/title:|author:|\[\^1\]/u);
     }
 
+    expect(screen.getAllByTestId('import-front-matter')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('import-front-matter'));
     fireEvent.click(screen.getByTestId('import-footnotes'));
     await waitFor(() => expect(previewCount()).toBe(2));
@@ -178,7 +179,7 @@ describe('Import dialog', () => {
     fireEvent.click(screen.getByTestId('import-submit'));
     await screen.findByTestId('project-editor');
     expect(library.calls('projects.importStaged')[0]).toMatchObject({
-      reading: { speakerLabels: true, quotedDialogue: false, frontMatter: false, footnotes: 'omit' },
+      reading: { speakerLabels: true, quotedDialogue: false, unreadFrontMatter: [0], footnotes: 'omit' },
     });
   });
 

@@ -15,8 +15,7 @@ export function ImportMatterFields({
   onReading(reading: ImportReading): void;
 }) {
   if (preview === null) return null;
-  const frontMatter = preview.optional.find((found) => found.kind === 'front-matter');
-  const notes = preview.optional.find((found) => found.kind === 'notes');
+  const { frontMatter, notes } = preview;
   const kept = [
     preview.author ? `author (${preview.author})` : null,
     preview.language ? `language (${preview.language})` : null,
@@ -25,33 +24,43 @@ export function ImportMatterFields({
   const tagged = [preview.author ? 'the author' : null, preview.hasCover ? 'the cover' : null].filter(
     (part): part is string => part !== null,
   );
-  if (!frontMatter && !notes && kept.length === 0) return null;
+  if (frontMatter.length === 0 && !notes && kept.length === 0) return null;
+  const unread = reading.unreadFrontMatter ?? [];
+  const setRead = (index: number, read: boolean): void => {
+    const next = read ? unread.filter((other) => other !== index) : [...unread, index].sort((a, b) => a - b);
+    const { unreadFrontMatter: _unused, ...rest } = reading;
+    onReading(next.length > 0 ? { ...rest, unreadFrontMatter: next } : rest);
+  };
   return (
     <fieldset className="import-matter" data-testid="import-matter">
       <legend>Front matter and notes</legend>
-      {frontMatter ? (
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="import-front-matter"
-            checked={reading.frontMatter ?? true}
-            onChange={(event) => onReading({ ...reading, frontMatter: event.target.checked })}
-          />
-          Read the front matter aloud: {frontMatter.titles.join(' · ')} (
-          {formatCount(frontMatter.characters, 'character', 'characters')})
-        </label>
+      {frontMatter.length > 0 ? (
+        <div className="check-row" role="group" aria-label="Front matter read aloud">
+          <span className="hint">Front matter read aloud:</span>
+          {frontMatter.map((chapter, index) => (
+            <label className="check" key={index}>
+              <input
+                type="checkbox"
+                data-testid="import-front-matter"
+                checked={!unread.includes(index)}
+                onChange={(event) => setRead(index, event.target.checked)}
+              />
+              {chapter.title} ({formatCount(chapter.characters, 'character', 'characters')})
+            </label>
+          ))}
+        </div>
       ) : null}
       {notes ? (
         <label className="check">
           <input
             type="checkbox"
             data-testid="import-footnotes"
-            checked={(reading.footnotes ?? 'chapter') === 'chapter'}
+            checked={notes.spoken}
             onChange={(event) =>
               onReading({ ...reading, footnotes: event.target.checked ? 'chapter' : 'omit' })
             }
           />
-          Read the footnotes as a “Notes” chapter at the end (
+          Read the {formatCount(notes.count, 'footnote', 'footnotes')} as a “Notes” chapter at the end (
           {formatCount(notes.characters, 'character', 'characters')}); unticked, they are left out. Their
           marks in the text are never read.
         </label>
