@@ -56,6 +56,40 @@ describe('book import', () => {
     ]);
   });
 
+  it('gathers a "Notes" document’s notes into the optional Notes chapter, without their numbers', async () => {
+    const script = await readScriptFile(
+      makeEpub({
+        title: 'The Lantern Keeper',
+        author: 'Ada Writer',
+        chapters: [
+          {
+            title: 'The Sea Wall',
+            html: true,
+            paragraphs: ['Martha walked along the sea wall.<a id="r1" href="ch2.xhtml#n1">1</a>'],
+          },
+          {
+            title: 'Notes',
+            html: true,
+            paragraphs: ['<a id="n1" href="ch1.xhtml#r1">1</a> Built in 1820 by the Harbour Board.'],
+          },
+        ],
+      }),
+      'notes.epub',
+      options,
+    );
+    expect(script.chapters).toEqual([
+      {
+        title: 'The Sea Wall',
+        lines: [{ text: 'The Sea Wall' }, { text: 'Martha walked along the sea wall.' }],
+      },
+      {
+        title: 'Notes',
+        kind: 'notes',
+        lines: [{ text: 'Notes' }, { text: 'Built in 1820 by the Harbour Board.' }],
+      },
+    ]);
+  });
+
   it('reads a DOCX through mammoth: Heading 1 paragraphs start chapters', async () => {
     const script = await readScriptFile(makeDocx(book), 'lighthouse.docx', options);
     expect(script.chapters.map((chapter) => chapter.title)).toEqual(['Arrival', 'The Keeper', 'Morning']);

@@ -58,6 +58,11 @@ const NOTES_CLASSES = new Set(['footnotes', 'footnote', 'endnotes', 'endnote']);
 /** mammoth's `<li id="footnote-1">`, LibreOffice's `<div id="sdfootnote1">`, pandoc's `<li id="fn1">`. */
 const NOTE_ID = /^(?:(?:foot|end)note-\d+|sd(?:foot|end)note\d+|fn\d+)$/iu;
 
+/** Inside a note, an in-book link showing only a number or a symbol is its way back to the text ("1", "[1]"). */
+export function isBackLinkInNote(attributes: Attributes, text: string): boolean {
+  return (attributes.href ?? '').includes('#') && (MARK_TEXT.test(text) || BACK_TEXT.test(text));
+}
+
 /** An element holding footnotes (their list, or one note): its text is a note, never running text. */
 export function isNotesElement(name: string, attributes: Attributes): boolean {
   if (name === 'a' || name === 'span' || name === 'sup') return false;

@@ -104,8 +104,12 @@ export function parseEpub(bytes: Uint8Array, reading: ImportReading): ImportedSc
   for (const href of spine) {
     // The navigation document and a contents page list the chapters: they are not read.
     if (href === nav?.href || frontMatter.get(href) === 'toc') continue;
+    const entries = toc.filter((entry) => entry.file === href);
+    // A document the table of contents calls "Notes" (calibre, InDesign) holds the footnotes: gathered as such.
+    const notes = entries.length > 0 && entries.every((entry) => NOTES_TITLE.test(entry.title));
     feedHtml(read(href), builder, {
-      toc: toc.filter((entry) => entry.file === href),
+      toc: notes ? [] : entries,
+      notes,
       frontMatter: frontMatter.get(href) === 'front',
       bookTitle,
     });
@@ -117,6 +121,9 @@ export function parseEpub(bytes: Uint8Array, reading: ImportReading): ImportedSc
     cover: coverOf(opf, manifest, files),
   });
 }
+
+/** Titles of documents that hold the book's footnotes. */
+const NOTES_TITLE = /^(?:foot|end)?notes$/iu;
 
 /** Titles of documents that are front matter when a table of contents names them so. */
 const FRONT_MATTER_TITLE =

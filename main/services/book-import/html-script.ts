@@ -1,6 +1,12 @@
 import { Parser } from 'htmlparser2';
 import type { ScriptBuilder } from '../../../common/import/text-script.js';
-import { hasTitleClass, isFrontMatterElement, isNoteMark, isNotesElement } from './book-markup.js';
+import {
+  hasTitleClass,
+  isBackLinkInNote,
+  isFrontMatterElement,
+  isNoteMark,
+  isNotesElement,
+} from './book-markup.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 /** Elements whose text is a paragraph of its own. */
@@ -53,6 +59,8 @@ export interface FeedOptions {
   frontMatter?: boolean | undefined;
   /** The book's title, where its metadata gives it: a heading styled as the title is its title page only if so. */
   bookTitle?: string | undefined;
+  /** The whole document is the book's notes (an EPUB's "Notes" document): its text goes to the notes. */
+  notes?: boolean | undefined;
 }
 
 interface HtmlMetadata {
@@ -97,7 +105,7 @@ export function feedHtml(
   builder.frontMatter(frontMatter);
   const stack: OpenElement[] = [];
   let skipping = 0;
-  let inNotes = 0;
+  let inNotes = options.notes ? 1 : 0;
   let text = '';
   let inHeading = false;
   let headingLevel = 1;
@@ -205,7 +213,11 @@ export function feedHtml(
         }
         if (skipping > 0) return;
         if (open.link && open.link.start <= text.length) {
-          if (isNoteMark(open.link.attributes, text.slice(open.link.start))) {
+          const shown = text.slice(open.link.start);
+          if (
+            isNoteMark(open.link.attributes, shown) ||
+            (inNotes > 0 && isBackLinkInNote(open.link.attributes, shown))
+          ) {
             text = text.slice(0, open.link.start);
           }
         }

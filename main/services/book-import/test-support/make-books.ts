@@ -5,7 +5,8 @@ import { strToU8, zipSync } from 'fflate';
 export interface BookSpec {
   title: string;
   author: string;
-  chapters: { title: string; paragraphs: string[] }[];
+  /** `html`: the paragraphs are markup, written as they are (links, note marks). */
+  chapters: { title: string; paragraphs: string[]; html?: boolean }[];
   /** EPUB 3 navigation document (default) or an EPUB 2 NCX. */
   toc?: 'nav' | 'ncx';
   /** A class on each chapter's `<h1>` (some books style chapter headings `h1.title`). */
@@ -24,7 +25,7 @@ export function makeEpub(book: BookSpec): Uint8Array {
 <html xmlns="http://www.w3.org/1999/xhtml"><head><title>${escape(chapter.title)}</title>
 <style>p { margin: 0 }</style></head>
 <body><h1${book.headingClass ? ` class="${book.headingClass}"` : ''}>${escape(chapter.title)}</h1>
-${chapter.paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
+${chapter.paragraphs.map((paragraph) => `<p>${chapter.html ? paragraph : escape(paragraph)}</p>`).join('\n')}
 </body></html>`,
     );
   });
