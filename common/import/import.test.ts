@@ -127,6 +127,26 @@ describe('speech tags', () => {
     ]);
   });
 
+  it('gives a pronoun tag to the one speaker an action beat names, when the pronoun fits', () => {
+    const context = new DialogueContext();
+    const lines = [
+      '“Is it late?” asked her brother Thomas.',
+      '“Not yet,” Martha corrected him.',
+      '“Where is Zoë?” asked Zoë’s friend Ana.',
+      'Thomas turned to the window. “Then wait,” he said.',
+      'Martha looked at Thomas. “Why?” she asked.',
+      'Thomas looked at her. “Because,” she said.',
+    ].flatMap((paragraph) => splitQuotedDialogue(paragraph, context));
+    expect(lines.filter((line) => line.speaker).map((line) => line.speaker)).toEqual([
+      'Thomas',
+      'Martha',
+      'Ana',
+      'Thomas',
+      'Martha',
+      'Martha',
+    ]);
+  });
+
   it('leaves a pronoun tag to "Dialogue" when two recent speakers could be meant', () => {
     const context = new DialogueContext();
     splitQuotedDialogue('“Here,” said Alex.', context);

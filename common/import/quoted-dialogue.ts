@@ -95,8 +95,9 @@ const PRESENT = [
 const SPEECH_VERB = [...SPEECH_VERBS, ...PRESENT].join('|');
 const HONORIFIC = '(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lady|Lord|Madam|Captain|Aunt|Uncle)\\.?\\s+';
 const NAME = `(?:${HONORIFIC})?\\p{Lu}[\\p{L}'’\\-]+(?: \\p{Lu}[\\p{L}'’\\-]+)?`;
-/** "her brother", "his old friend", "the young captain": who a speaker is to someone, before the name. */
-const RELATION = "(?:(?:his|her|their|my|our|your|the)\\s+(?:\\p{Ll}[\\p{L}'’\\-]*\\s+){1,2})";
+/** "her brother", "his old friend", "Zoë’s friend": who a speaker is to someone, before the name. */
+const RELATION =
+  "(?:(?:his|her|their|my|our|your|the|\\p{Lu}[\\p{L}\\-]*['’]s)\\s+(?:\\p{Ll}[\\p{L}'’\\-]*\\s+){1,2})";
 const ADVERB = '(?:\\p{Ll}+ly\\s+)?';
 const VERB_THEN_NAME = new RegExp(`\\b(?:${SPEECH_VERB})\\s+${ADVERB}(${RELATION}?)(${NAME})`, 'u');
 const NAME_THEN_VERB = new RegExp(`(?:^|[\\s,—–-])(${NAME})\\s+${ADVERB}(?:${SPEECH_VERB})\\b`, 'u');
@@ -137,6 +138,8 @@ export class DialogueContext {
   /** Speakers named in speech tags, the most recent first. */
   private readonly recent: string[] = [];
   private readonly genders = new Map<string, Gender>();
+  /** Every speaker named in the chapter so far. */
+  private readonly known = new Set<string>();
 
   /** Records a named speaker, with the gender the tag's relation word or honorific gives, if any. */
   named(name: string, relation: string): void {
@@ -149,9 +152,28 @@ export class DialogueContext {
     this.remember(name);
   }
 
-  /** The speaker a pronoun tag means, or undefined where more than one recent speaker could be meant. */
-  resolve(pronoun: string): string | undefined {
+  /**
+   * The speaker a pronoun tag means, or undefined where more than one could be meant: the one speaker of the
+   * chapter the paragraph's narration names ("Thomas turned. “Wait,” he said."), else the last speaker it can be
+   * when only one recent speaker can.
+   */
+  resolve(pronoun: string, narration: string): string | undefined {
     const gender: Gender = pronoun.toLowerCase() === 'she' ? 'f' : 'm';
+    const fits = (name: string): boolean => (this.genders.get(name) ?? gender) === gender;
+    const inNarration = [...this.known].filter((name) =>
+      new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'u').test(narration),
+    );
+    if (inNarration.length === 0) return this.fromRecent(gender);
+    const fitting = inNarration.filter(fits);
+    if (fitting.length === 0) return this.fromRecent(gender);
+    if (fitting.length > 1) return undefined;
+    const [named] = fitting as [string];
+    this.genders.set(named, gender);
+    this.remember(named);
+    return named;
+  }
+
+  private fromRecent(gender: Gender): string | undefined {
     const candidates = this.recent.filter((name) => (this.genders.get(name) ?? gender) === gender);
     const [first] = candidates;
     if (first === undefined) return undefined;
@@ -162,6 +184,7 @@ export class DialogueContext {
   }
 
   private remember(name: string): void {
+    this.known.add(name);
     const index = this.recent.indexOf(name);
     if (index !== -1) this.recent.splice(index, 1);
     this.recent.unshift(name);
@@ -212,5 +235,9 @@ function speakerOf(narration: string, context: DialogueContext): string | undefi
   }
   const pronoun = PRONOUN_TAG.exec(narration);
   const word = pronoun?.[1] ?? pronoun?.[2];
-  return word === undefined ? undefined : context.resolve(word);
+  return word === undefined ? undefined : context.resolve(word, narration);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
