@@ -60,6 +60,11 @@ export interface StartedGeneration {
   sentBlocks: number;
   /** Of `sentBlocks`, those whose tasks wait for the service to be reachable: nothing of them has gone yet. */
   offlineBlocks: number;
+  /**
+   * The blocks sent, so the editor's run counts them all: a task refused at once never has its blocks shown
+   * "on their way", and they would be left out of the run's count of what failed.
+   */
+  blockIds: string[];
   reusedBlocks: number;
   characters: number;
 }
@@ -172,6 +177,7 @@ export class GenerationService {
       jobIds,
       sentBlocks: plan.batches.reduce((sum, batch) => sum + batch.blockIds.length, 0),
       offlineBlocks,
+      blockIds: plan.batches.flatMap((batch) => batch.blockIds),
       reusedBlocks: plan.reused.length,
       characters: plan.characters,
     };

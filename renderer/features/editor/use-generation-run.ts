@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSendContext } from './send-context.js';
 import { allBlocks, contentHash } from '../../../common/project/index.js';
-import { selectPendingHashes } from '../../stores/generation-store.js';
+import { selectGenerationRun, selectPendingHashes } from '../../stores/generation-store.js';
 import { useAppStores, useGenerationStore } from '../../stores/stores-context.js';
 import { useFollowedProject } from './use-followed-project.js';
 
@@ -17,6 +17,8 @@ export function useGenerationRun(): void {
   const stores = useAppStores();
   const project = useFollowedProject();
   const pending = useGenerationStore(selectPendingHashes);
+  // Followed too: a run Generate started whose tasks were all refused at once has nothing on its way, ever.
+  const run = useGenerationStore(selectGenerationRun);
   const context = useSendContext(project);
   useEffect(() => {
     if (project === null || context === null) return;
@@ -27,14 +29,13 @@ export function useGenerationRun(): void {
         : allBlocks(project)
             .filter((block) => pending[contentHash(block, context)] !== undefined)
             .map((block) => block.id);
-    const generation = stores.generation.getState();
     if (onTheirWay.length > 0) {
-      generation.joinRun(onTheirWay, Date.now());
+      stores.generation.getState().joinRun(onTheirWay, Date.now());
       return;
     }
-    if (generation.run === null) return;
+    if (run === null) return;
     const timer = setTimeout(() => stores.generation.getState().endRun(), RUN_LINGER_MS);
     return () => clearTimeout(timer);
-  }, [project, context, pending, stores]);
+  }, [project, context, pending, run, stores]);
   useEffect(() => () => stores.generation.getState().endRun(), [stores]);
 }

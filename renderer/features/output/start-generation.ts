@@ -64,6 +64,8 @@ export async function startGeneration(
         ...(blockIds ? { blockIds: [...blockIds] } : {}),
         ...(request.newTake ? { newTake: true } : {}),
       });
+      // The run counts every block sent, also those of a task refused before it was ever "on its way".
+      if (started.blockIds?.length) stores.generation.getState().joinRun(started.blockIds, Date.now());
       stores.notices
         .getState()
         .receive({ kind: 'notification', ...generationStartedNotice(started, request.newTake) });
