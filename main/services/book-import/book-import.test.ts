@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
 import { readScriptFile } from './read-script-file.js';
 import { longBook, makeDocx, makeEpub } from './test-support/make-books.js';
@@ -88,6 +88,38 @@ describe('book import', () => {
         lines: [{ text: 'Notes' }, { text: 'Built in 1820 by the Harbour Board.' }],
       },
     ]);
+  });
+
+  it('reads no chapter for a table of contents entry that points into the footnotes', async () => {
+    const epub = makeEpub({
+      title: 'Notes inside',
+      author: 'Ada Writer',
+      chapters: [
+        {
+          title: 'The Sea Wall',
+          html: true,
+          paragraphs: [
+            'Martha walked along the sea wall.<a href="#fn1" id="fnref1">1</a>',
+            '</p><section id="notes" epub:type="footnotes"><ol><li id="fn1"><p>Built in 1820.<a href="#fnref1">↩︎</a></p></li></ol></section><p>',
+          ],
+        },
+      ],
+    });
+    const files = unzipSync(epub);
+    const nav = strFromU8(files['OEBPS/nav.xhtml']!).replace(
+      '</ol></nav>',
+      '<li><a href="text/ch1.xhtml#notes">Notes</a></li></ol></nav>',
+    );
+    const script = await readScriptFile(
+      zipSync({ ...files, 'OEBPS/nav.xhtml': strToU8(nav) }),
+      'notes-toc.epub',
+      options,
+    );
+    expect(script.chapters.map((chapter) => [chapter.kind, chapter.title])).toEqual([
+      [undefined, 'The Sea Wall'],
+      ['notes', 'Notes'],
+    ]);
+    expect(script.chapters[1]!.lines).toEqual([{ text: 'Notes' }, { text: 'Built in 1820.' }]);
   });
 
   it('reads a DOCX through mammoth: Heading 1 paragraphs start chapters', async () => {

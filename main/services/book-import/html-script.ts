@@ -88,11 +88,7 @@ interface OpenElement {
  * puts a part and its chapters in one file); a heading right after an entry, or with its title, is that entry's
  * and not read twice. Returns the document's `<title>`, author (`<meta name="author">`) and language (`lang`).
  */
-export function feedHtml(
-  html: string,
-  builder: ScriptBuilder,
-  options: FeedOptions = {},
-): { title?: string } {
+export function feedHtml(html: string, builder: ScriptBuilder, options: FeedOptions = {}): HtmlMetadata {
   const byId = new Map<string, TocEntry[]>();
   const pending: TocEntry[] = [];
   for (const entry of options.toc ?? []) {
@@ -125,6 +121,8 @@ export function feedHtml(
   const flush = (): void => {
     const content = /[\p{L}\p{N}]/u.test(text);
     if (content && inNotes > 0) {
+      // A table of contents entry pointing into the notes ("Notes") names them: no chapter of the text.
+      pending.length = 0;
       if (!inHeading) builder.note(text);
     } else if (content && inHeading) {
       // A heading styled as the title, before the text, that is the book's title (when known) is its title page.
