@@ -162,16 +162,17 @@ export class GenerationService {
       for (const hash of batch.contentHashes)
         early.push({ contentHash: hash, state: 'pending', jobId: job.id });
     }
+    const onTheirWay = this.stillOnTheirWay(manager, dedupe(early));
+    if (onTheirWay.length > 0)
+      this.options.onUpdate({ serviceUrl, projectId: project.id, segments: onTheirWay });
     // Whether the service could be reached shows in the first task's POST; until it answers, the run's tasks
     // would all look "sent" even with the network down (issue 36: "2 blocks sent" when they were only queued).
+    // The blocks already show as waiting meanwhile.
     const first = jobIds[0];
     if (first !== undefined) await leftTheQueue(manager, first, SUBMISSION_OUTCOME_WAIT_MS);
     let offlineBlocks = 0;
     for (const [jobId, blocks] of blocksOf)
       if (manager.get(jobId)?.status === 'queued-offline') offlineBlocks += blocks;
-    const onTheirWay = this.stillOnTheirWay(manager, dedupe(early));
-    if (onTheirWay.length > 0)
-      this.options.onUpdate({ serviceUrl, projectId: project.id, segments: onTheirWay });
     return {
       serviceUrl,
       jobIds,
