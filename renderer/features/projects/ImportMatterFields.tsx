@@ -55,7 +55,8 @@ export function ImportMatterFields({
           <input
             type="checkbox"
             data-testid="import-footnotes"
-            checked={notes.spoken}
+            // The choice shows at once; the preview's figures follow when main has read the book again.
+            checked={(reading.footnotes ?? 'chapter') === 'chapter'}
             onChange={(event) =>
               onReading({ ...reading, footnotes: event.target.checked ? 'chapter' : 'omit' })
             }

@@ -399,7 +399,7 @@ export const COVER_JPEG = new Uint8Array([
  * its rights line, a copyright page, the text split into `index_split_NNN.html` files with the footnote mark a
  * linked number in `<sup>` and the notes at the end, an NCX nested by part with fragments.
  */
-export function calibreEpub(book: ProducerBook): Uint8Array {
+export function calibreEpub(book: ProducerBook, cover: Uint8Array = COVER_JPEG): Uint8Array {
   const notes = notesOf(book);
   const counter = { n: 0 };
   const html = (inner: string): string => `<?xml version='1.0' encoding='utf-8'?>
@@ -488,7 +488,7 @@ export function calibreEpub(book: ProducerBook): Uint8Array {
     ...container('content.opf'),
     'content.opf': strToU8(opf),
     'toc.ncx': strToU8(ncx),
-    'cover.jpeg': COVER_JPEG,
+    'cover.jpeg': cover,
     ...Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])),
   });
 }
