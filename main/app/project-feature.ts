@@ -60,10 +60,13 @@ export function createProjectFeature({
   grants,
 }: ProjectFeatureDeps): ProjectHandlers {
   const activeServiceUrl = (): string | undefined => settings.current().activeServiceUrl ?? undefined;
-  const withDefaultVoice = async <T extends Partial<ProjectDefaults>>(defaults: T | undefined) => {
+  const voiceFor = async (language: string | undefined) => {
     const url = activeServiceUrl();
-    if (defaults?.voiceId || !url || !defaultVoice) return defaults;
-    const voice = await defaultVoice(url, defaults?.language).catch(() => undefined);
+    return url && defaultVoice ? defaultVoice(url, language) : undefined;
+  };
+  const withDefaultVoice = async <T extends Partial<ProjectDefaults>>(defaults: T | undefined) => {
+    if (defaults?.voiceId) return defaults;
+    const voice = await voiceFor(defaults?.language).catch(() => undefined);
     return voice ? { ...defaults, ...voice } : defaults;
   };
   return {
@@ -99,7 +102,8 @@ export function createProjectFeature({
         reading,
         voices,
         serviceUrl: activeServiceUrl(),
-        defaults: await withDefaultVoice(undefined),
+        // A book's language is known only once it is read: the voice is chosen then.
+        defaultVoiceFor: voiceFor,
       }),
     'projects.previewImport': async ({ stagingId, fileName, split, reading }) => {
       const staged = staging.finished(stagingId, 'stagingId');
@@ -116,7 +120,7 @@ export function createProjectFeature({
           reading,
           voices,
           serviceUrl: activeServiceUrl(),
-          defaults: await withDefaultVoice(undefined),
+          defaultVoiceFor: voiceFor,
         });
       } finally {
         await staging.discard(stagingId);

@@ -26,6 +26,11 @@ export interface CreateProjectInput {
   defaults?: Partial<ProjectDefaults> | undefined;
 }
 
+/** The voice an import starts with when its defaults name none, chosen for the book's language once it is read. */
+export type ImportVoiceChooser = (
+  bookLanguage: string | undefined,
+) => Promise<Pick<ProjectDefaults, 'voiceId' | 'voiceName'> | undefined>;
+
 export interface ImportTextInput extends CreateProjectInput {
   text: string;
   split?: ScriptSplitOptions | undefined;
@@ -33,6 +38,7 @@ export interface ImportTextInput extends CreateProjectInput {
   reading?: ImportReading | undefined;
   /** The voice chosen for each speaker found. */
   voices?: SpeakerVoices | undefined;
+  defaultVoiceFor?: ImportVoiceChooser | undefined;
 }
 
 export interface ImportTextFileInput extends Omit<CreateProjectInput, 'title'> {
@@ -42,6 +48,7 @@ export interface ImportTextFileInput extends Omit<CreateProjectInput, 'title'> {
   split?: ScriptSplitOptions | undefined;
   reading?: ImportReading | undefined;
   voices?: SpeakerVoices | undefined;
+  defaultVoiceFor?: ImportVoiceChooser | undefined;
   /** The name the user's file had (the staged copy has another); decides the format and names errors. */
   fileName?: string | undefined;
 }

@@ -63,3 +63,50 @@ describe('ProjectService: a book’s metadata', () => {
     expect(existsSync(coverFile)).toBe(true);
   });
 });
+
+describe('ProjectService: an imported book’s voice', () => {
+  it('is chosen for the book’s language once the book is read, unless the defaults name one', async () => {
+    const epub = path.join(dataDir, 'gardien.epub');
+    await writeFile(epub, calibreEpub({ ...LANTERN_KEEPER, language: 'fr-FR' }));
+    const projects = new ProjectService({ dataDir });
+    const asked: (string | undefined)[] = [];
+    const defaultVoiceFor = async (language: string | undefined) => {
+      asked.push(language);
+      return language?.startsWith('fr')
+        ? { voiceId: 'v-amelie', voiceName: 'Amélie' }
+        : { voiceId: 'v-mei', voiceName: 'Mei' };
+    };
+
+    const imported = await projects.importTextFile({
+      filePath: epub,
+      fileName: 'gardien.epub',
+      defaultVoiceFor,
+    });
+    expect(asked).toEqual(['fr']);
+    expect(imported.project.defaults).toMatchObject({
+      voiceId: 'v-amelie',
+      voiceName: 'Amélie',
+      language: 'fr',
+    });
+
+    const chosen = await projects.importTextFile({
+      filePath: epub,
+      fileName: 'gardien.epub',
+      defaults: { voiceId: 'v-bruno', voiceName: 'Bruno' },
+      defaultVoiceFor,
+    });
+    expect(chosen.project.defaults).toMatchObject({ voiceId: 'v-bruno', voiceName: 'Bruno' });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('still imports, without a voice, when choosing one fails', async () => {
+    const projects = new ProjectService({ dataDir });
+    const imported = await projects.importText({
+      title: 'Notes',
+      text: 'One line.',
+      defaultVoiceFor: () => Promise.reject(new Error('the library could not be read')),
+    });
+    expect(imported.project.defaults.voiceId).toBeFalsy();
+    expect(imported.project.tracks.speech.blocks).toHaveLength(1);
+  });
+});

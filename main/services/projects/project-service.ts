@@ -453,7 +453,7 @@ export class ProjectService implements ProjectLibrary {
           blocks,
           voices: input.voices,
           serviceUrl: input.serviceUrl,
-          defaults: input.defaults,
+          defaults: await importDefaults(input, script.language),
           metadata,
           createdAt: this.now().toISOString(),
         },
@@ -806,4 +806,15 @@ function errorMessage(error: unknown): string {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+}
+
+/** The import's defaults, with the voice chosen for the book's language when they name none. */
+async function importDefaults(
+  input: Pick<ImportTextInput, 'defaults' | 'defaultVoiceFor'>,
+  bookLanguage: string | undefined,
+): Promise<ImportTextInput['defaults']> {
+  if (input.defaults?.voiceId || !input.defaultVoiceFor) return input.defaults;
+  // No voice is better than a failed import: the user picks one in the project defaults.
+  const voice = await input.defaultVoiceFor(bookLanguage).catch(() => undefined);
+  return voice ? { ...input.defaults, ...voice } : input.defaults;
 }
