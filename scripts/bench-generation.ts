@@ -59,6 +59,19 @@ function serviceSpan(standin: RunningStandin, taskIds: string[]): { first: numbe
   return { first, last };
 }
 
+/** Mean and worst time from the stand-in finishing a task to the app seeing it finished (ms). */
+function noticeLags(
+  standin: RunningStandin,
+  noticedAt: Map<string, number>,
+): { mean: number; worst: number } {
+  const lags = [...noticedAt].flatMap(([id, seen]) => {
+    const finished = Date.parse(standin.taskTimes(id)?.finishedAt ?? '');
+    return Number.isFinite(finished) ? [Math.max(0, seen - finished)] : [];
+  });
+  if (lags.length === 0) return { mean: Number.NaN, worst: Number.NaN };
+  return { mean: lags.reduce((sum, lag) => sum + lag, 0) / lags.length, worst: Math.max(...lags) };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -109,9 +122,15 @@ async function main(): Promise<void> {
     onUpdate: () => undefined,
   });
   let lastNoticed = 0;
+  /** When the app saw each task finished, by the service's task id. */
+  const noticedAt = new Map<string, number>();
   manager.onEvent((event) => {
     if (event.type !== 'job-updated') return;
-    if (event.job.status === 'succeeded') lastNoticed = Date.now();
+    if (event.job.status === 'succeeded') {
+      lastNoticed = Date.now();
+      if (event.job.remoteId !== undefined && !noticedAt.has(event.job.remoteId))
+        noticedAt.set(event.job.remoteId, lastNoticed);
+    }
     generation.onJobUpdated(event.job);
   });
   try {
@@ -139,6 +158,10 @@ async function main(): Promise<void> {
     console.log(`  app, start → every block's audio filed           ${(appMs / 1000).toFixed(1)} s`);
     console.log(
       `    of which before the service started: ${((span.first - started) / 1000).toFixed(1)} s; after it finished: ${((started + appMs - span.last) / 1000).toFixed(1)} s (last task seen finished ${((lastNoticed - span.last) / 1000).toFixed(1)} s after it)`,
+    );
+    const lags = noticeLags(standin, noticedAt);
+    console.log(
+      `  notice lag per task (service finish → app saw it)  mean ${(lags.mean / 1000).toFixed(2)} s, worst ${(lags.worst / 1000).toFixed(2)} s`,
     );
     console.log(
       `  ratio                                            ${(appMs / serviceMs).toFixed(2)}× (target ≤ 1.2×)`,

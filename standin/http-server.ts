@@ -165,6 +165,7 @@ export class StandinHttpServer implements ServerControls {
       return { reply: errorReply(failure), fault, failure };
     }
     if (fault?.mode === 'hang') await sleep(fault.hangMs, this.app.signal);
+    if (fault?.mode === 'advance-on-read') context.advanceOnRead = true;
     let reply: Reply;
     try {
       reply = await this.route(context);

@@ -85,6 +85,64 @@ describe('fault injection (admin)', () => {
     expect(task.status).toBe('generated');
   });
 
+  it('advance-on-read moves a task one state per read, whenever it is read, and reports the read as its finish', async () => {
+    const task = expectOk<{ id: string }>(await submit());
+    // Really generated long before anyone reads it…
+    const real = await service.waitForTask(task.id);
+    expect(real.status).toBe('generated');
+    expectOk(
+      await service.admin('POST', 'faults', {
+        mode: 'advance-on-read',
+        method: 'GET',
+        pathPrefix: '/api/tts/generate/',
+        count: 3,
+      }),
+    );
+    // …but a service that works out a status when it is read shows one step per read.
+    const read = async () =>
+      expectOk<{ status: string; metadata: { generatedAt?: string; audio?: string } }>(
+        await service.api('GET', `/api/tts/generate/${task.id}`),
+      );
+    const first = await read();
+    expect(first.status).toBe('processing');
+    expect(first.metadata.audio).toBeUndefined();
+    expect(first.metadata.generatedAt).toBeUndefined();
+    const readAt = Date.now();
+    const second = await read();
+    expect(second.status).toBe('generated');
+    expect(second.metadata.audio).toBeDefined();
+    // The finish it reports is the read that found it, not when the audio was made.
+    const reported = Date.parse(second.metadata.generatedAt ?? '');
+    expect(reported).toBeGreaterThanOrEqual(readAt - 1);
+    expect(reported).toBeGreaterThan(
+      Date.parse(String((real.metadata as { generatedAt?: string }).generatedAt)),
+    );
+    expect((await read()).metadata.generatedAt).toBe(second.metadata.generatedAt);
+    expect(expectOk<unknown[]>(await service.admin('GET', 'faults'))).toHaveLength(0);
+  });
+
+  it('advance-on-read never shows a task further on than it really is', async () => {
+    expectOk(await service.admin('POST', 'queue', { paused: true }));
+    try {
+      expectOk(
+        await service.admin('POST', 'faults', {
+          mode: 'advance-on-read',
+          method: 'GET',
+          pathPrefix: '/api/tts/generate/',
+          count: 5,
+        }),
+      );
+      const task = expectOk<{ id: string }>(await submit());
+      for (let index = 0; index < 5; index += 1) {
+        const shown = expectOk<{ status: string }>(await service.api('GET', `/api/tts/generate/${task.id}`));
+        expect(shown.status).toBe('pending');
+      }
+    } finally {
+      expectOk(await service.admin('POST', 'queue', { paused: false }));
+      expectOk(await service.admin('DELETE', 'faults'));
+    }
+  });
+
   it('hang delays the answer by hangMs; a client with a shorter timeout gives up', async () => {
     expectOk(await service.admin('POST', 'faults', { mode: 'hang', hangMs: 300, count: 2, method: 'GET' }));
     const started = Date.now();

@@ -91,7 +91,7 @@ async function createTask(context: RouteContext, account: AccountState): Promise
 
 async function getTask(context: RouteContext, account: AccountState): Promise<Reply> {
   const id = decodeURIComponent(TASK_ID_PATH.exec(context.url.pathname)?.[1] ?? '');
-  return ok(context.app.tasks.get(account, id));
+  return ok(context.app.tasks.get(account, id, context.advanceOnRead === true));
 }
 
 async function createVoice(context: RouteContext, account: AccountState): Promise<Reply> {

@@ -18,6 +18,8 @@ export interface RouteContext {
   token: string | null;
   /** Set for POST /api/tts/generate and POST /api/voice (and its alias). */
   submission: SubmissionNote | undefined;
+  /** Set by an `advance-on-read` fault: a task read moves the task one state on (traffic/faults.ts). */
+  advanceOnRead?: boolean;
   /** Run once the response was written (e.g. going offline must not cut the admin's own answer). */
   afterResponse: (() => void)[];
 }

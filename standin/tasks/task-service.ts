@@ -9,6 +9,7 @@ import type { AccountState, TaskRecord } from '../state/schema.js';
 import type { VoiceRegistry } from '../voices/voice-registry.js';
 import { validateContents } from './content-validation.js';
 import { resolveGenerateRequest } from './generate-request.js';
+import { ReadAdvancedTasks } from './read-advanced-view.js';
 import { TaskQueue } from './task-queue.js';
 import { renderTask } from './task-renderer.js';
 import { taskView } from './task-view.js';
@@ -47,6 +48,7 @@ const FAILED = 'failed';
  */
 export class TaskService {
   readonly queue: TaskQueue;
+  private readonly readAdvanced = new ReadAdvancedTasks();
   private readonly processingWaiters = new Map<string, (view: Record<string, unknown>) => void>();
 
   constructor(private readonly deps: TaskServiceDeps) {
@@ -104,12 +106,17 @@ export class TaskService {
     return reachedProcessing;
   }
 
-  /** The user's task, or 404 TASK_NOT_FOUND (also for another user's task: no existence leak). */
-  get(account: AccountState, id: string): Record<string, unknown> {
+  /**
+   * The user's task, or 404 TASK_NOT_FOUND (also for another user's task: no existence leak). With
+   * `advanceOnRead` (an `advance-on-read` fault) the read moves the task one state on, as a service that works
+   * out a status when it is read would (read-advanced-view.ts).
+   */
+  get(account: AccountState, id: string, advanceOnRead = false): Record<string, unknown> {
     const task = this.deps.store.state.tasks.find((candidate) => candidate.id === id);
     if (!task || task.userId !== account.userId)
       throw new ServiceError(404, 'TASK_NOT_FOUND', `task ${id} does not exist`);
-    return taskView(task, this.deps.files, this.deps.voices);
+    const shown = advanceOnRead ? this.readAdvanced.read(task) : task;
+    return taskView(shown, this.deps.files, this.deps.voices);
   }
 
   find(id: string): TaskRecord | undefined {

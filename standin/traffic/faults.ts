@@ -7,13 +7,18 @@ import { z } from 'zod';
  * - `status`: answer with an error status (and a plausible code) without processing the request;
  * - `drop-before`: close the connection without processing the request;
  * - `drop-after`: process the request fully (a task IS created), then close the connection instead of answering;
- * - `hang`: wait `hangMs` before processing, then answer normally (clients with shorter timeouts give up first).
+ * - `hang`: wait `hangMs` before processing, then answer normally (clients with shorter timeouts give up first);
+ * - `advance-on-read`: a task read (`GET /api/tts/generate/{id}`) shows the task as a service that works out a
+ *   task's status only when it is read would: each such read moves it one state on (pending → processing →
+ *   generated or failed, never past where the stand-in really is), and `generatedAt` is the read that found it
+ *   done. Such services are legal (the contract does not say what moves a task to `generated`); clients that
+ *   learn a service's speed from finish times see only their own reads.
  *
  * `every: n` spreads a rule out: it applies to every n-th matching request only (the others pass to the next
  * rule, or are served), so "every 3rd download is reset" can be said. Each rule counts its own matches.
  */
 export const faultRuleInputSchema = z.object({
-  mode: z.enum(['status', 'drop-before', 'drop-after', 'hang']),
+  mode: z.enum(['status', 'drop-before', 'drop-after', 'hang', 'advance-on-read']),
   count: z.number().int().min(1).default(1),
   status: z.number().int().min(400).max(599).default(503),
   code: z.string().min(1).optional(),

@@ -9,12 +9,22 @@ interface SimulatedTask extends ChainTask {
   nextPollAt: number;
   polls: number;
   noticedAt?: number;
+  /** The planned poll is an early first look (before the predicted finish). */
+  early?: boolean;
+  /** Early first looks that found it unfinished (by `maxFirstWaitMs`: a task queued more than 5 s). */
+  earlyLooks: number;
+  firstPollAt?: number;
 }
 
 interface ServiceModel {
   workers: number;
   /** Processing time of a task starting at `start`. */
   processingMs: (start: number, characters: number) => number;
+  /**
+   * A service that works out a status when it is read: each read moves a task one state on, so it is finished at
+   * this read (its time reported as the finish), whatever the time.
+   */
+  readsToFinish?: number;
 }
 
 /** Finish times of a batch submitted at once on a first-come-first-served service with `workers` workers. */
@@ -49,6 +59,7 @@ function simulatePolling(
     finish,
     nextPollAt: Number.NaN,
     polls: 0,
+    earlyLooks: 0,
   }));
   let now = 0;
   const replan = (): void => {
@@ -57,7 +68,9 @@ function simulatePolling(
     for (const task of open) {
       const finish = due.get(task.id) ?? task.submittedAt + 500;
       if (task.misses === 0) task.aimedAt = finish;
-      task.nextPollAt = Math.max(now, task.misses > 0 ? finish : finish + forecast.marginMs());
+      const at = forecast.pollAt(task, finish);
+      task.early = at < finish;
+      task.nextPollAt = Math.max(now, at);
     }
   };
   replan();
@@ -67,6 +80,10 @@ function simulatePolling(
     const next = open.reduce((soonest, task) => (task.nextPollAt < soonest.nextPollAt ? task : soonest));
     now = next.nextPollAt;
     next.polls += 1;
+    next.polled = true;
+    next.firstPollAt ??= now;
+    const onRead = service.readsToFinish !== undefined;
+    if (onRead && next.polls >= (service.readsToFinish ?? 0)) next.finish = now;
     if (next.finish <= next.nextPollAt) {
       next.noticedAt = next.nextPollAt;
       forecast.learn({
@@ -75,9 +92,11 @@ function simulatePolling(
         finishedAt: next.finish,
         aimedAt: next.aimedAt,
         aheadInFlight: open.filter((task) => task !== next && task.submittedAt < next.submittedAt).length,
+        finishedAtRead: onRead,
       });
     } else {
-      next.misses += 1;
+      if (next.early) next.earlyLooks += 1;
+      else next.misses += 1;
       next.missedAt = next.nextPollAt;
     }
     replan();
@@ -93,6 +112,8 @@ function meanOf(values: number[]): number {
 }
 
 const lagOf = (task: SimulatedTask): number => (task.noticedAt ?? 0) - task.finish;
+/** Polls aimed by the forecast: all but the early first look a task queued for more than 5 s gets. */
+const aimedPolls = (task: SimulatedTask): number => task.polls - task.earlyLooks;
 
 describe('completion forecast', () => {
   it('knows nothing at first, then predicts a lone task from its submission and size', () => {
@@ -142,6 +163,27 @@ describe('completion forecast', () => {
     ]);
     expect(due.get('late')).toBe(5_200);
     expect(due.get('next')).toBe(5_300);
+  });
+
+  it('looks at the oldest task, and one it already missed, again within 5 s however far the chain has moved', () => {
+    const forecast = new CompletionForecast();
+    forecast.learn({ submittedAt: 0, characters: 50, finishedAt: 1_000, aheadInFlight: 0 });
+    // Two workers finishing ours in bunches: a gap of 8 s learned from the pause between two bunches.
+    forecast.learn({ submittedAt: 0, characters: 50, finishedAt: 9_000, aheadInFlight: 0 });
+    const due = forecast.predict([
+      { id: 'ahead', submittedAt: 0, characters: 50, misses: 0 },
+      { id: 'missed', submittedAt: 0, characters: 50, misses: 1, missedAt: 10_000 },
+    ]);
+    expect(due.get('ahead')).toBe(17_000);
+    // Before: 25 s (the task ahead + one gap), though it may have finished in the same bunch as that one — the
+    // benchmark's last task was seen 13.3 s after it finished.
+    expect(due.get('missed')).toBe(15_000);
+    // The oldest unfinished task, looked at early (at 9.5 s, not a miss), is looked at again within 5 s of that
+    // look or of the last finish seen (9 s), not at the chain's 17 s.
+    const head = forecast.predict([
+      { id: 'head', submittedAt: 0, characters: 50, misses: 0, missedAt: 9_500 },
+    ]);
+    expect(head.get('head')).toBe(14_500);
   });
 
   it('steps by an eighth of the latency after a miss while no backlog has been seen', () => {
@@ -199,13 +241,13 @@ describe('completion forecast', () => {
     const lastSlow = tasks.findIndex((task) => task.finish >= fastFrom + 100) - 1;
     // Before the change: one poll a task, lag well under a gap.
     for (const task of tasks.slice(firstSlow - 5, firstSlow)) {
-      expect(task.polls).toBe(1);
+      expect(aimedPolls(task)).toBe(1);
       expect(lagOf(task)).toBeLessThan(50);
     }
     // The first slow tasks cost a few extra polls; from the 4th on the schedule has caught up.
-    expect(tasks.slice(firstSlow, firstSlow + 3).some((task) => task.polls > 1)).toBe(true);
+    expect(tasks.slice(firstSlow, firstSlow + 3).some((task) => aimedPolls(task) > 1)).toBe(true);
     for (const task of tasks.slice(firstSlow + 3, lastSlow + 1)) {
-      expect(task.polls).toBe(1);
+      expect(aimedPolls(task)).toBe(1);
       expect(lagOf(task)).toBeLessThan(50);
     }
     // Speeding up: tasks that finished before the app's first look at a fast one cannot be seen sooner; from
@@ -213,10 +255,51 @@ describe('completion forecast', () => {
     const firstFastSeenAt = tasks[lastSlow + 1]?.noticedAt ?? 0;
     const finishedAfterLook = tasks.filter((task) => task.finish > firstFastSeenAt);
     for (const task of finishedAfterLook.slice(2)) {
-      expect(task.polls).toBe(1);
+      expect(aimedPolls(task)).toBe(1);
       expect(lagOf(task)).toBeLessThan(30);
     }
     expect(finishedAfterLook.length).toBeGreaterThan(20);
+    // Queued behind up to 15 s of work, each task was still first looked at within 5 s of its submission.
+    expect(tasks.every((task) => (task.firstPollAt ?? Infinity) - task.submittedAt <= 5_000)).toBe(true);
+    expect(tasks.some((task) => task.earlyLooks > 0)).toBe(true);
+  });
+
+  it('on a service that moves a task on only when it is read, looks first within 5 s and learns to look sooner', () => {
+    // Issue 36: a CLI batch of 20 projects, one after another, on such a service (pending → processing →
+    // generated, one step per read). Before, each task's first poll went later than the last one's: 0.6 s,
+    // then 9.9, 14.2, 19.3 and 25 s, because every finish it learned was its own read, a margin after its aim.
+    const forecast = new CompletionForecast();
+    // What an earlier session had wrongly learned: 25 s a task.
+    for (let index = 0; index < 4; index += 1)
+      forecast.learn({ submittedAt: 0, characters: 60, finishedAt: 25_000, aheadInFlight: 0 });
+    const service: ServiceModel = {
+      workers: 1,
+      processingMs: () => Number.POSITIVE_INFINITY,
+      readsToFinish: 2,
+    };
+    const firstLooks: number[] = [];
+    const seenAfter: number[] = [];
+    let start = 100_000;
+    for (let project = 0; project < 20; project += 1) {
+      const tasks = simulatePolling(forecast, [start, start, start], [60, 60, 60], service);
+      for (const task of tasks) {
+        firstLooks.push((task.firstPollAt ?? Infinity) - task.submittedAt);
+        seenAfter.push((task.noticedAt ?? Infinity) - task.submittedAt);
+      }
+      start = Math.max(...tasks.map((task) => task.noticedAt ?? 0)) + 1_000;
+    }
+    console.info(
+      `first look per project (s): ${firstLooks
+        .filter((_, index) => index % 3 === 0)
+        .map((ms) => (ms / 1000).toFixed(2))
+        .join(' ')}`,
+    );
+    expect(Math.max(...firstLooks)).toBeLessThanOrEqual(5_000);
+    // It moves earlier again: by the last projects each task is seen done sooner than the plain schedule's
+    // 1.25 s (0.5 s, then 0.75 s more), the first look never later than the one before by more than jitter.
+    expect(Math.max(...seenAfter.slice(-9))).toBeLessThan(500);
+    for (let index = 3; index < firstLooks.length; index += 3)
+      expect(firstLooks[index]!).toBeLessThanOrEqual(firstLooks[index - 3]! + 50);
   });
 
   it('keeps what it learned across sessions and ignores a saved state it cannot read', () => {

@@ -66,7 +66,10 @@ export class JobManager {
     const random = options.random ?? Math.random;
     const schedule = { ...DEFAULT_POLL_SCHEDULE, ...options.schedule };
     // A task's first poll never waits longer than the plain schedule's longest gap (issue 36).
-    this.forecast = new CompletionForecast({ ...options.forecastTuning });
+    this.forecast = new CompletionForecast({
+      maxFirstWaitMs: schedule.maxDelayMs,
+      ...options.forecastTuning,
+    });
     const store = new JobStore(
       jobFilePath(options.dataDir, this.serviceUrl),
       this.serviceUrl,

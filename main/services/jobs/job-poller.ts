@@ -23,6 +23,8 @@ interface PollState {
   /** The finish the first forecast poll aimed at (learned against the real finish). */
   aimedAt?: number | undefined;
   sentAt?: number | undefined;
+  /** The pending forecast poll goes before the predicted finish (a first look, capped): unfinished is no miss. */
+  early?: boolean | undefined;
 }
 
 /** A planned poll is moved only when its new time differs by more than this (or 5 % of the wait). */
@@ -142,9 +144,10 @@ export class JobPoller {
     const state = this.stateOf(job);
     if (job.record.kind === 'task' && this.forecast.isReady) {
       if (state.sentAt !== undefined) {
-        state.misses += 1;
+        if (!state.early) state.misses += 1;
         state.missedAt = state.sentAt;
       }
+      state.early = false;
       state.pollIndex += 1;
       // Aimed with the others in one pass below; until then no timer, so nothing polls early.
       state.cancelTimer?.();
@@ -228,21 +231,22 @@ export class JobPoller {
           characters: record.characters ?? 0,
           missedAt: state.missedAt,
           misses: state.misses,
+          polled: state.sentAt !== undefined,
         },
       });
     }
     chain.sort((a, b) => a.task.submittedAt - b.task.submittedAt);
     const due = this.forecast.predict(chain.map((entry) => entry.task));
     const now = this.clock.now();
-    const margin = this.forecast.marginMs();
     for (const { job, state, task } of chain) {
       const finish = due.get(task.id);
       // Only timers the forecast owns move: a poll on the wire or a failure's backoff keeps its own time.
       if (finish === undefined || state.controller || state.plannedAt === undefined) continue;
-      const at = task.misses > 0 ? finish : finish + margin;
+      const at = this.forecast.pollAt(task, finish);
       const tolerance = Math.max(REPLAN_TOLERANCE_MS, (at - now) * 0.05);
       if (Number.isFinite(state.plannedAt) && Math.abs(at - state.plannedAt) <= tolerance) continue;
       if (task.misses === 0) state.aimedAt = finish;
+      state.early = at < finish;
       this.pollAfter(job, Math.max(0, Math.round(at - now)), at);
     }
   }
@@ -260,17 +264,18 @@ export class JobPoller {
       if (otherRecord.kind !== 'task' || otherRecord.status !== 'running' || otherRecord === record) continue;
       if (Date.parse(otherRecord.submittedAt ?? '') < submittedAt) aheadInFlight += 1;
     }
+    const reported = Number.isFinite(generatedAt) ? generatedAt : undefined;
+    const seenBy = state?.sentAt;
     this.forecast.learn({
       aheadInFlight,
       submittedAt,
       characters: task.metadata.characters ?? 0,
       // The service's clock may differ from ours: its time is kept between what we know for certain — after
       // the last poll that found the task unfinished (or its submission) and before this answer.
-      finishedAt: Math.min(
-        now,
-        Math.max(state?.missedAt ?? submittedAt, Number.isFinite(generatedAt) ? generatedAt : now),
-      ),
+      finishedAt: Math.min(now, Math.max(state?.missedAt ?? submittedAt, reported ?? now)),
       aimedAt: state?.aimedAt,
+      // A finish not reported before the read that saw it may be that read's doing (completion-forecast.ts).
+      finishedAtRead: reported === undefined || (seenBy !== undefined && reported >= seenBy),
     });
     this.queueReplan();
   }
