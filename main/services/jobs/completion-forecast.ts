@@ -22,9 +22,10 @@ import type { LineSums } from './recent-line.js';
  * read: the contract does not say what moves a task to `generated`, and a service may work out a status only
  * when it is read. Learning such a finish as the read would only ever learn "later" — each first poll goes at
  * the last read plus a margin, finds the task there, and the next aim is later still (issue 36: 0.6 s, then
- * 9.9, 14.2, 19.3 and 25 s). So it is learned as halfway between the task's submission and that read: a
- * service that finishes on its own shows its real finish at the next task and costs a few polls, one that
- * finishes on reads is polled sooner task after task. And whatever was learned, a task's first poll goes no
+ * 9.9, 14.2, 19.3 and 25 s). So once two finishes in a row were reported at their reads, it is learned as
+ * halfway between the task's submission and that read: one that finishes on reads is polled sooner task after
+ * task, and a service that finishes on its own (now and then while a poll is on its way) shows its real finish
+ * at the next task, having cost a few polls. And whatever was learned, a task's first poll goes no
  * later than the plain schedule's longest gap after its submission (`maxFirstWaitMs`), so an aim that has gone
  * bad is caught within one task.
  *
@@ -43,6 +44,8 @@ const forecastStateSchema = z.object({
   /** Mean absolute error of the first poll's aim (ms), recent tasks weighing most. */
   absErrorMs: z.number().nonnegative(),
   samples: z.number().int().nonnegative(),
+  /** Finishes in a row reported at the read that saw them (see the class comment). */
+  atReadStreak: z.number().int().nonnegative().default(0),
 });
 export type ForecastState = z.infer<typeof forecastStateSchema>;
 
@@ -105,6 +108,7 @@ export interface FinishedTask {
 }
 
 const RECENT_FINISHES_KEPT = 64;
+const AT_READ_STREAK_TO_HALVE = 2;
 const FIRST_STEP_SHARE_OF_LATENCY = 8;
 const ERROR_WEIGHT = 0.3;
 
@@ -115,6 +119,7 @@ export class CompletionForecast {
     gap: EMPTY_LINE,
     absErrorMs: 0,
     samples: 0,
+    atReadStreak: 0,
   };
   /** Finishes seen in this session, ascending: the chain's anchor and the gap samples' reference. */
   private readonly finishes: number[] = [];
@@ -145,10 +150,13 @@ export class CompletionForecast {
     const { retain } = this.tuning;
     const characters = Math.max(0, task.characters);
     const state = this.state;
-    // A finish that may be our own read is taken as halfway there (see the class comment).
-    const finishedAt = task.finishedAtRead
-      ? task.submittedAt + Math.max(0, task.finishedAt - task.submittedAt) / 2
-      : task.finishedAt;
+    // A finish that may be our own read is taken as halfway there (see the class comment) once the one before
+    // was one too: a service that finishes on its own finishes now and then while a poll is on its way.
+    const atReadStreak = task.finishedAtRead ? state.atReadStreak + 1 : 0;
+    const finishedAt =
+      atReadStreak >= AT_READ_STREAK_TO_HALVE
+        ? task.submittedAt + Math.max(0, task.finishedAt - task.submittedAt) / 2
+        : task.finishedAt;
     const previous = this.finishes.filter((finish) => finish < finishedAt).at(-1);
     let latency: LineSums = state.latency;
     let gap: LineSums = state.gap;
@@ -163,7 +171,7 @@ export class CompletionForecast {
       const error = Math.abs(finishedAt - task.aimedAt);
       absErrorMs = state.samples === 0 ? error : absErrorMs * (1 - ERROR_WEIGHT) + error * ERROR_WEIGHT;
     }
-    this.state = { version: 1, latency, gap, absErrorMs, samples: state.samples + 1 };
+    this.state = { version: 1, latency, gap, absErrorMs, samples: state.samples + 1, atReadStreak };
     this.rememberFinish(finishedAt);
   }
 
