@@ -178,7 +178,7 @@ test.describe('journey: generate a three-track project, regenerate one block, ex
     // Only the imported project needed the service: the river show's audio was already cached.
     expect(taskPosts(standin).length).toBe(postsBefore + 1);
     expect(taskPosts(standin).at(-1)?.summary).toMatchObject({ blocks: 2 });
-    await expect(page.getByTestId('batch-overall-text')).toHaveText(/^2 done, 0 failed/);
+    await expect(page.getByTestId('batch-overall-text')).toHaveText('2 done');
   });
 
   test('pauses a batch: waiting projects show their titles and "paused", and resuming finishes them', async ({
@@ -222,6 +222,6 @@ test.describe('journey: generate a three-track project, regenerate one block, ex
     const items = page.getByTestId('batch-item');
     for (const item of await items.all())
       await expect(item).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
-    await expect(page.getByTestId('batch-overall-text')).toHaveText(/^3 done, 0 failed/);
+    await expect(page.getByTestId('batch-overall-text')).toHaveText('3 done');
   });
 });

@@ -26,7 +26,7 @@ const running: BatchItemView = {
 describe('BatchItemRow', () => {
   afterEach(cleanup);
 
-  it('shows blocks generated of the total and the time left while generating', () => {
+  it('says it is generating audio, with blocks generated of the total and the time left', () => {
     renderWithStores(
       <BatchItemRow
         item={{
@@ -41,16 +41,17 @@ describe('BatchItemRow', () => {
       />,
       storesFor(new FakeBridge({})),
     );
-    expect(screen.getByTestId('batch-item-progress').textContent).toBe(
-      'Generating audio · 30 of 60 blocks · about 42 s left',
-    );
+    // Issue 36: the badge said "Exporting" beside "Generating audio · 0 of 3 blocks".
+    expect(screen.getByTestId('batch-item-status').textContent).toBe('Generating audio');
+    expect(screen.getByTestId('batch-item-progress').textContent).toBe('30 of 60 blocks · about 42 s left');
   });
 
-  it('shows a percentage while exporting', () => {
+  it('says it is exporting, with a percentage', () => {
     renderWithStores(
       <BatchItemRow item={{ ...running, progress: { id: 'a', phase: 'exporting', fraction: 0.755 } }} />,
       storesFor(new FakeBridge({})),
     );
-    expect(screen.getByTestId('batch-item-progress').textContent).toBe('Exporting · 76 %');
+    expect(screen.getByTestId('batch-item-status').textContent).toBe('Exporting');
+    expect(screen.getByTestId('batch-item-progress').textContent).toBe('76 %');
   });
 });

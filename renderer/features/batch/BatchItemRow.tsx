@@ -1,4 +1,4 @@
-import type { BatchItemView } from '../../../common/batch/batch-types.js';
+import type { BatchItemView, BatchPhase } from '../../../common/batch/batch-types.js';
 import { describeGenerationCount } from '../../../common/generation/service-speed.js';
 import { CopyableValue } from '../../components/CopyableValue.js';
 import { RequestId } from '../../components/RequestId.js';
@@ -8,18 +8,24 @@ import { useAppStores } from '../../stores/stores-context.js';
 
 const statusLabels: Record<BatchItemView['status'], string> = {
   queued: 'Waiting',
-  running: 'Exporting',
+  running: 'Starting',
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
 
-const phaseLabels = {
-  reading: 'Reading',
+/** A running item's badge says what it is doing now, so it never says "Exporting" while audio is generated. */
+const phaseLabels: Record<BatchPhase, string> = {
+  reading: 'Reading the project',
   generating: 'Generating audio',
-  saving: 'Saving',
+  saving: 'Saving the project',
   exporting: 'Exporting',
 };
+
+function badgeLabel(item: BatchItemView): string {
+  if (item.status === 'running' && item.progress) return phaseLabels[item.progress.phase];
+  return statusLabels[item.status];
+}
 
 async function act(
   stores: AppStores,
@@ -46,7 +52,7 @@ export function BatchItemRow({ item }: { item: BatchItemView }) {
       <div className="batch-item-head">
         <strong>{item.label}</strong>
         <span className="badge" data-testid="batch-item-status">
-          {statusLabels[item.status]}
+          {badgeLabel(item)}
         </span>
         <span className="batch-item-actions">
           {item.status === 'queued' || item.status === 'running' ? (
@@ -82,7 +88,6 @@ export function BatchItemRow({ item }: { item: BatchItemView }) {
         <div className="export-progress">
           <progress value={item.progress.fraction} max={1} aria-label={`Progress of ${item.label}`} />
           <span className="hint" data-testid="batch-item-progress">
-            {phaseLabels[item.progress.phase]} ·{' '}
             {item.progress.phase === 'generating' && item.progress.generation
               ? describeGenerationCount(item.progress.generation)
               : `${Math.round(item.progress.fraction * 100)} %`}

@@ -4,6 +4,7 @@ import { selectBatchView } from '../../stores/batch-store.js';
 import '../output/output.css';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
 import { BatchItemRow } from './BatchItemRow.js';
+import { overallLine } from './overall-line.js';
 import './batch.css';
 import type { AppStores } from '../../stores/app-stores.js';
 import { useAppStores, useBatchStore } from '../../stores/stores-context.js';
@@ -93,9 +94,7 @@ export function ExportsPage() {
         <div className="batch-overall" data-testid="batch-overall" data-state={state}>
           <progress value={overall.fraction} max={1} aria-label="Overall progress" />
           <span className="hint" data-testid="batch-overall-text">
-            {overall.done} done, {overall.failed} failed, {overall.cancelled} cancelled,{' '}
-            {overall.queued + overall.running} to go
-            {state === 'paused' ? ' (paused)' : state === 'pausing' ? ' (pausing after this project)' : ''}
+            {overallLine(overall, state)}
           </span>
         </div>
       ) : null}
