@@ -90,6 +90,11 @@ export interface ExportResult {
   readonly splitFrame?: number;
   /** The MP3 frame at which the halves encoded in parallel were joined; absent when the stream was encoded in one pass. */
   readonly mp3JoinFrame?: number;
+  /**
+   * Why an MP3 planned in two halves was encoded in one pass after all: the helper failed before the join, or
+   * no frame near the split let the halves join. The file is the same kind either way, only slower to make.
+   */
+  readonly mp3JoinSkipped?: string;
   /** Sources decoded in this export, and sources found already decoded in the cache. */
   readonly decodedSources: number;
   readonly cachedSources: number;

@@ -148,6 +148,7 @@ export async function runExport(
       ...(render.loudness ? { loudness: render.loudness } : {}),
       ...(render.splitFrame === undefined ? {} : { splitFrame: render.splitFrame }),
       ...(render.mp3JoinFrame === undefined ? {} : { mp3JoinFrame: render.mp3JoinFrame }),
+      ...(render.mp3JoinSkipped === undefined ? {} : { mp3JoinSkipped: render.mp3JoinSkipped }),
       decodedSources: prepared.decoded,
       cachedSources: prepared.cached,
       timingsMs: timings,
@@ -246,7 +247,12 @@ async function renderToFile(
   normalisation: { measured: LoudnessMeasurement } | undefined,
   control: RenderControl,
   parallel: { workerEntry: URL; segmentPath: string },
-): Promise<{ loudness?: LoudnessReport; splitFrame?: number; mp3JoinFrame?: number }> {
+): Promise<{
+  loudness?: LoudnessReport;
+  splitFrame?: number;
+  mp3JoinFrame?: number;
+  mp3JoinSkipped?: string;
+}> {
   const { plan, options, tags } = request;
   // ID3v2 goes before the first MPEG frame; the cover is read (and checked) before any audio is rendered.
   if (tags && options.audio.format === 'mp3') {
@@ -294,7 +300,7 @@ async function renderToFile(
     return {
       ...report(result.output),
       ...(result.joinFrame === undefined
-        ? {}
+        ? { mp3JoinSkipped: result.joinSkipped }
         : { splitFrame: split.splitFrame, mp3JoinFrame: result.joinFrame }),
     };
   }

@@ -81,6 +81,8 @@ export interface SplitEncodeJob {
 export interface SplitEncodeResult {
   /** The frame of the whole stream where the helper's frames take over, or undefined if it was encoded in one pass. */
   readonly joinFrame: number | undefined;
+  /** Why the halves were not joined after all, when they were not (the file is the same kind either way). */
+  readonly joinSkipped: string | undefined;
   readonly output: LoudnessMeasurement | undefined;
 }
 
@@ -108,17 +110,18 @@ export async function encodeInTwo(job: SplitEncodeJob): Promise<SplitEncodeResul
   });
   let part2: IndexedFrames | undefined;
   let joinFrame: number | undefined;
-  let abandoned = false;
+  let abandoned: string | undefined;
   let checked = split.firstJoin;
   let meterAtSplit: LoudnessMeterState | undefined;
   const windowStart = (split.firstJoin - 4) * SAMPLES_PER_FRAME;
-  const abandon = (): void => {
-    abandoned = true;
+  const abandon = (reason: string): void => {
+    abandoned = reason;
     session.cancel();
   };
   const lookForJoin = (): void => {
     for (; checked < encoder.framesEncoded; checked += 1) {
-      if (checked > split.lastJoin) return abandon();
+      if (checked > split.lastJoin)
+        return abandon(`no frame from ${split.firstJoin} to ${split.lastJoin} let the two halves join`);
       const part1 = encoder.recentFrames();
       if (part2 && canJoinAt(checked, part1, part2)) {
         moveReservoir(checked, part1, part2);
@@ -140,9 +143,9 @@ export async function encodeInTwo(job: SplitEncodeJob): Promise<SplitEncodeResul
           const atSplit = measureUpTo(meter, block, frames, atFrame, split.splitFrame);
           meterAtSplit ??= atSplit;
         }
-        const searching = joinFrame === undefined && !abandoned;
+        const searching = joinFrame === undefined && abandoned === undefined;
         control.onFraction(
-          abandoned
+          abandoned !== undefined
             ? (atFrame + frames) / mixer.totalFrames
             : 0.5 * Math.min(1, atFrame / split.splitFrame) + 0.5 * session.fraction,
         );
@@ -153,14 +156,16 @@ export async function encodeInTwo(job: SplitEncodeJob): Promise<SplitEncodeResul
         if (!part2) {
           try {
             part2 = { first: split.helperFrom / SAMPLES_PER_FRAME, frames: await session.head };
-          } catch {
-            abandon();
+          } catch (error) {
+            abandon(
+              `the helper failed before the join: ${error instanceof Error ? error.message : String(error)}`,
+            );
           }
         }
         // Near the join, feed LAME a frame's worth at a time so each new frame can be checked as it appears.
         let offset = Math.max(0, Math.min(frames, windowStart - atFrame));
         if (offset > 0) encoder.write(block, offset);
-        while (offset < frames && joinFrame === undefined && !abandoned) {
+        while (offset < frames && joinFrame === undefined && abandoned === undefined) {
           const count = Math.min(SAMPLES_PER_FRAME, frames - offset);
           encoder.write(
             block.map((channel) => channel.subarray(offset, offset + count)),
@@ -180,13 +185,18 @@ export async function encodeInTwo(job: SplitEncodeJob): Promise<SplitEncodeResul
     );
     if (joinFrame === undefined || !part2) {
       encoder.finish();
-      return { joinFrame: undefined, output: meter?.result() };
+      return {
+        joinFrame: undefined,
+        joinSkipped: abandoned ?? 'the render ended before the join was found',
+        output: meter?.result(),
+      };
     }
     const done = await waitFor(session, control);
     appendFrom(job.segmentPath, byteOffsetOf(part2, joinFrame), encoder.appendStream());
     encoder.finishJoined(mixer.totalFrames);
     return {
       joinFrame,
+      joinSkipped: undefined,
       output: meter ? joinedLoudness(job.plan, measuredToSplit(meterAtSplit), done) : undefined,
     };
   } finally {

@@ -179,6 +179,8 @@ describe('a parallel MP3 encode whose helper fails', () => {
     file.publish();
     mixer.close();
     expect(result.joinFrame).toBeUndefined();
+    // The export says why it encoded the rest in one pass.
+    expect(result.joinSkipped).toMatch(/helper failed before the join: .*"speech-0" is not in the PCM cache/);
     expect(existsSync(segmentPath)).toBe(false);
     expect(fractions.at(-1)).toBeCloseTo(1, 2);
     const [singleBytes, fallbackBytes] = await Promise.all([

@@ -20,8 +20,13 @@ export async function espeak(text: string, wavPath: string, voice = 'en'): Promi
   await run('espeak-ng', ['-v', voice, '-w', wavPath, text]);
 }
 
+/**
+ * Runs sox in its repeatable mode (-R): by default it dithers every 16-bit output with a fresh random seed, so a
+ * test's audio differed from run to run — and with it where an MP3 split into two halves could join (frames
+ * 2412–2414 over 8 runs of the same project), which left the join to chance (issue 36).
+ */
 export async function sox(args: readonly string[]): Promise<void> {
-  await run('sox', [...args]);
+  await run('sox', ['-R', ...args]);
 }
 
 /** Duration in seconds, from ffprobe's container information. */
