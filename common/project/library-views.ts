@@ -50,6 +50,11 @@ export type ProjectListEntry =
       /** Total length, real where audio exists, estimated elsewhere. */
       durationMs: number;
       durationEstimated: boolean;
+      /**
+       * What "generate first" (the batch, the CLI's --generate) would send as the file stands: its blocks without
+       * current audio and their estimated credits (an upper bound: audio already made is reused at no cost).
+       */
+      toGenerate: { blocks: number; credits: number };
     }
   | {
       ok: false;

@@ -47,7 +47,9 @@ export interface ProjectStats {
   blockCount: number;
   /** Characters of every block. */
   characterCount: number;
-  /** Characters of the blocks that still need generating (not generated, stale or failed). */
+  /** Blocks that still need generating (not generated, stale or failed). */
+  pendingBlockCount: number;
+  /** Characters of the blocks that still need generating. */
   pendingCharacterCount: number;
   /** Estimated credits to generate everything from scratch. */
   estimatedCredits: number;
@@ -58,15 +60,19 @@ export interface ProjectStats {
 export function projectStats(project: Project, context: SendContext): ProjectStats {
   let characters = 0;
   let pending = 0;
+  let pendingBlocks = 0;
   let blockCount = 0;
   forEachBlock(project, (block) => {
     const count = characterCount(block, context);
     blockCount += 1;
     characters += count;
-    if (needsGeneration(block, context)) pending += count;
+    if (!needsGeneration(block, context)) return;
+    pending += count;
+    pendingBlocks += 1;
   });
   return {
     blockCount,
+    pendingBlockCount: pendingBlocks,
     characterCount: characters,
     pendingCharacterCount: pending,
     estimatedCredits: characters * CREDITS_PER_CHARACTER,

@@ -316,6 +316,7 @@ describe('project statistics', () => {
     expect(stats).toEqual({
       blockCount: 5,
       characterCount: expected,
+      pendingBlockCount: 5,
       pendingCharacterCount: expected,
       estimatedCredits: expected,
       estimatedPendingCredits: expected,
@@ -331,6 +332,7 @@ describe('project statistics', () => {
     };
     const stats = projectStats(project, contextOf(project));
     expect(stats.characterCount - stats.pendingCharacterCount).toBe('Hello there.'.length);
+    expect(stats.pendingBlockCount).toBe(4);
     expect(stats.estimatedPendingCredits).toBe(stats.pendingCharacterCount);
   });
 });

@@ -16,6 +16,7 @@ function entry(fileName: string): ProjectListEntry {
     characterCount: 0,
     durationMs: 0,
     durationEstimated: false,
+    toGenerate: { blocks: 0, credits: 0 },
   };
 }
 

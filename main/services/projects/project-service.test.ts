@@ -411,6 +411,8 @@ describe('ProjectService: migration, listing and housekeeping', () => {
       blockCount: 2,
       characterCount: 37,
       durationEstimated: true,
+      // Nothing is generated yet: "generate first" would send both blocks, at one credit per character.
+      toGenerate: { blocks: 2, credits: 37 },
     });
     expect(story?.ok && story.durationMs).toBeGreaterThan(2000);
     expect(list.find((entry) => entry.fileName === 'broken-000000.timbre')).toMatchObject({

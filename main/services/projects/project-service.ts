@@ -707,6 +707,7 @@ export class ProjectService implements ProjectLibrary {
       characterCount: counts.characterCount,
       durationMs: layout.totalMs,
       durationEstimated: layout.estimated,
+      toGenerate: { blocks: counts.pendingBlockCount, credits: counts.estimatedPendingCredits },
     };
     this.listEntries.set(fileName, stats, project.serviceUrl, entry);
     return entry;

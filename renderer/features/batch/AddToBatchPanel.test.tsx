@@ -1,6 +1,8 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
+import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
@@ -77,4 +79,102 @@ describe('AddToBatchPanel', () => {
       await browser.close();
     }
   }, 60_000);
+});
+
+/** Two projects as main lists them: what "generate first" would send for each, as their files stand. */
+function library(toGenerate: [number, number][]): ProjectListEntry[] {
+  return toGenerate.map(([blocks, credits], index) => ({
+    ok: true,
+    fileName: `book-${index + 1}.timbre`,
+    id: `book-${index + 1}`,
+    title: `Book ${index + 1}`,
+    modifiedAt: '2026-01-01T00:00:00.000Z',
+    blockCount: 100,
+    characterCount: 9_000,
+    durationMs: 600_000,
+    durationEstimated: true,
+    toGenerate: { blocks, credits },
+  }));
+}
+
+function panelWith(entries: ProjectListEntry[], confirmAboveCredits: number) {
+  const bridge = new FakeBridge({
+    'projects.list': () => ({ ok: true, result: entries }),
+    'export.defaultFolder': () => ({ ok: true, result: { folder: '/home/reader/Timbre Studio Exports' } }),
+    'batch.add': () => ({
+      ok: true,
+      result: {
+        state: 'idle',
+        items: [],
+        overall: { total: 0, queued: 0, running: 0, done: 0, failed: 0, cancelled: 0, fraction: 0 },
+      },
+    }),
+  });
+  const stores = storesFor(bridge);
+  stores.settings.getState().setView({
+    theme: 'system',
+    checks: DEFAULT_CHECK_THRESHOLDS,
+    services: [],
+    activeServiceUrl: null,
+    generation: { confirmAboveCredits, defaultVoices: {} },
+  });
+  let done = 0;
+  renderWithStores(<AddToBatchPanel onDone={() => (done += 1)} />, stores);
+  const added = () => bridge.calls.filter((call) => call.method === 'batch.add').map((call) => call.input);
+  return { added, done: () => done };
+}
+
+describe('AddToBatchPanel: generating first', () => {
+  afterEach(cleanup);
+
+  it('spends no credits by default, shows what generating first would take, and asks above the setting', async () => {
+    const { added, done } = panelWith(
+      library([
+        [13, 357],
+        [200, 9_000],
+      ]),
+      5_000,
+    );
+    fireEvent.click(await screen.findByTestId('batch-select-all'));
+    const generate = screen.getByTestId<HTMLInputElement>('batch-generate-missing');
+    expect(generate.checked).toBe(false);
+    expect(screen.getByTestId('batch-generate-estimate').textContent).toBe(
+      '(213 blocks, up to ≈ 9,357 credits)',
+    );
+
+    // Unticked: added at once, generating nothing.
+    fireEvent.click(screen.getByTestId('batch-add-submit'));
+    await waitFor(() => expect(added()).toHaveLength(1));
+    expect(added()[0]).toMatchObject({ generateMissing: false });
+    expect(done()).toBe(1);
+
+    // Ticked, above 5,000 credits: the question first, with the figure; Cancel adds nothing.
+    fireEvent.click(generate);
+    fireEvent.click(screen.getByTestId('batch-add-submit'));
+    const confirm = screen.getByTestId('generation-confirm');
+    expect(confirm.textContent).toContain(
+      'Generate 213 blocks of 2 projects, then export: up to ≈ 9,357 credits',
+    );
+    expect(confirm.textContent).toContain('confirm above 5,000 credits');
+    fireEvent.click(screen.getByTestId('generation-confirm-cancel'));
+    expect(added()).toHaveLength(1);
+
+    fireEvent.click(screen.getByTestId('batch-add-submit'));
+    fireEvent.click(screen.getByTestId('generation-confirm-send'));
+    await waitFor(() => expect(added()).toHaveLength(2));
+    expect(added()[1]).toMatchObject({ generateMissing: true });
+  });
+
+  it('adds at once when generating first stays under the setting', async () => {
+    const { added } = panelWith(library([[13, 357]]), 5_000);
+    fireEvent.click(await screen.findByTestId('batch-select-all'));
+    fireEvent.click(screen.getByTestId('batch-generate-missing'));
+    expect(screen.getByTestId('batch-generate-estimate').textContent).toBe(
+      '(13 blocks, up to ≈ 357 credits)',
+    );
+    fireEvent.click(screen.getByTestId('batch-add-submit'));
+    await waitFor(() => expect(added()).toHaveLength(1));
+    expect(screen.queryByTestId('generation-confirm')).toBeNull();
+    expect(added()[0]).toMatchObject({ generateMissing: true });
+  });
 });

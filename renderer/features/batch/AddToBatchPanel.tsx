@@ -7,7 +7,10 @@ import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from '../output/export-form.js';
 import { defaultExportForm, settingsFromForm } from '../output/export-form.js';
 import { ExportFormatFields } from '../output/ExportFormatFields.js';
-import { useAppStores } from '../../stores/stores-context.js';
+import { CreditConfirm } from '../output/CreditConfirm.js';
+import { formatCount } from '../editor/format.js';
+import { selectGenerationSettings } from '../../stores/settings-store.js';
+import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
 
 type ReadyEntry = Extract<ProjectListEntry, { ok: true }>;
 
@@ -19,12 +22,25 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
   const [destination, setDestination] = useState('');
   const [nameTemplate, setNameTemplate] = useState('{title}');
   const [form, setForm] = useState<ExportForm>({ ...defaultExportForm, mode: 'mix' });
-  const [generateMissing, setGenerateMissing] = useState(true);
+  // Off until the user ticks it: adding projects to the queue spends no credits unasked.
+  const [generateMissing, setGenerateMissing] = useState(false);
   const [overwrite, setOverwrite] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [busy, setBusy] = useState(false);
   const [choosing, setChoosing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const settings = useMemo(() => settingsFromForm(form), [form]);
+  const { confirmAboveCredits } = useSettingsStore(selectGenerationSettings);
+  // What "generate first" would send for the chosen projects, as their files stand (main counted it).
+  const toGenerate = useMemo(() => {
+    const total = { blocks: 0, credits: 0 };
+    for (const entry of entries ?? []) {
+      if (!chosen.has(entry.fileName)) continue;
+      total.blocks += entry.toGenerate.blocks;
+      total.credits += entry.toGenerate.credits;
+    }
+    return total;
+  }, [entries, chosen]);
 
   useEffect(() => {
     const client = stores.client;
@@ -51,7 +67,14 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
     else setChoosing(true);
   };
 
+  /** Adds at once, or first asks when what it would generate is above the credits set in Settings → Generation. */
+  const requestAdd = (): void => {
+    if (generateMissing && toGenerate.credits > confirmAboveCredits) setConfirming(true);
+    else void add();
+  };
+
   const add = async (): Promise<void> => {
+    setConfirming(false);
     if (!settings.ok || chosen.size === 0) return;
     setBusy(true);
     setError(null);
@@ -165,7 +188,14 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
           checked={generateMissing}
           onChange={(event) => setGenerateMissing(event.target.checked)}
         />
-        Generate blocks without audio first (uses credits)
+        Generate blocks without audio first{' '}
+        <span className="hint" data-testid="batch-generate-estimate">
+          {chosen.size === 0
+            ? '(uses credits)'
+            : toGenerate.blocks === 0
+              ? '(nothing to generate in the chosen projects)'
+              : `(${formatCount(toGenerate.blocks)} block${toGenerate.blocks === 1 ? '' : 's'}, up to ≈ ${formatCount(toGenerate.credits)} credits)`}
+        </span>
       </label>
       <label className="check">
         <input
@@ -178,13 +208,24 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
       </label>
       {!settings.ok ? <p className="field-error">{settings.message}</p> : null}
       {error ? <ErrorNotice error={error} testId="batch-add-error" /> : null}
+      {confirming ? (
+        <CreditConfirm
+          what={`Generate ${formatCount(toGenerate.blocks)} block${toGenerate.blocks === 1 ? '' : 's'} of ${chosen.size} project${chosen.size === 1 ? '' : 's'}, then export`}
+          credits={toGenerate.credits}
+          threshold={confirmAboveCredits}
+          reuse
+          confirmLabel="Add to the queue"
+          onConfirm={() => void add()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
       <div className="form-actions">
         <button
           type="button"
           className="primary"
           data-testid="batch-add-submit"
-          disabled={busy || chosen.size === 0 || !settings.ok || destination.trim() === ''}
-          onClick={() => void add()}
+          disabled={busy || confirming || chosen.size === 0 || !settings.ok || destination.trim() === ''}
+          onClick={requestAdd}
         >
           Add {chosen.size} project{chosen.size === 1 ? '' : 's'} to the queue
         </button>

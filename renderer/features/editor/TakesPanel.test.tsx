@@ -69,4 +69,29 @@ describe('TakesPanel', () => {
     expect(take()?.acceptedFlags).toBeUndefined();
     expect(await screen.findByTestId('take-flags', {}, { timeout: 3_000 })).toBeTruthy();
   });
+
+  it('offers Another take only once the block has a take: a never generated one gets its first from Generate', () => {
+    const base = createProject({ title: 'Takes', defaults: { voiceId: 'v1', language: 'en' } });
+    const fresh = createTextBlock({ text: 'Never spoken.' });
+    const stores = storesFor(new FakeBridge({}));
+    stores.document.getState().open({
+      fileName: 'takes.timbre',
+      project: { ...base, tracks: { ...base.tracks, speech: { blocks: [fresh] } } },
+    });
+    renderWithStores(<LivePanel />, stores);
+    const button = screen.getByTestId<HTMLButtonElement>('another-take');
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe('This block has no take yet: Generate makes the first one.');
+
+    cleanup();
+    stores.document.getState().open({
+      fileName: 'takes.timbre',
+      project: {
+        ...base,
+        tracks: { ...base.tracks, speech: { blocks: [withTrailingSilence(fresh, base.defaults)] } },
+      },
+    });
+    renderWithStores(<LivePanel />, stores);
+    expect(screen.getByTestId<HTMLButtonElement>('another-take').disabled).toBe(false);
+  });
 });

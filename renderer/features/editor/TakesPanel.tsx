@@ -86,12 +86,14 @@ export function TakesPanel({
         <button
           type="button"
           data-testid="another-take"
-          disabled={unavailableReason !== null || block.locked}
+          disabled={unavailableReason !== null || block.locked || takes.length === 0}
           title={
             unavailableReason ??
             (block.locked
               ? 'The block is locked: unlock it to take it again.'
-              : 'Generate this block again with a new seed; the takes so far are kept')
+              : takes.length === 0
+                ? 'This block has no take yet: Generate makes the first one.'
+                : 'Generate this block again with a new seed; the takes so far are kept')
           }
           onClick={anotherTake}
         >

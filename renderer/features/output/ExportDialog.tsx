@@ -28,12 +28,21 @@ import {
   useExportStore,
   useSettingsStore,
 } from '../../stores/stores-context.js';
-import { selectCheckThresholds } from '../../stores/settings-store.js';
+import { selectCheckThresholds, selectGenerationSettings } from '../../stores/settings-store.js';
 import { flagsOf } from '../editor/derived.js';
+import { formatCount } from '../editor/format.js';
+import { CreditConfirm } from './CreditConfirm.js';
+import { estimateGeneration } from './generation-estimate.js';
 
 type Stage =
   | { kind: 'form' }
-  | { kind: 'missing'; missing: MissingAudio[]; message: string }
+  | {
+      kind: 'missing';
+      missing: MissingAudio[];
+      message: string;
+      /** Set while the user is asked about generating them (above the credits set in Settings → Generation). */
+      confirming?: boolean;
+    }
   | {
       kind: 'conflict';
       conflicts: string[];
@@ -69,10 +78,20 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const settings = useMemo(() => settingsFromForm(form), [form]);
   const title = project?.title ?? 'Untitled';
   const thresholds = useSettingsStore(selectCheckThresholds);
+  const { confirmAboveCredits } = useSettingsStore(selectGenerationSettings);
   const context = useSendContext(project);
   const chapterCount =
     project?.tracks.speech.blocks.filter((block) => block.chapterTitle !== undefined).length ?? 0;
   const flaggedCount = project === null || context === null ? 0 : flagsOf(project, context, thresholds).size;
+  // What "generate, then export" sends: the blocks main found without current audio, at their characters as sent.
+  const missingCredits =
+    stage.kind !== 'missing' || project === null || context === null
+      ? 0
+      : estimateGeneration(
+          project,
+          context,
+          stage.missing.map((item) => item.blockId),
+        ).credits;
 
   useEffect(() => {
     let cancelled = false;
@@ -285,17 +304,40 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             ))}
             {stage.missing.length > 8 ? <li>…and {stage.missing.length - 8} more</li> : null}
           </ul>
-          <button
-            type="button"
-            className="primary"
-            data-testid="export-generate-missing"
-            onClick={() => {
-              setMissingBlocks(stage.missing.length);
-              void generateThenExport(stage.missing.length);
-            }}
-          >
-            Generate {stage.missing.length} block{stage.missing.length === 1 ? '' : 's'}, then export
-          </button>
+          {stage.confirming ? (
+            <CreditConfirm
+              what={`Generate ${formatCount(stage.missing.length)} block${stage.missing.length === 1 ? '' : 's'}, then export`}
+              credits={missingCredits}
+              threshold={confirmAboveCredits}
+              reuse
+              confirmLabel="Generate, then export"
+              onConfirm={() => {
+                setStage({ ...stage, confirming: false });
+                setMissingBlocks(stage.missing.length);
+                void generateThenExport(stage.missing.length);
+              }}
+              onCancel={() => setStage({ ...stage, confirming: false })}
+            />
+          ) : (
+            <button
+              type="button"
+              className="primary"
+              data-testid="export-generate-missing"
+              title="Credits are an estimate: audio already made for the same content is reused at no cost."
+              onClick={() => {
+                // A large generation waits for the user's word, as the editor's Generate does.
+                if (missingCredits > confirmAboveCredits) {
+                  setStage({ ...stage, confirming: true });
+                  return;
+                }
+                setMissingBlocks(stage.missing.length);
+                void generateThenExport(stage.missing.length);
+              }}
+            >
+              Generate {stage.missing.length} block{stage.missing.length === 1 ? '' : 's'} (≈{' '}
+              {formatCount(missingCredits)} credits), then export
+            </button>
+          )}
         </div>
       ) : null}
       {stage.kind === 'queued' ? (

@@ -1,9 +1,34 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleProject } from '../../../common/project/test-support.js';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
+import type { Project, TextBlock } from '../../../common/project/index.js';
+import { contentHash, madeFrom } from '../../../common/project/index.js';
+import { contextOf, sampleProject } from '../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { GenerationConfirm } from './GenerationConfirm.js';
 import { OutputControls } from './OutputControls.js';
+
+const SERVICE = 'http://127.0.0.1:8787';
+
+/** The sample with its first block generated once (one take of its current content). */
+function withFirstBlockTaken(): Project {
+  const project = sampleProject();
+  const [first, ...rest] = project.tracks.speech.blocks as TextBlock[];
+  if (first === undefined) throw new Error('the sample has no speech');
+  const hash = contentHash(first, contextOf(project));
+  const take = {
+    cacheKey: hash,
+    contentHash: hash,
+    durationMs: 1_200,
+    generatedAt: '2026-01-01T00:00:00.000Z',
+    made: madeFrom(first, contextOf(project)),
+  };
+  return {
+    ...project,
+    tracks: { ...project.tracks, speech: { blocks: [{ ...first, takes: [take] }, ...rest] } },
+  };
+}
 
 describe('OutputControls', () => {
   afterEach(cleanup);
@@ -16,5 +41,62 @@ describe('OutputControls', () => {
     expect(stores.notices.getState().toasts.map((toast) => toast.title)).toEqual(['Nothing to play yet']);
     fireEvent.keyDown(document.body, { key: 'e', ctrlKey: true });
     expect(screen.getByTestId('export-dialog')).toBeTruthy();
+  });
+
+  it('offers Another take only for a block already taken, and says why not for one never generated', () => {
+    const stores = storesFor(new FakeBridge({}));
+    stores.settings.getState().setView({
+      theme: 'system',
+      checks: DEFAULT_CHECK_THRESHOLDS,
+      services: [
+        {
+          url: SERVICE,
+          label: 'Stand-in',
+          plan: 'paid',
+          active: true,
+          signedIn: true,
+          maskedToken: null,
+          sessionOnly: false,
+        },
+      ],
+      activeServiceUrl: SERVICE,
+    });
+    stores.document.getState().open({ fileName: 'sample.timbre', project: withFirstBlockTaken() });
+    renderWithStores(<OutputControls />, stores);
+    const anotherTake = (): HTMLButtonElement =>
+      screen.getByTestId<HTMLButtonElement>('regenerate-selection');
+
+    act(() => stores.document.getState().select(['t2'], 't2'));
+    expect(anotherTake().disabled).toBe(true);
+    expect(anotherTake().title).toBe('This block has no take yet: Generate makes the first one.');
+
+    act(() => stores.document.getState().select(['t1'], 't1'));
+    expect(anotherTake().disabled).toBe(false);
+    expect(anotherTake().title).toContain('new seed');
+  });
+
+  it('asks about a large new take without promising that earlier audio is reused', () => {
+    const stores = storesFor(new FakeBridge({}));
+    const ask = (newTake: boolean) => {
+      cleanup();
+      act(() =>
+        stores.editorUi.getState().setPendingGeneration({
+          blocks: 40,
+          credits: 6_000,
+          threshold: 5_000,
+          newTake,
+          send: () => undefined,
+        }),
+      );
+      renderWithStores(<GenerationConfirm />, stores);
+      return screen.getByTestId('generation-confirm').textContent ?? '';
+    };
+    const generate = ask(false);
+    expect(generate).toContain('Generate 40 blocks');
+    expect(generate).toContain('reused at no cost');
+    const again = ask(true);
+    expect(again).toContain('Take again 40 blocks');
+    expect(again).not.toContain('reused');
+    expect(again).toContain('each new take has a new seed, so every block is charged');
   });
 });

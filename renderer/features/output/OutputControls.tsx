@@ -2,7 +2,14 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { contextIn } from '../editor/send-context.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import type { Project } from '../../../common/project/index.js';
-import { contentHash, forEachBlock, layoutTimeline, needsGeneration } from '../../../common/project/index.js';
+import {
+  contentHash,
+  findBlock,
+  forEachBlock,
+  layoutTimeline,
+  needsGeneration,
+  takesOf,
+} from '../../../common/project/index.js';
 import type { DocumentState } from '../../stores/document-store.js';
 import { selectSelectedIds } from '../../stores/document-store.js';
 import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
@@ -41,6 +48,7 @@ export function OutputControls() {
   const projectId = useDocumentStore(selectProjectId);
   const projectServiceUrl = useDocumentStore(selectProjectServiceUrl);
   const selectedIds = useDocumentStore(selectSelectedIds);
+  const selectionHasTake = useDocumentStore(selectSelectionHasTake);
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
   const pending = useGenerationStore(selectPendingHashes);
   const audio = useGenerationStore(selectSegmentAudio);
@@ -171,9 +179,12 @@ export function OutputControls() {
         <button
           type="button"
           data-testid="regenerate-selection"
-          disabled={blockedReason !== null}
+          disabled={blockedReason !== null || !selectionHasTake}
           title={
-            blockedReason ?? 'Generate the selected blocks again with a new seed; their takes so far are kept'
+            blockedReason ??
+            (selectionHasTake
+              ? 'Generate the selected blocks again with a new seed; their takes so far are kept'
+              : `${selectedIds.length === 1 ? 'This block has' : 'These blocks have'} no take yet: Generate makes the first one.`)
           }
           onClick={() => void generate(true, selectedIds)}
         >
@@ -216,6 +227,17 @@ export function OutputControls() {
 
 const selectProjectId = (state: DocumentState): string | undefined => state.doc?.project.id;
 const selectProjectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
+/** Another take is of a block already taken at least once: a block never generated gets its first from Generate. */
+const selectSelectionHasTake = (state: DocumentState): boolean => {
+  const project = state.doc?.project;
+  return (
+    project !== undefined &&
+    state.selection.ids.some((id) => {
+      const found = findBlock(project, id);
+      return found !== undefined && takesOf(found.block).length > 0;
+    })
+  );
+};
 
 function countGeneration(project: Project, context: SendContext, pending: Readonly<Record<string, string>>) {
   let needed = 0;

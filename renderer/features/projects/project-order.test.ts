@@ -18,6 +18,7 @@ function project(
     characterCount,
     durationMs,
     durationEstimated: true,
+    toGenerate: { blocks: 1, credits: characterCount },
   };
 }
 

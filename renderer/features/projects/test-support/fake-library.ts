@@ -121,6 +121,7 @@ export class FakeLibrary {
       characterCount: project.tracks.speech.blocks.reduce((sum, block) => sum + textOf(block).length, 0),
       durationMs: project.tracks.speech.blocks.length * 4_000,
       durationEstimated: true,
+      toGenerate: { blocks: 0, credits: 0 },
     }));
     const broken: ProjectListEntry[] = [...this.failures.values()].map((failure) => ({
       ok: false,

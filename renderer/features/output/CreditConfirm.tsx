@@ -1,0 +1,59 @@
+import { formatCount } from '../editor/format.js';
+
+/**
+ * The question asked before a generation above the credits set in Settings → Generation, wherever it starts (the
+ * editor's Generate and Another take, the export dialog's "generate, then export", the batch's "generate first"):
+ * what it generates, up to how many credits, and the setting it is above. The contract has no account or balance
+ * operation (the index names one, "behaviour not shown"), so the balance cannot be shown; it says so rather than
+ * guessing.
+ */
+export function CreditConfirm({
+  what,
+  credits,
+  threshold,
+  reuse,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  /** What is about to be sent, e.g. "Generate 13 blocks, then export". */
+  what: string;
+  /** Upper bound of the credits it takes. */
+  credits: number;
+  /** The setting it is above. */
+  threshold: number;
+  /** Whether audio main already has for the same content is reused (a new take, with its new seed, never is). */
+  reuse: boolean;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <div
+      className="stale-confirm generation-confirm"
+      role="alertdialog"
+      aria-label={what}
+      data-testid="generation-confirm"
+    >
+      <p>
+        <strong>{what}</strong>: up to ≈ {formatCount(credits)} credits (
+        {reuse
+          ? 'audio already made for the same text, voice and parameters is reused at no cost'
+          : 'each new take has a new seed, so every block is charged'}
+        ). You asked to confirm above {formatCount(threshold)} credits (Settings → Generation).
+      </p>
+      <p className="hint">
+        The service does not tell the app your balance: check it with the service. Credits are held when a
+        task is sent and returned if it fails.
+      </p>
+      <div className="form-actions">
+        <button type="button" className="primary" data-testid="generation-confirm-send" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+        <button type="button" data-testid="generation-confirm-cancel" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
+import type { MissingAudio } from '../../../common/export/project-render-plan.js';
+import { sampleProject } from '../../../common/project/test-support.js';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { ExportDialog } from './ExportDialog.js';
+
+// The sample's first two lines, none generated: "Hello there." (12) and "General Kenobi." (15).
+const MISSING: MissingAudio[] = [
+  { blockId: 't1', track: 'speech', reason: 'not-generated', label: 'Hello there.' },
+  { blockId: 't2', track: 'speech', reason: 'not-generated', label: 'General Kenobi.' },
+];
+
+function setUp(confirmAboveCredits: number) {
+  const bridge = new FakeBridge({
+    'export.defaultFolder': () => ({ ok: true, result: { folder: '/home/reader/Exports' } }),
+    'export.start': () => ({
+      ok: true,
+      result: { ok: false, reason: 'missing-audio', missing: MISSING, message: '2 blocks have no audio.' },
+    }),
+    'projects.save': () => ({ ok: true, result: { savedAt: '2026-01-01T00:00:00.000Z', revision: 2 } }),
+    'export.generateThenExport': () => ({
+      ok: true,
+      result: { ok: true, itemId: 'item-1', outputPath: '/home/reader/Exports/Sample.mp3' },
+    }),
+  });
+  const stores = storesFor(bridge);
+  stores.settings.getState().setView({
+    theme: 'system',
+    checks: DEFAULT_CHECK_THRESHOLDS,
+    services: [],
+    activeServiceUrl: null,
+    generation: { confirmAboveCredits, defaultVoices: {} },
+  });
+  stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
+  renderWithStores(<ExportDialog onClose={() => undefined} />, stores);
+  const sent = (): number =>
+    bridge.calls.filter((call) => call.method === 'export.generateThenExport').length;
+  return { sent };
+}
+
+async function askToExport(): Promise<HTMLElement> {
+  await screen.findByDisplayValue(/Sample/u);
+  fireEvent.click(screen.getByTestId('export-start'));
+  return screen.findByTestId('export-generate-missing');
+}
+
+describe('ExportDialog: generate, then export', () => {
+  afterEach(cleanup);
+
+  it('shows the credits of the missing blocks and, above the setting, sends only on the user’s word', async () => {
+    const { sent } = setUp(20);
+    const generate = await askToExport();
+    expect(generate.textContent).toBe('Generate 2 blocks (≈ 27 credits), then export');
+
+    fireEvent.click(generate);
+    const confirm = screen.getByTestId('generation-confirm');
+    expect(confirm.textContent).toContain('Generate 2 blocks, then export: up to ≈ 27 credits');
+    expect(confirm.textContent).toContain('confirm above 20 credits');
+    fireEvent.click(screen.getByTestId('generation-confirm-cancel'));
+    expect(screen.queryByTestId('generation-confirm')).toBeNull();
+    expect(sent()).toBe(0);
+
+    fireEvent.click(screen.getByTestId('export-generate-missing'));
+    fireEvent.click(screen.getByTestId('generation-confirm-send'));
+    await waitFor(() => expect(sent()).toBe(1));
+    expect(await screen.findByTestId('export-queued')).toBeTruthy();
+  });
+
+  it('sends at once at or under the setting', async () => {
+    const { sent } = setUp(27);
+    const generate = await askToExport();
+    fireEvent.click(generate);
+    await waitFor(() => expect(sent()).toBe(1));
+    expect(screen.queryByTestId('generation-confirm')).toBeNull();
+  });
+});
