@@ -22,6 +22,7 @@ import {
   withExtension,
 } from './export-form.js';
 import './output.css';
+import { PathInput } from '../../components/PathInput.js';
 import {
   useAppStores,
   useDocumentStore,
@@ -230,7 +231,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       <label className="field">
         <span>Save as</span>
         <div className="path-row">
-          <input
+          <PathInput
             data-testid="export-path"
             value={outputPath}
             disabled={busy}
