@@ -18,3 +18,14 @@ export function excerpt(text: string, maxLength = 32): string {
   if (flat.length <= maxLength) return flat;
   return `${flat.slice(0, maxLength - 1).trimEnd()}…`;
 }
+
+/** Opening and closing quotation marks a block's text may carry itself (dialogue often does). */
+const ENCLOSING_QUOTES = /^["“”„«»‘’'‚‹›]+|["“”„«»‘’'‚‹›]+$/gu;
+
+/**
+ * A block's excerpt in quotation marks for messages: `“Is the boat ready?”`, not `““Is the boat ready?””` when
+ * the text is a quotation already.
+ */
+export function quotedExcerpt(text: string, maxLength = 32): string {
+  return `“${excerpt(text.trim().replace(ENCLOSING_QUOTES, ''), maxLength)}”`;
+}

@@ -18,7 +18,7 @@ export { projectContents } from './content-block.js';
 export type { PlacedItem } from './timeline-layout.js';
 export { layoutTimeline } from './timeline-layout.js';
 export { characterCount, projectStats } from './project-stats.js';
-export { validateProject } from './project-validation.js';
+export { blockLabel, validateProject } from './project-validation.js';
 export { ProjectEditError } from './edit-error.js';
 export { allBlocks, findBlock, forEachBlock } from './block-lookup.js';
 export { excerpt } from './block-guards.js';

@@ -1,7 +1,7 @@
 import type { RuleOptions, RuleViolation } from '../rules/index.js';
 import type { SendContext } from './send-context.js';
 import { validateContentBlock } from '../rules/index.js';
-import { excerpt } from './block-guards.js';
+import { quotedExcerpt } from './block-guards.js';
 import type { BlockLocation } from './block-lookup.js';
 import { requireBlock } from './block-lookup.js';
 import { toContentBlock } from './content-block.js';
@@ -110,14 +110,14 @@ function validateLocatedBlock(
       : voiceMisfits(block, context, voices);
   // Most blocks break no rule (and the edited one is checked on every keystroke): label only when needed.
   if (found.length === 0 && misfits.length === 0) return [];
-  const blockLabel = labelOf(location);
+  const label = blockLabel(location);
   const located = (field: string) => ({
     path: `tracks.${track}.blocks[${index}]${field === '' ? '' : `.${field}`}`,
     blockIndex: index,
     blockId: block.id,
     track,
     blockNumber: index + 1,
-    blockLabel,
+    blockLabel: label,
     fromDefault: fromDefaults.includes(field),
   });
   const ruleViolations = found.map((violation): ProjectViolation => {
@@ -129,14 +129,14 @@ function validateLocatedBlock(
     return {
       ...violation,
       ...where,
-      message: `${blockLabel}: ${describe(violation, block, where.fromDefault, source)}`,
+      message: `${label}: ${describe(violation, block, where.fromDefault, source)}`,
     };
   });
   const voiceViolations = misfits.map(({ field, rule, detail, fix }): ProjectViolation => ({
     ...located(field),
     field,
     rule,
-    message: `${blockLabel}: ${detail.charAt(0).toUpperCase()}${detail.slice(1)}`,
+    message: `${label}: ${detail.charAt(0).toUpperCase()}${detail.slice(1)}`,
     ...(fix === undefined ? {} : { fix }),
   }));
   return voiceViolations.length === 0 ? ruleViolations : [...ruleViolations, ...voiceViolations];
@@ -158,9 +158,10 @@ function describe(violation: RuleViolation, block: Block, fromDefault: boolean, 
   return fromDefault ? `${detail.replace(/\.$/, '')} (this value is ${source}).` : detail;
 }
 
-function labelOf({ track, index, block }: BlockLocation): string {
+/** "Speech block 3 (“Once upon a time…”)": where the block is, and a few of its words. */
+export function blockLabel({ track, index, block }: BlockLocation): string {
   const text =
     block.type === 'text' || block.type === 'sfx' || block.type === 'music' ? block.text : block.params.text;
-  const quoted = typeof text === 'string' && text.trim() !== '' ? ` (“${excerpt(text)}”)` : '';
+  const quoted = typeof text === 'string' && text.trim() !== '' ? ` (${quotedExcerpt(text)})` : '';
   return `${TRACK_LABELS[track]} block ${index + 1}${quoted}`;
 }

@@ -66,4 +66,33 @@ describe('GenerationProgress', () => {
       ),
     );
   });
+
+  it('counts a run of one block in the singular', async () => {
+    const project = { ...sampleProject(), serviceUrl: SERVICE };
+    const context = contextOf(project);
+    const hash = contentHash(project.tracks.speech.blocks[0]!, context);
+    const stores = storesFor(new FakeBridge({}));
+    stores.document.getState().open({ fileName: 'sample.timbre', project });
+    stores.generation.getState().receive([{ contentHash: hash, state: 'pending', jobId: 'job-1' }]);
+    stores.generation.getState().joinRun(['t1'], Date.now());
+    renderWithStores(<GenerationProgress />, stores);
+    expect(screen.getByTestId('generation-progress').textContent).toMatch(/^Generating 0 of 1 block ·/);
+    const refused = [
+      {
+        contentHash: hash,
+        state: 'failed' as const,
+        error: { code: 'TTS_CONTENTS_INVALID', message: 'The service refused the task.' },
+      },
+    ];
+    act(() => {
+      stores.generation.getState().receive(refused);
+      stores.document.setState((state) => ({
+        doc: state.doc && { ...state.doc, project: applySegmentUpdates(project, context, refused) },
+      }));
+    });
+    // Issue 36: "Generated 1 of 1 blocks".
+    await waitFor(() =>
+      expect(screen.getByTestId('generation-progress').textContent).toBe('Generated 0 of 1 block · 1 failed'),
+    );
+  });
 });

@@ -81,7 +81,8 @@ export function GenerationProgress() {
       <span>
         {/* Blocks with audio, then those that ended without it: a run whose tasks were refused never reads as
             generated (issue 36: "Generated 30 of 30 blocks · 30 failed" with none generated). */}
-        {finished ? 'Generated' : 'Generating'} {formatCount(done - failed)} of {formatCount(total)} blocks
+        {finished ? 'Generated' : 'Generating'} {formatCount(done - failed)} of {formatCount(total)} block
+        {total === 1 ? '' : 's'}
         {failed > 0 ? ` · ${formatCount(failed)} failed` : ''}
         {secondsLeft === undefined
           ? finished

@@ -22,6 +22,7 @@ import {
   withExtension,
 } from './export-form.js';
 import './output.css';
+import { missingAudioLine } from './missing-audio-line.js';
 import { PathInput } from '../../components/PathInput.js';
 import {
   useAppStores,
@@ -76,13 +77,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [cover, setCover] = useState<File | null>(null);
   const run = useExportStore((state) => (stage.kind === 'running' ? state.runs[stage.exportId] : undefined));
-  const settings = useMemo(() => settingsFromForm(form), [form]);
   const title = project?.title ?? 'Untitled';
   const thresholds = useSettingsStore(selectCheckThresholds);
   const { confirmAboveCredits } = useSettingsStore(selectGenerationSettings);
   const context = useSendContext(project);
   const chapterCount =
     project?.tracks.speech.blocks.filter((block) => block.chapterTitle !== undefined).length ?? 0;
+  const settings = useMemo(() => settingsFromForm(form, chapterCount), [form, chapterCount]);
   const flaggedCount = project === null || context === null ? 0 : flagsOf(project, context, thresholds).size;
   // What "generate, then export" sends: the blocks main found without current audio, at their characters as sent.
   const missingCredits =
@@ -299,9 +300,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           <p>{stage.message}</p>
           <ul>
             {stage.missing.slice(0, 8).map((item) => (
-              <li key={item.blockId}>
-                {item.track}: “{item.label}” — {item.reason.replace('-', ' ')}
-              </li>
+              <li key={item.blockId}>{missingAudioLine(item, project)}</li>
             ))}
             {stage.missing.length > 8 ? <li>…and {stage.missing.length - 8} more</li> : null}
           </ul>

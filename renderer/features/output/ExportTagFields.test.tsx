@@ -26,4 +26,42 @@ describe('ExportTagFields', () => {
       'the book’s cover, unless you choose another',
     );
   });
+
+  it('does not tick or offer chapter markers when no block starts a chapter, and says why', () => {
+    // Issue 36: ticked by default beside "no chapter titles", making one chapter named after the project.
+    render(
+      <ExportTagFields
+        form={{ ...defaultExportForm, format: 'mp3', chapterMarkers: true, chaptersJson: true }}
+        chapterCount={0}
+        cover={null}
+        disabled={false}
+        onChange={noop}
+        onCover={noop}
+      />,
+    );
+    for (const testId of ['export-chapter-markers', 'export-chapters-json']) {
+      const box = screen.getByTestId(testId) as HTMLInputElement;
+      expect(box.checked).toBe(false);
+      expect(box.disabled).toBe(true);
+    }
+    expect(screen.getByTestId('export-no-chapters').textContent).toContain('no block starts a chapter');
+  });
+
+  it('offers them, ticked as asked, when the project has chapters', () => {
+    render(
+      <ExportTagFields
+        form={{ ...defaultExportForm, format: 'mp3', chapterMarkers: true }}
+        chapterCount={1}
+        cover={null}
+        disabled={false}
+        onChange={noop}
+        onCover={noop}
+      />,
+    );
+    const box = screen.getByTestId('export-chapter-markers') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(false);
+    expect(screen.getByTestId('export-tags').textContent).toContain('1 chapter');
+    expect(screen.queryByTestId('export-no-chapters')).toBeNull();
+  });
 });

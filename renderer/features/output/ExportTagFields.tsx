@@ -2,6 +2,9 @@ import { exportContainer } from '../../../common/export/export-mode.js';
 import type { ExportForm, MetadataField } from './export-form.js';
 import { METADATA_FIELDS } from './export-form.js';
 
+const noChaptersReason =
+  'Nothing to mark: no block starts a chapter (give one a title under “Starts a chapter” in the block inspector).';
+
 const LABELS: Record<MetadataField, { label: string; placeholder: string }> = {
   title: { label: 'Title', placeholder: 'the project title' },
   author: { label: 'Author', placeholder: 'e.g. Jane Writer' },
@@ -37,34 +40,45 @@ export function ExportTagFields({
   const perChapter = form.mode === 'chapters-folder' || form.mode === 'chapters-zip';
   const perBlock = form.mode === 'blocks-folder' || form.mode === 'blocks-zip';
   if (perBlock) return null;
+  const untitled = chapterCount === 0;
   return (
     <fieldset className="export-tags" disabled={disabled} data-testid="export-tags">
       <legend>
         Chapters and tags{' '}
         <span className="hint">
-          {chapterCount === 0 ? 'no chapter titles in this project' : `${chapterCount} chapters`}
+          {chapterCount === 0
+            ? 'no chapter titles in this project'
+            : `${chapterCount} chapter${chapterCount === 1 ? '' : 's'}`}
         </span>
       </legend>
       {container === 'file' ? (
         <div className="check-row">
-          <label className="check">
+          {/* Without chapter titles the markers would be one chapter named after the project: not offered. */}
+          <label className="check" title={untitled ? noChaptersReason : undefined}>
             <input
               type="checkbox"
               data-testid="export-chapter-markers"
-              checked={form.chapterMarkers}
+              checked={form.chapterMarkers && !untitled}
+              disabled={untitled}
               onChange={(event) => onChange('chapterMarkers', event.target.checked)}
             />
             Chapter markers in the file ({form.format === 'mp3' ? 'ID3 chapters' : 'cue points with labels'})
           </label>
-          <label className="check">
+          <label className="check" title={untitled ? noChaptersReason : undefined}>
             <input
               type="checkbox"
               data-testid="export-chapters-json"
-              checked={form.chaptersJson}
+              checked={form.chaptersJson && !untitled}
+              disabled={untitled}
               onChange={(event) => onChange('chaptersJson', event.target.checked)}
             />
             Chapters file for podcast apps (.chapters.json)
           </label>
+          {untitled ? (
+            <span className="hint" data-testid="export-no-chapters">
+              {noChaptersReason}
+            </span>
+          ) : null}
         </div>
       ) : null}
       {perChapter ? (

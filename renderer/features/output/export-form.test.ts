@@ -44,4 +44,16 @@ describe('export form', () => {
       withExtension('/x/Episode.mp3', outputExtension({ ...defaultExportForm, mode: 'blocks-zip' })),
     ).toBe('/x/Episode.zip');
   });
+
+  it('asks for no chapter markers or chapters file for a project without chapter titles', () => {
+    const form = { ...defaultExportForm, chapterMarkers: true, chaptersJson: true };
+    expect(settingsFromForm(form, 0)).toMatchObject({
+      ok: true,
+      settings: { chapters: { markers: false, json: false } },
+    });
+    expect(settingsFromForm(form, 2)).toMatchObject({
+      ok: true,
+      settings: { chapters: { markers: true, json: true } },
+    });
+  });
 });

@@ -59,7 +59,10 @@ export const SAMPLE_RATES = [22_050, 24_000, 44_100, 48_000] as const;
 /** The settings main receives, or the first rule the form breaks (named by field). */
 export function settingsFromForm(
   form: ExportForm,
+  /** Titled chapters of the project, when one project is exported: with none, no chapter markers or file. */
+  chapterCount?: number,
 ): { ok: true; settings: ProjectExportSettings } | { ok: false; field: string; message: string } {
+  const chapters = chapterCount !== 0;
   const candidate: ProjectExportSettings = {
     options: {
       audio:
@@ -73,7 +76,11 @@ export function settingsFromForm(
     channels: form.channels,
     ducking: { ...defaultDuckingSettings, enabled: form.ducking },
     metadata: metadataOf(form),
-    chapters: { markers: form.chapterMarkers, json: form.chaptersJson, nameTemplate: form.nameTemplate },
+    chapters: {
+      markers: chapters && form.chapterMarkers,
+      json: chapters && form.chaptersJson,
+      nameTemplate: form.nameTemplate,
+    },
   };
   const checked = projectExportSettingsSchema.safeParse(candidate);
   if (checked.success) return { ok: true, settings: checked.data };

@@ -86,7 +86,7 @@ describe('startGeneration with the voices’ styles', () => {
   });
 
   /** The narrator on the defaults (Aria, calm) and Bruno, whose voice has no calm style. */
-  function book(): Project {
+  function book(bruno: string[] = ['t2', 't3']): Project {
     const base: Project = {
       ...sampleProject(),
       serviceUrl: SERVICE,
@@ -100,7 +100,7 @@ describe('startGeneration with the voices’ styles', () => {
       { name: 'Bruno', voiceId: BRUNO, voiceName: 'Bruno' },
       () => 'bruno',
     ).project;
-    return assignSpeaker(withBruno, ['t2', 't3'], 'bruno');
+    return assignSpeaker(withBruno, bruno, 'bruno');
   }
 
   it('catches a style the speaker’s voice lacks before sending, names it, and fixes it in one click', async () => {
@@ -127,6 +127,21 @@ describe('startGeneration with the voices’ styles', () => {
 
     await startGeneration(stores, SERVICE, { newTake: false });
     expect(bridge.calls.map((call) => call.method)).toEqual(['generation.start']);
+  });
+
+  it('speaks of one such block in the singular', async () => {
+    const { stores } = setUp(book(['t2']));
+    stores.voices
+      .getState()
+      .setVoices(SERVICE, [
+        voice(ARIA, 'Aria', ['default', 'calm']),
+        voice(BRUNO, 'Bruno', ['default', 'trailer']),
+      ]);
+    await startGeneration(stores, SERVICE, { newTake: false });
+    // Issue 36: "Use Bruno's default style for them" with one block.
+    expect(stores.notices.getState().toasts.at(-1)?.body).toMatch(
+      /\nUse Bruno’s default style for it, then generate again\.$/u,
+    );
   });
 });
 

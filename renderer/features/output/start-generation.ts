@@ -105,7 +105,9 @@ function showProblems(stores: AppStores, problems: readonly ProjectViolation[]):
   const theirDefaults = `${listed} default style${voiceNames.length === 1 ? '' : 's'}`;
   stores.notices.getState().showProblem({
     title: summary.title,
-    body: fixable ? `${summary.body}\nUse ${theirDefaults} for them, then generate again.` : summary.body,
+    body: fixable
+      ? `${summary.body}\nUse ${theirDefaults} for ${summary.blockIds.length === 1 ? 'it' : 'them'}, then generate again.`
+      : summary.body,
     action: fixable
       ? {
           label: `Use ${theirDefaults}`,
