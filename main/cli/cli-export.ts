@@ -3,6 +3,7 @@ import { defaultDataDir } from '../platform/data-dir.js';
 import { BatchQueue, MemoryBatchStore, ProjectSources } from '../services/batch/index.js';
 import { FileLogger } from '../services/logging/logger.js';
 import type { ExportCommand } from './cli-args.js';
+import { generationEstimateLine } from './cli-estimate.js';
 import { expandProjectArguments } from './cli-projects.js';
 import type { ProgressOutput } from './cli-progress.js';
 import { ProgressPrinter } from './cli-progress.js';
@@ -31,9 +32,12 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
   const services = await openCliServices({ dataDir, logger, token: command.token });
   let interrupted = false;
   try {
+    const sources = new ProjectSources();
+    // What --generate will spend, said before anything is sent.
+    if (command.generate) io.stdout.write(await generationEstimateLine(projects, sources, services.lexicons));
     const queue = await BatchQueue.open({
       store: new MemoryBatchStore(),
-      sources: new ProjectSources(),
+      sources,
       exporter: services.exporter,
       generator: services.generator,
       defaultServiceUrl: () => command.service,

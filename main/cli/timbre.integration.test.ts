@@ -180,6 +180,10 @@ describe('timbre export × stand-in', () => {
     const lines = run.stdout.trim().split('\n');
     expect(lines.at(-1)).toBe('2 exported, 0 failed');
     expect(run.stdout).toMatch(/\[1\/2\] Alpha: generating missing audio/);
+    // What --generate spends is said before anything is sent: 20 + 22 + 18 characters, one credit each.
+    const estimate = 'To generate: 3 blocks in 2 projects, up to ≈ 60 credits';
+    expect(run.stdout).toContain(estimate);
+    expect(run.stdout.indexOf(estimate)).toBeLessThan(run.stdout.indexOf('generating missing audio'));
     expect(run.stdout).toMatch(/\[2\/2\] Beta: part two: exported → .*Beta - part two\.wav \(\+ srt\)/);
     expect(run.stdout).not.toContain('standin-paid');
     expect(taskPosts()).toBe(2);
