@@ -133,6 +133,19 @@ test.describe('journey: a style one cast voice lacks', () => {
     await expect(page.getByTestId('generation-confirm')).toContainText('does not tell the app your balance');
     await page.getByTestId('generation-confirm-cancel').click();
     expect(taskPosts(standin)).toHaveLength(postsBeforeConfirm);
+    // The export dialog's "generate, then export" shows the same figure and asks the same question.
+    await page.getByTestId('export-open').click();
+    await page.getByTestId('export-start').click();
+    await expect(page.getByTestId('export-generate-missing')).toHaveText(
+      `Generate 4 blocks (≈ ${CREDITS} credits), then export`,
+    );
+    await page.getByTestId('export-generate-missing').click();
+    await expect(page.getByTestId('generation-confirm')).toContainText(
+      `Generate 4 blocks, then export: up to ≈ ${CREDITS} credits`,
+    );
+    await page.getByTestId('generation-confirm-cancel').click();
+    await page.getByTestId('export-close').click();
+    expect(taskPosts(standin)).toHaveLength(postsBeforeConfirm);
     await page.getByTestId('generate-project').filter({ hasText: 'Generate 4 blocks' }).click();
     await page.getByTestId('generation-confirm-send').click();
     await expect(page.getByTestId('generate-project')).toHaveText('All generated', { timeout: 60_000 });
