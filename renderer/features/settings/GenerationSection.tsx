@@ -6,6 +6,7 @@ import {
 } from '../../../common/settings/settings-schema.js';
 import { selectActiveService, selectGenerationSettings } from '../../stores/settings-store.js';
 import { selectVoicesOf } from '../../stores/voices-store.js';
+import { errorData } from '../../stores/notice-store.js';
 import { useAppStores, useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
 
 /**
@@ -24,24 +25,27 @@ export function GenerationSection() {
     setSeen(saved);
     setThreshold(String(saved.confirmAboveCredits));
   }
-  const [problem, setProblem] = useState<string | null>(null);
-  const [savedNote, setSavedNote] = useState(false);
+  // Each control answers beside itself: the limit saves with its button, the voice as soon as it is picked.
+  const [limitStatus, setLimitStatus] = useState<Status>(null);
+  const [voiceStatus, setVoiceStatus] = useState<Status>(null);
 
-  const save = (generation: GenerationSettings): void => {
-    setSavedNote(false);
+  const save = (generation: GenerationSettings, report: (status: Status) => void): void => {
+    report(null);
     const parsed = generationSettingsSchema.safeParse(generation);
     if (!parsed.success) {
-      setProblem(`“Ask before generating more than” ${parsed.error.issues[0]?.message ?? 'is not valid'}.`);
+      report({
+        kind: 'error',
+        message: `“Ask before generating more than” ${parsed.error.issues[0]?.message ?? 'is not valid'}.`,
+      });
       return;
     }
-    setProblem(null);
     stores.client
       .invoke('settings.setGeneration', { generation: parsed.data })
       .then((view) => {
         stores.settings.getState().setView(view);
-        setSavedNote(true);
+        report({ kind: 'saved' });
       })
-      .catch((error: unknown) => stores.notices.getState().showError(error));
+      .catch((error: unknown) => report({ kind: 'error', message: errorData(error).message }));
   };
 
   const chosen = active === null ? undefined : saved.defaultVoices[active.url];
@@ -49,49 +53,62 @@ export function GenerationSection() {
     if (active === null) return;
     const { [active.url]: _previous, ...others } = saved.defaultVoices;
     const voice = voices.find((candidate) => candidate.idForGenerate === voiceId);
-    save({
-      ...saved,
-      defaultVoices:
-        voice === undefined ? others : { ...others, [active.url]: { voiceId, voiceName: voice.name } },
-    });
+    save(
+      {
+        ...saved,
+        defaultVoices:
+          voice === undefined ? others : { ...others, [active.url]: { voiceId, voiceName: voice.name } },
+      },
+      setVoiceStatus,
+    );
   };
 
   return (
-    <section className="card" data-testid="generation-section">
+    <section className="card generation-section" data-testid="generation-section">
       <h2>Generation</h2>
       <form
+        className="generation-limit"
         onSubmit={(event) => {
           event.preventDefault();
           const credits = Number(threshold.replace(/[\s,]/gu, ''));
           if (threshold.trim() === '' || !Number.isFinite(credits)) {
-            setProblem('“Ask before generating more than” needs a number of credits.');
+            setLimitStatus({
+              kind: 'error',
+              message: '“Ask before generating more than” needs a number of credits.',
+            });
             return;
           }
-          save({ ...saved, confirmAboveCredits: credits });
+          save({ ...saved, confirmAboveCredits: credits }, setLimitStatus);
         }}
       >
-        <label className="field">
-          <span>Ask before generating more than (credits)</span>
-          <input
-            type="text"
-            inputMode="numeric"
-            data-testid="generation-confirm-above"
-            value={threshold}
-            onChange={(event) => setThreshold(event.target.value)}
-          />
+        <div className="field">
+          <label htmlFor="generation-confirm-above">Ask before generating more than (credits)</label>
+          <div className="setting-row">
+            <input
+              id="generation-confirm-above"
+              type="text"
+              inputMode="numeric"
+              data-testid="generation-confirm-above"
+              value={threshold}
+              aria-invalid={limitStatus?.kind === 'error' ? true : undefined}
+              onChange={(event) => {
+                setThreshold(event.target.value);
+                setLimitStatus(null);
+              }}
+            />
+            <button type="submit" className="primary" data-testid="generation-settings-save">
+              Save
+            </button>
+          </div>
+          <StatusLine status={limitStatus} testId="generation-settings" savedText="Saved." />
           <span className="hint">
             Generate shows its credit estimate and waits for you above this. The default,{' '}
             {DEFAULT_GENERATION_SETTINGS.confirmAboveCredits.toLocaleString('en')}, is about five minutes of
             speech; 0 asks every time.
           </span>
-        </label>
-        <div className="form-actions">
-          <button type="submit" className="primary" data-testid="generation-settings-save">
-            Save
-          </button>
         </div>
       </form>
-      <label className="field">
+      <label className="field generation-voice">
         <span>Default voice of new projects{active === null ? '' : ` on ${active.label || active.url}`}</span>
         <select
           data-testid="generation-default-voice"
@@ -110,20 +127,32 @@ export function GenerationSection() {
             </option>
           ))}
         </select>
+        <StatusLine
+          status={voiceStatus}
+          testId="generation-default-voice"
+          savedText="Saved: used from now on."
+        />
         <span className="hint">
-          New projects and imports start with it; each project can still choose another in its defaults.
+          Saved as soon as you pick it. New projects and imports start with it; each project can still choose
+          another in its defaults.
         </span>
       </label>
-      {problem ? (
-        <p className="field-error" role="alert" data-testid="generation-settings-error">
-          {problem}
-        </p>
-      ) : null}
-      {savedNote ? (
-        <p className="hint" role="status" data-testid="generation-settings-saved">
-          Saved.
-        </p>
-      ) : null}
     </section>
+  );
+}
+
+type Status = { kind: 'saved' } | { kind: 'error'; message: string } | null;
+
+/** A control's own answer, right under it: its error, or that it was saved. */
+function StatusLine({ status, testId, savedText }: { status: Status; testId: string; savedText: string }) {
+  if (status === null) return null;
+  return status.kind === 'error' ? (
+    <span className="field-error" role="alert" data-testid={`${testId}-error`}>
+      {status.message}
+    </span>
+  ) : (
+    <span className="hint setting-saved" role="status" data-testid={`${testId}-saved`}>
+      {savedText}
+    </span>
   );
 }
