@@ -1,7 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
 import { defaultsOnlyContext } from '../../../common/project/send-context.js';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../common/project/index.js';
@@ -15,62 +14,37 @@ import {
 import type { RunningStandin } from '../../../standin/index.js';
 import { startStandin } from '../../../standin/index.js';
 import { AudioCache } from '../audio-cache/index.js';
-import { JobManager } from '../jobs/index.js';
 import { MediaCache } from '../media/index.js';
-import { ServiceClient } from '../service-client/index.js';
 import { GenerationService } from './generation-service.js';
+import type { GenerationHarness } from './test-support/generation-harness.js';
+import { openGenerationHarness } from './test-support/generation-harness.js';
 
 /**
  * The money path under download faults: the service makes the audio (credits spent), and fetching it fails in
  * the ways real CDNs fail. Every block must still end with its audio, each batch must have been submitted
  * exactly once, and a second Generate must submit nothing.
  */
-let workDir: string;
 let standin: RunningStandin;
-let client: ServiceClient;
-let manager: JobManager;
-let media: MediaCache;
-let audio: AudioCache;
-let service: GenerationService;
+let harness: GenerationHarness;
 
 const BLOCKS = 400;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'timbre-download-faults-'));
   standin = await startStandin({ speed: 50, rateLimit: 0 });
-  client = new ServiceClient({ baseUrl: standin.url, getToken: () => 'standin-paid', timeoutMs: 10_000 });
-  manager = new JobManager({
-    client,
-    dataDir: workDir,
+  harness = await openGenerationHarness({
+    tempPrefix: 'timbre-download-faults-',
+    serviceUrl: standin.url,
     schedule: { firstDelayMs: 100, maxDelayMs: 500, errorFirstDelayMs: 100, errorMaxDelayMs: 500 },
-    stopGraceMs: 0,
-  });
-  await manager.start();
-  media = await MediaCache.open({
-    dataDir: workDir,
-    retry: { attempts: 6, baseDelayMs: 100, maxDelayMs: 1_000 },
-    gateFor: (url) => (new URL(url).origin === standin.url ? client.rateGate : undefined),
-  });
-  audio = new AudioCache({ dataDir: workDir, media });
-  service = new GenerationService({
-    lexicons: noServiceLexicons,
-    manager: () => Promise.resolve(manager),
-    audio,
-    srtAllowed: () => false,
-    onUpdate: () => undefined,
-  });
-  manager.onEvent((event) => {
-    if (event.type === 'job-updated') service.onJobUpdated(event.job);
+    media: (client) => ({
+      retry: { attempts: 6, baseDelayMs: 100, maxDelayMs: 1_000 },
+      gateFor: (url) => (new URL(url).origin === standin.url ? client.rateGate : undefined),
+    }),
   });
 }, 60_000);
 
 afterAll(async () => {
-  await manager.stop();
-  client.close();
-  audio.dispose();
-  await media.flush();
+  await harness.close();
   await standin.close();
-  await rm(workDir, { recursive: true, force: true });
 });
 
 function longProject(): Project {
@@ -89,7 +63,7 @@ function longProject(): Project {
 
 /** A GenerationService on the same jobs with an empty cache of its own and two attempts per download. */
 async function otherMachine(prefix: string): Promise<{ service: GenerationService; close(): Promise<void> }> {
-  const fresh = await mkdtemp(path.join(workDir, prefix));
+  const fresh = await mkdtemp(path.join(harness.workDir, prefix));
   const otherMedia = await MediaCache.open({
     dataDir: fresh,
     retry: { attempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
@@ -97,7 +71,7 @@ async function otherMachine(prefix: string): Promise<{ service: GenerationServic
   const otherAudio = new AudioCache({ dataDir: fresh, media: otherMedia });
   const other = new GenerationService({
     lexicons: noServiceLexicons,
-    manager: () => Promise.resolve(manager),
+    manager: () => Promise.resolve(harness.manager),
     audio: otherAudio,
     srtAllowed: () => false,
     onUpdate: () => undefined,
@@ -113,7 +87,7 @@ async function otherMachine(prefix: string): Promise<{ service: GenerationServic
 
 /** The path of the file the service delivered for a content hash (so a fault hits that file and no other). */
 function deliveredPath(hash: string): string {
-  const job = manager.list().find((listed) => listed.contentHashes?.includes(hash));
+  const job = harness.manager.list().find((listed) => listed.contentHashes?.includes(hash));
   const index = job?.contentHashes?.indexOf(hash) ?? -1;
   const audioUrl = job?.kind === 'task' ? job.result?.metadata.contents?.[index]?.audio : undefined;
   if (!audioUrl) throw new Error(`no delivered audio for ${hash}`);
@@ -139,7 +113,7 @@ describe('generation × failing audio downloads', () => {
     });
 
     const project = longProject();
-    const result = await service.generateAndWait(project);
+    const result = await harness.service.generateAndWait(project);
     const states = allBlocks(result).map((block) => blockState(block, defaultsOnlyContext(result.defaults)));
     expect(states.filter((state) => state !== 'generated')).toEqual([]);
     expect(states).toHaveLength(BLOCKS);
@@ -147,14 +121,14 @@ describe('generation × failing audio downloads', () => {
     // Every fault was used, so every kind of failure really happened.
     expect(standin.faults()).toEqual([]);
     const posts = taskPosts();
-    const jobs = manager.list().filter((job) => job.kind === 'task');
+    const jobs = harness.manager.list().filter((job) => job.kind === 'task');
     expect(posts).toBe(jobs.length);
     expect(posts).toBe(Math.ceil(BLOCKS / 50));
     // The gate saw the service's 429s (downloads share the service's pacing).
-    expect(client.rateGate.figures().rateLimited).toBeGreaterThanOrEqual(2);
+    expect(harness.client.rateGate.figures().rateLimited).toBeGreaterThanOrEqual(2);
 
     // Nothing is missing, so nothing is sent.
-    const again = await service.start({ project: result });
+    const again = await harness.service.start({ project: result });
     expect(again).toMatchObject({ sentBlocks: 0, jobIds: [] });
     expect(taskPosts()).toBe(posts);
   }, 240_000);

@@ -1,9 +1,7 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
 import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { contextOf } from '../../../common/project/test-support.js';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SegmentUpdate } from '../../../common/generation/index.js';
 import { applySegmentUpdates } from '../../../common/generation/index.js';
@@ -24,54 +22,27 @@ import type { RunningStandin } from '../../../standin/index.js';
 import { startStandin } from '../../../standin/index.js';
 import { voiceCatalog } from '../../../common/project/voice-fit.js';
 import { AudioCache } from '../audio-cache/index.js';
-import { JobManager } from '../jobs/index.js';
-import { MediaCache } from '../media/index.js';
-import { ServiceClient } from '../service-client/index.js';
-import type { GenerationUpdate } from './generation-service.js';
 import { GenerationService } from './generation-service.js';
+import type { GenerationHarness } from './test-support/generation-harness.js';
+import { openGenerationHarness } from './test-support/generation-harness.js';
 
 /** Integration: generation through the real job manager against the stand-in, audio filed by content hash. */
-let workDir: string;
 let standin: RunningStandin;
-let client: ServiceClient;
-let manager: JobManager;
-let media: MediaCache;
-let audio: AudioCache;
-const updates: GenerationUpdate[] = [];
-let service: GenerationService;
+let harness: GenerationHarness;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'timbre-generation-it-'));
   standin = await startStandin({ speed: 50, rateLimit: 0 });
-  client = new ServiceClient({ baseUrl: standin.url, getToken: () => 'standin-paid', timeoutMs: 10_000 });
-  manager = new JobManager({
-    client,
-    dataDir: workDir,
+  harness = await openGenerationHarness({
+    tempPrefix: 'timbre-generation-it-',
+    serviceUrl: standin.url,
     schedule: { firstDelayMs: 50, maxDelayMs: 200, errorFirstDelayMs: 50, errorMaxDelayMs: 200 },
-    stopGraceMs: 0,
-  });
-  await manager.start();
-  media = await MediaCache.open({ dataDir: workDir });
-  audio = new AudioCache({ dataDir: workDir, media });
-  service = new GenerationService({
-    lexicons: noServiceLexicons,
-    manager: () => Promise.resolve(manager),
-    audio,
-    srtAllowed: () => true,
-    onUpdate: (update) => updates.push(update),
-  });
-  manager.onEvent((event) => {
-    if (event.type === 'job-updated') service.onJobUpdated(event.job);
+    srtAllowed: true,
   });
 });
 
 afterAll(async () => {
-  await manager.stop();
-  client.close();
-  audio.dispose();
-  await media.flush();
+  await harness.close();
   await standin.close();
-  await rm(workDir, { recursive: true, force: true });
 });
 
 function threeTrackProject(): Project {
@@ -99,17 +70,17 @@ function threeTrackProject(): Project {
 }
 
 async function finish(jobIds: readonly string[]): Promise<SegmentUpdate[]> {
-  for (const id of jobIds) await manager.waitFor(id);
+  for (const id of jobIds) await harness.manager.waitFor(id);
   // The job-updated event of the final status may still be on its way to onJobUpdated.
   await new Promise((resolve) => setImmediate(resolve));
-  await service.settled();
-  return updates.flatMap((update) => update.segments);
+  await harness.service.settled();
+  return harness.updates.flatMap((update) => update.segments);
 }
 
 describe('GenerationService × stand-in', () => {
   it('generates every block once, files the audio by content hash, then sends only an edited block', async () => {
     let project = threeTrackProject();
-    const first = await service.start({ project });
+    const first = await harness.service.start({ project });
     expect(first.sentBlocks).toBe(5);
     expect(first.jobIds).toHaveLength(1);
     const segments = await finish(first.jobIds);
@@ -123,13 +94,13 @@ describe('GenerationService × stand-in', () => {
     for (const block of project.tracks.speech.blocks) {
       if (block.generation.kind !== 'generated') throw new Error('generated');
       expect(block.generation.audio.durationMs).toBeGreaterThan(500);
-      const cached = await audio.lookup(standin.url, block.generation.audio.cacheKey);
+      const cached = await harness.audio.lookup(standin.url, block.generation.audio.cacheKey);
       expect(cached && (await stat(cached.filePath)).size).toBeGreaterThan(1000);
       expect(cached?.mediaPath).toMatch(/^\/media\//);
     }
 
     // Nothing changed: nothing is sent.
-    const again = await service.start({ project });
+    const again = await harness.service.start({ project });
     expect(again).toMatchObject({ sentBlocks: 0, jobIds: [] });
 
     // One block's text changes, another's volume: only the first is sent.
@@ -138,7 +109,7 @@ describe('GenerationService × stand-in', () => {
     project = updateBlock(project, second.id, { text: 'Rivers carry water, and stories, to the sea.' });
     project = updateBlock(project, third.id, { volumeDb: -4 });
     const before = standin.ledger({ kind: 'task' }).length;
-    const edited = await service.start({ project });
+    const edited = await harness.service.start({ project });
     expect(edited.sentBlocks).toBe(1);
     await finish(edited.jobIds);
     const sent = standin
@@ -155,12 +126,12 @@ describe('GenerationService × stand-in', () => {
 
   it('takes another take with a new seed: different audio under its own key, the first take kept', async () => {
     let project = threeTrackProject();
-    const firstRun = await service.start({ project });
+    const firstRun = await harness.service.start({ project });
     project = applySegmentUpdates(project, contextOf(project), await finish(firstRun.jobIds));
     const target = project.tracks.speech.blocks[1]!;
     const firstTake = takesOf(target)[0]!;
 
-    const again = await service.start({ project, blockIds: [target.id], newTake: true });
+    const again = await harness.service.start({ project, blockIds: [target.id], newTake: true });
     expect(again.sentBlocks).toBe(1);
     const sentBody = standin
       .ledger({ kind: 'task' })
@@ -183,8 +154,8 @@ describe('GenerationService × stand-in', () => {
       activeTake(project.tracks.speech.blocks[1]!, defaultsOnlyContext(project.defaults))?.cacheKey,
     ).toBe(fresh?.cacheKey);
     const [oldAudio, newAudio] = await Promise.all([
-      audio.lookup(standin.url, kept!.cacheKey),
-      audio.lookup(standin.url, fresh!.cacheKey),
+      harness.audio.lookup(standin.url, kept!.cacheKey),
+      harness.audio.lookup(standin.url, fresh!.cacheKey),
     ]);
     expect(oldAudio && newAudio).toBeTruthy();
     const [oldBytes, newBytes] = await Promise.all([
@@ -206,7 +177,7 @@ describe('GenerationService × stand-in', () => {
     if (!first) throw new Error('block');
     project = updateBlock(project, first.id, { emo_switch: [1, 2, 3] });
     const posts = standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST').length;
-    await expect(service.start({ project })).rejects.toMatchObject({
+    await expect(harness.service.start({ project })).rejects.toMatchObject({
       data: { code: 'INVALID_INPUT', field: `blocks.${first.id}.emo_switch` },
       message: expect.stringMatching(/Speech block 1.*Emotion weights must have exactly 5 numbers/s),
     });
@@ -216,8 +187,8 @@ describe('GenerationService × stand-in', () => {
   it('refuses a style the block’s voice lacks before sending, when it knows the library', async () => {
     const checking = new GenerationService({
       lexicons: noServiceLexicons,
-      manager: () => Promise.resolve(manager),
-      audio,
+      manager: () => Promise.resolve(harness.manager),
+      audio: harness.audio,
       srtAllowed: () => true,
       onUpdate: () => undefined,
       voices: () =>
@@ -247,15 +218,15 @@ describe('GenerationService × stand-in', () => {
 
   it('answers a lookup from the cache after a restart of the app (a new cache object)', async () => {
     const project = threeTrackProject();
-    const reopened = new AudioCache({ dataDir: workDir, media });
+    const reopened = new AudioCache({ dataDir: harness.workDir, media: harness.media });
     const fresh = new GenerationService({
       lexicons: noServiceLexicons,
-      manager: () => Promise.resolve(manager),
+      manager: () => Promise.resolve(harness.manager),
       audio: reopened,
       srtAllowed: () => true,
       onUpdate: () => undefined,
     });
-    const hashes = updates
+    const hashes = harness.updates
       .flatMap((update) => update.segments)
       .filter((s) => s.state === 'generated')
       .map((s) => s.contentHash);

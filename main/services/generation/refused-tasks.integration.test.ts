@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SegmentUpdate } from '../../../common/generation/index.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
@@ -9,65 +6,35 @@ import { allBlocks, contentHash, createProject, createTextBlock } from '../../..
 import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import type { RunningStandin } from '../../../standin/index.js';
 import { startStandin } from '../../../standin/index.js';
-import { AudioCache } from '../audio-cache/index.js';
-import { JobManager } from '../jobs/index.js';
-import { MediaCache } from '../media/index.js';
-import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
-import { ServiceClient } from '../service-client/index.js';
-import type { GenerationUpdate } from './generation-service.js';
-import { GenerationService } from './generation-service.js';
+import { taskRefusals } from '../../../standin/test-support/task-refusals.js';
+import type { GenerationHarness } from './test-support/generation-harness.js';
+import { openGenerationHarness } from './test-support/generation-harness.js';
 
 /**
  * Issue 36, point 2: a run whose tasks are partly refused (400) must end, and say exactly what happened. Each
  * block here is long enough (over half a task's 5,000 characters) to go in a task of its own, so the stand-in's
  * refusals (its validation of styles, and its fault rules) hit some tasks and not others, while the rest finish.
  */
-let workDir: string;
 let standin: RunningStandin;
-let client: ServiceClient;
-let manager: JobManager;
-let media: MediaCache;
-let audio: AudioCache;
-let service: GenerationService;
-const updates: GenerationUpdate[] = [];
+let harness: GenerationHarness;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'timbre-refused-tasks-'));
   standin = await startStandin({ speed: 50, rateLimit: 0 });
-  client = new ServiceClient({ baseUrl: standin.url, getToken: () => 'standin-paid', timeoutMs: 10_000 });
-  manager = new JobManager({
-    client,
-    dataDir: workDir,
+  harness = await openGenerationHarness({
+    tempPrefix: 'timbre-refused-tasks-',
+    serviceUrl: standin.url,
     schedule: { firstDelayMs: 50, maxDelayMs: 200, errorFirstDelayMs: 50, errorMaxDelayMs: 200 },
-    stopGraceMs: 0,
-  });
-  await manager.start();
-  media = await MediaCache.open({ dataDir: workDir });
-  audio = new AudioCache({ dataDir: workDir, media });
-  service = new GenerationService({
-    lexicons: noServiceLexicons,
-    manager: () => Promise.resolve(manager),
-    audio,
-    srtAllowed: () => false,
-    onUpdate: (update) => updates.push(update),
-  });
-  manager.onEvent((event) => {
-    if (event.type === 'job-updated') service.onJobUpdated(event.job);
   });
 });
 
 afterEach(() => {
   standin.clearFaults();
-  updates.length = 0;
+  harness.updates.length = 0;
 });
 
 afterAll(async () => {
-  await manager.stop();
-  client.close();
-  audio.dispose();
-  await media.flush();
+  await harness.close();
   await standin.close();
-  await rm(workDir, { recursive: true, force: true });
 });
 
 function voiceNamed(name: string) {
@@ -103,16 +70,17 @@ function bookOf(voices: readonly string[], tag: string, characters = 2_600): Pro
 /** What the editor's generation store ends with: the last word main published on each content. */
 function lastWordOn(): Map<string, SegmentUpdate> {
   const last = new Map<string, SegmentUpdate>();
-  for (const update of updates) for (const segment of update.segments) last.set(segment.contentHash, segment);
+  for (const update of harness.updates)
+    for (const segment of update.segments) last.set(segment.contentHash, segment);
   return last;
 }
 
 async function runToTheEnd(project: Project): Promise<Map<string, SegmentUpdate>> {
-  const started = await service.start({ project });
-  for (const id of started.jobIds) await manager.waitFor(id);
+  const started = await harness.service.start({ project });
+  for (const id of started.jobIds) await harness.manager.waitFor(id);
   // The final status's event may still be on its way to onJobUpdated.
   await new Promise((resolve) => setImmediate(resolve));
-  await service.settled();
+  await harness.service.settled();
   return lastWordOn();
 }
 
@@ -153,15 +121,7 @@ describe('a run with refused tasks (stand-in)', { timeout: 90_000 }, () => {
 
   it('ends a mix of tasks refused by fault rules and finished ones, whatever order they end in', async () => {
     // Every second POST is refused; submissions go out four at a time, so refusals and acceptances interleave.
-    standin.injectFault({
-      mode: 'status',
-      status: 400,
-      code: 'TTS_CONTENTS_INVALID',
-      method: 'POST',
-      pathPrefix: '/api/tts/generate',
-      every: 2,
-      count: 2,
-    });
+    standin.injectFault(taskRefusals(2, 2));
     const project = bookOf(['Aria', 'Aria', 'Aria', 'Aria'], 'faults');
     const last = await runToTheEnd(project);
     const states = hashesOf(project).map((hash) => last.get(hash)?.state);
@@ -171,17 +131,12 @@ describe('a run with refused tasks (stand-in)', { timeout: 90_000 }, () => {
   });
 
   it('counts a batch run to its end when tasks are refused (batch export, command line)', async () => {
-    standin.injectFault({
-      mode: 'status',
-      status: 400,
-      code: 'TTS_CONTENTS_INVALID',
-      method: 'POST',
-      pathPrefix: '/api/tts/generate',
-      count: 2,
-    });
+    standin.injectFault(taskRefusals(2));
     const project = bookOf(['Aria', 'Aria', 'Aria'], 'batch');
     const counts: GenerationCount[] = [];
-    const done = await service.generateAndWait(project, { onProgress: (count) => counts.push(count) });
+    const done = await harness.service.generateAndWait(project, {
+      onProgress: (count) => counts.push(count),
+    });
     const context = defaultsOnlyContext(done.defaults);
     const kinds = allBlocks(done).map((block) => block.generation.kind);
     expect(kinds.filter((kind) => kind === 'failed')).toHaveLength(2);
