@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AudioAnalyser } from '../../../common/audio/audio-analysis.js';
 import type { CheckedTake, TakeFlag } from '../../../common/audio/take-checks.js';
-import {
-  DEFAULT_CHECK_THRESHOLDS,
-  learnPace,
-  median,
-  speechLevelDb,
-  takeFlags,
-} from '../../../common/audio/take-checks.js';
-import { measureTake } from '../../../common/audio/take-measures.js';
+import { learnPace, takeFlags } from '../../../common/audio/take-checks.js';
 import { WORK_SAMPLE_RATE, concat, silence } from '../../../standin/audio/pcm.js';
-import { synthesizeSpeech } from '../../../standin/audio/speech-synthesis.js';
+import type { SpeakingVoice } from './test-support/spoken-takes.js';
+import {
+  checkedTake,
+  defaultCheckContext,
+  ORDINARY_NARRATION,
+  SEED_PACES,
+  SPEAKING_VOICES,
+  spokenSamples,
+} from './test-support/spoken-takes.js';
 
 /**
  * The review checks over a book's worth of real espeak-ng takes (the stand-in's synthesizer): ordinary takes of
@@ -34,29 +34,6 @@ const SHORT = [
   'Seven.',
 ];
 
-const NORMAL = [
-  'The lighthouse keeper climbed the stairs at dusk. He lit the lamp and watched the sea.',
-  'Rain fell on the harbour all night long.',
-  'She opened the letter slowly. The handwriting was her brother’s, small and careful. He wrote that he was coming home.',
-  'Nobody in the village remembered the last time the bell had rung.',
-  'We walked for hours. The road turned to gravel, then to dust. At last the farmhouse came into view.',
-  'Chapter two. The morning after the storm.',
-  'His voice was calm, but his hands were shaking as he set the cup down on the table.',
-  'Three ships left the port that spring. Only one returned before winter.',
-  'The market was loud and crowded. Merchants called out prices over each other, and children ran between the stalls.',
-  'It was the quietest summer anyone could recall.',
-  'They found the key under a loose stone by the gate. It was rusted, but it still turned in the lock.',
-  'Outside, the wind kept on, patient and cold.',
-];
-
-/** Two of the stand-in's market voices; the seeds' paces (±6 %) as another take would be read. */
-const VOICES = [
-  { key: 'm3|en', espeakVoice: 'en-us+m3', pitch: 30, wordsPerMinute: 175 },
-  { key: 'f3|en', espeakVoice: 'en-us+f3', pitch: 62, wordsPerMinute: 165 },
-];
-const SEEDS = [1.0, 0.94, 1.06];
-
-type Voice = (typeof VOICES)[number];
 type Breakage = 'truncated' | 'repeated' | 'padded' | 'gap' | 'clipped' | 'quiet';
 
 interface Case {
@@ -66,36 +43,12 @@ interface Case {
   take: CheckedTake;
 }
 
-async function speech(voice: Voice, spoken: string, rateFactor: number): Promise<Float32Array> {
-  const { samples } = await synthesizeSpeech({
-    espeakVoice: voice.espeakVoice,
-    pitch: voice.pitch,
-    wordsPerMinute: voice.wordsPerMinute * rateFactor,
-    text: spoken,
-    speechRate: 1,
-  });
-  return samples;
-}
-
-function checked(voice: Voice, samples: Float32Array, text: string): CheckedTake {
-  const analyser = new AudioAnalyser();
-  analyser.add([samples], samples.length, WORK_SAMPLE_RATE);
-  const analysis = analyser.finish();
-  return {
-    measures: measureTake(analysis),
-    durationMs: analysis.durationMs,
-    characters: text.length,
-    voiceKey: voice.key,
-    speechRate: 1,
-  };
-}
-
 const LEAD_S = 0.05;
 const TAIL_S = 0.15;
 
 /** The take as a service could break it: what was asked is `text`, what came back is this audio. */
-async function broken(voice: Voice, text: string, breakage: Breakage): Promise<Float32Array> {
-  const samples = await speech(voice, text, 1);
+async function broken(voice: SpeakingVoice, text: string, breakage: Breakage): Promise<Float32Array> {
+  const samples = await spokenSamples(voice, text, 1);
   const lead = Math.round(LEAD_S * WORK_SAMPLE_RATE);
   const tail = Math.round(TAIL_S * WORK_SAMPLE_RATE);
   switch (breakage) {
@@ -105,7 +58,7 @@ async function broken(voice: Voice, text: string, breakage: Breakage): Promise<F
       return concat([samples.subarray(0, lead + Math.round(spoken / 2)), silence(TAIL_S)]);
     }
     case 'repeated':
-      return speech(voice, `${text} ${text}`, 1);
+      return spokenSamples(voice, `${text} ${text}`, 1);
     case 'padded':
       // 1.5 s of dead air before the speech.
       return concat([silence(1.5), samples]);
@@ -129,27 +82,31 @@ async function broken(voice: Voice, text: string, breakage: Breakage): Promise<F
 
 async function corpus(): Promise<Case[]> {
   const cases: Case[] = [];
-  for (const voice of VOICES) {
+  for (const voice of SPEAKING_VOICES) {
     for (const [group, texts] of [
       ['short', SHORT],
-      ['normal', NORMAL],
+      ['normal', ORDINARY_NARRATION],
     ] as const) {
       for (const [index, text] of texts.entries()) {
-        const take = checked(voice, await speech(voice, text, SEEDS[index % SEEDS.length]!), text);
+        const take = checkedTake(
+          voice,
+          await spokenSamples(voice, text, SEED_PACES[index % SEED_PACES.length]!),
+          text,
+        );
         cases.push({ label: `${voice.key} “${text}”`, short: group === 'short', broken: undefined, take });
       }
     }
   }
   // Broken takes in the first voice, each kind on two texts of each group.
-  const voice = VOICES[0]!;
+  const voice = SPEAKING_VOICES[0]!;
   const kinds: Breakage[] = ['truncated', 'repeated', 'padded', 'gap', 'clipped', 'quiet'];
   for (const [group, texts] of [
     ['short', SHORT],
-    ['normal', NORMAL],
+    ['normal', ORDINARY_NARRATION],
   ] as const) {
     for (const [index, text] of texts.entries()) {
       const kind = kinds[index % kinds.length]!;
-      const take = checked(voice, await broken(voice, text, kind), text);
+      const take = checkedTake(voice, await broken(voice, text, kind), text);
       cases.push({ label: `${kind} “${text}”`, short: group === 'short', broken: kind, take });
     }
   }
@@ -159,9 +116,8 @@ async function corpus(): Promise<Case[]> {
 /** The flags of every case as reviewFlags gives them: pace learned from every take, loudness from the median. */
 function judge(cases: readonly Case[]): TakeFlag[][] {
   const takes = cases.map((entry) => entry.take);
-  const paces = learnPace(takes);
-  const medianRmsDb = median(takes.map(speechLevelDb));
-  return takes.map((take) => takeFlags(take, { paces, medianRmsDb, thresholds: DEFAULT_CHECK_THRESHOLDS }));
+  const context = defaultCheckContext(takes);
+  return takes.map((take) => takeFlags(take, context));
 }
 
 describe('review checks on short and ordinary espeak-ng takes', () => {
