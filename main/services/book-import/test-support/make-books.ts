@@ -1,4 +1,5 @@
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
+import { escapeXml as escape, zipDocx, zipEpub } from './book-packages.js';
 
 /** Small real books made by the tests: EPUB 3 (or EPUB 2 with an NCX) and DOCX, zipped with fflate. */
 
@@ -12,9 +13,6 @@ export interface BookSpec {
   /** A class on each chapter's `<h1>` (some books style chapter headings `h1.title`). */
   headingClass?: string;
 }
-
-const escape = (text: string): string =>
-  text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;').replace(/"/gu, '&quot;');
 
 export function makeEpub(book: BookSpec): Uint8Array {
   const toc = book.toc ?? 'nav';
@@ -58,11 +56,7 @@ ${book.chapters
 ${toc === 'nav' ? '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>' : '<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>'}
 </manifest>
 <spine${toc === 'ncx' ? ' toc="ncx"' : ''}>${spine}</spine></package>`;
-  return zipSync({
-    mimetype: [strToU8('application/epub+zip'), { level: 0 }],
-    'META-INF/container.xml': strToU8(`<?xml version="1.0"?>
-<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>`),
+  return zipEpub('OEBPS/content.opf', {
     'OEBPS/content.opf': strToU8(opf),
     ...(toc === 'nav' ? { 'OEBPS/nav.xhtml': strToU8(nav) } : { 'OEBPS/toc.ncx': strToU8(ncx) }),
     ...chapterFiles,
@@ -79,28 +73,13 @@ export function makeDocx(book: BookSpec): Uint8Array {
       ...chapter.paragraphs.map((text) => paragraph(text)),
     ])
     .join('');
-  return zipSync({
-    '[Content_Types].xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
-<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
-<Default Extension="xml" ContentType="application/xml"/>
-<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
-<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
-</Types>`),
-    '_rels/.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
-</Relationships>`),
-    'word/_rels/document.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
-</Relationships>`),
-    'word/styles.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+  return zipDocx({
+    styles: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
 <w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style>
-</w:styles>`),
-    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`),
+</w:styles>`,
+    document: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
   });
 }
 

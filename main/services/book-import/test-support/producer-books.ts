@@ -1,4 +1,5 @@
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
+import { escapeXml as escape, zipDocx, zipEpub } from './book-packages.js';
 
 /**
  * One small book written the way real producers write it, for the import tests: pandoc (EPUB 3, EPUB 2,
@@ -40,9 +41,6 @@ export const LANTERN_KEEPER: ProducerBook = {
   ],
 };
 
-const escape = (text: string): string =>
-  text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;').replace(/"/gu, '&quot;');
-
 const slug = (title: string): string =>
   title
     .toLowerCase()
@@ -67,6 +65,45 @@ function withMarks(paragraph: string, counter: { n: number }, mark: (n: number) 
     .join('');
 }
 
+type ProducerPart = ProducerBook['parts'][number];
+type ProducerChapter = ProducerPart['chapters'][number];
+
+/** How a producer writes a book's text: the markup of each part, chapter and paragraph, and of a note's mark. */
+interface TextMarkup {
+  part: (part: ProducerPart, chapters: string) => string;
+  chapter: (chapter: ProducerChapter, paragraphs: string) => string;
+  paragraph: (html: string) => string;
+  noteMark: (n: number) => string;
+  /** What the producer writes between two parts, chapters or paragraphs. */
+  between: string;
+}
+
+/** The chapters written with `markup`, their notes numbered on from `counter` (notes count through the book). */
+function chaptersText(
+  chapters: readonly ProducerChapter[],
+  counter: { n: number },
+  markup: TextMarkup,
+): string {
+  return chapters
+    .map((chapter) =>
+      markup.chapter(
+        chapter,
+        chapter.paragraphs
+          .map((paragraph) => markup.paragraph(withMarks(paragraph, counter, markup.noteMark)))
+          .join(markup.between),
+      ),
+    )
+    .join(markup.between);
+}
+
+/** The book's whole text, every part written with `markup`. */
+function bookText(book: ProducerBook, markup: TextMarkup): string {
+  const counter = { n: 0 };
+  return book.parts
+    .map((part) => markup.part(part, chaptersText(part.chapters, counter, markup)))
+    .join(markup.between);
+}
+
 const XHTML_HEAD = (title: string, language: string): string => `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${language}">
@@ -76,19 +113,6 @@ const XHTML_HEAD = (title: string, language: string): string => `<?xml version="
   <title>${escape(title)}</title>
   <style>code{white-space: pre-wrap;}</style>
 </head>`;
-
-function container(opfPath: string): Record<string, Uint8Array> {
-  return {
-    'META-INF/container.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?>
-<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-  <rootfiles><rootfile full-path="${opfPath}" media-type="application/oebps-package+xml" /></rootfiles>
-</container>`),
-  };
-}
-
-function zipEpub(files: Record<string, Uint8Array>): Uint8Array {
-  return zipSync({ mimetype: [strToU8('application/epub+zip'), { level: 0 }], ...files });
-}
 
 /**
  * pandoc's EPUB (`pandoc book.md -o book.epub`, or `-t epub2`): a title page document (title, author, rights),
@@ -100,30 +124,20 @@ export function pandocEpub(book: ProducerBook, version: 2 | 3): Uint8Array {
   const epub3 = version === 3;
   const notes = notesOf(book);
   const counter = { n: 0 };
+  const section = (id: string, level: number, inner: string): string =>
+    epub3
+      ? `<section id="${id}" class="level${level}">\n${inner}\n</section>`
+      : `<div id="${id}" class="section level${level}">\n${inner}\n</div>`;
+  const markup: TextMarkup = {
+    part: (part, chapters) => section(slug(part.title), 1, `<h1>${escape(part.title)}</h1>\n${chapters}`),
+    chapter: (chapter, paragraphs) =>
+      section(slug(chapter.title), 2, `<h2>${escape(chapter.title)}</h2>\n${paragraphs}`),
+    paragraph: (html) => `<p>${html}</p>`,
+    noteMark: (n) =>
+      `<a href="#fn${n}" class="footnote-ref" id="fnref${n}"${epub3 ? ' epub:type="noteref"' : ''}>${n}</a>`,
+    between: '\n',
+  };
   const partFiles = book.parts.map((part, partIndex) => {
-    const section = (id: string, level: number, inner: string): string =>
-      epub3
-        ? `<section id="${id}" class="level${level}">\n${inner}\n</section>`
-        : `<div id="${id}" class="section level${level}">\n${inner}\n</div>`;
-    const chapters = part.chapters
-      .map((chapter) =>
-        section(
-          slug(chapter.title),
-          2,
-          `<h2>${escape(chapter.title)}</h2>\n${chapter.paragraphs
-            .map(
-              (paragraph) =>
-                `<p>${withMarks(
-                  paragraph,
-                  counter,
-                  (n) =>
-                    `<a href="#fn${n}" class="footnote-ref" id="fnref${n}"${epub3 ? ' epub:type="noteref"' : ''}>${n}</a>`,
-                )}</p>`,
-            )
-            .join('\n')}`,
-        ),
-      )
-      .join('\n');
     const footnotes =
       partIndex === book.parts.length - 1 && notes.length > 0
         ? `\n${epub3 ? '<section class="footnotes footnotes-end-of-document" epub:type="footnotes">' : '<div class="footnotes footnotes-end-of-document">'}
@@ -140,7 +154,7 @@ ${epub3 ? '</section>' : '</div>'}`
         : '';
     return `${XHTML_HEAD(`ch00${partIndex + 1}.xhtml`, book.language)}
 <body${epub3 ? ' epub:type="bodymatter"' : ''}>
-${section(slug(part.title), 1, `<h1>${escape(part.title)}</h1>\n${chapters}`)}${footnotes}
+${markup.part(part, chaptersText(part.chapters, counter, markup))}${footnotes}
 </body>
 </html>`;
   });
@@ -213,8 +227,7 @@ ${epub3 ? '<nav epub:type="landmarks" id="landmarks" hidden="hidden"><ol><li><a 
   </spine>
   <guide><reference type="toc" title="${escape(book.title)}" href="nav.xhtml" /></guide>
 </package>`;
-  return zipEpub({
-    ...container('EPUB/content.opf'),
+  return zipEpub('EPUB/content.opf', {
     'EPUB/content.opf': strToU8(opf),
     'EPUB/nav.xhtml': strToU8(nav),
     'EPUB/toc.ncx': strToU8(ncx),
@@ -227,28 +240,15 @@ ${epub3 ? '<nav epub:type="landmarks" id="landmarks" hidden="hidden"><ol><li><a 
 
 /** pandoc's standalone HTML (`pandoc -s`): a title block header (`h1.title`, `p.author`), endnotes at the end. */
 export function pandocHtml(book: ProducerBook): string {
-  const counter = { n: 0 };
-  const body = book.parts
-    .map(
-      (part) =>
-        `<h1 id="${slug(part.title)}">${escape(part.title)}</h1>\n${part.chapters
-          .map(
-            (chapter) =>
-              `<h2 id="${slug(chapter.title)}">${escape(chapter.title)}</h2>\n${chapter.paragraphs
-                .map(
-                  (paragraph) =>
-                    `<p>${withMarks(
-                      paragraph,
-                      counter,
-                      (n) =>
-                        `<a href="#fn${n}" class="footnote-ref"\nid="fnref${n}" role="doc-noteref"><sup>${n}</sup></a>`,
-                    )}</p>`,
-                )
-                .join('\n')}`,
-          )
-          .join('\n')}`,
-    )
-    .join('\n');
+  const body = bookText(book, {
+    part: (part, chapters) => `<h1 id="${slug(part.title)}">${escape(part.title)}</h1>\n${chapters}`,
+    chapter: (chapter, paragraphs) =>
+      `<h2 id="${slug(chapter.title)}">${escape(chapter.title)}</h2>\n${paragraphs}`,
+    paragraph: (html) => `<p>${html}</p>`,
+    noteMark: (n) =>
+      `<a href="#fn${n}" class="footnote-ref"\nid="fnref${n}" role="doc-noteref"><sup>${n}</sup></a>`,
+    between: '\n',
+  });
   const notes = notesOf(book);
   return `<!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" lang="${book.language}" xml:lang="${book.language}">
@@ -351,41 +351,18 @@ export function wordDocx(book: ProducerBook): Uint8Array {
         `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${id.replace(/(\d)$/u, ' $1').replace('Heading', 'heading').replace('BodyText', 'Body Text').replace('FootnoteText', 'Footnote Text')}"/></w:style>`,
     )
     .join('');
-  return zipSync({
-    '[Content_Types].xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
-<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
-<Default Extension="xml" ContentType="application/xml"/>
-<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
-<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
-<Override PartName="/word/footnotes.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"/>
-<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>
-</Types>`),
-    '_rels/.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
-<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>
-</Relationships>`),
-    'docProps/core.xml': strToU8(
-      `<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/"><dc:title>${escape(book.title)}</dc:title><dc:creator>${escape(book.author)}</dc:creator><dc:language>${book.language}</dc:language></cp:coreProperties>`,
-    ),
-    'word/_rels/document.xml.rels': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
-<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes" Target="footnotes.xml"/>
-</Relationships>`),
-    'word/styles.xml': strToU8(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W}>${styles}</w:styles>`,
-    ),
-    'word/footnotes.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+  return zipDocx({
+    core: `<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/"><dc:title>${escape(book.title)}</dc:title><dc:creator>${escape(book.author)}</dc:creator><dc:language>${book.language}</dc:language></cp:coreProperties>`,
+    styles: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W}>${styles}</w:styles>`,
+    footnotes: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:footnotes ${W}><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>${notes
       .map(
         (note, index) =>
           `<w:footnote w:id="${index + 2}"><w:p><w:pPr><w:pStyle w:val="FootnoteText"/></w:pPr><w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteRef/></w:r>${run(` ${note}`)}</w:p></w:footnote>`,
       )
-      .join('')}</w:footnotes>`),
-    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document ${W}><w:body>${body}</w:body></w:document>`),
+      .join('')}</w:footnotes>`,
+    document: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document ${W}><w:body>${body}</w:body></w:document>`,
   });
 }
 
@@ -401,7 +378,6 @@ export const COVER_JPEG = new Uint8Array([
  */
 export function calibreEpub(book: ProducerBook, cover: Uint8Array = COVER_JPEG): Uint8Array {
   const notes = notesOf(book);
-  const counter = { n: 0 };
   const html = (inner: string): string => `<?xml version='1.0' encoding='utf-8'?>
 <html xmlns="http://www.w3.org/1999/xhtml"><head><title>${escape(book.title)}</title>
 <link rel="stylesheet" type="text/css" href="stylesheet.css"/></head>
@@ -417,29 +393,16 @@ export function calibreEpub(book: ProducerBook, cover: Uint8Array = COVER_JPEG):
       `<p class="calibre3">Copyright © 2026 Ada Writer. All rights reserved.</p><p class="calibre3">First published in 2026 by Greywater Press.</p>`,
     ),
     'index_split_002.html': html(
-      `${book.parts
-        .map(
-          (part) =>
-            `<div class="calibre2" id="${slug(part.title)}"><h1 class="calibre4">${escape(part.title)}</h1>${part.chapters
-              .map(
-                (chapter) =>
-                  `<div class="calibre2" id="${slug(chapter.title)}"><h2 class="calibre5">${escape(chapter.title)}</h2>${chapter.paragraphs
-                    .map(
-                      (paragraph) =>
-                        `<p class="calibre3">${withMarks(
-                          paragraph,
-                          counter,
-                          (n) =>
-                            `<a href="index_split_002.html#fn${n}" class="calibre6" id="fnref${n}"><sup class="calibre7">${n}</sup></a>`,
-                        )}</p>`,
-                    )
-                    .join('')}</div>`,
-              )
-              .join('')}</div>`,
-        )
-        .join(
-          '',
-        )}<div class="footnotes"><hr class="calibre8"/><ol class="calibre9">${notes.map((note, index) => `<li id="fn${index + 1}" class="calibre10"><p class="calibre3">${escape(note)}<a href="index_split_002.html#fnref${index + 1}" class="calibre6">↩︎</a></p></li>`).join('')}</ol></div>`,
+      `${bookText(book, {
+        part: (part, chapters) =>
+          `<div class="calibre2" id="${slug(part.title)}"><h1 class="calibre4">${escape(part.title)}</h1>${chapters}</div>`,
+        chapter: (chapter, paragraphs) =>
+          `<div class="calibre2" id="${slug(chapter.title)}"><h2 class="calibre5">${escape(chapter.title)}</h2>${paragraphs}</div>`,
+        paragraph: (html) => `<p class="calibre3">${html}</p>`,
+        noteMark: (n) =>
+          `<a href="index_split_002.html#fn${n}" class="calibre6" id="fnref${n}"><sup class="calibre7">${n}</sup></a>`,
+        between: '',
+      })}<div class="footnotes"><hr class="calibre8"/><ol class="calibre9">${notes.map((note, index) => `<li id="fn${index + 1}" class="calibre10"><p class="calibre3">${escape(note)}<a href="index_split_002.html#fnref${index + 1}" class="calibre6">↩︎</a></p></li>`).join('')}</ol></div>`,
     ),
   };
   let order = 0;
@@ -484,8 +447,7 @@ export function calibreEpub(book: ProducerBook, cover: Uint8Array = COVER_JPEG):
   </spine>
   <guide><reference href="titlepage.xhtml" title="Cover" type="cover"/></guide>
 </package>`;
-  return zipEpub({
-    ...container('content.opf'),
+  return zipEpub('content.opf', {
     'content.opf': strToU8(opf),
     'toc.ncx': strToU8(ncx),
     'cover.jpeg': cover,
@@ -499,31 +461,19 @@ export function calibreEpub(book: ProducerBook, cover: Uint8Array = COVER_JPEG):
  * `<aside epub:type="footnote">` starting with its number.
  */
 export function libreOfficeEpub(book: ProducerBook): Uint8Array {
-  const counter = { n: 0 };
   const section = (inner: string): string =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml"><head><meta content="text/html; charset=UTF-8" http-equiv="content-type"/></head><body class="body0" xmlns:epub="http://www.idpf.org/2007/ops">${inner}</body></html>`;
   const notes = notesOf(book);
-  const text = book.parts
-    .map(
-      (part) =>
-        `<p class="para2"><span class="span2">${escape(part.title)}</span></p>${part.chapters
-          .map(
-            (chapter) =>
-              `<p class="para3"><span class="span3">${escape(chapter.title)}</span></p>${chapter.paragraphs
-                .map(
-                  (paragraph) =>
-                    `<p class="para4"><span class="span1">${withMarks(
-                      paragraph,
-                      counter,
-                      (n) =>
-                        `</span><sup id="calledF${n}"><a epub:type="noteref" href="#dataF${n}">${n}</a></sup><span class="span1">`,
-                    )}</span></p>`,
-                )
-                .join('')}`,
-          )
-          .join('')}`,
-    )
-    .join('');
+  const text = bookText(book, {
+    part: (part, chapters) =>
+      `<p class="para2"><span class="span2">${escape(part.title)}</span></p>${chapters}`,
+    chapter: (chapter, paragraphs) =>
+      `<p class="para3"><span class="span3">${escape(chapter.title)}</span></p>${paragraphs}`,
+    paragraph: (html) => `<p class="para4"><span class="span1">${html}</span></p>`,
+    noteMark: (n) =>
+      `</span><sup id="calledF${n}"><a epub:type="noteref" href="#dataF${n}">${n}</a></sup><span class="span1">`,
+    between: '',
+  });
   const asides = notes
     .map(
       (note, index) =>
@@ -533,8 +483,7 @@ export function libreOfficeEpub(book: ProducerBook): Uint8Array {
   const nav = `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head/><body><nav epub:type="toc"><ol><li><a href="sections/section0001.xhtml">Section 1</a></li><li><a href="sections/section0002.xhtml">${escape(book.parts[0]!.title)}</a></li></ol></nav></body></html>`;
   const opf = `<?xml version="1.0" encoding="UTF-8"?>
 <package unique-identifier="unique-identifier" version="3.0" xmlns="http://www.idpf.org/2007/opf" xmlns:dc="http://purl.org/dc/elements/1.1/"><metadata><dc:identifier id="unique-identifier">1</dc:identifier><dc:title>${escape(book.title)}</dc:title><dc:creator>${escape(book.author)}</dc:creator><dc:language>${book.language}</dc:language><meta content="LibreOffice/7.4.7.2 (libepubgen/0.1.1)" name="generator"/></metadata><manifest><item href="sections/section0002.xhtml" id="section0002" media-type="application/xhtml+xml"/><item href="toc.xhtml" id="toc.xhtml" media-type="application/xhtml+xml" properties="nav"/><item href="sections/section0001.xhtml" id="section0001" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="section0001"/><itemref idref="section0002"/></spine></package>`;
-  return zipEpub({
-    ...container('OEBPS/content.opf'),
+  return zipEpub('OEBPS/content.opf', {
     'OEBPS/content.opf': strToU8(opf),
     'OEBPS/toc.xhtml': strToU8(nav),
     'OEBPS/sections/section0001.xhtml': strToU8(
