@@ -30,4 +30,13 @@ describe('sessionBusProblem', () => {
     expect(sessionBusProblem({ DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=/tmp/dbus-x1y2' })).toBeUndefined();
     expect(sessionBusProblem({ DBUS_SESSION_BUS_ADDRESS: 'tcp:host=localhost,port=4000' })).toBeUndefined();
   });
+
+  it('leaves a badly escaped path to the call itself instead of throwing over its error', () => {
+    expect(sessionBusProblem({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${gone}%zz` })).toBeUndefined();
+    expect(sessionBusProblem({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${gone}%E0%A4%A` })).toBeUndefined();
+    // An alternative escaped well is still checked.
+    expect(
+      sessionBusProblem({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${gone.replace('gone', '%67one')}` }),
+    ).toBe(`nothing is at ${gone}, the address in DBUS_SESSION_BUS_ADDRESS`);
+  });
 });

@@ -22,11 +22,24 @@ export function sessionBusProblem(
       .split(',')
       .find((pair) => pair.startsWith('path='))
       ?.slice('path='.length);
-    return path === undefined ? undefined : decodeURIComponent(path);
+    return path === undefined ? undefined : unescapedValue(path);
   });
-  // Abstract sockets, TCP and launchd addresses cannot be checked from here: a bus may be there.
+  // Abstract sockets, TCP and launchd addresses, and paths escaped wrongly, cannot be checked from here: a bus
+  // may be there.
   if (paths.some((path) => path === undefined)) return undefined;
   const missing = paths.filter((path) => !fileExists(path!));
   if (missing.length < paths.length) return undefined;
   return `nothing is at ${missing.join(', ')}, the address in DBUS_SESSION_BUS_ADDRESS`;
+}
+
+/**
+ * A %-escaped address value, or undefined when its escapes are broken ("%zz"): this runs while a keychain call's
+ * own error is being explained, so it must never throw and hide that error.
+ */
+function unescapedValue(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
