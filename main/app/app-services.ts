@@ -121,7 +121,11 @@ export async function createAppServices(options: AppServicesOptions) {
     grants,
     defaultVoice: async (url, language) =>
       chooseDefaultVoice(
-        (await library.list(url)).map((voice) => ({ ...voice, name: voice.localName ?? voice.serviceName })),
+        // A library that cannot be read leaves the choice in Settings as it is rather than failing the import.
+        await library.list(url).then(
+          (voices) => voices.map((voice) => ({ ...voice, name: voice.localName ?? voice.serviceName })),
+          () => undefined,
+        ),
         {
           configured: settings.current().generation.defaultVoices[url],
           // Without the project's language, the user's own (the OS locale's) is the best guess.
