@@ -6,7 +6,7 @@ import { createBatchStore } from './batch-store.js';
 import type { BatchState } from './batch-store.js';
 import { createDocumentStore } from './document-store.js';
 import type { DocumentState } from './document-store.js';
-import { createEditorUiStore } from './editor-ui-store.js';
+import { createEditorUiStore, dropPendingOnProjectChange } from './editor-ui-store.js';
 import type { EditorUiState } from './editor-ui-store.js';
 import { createExportStore } from './export-store.js';
 import type { ExportState } from './export-store.js';
@@ -66,12 +66,14 @@ export interface AppStoresOptions {
 
 export function createAppStores(client: TimbreClient, options: AppStoresOptions = {}): AppStores {
   const document = createDocumentStore();
+  const editorUi = createEditorUiStore();
+  dropPendingOnProjectChange(document, editorUi);
   return {
     client,
     connection: options.connection ?? createConnectionStore(),
     document,
     timelineView: createTimelineViewStore(),
-    editorUi: createEditorUiStore(),
+    editorUi,
     generation: createGenerationStore(),
     projects: createProjectsStore(),
     notices: createNoticeStore(),

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { PendingChange } from '../features/editor/StaleConfirm.js';
+import type { DocumentState } from './document-store.js';
 
 /*
  * Editor state that is not part of the document and not undoable: where the text cursor was last, requests to
@@ -42,6 +43,8 @@ export interface EditorUiState {
 }
 
 export interface PendingGeneration {
+  /** The project it generates, named in the question. */
+  projectTitle: string;
   blocks: number;
   /** Upper bound: audio main already has for the same content is reused for nothing. */
   credits: number;
@@ -70,6 +73,22 @@ export function createEditorUiStore(): StoreApi<EditorUiState> {
     pendingGeneration: null,
     setPendingGeneration: (pendingGeneration) => set({ pendingGeneration }),
   }));
+}
+
+/**
+ * A question left open in one project is dropped when another project opens (or the editor closes): its Apply or
+ * Generate would otherwise act on the project now open, which the question was never about.
+ */
+export function dropPendingOnProjectChange(
+  document: StoreApi<DocumentState>,
+  editorUi: StoreApi<EditorUiState>,
+): void {
+  document.subscribe((now, before) => {
+    if (now.doc?.source === before.doc?.source) return;
+    const { pendingChange, pendingGeneration } = editorUi.getState();
+    if (pendingChange !== null || pendingGeneration !== null)
+      editorUi.setState({ pendingChange: null, pendingGeneration: null });
+  });
 }
 
 export const selectFocusRequest = (state: EditorUiState): EditorUiState['focusRequest'] => state.focusRequest;

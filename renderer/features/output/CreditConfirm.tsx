@@ -8,6 +8,7 @@ import { formatCount } from '../editor/format.js';
  * guessing.
  */
 export function CreditConfirm({
+  project,
   what,
   credits,
   threshold,
@@ -16,6 +17,8 @@ export function CreditConfirm({
   onConfirm,
   onCancel,
 }: {
+  /** The project it generates, where the question could outlive a switch of project (the editor's). */
+  project?: string | undefined;
   /** What is about to be sent, e.g. "Generate 13 blocks, then export". */
   what: string;
   /** Upper bound of the credits it takes. */
@@ -35,6 +38,11 @@ export function CreditConfirm({
       aria-label={what}
       data-testid="generation-confirm"
     >
+      {project === undefined ? null : (
+        <p className="generation-confirm-project" data-testid="generation-confirm-project">
+          Project “{project}”
+        </p>
+      )}
       <p>
         <strong>{what}</strong>: up to ≈ {formatCount(credits)} credits (
         {reuse

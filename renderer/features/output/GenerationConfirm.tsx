@@ -9,10 +9,11 @@ export function GenerationConfirm() {
   const pending = useEditorUiStore(selectPendingGeneration);
   if (pending === null) return null;
   const close = (): void => stores.editorUi.getState().setPendingGeneration(null);
-  const { blocks, credits, threshold, newTake } = pending;
+  const { projectTitle, blocks, credits, threshold, newTake } = pending;
   return (
     <CreditConfirm
       what={`${newTake ? 'Take again' : 'Generate'} ${formatCount(blocks)} block${blocks === 1 ? '' : 's'}`}
+      project={projectTitle}
       credits={credits}
       threshold={threshold}
       reuse={!newTake}

@@ -81,6 +81,7 @@ describe('OutputControls', () => {
       cleanup();
       act(() =>
         stores.editorUi.getState().setPendingGeneration({
+          projectTitle: 'The long book',
           blocks: 40,
           credits: 6_000,
           threshold: 5_000,
@@ -92,6 +93,7 @@ describe('OutputControls', () => {
       return screen.getByTestId('generation-confirm').textContent ?? '';
     };
     const generate = ask(false);
+    expect(generate).toContain('Project “The long book”');
     expect(generate).toContain('Generate 40 blocks');
     expect(generate).toContain('reused at no cost');
     const again = ask(true);

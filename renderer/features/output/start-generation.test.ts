@@ -172,3 +172,64 @@ describe('startGeneration above the credits the user set to be asked about', () 
     await vi.waitFor(() => expect(bridge.calls).toHaveLength(2));
   });
 });
+
+describe('confirming a generation sends the document as it is when Generate is clicked', () => {
+  const confirmAbove = (stores: ReturnType<typeof setUp>['stores'], credits: number) =>
+    stores.settings.getState().setView({
+      theme: 'system',
+      checks: DEFAULT_CHECK_THRESHOLDS,
+      services: [],
+      activeServiceUrl: SERVICE,
+      generation: { confirmAboveCredits: credits, defaultVoices: {} },
+    });
+  const edit = (stores: ReturnType<typeof setUp>['stores'], text: string) =>
+    stores.document.getState().apply((project) => updateBlock(project, 't1', { text }), { label: 'Type' });
+
+  it('sends the edits made while the question was open, not the project as it was when it was asked', async () => {
+    const { bridge, stores } = setUp();
+    confirmAbove(stores, 40);
+    await startGeneration(stores, SERVICE, { newTake: false });
+    const asked = stores.editorUi.getState().pendingGeneration!;
+    expect(asked.projectTitle).toBe(sampleProject().title);
+    edit(stores, 'Hi.');
+    asked.send();
+    await vi.waitFor(() => expect(bridge.calls).toHaveLength(1));
+    expect(bridge.calls[0]?.input).toMatchObject({ project: stores.document.getState().doc!.project });
+    expect(JSON.stringify(bridge.calls[0]?.input)).toContain('"text":"Hi."');
+  });
+
+  it('asks again, sending nothing, when the edits made meanwhile cost more than the figure confirmed', async () => {
+    const { bridge, stores } = setUp();
+    confirmAbove(stores, 40);
+    await startGeneration(stores, SERVICE, { newTake: false });
+    const asked = stores.editorUi.getState().pendingGeneration!;
+    const longer = 'A much longer first line than the one the user was asked about.';
+    edit(stores, longer);
+    asked.send();
+    await Promise.resolve();
+    expect(bridge.calls).toEqual([]);
+    const again = stores.editorUi.getState().pendingGeneration!;
+    expect(again.credits).toBe(asked.credits - 'Hello there.'.length + longer.length);
+    expect(stores.notices.getState().toasts.at(-1)?.title).toBe('Nothing sent yet: please confirm again');
+
+    again.send();
+    await vi.waitFor(() => expect(bridge.calls).toHaveLength(1));
+    expect(JSON.stringify(bridge.calls[0]?.input)).toContain(longer);
+  });
+
+  it('drops the question when another project opens, and never sends that project on the first one’s word', async () => {
+    const { bridge, stores } = setUp();
+    confirmAbove(stores, 40);
+    await startGeneration(stores, SERVICE, { newTake: false });
+    const asked = stores.editorUi.getState().pendingGeneration!;
+    const other: Project = { ...sampleProject(), id: 'other', title: 'Other book', serviceUrl: SERVICE };
+    stores.document.getState().open({ fileName: 'other.timbre', project: other });
+    expect(stores.editorUi.getState().pendingGeneration).toBeNull();
+
+    // A Generate click that still reaches the old question (it was on screen) asks about the project now open.
+    asked.send();
+    await Promise.resolve();
+    expect(bridge.calls).toEqual([]);
+    expect(stores.editorUi.getState().pendingGeneration?.projectTitle).toBe('Other book');
+  });
+});

@@ -11,25 +11,104 @@ import { estimateGeneration } from './generation-estimate.js';
 import { selectGenerationSettings } from '../../stores/settings-store.js';
 import { generationStartedNotice } from './generation-started-notice.js';
 import type { AppStores } from '../../stores/app-stores.js';
+import { formatCount } from '../editor/format.js';
+
+type GenerationRequest = { newTake: boolean; blockIds?: readonly string[] | undefined };
+
+/** What one request sends, planned against the document as it is at that moment. */
+interface GenerationPlan {
+  project: Project;
+  blockIds: readonly string[] | undefined;
+  credits: number;
+  blocks: number;
+}
 
 /**
  * Sends what the user asked to generate: the blocks lacking current audio, or (newTake) another take of the
  * given blocks. An offline draft joins the active service the first time it is generated (undoable like any
- * edit). What was sent is told in a notice; a refusal (nothing sent) in an error.
+ * edit). What was sent is told in a notice; a refusal (nothing sent) in an error. Above the credits set in
+ * Settings → Generation it asks first.
  */
 export async function startGeneration(
   stores: AppStores,
   activeServiceUrl: string | undefined,
-  request: { newTake: boolean; blockIds?: readonly string[] | undefined },
+  request: GenerationRequest,
 ): Promise<void> {
+  const plan = planGeneration(stores, activeServiceUrl, request, { announce: true });
+  if (plan === null) return;
+  const { confirmAboveCredits } = selectGenerationSettings(stores.settings.getState());
+  if (plan.credits > confirmAboveCredits) {
+    ask(stores, activeServiceUrl, request, plan, confirmAboveCredits);
+    return;
+  }
+  await send(stores, request, plan);
+}
+
+/**
+ * The question stays open while the user keeps editing (it does not block the editor), so the answer is applied
+ * to the document as it is when Generate is clicked: planned again, and sent only if it is the same project and
+ * costs no more than the figure agreed to; otherwise the question is asked again with the new figure.
+ */
+function ask(
+  stores: AppStores,
+  activeServiceUrl: string | undefined,
+  request: GenerationRequest,
+  plan: GenerationPlan,
+  threshold: number,
+): void {
+  stores.editorUi.getState().setPendingGeneration({
+    projectTitle: plan.project.title,
+    blocks: plan.blocks,
+    credits: plan.credits,
+    threshold,
+    newTake: request.newTake,
+    send: () => void sendConfirmed(stores, activeServiceUrl, request, plan),
+  });
+}
+
+async function sendConfirmed(
+  stores: AppStores,
+  activeServiceUrl: string | undefined,
+  request: GenerationRequest,
+  confirmed: GenerationPlan,
+): Promise<void> {
+  const plan = planGeneration(stores, activeServiceUrl, request, { announce: false });
+  if (plan === null) return;
+  const sameProject = plan.project.id === confirmed.project.id;
+  if (sameProject && plan.credits <= confirmed.credits) {
+    await send(stores, request, plan);
+    return;
+  }
+  stores.notices.getState().receive({
+    kind: 'notification',
+    title: 'Nothing sent yet: please confirm again',
+    body: sameProject
+      ? `The script changed since you confirmed: it now takes up to ≈ ${formatCount(plan.credits)} credits (you confirmed ${formatCount(confirmed.credits)}).`
+      : `Another project is open now: “${plan.project.title}”, not “${confirmed.project.title}”.`,
+  });
+  const { confirmAboveCredits } = selectGenerationSettings(stores.settings.getState());
+  ask(stores, activeServiceUrl, request, plan, confirmAboveCredits);
+}
+
+/**
+ * The blocks a request would send from the open document, or null when nothing can be sent (no document, no
+ * service, every chosen block locked, or blocks the service would refuse: those are named in a notice).
+ * `announce` tells about locked blocks left out (once, when the request is made, not again on confirming).
+ */
+function planGeneration(
+  stores: AppStores,
+  activeServiceUrl: string | undefined,
+  request: GenerationRequest,
+  { announce }: { announce: boolean },
+): GenerationPlan | null {
   let current = stores.document.getState().doc?.project;
-  if (!current || activeServiceUrl === undefined) return;
+  if (!current || activeServiceUrl === undefined) return null;
   if (current.serviceUrl === undefined) {
     stores.document
       .getState()
       .apply((project) => setServiceUrl(project, activeServiceUrl), { label: 'Link to service' });
     current = stores.document.getState().doc?.project;
-    if (!current) return;
+    if (!current) return null;
   }
   let blockIds = request.blockIds;
   if (request.newTake && blockIds !== undefined) {
@@ -38,12 +117,13 @@ export async function startGeneration(
     const locked = blockIds.filter((id) => findBlock(project, id)?.block.locked === true);
     if (locked.length > 0) {
       blockIds = blockIds.filter((id) => !locked.includes(id));
-      stores.notices.getState().receive({
-        kind: 'notification',
-        title: `${locked.length} locked block${locked.length === 1 ? '' : 's'} left out`,
-        body: 'Unlock a block to take it again.',
-      });
-      if (blockIds.length === 0) return;
+      if (announce)
+        stores.notices.getState().receive({
+          kind: 'notification',
+          title: `${locked.length} locked block${locked.length === 1 ? '' : 's'} left out`,
+          body: 'Unlock a block to take it again.',
+        });
+      if (blockIds.length === 0) return null;
     }
   }
   // Blocks the service would refuse are named here, all in one notice that can select them, before anything
@@ -54,38 +134,26 @@ export async function startGeneration(
   const problems = blocksThatCannotGo(current, context, voicesIn(stores, current), estimate.blockIds);
   if (problems.length > 0) {
     showProblems(stores, problems);
-    return;
+    return null;
   }
-  const project = current;
-  const send = async (): Promise<void> => {
-    try {
-      const started = await stores.client.invoke('generation.start', {
-        project,
-        ...(blockIds ? { blockIds: [...blockIds] } : {}),
-        ...(request.newTake ? { newTake: true } : {}),
-      });
-      // The run counts every block sent, also those of a task refused before it was ever "on its way".
-      if (started.blockIds?.length) stores.generation.getState().joinRun(started.blockIds, Date.now());
-      stores.notices
-        .getState()
-        .receive({ kind: 'notification', ...generationStartedNotice(started, request.newTake) });
-    } catch (error) {
-      stores.notices.getState().showError(error);
-    }
-  };
-  // A large request waits for the user's word, with its credits (Settings → Generation sets how large).
-  const { confirmAboveCredits } = selectGenerationSettings(stores.settings.getState());
-  if (estimate.credits > confirmAboveCredits) {
-    stores.editorUi.getState().setPendingGeneration({
-      blocks: estimate.blockIds.size,
-      credits: estimate.credits,
-      threshold: confirmAboveCredits,
-      newTake: request.newTake,
-      send: () => void send(),
+  return { project: current, blockIds, credits: estimate.credits, blocks: estimate.blockIds.size };
+}
+
+async function send(stores: AppStores, request: GenerationRequest, plan: GenerationPlan): Promise<void> {
+  try {
+    const started = await stores.client.invoke('generation.start', {
+      project: plan.project,
+      ...(plan.blockIds ? { blockIds: [...plan.blockIds] } : {}),
+      ...(request.newTake ? { newTake: true } : {}),
     });
-    return;
+    // The run counts every block sent, also those of a task refused before it was ever "on its way".
+    if (started.blockIds?.length) stores.generation.getState().joinRun(started.blockIds, Date.now());
+    stores.notices
+      .getState()
+      .receive({ kind: 'notification', ...generationStartedNotice(started, request.newTake) });
+  } catch (error) {
+    stores.notices.getState().showError(error);
   }
-  await send();
 }
 
 /**
