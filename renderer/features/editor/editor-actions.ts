@@ -233,28 +233,36 @@ export function createEditorActions(stores: AppStores) {
     const current = project();
     if (current === null) return;
     const afterId = speechInsertAfter(current);
-    const { newId, made } = recordingIds();
     const clipboard = readClipboardBlocks(text);
     if (clipboard !== undefined) {
       const atMs = Math.round(stores.timelineView.getState().playheadMs);
-      const context = contextIn(stores, current);
-      let next: Project;
-      try {
-        next = pasteBlocks(
-          current,
-          context,
+      // Made against the document as it is when it is applied: a paste waiting for Apply must not undo the edits
+      // made meanwhile. It still goes where it was pasted (after the same block, if that block is still there).
+      const pasteInto = (doc: Project, newId: IdFactory): Project => {
+        const stillThere = afterId !== undefined && findBlock(doc, afterId) !== undefined;
+        return pasteBlocks(
+          doc,
+          contextIn(stores, doc),
           text,
-          afterId === undefined ? { atMs } : { afterId, atMs },
+          stillThere ? { afterId, atMs } : { atMs },
           newId,
         );
+      };
+      const paste = (): void => {
+        const { newId, made } = recordingIds();
+        run((doc) => pasteInto(doc, newId), { label: 'Paste blocks', select: made });
+      };
+      let preview: Project;
+      const { newId, made } = recordingIds();
+      try {
+        preview = pasteInto(current, newId);
       } catch (error) {
         stores.notices.getState().showError(error);
         return;
       }
-      const paste = (): void => void run(() => next, { label: 'Paste blocks', select: made });
       // Blocks copied with audio that does not fit here (another voice or style) arrive needing generation.
-      const pasted = made.flatMap((id) => findBlock(next, id)?.block ?? []);
-      const impact = pasteImpact(clipboard.blocks, pasted, context);
+      const pasted = made.flatMap((id) => findBlock(preview, id)?.block ?? []);
+      const impact = pasteImpact(clipboard.blocks, pasted, contextIn(stores, current));
       if (impact.blocks === 0) paste();
       else
         stores.editorUi.getState().setPendingChange({
@@ -264,6 +272,7 @@ export function createEditorActions(stores: AppStores) {
         });
       return;
     }
+    const { newId, made } = recordingIds();
     const texts = text.trim() === '' ? [] : splitScript(text);
     if (texts.length === 0) return;
     const blocks = texts.map((paragraph) => createTextBlock({ text: paragraph }, newId));

@@ -106,4 +106,33 @@ describe('changes that make generated audio stale ask first, with the count and 
     expect(stores.editorUi.getState().pendingChange).toBeNull();
     expect(project().tracks.speech.blocks).toHaveLength(4);
   });
+
+  it('a paste waiting for Apply keeps the edits made meanwhile', () => {
+    const actions = createEditorActions(stores);
+    stores.document.getState().select(['t1'], 't1');
+    const copied = actions.clipboardTextOfSelection()!;
+    const other = createProject({ id: 'other', title: 'Other', defaults: { preset: 'stable' } });
+    stores.document.getState().open({ fileName: 'other.timbre', project: other });
+    actions.pasteText(copied);
+    const pending = stores.editorUi.getState().pendingChange!;
+    actions.addTextBlock('Typed while the question was open.');
+    pending.apply();
+    const texts = project().tracks.speech.blocks.map((block) => (block as TextBlock).text);
+    expect(texts).toEqual(['Typed while the question was open.', 'Hello there.']);
+    // The pasted block is selected, as a paste without a question leaves it.
+    const pasted = project().tracks.speech.blocks[1]!.id;
+    expect(stores.document.getState().selection.ids).toEqual([pasted]);
+  });
+
+  it('opening another project drops the change waiting for Apply, so it never lands in that project', () => {
+    const actions = createEditorActions(stores);
+    stores.document.getState().select(['t1'], 't1');
+    const copied = actions.clipboardTextOfSelection()!;
+    const other = createProject({ id: 'other', title: 'Other', defaults: { preset: 'stable' } });
+    stores.document.getState().open({ fileName: 'other.timbre', project: other });
+    actions.pasteText(copied);
+    expect(stores.editorUi.getState().pendingChange).not.toBeNull();
+    stores.document.getState().open({ fileName: 'book.timbre', project: generatedSample() });
+    expect(stores.editorUi.getState().pendingChange).toBeNull();
+  });
 });
