@@ -7,6 +7,7 @@ import { makeEpub } from '../main/services/book-import/test-support/make-books.j
 import { probeFile } from '../main/services/export/test-support/media-tools.js';
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';
+import { ProjectsPage } from './support/pages/projects-page.js';
 import { savedProject } from './support/saved-project.js';
 
 test.use({ service: 'standin', standinOptions: { speed: 40 } });
@@ -38,17 +39,11 @@ test.describe('journey: a book from EPUB to a chaptered audiobook', () => {
     await mkdir(outDir, { recursive: true });
     const app = await launchApp({ env: { TIMBRE_EXPORT_DIR: outDir } });
     await page.goto(app.url);
-    await page.getByTestId('nav-projects').click();
+    const projects = new ProjectsPage(page);
+    await projects.show();
 
     // The book is read by main: the preview shows its chapters, speakers and credits before anything is made.
-    await page.getByTestId('import-text').click();
-    await page.getByTestId('import-source-file').click();
-    await page.getByTestId('import-quoted-dialogue').check();
-    await page.getByTestId('import-file-input').setInputFiles({
-      name: 'lighthouse.epub',
-      mimeType: 'application/epub+zip',
-      buffer: Buffer.from(book),
-    });
+    await projects.importEpub('lighthouse.epub', book);
     await expect(page.getByTestId('import-preview-chapters')).toHaveAttribute('data-count', '3');
     await expect(page.getByTestId('import-preview-chapters')).toContainText('Arrival · The Keeper · Morning');
     await expect(page.getByTestId('import-preview-count')).toHaveAttribute('data-count', '10');

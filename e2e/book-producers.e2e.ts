@@ -4,6 +4,7 @@ import { LANTERN_KEEPER, calibreEpub } from '../main/services/book-import/test-s
 import { ffmpeg, probeFile } from '../main/services/export/test-support/media-tools.js';
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';
+import { ProjectsPage } from './support/pages/projects-page.js';
 import { savedProject } from './support/saved-project.js';
 
 test.use({ service: 'standin', standinOptions: { speed: 40 } });
@@ -30,16 +31,10 @@ test.describe('journey: a calibre book with front matter, footnotes and a cover'
     const book = calibreEpub(LANTERN_KEEPER, new Uint8Array(await readFile(coverPath)));
     const app = await launchApp({ env: { TIMBRE_EXPORT_DIR: outDir } });
     await page.goto(app.url);
-    await page.getByTestId('nav-projects').click();
+    const projects = new ProjectsPage(page);
+    await projects.show();
 
-    await page.getByTestId('import-text').click();
-    await page.getByTestId('import-source-file').click();
-    await page.getByTestId('import-quoted-dialogue').check();
-    await page.getByTestId('import-file-input').setInputFiles({
-      name: 'lantern.epub',
-      mimeType: 'application/epub+zip',
-      buffer: Buffer.from(book),
-    });
+    await projects.importEpub('lantern.epub', book);
     await expect(page.getByTestId('import-preview-chapters')).toHaveText(
       '6 chapters: The Lantern Keeper (front matter) · Copyright (front matter) · Part One: Greywater › The Sea Wall · The Board · The Storm · Notes (footnotes)',
     );

@@ -1,6 +1,7 @@
+import { taskRefusals } from '../standin/test-support/task-refusals.js';
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';
-import { ProjectsPage } from './support/pages/projects-page.js';
+import { startNewProject } from './support/pages/projects-page.js';
 
 test.use({ service: 'standin', standinOptions: { speed: 50 } });
 
@@ -12,22 +13,13 @@ test.describe('journey: a run with refused tasks', () => {
     page,
   }) => {
     const app = await launchApp();
-    await page.goto(app.url);
-    await page.getByTestId('nav-projects').click();
-    await new ProjectsPage(page).create('Refusals');
+    await startNewProject(page, app.url, 'Refusals');
     // Blocks over half a task's 5,000 characters: one task each.
     const sentence = 'The lantern keeper walked the sea wall at dusk and counted the boats coming home. ';
     const block = (n: number): string => `Part ${n}. ${sentence.repeat(40)}`.slice(0, 2_600);
     await new EditorPage(page).addTextBlocks([block(1), block(2), block(3)]);
-    // The service refuses the first two tasks it receives.
-    standin.injectFault({
-      mode: 'status',
-      status: 400,
-      code: 'TTS_CONTENTS_INVALID',
-      method: 'POST',
-      pathPrefix: '/api/tts/generate',
-      count: 2,
-    });
+    // The service refuses the next two tasks it receives.
+    standin.injectFault(taskRefusals(2));
 
     await page.getByTestId('generate-project').filter({ hasText: 'Generate 3 blocks' }).click();
     // 7,800 credits: above the confirmation threshold.
@@ -44,14 +36,7 @@ test.describe('journey: a run with refused tasks', () => {
     await expect(bar).toBeHidden({ timeout: 15_000 });
 
     // Generated again, both are refused once more: the run still ends, and says so.
-    standin.injectFault({
-      mode: 'status',
-      status: 400,
-      code: 'TTS_CONTENTS_INVALID',
-      method: 'POST',
-      pathPrefix: '/api/tts/generate',
-      count: 2,
-    });
+    standin.injectFault(taskRefusals(2));
     await page.getByTestId('generate-project').filter({ hasText: 'Generate 2 blocks' }).click();
     await page.getByTestId('generation-confirm-send').click();
     await expect(bar).toHaveText('Generated 0 of 2 blocks · 2 failed');

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';
-import { ProjectsPage } from './support/pages/projects-page.js';
+import { startNewProject } from './support/pages/projects-page.js';
 
 // A slow service, so each step of a block's way to audio lasts long enough to be seen.
 test.use({ service: 'standin', standinOptions: { speed: 1 } });
@@ -12,9 +12,7 @@ test.describe('journey: live progress while generating', () => {
     page,
   }) => {
     const app = await launchApp();
-    await page.goto(app.url);
-    await page.getByTestId('nav-projects').click();
-    await new ProjectsPage(page).create('Progress');
+    await startNewProject(page, app.url, 'Progress');
     await new EditorPage(page).addTextBlocks(['The tide came in slowly over the flat grey sand.']);
     const row = page.getByTestId('script-row').first();
     await expect(row.getByTestId('block-play')).toBeDisabled();

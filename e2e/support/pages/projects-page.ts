@@ -22,8 +22,31 @@ export class ProjectsPage {
     await expect(this.page.getByTestId('editor-title')).toHaveText(title);
   }
 
+  /**
+   * Starts the text import from a file, dialogue in quotes read as speakers, and gives it an EPUB; the import's
+   * preview is next.
+   */
+  async importEpub(fileName: string, book: Uint8Array): Promise<void> {
+    await this.page.getByTestId('import-text').click();
+    await this.page.getByTestId('import-source-file').click();
+    await this.page.getByTestId('import-quoted-dialogue').check();
+    await this.page.getByTestId('import-file-input').setInputFiles({
+      name: fileName,
+      mimeType: 'application/epub+zip',
+      buffer: Buffer.from(book),
+    });
+  }
+
   async open(title: string): Promise<void> {
     await this.row(title).getByTestId('project-open').click();
     await expect(this.page.getByTestId('editor-title')).toHaveText(title);
   }
+}
+
+/** Opens the app's window at the project list and creates a project there, where most journeys begin. */
+export async function startNewProject(page: Page, appUrl: string, title: string): Promise<void> {
+  await page.goto(appUrl);
+  const projects = new ProjectsPage(page);
+  await projects.show();
+  await projects.create(title);
 }
