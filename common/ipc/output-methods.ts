@@ -26,6 +26,8 @@ export interface StartedGenerationView {
   sentBlocks: number;
   /** Of `sentBlocks`, those waiting for the service to be reachable: nothing of them was sent yet. */
   offlineBlocks?: number | undefined;
+  /** Of `sentBlocks`, those whose tasks the service has not answered yet: on their way, not known to have gone. */
+  sendingBlocks?: number | undefined;
   /** The blocks sent (the editor's run counts them, refused ones included). */
   blockIds?: string[] | undefined;
   reusedBlocks: number;

@@ -24,6 +24,7 @@ import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
 import { waitOrAbort } from '../../../common/async/wait-or-abort.js';
+import { OneAtATime } from '../../../common/async/one-at-a-time.js';
 import type { DeliveredAudio } from './delivered-audio.js';
 import { deliveredAudio } from './delivered-audio.js';
 import { RunProgress } from './run-progress.js';
@@ -60,6 +61,8 @@ export interface StartedGeneration {
   sentBlocks: number;
   /** Of `sentBlocks`, those whose tasks wait for the service to be reachable: nothing of them has gone yet. */
   offlineBlocks: number;
+  /** Of `sentBlocks`, those whose tasks the service has not answered yet (queued behind others, or sending). */
+  sendingBlocks: number;
   /**
    * The blocks sent, so the editor's run counts them all: a task refused at once never has its blocks shown
    * "on their way", and they would be left out of the run's count of what failed.
@@ -101,6 +104,8 @@ export class GenerationService {
   private readonly fetchProblems = new Map<string, SegmentError>();
   /** Told of every content filed (its audio arrived, or failed): run progress counts with it. */
   private readonly segmentListeners = new Set<(serviceUrl: string, update: SegmentUpdate) => void>();
+  /** Generate's planning and sending, one request at a time: a request plans only once the last one has sent. */
+  private readonly submissions = new OneAtATime();
 
   constructor(private readonly options: GenerationServiceOptions) {}
 
@@ -116,52 +121,59 @@ export class GenerationService {
     }
     const manager = await this.options.manager(serviceUrl);
     const context = this.options.lexicons.contextFor(project);
-    const cached = await this.options.audio.lookupMany(
-      serviceUrl,
-      allBlocks(project).map((block) => contentHash(block, context)),
-    );
-    const jobs = manager.list();
-    const pending = pendingHashes(jobs);
-    // Audio the service made and the app paid for, but could not download yet: fetched again, never resent
-    // (unless the service said it is gone, or the user asked for a new take).
-    const recoverable = this.recoverable(serviceUrl, deliveredAudio(jobs), cached);
-    const newTake = input.newTake === true;
-    const plan = planGenerationBatches(project, context, {
-      blockIds: input.blockIds,
-      ...(newTake ? { newTake: { seed: () => randomInt(0, TAKE_SEED_MAX) } } : {}),
-      skipHashes: new Set([...cached.keys(), ...pending.keys(), ...recoverable.keys()]),
-    });
+    // Every wait comes before the job list is read: two Generate requests at once (a double click, Ctrl+G held)
+    // would otherwise both plan the same blocks while one waits, and both send them, paid twice (issue 36).
     const voices = await this.options.voices?.(serviceUrl).catch(() => undefined);
-    this.refuseBrokenBlocks(project, context, serviceUrl, plan.batches, voices);
-
-    const early: SegmentUpdate[] = [];
-    for (const { contentHash: hash } of plan.reused) {
-      const entry = cached.get(hash);
-      const jobId = pending.get(hash);
-      const delivered = recoverable.get(hash);
-      if (entry) early.push(generatedUpdate(hash, entry));
-      else if (jobId) early.push({ contentHash: hash, state: 'pending', jobId });
-      else if (delivered) {
-        early.push({ contentHash: hash, state: 'pending', jobId: delivered.job.id });
-        this.refile(delivered.job, [hash]);
-      }
-    }
-    const jobIds: string[] = [];
-    const blocksOf = new Map<string, number>();
-    for (const batch of plan.batches) {
-      const job = await manager.submitTask({
-        body: { contents: batch.contents, ...(this.options.srtAllowed(serviceUrl) ? { srt: true } : {}) },
-        projectId: project.id,
-        projectTitle: project.title,
-        blockIds: batch.blockIds,
-        contentHashes: batch.cacheKeys,
-        ...(newTake ? { takeOf: batch.contentHashes } : {}),
+    const { plan, jobIds, blocksOf, early } = await this.submissions.run(async () => {
+      const cached = await this.options.audio.lookupMany(
+        serviceUrl,
+        allBlocks(project).map((block) => contentHash(block, context)),
+      );
+      // From here to the last submitTask nothing waits on anything but the job file: a request planned after
+      // this one sees its tasks in the list, so their blocks are on their way, not sent again.
+      const jobs = manager.list();
+      const pending = pendingHashes(jobs);
+      // Audio the service made and the app paid for, but could not download yet: fetched again, never resent
+      // (unless the service said it is gone, or the user asked for a new take).
+      const recoverable = this.recoverable(serviceUrl, deliveredAudio(jobs), cached);
+      const newTake = input.newTake === true;
+      const plan = planGenerationBatches(project, context, {
+        blockIds: input.blockIds,
+        ...(newTake ? { newTake: { seed: () => randomInt(0, TAKE_SEED_MAX) } } : {}),
+        skipHashes: new Set([...cached.keys(), ...pending.keys(), ...recoverable.keys()]),
       });
-      jobIds.push(job.id);
-      blocksOf.set(job.id, batch.blockIds.length);
-      for (const hash of batch.contentHashes)
-        early.push({ contentHash: hash, state: 'pending', jobId: job.id });
-    }
+      this.refuseBrokenBlocks(project, context, serviceUrl, plan.batches, voices);
+
+      const early: SegmentUpdate[] = [];
+      for (const { contentHash: hash } of plan.reused) {
+        const entry = cached.get(hash);
+        const jobId = pending.get(hash);
+        const delivered = recoverable.get(hash);
+        if (entry) early.push(generatedUpdate(hash, entry));
+        else if (jobId) early.push({ contentHash: hash, state: 'pending', jobId });
+        else if (delivered) {
+          early.push({ contentHash: hash, state: 'pending', jobId: delivered.job.id });
+          this.refile(delivered.job, [hash]);
+        }
+      }
+      const jobIds: string[] = [];
+      const blocksOf = new Map<string, number>();
+      for (const batch of plan.batches) {
+        const job = await manager.submitTask({
+          body: { contents: batch.contents, ...(this.options.srtAllowed(serviceUrl) ? { srt: true } : {}) },
+          projectId: project.id,
+          projectTitle: project.title,
+          blockIds: batch.blockIds,
+          contentHashes: batch.cacheKeys,
+          ...(newTake ? { takeOf: batch.contentHashes } : {}),
+        });
+        jobIds.push(job.id);
+        blocksOf.set(job.id, batch.blockIds.length);
+        for (const hash of batch.contentHashes)
+          early.push({ contentHash: hash, state: 'pending', jobId: job.id });
+      }
+      return { plan, jobIds, blocksOf, early };
+    });
     const onTheirWay = this.stillOnTheirWay(manager, dedupe(early));
     if (onTheirWay.length > 0)
       this.options.onUpdate({ serviceUrl, projectId: project.id, segments: onTheirWay });
@@ -170,14 +182,21 @@ export class GenerationService {
     // The blocks already show as waiting meanwhile.
     const first = jobIds[0];
     if (first !== undefined) await leftTheQueue(manager, first, SUBMISSION_OUTCOME_WAIT_MS);
+    // Only tasks the service answered count as sent: one whose POST still hangs, or the run's later tasks still
+    // waiting their turn, are being sent (issue 36: the notice said "sent" when nothing had gone yet).
     let offlineBlocks = 0;
-    for (const [jobId, blocks] of blocksOf)
-      if (manager.get(jobId)?.status === 'queued-offline') offlineBlocks += blocks;
+    let sendingBlocks = 0;
+    for (const [jobId, blocks] of blocksOf) {
+      const status = manager.get(jobId)?.status;
+      if (status === 'queued-offline') offlineBlocks += blocks;
+      else if (status === 'queued' || status === 'submitting') sendingBlocks += blocks;
+    }
     return {
       serviceUrl,
       jobIds,
       sentBlocks: plan.batches.reduce((sum, batch) => sum + batch.blockIds.length, 0),
       offlineBlocks,
+      sendingBlocks,
       blockIds: plan.batches.flatMap((batch) => batch.blockIds),
       reusedBlocks: plan.reused.length,
       characters: plan.characters,

@@ -34,4 +34,29 @@ describe('generationStartedNotice', () => {
       'Nothing to send; 3 reused from earlier generations',
     );
   });
+
+  it('says blocks are being sent, not sent, while the service has not answered their tasks', () => {
+    // The first task's POST still hangs after Generate's wait: nothing is known to have gone.
+    expect(
+      generationStartedNotice({ ...started, sentBlocks: 2, sendingBlocks: 2, offlineBlocks: 0 }, false),
+    ).toEqual({ title: 'Generating', body: '2 blocks being sent (24 characters)…' });
+    // The first task was answered; the run's later tasks are still waiting their turn.
+    expect(
+      generationStartedNotice(
+        { ...started, sentBlocks: 5, sendingBlocks: 3, offlineBlocks: 0, reusedBlocks: 1 },
+        false,
+      ).body,
+    ).toBe(
+      '2 blocks sent and 3 blocks being sent (24 characters in all)…; 1 reused from earlier generations',
+    );
+    // Found offline meanwhile: the tasks behind it are queued too, and those still being sent are told apart.
+    expect(
+      generationStartedNotice({ ...started, sentBlocks: 4, sendingBlocks: 1, offlineBlocks: 3 }, false),
+    ).toEqual({
+      title: 'Generating',
+      body:
+        '1 block being sent and 3 blocks queued (24 characters in all): the service cannot be reached now. Queued ' +
+        'blocks are sent by themselves when it is back (see Tasks)',
+    });
+  });
 });
