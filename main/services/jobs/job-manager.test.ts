@@ -283,6 +283,37 @@ describe('JobManager: tasks', () => {
     expect(manager.list().map((job) => job.id)).toEqual([second.id]);
   });
 
+  it('refuses to retry a task retried already, even twice at once, or superseded, sending nothing', async () => {
+    service.taskSteps = ['pending', 'failed'];
+    const { manager } = await startManager();
+    const submit = async (contentHashes: string[]) =>
+      manager.waitFor(
+        (await manager.submitTask({ body: { contents: [block] }, projectId: 'p', contentHashes })).id,
+      );
+    const failed = await submit(['h1']);
+    const superseded = await submit(['h2']);
+
+    // A double click: two retries before either has been submitted.
+    const both = await Promise.allSettled([manager.retry(failed.id), manager.retry(failed.id)]);
+    expect(both.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    // A stale Tasks page: the retry of a job retried a while ago.
+    await expect(manager.retry(failed.id)).rejects.toMatchObject({
+      code: 'JOB_NOT_RETRYABLE',
+      message: expect.stringMatching(/was retried already \(as job .+\); retrying it would send and pay/u),
+    });
+    expect(service.created).toHaveLength(3);
+
+    // A later task delivered the other one's block.
+    service.taskSteps = ['pending', 'generated'];
+    await submit(['h2']);
+    await until(() => manager.get(superseded.id)?.supersededAt !== undefined);
+    await expect(manager.retry(superseded.id)).rejects.toMatchObject({
+      code: 'JOB_NOT_RETRYABLE',
+      message: expect.stringContaining('no longer needed: a later task delivered all of its blocks'),
+    });
+    expect(service.created).toHaveLength(4);
+  });
+
   it('limits submissions in flight and sends the rest in order', async () => {
     const { manager } = await startManager({ maxConcurrentSubmissions: 2 });
     const jobs = await Promise.all(

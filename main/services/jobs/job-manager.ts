@@ -58,6 +58,8 @@ export class JobManager {
   private readonly poller: JobPoller;
   private readonly submitter: JobSubmitter;
   private readonly forecast: CompletionForecast;
+  /** Jobs whose retry is being submitted: a second Retry meanwhile (a double click) must not send them again. */
+  private readonly retrying = new Set<string>();
 
   constructor(options: JobManagerOptions) {
     this.client = options.client;
@@ -261,19 +263,39 @@ export class JobManager {
         `Job ${jobId} is ${old.record.status}; only failed, stuck, cancelled or unknown-outcome jobs can be retried.`,
       );
     }
+    // Checked here, not only by the Tasks page hiding its button: a double click, or a page listing the job from
+    // before it was retried or superseded, would pay for the same work again.
+    const already =
+      old.record.retriedBy !== undefined || this.retrying.has(jobId)
+        ? 'was retried already'
+        : old.record.supersededAt !== undefined
+          ? 'is no longer needed: a later task delivered all of its blocks'
+          : undefined;
+    if (already !== undefined) {
+      throw new JobActionError(
+        'JOB_NOT_RETRYABLE',
+        `Job ${jobId} ${already}${old.record.retriedBy === undefined ? '' : ` (as job ${old.record.retriedBy})`}; retrying it would send and pay for the same work again.`,
+      );
+    }
+    this.retrying.add(jobId);
     const links = { retryOf: jobId };
     const common = pickLinks(old.record);
-    const fresh =
-      old.request.kind === 'task'
-        ? await this.submitTask(
-            {
-              ...common,
-              body: old.request.body,
-              ...(old.record.kind === 'task' && old.record.sync ? { sync: true } : {}),
-            },
-            links,
-          )
-        : await this.submitVoice({ ...common, voice: old.request.voice }, links);
+    let fresh: JobRecord;
+    try {
+      fresh =
+        old.request.kind === 'task'
+          ? await this.submitTask(
+              {
+                ...common,
+                body: old.request.body,
+                ...(old.record.kind === 'task' && old.record.sync ? { sync: true } : {}),
+              },
+              links,
+            )
+          : await this.submitVoice({ ...common, voice: old.request.voice }, links);
+    } finally {
+      this.retrying.delete(jobId);
+    }
     old.record.retriedBy = fresh.id;
     old.record.updatedAt = this.ledger.isoNow();
     await this.ledger.store.save();
