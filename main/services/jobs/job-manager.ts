@@ -19,6 +19,7 @@ import { CANCELLABLE_STATUSES, FINAL_STATUSES, RETRYABLE_STATUSES } from './job-
 import type { PollSchedule } from './poll-schedule.js';
 import { DEFAULT_POLL_SCHEDULE } from './poll-schedule.js';
 import { Reachability } from './reachability.js';
+import { supersededTasks } from './superseded-tasks.js';
 
 export type { JobServiceClient } from './job-service-client.js';
 
@@ -382,19 +383,11 @@ export class JobManager {
    * they are not offered to be sent again.
    */
   private settleSuperseded(): void {
-    const tasks = [...this.ledger.jobs.values()].filter((job) => job.record.kind === 'task');
+    const records = [...this.ledger.jobs.values()].map((job) => job.record);
     const settled: StoredJob[] = [];
-    for (const job of tasks) {
-      const record = job.record;
-      if (!DISMISSABLE_STATUSES.includes(record.status) || record.supersededAt !== undefined) continue;
-      const hashes = blockHashesOf(record);
-      if (hashes.length === 0) continue;
-      const delivered = new Set(
-        tasks
-          .filter((other) => other.record.status === 'succeeded' && other.record.createdAt > record.createdAt)
-          .flatMap((other) => blockHashesOf(other.record)),
-      );
-      if (!hashes.every((hash) => delivered.has(hash))) continue;
+    for (const record of supersededTasks(records, DISMISSABLE_STATUSES)) {
+      const job = this.ledger.jobs.get(record.id);
+      if (job === undefined) continue;
       record.supersededAt = this.ledger.isoNow();
       record.updatedAt = record.supersededAt;
       settled.push(job);
@@ -423,9 +416,4 @@ export class JobManager {
     if (!this.ledger.isRunning)
       throw new JobActionError('JOB_MANAGER_STOPPED', 'The job manager is not running (start() it first).');
   }
-}
-
-/** The block contents a task carries (for another take, the blocks' hashes, not the take keys). */
-function blockHashesOf(record: JobRecord): readonly string[] {
-  return record.takeOf ?? record.contentHashes ?? [];
 }
