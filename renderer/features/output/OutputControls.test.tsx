@@ -2,8 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project, TextBlock } from '../../../common/project/index.js';
-import { contentHash, madeFrom } from '../../../common/project/index.js';
-import { contextOf, sampleProject } from '../../../common/project/test-support.js';
+import { contextOf, sampleProject, withOneTake } from '../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { GenerationConfirm } from './GenerationConfirm.js';
@@ -16,17 +15,12 @@ function withFirstBlockTaken(): Project {
   const project = sampleProject();
   const [first, ...rest] = project.tracks.speech.blocks as TextBlock[];
   if (first === undefined) throw new Error('the sample has no speech');
-  const hash = contentHash(first, contextOf(project));
-  const take = {
-    cacheKey: hash,
-    contentHash: hash,
-    durationMs: 1_200,
-    generatedAt: '2026-01-01T00:00:00.000Z',
-    made: madeFrom(first, contextOf(project)),
-  };
   return {
     ...project,
-    tracks: { ...project.tracks, speech: { blocks: [{ ...first, takes: [take] }, ...rest] } },
+    tracks: {
+      ...project.tracks,
+      speech: { blocks: [withOneTake(first, contextOf(project), 1_200), ...rest] },
+    },
   };
 }
 
@@ -100,5 +94,57 @@ describe('OutputControls', () => {
     expect(again).toContain('Take again 40 blocks');
     expect(again).not.toContain('reused');
     expect(again).toContain('each new take has a new seed, so every block is charged');
+  });
+
+  it('sends one request for Ctrl+G held down or pressed again while the last one is being sent', async () => {
+    let answer: (() => void) | undefined;
+    const bridge = new FakeBridge({
+      'generation.start': () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({
+              ok: true,
+              data: { serviceUrl: SERVICE, jobIds: ['j1'], sentBlocks: 1, reusedBlocks: 0, characters: 10 },
+            });
+        }),
+    });
+    const stores = storesFor(bridge);
+    stores.settings.getState().setView({
+      theme: 'system',
+      checks: DEFAULT_CHECK_THRESHOLDS,
+      services: [
+        {
+          url: SERVICE,
+          label: 'Stand-in',
+          plan: 'paid',
+          active: true,
+          signedIn: true,
+          maskedToken: null,
+          sessionOnly: false,
+        },
+      ],
+      activeServiceUrl: SERVICE,
+    });
+    stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
+    renderWithStores(<OutputControls />, stores);
+    const starts = (): number => bridge.calls.filter((call) => call.method === 'generation.start').length;
+
+    // The key's auto-repeat while it is held is not a new request.
+    fireEvent.keyDown(document.body, { key: 'g', ctrlKey: true, repeat: true });
+    expect(starts()).toBe(0);
+    fireEvent.keyDown(document.body, { key: 'g', ctrlKey: true });
+    expect(starts()).toBe(1);
+    // Pressed again, or Generate clicked, before main has answered.
+    fireEvent.keyDown(document.body, { key: 'g', ctrlKey: true });
+    fireEvent.click(screen.getByTestId('generate-project'));
+    expect(starts()).toBe(1);
+    expect(screen.getByTestId<HTMLButtonElement>('generate-project').disabled).toBe(true);
+
+    await act(async () => {
+      answer?.();
+      await Promise.resolve();
+    });
+    fireEvent.keyDown(document.body, { key: 'g', ctrlKey: true });
+    expect(starts()).toBe(2);
   });
 });

@@ -78,8 +78,21 @@ export function OutputControls() {
 
   useEffect(() => stores.timelineView.getState().setPreviewing(playing), [stores, playing]);
 
-  const generate = (newTake: boolean, blockIds?: readonly string[]): Promise<void> =>
-    startGeneration(stores, active?.url, { newTake, blockIds });
+  // One request at a time: Ctrl+G pressed again (or Generate clicked) while main is still planning and sending
+  // the last one would ask for the same blocks again, and each request is paid for (issue 36).
+  const sendingRef = useRef(false);
+  const [sending, setSending] = useState(false);
+  const generate = async (newTake: boolean, blockIds?: readonly string[]): Promise<void> => {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    try {
+      await startGeneration(stores, active?.url, { newTake, blockIds });
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
 
   const warnSilent = (count: number): void => {
     if (count === 0) return;
@@ -140,7 +153,8 @@ export function OutputControls() {
       const shortcut = findAppShortcut(event, mac);
       if (shortcut === 'generate') {
         event.preventDefault();
-        void keys.current.generate(false);
+        // A held key repeats: that is one request, not one per repeat.
+        if (!event.repeat) void keys.current.generate(false);
       } else if (shortcut === 'export') {
         event.preventDefault();
         setExporting(true);
@@ -161,7 +175,7 @@ export function OutputControls() {
         type="button"
         className="primary"
         data-testid="generate-project"
-        disabled={blockedReason !== null || counts === null || counts.needed === 0}
+        disabled={blockedReason !== null || sending || counts === null || counts.needed === 0}
         title={blockedReason ?? 'Generate every block without current audio (Ctrl+G)'}
         onClick={() => void generate(false)}
       >
@@ -179,7 +193,7 @@ export function OutputControls() {
         <button
           type="button"
           data-testid="regenerate-selection"
-          disabled={blockedReason !== null || !selectionHasTake}
+          disabled={blockedReason !== null || sending || !selectionHasTake}
           title={
             blockedReason ??
             (selectionHasTake
