@@ -10,7 +10,7 @@ import type { EventNameList, MethodNameList } from './names.js';
 import type { Settings, ServiceProfile } from '../settings/settings-schema.js';
 import {
   checkThresholdsSchema,
-  generationSettingsSchema,
+  generationUpdateSchema,
   planSchema,
   serviceUrlSchema,
   themeSchema,
@@ -114,9 +114,8 @@ export const ipcMethods = {
     z.object({ serviceUrl: serviceUrlSchema, rules: lexiconRulesSchema }).strict(),
   ),
   'settings.setChecks': method<SettingsView>()(z.object({ checks: checkThresholdsSchema.strict() }).strict()),
-  'settings.setGeneration': method<SettingsView>()(
-    z.object({ generation: generationSettingsSchema.strict() }).strict(),
-  ),
+  /** Changes only the generation settings named (a merge), so two quick saves never undo each other. */
+  'settings.setGeneration': method<SettingsView>()(z.object({ generation: generationUpdateSchema }).strict()),
   'services.save': method<SettingsView>()(
     z
       .object({

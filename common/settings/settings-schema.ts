@@ -73,17 +73,89 @@ const defaultVoiceSchema = z.object({
   voiceName: z.string().max(200, 'must be at most 200 characters'),
 });
 
+/** Default voices are kept for at most this many services (one per service URL; a user has a handful). */
+const MAX_DEFAULT_VOICES = 100;
+
+const confirmAboveCreditsSchema = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more (0 asks before every generation)')
+  .max(100_000_000, 'must be at most 100,000,000');
+
+/**
+ * A record keyed by service URL, of at most MAX_DEFAULT_VOICES entries; `keyProblem` says what is wrong with a
+ * key (checked here, not by a key schema, so the message names the rule rather than "Invalid key in record").
+ */
+function defaultVoicesRecord<Value extends z.ZodType>(
+  keyProblem: (url: string) => string | null,
+  value: Value,
+) {
+  return z.record(z.string(), value).superRefine((voices, context) => {
+    const urls = Object.keys(voices);
+    if (urls.length > MAX_DEFAULT_VOICES) {
+      context.addIssue({ code: 'custom', message: `must name at most ${MAX_DEFAULT_VOICES} services` });
+    }
+    for (const url of urls) {
+      const problem = keyProblem(url);
+      if (problem) context.addIssue({ code: 'custom', path: [url], message: `a service URL ${problem}` });
+    }
+  });
+}
+
 /** How generation asks before it spends: the credit figure above which Generate asks first. */
 export const generationSettingsSchema = z.object({
-  confirmAboveCredits: z
-    .number()
-    .int('must be a whole number')
-    .min(0, 'must be 0 or more (0 asks before every generation)')
-    .max(100_000_000, 'must be at most 100,000,000'),
-  /** The voice new projects and imports start with, per service URL (voice ids belong to one service). */
-  defaultVoices: z.record(z.string(), defaultVoiceSchema),
+  confirmAboveCredits: confirmAboveCreditsSchema,
+  /**
+   * The voice new projects and imports start with, per service URL (voice ids belong to one service). A stored
+   * key is only held to a URL's length: a file is never thrown away for a key written by an earlier version.
+   */
+  defaultVoices: defaultVoicesRecord(
+    (url) => (url.length > maxServiceUrlLength ? `must be at most ${maxServiceUrlLength} characters` : null),
+    defaultVoiceSchema,
+  ),
 });
 export type GenerationSettings = z.infer<typeof generationSettingsSchema>;
+
+/**
+ * A change to the generation settings: only what it names changes, so saving the credit limit and picking a voice
+ * close together keep both. `defaultVoices` sets the voice of each service it names (null: none, a ready voice in
+ * the project's language); the other services' voices stay.
+ */
+export const generationUpdateSchema = z
+  .object({
+    confirmAboveCredits: confirmAboveCreditsSchema.optional(),
+    defaultVoices: defaultVoicesRecord(serviceUrlProblem, defaultVoiceSchema.strict().nullable()).optional(),
+  })
+  .strict();
+export type GenerationUpdate = z.infer<typeof generationUpdateSchema>;
+
+/**
+ * The settings after an update, or the rule the result would break: at most MAX_DEFAULT_VOICES services keep a
+ * default voice.
+ */
+export function updatedGenerationSettings(
+  current: GenerationSettings,
+  update: GenerationUpdate,
+): { ok: true; settings: GenerationSettings } | { ok: false; message: string } {
+  const defaultVoices = { ...current.defaultVoices };
+  for (const [url, voice] of Object.entries(update.defaultVoices ?? {})) {
+    if (voice === null) delete defaultVoices[url];
+    else defaultVoices[url] = voice;
+  }
+  if (Object.keys(defaultVoices).length > MAX_DEFAULT_VOICES) {
+    return {
+      ok: false,
+      message: `Default voices are kept for at most ${MAX_DEFAULT_VOICES} services; set one of them back to "a ready voice in the project's language" first.`,
+    };
+  }
+  return {
+    ok: true,
+    settings: {
+      confirmAboveCredits: update.confirmAboveCredits ?? current.confirmAboveCredits,
+      defaultVoices,
+    },
+  };
+}
 
 /**
  * 5,000 credits: at one credit a character, about five minutes of speech, a long chapter. Below it, generating

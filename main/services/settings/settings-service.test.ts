@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
+import { ipcMethods } from '../../../common/ipc/contract.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import { MemoryLogger } from '../logging/logger.js';
 import { SettingsService } from './settings-service.js';
@@ -120,6 +121,61 @@ describe('SettingsService', () => {
     await settings.setGeneration(chosen);
     expect((await new SettingsService(file, new MemoryLogger()).load()).generation).toEqual(chosen);
     await expect(settings.setGeneration({ ...chosen, confirmAboveCredits: -1 })).rejects.toThrow(/0 or more/);
+  });
+
+  it('applies each generation change onto the current settings, so the limit and a voice saved together keep both', async () => {
+    const settings = new SettingsService(file, new MemoryLogger());
+    await settings.load();
+    const aria = { voiceId: 'c3d9a7e4', voiceName: 'Aria' };
+    const bruno = { voiceId: 'b7e1', voiceName: 'Bruno' };
+    // Saved close together, each from the page's copy of the settings: neither undoes the other.
+    await Promise.all([
+      settings.setGeneration({ confirmAboveCredits: 800 }),
+      settings.setGeneration({ defaultVoices: { 'http://127.0.0.1:8787': aria } }),
+      settings.setGeneration({ defaultVoices: { 'https://prod.example': bruno } }),
+    ]);
+    expect((await new SettingsService(file, new MemoryLogger()).load()).generation).toEqual({
+      confirmAboveCredits: 800,
+      defaultVoices: { 'http://127.0.0.1:8787': aria, 'https://prod.example': bruno },
+    });
+    // null sets one service back to no default voice; the others and the limit stay.
+    const cleared = await settings.setGeneration({ defaultVoices: { 'http://127.0.0.1:8787': null } });
+    expect(cleared.generation).toEqual({
+      confirmAboveCredits: 800,
+      defaultVoices: { 'https://prod.example': bruno },
+    });
+  });
+
+  it('bounds the default voices: keys are service URLs of URL length, and at most 100 services keep one', async () => {
+    const input = ipcMethods['settings.setGeneration'].input;
+    const aria = { voiceId: 'c3d9a7e4', voiceName: 'Aria' };
+    const longUrl = `https://example.com/${'a'.repeat(2048)}`;
+    const tooLong = input.safeParse({ generation: { defaultVoices: { [longUrl]: aria } } });
+    expect(tooLong.error?.issues[0]).toMatchObject({
+      path: ['generation', 'defaultVoices', longUrl],
+      message: 'a service URL must be at most 2048 characters',
+    });
+    expect(input.safeParse({ generation: { defaultVoices: { 'not a url': aria } } }).success).toBe(false);
+    const urls = Array.from({ length: 101 }, (_, index) => `https://service-${index}.example`);
+    const tooMany = input.safeParse({
+      generation: { defaultVoices: Object.fromEntries(urls.map((url) => [url, aria])) },
+    });
+    expect(tooMany.error?.issues[0]?.message).toBe('must name at most 100 services');
+    expect(input.safeParse({ generation: { defaultVoices: { [urls[0]!]: aria } } }).success).toBe(true);
+
+    // Added one by one, the 101st is refused with the rule, and the 100 saved are kept.
+    const settings = new SettingsService(file, new MemoryLogger());
+    await settings.load();
+    for (const url of urls.slice(0, 100)) await settings.setGeneration({ defaultVoices: { [url]: aria } });
+    const refused = settings.setGeneration({ defaultVoices: { [urls[100]!]: aria } });
+    await expect(refused).rejects.toMatchObject({
+      data: {
+        code: 'INVALID_INPUT',
+        field: 'generation.defaultVoices',
+        message: expect.stringMatching(/at most 100 services/u) as unknown,
+      },
+    });
+    expect(Object.keys(settings.current().generation.defaultVoices)).toHaveLength(100);
   });
 
   it('keeps a damaged settings file aside instead of overwriting it', async () => {

@@ -1,12 +1,16 @@
 import { rename } from 'node:fs/promises';
 import type { CheckThresholds } from '../../../common/audio/take-checks.js';
 import type {
-  GenerationSettings,
+  GenerationUpdate,
   ServiceProfile,
   Settings,
   Theme,
 } from '../../../common/settings/settings-schema.js';
-import { defaultSettings, settingsSchema } from '../../../common/settings/settings-schema.js';
+import {
+  defaultSettings,
+  settingsSchema,
+  updatedGenerationSettings,
+} from '../../../common/settings/settings-schema.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
 import type { Logger } from '../logging/logger.js';
@@ -69,8 +73,23 @@ export class SettingsService {
     return this.update((settings) => ({ ...settings, checks }));
   }
 
-  setGeneration(generation: GenerationSettings): Promise<Settings> {
-    return this.update((settings) => ({ ...settings, generation }));
+  /**
+   * Applies a change to the generation settings onto the current ones, in turn with other updates: saving the
+   * credit limit and picking a voice close together keep both (a whole-settings replace made from the page's copy
+   * lost whichever was saved first).
+   */
+  setGeneration(update: GenerationUpdate): Promise<Settings> {
+    return this.update((settings) => {
+      const next = updatedGenerationSettings(settings.generation, update);
+      if (!next.ok) {
+        throw new IpcError({
+          code: 'INVALID_INPUT',
+          field: 'generation.defaultVoices',
+          message: next.message,
+        });
+      }
+      return { ...settings, generation: next.settings };
+    });
   }
 
   saveService(input: SaveServiceInput): Promise<Settings> {

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { SettingsView } from '../../../common/ipc/contract.js';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
-import { DEFAULT_GENERATION_SETTINGS } from '../../../common/settings/settings-schema.js';
+import type { GenerationUpdate } from '../../../common/settings/settings-schema.js';
+import {
+  DEFAULT_GENERATION_SETTINGS,
+  updatedGenerationSettings,
+} from '../../../common/settings/settings-schema.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { GenerationSection } from './GenerationSection.js';
@@ -53,10 +57,15 @@ const aria: VoiceView = {
 
 function setUp() {
   const bridge = new FakeBridge({
-    'settings.setGeneration': (input) => ({
-      ok: true,
-      result: { ...view, generation: (input as { generation: SettingsView['generation'] }).generation },
-    }),
+    // Main applies the change onto the saved settings.
+    'settings.setGeneration': (input) => {
+      const merged = updatedGenerationSettings(
+        DEFAULT_GENERATION_SETTINGS,
+        (input as { generation: GenerationUpdate }).generation,
+      );
+      if (!merged.ok) return { ok: false, error: { code: 'INVALID_INPUT', message: merged.message } };
+      return { ok: true, result: { ...view, generation: merged.settings } };
+    },
   });
   const stores = storesFor(bridge);
   stores.settings.getState().setView(view);
@@ -92,7 +101,8 @@ describe('Settings → Generation', () => {
     expect(screen.queryByTestId('generation-settings-error')).toBeNull();
     fireEvent.click(screen.getByTestId('generation-settings-save'));
     expect(limit.contains(await screen.findByTestId('generation-settings-saved'))).toBe(true);
-    expect(bridge.calls.at(-1)?.input).toMatchObject({ generation: { confirmAboveCredits: 800 } });
+    // Only the limit: main merges it, so a voice picked meanwhile is not undone by this page's older copy.
+    expect(bridge.calls.at(-1)?.input).toEqual({ generation: { confirmAboveCredits: 800 } });
   });
 
   it('saves the default voice when it is picked, says so at the voice, and leaves the limit’s Save out of it', async () => {
@@ -103,7 +113,7 @@ describe('Settings → Generation', () => {
     fireEvent.change(screen.getByTestId('generation-default-voice'), { target: { value: ARIA } });
     expect(voiceField.contains(await screen.findByTestId('generation-default-voice-saved'))).toBe(true);
     expect(screen.queryByTestId('generation-settings-saved')).toBeNull();
-    expect(bridge.calls.at(-1)?.input).toMatchObject({
+    expect(bridge.calls.at(-1)?.input).toEqual({
       generation: { defaultVoices: { [SERVICE]: { voiceId: ARIA, voiceName: 'Aria' } } },
     });
   });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { GenerationSettings } from '../../../common/settings/settings-schema.js';
+import type { GenerationUpdate } from '../../../common/settings/settings-schema.js';
 import {
   DEFAULT_GENERATION_SETTINGS,
-  generationSettingsSchema,
+  generationUpdateSchema,
 } from '../../../common/settings/settings-schema.js';
 import { selectActiveService, selectGenerationSettings } from '../../stores/settings-store.js';
 import { selectVoicesOf } from '../../stores/voices-store.js';
@@ -29,9 +29,10 @@ export function GenerationSection() {
   const [limitStatus, setLimitStatus] = useState<Status>(null);
   const [voiceStatus, setVoiceStatus] = useState<Status>(null);
 
-  const save = (generation: GenerationSettings, report: (status: Status) => void): void => {
+  // Each control sends only its own setting: main merges it, so a save never carries back a stale copy of the other.
+  const save = (generation: GenerationUpdate, report: (status: Status) => void): void => {
     report(null);
-    const parsed = generationSettingsSchema.safeParse(generation);
+    const parsed = generationUpdateSchema.safeParse(generation);
     if (!parsed.success) {
       report({
         kind: 'error',
@@ -51,14 +52,9 @@ export function GenerationSection() {
   const chosen = active === null ? undefined : saved.defaultVoices[active.url];
   const setDefaultVoice = (voiceId: string): void => {
     if (active === null) return;
-    const { [active.url]: _previous, ...others } = saved.defaultVoices;
     const voice = voices.find((candidate) => candidate.idForGenerate === voiceId);
     save(
-      {
-        ...saved,
-        defaultVoices:
-          voice === undefined ? others : { ...others, [active.url]: { voiceId, voiceName: voice.name } },
-      },
+      { defaultVoices: { [active.url]: voice === undefined ? null : { voiceId, voiceName: voice.name } } },
       setVoiceStatus,
     );
   };
@@ -78,7 +74,7 @@ export function GenerationSection() {
             });
             return;
           }
-          save({ ...saved, confirmAboveCredits: credits }, setLimitStatus);
+          save({ confirmAboveCredits: credits }, setLimitStatus);
         }}
       >
         <div className="field">
