@@ -104,7 +104,7 @@ describe('OutputControls', () => {
           answer = () =>
             resolve({
               ok: true,
-              data: { serviceUrl: SERVICE, jobIds: ['j1'], sentBlocks: 1, reusedBlocks: 0, characters: 10 },
+              result: { serviceUrl: SERVICE, jobIds: ['j1'], sentBlocks: 1, reusedBlocks: 0, characters: 10 },
             });
         }),
     });
