@@ -27,21 +27,15 @@ export function staleImpact(
   afterContext: SendContext,
 ): StaleImpact {
   const previous = new Map(allBlocks(before).map((block) => [block.id, block]));
-  const blockIds: string[] = [];
-  let characters = 0;
-  for (const block of allBlocks(after)) {
+  const stale = allBlocks(after).filter((block) => {
     const old = previous.get(block.id);
-    if (old === undefined || blockState(old, beforeContext) !== 'generated') continue;
-    if (blockState(block, afterContext) === 'generated') continue;
-    blockIds.push(block.id);
-    characters += block.type === 'text' ? countCodePoints(sentText(block, afterContext)) : 0;
-  }
-  return {
-    blocks: blockIds.length,
-    characters,
-    estimatedCredits: characters * CREDITS_PER_CHARACTER,
-    blockIds,
-  };
+    return (
+      old !== undefined &&
+      blockState(old, beforeContext) === 'generated' &&
+      blockState(block, afterContext) !== 'generated'
+    );
+  });
+  return impactOf(stale, afterContext);
 }
 
 /**
@@ -53,19 +47,27 @@ export function pasteImpact(
   pasted: readonly Block[],
   context: SendContext,
 ): StaleImpact {
-  const blockIds: string[] = [];
-  let characters = 0;
-  pasted.forEach((block, index) => {
+  const lost = pasted.filter((block, index) => {
     const source = copied[index];
-    if (source === undefined || source.generation.kind === 'not-generated') return;
-    if (block.generation.kind !== 'not-generated') return;
-    blockIds.push(block.id);
-    characters += block.type === 'text' ? countCodePoints(sentText(block, context)) : 0;
+    return (
+      source !== undefined &&
+      source.generation.kind !== 'not-generated' &&
+      block.generation.kind === 'not-generated'
+    );
   });
+  return impactOf(lost, context);
+}
+
+/** The price of generating `blocks` again, each sending its text as `context` resolves it. */
+function impactOf(blocks: readonly Block[], context: SendContext): StaleImpact {
+  const characters = blocks.reduce(
+    (sum, block) => sum + (block.type === 'text' ? countCodePoints(sentText(block, context)) : 0),
+    0,
+  );
   return {
-    blocks: blockIds.length,
+    blocks: blocks.length,
     characters,
     estimatedCredits: characters * CREDITS_PER_CHARACTER,
-    blockIds,
+    blockIds: blocks.map((block) => block.id),
   };
 }

@@ -3,6 +3,7 @@ import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { FileChooser } from '../../components/FileChooser.js';
+import { PathField } from '../../components/PathField.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from '../output/export-form.js';
 import { defaultExportForm, settingsFromForm } from '../output/export-form.js';
@@ -137,21 +138,19 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
       ) : null}
       {/* The destination and its chooser come before the grid of fields: the chooser is taller than a field, and a
           grid row stretches every field in it to the height of its tallest cell. */}
-      <label className="field">
-        <span>Destination folder</span>
-        <div className="path-row">
-          <input
-            data-testid="batch-destination"
-            value={destination}
-            title={destination}
-            spellCheck={false}
-            onChange={(event) => setDestination(event.target.value)}
-          />
-          <button type="button" data-testid="batch-choose-destination" onClick={() => void chooseFolder()}>
-            Choose…
-          </button>
-        </div>
-      </label>
+      <PathField
+        label="Destination folder"
+        chooseTestId="batch-choose-destination"
+        onChoose={() => void chooseFolder()}
+      >
+        <input
+          data-testid="batch-destination"
+          value={destination}
+          title={destination}
+          spellCheck={false}
+          onChange={(event) => setDestination(event.target.value)}
+        />
+      </PathField>
       {choosing ? (
         <FileChooser
           kind="folder"

@@ -9,7 +9,7 @@ import type { DocumentState } from '../../stores/document-store.js';
 import { selectSpeakerFilter } from '../../stores/editor-ui-store.js';
 import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/stores-context.js';
 import { applyOrConfirm, proposeChange } from './change-impact.js';
-import { StaleConfirm } from './StaleConfirm.js';
+import { PanelChangeConfirm } from './StaleConfirm.js';
 import type { PendingChange } from './StaleConfirm.js';
 import { useServiceVoices } from './use-service-voices.js';
 import { useFollowedProject } from './use-followed-project.js';
@@ -73,21 +73,11 @@ export function CastPanel() {
   return (
     <details className="panel cast-panel" data-testid="cast-panel" open>
       <summary>Cast ({cast.length})</summary>
-      {pending ? (
-        <StaleConfirm
-          pending={{
-            ...pending,
-            apply: () => {
-              pending.apply();
-              setPending(null);
-            },
-          }}
-          onCancel={() => {
-            setPending(null);
-            setCancels((count) => count + 1);
-          }}
-        />
-      ) : null}
+      <PanelChangeConfirm
+        pending={pending}
+        onClose={() => setPending(null)}
+        onCancelled={() => setCancels((count) => count + 1)}
+      />
       <ul className="cast-list">
         {cast.map((speaker) => (
           <li

@@ -13,7 +13,7 @@ import { serviceRulesOf } from '../../stores/lexicon-store.js';
 import { useAppStores, useDocumentStore, useLexiconStore } from '../../stores/stores-context.js';
 import { applyOrConfirm, proposeChange } from './change-impact.js';
 import { LANGUAGE_OPTIONS } from './TextBlockInspector.js';
-import { StaleConfirm } from './StaleConfirm.js';
+import { PanelChangeConfirm } from './StaleConfirm.js';
 import type { PendingChange } from './StaleConfirm.js';
 import { useServiceVoices } from './use-service-voices.js';
 
@@ -139,18 +139,7 @@ export function LexiconPanel() {
           Every project on the service ({serviceRules.length})
         </button>
       </div>
-      {pending ? (
-        <StaleConfirm
-          pending={{
-            ...pending,
-            apply: () => {
-              pending.apply();
-              setPending(null);
-            },
-          }}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      <PanelChangeConfirm pending={pending} onClose={() => setPending(null)} />
       {rules.length === 0 ? (
         <p className="hint">No rules yet. The first rule that matches at a place in the text wins.</p>
       ) : (

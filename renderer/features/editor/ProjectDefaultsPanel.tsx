@@ -7,7 +7,7 @@ import { RANGES } from '../../../common/rules/vocabulary.js';
 import type { DocumentState } from '../../stores/document-store.js';
 import { defaultStyleOf, voiceHasStyle } from '../../../common/project/voice-fit.js';
 import { applyOrConfirm, proposeChange } from './change-impact.js';
-import { StaleConfirm } from './StaleConfirm.js';
+import { PanelChangeConfirm } from './StaleConfirm.js';
 import type { PendingChange } from './StaleConfirm.js';
 import { ListSelect, NumberInput } from './inspector-fields.js';
 import { LANGUAGE_OPTIONS, PRESET_OPTIONS } from './TextBlockInspector.js';
@@ -82,18 +82,7 @@ function DefaultsForm({
   return (
     <details className="panel defaults-panel" data-testid="project-defaults" open>
       <summary>Project defaults</summary>
-      {pending ? (
-        <StaleConfirm
-          pending={{
-            ...pending,
-            apply: () => {
-              pending.apply();
-              setPending(null);
-            },
-          }}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
+      <PanelChangeConfirm pending={pending} onClose={() => setPending(null)} />
       <div className="field">
         <label htmlFor="project-default-voice">Voice</label>
         <VoicePicker

@@ -15,7 +15,7 @@ export interface PendingChange {
  * Says what a change to the cast or a lexicon costs before it is made: how many blocks would need generating again
  * and roughly how many credits that takes. Nothing changes until Apply.
  */
-export function StaleConfirm({ pending, onCancel }: { pending: PendingChange; onCancel(): void }) {
+function StaleConfirm({ pending, onCancel }: { pending: PendingChange; onCancel(): void }) {
   const { blocks, estimatedCredits } = pending.impact;
   return (
     <div className="stale-confirm" role="alertdialog" aria-label={pending.label} data-testid="stale-confirm">
@@ -32,6 +32,37 @@ export function StaleConfirm({ pending, onCancel }: { pending: PendingChange; on
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * A side panel's pending change, asked about inside the panel: Apply makes the change, and either answer closes
+ * the question (`onClose`); `onCancelled` hears a Cancel (a panel that showed the change early puts it back).
+ */
+export function PanelChangeConfirm({
+  pending,
+  onClose,
+  onCancelled,
+}: {
+  pending: PendingChange | null;
+  onClose(): void;
+  onCancelled?(): void;
+}) {
+  if (pending === null) return null;
+  return (
+    <StaleConfirm
+      pending={{
+        ...pending,
+        apply: () => {
+          pending.apply();
+          onClose();
+        },
+      }}
+      onCancel={() => {
+        onClose();
+        onCancelled?.();
+      }}
+    />
   );
 }
 

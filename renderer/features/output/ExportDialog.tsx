@@ -24,6 +24,7 @@ import {
 import './output.css';
 import { missingAudioLine } from './missing-audio-line.js';
 import { PathInput } from '../../components/PathInput.js';
+import { PathField } from '../../components/PathField.js';
 import {
   useAppStores,
   useDocumentStore,
@@ -229,21 +230,15 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           hasCover: project?.metadata?.cover !== undefined,
         }}
       />
-      <label className="field">
-        <span>Save as</span>
-        <div className="path-row">
-          <PathInput
-            data-testid="export-path"
-            value={outputPath}
-            disabled={busy}
-            spellCheck={false}
-            onChange={(event) => setOutputPath(event.target.value)}
-          />
-          <button type="button" onClick={() => void choose()} disabled={busy} data-testid="export-choose">
-            Choose…
-          </button>
-        </div>
-      </label>
+      <PathField label="Save as" chooseTestId="export-choose" disabled={busy} onChoose={() => void choose()}>
+        <PathInput
+          data-testid="export-path"
+          value={outputPath}
+          disabled={busy}
+          spellCheck={false}
+          onChange={(event) => setOutputPath(event.target.value)}
+        />
+      </PathField>
       {stage.kind === 'choosing' ? (
         <FileChooser
           kind={exportContainer(form.mode) === 'folder' ? 'folder' : 'save-file'}
