@@ -1,8 +1,10 @@
 import type { IdFactory } from './block-factory.js';
 import { createMusicBlock, createProject, createSfxBlock, createTextBlock } from './block-factory.js';
-import type { Project } from './project-schema.js';
+import { contentHash } from './content-hash.js';
+import type { Project, Take, TextBlock } from './project-schema.js';
 import { sendContext } from './send-context.js';
 import type { SendContext } from './send-context.js';
+import { madeFrom } from './takes.js';
 
 /** Shared by the model's tests: deterministic ids, frozen inputs, and a small three-track project. */
 
@@ -57,4 +59,38 @@ export function sampleProject(): Project {
 /** The send context tests use: the project's cast and lexicon, no service lexicon. */
 export function contextOf(project: Project): SendContext {
   return sendContext(project, []);
+}
+
+/**
+ * `block` with one take of `durationMs`, made as `context` sends the block and filed under its content hash, with
+ * the `measures` the audio cache took of its audio when given.
+ */
+export function withOneTake(
+  block: TextBlock,
+  context: SendContext,
+  durationMs: number,
+  measures?: Take['measures'],
+): TextBlock {
+  const hash = contentHash(block, context);
+  const take: Take = {
+    cacheKey: hash,
+    contentHash: hash,
+    durationMs,
+    generatedAt: '2026-01-01T00:00:00.000Z',
+    made: madeFrom(block, context),
+    ...(measures ? { measures } : {}),
+  };
+  return { ...block, takes: [take] };
+}
+
+/** The measures of clean speech ending in `trailingSilenceMs` of silence (over 2 s is flagged by the checks). */
+export function speechMeasures(trailingSilenceMs: number): NonNullable<Take['measures']> {
+  return {
+    rmsDb: -20,
+    clippedSamples: 0,
+    leadingSilenceMs: 40,
+    trailingSilenceMs,
+    longestPauseMs: 300,
+    longestPauseAtMs: 800,
+  };
 }

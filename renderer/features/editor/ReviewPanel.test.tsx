@@ -3,35 +3,14 @@ import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project, TextBlock } from '../../../common/project/index.js';
-import {
-  contentHash,
-  createProject,
-  createTextBlock,
-  madeFrom,
-  pinTake,
-} from '../../../common/project/index.js';
+import { createProject, createTextBlock, pinTake } from '../../../common/project/index.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ReviewPanel } from './ReviewPanel.js';
+import { speechMeasures, withOneTake } from '../../../common/project/test-support.js';
 
 function measured(block: TextBlock, defaults: Project['defaults'], trailingSilenceMs: number): TextBlock {
-  const hash = contentHash(block, defaultsOnlyContext(defaults));
-  const take = {
-    cacheKey: hash,
-    contentHash: hash,
-    durationMs: 3_000,
-    generatedAt: '2026-01-01T00:00:00.000Z',
-    made: madeFrom(block, defaultsOnlyContext(defaults)),
-    measures: {
-      rmsDb: -20,
-      clippedSamples: 0,
-      leadingSilenceMs: 40,
-      trailingSilenceMs,
-      longestPauseMs: 300,
-      longestPauseAtMs: 800,
-    },
-  };
-  return { ...block, takes: [take] };
+  return withOneTake(block, defaultsOnlyContext(defaults), 3_000, speechMeasures(trailingSilenceMs));
 }
 
 describe('ReviewPanel', () => {

@@ -2,31 +2,16 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project, TextBlock } from '../../../common/project/index.js';
-import { contentHash, createProject, createTextBlock, madeFrom } from '../../../common/project/index.js';
+import { createProject, createTextBlock } from '../../../common/project/index.js';
 import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { useDocumentStore } from '../../stores/stores-context.js';
 import { TakesPanel } from './TakesPanel.js';
+import { speechMeasures, withOneTake } from '../../../common/project/test-support.js';
 
 function withTrailingSilence(block: TextBlock, defaults: Project['defaults']): TextBlock {
-  const hash = contentHash(block, defaultsOnlyContext(defaults));
-  const take = {
-    cacheKey: hash,
-    contentHash: hash,
-    durationMs: 4_000,
-    generatedAt: '2026-01-01T00:00:00.000Z',
-    made: madeFrom(block, defaultsOnlyContext(defaults)),
-    measures: {
-      rmsDb: -20,
-      clippedSamples: 0,
-      leadingSilenceMs: 40,
-      trailingSilenceMs: 2_500,
-      longestPauseMs: 300,
-      longestPauseAtMs: 800,
-    },
-  };
-  return { ...block, takes: [take] };
+  return withOneTake(block, defaultsOnlyContext(defaults), 4_000, speechMeasures(2_500));
 }
 
 /** The panel as the inspector shows it: for the document's first block, following its edits. */
