@@ -44,6 +44,17 @@ describe('changes that make generated audio stale ask first, with the count and 
   });
   afterEach(() => cleanup());
 
+  /** Copies the generated "Hello there." and pastes it into a new project whose default preset differs. */
+  const pasteIntoOtherProject = () => {
+    const actions = createEditorActions(stores);
+    stores.document.getState().select(['t1'], 't1');
+    const copied = actions.clipboardTextOfSelection()!;
+    const other = createProject({ id: 'other', title: 'Other', defaults: { preset: 'stable' } });
+    stores.document.getState().open({ fileName: 'other.timbre', project: other });
+    actions.pasteText(copied);
+    return { actions, copied };
+  };
+
   it('a project default: nothing changes until Apply, Cancel leaves it as it was', () => {
     renderWithStores(<ProjectDefaultsPanel />, stores);
     fireEvent.change(screen.getByTestId('project-default-preset'), { target: { value: 'stable' } });
@@ -85,12 +96,7 @@ describe('changes that make generated audio stale ask first, with the count and 
   });
 
   it('pasting generated blocks whose audio does not fit the project they land in', () => {
-    const actions = createEditorActions(stores);
-    stores.document.getState().select(['t1'], 't1');
-    const copied = actions.clipboardTextOfSelection()!;
-    const other = createProject({ id: 'other', title: 'Other', defaults: { preset: 'stable' } });
-    stores.document.getState().open({ fileName: 'other.timbre', project: other });
-    actions.pasteText(copied);
+    const { actions, copied } = pasteIntoOtherProject();
     expect(project().tracks.speech.blocks).toHaveLength(0);
     expect(stores.editorUi.getState().pendingChange?.impact).toMatchObject({
       blocks: 1,
@@ -108,12 +114,7 @@ describe('changes that make generated audio stale ask first, with the count and 
   });
 
   it('a paste waiting for Apply keeps the edits made meanwhile', () => {
-    const actions = createEditorActions(stores);
-    stores.document.getState().select(['t1'], 't1');
-    const copied = actions.clipboardTextOfSelection()!;
-    const other = createProject({ id: 'other', title: 'Other', defaults: { preset: 'stable' } });
-    stores.document.getState().open({ fileName: 'other.timbre', project: other });
-    actions.pasteText(copied);
+    const { actions } = pasteIntoOtherProject();
     const pending = stores.editorUi.getState().pendingChange!;
     actions.addTextBlock('Typed while the question was open.');
     pending.apply();
@@ -125,12 +126,7 @@ describe('changes that make generated audio stale ask first, with the count and 
   });
 
   it('opening another project drops the change waiting for Apply, so it never lands in that project', () => {
-    const actions = createEditorActions(stores);
-    stores.document.getState().select(['t1'], 't1');
-    const copied = actions.clipboardTextOfSelection()!;
-    const other = createProject({ id: 'other', title: 'Other', defaults: { preset: 'stable' } });
-    stores.document.getState().open({ fileName: 'other.timbre', project: other });
-    actions.pasteText(copied);
+    pasteIntoOtherProject();
     expect(stores.editorUi.getState().pendingChange).not.toBeNull();
     stores.document.getState().open({ fileName: 'book.timbre', project: generatedSample() });
     expect(stores.editorUi.getState().pendingChange).toBeNull();

@@ -2,30 +2,14 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Project, TextBlock } from '../../../common/project/project-schema.js';
 import { VOICE_A, VOICE_B, sampleProject } from '../../../common/project/test-support.js';
-import type { VoiceView } from '../../../common/voices/voice-view.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { voiceView } from '../../test-support/voice-views.js';
 import { BlockInspector } from './BlockInspector.js';
 import { ProjectDefaultsPanel } from './ProjectDefaultsPanel.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
-
-function voice(idForGenerate: string, name: string, styles: string[]): VoiceView {
-  return {
-    id: `${name}-resource`,
-    idForGenerate,
-    name,
-    serviceName: name,
-    state: 'ready',
-    status: 'pending',
-    origin: 'added',
-    professional: false,
-    styles: styles.map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1) })),
-    addedAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}
 
 describe('style choices follow the voice they apply to', () => {
   let stores: AppStores;
@@ -43,7 +27,10 @@ describe('style choices follow the voice they apply to', () => {
     // Ava (the sample's default voice) has a calm style; Bo (block t3's own voice) has none but its default.
     stores.voices
       .getState()
-      .setVoices(SERVICE, [voice(VOICE_A, 'Ava', ['default', 'calm']), voice(VOICE_B, 'Bo', ['default'])]);
+      .setVoices(SERVICE, [
+        voiceView(VOICE_A, 'Ava', ['default', 'calm']),
+        voiceView(VOICE_B, 'Bo', ['default']),
+      ]);
   });
   afterEach(() => cleanup());
 

@@ -3,10 +3,11 @@ import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project } from '../../../common/project/index.js';
 import { updateBlock } from '../../../common/project/index.js';
 import { addSpeaker, assignSpeaker } from '../../../common/project/cast-edits.js';
-import type { VoiceView } from '../../../common/voices/voice-view.js';
 import { sampleProject } from '../../../common/project/test-support.js';
+import type { AppStores } from '../../stores/app-stores.js';
 import { storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { voiceView } from '../../test-support/voice-views.js';
 import { startGeneration } from './start-generation.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
@@ -71,19 +72,15 @@ describe('startGeneration', () => {
 describe('startGeneration with the voices’ styles', () => {
   const ARIA = 'c3d9a7e4-1b2f-4e6a-8d05-9f7b3c2a1e42';
   const BRUNO = '9e4b2c71-6d0a-4f3e-b8a1-5c7d2e9f0b64';
-  const voice = (id: string, name: string, styles: string[]): VoiceView => ({
-    id: `${name.toLowerCase()}-resource`,
-    idForGenerate: id,
-    name,
-    serviceName: name,
-    state: 'ready',
-    status: 'pending',
-    origin: 'added',
-    professional: false,
-    styles: styles.map((style) => ({ id: style, name: style.charAt(0).toUpperCase() + style.slice(1) })),
-    addedAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  });
+  /** Aria has a calm style, Bruno has none. */
+  const setLibrary = (stores: AppStores): void => {
+    stores.voices
+      .getState()
+      .setVoices(SERVICE, [
+        voiceView(ARIA, 'Aria', ['default', 'calm']),
+        voiceView(BRUNO, 'Bruno', ['default', 'trailer']),
+      ]);
+  };
 
   /** The narrator on the defaults (Aria, calm) and Bruno, whose voice has no calm style. */
   function book(bruno: string[] = ['t2', 't3']): Project {
@@ -105,12 +102,7 @@ describe('startGeneration with the voices’ styles', () => {
 
   it('catches a style the speaker’s voice lacks before sending, names it, and fixes it in one click', async () => {
     const { bridge, stores } = setUp(book());
-    stores.voices
-      .getState()
-      .setVoices(SERVICE, [
-        voice(ARIA, 'Aria', ['default', 'calm']),
-        voice(BRUNO, 'Bruno', ['default', 'trailer']),
-      ]);
+    setLibrary(stores);
     await startGeneration(stores, SERVICE, { newTake: false });
     expect(bridge.calls).toEqual([]);
     const toast = stores.notices.getState().toasts.at(-1);
@@ -131,12 +123,7 @@ describe('startGeneration with the voices’ styles', () => {
 
   it('speaks of one such block in the singular', async () => {
     const { stores } = setUp(book(['t2']));
-    stores.voices
-      .getState()
-      .setVoices(SERVICE, [
-        voice(ARIA, 'Aria', ['default', 'calm']),
-        voice(BRUNO, 'Bruno', ['default', 'trailer']),
-      ]);
+    setLibrary(stores);
     await startGeneration(stores, SERVICE, { newTake: false });
     // Issue 36: "Use Bruno's default style for them" with one block.
     expect(stores.notices.getState().toasts.at(-1)?.body).toMatch(
