@@ -2,6 +2,7 @@ import type { Token } from 'marked';
 import { marked } from 'marked';
 import type { ParagraphMode } from '../text/index.js';
 import { splitParagraphs } from '../text/paragraphs.js';
+import { bookMetadataOf } from './book-metadata.js';
 import type { ImportReading, ImportedChapter, ImportedLine, ImportedScript } from './imported-script.js';
 import { DialogueContext, splitQuotedDialogue } from './quoted-dialogue.js';
 import { speakerLabelOf } from './speaker-labels.js';
@@ -102,7 +103,10 @@ export class ScriptBuilder {
     if (this.notes.length > 0) {
       chapters.push({ title: NOTES_TITLE, kind: 'notes', lines: [{ text: NOTES_TITLE }, ...this.notes] });
     }
-    const defined = Object.entries(meta).filter(([, value]) => value !== undefined);
+    // Every reader's metadata passes here: made to fit what a project keeps, so it never fails an import.
+    const defined = Object.entries({ ...meta, ...bookMetadataOf(meta) }).filter(
+      ([, value]) => value !== undefined,
+    );
     return { ...(Object.fromEntries(defined) as typeof meta), chapters };
   }
 

@@ -1,16 +1,24 @@
 import { z } from 'zod';
 
+/** The longest author a project keeps (an import shortens a longer one: common/import/book-metadata.ts). */
+export const AUTHOR_MAX_LENGTH = 200;
+
+/** A BCP 47-looking language tag: a primary language of 2-3 letters, then subtags ("en", "en-GB", "zh-Hant-TW"). */
+export const LANGUAGE_TAG_PATTERN = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/u;
+
 /**
  * What the work is, beyond its title (project format 5): its author, its language as the book gives it (BCP 47),
  * and its cover, a JPEG or PNG kept once in the app's cover folder under its SHA-256 (a project file stays small:
  * every open and autosave sends it). An imported book fills it; an export's tags start from it.
  */
 export const projectMetadataSchema = z.strictObject({
-  author: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
-  language: z
+  author: z
     .string()
-    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/u, 'must be a language tag such as en or en-GB')
+    .trim()
+    .min(1, 'must not be empty')
+    .max(AUTHOR_MAX_LENGTH, `must be at most ${AUTHOR_MAX_LENGTH} characters`)
     .optional(),
+  language: z.string().regex(LANGUAGE_TAG_PATTERN, 'must be a language tag such as en or en-GB').optional(),
   cover: z
     .strictObject({
       mime: z.enum(['image/jpeg', 'image/png'], { error: 'must be image/jpeg or image/png' }),

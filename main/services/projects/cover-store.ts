@@ -15,13 +15,16 @@ const MAX_COVER_BYTES = 10 * 1024 * 1024;
 export class CoverStore {
   constructor(readonly dir: string) {}
 
+  /** How a project names the image, without keeping it yet; a cover over 10 MB is not kept (undefined). */
+  nameOf(cover: { mime: ProjectCover['mime']; bytes: Uint8Array }): ProjectCover | undefined {
+    if (cover.bytes.byteLength > MAX_COVER_BYTES) return undefined;
+    return { mime: cover.mime, sha256: createHash('sha256').update(cover.bytes).digest('hex') };
+  }
+
   /** Keeps the image (once) and returns how a project names it; a cover over 10 MB is not kept. */
   async save(cover: { mime: ProjectCover['mime']; bytes: Uint8Array }): Promise<ProjectCover | undefined> {
-    if (cover.bytes.byteLength > MAX_COVER_BYTES) return undefined;
-    const named: ProjectCover = {
-      mime: cover.mime,
-      sha256: createHash('sha256').update(cover.bytes).digest('hex'),
-    };
+    const named = this.nameOf(cover);
+    if (named === undefined) return undefined;
     const target = this.pathOf(named);
     if (existsSync(target)) return named;
     await fs.mkdir(this.dir, { recursive: true });

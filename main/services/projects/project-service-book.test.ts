@@ -1,11 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultProjectExportSettings } from '../../../common/export/project-export-settings.js';
 import { fileTagsFor } from '../project-export/project-exporter.js';
-import { COVER_JPEG, LANTERN_KEEPER, calibreEpub } from '../book-import/test-support/producer-books.js';
+import type { ProducerBook } from '../book-import/test-support/producer-books.js';
+import {
+  COVER_JPEG,
+  LANTERN_KEEPER,
+  calibreEpub,
+  pandocEpub,
+  pandocMarkdown,
+  wordDocx,
+} from '../book-import/test-support/producer-books.js';
 import { ProjectService } from './project-service.js';
 
 let dataDir: string;
@@ -108,5 +116,58 @@ describe('ProjectService: an imported book’s voice', () => {
     });
     expect(imported.project.defaults.voiceId).toBeFalsy();
     expect(imported.project.tracks.speech.blocks).toHaveLength(1);
+  });
+});
+
+describe('ProjectService: a book whose metadata a project would refuse as given', () => {
+  // 300 characters of contributors, as a DOCX's dc:creator or an anthology's EPUB gives them.
+  const manyAuthors = Array.from({ length: 30 }, (_, index) => `Writer ${index + 1}`)
+    .join(', ')
+    .slice(0, 300);
+  const files: { name: string; bytes: (book: ProducerBook) => Uint8Array | string }[] = [
+    { name: 'book.epub', bytes: (book) => pandocEpub(book, 3) },
+    { name: 'calibre.epub', bytes: (book) => calibreEpub(book) },
+    { name: 'book.docx', bytes: wordDocx },
+    { name: 'book.md', bytes: pandocMarkdown },
+  ];
+
+  it.each([
+    ['en_US', 'en-US'],
+    ['English', 'en'],
+  ])('imports an EPUB, DOCX or Markdown book in “%s” by a 300-character author', async (given, language) => {
+    expect(manyAuthors).toHaveLength(300);
+    const projects = new ProjectService({ dataDir });
+    for (const file of files) {
+      const filePath = path.join(dataDir, file.name);
+      await writeFile(filePath, file.bytes({ ...LANTERN_KEEPER, language: given, author: manyAuthors }));
+
+      const preview = await projects.previewImportFile({ filePath, fileName: file.name });
+      const { project } = await projects.importTextFile({ filePath, fileName: file.name });
+
+      const { author } = project.metadata!;
+      expect(project.metadata?.language, file.name).toBe(language);
+      expect(project.defaults.language, file.name).toBe('en');
+      // Cut at the last whole name that fits, and marked.
+      expect(author!.length, file.name).toBeLessThanOrEqual(200);
+      expect(author, file.name).toMatch(/^Writer 1, Writer 2, .*Writer \d+…$/u);
+      const kept = author!.slice(0, -1);
+      expect(manyAuthors.startsWith(kept)).toBe(true);
+      expect(manyAuthors[kept.length]).toBe(',');
+      // The preview says what the project will keep.
+      expect(preview).toMatchObject({ author, language });
+    }
+  });
+
+  it('keeps a book’s cover only once its projects are made: a failed import leaves no image behind', async () => {
+    const epub = path.join(dataDir, 'lantern.epub');
+    await writeFile(epub, calibreEpub(LANTERN_KEEPER));
+    const projects = new ProjectService({ dataDir });
+    await expect(projects.importTextFile({ filePath: epub, title: ' ' })).rejects.toMatchObject({
+      data: { code: 'INVALID_INPUT', field: 'title' },
+    });
+    expect(existsSync(projects.covers.dir) ? readdirSync(projects.covers.dir) : []).toEqual([]);
+
+    const { project } = await projects.importTextFile({ filePath: epub });
+    expect(projects.covers.existingPath(project.metadata!.cover!)).toBeDefined();
   });
 });

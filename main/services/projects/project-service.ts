@@ -440,10 +440,12 @@ export class ProjectService implements ProjectLibrary {
     input: Omit<ImportTextInput, 'text'>,
   ): Promise<ImportedProjects> {
     const blocks = this.blocksOf(script, input.split, input.reading);
+    // The cover is named now and kept only once the projects have passed their checks: a failed import leaves
+    // nothing behind, not even an image in the covers folder.
     const metadata = {
       author: script.author,
       language: script.language,
-      cover: script.cover ? await this.covers.save(script.cover) : undefined,
+      cover: script.cover ? this.covers.nameOf(script.cover) : undefined,
     };
     let projects: Project[];
     try {
@@ -465,6 +467,7 @@ export class ProjectService implements ProjectLibrary {
     }
     // Every part is checked before the first is written, so a failure leaves nothing behind.
     for (const project of projects) checkedProjectOrThrow(project);
+    if (script.cover && metadata.cover) await this.covers.save(script.cover);
     const written: OpenedProject[] = [];
     for (const project of projects) written.push(await this.writeNewFile(project));
     const [first] = written;
