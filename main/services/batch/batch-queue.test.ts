@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
 import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { defaultProjectExportSettings } from '../../../common/export/index.js';
-import { blockState, readProjectFile } from '../../../common/project/index.js';
+import { blockState, readProjectFile, writeProjectFile } from '../../../common/project/index.js';
 import { ProjectService } from '../projects/project-service.js';
 import type { AddToBatchInput } from './batch-input.js';
 import { BatchQueue } from './batch-queue.js';
@@ -223,6 +223,38 @@ describe('BatchQueue', () => {
         blockState(block, defaultsOnlyContext(saved.project.defaults)),
       ),
     ).toEqual(['generated', 'generated']);
+  });
+
+  it('records generated audio in a project file of an older format, converting it and keeping the original beside it', async () => {
+    // A file of format 3, as every project written before format 5 is.
+    const v3 = {
+      ...(JSON.parse(writeProjectFile(makeProject('Talk', ['Hello.', 'Bye.']))) as object),
+      schemaVersion: 3,
+    };
+    const filePath = path.join(projectsDir, 'talk.timbre');
+    const original = `${JSON.stringify(v3, null, 2)}\n`;
+    await mkdir(projectsDir, { recursive: true });
+    await writeFile(filePath, original, { mode: 0o644 });
+    const queue = await openQueue();
+    await queue.add(input([filePath], { generateMissing: true }));
+    queue.start();
+    await queue.whenIdle();
+
+    expect(generator.calls).toEqual(['Talk']);
+    const [done] = queue.summary().done;
+    // Issue 36: "not updated: the file is in an older format", and the audio was recorded only in the cache.
+    expect(done?.warnings).toEqual([]);
+    const saved = readProjectFile(await readFile(filePath, 'utf8'));
+    if (!saved.ok) throw new Error(saved.message);
+    expect(saved.migratedFrom).toBeUndefined();
+    expect(
+      saved.project.tracks.speech.blocks.map((block) =>
+        blockState(block, defaultsOnlyContext(saved.project.defaults)),
+      ),
+    ).toEqual(['generated', 'generated']);
+    // As the editor does: the original, for the version that wrote it, beside it, with the file's permissions.
+    expect(await readFile(`${filePath}.v3`, 'utf8')).toBe(original);
+    if (process.platform !== 'win32') expect((await stat(filePath)).mode & 0o777).toBe(0o644);
   });
 
   it('reports generation failures with the request id and keeps the states it learned in the file', async () => {

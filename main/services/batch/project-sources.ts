@@ -2,6 +2,7 @@ import { chmod, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Project } from '../../../common/project/index.js';
 import { readProjectFile, writeProjectFile } from '../../../common/project/index.js';
+import { preMigrationCopyPath } from '../projects/project-file-names.js';
 import type { ProjectLibrary } from '../projects/project-library.js';
 import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
 import type { BatchSource } from './batch-types.js';
@@ -38,7 +39,8 @@ export interface ProjectSourcesOptions {
  * Project files for the batch. Files of the projects folder go through ProjectService (its backup, its guard
  * against writing over a file changed since it was read, the editor sees the same state). Other files are read
  * and checked here, and written back atomically only if they still hold exactly what was read: a file edited
- * meanwhile, damaged, or in an older format (it would stop opening in the version that wrote it) is left alone.
+ * meanwhile or damaged is left alone. An older-format file is converted as the editor converts it, its original
+ * kept once as `<file>.v<N>` (the version that wrote it still opens that).
  */
 export class ProjectSources implements ProjectSourceAccess {
   constructor(private readonly options: ProjectSourcesOptions = {}) {}
@@ -143,12 +145,6 @@ async function savePathSource(
   opened: OpenedSource,
   project: Project,
 ): Promise<SaveSourceResult> {
-  if (opened.migratedFrom !== undefined) {
-    return {
-      saved: false,
-      reason: `the file is in an older format (version ${opened.migratedFrom}); saving would convert it, so open it in the app to convert it first`,
-    };
-  }
   const next = writeProjectFile(project);
   const onDisk = await readFileIfExists(filePath);
   if (onDisk === undefined) return { saved: false, reason: 'the file was moved or deleted meanwhile' };
@@ -156,10 +152,20 @@ async function savePathSource(
     return { saved: false, reason: 'the file was changed by something else meanwhile' };
   if (onDisk === next) return { saved: true };
   const { mode } = await stat(filePath);
-  await writeFileAtomic(filePath, next);
+  if (opened.migratedFrom !== undefined) {
+    // Converted as the editor converts a file it opens: the original is kept beside it, once, for the version
+    // that wrote it, and the file moves forward (refusing left new audio recorded nowhere but the cache).
+    const copyPath = preMigrationCopyPath(filePath, opened.migratedFrom);
+    if ((await readFileIfExists(copyPath)) === undefined) await writeKeepingMode(copyPath, onDisk, mode);
+  }
+  await writeKeepingMode(filePath, next, mode);
+  return { saved: true };
+}
+
+async function writeKeepingMode(filePath: string, text: string, mode: number): Promise<void> {
+  await writeFileAtomic(filePath, text);
   // The atomic write creates a private (0600) file; a project the user shares keeps the permissions it had.
   if (process.platform !== 'win32') await chmod(filePath, mode & 0o777);
-  return { saved: true };
 }
 
 function errorMessage(error: unknown): string {

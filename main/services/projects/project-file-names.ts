@@ -6,6 +6,14 @@ import { PROJECT_FILE_EXTENSION } from '../../../common/project/index.js';
 export const BACKUP_SUFFIX = '.bak';
 
 /**
+ * Where an older-format file is copied, once, before its first save in the current format rewrites it
+ * (`<name>.timbre.v3`): the version that wrote it can still open the copy.
+ */
+export function preMigrationCopyPath(filePath: string, version: number): string {
+  return `${filePath}.v${version}`;
+}
+
+/**
  * A readable, unique file name for a new project: a slug of its title (letters of any script, digits, hyphens;
  * at most 40 characters) and a random suffix. The name is fixed at creation; renaming a project changes only its
  * title inside the file, so recent lists, open editors and autosavers keep pointing at the same file.

@@ -32,6 +32,7 @@ import { ProjectAutosaver } from './project-autosaver.js';
 import type { ProjectAutosaverOptions } from './project-autosaver.js';
 import {
   BACKUP_SUFFIX,
+  preMigrationCopyPath,
   assertProjectFileName,
   isProjectFileName,
   projectFileNameFor,
@@ -718,7 +719,7 @@ export class ProjectService implements ProjectLibrary {
 
   /** An older-format file is copied once as `<name>.timbre.v<N>` before the first save rewrites it. */
   private async keepPreMigrationCopy(fileName: string, bytes: Buffer, version: number): Promise<void> {
-    const copyPath = `${this.pathOf(fileName)}.v${version}`;
+    const copyPath = preMigrationCopyPath(this.pathOf(fileName), version);
     if (!(await fileExists(copyPath))) await writeFileAtomic(copyPath, bytes);
   }
 
