@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { settingsView } from '../../test-support/settings-view.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
 
@@ -111,13 +111,9 @@ function panelWith(entries: ProjectListEntry[], confirmAboveCredits: number) {
     }),
   });
   const stores = storesFor(bridge);
-  stores.settings.getState().setView({
-    theme: 'system',
-    checks: DEFAULT_CHECK_THRESHOLDS,
-    services: [],
-    activeServiceUrl: null,
-    generation: { confirmAboveCredits, defaultVoices: {} },
-  });
+  stores.settings
+    .getState()
+    .setView(settingsView({ generation: { confirmAboveCredits, defaultVoices: {} } }));
   let done = 0;
   renderWithStores(<AddToBatchPanel onDone={() => (done += 1)} />, stores);
   const added = () => bridge.calls.filter((call) => call.method === 'batch.add').map((call) => call.input);

@@ -5,6 +5,7 @@ import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project, TextBlock } from '../../../common/project/index.js';
 import { createProject, createTextBlock, pinTake } from '../../../common/project/index.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { signedInSettings, settingsView } from '../../test-support/settings-view.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ReviewPanel } from './ReviewPanel.js';
 import { speechMeasures, withOneTake } from '../../../common/project/test-support.js';
@@ -24,12 +25,7 @@ describe('ReviewPanel', () => {
     ];
     const project = { ...base, tracks: { ...base.tracks, speech: { blocks } } };
     const stores = storesFor(new FakeBridge({}));
-    stores.settings.getState().setView({
-      theme: 'system',
-      checks: DEFAULT_CHECK_THRESHOLDS,
-      services: [],
-      activeServiceUrl: null,
-    });
+    stores.settings.getState().setView(settingsView());
     stores.document.getState().open({ fileName: 'review.timbre', project });
     renderWithStores(<ReviewPanel />, stores);
 
@@ -43,12 +39,9 @@ describe('ReviewPanel', () => {
     );
     cleanup();
 
-    stores.settings.getState().setView({
-      theme: 'system',
-      checks: { ...DEFAULT_CHECK_THRESHOLDS, edgeSilenceMs: 5_000 },
-      services: [],
-      activeServiceUrl: null,
-    });
+    stores.settings
+      .getState()
+      .setView(settingsView({ checks: { ...DEFAULT_CHECK_THRESHOLDS, edgeSilenceMs: 5_000 } }));
     renderWithStores(<ReviewPanel />, stores);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByTestId('review-panel')).toBeNull();
@@ -78,22 +71,7 @@ describe('ReviewPanel', () => {
       }),
     });
     const stores = storesFor(bridge);
-    stores.settings.getState().setView({
-      theme: 'system',
-      checks: DEFAULT_CHECK_THRESHOLDS,
-      services: [
-        {
-          url,
-          label: 'Stand-in',
-          plan: 'paid',
-          active: true,
-          signedIn: true,
-          maskedToken: null,
-          sessionOnly: false,
-        },
-      ],
-      activeServiceUrl: url,
-    });
+    stores.settings.getState().setView(signedInSettings(url));
     stores.document.getState().open({ fileName: 'review.timbre', project });
     renderWithStores(<ReviewPanel />, stores);
 

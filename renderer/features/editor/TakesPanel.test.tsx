@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project, TextBlock } from '../../../common/project/index.js';
 import { createProject, createTextBlock } from '../../../common/project/index.js';
 import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { settingsView } from '../../test-support/settings-view.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { useDocumentStore } from '../../stores/stores-context.js';
 import { TakesPanel } from './TakesPanel.js';
@@ -29,12 +29,7 @@ describe('TakesPanel', () => {
     const base = createProject({ title: 'Takes', defaults: { voiceId: 'v1', language: 'en' } });
     const block = withTrailingSilence(createTextBlock({ text: 'Trails off.' }), base.defaults);
     const stores = storesFor(new FakeBridge({}));
-    stores.settings.getState().setView({
-      theme: 'system',
-      checks: DEFAULT_CHECK_THRESHOLDS,
-      services: [],
-      activeServiceUrl: null,
-    });
+    stores.settings.getState().setView(settingsView());
     stores.document.getState().open({
       fileName: 'takes.timbre',
       project: { ...base, tracks: { ...base.tracks, speech: { blocks: [block] } } },

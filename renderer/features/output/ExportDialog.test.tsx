@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { MissingAudio } from '../../../common/export/project-render-plan.js';
 import { sampleProject } from '../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { settingsView } from '../../test-support/settings-view.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ExportDialog } from './ExportDialog.js';
 
@@ -27,13 +27,9 @@ function setUp(confirmAboveCredits: number) {
     }),
   });
   const stores = storesFor(bridge);
-  stores.settings.getState().setView({
-    theme: 'system',
-    checks: DEFAULT_CHECK_THRESHOLDS,
-    services: [],
-    activeServiceUrl: null,
-    generation: { confirmAboveCredits, defaultVoices: {} },
-  });
+  stores.settings
+    .getState()
+    .setView(settingsView({ generation: { confirmAboveCredits, defaultVoices: {} } }));
   stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
   renderWithStores(<ExportDialog onClose={() => undefined} />, stores);
   const sent = (): number =>

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project, TextBlock } from '../../../common/project/index.js';
 import { contextOf, sampleProject, withOneTake } from '../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { signedInSettings } from '../../test-support/settings-view.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { GenerationConfirm } from './GenerationConfirm.js';
 import { OutputControls } from './OutputControls.js';
@@ -39,22 +39,7 @@ describe('OutputControls', () => {
 
   it('offers Another take only for a block already taken, and says why not for one never generated', () => {
     const stores = storesFor(new FakeBridge({}));
-    stores.settings.getState().setView({
-      theme: 'system',
-      checks: DEFAULT_CHECK_THRESHOLDS,
-      services: [
-        {
-          url: SERVICE,
-          label: 'Stand-in',
-          plan: 'paid',
-          active: true,
-          signedIn: true,
-          maskedToken: null,
-          sessionOnly: false,
-        },
-      ],
-      activeServiceUrl: SERVICE,
-    });
+    stores.settings.getState().setView(signedInSettings(SERVICE));
     stores.document.getState().open({ fileName: 'sample.timbre', project: withFirstBlockTaken() });
     renderWithStores(<OutputControls />, stores);
     const anotherTake = (): HTMLButtonElement =>
@@ -109,22 +94,7 @@ describe('OutputControls', () => {
         }),
     });
     const stores = storesFor(bridge);
-    stores.settings.getState().setView({
-      theme: 'system',
-      checks: DEFAULT_CHECK_THRESHOLDS,
-      services: [
-        {
-          url: SERVICE,
-          label: 'Stand-in',
-          plan: 'paid',
-          active: true,
-          signedIn: true,
-          maskedToken: null,
-          sessionOnly: false,
-        },
-      ],
-      activeServiceUrl: SERVICE,
-    });
+    stores.settings.getState().setView(signedInSettings(SERVICE));
     stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
     renderWithStores(<OutputControls />, stores);
     const starts = (): number => bridge.calls.filter((call) => call.method === 'generation.start').length;

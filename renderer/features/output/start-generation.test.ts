@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import type { Project } from '../../../common/project/index.js';
 import { updateBlock } from '../../../common/project/index.js';
 import { addSpeaker, assignSpeaker } from '../../../common/project/cast-edits.js';
 import { sampleProject } from '../../../common/project/test-support.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { storesFor } from '../../test-support/app-stores-harness.js';
+import { settingsView } from '../../test-support/settings-view.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { voiceView } from '../../test-support/voice-views.js';
 import { startGeneration } from './start-generation.js';
@@ -140,13 +140,12 @@ describe('startGeneration above the credits the user set to be asked about', () 
     expect(bridge.calls.map((call) => call.method)).toEqual(['generation.start']);
     expect(stores.editorUi.getState().pendingGeneration).toBeNull();
 
-    stores.settings.getState().setView({
-      theme: 'system',
-      checks: DEFAULT_CHECK_THRESHOLDS,
-      services: [],
-      activeServiceUrl: SERVICE,
-      generation: { confirmAboveCredits: 40, defaultVoices: {} },
-    });
+    stores.settings.getState().setView(
+      settingsView({
+        activeServiceUrl: SERVICE,
+        generation: { confirmAboveCredits: 40, defaultVoices: {} },
+      }),
+    );
     await startGeneration(stores, SERVICE, { newTake: false });
     expect(bridge.calls).toHaveLength(1);
     const pending = stores.editorUi.getState().pendingGeneration;
@@ -162,13 +161,12 @@ describe('startGeneration above the credits the user set to be asked about', () 
 
 describe('confirming a generation sends the document as it is when Generate is clicked', () => {
   const confirmAbove = (stores: ReturnType<typeof setUp>['stores'], credits: number) =>
-    stores.settings.getState().setView({
-      theme: 'system',
-      checks: DEFAULT_CHECK_THRESHOLDS,
-      services: [],
-      activeServiceUrl: SERVICE,
-      generation: { confirmAboveCredits: credits, defaultVoices: {} },
-    });
+    stores.settings.getState().setView(
+      settingsView({
+        activeServiceUrl: SERVICE,
+        generation: { confirmAboveCredits: credits, defaultVoices: {} },
+      }),
+    );
   const edit = (stores: ReturnType<typeof setUp>['stores'], text: string) =>
     stores.document.getState().apply((project) => updateBlock(project, 't1', { text }), { label: 'Type' });
 
