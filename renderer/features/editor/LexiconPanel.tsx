@@ -44,34 +44,43 @@ export function LexiconPanel() {
   if (projectRules === null) return null;
   const rules = scope === 'project' ? projectRules : serviceUrl === undefined ? NO_RULES : serviceRules;
 
-  const change = (label: string, next: readonly LexiconRule[]): void => {
+  /**
+   * A change to the rules in scope, as a function of them: a change waiting for the user's word runs it again on
+   * the rules as they are when it is applied, so an edit made meanwhile is kept. Rules are found by id.
+   */
+  const change = (label: string, edit: (current: readonly LexiconRule[]) => readonly LexiconRule[]): void => {
     const proposed =
       scope === 'project'
         ? proposeChange(stores, label, {
             kind: 'project',
-            edit: (project) => setProjectLexicon(project, next),
+            edit: (project) => setProjectLexicon(project, edit(project.lexicon)),
           })
         : serviceUrl === undefined
           ? null
-          : proposeChange(stores, label, { kind: 'service-lexicon', serviceUrl, rules: next });
+          : proposeChange(stores, label, { kind: 'service-lexicon', serviceUrl, edit });
     applyOrConfirm(proposed, setPending);
   };
-  const patchRule = (index: number, patch: Partial<LexiconRule>): void => {
-    const next = rules.map((rule, at) => {
-      if (at !== index) return rule;
-      const merged: Record<string, unknown> = { ...rule, ...patch };
-      for (const [key, value] of Object.entries(patch)) if (value === undefined) delete merged[key];
-      return merged as LexiconRule;
+  const patchRule = (id: string, patch: Partial<LexiconRule>): void => {
+    const term = rules.find((rule) => rule.id === id)?.term ?? '';
+    change(`Change the rule for “${term}”`, (current) =>
+      current.map((rule) => {
+        if (rule.id !== id) return rule;
+        const merged: Record<string, unknown> = { ...rule, ...patch };
+        for (const [key, value] of Object.entries(patch)) if (value === undefined) delete merged[key];
+        return merged as LexiconRule;
+      }),
+    );
+  };
+  const move = (id: string, by: number): void =>
+    change('Reorder pronunciation rules', (current) => {
+      const index = current.findIndex((rule) => rule.id === id);
+      if (index < 0) return current;
+      const next = [...current];
+      const [rule] = next.splice(index, 1);
+      if (rule === undefined) return current;
+      next.splice(Math.max(0, Math.min(next.length, index + by)), 0, rule);
+      return next;
     });
-    change(`Change the rule for “${rules[index]?.term ?? ''}”`, next);
-  };
-  const move = (index: number, by: number): void => {
-    const next = [...rules];
-    const [rule] = next.splice(index, 1);
-    if (rule === undefined) return;
-    next.splice(Math.max(0, Math.min(next.length, index + by)), 0, rule);
-    change('Reorder pronunciation rules', next);
-  };
   const add = (): void => {
     const term = draft.term.trim();
     if (term === '') return;
@@ -82,7 +91,7 @@ export function LexiconPanel() {
       wholeWord: true,
       caseSensitive: false,
     };
-    change(`Say “${term}” as “${rule.replacement}”`, [...rules, rule]);
+    change(`Say “${term}” as “${rule.replacement}”`, (current) => [...current, rule]);
     setDraft({ term: '', replacement: '' });
   };
   const importFile = async (file: File): Promise<void> => {
@@ -98,7 +107,7 @@ export function LexiconPanel() {
       `${read.rules.length} rule${read.rules.length === 1 ? '' : 's'} read from ${file.name}` +
         (read.skipped.length === 0 ? '.' : `; skipped: ${read.skipped.join('; ')}.`),
     );
-    change(`Add ${read.rules.length} rules from ${file.name}`, [...rules, ...read.rules]);
+    change(`Add ${read.rules.length} rules from ${file.name}`, (current) => [...current, ...read.rules]);
   };
   const download = (kind: 'csv' | 'pls'): void => {
     const text = kind === 'csv' ? lexiconToCsv(rules) : lexiconToPls(rules, projectLanguage);
@@ -155,7 +164,7 @@ export function LexiconPanel() {
                     defaultValue={rule.term}
                     key={`term:${rule.term}`}
                     onBlur={(event) => {
-                      if (event.target.value !== rule.term) patchRule(index, { term: event.target.value });
+                      if (event.target.value !== rule.term) patchRule(rule.id, { term: event.target.value });
                     }}
                   />
                 </label>
@@ -167,7 +176,7 @@ export function LexiconPanel() {
                     key={`say:${rule.replacement}`}
                     onBlur={(event) => {
                       if (event.target.value !== rule.replacement)
-                        patchRule(index, { replacement: event.target.value });
+                        patchRule(rule.id, { replacement: event.target.value });
                     }}
                   />
                 </label>
@@ -177,7 +186,7 @@ export function LexiconPanel() {
                   <input
                     type="checkbox"
                     checked={rule.wholeWord}
-                    onChange={(event) => patchRule(index, { wholeWord: event.target.checked })}
+                    onChange={(event) => patchRule(rule.id, { wholeWord: event.target.checked })}
                   />
                   Whole word
                 </label>
@@ -185,7 +194,7 @@ export function LexiconPanel() {
                   <input
                     type="checkbox"
                     checked={rule.caseSensitive}
-                    onChange={(event) => patchRule(index, { caseSensitive: event.target.checked })}
+                    onChange={(event) => patchRule(rule.id, { caseSensitive: event.target.checked })}
                   />
                   Match case
                 </label>
@@ -193,7 +202,7 @@ export function LexiconPanel() {
                   Language
                   <select
                     value={rule.language ?? ''}
-                    onChange={(event) => patchRule(index, { language: event.target.value || undefined })}
+                    onChange={(event) => patchRule(rule.id, { language: event.target.value || undefined })}
                   >
                     <option value="">Any</option>
                     {LANGUAGE_OPTIONS.filter((option) => option.value !== 'auto').map((option) => (
@@ -207,7 +216,7 @@ export function LexiconPanel() {
                   Voice
                   <select
                     value={rule.voiceId ?? ''}
-                    onChange={(event) => patchRule(index, { voiceId: event.target.value || undefined })}
+                    onChange={(event) => patchRule(rule.id, { voiceId: event.target.value || undefined })}
                   >
                     <option value="">Any</option>
                     {voices.map((voice) => (
@@ -227,7 +236,7 @@ export function LexiconPanel() {
                     aria-label="Earlier"
                     title="Move earlier: the first rule that matches wins"
                     disabled={index === 0}
-                    onClick={() => move(index, -1)}
+                    onClick={() => move(rule.id, -1)}
                   >
                     ↑
                   </button>
@@ -236,7 +245,7 @@ export function LexiconPanel() {
                     aria-label="Later"
                     title="Move later"
                     disabled={index === rules.length - 1}
-                    onClick={() => move(index, 1)}
+                    onClick={() => move(rule.id, 1)}
                   >
                     ↓
                   </button>
@@ -246,9 +255,8 @@ export function LexiconPanel() {
                     title="Remove this rule"
                     data-testid="lexicon-rule-remove"
                     onClick={() =>
-                      change(
-                        `Remove the rule for “${rule.term}”`,
-                        rules.filter((_, at) => at !== index),
+                      change(`Remove the rule for “${rule.term}”`, (current) =>
+                        current.filter((candidate) => candidate.id !== rule.id),
                       )
                     }
                   >

@@ -3,6 +3,7 @@ import type { Project } from '../../../common/project/project-schema.js';
 import { sendContext } from '../../../common/project/send-context.js';
 import { staleImpact } from '../../../common/project/stale-impact.js';
 import type { AppStores } from '../../stores/app-stores.js';
+import { serviceRulesOf } from '../../stores/lexicon-store.js';
 import type { PendingChange } from './StaleConfirm.js';
 import { contextIn } from './send-context.js';
 
@@ -16,20 +17,32 @@ export function proposeChange(
   label: string,
   change:
     | { kind: 'project'; edit(project: Project): Project; coalesceKey?: string | undefined }
-    | { kind: 'service-lexicon'; serviceUrl: string; rules: readonly LexiconRule[] },
+    | {
+        kind: 'service-lexicon';
+        serviceUrl: string;
+        /** From the service's rules to the new ones: run again on the rules current when the change is applied. */
+        edit(rules: readonly LexiconRule[]): readonly LexiconRule[];
+      },
 ): PendingChange | null {
   const before = stores.document.getState().doc?.project;
   if (before === undefined) return null;
   const beforeContext = contextIn(stores, before);
   if (change.kind === 'service-lexicon') {
-    const impact = staleImpact(before, beforeContext, before, sendContext(before, change.rules));
+    const currentRules = () => serviceRulesOf(stores.lexicons.getState(), change.serviceUrl);
+    const impact = staleImpact(
+      before,
+      beforeContext,
+      before,
+      sendContext(before, change.edit(currentRules())),
+    );
     return {
       label,
       impact,
       apply: () => {
+        // Edits made while the question was open are kept: the change is made again on today's rules.
         stores.lexicons
           .getState()
-          .save(change.serviceUrl, change.rules)
+          .save(change.serviceUrl, change.edit(currentRules()))
           .catch((error: unknown) => stores.notices.getState().showError(error));
       },
     };

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProject } from '../../../common/project/block-factory.js';
-import { addSpeaker } from '../../../common/project/cast-edits.js';
+import { addSpeaker, setProjectLexicon } from '../../../common/project/cast-edits.js';
 import { contentHash } from '../../../common/project/content-hash.js';
 import type { Block, Project, TextBlock } from '../../../common/project/project-schema.js';
 import { contextOf, sampleProject } from '../../../common/project/test-support.js';
@@ -9,6 +9,7 @@ import type { AppStores } from '../../stores/app-stores.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { createEditorActions } from './editor-actions.js';
+import { LexiconPanel } from './LexiconPanel.js';
 import { ProjectDefaultsPanel } from './ProjectDefaultsPanel.js';
 import { SpeakerField } from './SpeakerField.js';
 import { PendingChangeConfirm } from './StaleConfirm.js';
@@ -123,6 +124,29 @@ describe('changes that make generated audio stale ask first, with the count and 
     // The pasted block is selected, as a paste without a question leaves it.
     const pasted = project().tracks.speech.blocks[1]!.id;
     expect(stores.document.getState().selection.ids).toEqual([pasted]);
+  });
+
+  it('a pronunciation rule waiting for Apply keeps the rules changed meanwhile', () => {
+    renderWithStores(<LexiconPanel />, stores);
+    fireEvent.change(screen.getByTestId('lexicon-new-term'), { target: { value: 'Hello' } });
+    fireEvent.change(screen.getByTestId('lexicon-new-replacement'), { target: { value: 'Yellow' } });
+    fireEvent.click(screen.getByTestId('lexicon-add'));
+    expect(screen.getByTestId('stale-confirm').textContent).toContain(
+      '1 generated block would need generating',
+    );
+    // A rule that touches no generated line is added at once, while the question is still open.
+    const meanwhile = {
+      id: 'meanwhile',
+      term: 'Obi-Wan',
+      replacement: 'Obee-Wan',
+      wholeWord: true,
+      caseSensitive: false,
+    };
+    stores.document
+      .getState()
+      .apply((doc) => setProjectLexicon(doc, [...doc.lexicon, meanwhile]), { label: 'Add a rule' });
+    fireEvent.click(screen.getByTestId('stale-confirm-apply'));
+    expect(project().lexicon.map((rule) => rule.term)).toEqual(['Obi-Wan', 'Hello']);
   });
 
   it('opening another project drops the change waiting for Apply, so it never lands in that project', () => {
