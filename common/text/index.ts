@@ -11,3 +11,4 @@ export { sentenceBreaks } from './sentence-breaks.js';
 export { clauseBreaks } from './clause-and-word-breaks.js';
 export { codePointLength } from './characters.js';
 export { MAX_IMPORT_BYTES, decodeTextFile } from './text-file-decoding.js';
+export { formatBytes } from './byte-size.js';

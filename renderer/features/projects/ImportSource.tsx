@@ -5,7 +5,8 @@ import {
 } from '../../../common/import/script-formats.js';
 import { useId } from 'react';
 import { codePointLength } from '../../../common/text/index.js';
-import { formatBytes, formatCount } from './project-format.js';
+import { formatBytes } from '../../../common/text/index.js';
+import { formatCount } from './project-format.js';
 import type { TextFileRead } from './read-text-file.js';
 import { useFileDrop } from './use-file-drop.js';
 

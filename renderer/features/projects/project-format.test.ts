@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatDuration, formatModified } from './project-format.js';
+import { formatCount, formatDuration, formatModified } from './project-format.js';
 
 describe('project list wording', () => {
   it('writes durations as a clock, rounded to the second, with ≈ for estimates', () => {
@@ -19,11 +19,5 @@ describe('project list wording', () => {
   it('writes the modification time to the minute, and passes through what is not a date', () => {
     expect(formatModified('2025-03-04T05:06:07.000Z', 'en-GB')).toMatch(/4 Mar 2025, \d{2}:06/);
     expect(formatModified('yesterday', 'en-GB')).toBe('yesterday');
-  });
-
-  it('writes file sizes in bytes, KB or MB', () => {
-    expect(formatBytes(812)).toBe('812 bytes');
-    expect(formatBytes(14_540)).toBe('14.2 KB');
-    expect(formatBytes(3.1 * 1024 * 1024)).toBe('3.1 MB');
   });
 });

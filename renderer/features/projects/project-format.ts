@@ -22,13 +22,6 @@ export function formatModified(iso: string, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** A byte size for the import dialog: `812 bytes`, `14.2 KB`, `3.1 MB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }

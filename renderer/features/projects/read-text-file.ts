@@ -1,5 +1,4 @@
-import { MAX_IMPORT_BYTES, decodeTextFile } from '../../../common/text/index.js';
-import { formatBytes } from './project-format.js';
+import { MAX_IMPORT_BYTES, decodeTextFile, formatBytes } from '../../../common/text/index.js';
 
 export type TextFileRead = { ok: true; text: string } | { ok: false; message: string };
 

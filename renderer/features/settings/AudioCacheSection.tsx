@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AudioCacheUsage } from '../../../common/ipc/contract.js';
-import { formatBytes } from '../projects/project-format.js';
+import { formatBytes } from '../../../common/text/index.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
 function takes(count: number): string {
