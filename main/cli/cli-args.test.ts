@@ -107,8 +107,52 @@ describe('timbre command line', () => {
     ['export a.timbre --out o --name {x}', /--name has an unknown placeholder \{x\}/],
     ['export a.timbre --out o --service localhost:8787', /--service must use http:\/\/ or https:\/\//],
     ['export a.timbre --out o --token-env sk-123', /--token-env must be the name of an environment variable/],
-    ['export a.timbre --out o --token-env MISSING', /the environment variable MISSING is not set or empty/],
+    [
+      'export a.timbre --out o --token-env MISSING',
+      /--token-env: the environment variable it names is not set/,
+    ],
   ])('refuses "%s" naming the flag and rule', (line, message) => {
     expect(() => parse(line)).toThrow(message);
+  });
+
+  it('says the variable --token-env names is empty, without its name', () => {
+    expect(() => parse('export a.timbre --out o --token-env EMPTY_TOKEN', { EMPTY_TOKEN: '  ' })).toThrow(
+      /^--token-env: the environment variable it names is empty; set it to the token$/u,
+    );
+  });
+
+  // A token typed where a name, a keyword or an option goes must not reach stderr (scrollback, CI logs).
+  const secret = 'sk_live_7f3a9c2b81';
+  it.each([
+    [
+      `export a.timbre --out o --token-env ${secret}`,
+      /--token-env: the environment variable it names is not set/,
+    ],
+    [`export a.timbre --out o --token-env ${secret.replaceAll('_', '-')}`, /--token-env must be the name/],
+    [`export a.timbre --out o --${secret}`, /unknown option \(not repeated here, in case it is a secret/],
+    [
+      `export a.timbre --out o --format ${secret}`,
+      /--format must be one of wav, mp3 \(got a 18-character value/,
+    ],
+    [
+      `export a.timbre --out o --rate ${secret}`,
+      /--rate must be a whole number of hertz \(got a 18-character/,
+    ],
+    [
+      `${secret} a.timbre --out o`,
+      /unknown command a 18-character value \(not repeated, in case it is a secret\)/,
+    ],
+  ])('never repeats a token typed by mistake: "%s"', (line, message) => {
+    let thrown: unknown;
+    try {
+      parse(line, { TIMBRE_TOKEN: 'the-real-token' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Error);
+    const text = (thrown as Error).message;
+    expect(text).toMatch(message);
+    expect(text).not.toContain('7f3a9c2b81');
+    expect(text).not.toContain('the-real-token');
   });
 });

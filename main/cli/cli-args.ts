@@ -13,6 +13,7 @@ import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
 import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/settings-schema.js';
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/batch/index.js';
+import { echoedOption, echoedValue } from './cli-echo.js';
 
 /** A command line the tool cannot run: the message names the flag and the rule; exit code 2. */
 export class UsageError extends Error {
@@ -106,7 +107,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (values.version) return { kind: 'version' };
   const [command, ...projects] = positionals;
   if (command === undefined) throw new UsageError('missing command: use "timbre export PROJECT… --out DIR"');
-  if (command !== 'export') throw new UsageError(`unknown command "${command}" (the command is "export")`);
+  if (command !== 'export') {
+    throw new UsageError(`unknown command ${echoedValue(command)} (the command is "export")`);
+  }
   if (projects.length === 0)
     throw new UsageError('export needs at least one PROJECT (a .timbre file or a folder)');
   if (values.out === undefined || values.out.trim() === '') throw new UsageError('--out DIR is required');
@@ -243,22 +246,33 @@ function tokenFromEnv(
       '--token-env must be the name of an environment variable (letters, digits, _), not the token',
     );
   }
-  const token = env[name]?.trim();
+  // The name is never repeated: a token pasted in its place (sk_live_7f3a9c2b81) is made of the same letters,
+  // digits and _ as a variable's name, and no test on the text tells the two apart (an upper-case AWS key id
+  // looks like a name too). The user has the name in the command they typed.
+  const value = env[name];
+  if (value === undefined) {
+    throw new UsageError(
+      '--token-env: the environment variable it names is not set (the name is not repeated here, in case it is ' +
+        'the token itself). Pass the name of the variable that holds the token, e.g. ' +
+        'TIMBRE_TOKEN=… timbre export … --token-env TIMBRE_TOKEN',
+    );
+  }
+  const token = value.trim();
   if (!token)
-    throw new UsageError(`--token-env ${name}: the environment variable ${name} is not set or empty`);
+    throw new UsageError('--token-env: the environment variable it names is empty; set it to the token');
   return { token, tokenEnv: name };
 }
 
 function choice<T extends string>(flag: string, value: string, choices: readonly T[]): T {
   const found = choices.find((candidate) => candidate === value);
   if (found === undefined)
-    throw new UsageError(`${flag} must be one of ${choices.join(', ')} (got "${value}")`);
+    throw new UsageError(`${flag} must be one of ${choices.join(', ')} (got ${echoedValue(value)})`);
   return found;
 }
 
 function wholeNumber(flag: string, value: string, unit: string): number {
   if (!/^\d+$/u.test(value.trim()))
-    throw new UsageError(`${flag} must be a whole number of ${unit} (got "${value}")`);
+    throw new UsageError(`${flag} must be a whole number of ${unit} (got ${echoedValue(value)})`);
   return Number(value.trim());
 }
 
@@ -266,6 +280,6 @@ function wholeNumber(flag: string, value: string, unit: string): number {
 function parseArgsMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const unknown = /^Unknown option '([^']+)'/u.exec(message);
-  if (unknown) return `unknown option ${unknown[1] ?? ''}`;
+  if (unknown) return `unknown option ${echoedOption(unknown[1] ?? '')}`;
   return message.replace(/^Option '([^']+)'/u, '$1');
 }

@@ -401,6 +401,14 @@ describe('timbre export × stand-in', () => {
     expect(run.stdout.trim().split('\n').at(-1), run.stdout).toBe('0 exported, 1 failed');
   }, 60_000);
 
+  it('refuses a token given to --token-env in place of a name without printing it', async () => {
+    const mistaken = 'sk_live_7f3a9c2b81';
+    const run = await timbre(['export', 'x.timbre', '--out', workDir, '--generate', '--token-env', mistaken]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--token-env: the environment variable it names is not set/u);
+    expect(run.stderr + run.stdout).not.toContain(mistaken);
+  }, 60_000);
+
   it('refuses a bad flag with exit code 2, naming the flag and the rule', async () => {
     const run = await timbre(['export', 'x.timbre', '--out', workDir, '--format', 'mp3', '--bitrate', '100']);
     expect(run.code).toBe(2);
