@@ -14,6 +14,17 @@ const releaseFuses = {
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
 };
 
+/**
+ * Electron validates app.asar against a hash embedded at packaging time on macOS and Windows only, and
+ * electron-builder embeds that hash only there (Info.plist; the .exe's resources). On Linux the fuse is left off so
+ * the binary says what it does — its app still loads only from app.asar (OnlyLoadAppFromAsar holds everywhere) —
+ * and so an Electron that starts validating on Linux does not refuse to start a package that carries no hash.
+ */
+function fusesFor(platformName) {
+  const validatesAsar = ['darwin', 'mas', 'win32'].includes(platformName);
+  return { ...releaseFuses, [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: validatesAsar };
+}
+
 function executablePath(context) {
   const name = context.packager.appInfo.productFilename;
   switch (context.electronPlatformName) {
@@ -29,7 +40,7 @@ function executablePath(context) {
 
 async function afterPack(context) {
   await flipFuses(executablePath(context), {
-    ...releaseFuses,
+    ...fusesFor(context.electronPlatformName),
     // Universal/arm64 macOS binaries must be re-signed after the fuses change.
     resetAdHocDarwinSignature: context.electronPlatformName === 'darwin' && context.arch !== 1,
   });

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +34,66 @@ const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/c
   validateConfiguration(config: unknown, logger: unknown): Promise<void>;
 };
 const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
-const { releaseFuses } = require('./after-pack.cjs') as { releaseFuses: Record<string, unknown> };
-const { FuseV1Options } = require('@electron/fuses') as { FuseV1Options: Record<string, number> };
+const afterPack = require('./after-pack.cjs') as ((context: PackContext) => Promise<void>) & {
+  releaseFuses: Record<string, unknown>;
+};
+const { releaseFuses } = afterPack;
+const { FuseV1Options, getCurrentFuseWire } = require('@electron/fuses') as {
+  FuseV1Options: Record<string, number>;
+  getCurrentFuseWire(pathToElectron: string): Promise<Record<string, number>>;
+};
+
+/** The part of electron-builder's afterPack context the hook reads. */
+interface PackContext {
+  electronPlatformName: string;
+  appOutDir: string;
+  arch: number;
+  packager: { executableName: string; appInfo: { productFilename: string } };
+}
+
+// Where @electron/fuses finds the fuse wire in an Electron binary: this marker, the wire's version, its length,
+// then one byte per fuse ('0' off, '1' on). Electron's own defaults here: every fuse on except the asar ones.
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const ELECTRON_DEFAULT_WIRE = '11110001';
+
+/** A stand-in for the packaged executable: only its fuse wire matters to the hook. */
+async function standInExecutable(file: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const wire = Buffer.from(ELECTRON_DEFAULT_WIRE, 'latin1');
+  await writeFile(
+    file,
+    Buffer.concat([
+      Buffer.from(`\x7fELF…${FUSE_SENTINEL}`, 'latin1'),
+      Buffer.from([1, wire.length]),
+      wire,
+      Buffer.from('…rest of the binary', 'latin1'),
+    ]),
+  );
+}
+
+/** The packaged executable's fuses after the hook ran for a platform, by name: true on, false off. */
+async function fusesAfterPack(platform: 'linux' | 'win32'): Promise<Record<string, boolean>> {
+  const appOutDir = await mkdtemp(path.join(tmpdir(), `timbre-pack-${platform}-`));
+  try {
+    const context: PackContext = {
+      electronPlatformName: platform,
+      appOutDir,
+      arch: 1,
+      packager: { executableName: 'timbre-studio', appInfo: { productFilename: 'Timbre Studio' } },
+    };
+    const executable = path.join(appOutDir, platform === 'win32' ? 'Timbre Studio.exe' : 'timbre-studio');
+    await standInExecutable(executable);
+    await afterPack(context);
+    const wire = await getCurrentFuseWire(executable);
+    return Object.fromEntries(
+      Object.entries(FuseV1Options)
+        .filter(([name]) => Number.isNaN(Number(name)))
+        .map(([name, index]) => [name, wire[index] === '1'.charCodeAt(0)]),
+    );
+  } finally {
+    await rm(appOutDir, { recursive: true, force: true });
+  }
+}
 
 /** Applies electron-builder's `files` semantics: later patterns win, `!` excludes. */
 function isPackaged(file: string, patterns: string[]): boolean {
@@ -138,5 +198,26 @@ describe('packaging configuration', () => {
     expect(releaseFuses[FuseV1Options.OnlyLoadAppFromAsar ?? -1]).toBe(true);
     expect(releaseFuses[FuseV1Options.EnableEmbeddedAsarIntegrityValidation ?? -1]).toBe(true);
     expect(releaseFuses[FuseV1Options.EnableCookieEncryption ?? -1]).toBe(true);
+    expect(releaseFuses[FuseV1Options.GrantFileProtocolExtraPrivileges ?? -1]).toBe(false);
+  });
+
+  it('flips the Linux binary’s fuses to load the app only from app.asar, with no asar hash check Linux lacks', async () => {
+    // electron-builder embeds app.asar's hash on macOS and Windows only, and Electron checks it only there.
+    const hardened = {
+      RunAsNode: false,
+      EnableNodeOptionsEnvironmentVariable: false,
+      EnableNodeCliInspectArguments: false,
+      EnableCookieEncryption: true,
+      OnlyLoadAppFromAsar: true,
+      GrantFileProtocolExtraPrivileges: false,
+    };
+    expect(await fusesAfterPack('linux')).toMatchObject({
+      ...hardened,
+      EnableEmbeddedAsarIntegrityValidation: false,
+    });
+    expect(await fusesAfterPack('win32')).toMatchObject({
+      ...hardened,
+      EnableEmbeddedAsarIntegrityValidation: true,
+    });
   });
 });
