@@ -258,14 +258,16 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
         }
         throw error;
       }
+      // The cover is checked before the export is counted as running: a refused cover must leave no export behind
+      // (the taskbar progress, the quit prompt and the other exports' average all count what `running` holds).
+      const cover =
+        coverStagingId === undefined ? undefined : deps.staging.finished(coverStagingId, 'coverStagingId');
+      if (cover) checkCover(cover.path);
       const exportId = randomUUID();
       const entry: RunningExport = { controller: new AbortController(), fraction: 0 };
       running.set(exportId, entry);
       showTaskbarProgress();
       let lastSent = 0;
-      const cover =
-        coverStagingId === undefined ? undefined : deps.staging.finished(coverStagingId, 'coverStagingId');
-      if (cover) checkCover(cover.path);
       const run = {
         signal: entry.controller.signal,
         overwrite,
