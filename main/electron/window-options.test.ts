@@ -44,6 +44,11 @@ describe('content security policy', () => {
     expect(directives.get('default-src')).toEqual(["'self'"]);
   });
 
+  it('shows images only from the app and local data, never fetched from the network', () => {
+    // Voice avatars come through the media cache at /media/<id> on the page's own origin.
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
   it('forbids plugins, base rewriting, form posts and framing', () => {
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);

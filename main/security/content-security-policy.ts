@@ -1,6 +1,6 @@
 /**
- * The renderer's Content-Security-Policy. Scripts and styles only from the app itself, no eval, no inline
- * script, no plugins, no framing; `connectSources` adds the browser shell's WebSocket, and `mediaSources` the
+ * The renderer's Content-Security-Policy. Scripts, styles and images only from the app itself, no eval, no
+ * inline script, no plugins, no framing; `connectSources` adds the browser shell's WebSocket, and `mediaSources` the
  * origin main serves generated audio from.
  */
 export function buildContentSecurityPolicy(
@@ -12,7 +12,10 @@ export function buildContentSecurityPolicy(
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob: https:",
+    // Remote images (voice avatars) reach the page only through main's media cache, served from the page's own
+    // origin (/media/<id>), so no image is fetched by the page from the network: a page-made URL cannot ping a
+    // server or show a hostile picture. data: and blob: are local (bundled icons, a picked avatar's preview).
+    "img-src 'self' data: blob:",
     `media-src ${media}`,
     `connect-src ${connect}`,
     "font-src 'self'",
