@@ -10,7 +10,7 @@ import { MediaCache } from './media-cache.js';
 import { MediaCacheError } from './media-cache-error.js';
 import { mediaIdFor } from './media-id.js';
 import type { OriginServer } from './test-support/origin-server.js';
-import { startOriginServer } from './test-support/origin-server.js';
+import { PACED_INTERVAL_MS, startOriginServer } from './test-support/origin-server.js';
 
 let workDir: string;
 let dataDir: string;
@@ -275,6 +275,70 @@ describe('MediaCache.ensure', () => {
     expect(Buffer.compare(await readFile((await cache.ensure(id)).filePath), origin.wav)).toBe(0);
     expect(origin.hits('/voice.wav')).toBe(before + 1);
   });
+});
+
+describe('MediaCache downloads waiting their turn at the service’s rate gate', () => {
+  function requestsFor(target: string): number {
+    return origin.log.filter((entry) => entry.target === target).length;
+  }
+
+  it('counts neither server silence nor download time while queued behind a Retry-After', async () => {
+    const gate = new RateGate();
+    const cache = await openCache({ gateFor: () => gate, idleTimeoutMs: 200, deadlineMs: 500 });
+    // Another request's 429 holds the service for longer than both the idle limit and the whole deadline.
+    gate.rateLimited(1000);
+    const started = Date.now();
+    const media = await cache.ensure(cache.register(`${origin.url}/voice.wav?case=queued`));
+    expect(Buffer.compare(await readFile(media.filePath), origin.wav)).toBe(0);
+    const requests = origin.log.filter((entry) => entry.target === '/voice.wav?case=queued');
+    expect(requests).toHaveLength(1);
+    expect((requests[0]?.at ?? 0) - started).toBeGreaterThanOrEqual(990);
+  });
+
+  it('counts as attempts only the requests the server received', async () => {
+    const gate = new RateGate();
+    const cache = await openCache({ gateFor: () => gate, idleTimeoutMs: 200, deadlineMs: 5000 });
+    gate.rateLimited(600);
+    const silent = await failure(cache.ensure(cache.register(`${origin.url}/silent?case=counted`)));
+    expect(silent.code).toBe('MEDIA_TIMEOUT');
+    expect(silent.message).toBe(
+      'The media server sent nothing for 0.2 s; the download was stopped. (tried 3 times)',
+    );
+    expect(silent.attempts).toBe(3);
+    expect(requestsFor('/silent?case=counted')).toBe(3);
+  });
+
+  it('ends 60 downloads started at once behind a 429 spacing with 60 files, every attempt reaching the server', async () => {
+    // A quicker gate and limits than the app's (5 s spacing at most, 30 s idle), in the same proportions: the
+    // spacing a few 429s leave makes the last of 60 downloads wait far longer than the idle limit.
+    const gate = new RateGate({ maxSpacingMs: 200 });
+    const cache = await openCache({
+      gateFor: () => gate,
+      idleTimeoutMs: 300,
+      retry: { attempts: 6, baseDelayMs: 20, maxDelayMs: 100 },
+    });
+    const targets = Array.from({ length: 60 }, (_, index) => `/paced/take-${index}.wav?case=spacing`);
+    const outcomes = await Promise.allSettled(
+      targets.map((target) => cache.ensure(cache.register(`${origin.url}${target}`))),
+    );
+    const failures = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [String((outcome.reason as Error).message)] : [],
+    );
+    expect(failures).toEqual([]);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') {
+        expect(Buffer.compare(await readFile(outcome.value.filePath), origin.wav)).toBe(0);
+      }
+    }
+    const received = targets.map(requestsFor);
+    expect(received.every((count) => count >= 1)).toBe(true);
+    // Every request the gate let out reached the server, and the server refused some for the pace.
+    expect(received.reduce((sum, count) => sum + count, 0)).toBe(gate.figures().released);
+    expect(gate.figures().rateLimited).toBeGreaterThan(0);
+    const served = origin.log.filter((entry) => targets.includes(entry.target));
+    const spanMs = (served.at(-1)?.at ?? 0) - (served[0]?.at ?? 0);
+    expect(spanMs).toBeGreaterThanOrEqual(59 * PACED_INTERVAL_MS);
+  }, 30_000);
 });
 
 describe('MediaCache index on disk', () => {

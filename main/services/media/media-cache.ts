@@ -21,9 +21,9 @@ export interface MediaCacheOptions {
   dataDir: string;
   /** Largest file kept. Default 200 MiB (a long generated task's merged audio stays far below). */
   maxBytes?: number;
-  /** Longest wait for the answer or for the next bytes. Default 30 s. */
+  /** Longest wait for the answer or for the next bytes, from when the request is sent. Default 30 s. */
   idleTimeoutMs?: number;
-  /** Longest whole download. Default 10 minutes. */
+  /** Longest whole download, not counting time queued at the service's rate gate. Default 10 minutes. */
   deadlineMs?: number;
   /** Retries of each download (media-download.ts). */
   retry?: DownloadRetry;

@@ -7,11 +7,15 @@ import type { RateGate } from '../service-client/rate-gate.js';
 import { MediaCacheError } from './media-cache-error.js';
 import { chooseContentType, extensionFor } from './media-types.js';
 
+/**
+ * Limits of one download. Both clocks run only on the download's own time: waiting its turn at the service's rate
+ * gate (the app's own queue) is neither server silence nor download time.
+ */
 export interface DownloadLimits {
   maxBytes: number;
-  /** Longest wait for the answer or for the next bytes of the body. */
+  /** Longest wait for the answer or for the next bytes of the body, counted from when the request is sent. */
   idleTimeoutMs: number;
-  /** Longest whole download, retries included. */
+  /** Longest whole download, retries and the waits between them included, time queued at the gate excluded. */
   deadlineMs: number;
 }
 
@@ -22,7 +26,7 @@ export interface DownloadLimits {
  * supports it (206), and starts over otherwise.
  */
 export interface DownloadRetry {
-  /** Attempts in all. Default 6. */
+  /** Attempts in all, counting only requests sent (an attempt starts when the gate lets it out). Default 6. */
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -59,14 +63,23 @@ interface TempFile {
   handle: FileHandle | undefined;
 }
 
-/** One attempt's failure that another attempt may fix, with the wait the server asked for. */
+/**
+ * One attempt's failure that another attempt may fix, with the wait the server asked for; `heldAtGate` when that
+ * wait was handed to the service's rate gate (a 429, a 503 naming a wait), which then holds the next attempt.
+ */
 class RetryableFailure extends Error {
   constructor(
     readonly failure: MediaCacheError,
     readonly retryAfterMs: number | undefined,
+    readonly heldAtGate = false,
   ) {
     super(failure.message);
   }
+}
+
+/** When the whole download must end; moved later by the time spent queued at the gate (see DownloadLimits). */
+interface Deadline {
+  at: number;
 }
 
 /**
@@ -83,7 +96,7 @@ export async function downloadMedia(
   const { limits } = context;
   const retry = context.retry ?? DEFAULT_DOWNLOAD_RETRY;
   const random = context.random ?? Math.random;
-  const deadlineAt = Date.now() + limits.deadlineMs;
+  const deadline: Deadline = { at: Date.now() + limits.deadlineMs };
   const tempPath = path.join(dir, `.${mediaId}.${randomBytes(6).toString('hex')}.part`);
   // Opened when the first answer arrives, so a download refused or cancelled before that leaves no file.
   const file: TempFile = { path: tempPath, handle: undefined };
@@ -91,9 +104,11 @@ export async function downloadMedia(
   try {
     let size = 0;
     let contentTypeHeader: string | null = null;
+    // An attempt is a request sent: it is counted, and its clocks started, only once the gate has let it out.
     for (let attempt = 1; ; attempt += 1) {
+      const releasedAt = await waitTurn(context, deadline);
       try {
-        const result = await attemptOnce(url, file, size, context, deadlineAt);
+        const result = await attemptOnce(url, file, size, context, deadline.at, releasedAt);
         size = result.size;
         contentTypeHeader = result.contentType ?? contentTypeHeader;
         break;
@@ -101,8 +116,10 @@ export async function downloadMedia(
         if (!(error instanceof RetryableFailure)) throw error;
         // What arrived is kept: the next attempt asks only for the rest.
         size = file.handle ? (await file.handle.stat()).size : 0;
-        const wait = Math.max(error.retryAfterMs ?? 0, backoffMs(attempt, retry, random));
-        if (attempt >= retry.attempts || Date.now() + wait >= deadlineAt) {
+        const backoff = backoffMs(attempt, retry, random);
+        // A wait the gate holds is waited there (for every request of the service), off the download's clock.
+        const wait = error.heldAtGate ? backoff : Math.max(error.retryAfterMs ?? 0, backoff);
+        if (attempt >= retry.attempts || Date.now() + wait >= deadline.at) {
           throw withAttempts(error.failure, attempt);
         }
         await sleep(wait, context.signal);
@@ -128,13 +145,37 @@ export async function downloadMedia(
   }
 }
 
-/** One HTTP request: resumes at `offset` when there are bytes already; resolves the file's full size. */
+/**
+ * Waits until the service's rate gate lets the next request out (at once without a gate), moving the deadline
+ * later by the time spent queued: the app's own queue never uses up a download's time. Resolves when it let the
+ * request out.
+ */
+async function waitTurn(context: DownloadContext, deadline: Deadline): Promise<number | undefined> {
+  const { gate, signal } = context;
+  if (signal.aborted) throw cancelled();
+  if (!gate) return undefined;
+  const queuedAt = Date.now();
+  try {
+    const releasedAt = await gate.acquire(signal);
+    deadline.at += Date.now() - queuedAt;
+    return releasedAt;
+  } catch (error) {
+    if (signal.aborted) throw cancelled();
+    throw error;
+  }
+}
+
+/**
+ * One HTTP request, sent at once (its turn at the gate is taken): resumes at `offset` when there are bytes
+ * already; resolves the file's full size. The idle clock starts as the request is sent.
+ */
 async function attemptOnce(
   url: string,
   file: TempFile,
   offset: number,
   context: DownloadContext,
   deadlineAt: number,
+  releasedAt: number | undefined,
 ): Promise<{ size: number; contentType: string | null }> {
   const { limits, signal } = context;
   const controller = new AbortController();
@@ -153,9 +194,6 @@ async function attemptOnce(
     idleTimer = setTimeout(() => stop('timeout'), limits.idleTimeoutMs);
   };
   try {
-    const releasedAt = context.gate ? await context.gate.acquire(controller.signal) : undefined;
-    // Waiting at the service's gate (a Retry-After) is not the server being silent: the idle clock starts now.
-    touch();
     const response = await fetch(url, {
       signal: controller.signal,
       redirect: 'follow',
@@ -231,11 +269,12 @@ function statusFailure(
   const failure = new MediaCacheError('MEDIA_FETCH_FAILED', `The media server answered ${status}.`, details);
   if (status === 429) {
     gate?.rateLimited(retryAfterMs, releasedAt);
-    return new RetryableFailure(failure, retryAfterMs);
+    return new RetryableFailure(failure, retryAfterMs, gate !== undefined);
   }
   if (status >= 500 || status === 408) {
-    if (status === 503 && retryAfterMs !== undefined) gate?.unavailable(retryAfterMs);
-    return new RetryableFailure(failure, retryAfterMs);
+    const heldAtGate = gate !== undefined && status === 503 && retryAfterMs !== undefined;
+    if (heldAtGate) gate.unavailable(retryAfterMs);
+    return new RetryableFailure(failure, retryAfterMs, heldAtGate);
   }
   return failure;
 }
@@ -262,7 +301,7 @@ function classify(
         `The media download took longer than ${limits.deadlineMs / 1000} s and was stopped.`,
       );
     case 'aborted':
-      return new MediaCacheError('MEDIA_ABORTED', 'The media download was cancelled.');
+      return cancelled();
     case undefined: {
       if (isFileSystemError(error)) {
         return new MediaCacheError(
@@ -311,12 +350,14 @@ async function exists(filePath: string): Promise<boolean> {
   );
 }
 
+function cancelled(): MediaCacheError {
+  return new MediaCacheError('MEDIA_ABORTED', 'The media download was cancelled.');
+}
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const aborted = (): MediaCacheError =>
-      new MediaCacheError('MEDIA_ABORTED', 'The media download was cancelled.');
     if (signal.aborted) {
-      reject(aborted());
+      reject(cancelled());
       return;
     }
     const timer = setTimeout(() => {
@@ -325,7 +366,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(aborted());
+      reject(cancelled());
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });

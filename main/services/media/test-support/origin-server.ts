@@ -36,13 +36,17 @@ export interface OriginServer {
   close(): Promise<void>;
 }
 
+/** The pace `/paced/…` serves at: one request per this many ms; the others are refused with a 429. */
+export const PACED_INTERVAL_MS = 40;
+
 /**
  * A remote media server with the behaviours the cache must survive: typed and untyped audio, HTML, files over
- * the limit (declared or streamed), a stalled body, a server that never answers, a slow drip, 404, a redirect
- * and a slow answer (to see concurrent requests share one download).
+ * the limit (declared or streamed), a stalled body, a server that never answers, a slow drip, 404, a redirect,
+ * a slow answer (to see concurrent requests share one download) and a rate-limited service (`/paced/…`).
  */
 export async function startOriginServer(): Promise<OriginServer> {
   const wav = toneWav(3);
+  let pacedServedAt = Number.NEGATIVE_INFINITY;
   const counts = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, run: () => void) => {
@@ -61,6 +65,20 @@ export async function startOriginServer(): Promise<OriginServer> {
     const target = `${path}${url.search}`;
     const earlier = log.filter((entry) => entry.target === target).length;
     log.push({ target, range: request.headers.range, at: Date.now() });
+    if (path.startsWith('/paced/')) {
+      // A service's rate limit: one request per PACED_INTERVAL_MS; any other is refused with a Retry-After a
+      // little longer than the interval, as a token bucket's refill time.
+      const now = Date.now();
+      if (now - pacedServedAt < PACED_INTERVAL_MS) {
+        response.writeHead(429, { 'Retry-After': String((PACED_INTERVAL_MS * 1.25) / 1000) });
+        response.end();
+        return;
+      }
+      pacedServedAt = now;
+      response.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': wav.byteLength });
+      response.end(wav);
+      return;
+    }
     switch (path) {
       case '/reset-once.wav': {
         // The first answer breaks off after half the file; later ones honour Range like a CDN.
