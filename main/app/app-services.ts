@@ -30,7 +30,7 @@ import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
 import { createOutputFeature } from './output-feature.js';
 import { createBatchFeature } from './batch-feature.js';
 import { AudioCache } from '../services/audio-cache/index.js';
-import { ExportEngine } from '../services/export/index.js';
+import { ExportEngine, exportDataPaths, removeLeftoverPartials } from '../services/export/index.js';
 import { GenerationService } from '../services/generation/index.js';
 import { ProjectExporter } from '../services/project-export/index.js';
 import { PathGrants } from '../services/paths/path-grants.js';
@@ -75,6 +75,9 @@ export async function createAppServices(options: AppServicesOptions) {
   });
   const staging = new UploadStaging(path.join(platform.dataDir, 'staging'), MAX_UPLOAD_FILE_BYTES);
   await staging.sweep();
+  // An export killed mid-way (a crash, kill -9, a power cut) left its hidden partial files: removed now.
+  const { partialFiles, pcmCacheDir } = exportDataPaths(platform.dataDir);
+  await removeLeftoverPartials(partialFiles, pcmCacheDir, logger);
   const media = await MediaCache.open({
     dataDir: platform.dataDir,
     logger,
@@ -154,13 +157,14 @@ export async function createAppServices(options: AppServicesOptions) {
   // Voices and audio follow their jobs from here on; a manager reports the jobs it resumes once it starts.
   jobs.onJobUpdated((job) => voices.onJobUpdated(job));
   jobs.onJobUpdated((job) => generation.onJobUpdated(job));
-  const engine = new ExportEngine(
-    options.exportWorkerEntry ? { workerEntry: options.exportWorkerEntry } : {},
-  );
+  const engine = new ExportEngine({
+    ...(options.exportWorkerEntry ? { workerEntry: options.exportWorkerEntry } : {}),
+    partialFiles,
+  });
   const exporter = new ProjectExporter({
     engine,
     audio,
-    pcmCacheDir: path.join(platform.dataDir, 'pcm-cache'),
+    pcmCacheDir,
     lexicons,
     covers: projects.covers,
   });

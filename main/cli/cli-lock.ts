@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '../services/storage/process-alive.js';
 
 /** Another `timbre` holds the data folder's command-line state. */
 export class CliLockedError extends Error {
@@ -76,11 +77,5 @@ async function isFresh(lockPath: string): Promise<boolean> {
 
 /** A holder on another machine (a shared data folder) cannot be checked, so it is taken to be alive. */
 function isAlive(holder: LockContent): boolean {
-  if (holder.host !== hostname()) return true;
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: unknown }).code === 'EPERM';
-  }
+  return isProcessAlive(holder.pid, holder.host);
 }

@@ -8,7 +8,7 @@ import { settingsSchema } from '../../common/settings/settings-schema.js';
 import { AudioCache } from '../services/audio-cache/index.js';
 import type { BatchGenerator } from '../services/batch/index.js';
 import { ServiceGenerator } from '../services/batch/index.js';
-import { ExportEngine } from '../services/export/index.js';
+import { ExportEngine, exportDataPaths, removeLeftoverPartials } from '../services/export/index.js';
 import { GenerationService } from '../services/generation/index.js';
 import { JobManager } from '../services/jobs/index.js';
 import type { FileLogger } from '../services/logging/logger.js';
@@ -56,6 +56,9 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
   const { dataDir, logger } = options;
   const stateDir = path.join(dataDir, 'cli');
   const lock = await acquireCliLock(stateDir);
+  // As the app does at its start: partial files of exports that were killed (by either) are removed.
+  const { partialFiles, pcmCacheDir } = exportDataPaths(dataDir);
+  await removeLeftoverPartials(partialFiles, pcmCacheDir, logger);
   if (options.token) logger.addSecret(options.token);
   const secrets = options.secrets ?? new KeytarSecretStore();
   const settings = await readSettings(dataDir);
@@ -126,9 +129,9 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
   };
 
   const exporter = new ProjectExporter({
-    engine: new ExportEngine(),
+    engine: new ExportEngine({ partialFiles }),
     audio,
-    pcmCacheDir: path.join(dataDir, 'pcm-cache'),
+    pcmCacheDir,
     lexicons,
     // The app's cover folder (ProjectService): an imported book's cover is embedded by the CLI's exports too.
     covers: new CoverStore(path.join(dataDir, 'covers')),

@@ -9,6 +9,7 @@ import type {
   ExportRequest,
   ExportResult,
 } from './export-types.js';
+import type { PartialFileLedger } from './output/partial-file-ledger.js';
 import { stagingPathFor } from './output/staged-file.js';
 import { subtitlePathsFor } from './subtitles/subtitle-files.js';
 import { chaptersJsonPath } from './tags/chapters-json.js';
@@ -20,6 +21,11 @@ export interface ExportEngineOptions {
   readonly workerEntry?: string | URL;
   /** How long a cancelled worker gets to clean up before it is terminated. */
   readonly cancelGraceMs?: number;
+  /**
+   * Where each export's temporary files are recorded before they are made, so those of a process killed
+   * mid-export are removed at the next start (the app and the CLI pass the data folder's ledger).
+   */
+  readonly partialFiles?: PartialFileLedger;
 }
 
 export interface RunOptions {
@@ -38,12 +44,14 @@ const DEFAULT_CANCEL_GRACE_MS = 5000;
 export class ExportEngine {
   private readonly entry: URL;
   private readonly cancelGraceMs: number;
+  readonly partialFiles: PartialFileLedger | undefined;
 
   constructor(options: ExportEngineOptions = {}) {
     const entry = options.workerEntry;
     this.entry =
       entry === undefined ? defaultWorkerEntry() : typeof entry === 'string' ? pathToFileURL(entry) : entry;
     this.cancelGraceMs = options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS;
+    this.partialFiles = options.partialFiles;
   }
 
   /** Renders the timeline to one audio file, with SRT/WebVTT next to it as requested. */
@@ -66,6 +74,18 @@ export class ExportEngine {
   }
 
   private run(
+    job: 'mix' | 'clip-files',
+    request: ExportRequest | ClipFilesRequest,
+    staging: Staging,
+    options: RunOptions,
+  ): Promise<unknown> {
+    if (options.signal?.aborted) return Promise.reject(new ExportCancelledError());
+    const paths = Object.values(staging).filter((value): value is string => value !== undefined);
+    const inWorker = (): Promise<unknown> => this.runInWorker(job, request, staging, options);
+    return this.partialFiles ? this.partialFiles.track(paths, inWorker) : inWorker();
+  }
+
+  private runInWorker(
     job: 'mix' | 'clip-files',
     request: ExportRequest | ClipFilesRequest,
     staging: Staging,

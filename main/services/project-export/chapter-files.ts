@@ -4,7 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { ExportResult } from '../export/index.js';
 import { ExportCancelledError } from '../export/export-errors.js';
+import type { PartialFileLedger } from '../export/output/partial-file-ledger.js';
 import { stagingPathFor } from '../export/output/staged-file.js';
+import { writingTo, writingToAsync } from '../export/output/writing-to.js';
 
 export interface ChapterFilesResult {
   readonly destination: string;
@@ -23,6 +25,8 @@ interface ChapterFilesJob {
   /** Exports chapter `index` to `outputPath`, reporting its own progress 0…1. */
   exportOne(index: number, outputPath: string, onFraction: (fraction: number) => void): Promise<ExportResult>;
   onFraction(fraction: number): void;
+  /** Where the staging folder and the zip's temporary file are recorded, so a killed export's are removed. */
+  partialFiles?: PartialFileLedger | undefined;
 }
 
 /**
@@ -33,7 +37,17 @@ interface ChapterFilesJob {
 export async function writeChapterFiles(job: ChapterFilesJob): Promise<ChapterFilesResult> {
   checkChapterDestination(job.destination, job.container, job.overwrite);
   const staging = stagingPathFor(job.destination);
-  mkdirSync(staging);
+  const zipTemporary = stagingPathFor(job.destination);
+  const write = (): Promise<ChapterFilesResult> => writeStaged(job, staging, zipTemporary);
+  return job.partialFiles ? job.partialFiles.track([staging, zipTemporary], write) : write();
+}
+
+async function writeStaged(
+  job: ChapterFilesJob,
+  staging: string,
+  zipTemporary: string,
+): Promise<ChapterFilesResult> {
+  writingTo(job.destination, () => mkdirSync(staging));
   try {
     const written: { title: string; audio: string; subtitles: string[] }[] = [];
     let durationMs = 0;
@@ -51,11 +65,14 @@ export async function writeChapterFiles(job: ChapterFilesJob): Promise<ChapterFi
       });
     }
     if (job.signal?.aborted) throw new ExportCancelledError();
-    if (job.container === 'zip') await zipFolder(staging, written, job.destination, job.overwrite);
+    if (job.container === 'zip')
+      await zipFolder(staging, written, job.destination, zipTemporary, job.overwrite);
     else {
-      if (job.overwrite && existsSync(job.destination))
-        rmSync(job.destination, { recursive: false, force: true });
-      renameSync(staging, job.destination);
+      writingTo(job.destination, () => {
+        if (job.overwrite && existsSync(job.destination))
+          rmSync(job.destination, { recursive: false, force: true });
+        renameSync(staging, job.destination);
+      });
     }
     return { destination: job.destination, container: job.container, files: written, durationMs };
   } finally {
@@ -85,6 +102,7 @@ async function zipFolder(
   folder: string,
   files: readonly { audio: string; subtitles: string[] }[],
   destination: string,
+  temporary: string,
   overwrite: boolean,
 ): Promise<void> {
   const zip = new ZipFile();
@@ -94,11 +112,14 @@ async function zipFolder(
     }
   }
   zip.end();
-  const temporary = stagingPathFor(destination);
   try {
-    await pipeline(zip.outputStream, createWriteStream(temporary, { flags: 'wx' }));
-    if (overwrite && existsSync(destination)) rmSync(destination, { force: true });
-    renameSync(temporary, destination);
+    await writingToAsync(destination, () =>
+      pipeline(zip.outputStream, createWriteStream(temporary, { flags: 'wx' })),
+    );
+    writingTo(destination, () => {
+      if (overwrite && existsSync(destination)) rmSync(destination, { force: true });
+      renameSync(temporary, destination);
+    });
   } finally {
     rmSync(temporary, { force: true });
   }

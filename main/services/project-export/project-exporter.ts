@@ -189,6 +189,7 @@ export class ProjectExporter {
         );
       },
       onFraction: (fraction) => onProgress?.({ phase: 'render', fraction, phaseFraction: fraction }),
+      partialFiles: this.options.engine.partialFiles,
     });
   }
 

@@ -24,6 +24,7 @@ import {
   type RunHooks,
 } from '../export-types.js';
 import { StagedFile, stagingPathFor } from '../output/staged-file.js';
+import { writingTo } from '../output/writing-to.js';
 import { defaultDecodeThreads, prepareSources } from '../prepare-sources.js';
 import { defaultWorkerEntry } from '../worker-launcher.js';
 import { CooperativeYield, ProgressTracker } from '../progress-tracker.js';
@@ -152,7 +153,7 @@ async function writeFolder(
   hooks: RunHooks,
 ) {
   const staging = stagingPath ?? stagingPathFor(destination);
-  mkdirSync(staging);
+  writingTo(destination, () => mkdirSync(staging));
   const openFiles: StagedFile[] = [];
   try {
     const files = await writeAll((name) => {
@@ -166,10 +167,12 @@ async function writeFolder(
       };
     });
     await confirmPublish(hooks);
-    syncFolder(staging);
-    if (overwrite && existsSync(destination)) rmSync(destination, { recursive: false, force: true });
-    renameSync(staging, destination);
-    syncFolder(path.dirname(destination));
+    writingTo(destination, () => {
+      syncFolder(staging);
+      if (overwrite && existsSync(destination)) rmSync(destination, { recursive: false, force: true });
+      renameSync(staging, destination);
+      syncFolder(path.dirname(destination));
+    });
     return files;
   } catch (error) {
     for (const file of openFiles) file.discard();

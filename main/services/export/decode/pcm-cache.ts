@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SilenceDetector } from '../../../../common/export/silence-detector.js';
 import { silenceSpanSchema } from '../../../../common/subtitles/subtitle-types.js';
+import { isProcessAlive } from '../../storage/process-alive.js';
+import { writingToAsync } from '../output/writing-to.js';
 import { ExportCancelledError } from '../export-errors.js';
 import { StreamingResampler } from '../resample/streaming-resampler.js';
 import { DecoderSet, decodeFile } from './source-decoder.js';
@@ -90,9 +92,9 @@ export class PcmCache {
   ): Promise<CachedSource> {
     const existing = await this.lookup(sourceKey, sampleRate);
     if (existing) return existing;
-    await fs.mkdir(this.directory, { recursive: true });
+    await writingToAsync(this.directory, () => fs.mkdir(this.directory, { recursive: true }));
     const paths = this.paths(sourceKey, sampleRate);
-    const suffix = `.${randomBytes(6).toString('hex')}.partial`;
+    const suffix = partialSuffix();
     const tempPcm = paths.pcm + suffix;
     const tempInfo = paths.info + suffix;
     try {
@@ -111,15 +113,53 @@ export class PcmCache {
       this.queue = work.catch(() => undefined);
       const decoded = await work;
       const info: CachedSourceInfo = { version: CACHE_FORMAT_VERSION, sourceKey, sampleRate, ...decoded };
-      await fs.rename(tempPcm, paths.pcm);
-      await fs.writeFile(tempInfo, JSON.stringify(info));
-      await fs.rename(tempInfo, paths.info);
+      await writingToAsync(this.directory, async () => {
+        await fs.rename(tempPcm, paths.pcm);
+        await fs.writeFile(tempInfo, JSON.stringify(info));
+        await fs.rename(tempInfo, paths.info);
+      });
       return { ...info, pcmPath: paths.pcm };
     } finally {
       await fs.rm(tempPcm, { force: true });
       await fs.rm(tempInfo, { force: true });
     }
   }
+}
+
+/**
+ * A cache entry's temporary name ends in `.<pid>-<12 hex>.partial`: the process writing it is named, so a start-up
+ * sweep (removeStalePcmPartials) can tell one left by a killed export from one another process is writing now.
+ */
+function partialSuffix(): string {
+  return `.${process.pid}-${randomBytes(6).toString('hex')}.partial`;
+}
+
+// `<40 hex>.f32|json.<pid>-<hex>.partial`; the pid is absent from those written before it was part of the name.
+const PARTIAL_NAME = /^[0-9a-f]{40}\.(?:f32|json)\.(?:(\d+)-)?[0-9a-f]{12}\.partial$/u;
+// A partial written to within this long is left alone even if its process looks gone: the data folder may be
+// shared with another machine, whose processes cannot be checked, and a decode writes every few milliseconds.
+const PARTIAL_QUIET_MS = 60_000;
+
+/**
+ * Deletes the temporary files of cache entries whose export was killed (their process is gone and they have not
+ * been written to for a minute). Only names this cache makes are touched; the folder is the app's own.
+ */
+export async function removeStalePcmPartials(directory: string): Promise<{ removed: number; bytes: number }> {
+  const names = await fs.readdir(directory).catch(() => [] as string[]);
+  let removed = 0;
+  let bytes = 0;
+  for (const name of names) {
+    const match = PARTIAL_NAME.exec(name);
+    if (!match) continue;
+    if (match[1] !== undefined && isProcessAlive(Number(match[1]))) continue;
+    const filePath = path.join(directory, name);
+    const stats = await fs.lstat(filePath).catch(() => undefined);
+    if (!stats?.isFile() || Date.now() - stats.mtimeMs < PARTIAL_QUIET_MS) continue;
+    await fs.rm(filePath, { force: true });
+    removed += 1;
+    bytes += stats.size;
+  }
+  return { removed, bytes };
 }
 
 // Output is gathered into writes of about this size rather than one write per decoded frame.
@@ -152,7 +192,8 @@ async function decodeToFile(
   onBytes: DecodeProgress | undefined,
   isCancelled: () => boolean,
 ): Promise<Omit<CachedSourceInfo, 'version' | 'sourceKey' | 'sampleRate'>> {
-  const handle = await fs.open(pcmPath, 'w');
+  const directory = path.dirname(pcmPath);
+  const handle = await writingToAsync(directory, () => fs.open(pcmPath, 'w'));
   let resampler: StreamingResampler | undefined;
   let detector: SilenceDetector | undefined;
   let sourceFormat = 'unknown';
@@ -163,7 +204,7 @@ async function decodeToFile(
 
   const flushPending = async (): Promise<void> => {
     if (pendingLength === 0) return;
-    await handle.write(new Uint8Array(pending.buffer, 0, pendingLength * 4));
+    await writingToAsync(directory, () => handle.write(new Uint8Array(pending.buffer, 0, pendingLength * 4)));
     pendingLength = 0;
   };
   const writeFrames = async (planar: readonly Float32Array[], count: number): Promise<void> => {
