@@ -4,9 +4,11 @@
  */
 export * from './project-schema.js';
 export {
+  MAX_PROJECT_FILE_BYTES,
   PROJECT_FILE_EXTENSION,
   checkedProject,
   projectFileText,
+  projectFileTextOf,
   readProjectFile,
   writeProjectFile,
 } from './project-file.js';

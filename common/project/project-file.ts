@@ -12,6 +12,28 @@ import type { Project } from './project-schema.js';
 
 export const PROJECT_FILE_EXTENSION = '.timbre';
 
+/**
+ * The most bytes a project file may hold; a bigger file is refused unread. The largest project the limits allow
+ * (project-limits.ts: 20,000 blocks, 3,000,000 characters) is about 17 MB as compact JSON (common/ipc/limits.ts)
+ * and a 10,000-block audiobook 7.5 MB as saved; 64 MB leaves room for the file's indentation, takes, and a copy
+ * saved as UTF-16 by another program (twice the bytes).
+ */
+export const MAX_PROJECT_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A project file's bytes as text. Timbre writes UTF-8, but an editor may save the file again as UTF-16 (Windows
+ * Notepad's "Unicode"): its byte-order mark says so, or, without one, the zero byte beside the first character
+ * (a JSON text starts with an ASCII character, RFC 8259). Read as UTF-8 it would be "damaged" for no reason.
+ */
+export function projectFileTextOf(bytes: Uint8Array): string {
+  const [first, second] = bytes;
+  if (first === 0xff && second === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (first === 0xfe && second === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  if (bytes.length >= 2 && first !== 0 && second === 0) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes.length >= 2 && first === 0 && second !== 0) return new TextDecoder('utf-16be').decode(bytes);
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
 export type ProjectFileProblem = 'not-json' | 'invalid' | 'newer-version';
 
 export type ProjectFileResult =

@@ -2,6 +2,7 @@ import type { IpcErrorCode, IpcErrorData } from '../../common/ipc/errors.js';
 import { JobActionError } from '../services/jobs/index.js';
 import { MediaCacheError } from '../services/media/index.js';
 import { ServiceError } from '../services/service-client/index.js';
+import { UserFileError } from '../services/storage/user-file.js';
 import { VoiceLibraryError } from '../services/voices/index.js';
 
 /**
@@ -50,6 +51,10 @@ export function translateServiceErrors(error: unknown): IpcErrorData | undefined
       field: error.field,
       serviceCode: error.code,
     });
+  }
+  if (error instanceof UserFileError) {
+    // Its message names the file and says what to do (a full disk, a named pipe, a folder, a missing file).
+    return { code: error.reason === 'not-found' ? 'NOT_FOUND' : 'INVALID_INPUT', message: error.message };
   }
   return undefined;
 }

@@ -1,17 +1,16 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenResult } from '../../common/project/library-views.js';
-import { readProjectFile } from '../../common/project/index.js';
+import { projectFileTextOf, readProjectFile } from '../../common/project/index.js';
 import type { ProjectService } from '../services/projects/project-service.js';
-
-/** Project files bigger than this are not projects (2,000 blocks of text are a few megabytes). */
-const MAX_PROJECT_FILE_BYTES = 64 * 1024 * 1024;
+import { PROJECT_FILE_LIMIT } from '../services/projects/project-file-bytes.js';
+import { readUserFile, UserFileError } from '../services/storage/user-file.js';
 
 /**
  * A .timbre file the OS asked the app to open. Files in the projects folder open in place. Others are read (never
  * written) and copied into the folder, so autosave and backups work as for any project; opening the same file
  * again finds the copy by the project's id instead of making another. A damaged or newer file is reported with the
- * same message as in the projects list.
+ * same message as in the projects list; a file that cannot be read (a named pipe, a folder, too large) is refused
+ * at once with a sentence saying why, never waited on.
  */
 export async function openExternalProject(projects: ProjectService, filePath: string): Promise<OpenResult> {
   const resolved = path.resolve(filePath);
@@ -19,22 +18,14 @@ export async function openExternalProject(projects: ProjectService, filePath: st
   if (path.dirname(resolved) === path.resolve(projects.projectsDir)) return projects.open(fileName);
   let text: string;
   try {
-    const stats = await stat(resolved);
-    if (stats.size > MAX_PROJECT_FILE_BYTES) {
-      return {
-        ok: false,
-        fileName,
-        problem: 'invalid',
-        message: `${fileName} is too large to be a project file.`,
-      };
-    }
-    text = await readFile(resolved, 'utf8');
+    text = projectFileTextOf(await readUserFile(resolved, PROJECT_FILE_LIMIT));
   } catch (error) {
+    if (!(error instanceof UserFileError)) throw error;
     return {
       ok: false,
       fileName,
-      problem: 'missing',
-      message: `Could not read ${resolved}: ${error instanceof Error ? error.message : String(error)}`,
+      problem: error.reason === 'not-found' ? 'missing' : 'invalid',
+      message: error.message,
     };
   }
   const read = readProjectFile(text);

@@ -1,17 +1,19 @@
-import { chmod, readFile, stat } from 'node:fs/promises';
+import { chmod, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Project } from '../../../common/project/index.js';
-import { readProjectFile, writeProjectFile } from '../../../common/project/index.js';
+import { projectFileTextOf, readProjectFile, writeProjectFile } from '../../../common/project/index.js';
 import { preMigrationCopyPath } from '../projects/project-file-names.js';
 import type { ProjectLibrary } from '../projects/project-library.js';
-import { readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
+import { writeFileAtomic } from '../storage/atomic-file.js';
+import { asUserFileError, readUserFile } from '../storage/user-file.js';
+import { PROJECT_FILE_LIMIT, readProjectBytesIfExists } from '../projects/project-file-bytes.js';
 import type { BatchSource } from './batch-types.js';
 
 /** A project as read for one batch item, and what saving it back must check. */
 export interface OpenedSource {
   project: Project;
-  /** The text the file held when read (path sources): it is only written over while it still holds this. */
-  readonly text?: string;
+  /** The bytes the file held when read (path sources): it is only written over while it still holds these. */
+  readonly bytes?: Buffer;
   readonly migratedFrom?: number;
 }
 
@@ -115,27 +117,19 @@ export class ProjectSources implements ProjectSourceAccess {
 }
 
 async function readPathSource(filePath: string): Promise<ReadSourceResult> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(filePath, 'utf8');
+    // Any path the user gave (the CLI's PROJECT, a batch item): a named pipe or a device is refused, never waited on.
+    bytes = await readUserFile(filePath, PROJECT_FILE_LIMIT);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const why =
-      code === 'ENOENT'
-        ? 'the file does not exist'
-        : code === 'EISDIR'
-          ? 'it is a folder, not a project file'
-          : code === 'EACCES' || code === 'EPERM'
-            ? 'permission denied'
-            : errorMessage(error);
-    return { ok: false, message: `Cannot read ${filePath}: ${why}.` };
+    return { ok: false, message: asUserFileError(error, filePath, 'read').message };
   }
-  const result = readProjectFile(text);
+  const result = readProjectFile(projectFileTextOf(bytes));
   if (!result.ok) return { ok: false, message: result.message };
   return {
     ok: true,
     project: result.project,
-    text,
+    bytes,
     ...(result.migratedFrom === undefined ? {} : { migratedFrom: result.migratedFrom }),
   };
 }
@@ -145,25 +139,31 @@ async function savePathSource(
   opened: OpenedSource,
   project: Project,
 ): Promise<SaveSourceResult> {
-  const next = writeProjectFile(project);
-  const onDisk = await readFileIfExists(filePath);
+  const next = Buffer.from(writeProjectFile(project));
+  const onDisk = await readProjectBytesIfExists(filePath);
   if (onDisk === undefined) return { saved: false, reason: 'the file was moved or deleted meanwhile' };
-  if (onDisk !== opened.text)
+  if (opened.bytes === undefined || !onDisk.equals(opened.bytes))
     return { saved: false, reason: 'the file was changed by something else meanwhile' };
-  if (onDisk === next) return { saved: true };
+  if (onDisk.equals(next)) return { saved: true };
   const { mode } = await stat(filePath);
   if (opened.migratedFrom !== undefined) {
     // Converted as the editor converts a file it opens: the original is kept beside it, once, for the version
     // that wrote it, and the file moves forward (refusing left new audio recorded nowhere but the cache).
     const copyPath = preMigrationCopyPath(filePath, opened.migratedFrom);
-    if ((await readFileIfExists(copyPath)) === undefined) await writeKeepingMode(copyPath, onDisk, mode);
+    if ((await readProjectBytesIfExists(copyPath)) === undefined)
+      await writeKeepingMode(copyPath, onDisk, mode);
   }
   await writeKeepingMode(filePath, next, mode);
   return { saved: true };
 }
 
-async function writeKeepingMode(filePath: string, text: string, mode: number): Promise<void> {
-  await writeFileAtomic(filePath, text);
+async function writeKeepingMode(filePath: string, bytes: Uint8Array, mode: number): Promise<void> {
+  try {
+    await writeFileAtomic(filePath, bytes);
+  } catch (error) {
+    // A full disk or a read-only folder, said in a sentence naming the file (the batch shows it as the reason).
+    throw asUserFileError(error, filePath, 'write');
+  }
   // The atomic write creates a private (0600) file; a project the user shares keeps the permissions it had.
   if (process.platform !== 'win32') await chmod(filePath, mode & 0o777);
 }

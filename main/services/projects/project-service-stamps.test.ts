@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renameProject } from '../../../common/project/index.js';
-import * as atomicFile from '../storage/atomic-file.js';
+import * as userFile from '../storage/user-file.js';
 import { ProjectService } from './project-service.js';
 
 // Counts the reads of files, keeping the real reader.
-vi.mock('../storage/atomic-file.js', async (importOriginal) => {
-  const original = await importOriginal<typeof atomicFile>();
-  return { ...original, readBytesIfExists: vi.fn(original.readBytesIfExists) };
+vi.mock('../storage/user-file.js', async (importOriginal) => {
+  const original = await importOriginal<typeof userFile>();
+  return { ...original, readUserFile: vi.fn(original.readUserFile) };
 });
-const reads = vi.mocked(atomicFile.readBytesIfExists);
+const reads = vi.mocked(userFile.readUserFile);
 const readsOf = (filePath: string): number => reads.mock.calls.filter(([read]) => read === filePath).length;
 
 let dataDir: string;

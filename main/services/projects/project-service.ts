@@ -12,6 +12,7 @@ import {
   createProject,
   layoutTimeline,
   projectStats,
+  projectFileTextOf,
   readProjectFile,
   renameProject,
   checkedProject,
@@ -24,7 +25,9 @@ import { projectsFromImport } from '../../../common/import/import-project.js';
 import { CoverStore } from './cover-store.js';
 import { parseScriptText } from '../../../common/import/script-formats.js';
 import type { Logger } from '../logging/logger.js';
-import { isNotFound, readBytesIfExists, readFileIfExists, writeFileAtomic } from '../storage/atomic-file.js';
+import { isNotFound, writeFileAtomic } from '../storage/atomic-file.js';
+import { asUserFileError, UserFileError } from '../storage/user-file.js';
+import { readProjectBytesIfExists } from './project-file-bytes.js';
 import type { FileStamp } from '../storage/file-stamp.js';
 import { fileStampIfExists, readStampedIfExists, stampOfWritten } from '../storage/file-stamp.js';
 import { keepAsBackup } from '../storage/linked-backup.js';
@@ -192,7 +195,15 @@ export class ProjectService implements ProjectLibrary {
           revision: this.remember(fileName, bytes, project, undefined, stampNow),
         };
       }
-      const read = await readStampedIfExists(filePath);
+      let read: Awaited<ReturnType<typeof readStampedIfExists>>;
+      try {
+        read = await readStampedIfExists(filePath, readProjectBytesIfExists);
+      } catch (error) {
+        if (!(error instanceof UserFileError)) throw error;
+        // Not a file that can be read as a project (a named pipe, a folder, too large): said as such, not "damaged".
+        this.forget(fileName);
+        return this.failedOpen(fileName, 'invalid', error.message);
+      }
       if (read === undefined) {
         this.forget(fileName);
         return this.failedOpen(fileName, 'missing', `The project file ${fileName} no longer exists.`);
@@ -210,7 +221,7 @@ export class ProjectService implements ProjectLibrary {
           revision: this.remember(fileName, bytes, listed, undefined, stamp),
         };
       }
-      const result = readProjectFile(bytes.toString('utf8'), { now: () => this.now().toISOString() });
+      const result = readProjectFile(projectFileTextOf(bytes), { now: () => this.now().toISOString() });
       if (!result.ok) {
         // Whatever was known about this file no longer holds: nothing may write over it now.
         this.forget(fileName);
@@ -483,9 +494,13 @@ export class ProjectService implements ProjectLibrary {
     assertProjectFileName(fileName);
     return this.queued(fileName, async () => {
       const filePath = this.pathOf(fileName);
-      const mainText = await readFileIfExists(filePath);
-      if (mainText !== undefined) {
-        const main = readProjectFile(mainText);
+      // A main file that cannot be read at all (a named pipe, a folder, too large) is as damaged as any.
+      const mainBytes = await readProjectBytesIfExists(filePath).catch((error: unknown) => {
+        if (error instanceof UserFileError) return Buffer.alloc(0);
+        throw error;
+      });
+      if (mainBytes !== undefined) {
+        const main = readProjectFile(projectFileTextOf(mainBytes));
         if (main.ok || main.problem === 'newer-version') {
           throw new IpcError({
             code: 'CONFLICT',
@@ -496,16 +511,18 @@ export class ProjectService implements ProjectLibrary {
           });
         }
       }
-      const backupText = await readFileIfExists(`${filePath}${BACKUP_SUFFIX}`);
-      const backup = backupText === undefined ? undefined : readProjectFile(backupText);
-      if (backupText === undefined || backup === undefined || !backup.ok) {
+      const backupBytes = await readProjectBytesIfExists(`${filePath}${BACKUP_SUFFIX}`).catch(
+        () => undefined,
+      );
+      const backup = backupBytes === undefined ? undefined : readProjectFile(projectFileTextOf(backupBytes));
+      if (backupBytes === undefined || backup === undefined || !backup.ok) {
         throw new IpcError({
           code: 'NOT_FOUND',
           field: 'fileName',
           message: `${fileName} has no readable backup to restore.`,
         });
       }
-      if (mainText !== undefined) {
+      if (mainBytes !== undefined) {
         // The damaged file is kept beside the project for inspection or support, never deleted.
         const aside = `${filePath}.damaged-${this.now().toISOString().replace(/[:.]/gu, '-')}`;
         await fs.rename(filePath, aside);
@@ -513,8 +530,7 @@ export class ProjectService implements ProjectLibrary {
           `Kept the damaged project file as ${path.basename(aside)} and restored its backup.`,
         );
       }
-      const backupBytes = Buffer.from(backupText);
-      await writeFileAtomic(filePath, backupBytes);
+      await writeProjectFileAtomic(filePath, backupBytes);
       const revision = this.remember(
         fileName,
         backupBytes,
@@ -552,16 +568,20 @@ export class ProjectService implements ProjectLibrary {
     const stampNow = await fileStampIfExists(filePath);
     const unchanged = stampNow !== undefined && this.knownStamps.get(fileName) === stampNow;
     if (!unchanged) {
-      const onDisk = await readBytesIfExists(filePath);
-      if (onDisk?.equals(expected) !== true) throw this.changedOnDisk(fileName, onDisk?.toString('utf8'));
+      const onDisk = await readProjectBytesIfExists(filePath);
+      if (onDisk?.equals(expected) !== true) throw this.changedOnDisk(fileName, onDisk);
     }
     const bytes = Buffer.from(projectFileText(checked));
     if (bytes.equals(expected)) {
       return this.remember(fileName, bytes, checked, undefined, unchanged ? stampNow : undefined);
     }
     // Backup first: at every moment one of the two files holds the previous version whole.
-    await keepAsBackup(filePath, `${filePath}${BACKUP_SUFFIX}`, { bytes: expected, stamp: stampNow });
-    await writeFileAtomic(filePath, bytes);
+    try {
+      await keepAsBackup(filePath, `${filePath}${BACKUP_SUFFIX}`, { bytes: expected, stamp: stampNow });
+    } catch (error) {
+      throw asUserFileError(error, `${filePath}${BACKUP_SUFFIX}`, 'write');
+    }
+    await writeProjectFileAtomic(filePath, bytes);
     return this.remember(fileName, bytes, checked, undefined, await stampOfWritten(filePath, bytes));
   }
 
@@ -591,7 +611,7 @@ export class ProjectService implements ProjectLibrary {
     this.knownVersion.delete(fileName);
   }
 
-  private changedOnDisk(fileName: string, onDisk: string | undefined): IpcError {
+  private changedOnDisk(fileName: string, onDisk: Buffer | undefined): IpcError {
     this.forget(fileName);
     if (onDisk === undefined) {
       return new IpcError({
@@ -600,7 +620,7 @@ export class ProjectService implements ProjectLibrary {
         message: `${fileName} was deleted or moved; it is not recreated by saving.`,
       });
     }
-    const current = readProjectFile(onDisk);
+    const current = readProjectFile(projectFileTextOf(onDisk));
     const why = current.ok
       ? 'was changed by another program or window since it was opened'
       : current.problem === 'newer-version'
@@ -622,7 +642,7 @@ export class ProjectService implements ProjectLibrary {
       fileName = projectFileNameFor(project.title, randomBytes(4).toString('hex'));
     }
     const revision = await this.queued(fileName, async () => {
-      await writeFileAtomic(this.pathOf(fileName), bytes);
+      await writeProjectFileAtomic(this.pathOf(fileName), bytes);
       return this.remember(
         fileName,
         bytes,
@@ -669,9 +689,10 @@ export class ProjectService implements ProjectLibrary {
     fileName: string,
   ): Promise<{ source: 'backup'; project: Project; savedAt: string } | undefined> {
     const backupPath = `${this.pathOf(fileName)}${BACKUP_SUFFIX}`;
-    const text = await readFileIfExists(backupPath);
-    if (text === undefined) return undefined;
-    const result = readProjectFile(text);
+    // A backup that cannot be read (a named pipe in its place, too large…) is no backup to offer.
+    const bytes = await readProjectBytesIfExists(backupPath).catch(() => undefined);
+    if (bytes === undefined) return undefined;
+    const result = readProjectFile(projectFileTextOf(bytes));
     if (!result.ok) return undefined;
     const stats = await statIfExists(backupPath);
     return { source: 'backup', project: result.project, savedAt: (stats?.mtime ?? this.now()).toISOString() };
@@ -686,11 +707,18 @@ export class ProjectService implements ProjectLibrary {
     }
     const known = this.listEntries.get(fileName, stats);
     if (known !== undefined) return known;
-    const read = await readStampedIfExists(filePath);
+    const modifiedAt = stats.mtime.toISOString();
+    let read: Awaited<ReturnType<typeof readStampedIfExists>>;
+    try {
+      read = await readStampedIfExists(filePath, readProjectBytesIfExists);
+    } catch (error) {
+      if (!(error instanceof UserFileError)) throw error;
+      const hasBackup = (await this.readBackup(fileName)) !== undefined;
+      return { ok: false, fileName, modifiedAt, problem: 'invalid', message: error.message, hasBackup };
+    }
     if (read === undefined) return undefined;
     const { bytes, stamp } = read;
-    const modifiedAt = stats.mtime.toISOString();
-    const result = readProjectFile(bytes.toString('utf8'));
+    const result = readProjectFile(projectFileTextOf(bytes));
     if (!result.ok) {
       const hasBackup = result.problem !== 'newer-version' && (await this.readBackup(fileName)) !== undefined;
       return { ok: false, fileName, modifiedAt, problem: result.problem, message: result.message, hasBackup };
@@ -720,7 +748,7 @@ export class ProjectService implements ProjectLibrary {
   /** An older-format file is copied once as `<name>.timbre.v<N>` before the first save rewrites it. */
   private async keepPreMigrationCopy(fileName: string, bytes: Buffer, version: number): Promise<void> {
     const copyPath = preMigrationCopyPath(this.pathOf(fileName), version);
-    if (!(await fileExists(copyPath))) await writeFileAtomic(copyPath, bytes);
+    if (!(await fileExists(copyPath))) await writeProjectFileAtomic(copyPath, bytes);
   }
 
   private async preMigrationCopies(fileName: string): Promise<string[]> {
@@ -789,6 +817,15 @@ function checkedProjectOrThrow(project: Project): Project {
     return checkedProject(project);
   } catch (error) {
     throw new IpcError({ code: 'INVALID_INPUT', field: 'project', message: errorMessage(error) });
+  }
+}
+
+/** A project file written atomically; a full disk or a read-only folder is said in a sentence naming the file. */
+async function writeProjectFileAtomic(filePath: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await writeFileAtomic(filePath, bytes);
+  } catch (error) {
+    throw asUserFileError(error, filePath, 'write');
   }
 }
 

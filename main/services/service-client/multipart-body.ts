@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { RequestBody } from './request-body.js';
+import { openUserFile } from '../storage/user-file.js';
 
 export type MultipartPart =
   | { kind: 'field'; name: string; value: string }
@@ -61,7 +61,13 @@ async function* generateBody(
       continue;
     }
     let read = 0;
-    for await (const chunk of createReadStream(part.source.path, { highWaterMark: 256 * 1024 })) {
+    // Opened as a user's file (a named pipe or a device swapped in since it was measured is refused at once), and
+    // held while streaming to the size measured earlier, which the Content-Length already states.
+    const handle = await openUserFile(part.source.path, {
+      maxBytes: part.sizeBytes,
+      what: `the "${part.name}" file`,
+    });
+    for await (const chunk of handle.createReadStream({ highWaterMark: 256 * 1024 })) {
       const bytes = chunk as Buffer;
       read += bytes.length;
       // The Content-Length was computed from the size measured earlier; a file that changed since would

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -268,4 +269,25 @@ describe('createVoice', () => {
     expect(missing).toMatchObject({ kind: 'validation', code: 'UPLOAD_FILE_UNREADABLE', requestSent: false });
     expect(service.requests.length).toBe(before);
   });
+
+  it('refuses a named pipe or /dev/zero as a voice file at once, saying what it is, sending nothing', async () => {
+    const before = service.requests.length;
+    const pipe = path.join(dir, 'prompt-pipe.wav');
+    execFileSync('mkfifo', [pipe]);
+    const piped = await failure(client.createVoice({ name: 'X', prompt: { path: pipe } }));
+    expect(piped).toMatchObject({ code: 'UPLOAD_FILE_UNREADABLE', requestSent: false });
+    expect(piped.message).toBe(
+      'Voice "prompt": “prompt-pipe.wav” is not an ordinary file (it is a named pipe), so it cannot be read as a voice file. Choose a file saved on disk.',
+    );
+    const zero = path.join(dir, 'zero.png');
+    await symlink('/dev/zero', zero);
+    const promptPath = await sparseFile('fine.wav', 1000);
+    const zeroed = await failure(
+      client.createVoice({ name: 'X', prompt: { path: promptPath }, avatar: { path: zero } }),
+    );
+    expect(zeroed.message).toMatch(
+      /^Voice "avatar": “zero\.png” is not an ordinary file \(it is a device\)/u,
+    );
+    expect(service.requests.length).toBe(before);
+  }, 5_000);
 });

@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { VoiceCreationInput } from '../../../common/rules/index.js';
 import { validateUploadFileCount, validateVoiceCreation } from '../../../common/rules/index.js';
@@ -8,6 +7,14 @@ import { multipartBody } from './multipart-body.js';
 import type { RequestBody } from './request-body.js';
 import { jsonBody } from './request-body.js';
 import { ServiceError, validationError } from './service-error.js';
+import { asUserFileError, openUserFile, readUserFile } from '../storage/user-file.js';
+
+/**
+ * A voice file is opened as any file a user names (never waiting on a named pipe, a device refused); its size is
+ * then held to the contract's MAX_UPLOAD_FILE_BYTES by validateVoiceCreation, whose message names the field, and
+ * its bytes to that measured size while they are read or streamed.
+ */
+const VOICE_FILE_OPEN = { maxBytes: Number.MAX_SAFE_INTEGER, what: 'a voice file' };
 
 /**
  * Up to this many bytes of files, a voice is created with a JSON body carrying data URLs (simple, one buffer,
@@ -103,19 +110,21 @@ async function resolveFile(field: 'prompt' | 'avatar', source: UploadSource): Pr
   }
   let sizeBytes: number;
   try {
-    const info = await stat(source.path);
-    if (!info.isFile()) throw new Error('not a file');
-    sizeBytes = info.size;
-  } catch {
+    const handle = await openUserFile(source.path, VOICE_FILE_OPEN);
+    try {
+      sizeBytes = (await handle.stat()).size;
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    const message = `Voice "${field}": ${asUserFileError(error, source.path, 'read').message}`;
     throw new ServiceError({
       kind: 'validation',
       code: 'UPLOAD_FILE_UNREADABLE',
-      message: `Voice: "${field}" file ${path.basename(source.path)} cannot be read.`,
+      message,
       retryable: false,
       requestSent: false,
-      violations: [
-        { path: field, field, rule: 'required', message: `Voice: "${field}" file cannot be read.` },
-      ],
+      violations: [{ path: field, field, rule: 'required', message }],
     });
   }
   return {
@@ -165,7 +174,13 @@ async function toJson(
     ...JSON_FIELDS,
   ]);
   for (const file of files) {
-    const bytes = 'data' in file.source ? Buffer.from(file.source.data) : await readFile(file.source.path);
+    const bytes =
+      'data' in file.source
+        ? Buffer.from(file.source.data)
+        : await readUserFile(file.source.path, {
+            maxBytes: file.sizeBytes,
+            what: `the "${file.field}" file`,
+          });
     body[file.field] = `data:${file.mediaType};base64,${bytes.toString('base64')}`;
   }
   return body;

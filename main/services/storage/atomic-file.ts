@@ -62,7 +62,7 @@ export async function readFileIfExists(filePath: string): Promise<string | undef
 }
 
 /** A file's bytes, or undefined when it does not exist (any other error is thrown). */
-export async function readBytesIfExists(filePath: string): Promise<Buffer | undefined> {
+async function readBytesIfExists(filePath: string): Promise<Buffer | undefined> {
   try {
     return await fs.readFile(filePath);
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { BigIntStats } from 'node:fs';
 import { promises as fs } from 'node:fs';
-import { isNotFound, readBytesIfExists } from './atomic-file.js';
+import { isNotFound } from './atomic-file.js';
 
 /**
  * One state of a file on disk: its inode, size, and modification and change times to the nanosecond. Any write
@@ -28,15 +28,16 @@ export async function fileStampIfExists(filePath: string): Promise<FileStamp | u
 }
 
 /**
- * The file's bytes and the stamp they belong to: taken before and after the read, and left out when the two
- * differ (the file changed while it was read).
+ * The file's bytes (as `read` gives them, undefined when the file does not exist) and the stamp they belong to:
+ * taken before and after the read, and left out when the two differ (the file changed while it was read).
  */
 export async function readStampedIfExists(
   filePath: string,
+  read: (filePath: string) => Promise<Buffer | undefined>,
 ): Promise<{ bytes: Buffer; stamp: FileStamp | undefined } | undefined> {
   const before = await fileStampIfExists(filePath);
   if (before === undefined) return undefined;
-  const bytes = await readBytesIfExists(filePath);
+  const bytes = await read(filePath);
   if (bytes === undefined) return undefined;
   const after = await fileStampIfExists(filePath);
   return { bytes, stamp: after === before ? before : undefined };

@@ -42,6 +42,11 @@ export interface UserFileLimit {
   maxBytes: number;
   /** What the file is for, in words that finish "… may be at most 20 MB": "a script to import", "a cover image". */
   what: string;
+  /**
+   * How the file is named in these messages when the last part of its path is not the name the user knows it by
+   * (an upload staged under an id): "The chosen file". By default, that last part in quotes.
+   */
+  name?: string;
 }
 
 // Windows has no O_NONBLOCK (and no named pipes in the file system); 0 keeps the plain open there.
@@ -130,17 +135,21 @@ function checkRegular(stats: Stats, filePath: string, limit: UserFileLimit): voi
     throw new UserFileError(
       filePath,
       'folder',
-      `“${path.basename(filePath)}” is a folder, not a file. Choose a file inside it.`,
+      `${nameOf(filePath, limit)} is a folder, not a file. Choose a file inside it.`,
     );
   }
   if (!stats.isFile()) {
     throw new UserFileError(
       filePath,
       'not-a-file',
-      `“${path.basename(filePath)}” is not an ordinary file (it is ${kindOf(stats)}), so it cannot be read as ${limit.what}. Choose a file saved on disk.`,
+      `${nameOf(filePath, limit)} is not an ordinary file (it is ${kindOf(stats)}), so it cannot be read as ${limit.what}. Choose a file saved on disk.`,
     );
   }
   if (stats.size > limit.maxBytes) throw tooLarge(filePath, limit, stats.size);
+}
+
+function nameOf(filePath: string, limit: UserFileLimit): string {
+  return limit.name ?? `“${path.basename(filePath)}”`;
 }
 
 function kindOf(stats: Stats): string {
@@ -155,7 +164,7 @@ function tooLarge(filePath: string, limit: UserFileLimit, size: number | undefin
   return new UserFileError(
     filePath,
     'too-large',
-    `“${path.basename(filePath)}” is ${sizeText}; ${limit.what} may be at most ${formatBytes(limit.maxBytes)}.`,
+    `${nameOf(filePath, limit)} is ${sizeText}; ${limit.what} may be at most ${formatBytes(limit.maxBytes)}.`,
   );
 }
 
