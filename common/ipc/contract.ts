@@ -15,6 +15,7 @@ import {
   serviceUrlSchema,
   themeSchema,
 } from '../settings/settings-schema.js';
+import type { JobTexts } from '../jobs/job-texts.js';
 import type { JobView } from '../jobs/job-view.js';
 import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
@@ -149,8 +150,18 @@ export const ipcMethods = {
   'jobs.list': method<JobView[]>()(noInput),
   /** Cancels a job that has not reached the service (queued, waiting for the service, outcome unknown). */
   'jobs.cancel': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
-  /** Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. */
-  'jobs.retry': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
+  /**
+   * Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. A job the
+   * service may have charged already (mayChargeTwice) is sent only with `confirmChargeTwice: true`, given once
+   * the user confirmed what it may cost twice; without it main refuses and sends nothing.
+   */
+  'jobs.retry': method<JobView>()(
+    z.object({ id: jobIdSchema, confirmChargeTwice: z.literal(true).optional() }).strict(),
+  ),
+  /** The texts a task sent, kept with the job, and their estimated credits (a voice job has none). */
+  'jobs.texts': method<JobTexts>()(z.object({ id: jobIdSchema }).strict()),
+  /** Checks a stuck job at the service again by its id (nothing is sent or charged); it runs again. */
+  'jobs.lookAgain': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
   /** Sets a failed job aside: it stops counting under "Needs attention" (nothing is sent). */
   'jobs.dismiss': method<JobView>()(z.object({ id: jobIdSchema }).strict()),
   /** Starts receiving a file (a voice prompt or avatar) in main; chunks follow in order. */

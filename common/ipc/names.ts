@@ -22,6 +22,8 @@ export const METHOD_NAMES = [
   'jobs.list',
   'jobs.cancel',
   'jobs.retry',
+  'jobs.texts',
+  'jobs.lookAgain',
   'jobs.dismiss',
   'staging.begin',
   'staging.append',

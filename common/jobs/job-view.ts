@@ -37,6 +37,8 @@ export interface JobView {
   dismissedAt?: string;
   /** When every block of this failed task got its audio from a later task. */
   supersededAt?: string;
+  /** When the app found it could not tell whether the service received this job (kept once it is cancelled). */
+  outcomeUnknownAt?: string;
   nextAttemptAt?: string;
 }
 

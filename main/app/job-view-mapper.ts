@@ -30,6 +30,7 @@ export function toJobView(job: JobRecord, projectTitle?: string): JobView {
     ...(job.retriedBy === undefined ? {} : { retriedBy: job.retriedBy }),
     ...(job.dismissedAt === undefined ? {} : { dismissedAt: job.dismissedAt }),
     ...(job.supersededAt === undefined ? {} : { supersededAt: job.supersededAt }),
+    ...(job.outcomeUnknownAt === undefined ? {} : { outcomeUnknownAt: job.outcomeUnknownAt }),
     ...(job.nextAttemptAt === undefined ? {} : { nextAttemptAt: job.nextAttemptAt }),
   };
 }

@@ -16,7 +16,10 @@ export interface JobsFeatureDeps {
   clientOptions?: Partial<ServiceClientOptions>;
 }
 
-type JobsHandlers = Pick<MethodHandlers, 'jobs.list' | 'jobs.cancel' | 'jobs.retry' | 'jobs.dismiss'>;
+type JobsHandlers = Pick<
+  MethodHandlers,
+  'jobs.list' | 'jobs.cancel' | 'jobs.retry' | 'jobs.texts' | 'jobs.lookAgain' | 'jobs.dismiss'
+>;
 
 /**
  * The jobs of every service: one job manager per service (clients read each call's token from the account
@@ -35,7 +38,11 @@ export function createJobsFeature({ platform, accounts, events, logger, clientOp
   const handlers: JobsHandlers = {
     'jobs.list': () => jobs.list(),
     'jobs.cancel': async ({ id }) => toJobView(await (await jobs.owner(id)).cancel(id)),
-    'jobs.retry': async ({ id }) => toJobView(await (await jobs.owner(id)).retry(id)),
+    // The confirmation travels as given: main itself decides whether this job needs it (job-manager.ts).
+    'jobs.retry': async ({ id, confirmChargeTwice }) =>
+      toJobView(await (await jobs.owner(id)).retry(id, { confirmChargeTwice: confirmChargeTwice === true })),
+    'jobs.texts': async ({ id }) => (await jobs.owner(id)).texts(id),
+    'jobs.lookAgain': async ({ id }) => toJobView(await (await jobs.owner(id)).lookAgain(id)),
     'jobs.dismiss': async ({ id }) => toJobView(await (await jobs.owner(id)).dismiss(id)),
   };
   return { jobs, handlers };

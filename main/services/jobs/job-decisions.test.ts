@@ -27,17 +27,23 @@ describe('decideSubmitFailure: a creating POST is never sent twice', () => {
     ['403 CREDITS_INSUFFICIENT', error({ kind: 'http', httpStatus: 403 }), 'failed'],
     ['local validation', error({ kind: 'validation', requestSent: false }), 'failed'],
   ])('%s → %s', (_name, failure, expected) => {
-    expect(decideSubmitFailure(failure, 1000).next).toBe(expected);
+    expect(decideSubmitFailure(failure, 1000, 'Cannot tell.').next).toBe(expected);
   });
 
   it('queues a rate-limited submission for its Retry-After, or the fallback wait', () => {
     expect(
-      decideSubmitFailure(error({ kind: 'http', httpStatus: 429, retryAfterMs: 90_000 }), 1000),
+      decideSubmitFailure(
+        error({ kind: 'http', httpStatus: 429, retryAfterMs: 90_000 }),
+        1000,
+        'Cannot tell.',
+      ),
     ).toMatchObject({ next: 'queued', waitMs: 90_000 });
-    expect(decideSubmitFailure(error({ kind: 'http', httpStatus: 429 }), 1234)).toMatchObject({
-      next: 'queued',
-      waitMs: 1234,
-    });
+    expect(decideSubmitFailure(error({ kind: 'http', httpStatus: 429 }), 1234, 'Cannot tell.')).toMatchObject(
+      {
+        next: 'queued',
+        waitMs: 1234,
+      },
+    );
   });
 });
 

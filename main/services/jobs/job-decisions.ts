@@ -1,7 +1,7 @@
 import { classifyTaskStatus, classifyVoiceStatus } from '../../../common/rules/index.js';
 import type { TaskData, VoiceData } from '../service-client/index.js';
 import { ServiceError, failureReasonOf } from '../service-client/index.js';
-import { OUTCOME_UNKNOWN_MESSAGE, jobErrorFrom } from './job-errors.js';
+import { jobErrorFrom } from './job-errors.js';
 import type { JobError, JobKind } from './job-types.js';
 import type { PollSchedule } from './poll-schedule.js';
 import { errorDelayMs, pollDelayMs } from './poll-schedule.js';
@@ -18,12 +18,19 @@ export type SubmitFailureDecision =
   | { next: 'queued-offline' }
   | { next: 'unknown-outcome'; error: JobError };
 
-/** What a failed POST means. `fallbackWaitMs` is used for a 429 that names no Retry-After. */
-export function decideSubmitFailure(error: ServiceError, fallbackWaitMs: number): SubmitFailureDecision {
+/**
+ * What a failed POST means. `fallbackWaitMs` is used for a 429 that names no Retry-After; `outcomeUnknown` is
+ * what the job says if the service may have acted (outcomeUnknownMessage: what sending it again may cost).
+ */
+export function decideSubmitFailure(
+  error: ServiceError,
+  fallbackWaitMs: number,
+  outcomeUnknown: string,
+): SubmitFailureDecision {
   // 5xx, a timeout or a connection lost after sending, an unreadable answer: the service may have acted.
   const unknownOutcome: SubmitFailureDecision = {
     next: 'unknown-outcome',
-    error: { ...jobErrorFrom(error), message: `${OUTCOME_UNKNOWN_MESSAGE} (${error.message})` },
+    error: { ...jobErrorFrom(error), message: `${outcomeUnknown} (${error.message})` },
   };
   switch (error.kind) {
     case 'validation':

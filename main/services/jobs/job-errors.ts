@@ -1,6 +1,7 @@
 import { explainServiceCode } from '../../../common/rules/index.js';
 import type { ServiceError } from '../service-client/index.js';
-import type { JobError } from './job-types.js';
+import { jobTexts, sentTexts } from '../../../common/jobs/job-texts.js';
+import type { JobError, JobRequest } from './job-types.js';
 
 /** Thrown by JobManager actions that do not apply (unknown job, wrong state, stopped manager). */
 export class JobActionError extends Error {
@@ -11,6 +12,8 @@ export class JobActionError extends Error {
       | 'JOB_NOT_RETRYABLE'
       | 'JOB_NOT_REMOVABLE'
       | 'JOB_NOT_DISMISSABLE'
+      | 'JOB_NEEDS_CONFIRMATION'
+      | 'JOB_NOT_LOOKABLE'
       | 'JOB_MANAGER_STOPPED',
     message: string,
   ) {
@@ -36,7 +39,44 @@ export function jobErrorFrom(error: ServiceError): JobError {
   };
 }
 
-export const OUTCOME_UNKNOWN_MESSAGE =
-  'The app cannot tell whether the service received this submission: the connection broke (or the app stopped) ' +
-  'after the request was sent. Credits may already be frozen for it. Submit it again only if it does not show up ' +
-  'in your results; otherwise dismiss it.';
+/**
+ * What an unknown-outcome job says. The contract finds a task only by its id, and that id never came back: a task
+ * the service did create never shows up in the app, so "submit it again if it does not show up" (the old advice,
+ * issue 37) led straight to paying twice. It says so, with the credits a second submission may cost.
+ */
+export function outcomeUnknownMessage(request: JobRequest): string {
+  const cause = 'the connection broke (or the app stopped) after it was sent, and its id never came back';
+  if (request.kind === 'voice') {
+    return (
+      `The app cannot tell whether the service received this voice clone: ${cause}. If it did, the voice ` +
+      `“${request.voice.name}” may exist already (a professional clone uses quota) and it will never show up ` +
+      'here: the service finds a voice job only by its id. Submitting it again may create it, and use quota, ' +
+      'twice: check your voices at the service first, and dismiss this job if the voice is there.'
+    );
+  }
+  const { texts, credits } = jobTexts(sentTexts(request.body));
+  const figure = `≈ ${credits.toLocaleString('en-US')} credits`;
+  const count = `${texts.length.toLocaleString('en-US')} text${texts.length === 1 ? '' : 's'}`;
+  return (
+    `The app cannot tell whether the service received this task: ${cause}. If it did, ${figure} are frozen ` +
+    `for its ${count} and the task will never show up in the app: the service finds a task only by its id, so ` +
+    `there is nothing to look up or wait for. Submitting it again may charge ${figure} twice. Check its texts ` +
+    '(Show texts) against your account’s records at the service first (its support can trace the request ' +
+    'id, when one is shown), and dismiss this job if the task is there.'
+  );
+}
+
+/** The first sentence of the advice unknown-outcome jobs carried before issue 37; job files still hold it. */
+const OLD_OUTCOME_UNKNOWN_START = 'The app cannot tell whether the service received this submission:';
+const OLD_OUTCOME_UNKNOWN_END = 'otherwise dismiss it.';
+
+/**
+ * The job's message with the old advice ("Submit it again only if it does not show up in your results")
+ * replaced by outcomeUnknownMessage, the service's detail after it kept; undefined when it does not carry it.
+ */
+export function replaceOldOutcomeAdvice(message: string, request: JobRequest): string | undefined {
+  if (!message.startsWith(OLD_OUTCOME_UNKNOWN_START)) return undefined;
+  const end = message.indexOf(OLD_OUTCOME_UNKNOWN_END);
+  const detail = end < 0 ? '' : message.slice(end + OLD_OUTCOME_UNKNOWN_END.length);
+  return outcomeUnknownMessage(request) + detail;
+}

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { jobTexts, sentTexts } from '../../../common/jobs/job-texts.js';
 import type { RuleViolation, TaskRequestBody } from '../../../common/rules/index.js';
 import { stripToTypeKeys, validateVoiceCreation } from '../../../common/rules/index.js';
 import { measurePromptSpeechSeconds } from '../voices/prompt-speech.js';
@@ -19,15 +20,13 @@ export function prepareTaskBody(body: TaskRequestBody, sync: boolean | undefined
   return copy as unknown as TaskRequestBody;
 }
 
-/** A local estimate of the characters credits will be frozen for, until the service's own count arrives. */
+/**
+ * A local estimate of the characters credits will be frozen for, until the service's own count arrives: counted
+ * as the studio estimates credits (every text sent, in code points), so the figure a lost task's warning names
+ * is the one the job shows.
+ */
 export function estimateCharacters(body: TaskRequestBody): number {
-  if ('contents' in body) {
-    return body.contents.reduce(
-      (sum, block) => sum + (block.type === 'text' || block.type === 'scene' ? (block.text ?? '').length : 0),
-      0,
-    );
-  }
-  return body.text.length;
+  return jobTexts(sentTexts(body)).characters;
 }
 
 /**

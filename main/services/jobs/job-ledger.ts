@@ -69,6 +69,7 @@ export class JobLedger {
   setStatus(job: StoredJob, status: JobStatus, error?: JobError): void {
     job.record.status = status;
     job.record.updatedAt = this.isoNow();
+    if (status === 'unknown-outcome') job.record.outcomeUnknownAt ??= job.record.updatedAt;
     if (error) job.record.error = error;
     else if (status !== 'failed' && status !== 'stuck' && status !== 'unknown-outcome')
       delete job.record.error;

@@ -6,7 +6,9 @@ import { systemClock, validationError } from '../service-client/index.js';
 import { CompletionForecast } from './completion-forecast.js';
 import type { ForecastTuning } from './completion-forecast.js';
 import { asServiceError } from './job-decisions.js';
-import { JobActionError, OUTCOME_UNKNOWN_MESSAGE } from './job-errors.js';
+import type { JobTexts } from '../../../common/jobs/job-texts.js';
+import { jobTexts, mayChargeTwice, sentTexts } from '../../../common/jobs/job-texts.js';
+import { JobActionError, outcomeUnknownMessage, replaceOldOutcomeAdvice } from './job-errors.js';
 import { checkVoiceJob, estimateCharacters, pickLinks, prepareTaskBody } from './job-inputs.js';
 import { JobLedger, snapshot } from './job-ledger.js';
 import { JobPoller } from './job-poller.js';
@@ -48,6 +50,23 @@ const PROBE_TIMEOUT_MS = 5_000;
  * polls them on a backing-off schedule (job-poller.ts), keeps them in a per-service JSON file across restarts
  * (job-store.ts), queues submissions while the service is unreachable and reports every change as a small event.
  */
+/** Why a retry that may pay twice waits for the user's yes, naming the job, the cost and the flag. */
+function chargeTwiceRefusal(job: StoredJob): string {
+  const { record, request } = job;
+  const why =
+    record.status === 'stuck'
+      ? 'the service has it and may still finish it'
+      : 'the service may have received it without the app learning its id';
+  const cost =
+    request.kind === 'task'
+      ? `about ${jobTexts(sentTexts(request.body)).credits.toLocaleString('en-US')} credits`
+      : 'a second voice (and, for a professional clone, its quota)';
+  return (
+    `Job ${record.id} was not sent again: ${why}, so sending it again may charge ${cost} twice. ` +
+    'It is sent only with confirmChargeTwice set, once you have confirmed that.'
+  );
+}
+
 /** Jobs that may need the user: the ones they can set aside. */
 const DISMISSABLE_STATUSES: readonly JobStatus[] = ['failed', 'stuck', 'unknown-outcome'];
 
@@ -144,7 +163,9 @@ export class JobManager {
     const changed: StoredJob[] = [];
     for (const job of jobs) {
       this.ledger.jobs.set(job.record.id, job);
-      if (this.recoverInterrupted(job)) changed.push(job);
+      // Both run: a job can carry the old advice and be recovered.
+      const recovered = this.recoverInterrupted(job);
+      if (this.replaceOldAdvice(job) || recovered) changed.push(job);
     }
     if (changed.length > 0) await this.ledger.store.save();
     for (const job of changed) this.ledger.emitUpdate(job);
@@ -169,12 +190,28 @@ export class JobManager {
     if (record.status === 'submitting' || (record.status === 'running' && record.remoteId === undefined)) {
       this.ledger.setStatus(job, 'unknown-outcome', {
         code: 'OUTCOME_UNKNOWN',
-        message: OUTCOME_UNKNOWN_MESSAGE,
+        message: outcomeUnknownMessage(job.request),
       });
       record.finishedAt = record.updatedAt;
       return true;
     }
     return false;
+  }
+
+  /**
+   * Job files written before issue 37 hold the advice "Submit it again only if it does not show up in your
+   * results", which led to paying twice (such a task never shows up): it is replaced by the plain warning, with
+   * the credits, and the date the outcome became unknown is taken as its last change (it changed no more after).
+   */
+  private replaceOldAdvice(job: StoredJob): boolean {
+    const record = job.record;
+    const error = record.error;
+    if (error === undefined) return false;
+    const message = replaceOldOutcomeAdvice(error.message, job.request);
+    if (message === undefined) return false;
+    record.error = { ...error, message };
+    if (record.status === 'unknown-outcome') record.outcomeUnknownAt ??= record.updatedAt;
+    return true;
   }
 
   /**
@@ -254,8 +291,12 @@ export class JobManager {
     return this.accept(job);
   }
 
-  /** Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. */
-  async retry(jobId: string): Promise<JobRecord> {
+  /**
+   * Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. One the
+   * service may have charged already (mayChargeTwice) is only sent with `confirmChargeTwice`: the user saw what
+   * it may cost twice and said yes (a stale or hostile page's plain retry is refused).
+   */
+  async retry(jobId: string, options: { confirmChargeTwice?: boolean } = {}): Promise<JobRecord> {
     this.assertRunning();
     const old = this.ledger.require(jobId);
     if (!RETRYABLE_STATUSES.includes(old.record.status)) {
@@ -277,6 +318,9 @@ export class JobManager {
         'JOB_NOT_RETRYABLE',
         `Job ${jobId} ${already}${old.record.retriedBy === undefined ? '' : ` (as job ${old.record.retriedBy})`}; retrying it would send and pay for the same work again.`,
       );
+    }
+    if (mayChargeTwice(old.record) && options.confirmChargeTwice !== true) {
+      throw new JobActionError('JOB_NEEDS_CONFIRMATION', chargeTwiceRefusal(old));
     }
     this.retrying.add(jobId);
     const links = { retryOf: jobId };
@@ -302,6 +346,42 @@ export class JobManager {
     await this.ledger.store.save();
     this.ledger.emitUpdate(old);
     return fresh;
+  }
+
+  /**
+   * The texts a task sent (pronunciation rules applied), kept with the job across restarts, with their estimated
+   * credits: the user checks them against the service's records before sending a task with a lost answer again.
+   * A voice job has none.
+   */
+  texts(jobId: string): JobTexts {
+    const request = this.ledger.require(jobId).request;
+    return jobTexts(request.kind === 'task' ? sentTexts(request.body) : []);
+  }
+
+  /**
+   * Looks at a stuck job again: the service has it (its id is known) and may yet finish it, so it is polled
+   * again from the start of the schedule, its ten minutes of unknown statuses counted afresh. Nothing is sent or
+   * charged. A job without an id (unknown outcome) has nothing to look up: the contract finds tasks only by id.
+   */
+  async lookAgain(jobId: string): Promise<JobRecord> {
+    this.assertRunning();
+    const job = this.ledger.require(jobId);
+    const record = job.record;
+    if (record.status !== 'stuck' || record.remoteId === undefined) {
+      throw new JobActionError(
+        'JOB_NOT_LOOKABLE',
+        record.status === 'unknown-outcome'
+          ? `Job ${jobId} has no id at the service (its answer was lost), and the service finds a task only by its id: there is nothing to look up.`
+          : `Job ${jobId} is ${record.status}; only a stuck job, whose id the service gave, can be looked at again.`,
+      );
+    }
+    delete job.unknownSince;
+    delete record.finishedAt;
+    this.ledger.setStatus(job, 'running');
+    await this.ledger.store.save();
+    this.ledger.emitUpdate(job);
+    this.poller.pollAfter(job, 0);
+    return snapshot(record);
   }
 
   /** Cancels a job that has not been sent (or whose outcome is unknown: the user chose not to resend it). */

@@ -84,4 +84,29 @@ describe('JobStore', () => {
     expect(ids).not.toContain('done-4');
     expect(ids).toContain('done-5');
   });
+
+  it('keeps a job that may have been charged, with its texts, however old, until it is retried', async () => {
+    const at = (index: number): string => new Date(Date.UTC(2030, 0, 1) + index * 1000).toISOString();
+    const lost = job('lost-answer', 'unknown-outcome', '2020-01-01T00:00:00.000Z');
+    const cancelledLost = job('cancelled-lost', 'cancelled', '2020-01-01T00:00:01.000Z');
+    cancelledLost.record.outcomeUnknownAt = '2020-01-01T00:00:02.000Z';
+    const retriedLost = job('retried-lost', 'unknown-outcome', '2020-01-01T00:00:03.000Z');
+    retriedLost.record.retriedBy = 'done-0';
+    const jobs = [
+      lost,
+      cancelledLost,
+      retriedLost,
+      ...Array.from({ length: MAX_FINISHED_JOBS_KEPT }, (_, index) =>
+        job(`done-${index}`, 'succeeded', at(index)),
+      ),
+    ];
+    const store = new JobStore(path.join(dir, 'x.json'), 'u', () => jobs);
+    await store.save();
+    const loaded = await store.load();
+    const ids = loaded.jobs.map((entry) => entry.record.id);
+    expect(ids).toContain('lost-answer');
+    expect(ids).toContain('cancelled-lost');
+    expect(ids).not.toContain('retried-lost');
+    expect(loaded.jobs.find((entry) => entry.record.id === 'lost-answer')?.request).toEqual(lost.request);
+  });
 });

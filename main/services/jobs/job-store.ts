@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
 import type { JobRecord, JobRequest } from './job-types.js';
 import { FINAL_STATUSES } from './job-types.js';
+import { mayChargeTwice } from '../../../common/jobs/job-texts.js';
 
 /** One job as kept on disk: the record the UI sees, the request to (re)send it and polling facts. */
 export interface StoredJob {
@@ -136,8 +137,17 @@ export class JobStore {
   }
 }
 
+/**
+ * Drops the oldest finished jobs beyond MAX_FINISHED_JOBS_KEPT, except one the service may have charged without
+ * the app knowing (mayChargeTwice) that was neither sent again nor made unneeded by a later task: its texts are
+ * the user's only way to recognise it in the service's records, so it stays until they remove it.
+ */
 function pruneFinished(jobs: StoredJob[]): StoredJob[] {
-  const finished = jobs.filter((job) => FINAL_STATUSES.includes(job.record.status));
+  const finished = jobs.filter(
+    ({ record }) =>
+      FINAL_STATUSES.includes(record.status) &&
+      !(mayChargeTwice(record) && record.retriedBy === undefined && record.supersededAt === undefined),
+  );
   if (finished.length <= MAX_FINISHED_JOBS_KEPT) return jobs;
   const dropped = new Set(
     finished

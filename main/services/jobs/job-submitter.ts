@@ -1,5 +1,6 @@
 import type { Clock, ServiceError, ServiceResult, TaskData, VoiceData } from '../service-client/index.js';
 import { asServiceError, decideSubmitFailure } from './job-decisions.js';
+import { outcomeUnknownMessage } from './job-errors.js';
 import type { JobLedger } from './job-ledger.js';
 import type { JobPoller } from './job-poller.js';
 import type { JobServiceClient } from './job-service-client.js';
@@ -143,7 +144,11 @@ export class JobSubmitter {
 
   private onFailure(job: StoredJob, error: ServiceError): void {
     if (error.kind === 'http') this.reachability.markReachable();
-    const decision = decideSubmitFailure(error, errorDelayMs(1, this.schedule, this.random));
+    const decision = decideSubmitFailure(
+      error,
+      errorDelayMs(1, this.schedule, this.random),
+      outcomeUnknownMessage(job.request),
+    );
     switch (decision.next) {
       case 'failed':
       case 'unknown-outcome':

@@ -55,6 +55,11 @@ interface JobRecordBase {
    * (a later Generate): it no longer needs attention, and sending it again would pay twice.
    */
   supersededAt?: string;
+  /**
+   * When the app found it could not tell whether the service received this job (ISO time). Kept when the user
+   * then cancels it: the service may still have it, so sending it again may pay twice all the same.
+   */
+  outcomeUnknownAt?: string;
   /** When a rate-limited submission will be tried again (ISO time). */
   nextAttemptAt?: string;
   /**

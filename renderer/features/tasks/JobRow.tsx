@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { mayChargeTwice } from '../../../common/jobs/job-texts.js';
 import type { JobView } from '../../../common/jobs/job-view.js';
 import {
   CANCELLABLE_STATUSES,
@@ -8,6 +10,8 @@ import {
 import { RequestId } from '../../components/RequestId.js';
 import { selectUploads } from '../../stores/jobs-store.js';
 import { useAppStores, useJobsStore } from '../../stores/stores-context.js';
+import { ChargeTwiceDialog } from './ChargeTwiceDialog.js';
+import { JobTextsPanel } from './JobTextsPanel.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -21,7 +25,9 @@ function describeJob(job: JobView): string {
 export function JobRow({ job }: { job: JobView }) {
   const stores = useAppStores();
   const upload = useJobsStore(selectUploads)[job.id];
-  const act = (method: 'jobs.cancel' | 'jobs.retry' | 'jobs.dismiss'): void => {
+  const [confirming, setConfirming] = useState(false);
+  const [showTexts, setShowTexts] = useState(false);
+  const act = (method: 'jobs.cancel' | 'jobs.retry' | 'jobs.dismiss' | 'jobs.lookAgain'): void => {
     stores.client
       .invoke(method, { id: job.id })
       .catch((error: unknown) => stores.notices.getState().showError(error));
@@ -72,8 +78,33 @@ export function JobRow({ job }: { job: JobView }) {
       <div className="row-actions">
         {/* A task whose blocks were generated since would pay for them twice. */}
         {RETRYABLE_STATUSES.includes(job.status) && !job.retriedBy && !job.supersededAt ? (
-          <button type="button" data-testid="job-retry" onClick={() => act('jobs.retry')}>
-            {job.status === 'unknown-outcome' ? 'Submit again' : 'Retry'}
+          <button
+            type="button"
+            data-testid="job-retry"
+            // One the service may have charged already is sent only after the question (main insists too).
+            onClick={() => (mayChargeTwice(job) ? setConfirming(true) : act('jobs.retry'))}
+          >
+            {mayChargeTwice(job) ? 'Submit again…' : 'Retry'}
+          </button>
+        ) : null}
+        {job.status === 'stuck' && job.remoteId !== undefined ? (
+          <button
+            type="button"
+            data-testid="job-look-again"
+            title="Check it at the service again by its id: nothing is sent or charged"
+            onClick={() => act('jobs.lookAgain')}
+          >
+            Look again
+          </button>
+        ) : null}
+        {job.kind === 'task' ? (
+          <button
+            type="button"
+            data-testid="job-show-texts"
+            aria-expanded={showTexts}
+            onClick={() => setShowTexts((shown) => !shown)}
+          >
+            {showTexts ? 'Hide texts' : 'Show texts'}
           </button>
         ) : null}
         {jobListGroup(job) === 'problem' ? (
@@ -92,6 +123,8 @@ export function JobRow({ job }: { job: JobView }) {
           </button>
         ) : null}
       </div>
+      {showTexts ? <JobTextsPanel jobId={job.id} /> : null}
+      {confirming ? <ChargeTwiceDialog job={job} onClose={() => setConfirming(false)} /> : null}
     </li>
   );
 }

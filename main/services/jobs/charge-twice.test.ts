@@ -1,0 +1,149 @@
+import { writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { JobManager } from './job-manager.js';
+import {
+  FAST,
+  block,
+  dataDir,
+  makeClient,
+  managers,
+  readJobFile,
+  service,
+  startManager,
+  useJobManagerHarness,
+} from './test-support/job-manager-harness.js';
+
+useJobManagerHarness();
+
+// Issue 37: "Submit again" on a task whose answer was lost charged its texts twice. 11 + 6 code points (the
+// emoji counts once, as the service counts it) and a sound's 4: 21 credits at one credit per character.
+const TEXTS = [
+  { ...block, text: 'Hello there' },
+  { ...block, text: 'Bye 👋 ' },
+  { type: 'sfx' as const, text: 'rain' },
+];
+const CREDITS = 21;
+
+/** The first POST reaches the service, which creates the task; the answer is lost (the socket dies). */
+function loseFirstAnswer(): void {
+  let lost = false;
+  service.hooks.push((request, response) => {
+    if (request.method !== 'POST' || lost) return false;
+    lost = true;
+    service.created.push({
+      id: 'acted',
+      kind: 'task',
+      steps: ['pending'],
+      polls: 0,
+      body: undefined,
+      extra: {},
+    });
+    response.socket?.destroy();
+    return true;
+  });
+}
+
+describe('JobManager: a task whose answer was lost (issue 37)', () => {
+  it('says submitting it again may charge twice, with the credits of its texts, instead of "if it does not show up"', async () => {
+    loseFirstAnswer();
+    const { manager } = await startManager();
+    const job = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
+    expect(job.status).toBe('unknown-outcome');
+    expect(job.error?.message).toMatch(/Submitting it again may charge ≈ 21 credits twice/u);
+    expect(job.error?.message).toMatch(/never show up in the app/u);
+    expect(job.error?.message).not.toMatch(/does not show up in your results/u);
+    expect(job).toMatchObject({ kind: 'task', characters: CREDITS });
+  });
+
+  it('refuses to send it again without the confirmation, even once cancelled, and sends it with it', async () => {
+    loseFirstAnswer();
+    const { manager } = await startManager();
+    const job = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
+    await expect(manager.retry(job.id)).rejects.toMatchObject({
+      code: 'JOB_NEEDS_CONFIRMATION',
+      message: expect.stringMatching(/may charge about 21 credits twice.+confirmChargeTwice/u),
+    });
+    await expect(manager.retry(job.id, { confirmChargeTwice: false })).rejects.toMatchObject({
+      code: 'JOB_NEEDS_CONFIRMATION',
+    });
+    // Cancelling it here changes nothing at the service: a retry of the cancelled job may pay twice all the same.
+    expect((await manager.cancel(job.id)).outcomeUnknownAt).toBeDefined();
+    await expect(manager.retry(job.id)).rejects.toMatchObject({ code: 'JOB_NEEDS_CONFIRMATION' });
+    expect(service.requests('POST')).toHaveLength(1);
+
+    const again = await manager.retry(job.id, { confirmChargeTwice: true });
+    expect((await manager.waitFor(again.id)).status).toBe('succeeded');
+    expect(service.requests('POST')).toHaveLength(2);
+  });
+
+  it('keeps the texts it sent across a restart, with their credits', async () => {
+    loseFirstAnswer();
+    const first = await startManager();
+    const job = await first.manager.waitFor(
+      (await first.manager.submitTask({ body: { contents: TEXTS } })).id,
+    );
+    await first.manager.stop();
+    const { manager } = await startManager();
+    expect(manager.texts(job.id)).toEqual({
+      texts: [
+        { type: 'text', text: 'Hello there' },
+        { type: 'text', text: 'Bye 👋 ' },
+        { type: 'sfx', text: 'rain' },
+      ],
+      characters: CREDITS,
+      credits: CREDITS,
+    });
+  });
+
+  it('replaces the old advice in a job file written before, keeping the service’s detail', async () => {
+    loseFirstAnswer();
+    const first = await startManager();
+    const job = await first.manager.waitFor(
+      (await first.manager.submitTask({ body: { contents: TEXTS } })).id,
+    );
+    await first.manager.stop();
+    const file = await readJobFile(first.manager);
+    const stored = file.jobs[0]!.record;
+    stored.error = {
+      code: 'NETWORK_ERROR',
+      message:
+        'The app cannot tell whether the service received this submission: the connection broke (or the app ' +
+        'stopped) after the request was sent. Credits may already be frozen for it. Submit it again only if it ' +
+        'does not show up in your results; otherwise dismiss it. (The connection was lost.)',
+    };
+    delete stored.outcomeUnknownAt;
+    await writeFile(first.manager.filePath, JSON.stringify(file));
+
+    const manager = new JobManager({ client: makeClient(), dataDir, schedule: FAST, stopGraceMs: 0 });
+    managers.push(manager);
+    await manager.start();
+    const loaded = manager.get(job.id);
+    expect(loaded?.error?.message).toMatch(/^The app cannot tell whether the service received this task/u);
+    expect(loaded?.error?.message).toMatch(/may charge ≈ 21 credits twice/u);
+    expect(loaded?.error?.message).toMatch(/ \(The connection was lost\.\)$/u);
+    expect(loaded?.outcomeUnknownAt).toBe(stored.updatedAt);
+    await expect(manager.retry(job.id)).rejects.toMatchObject({ code: 'JOB_NEEDS_CONFIRMATION' });
+  });
+
+  it('offers nothing to look up without an id, and looks at a stuck task again by its id, sending nothing', async () => {
+    loseFirstAnswer();
+    const { manager } = await startManager();
+    const lost = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
+    await expect(manager.lookAgain(lost.id)).rejects.toMatchObject({
+      code: 'JOB_NOT_LOOKABLE',
+      message: expect.stringContaining('there is nothing to look up'),
+    });
+
+    service.taskSteps = ['pending', 'mystery-state'];
+    const stuck = await manager.waitFor((await manager.submitTask({ body: { contents: [block] } })).id);
+    expect(stuck.status).toBe('stuck');
+    await expect(manager.retry(stuck.id)).rejects.toMatchObject({ code: 'JOB_NEEDS_CONFIRMATION' });
+    // The service moves on after all: looking again finds it done.
+    const resource = service.created.find((candidate) => candidate.id === stuck.remoteId)!;
+    resource.steps.push('generated');
+    resource.polls = resource.steps.length;
+    expect((await manager.lookAgain(stuck.id)).status).toBe('running');
+    expect((await manager.waitFor(stuck.id)).status).toBe('succeeded');
+    expect(service.requests('POST')).toHaveLength(2);
+  });
+});

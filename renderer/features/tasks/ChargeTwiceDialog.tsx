@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import type { IpcErrorData } from '../../../common/ipc/errors.js';
+import { creditsFor } from '../../../common/jobs/job-texts.js';
+import type { JobView } from '../../../common/jobs/job-view.js';
+import { Dialog } from '../../components/Dialog.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { errorData } from '../../stores/notice-store.js';
+import { useAppStores } from '../../stores/stores-context.js';
+import { formatCount } from '../editor/format.js';
+
+/**
+ * Asked before sending again a job the service may have charged already (mayChargeTwice): what it may cost twice,
+ * and why the app cannot find out itself. The contract finds a task only by its id, so a job whose answer was lost
+ * (no id) cannot be looked up, and the dialog says so; a stuck one (its id known) can be looked at again, which is
+ * then the first choice. The safe choice has the focus; only the explicit "Submit again" sends, with the
+ * confirmation main requires.
+ */
+export function ChargeTwiceDialog({ job, onClose }: { job: JobView; onClose(): void }) {
+  const stores = useAppStores();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<IpcErrorData | null>(null);
+  const canLookAgain = job.status === 'stuck' && job.remoteId !== undefined;
+
+  const run = async (method: 'jobs.retry' | 'jobs.lookAgain'): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (method === 'jobs.retry')
+        await stores.client.invoke('jobs.retry', { id: job.id, confirmChargeTwice: true });
+      else await stores.client.invoke('jobs.lookAgain', { id: job.id });
+      onClose();
+    } catch (caught) {
+      setError(errorData(caught));
+      setBusy(false);
+    }
+  };
+
+  const what = job.kind === 'task' ? 'task' : 'voice clone';
+  const { held, twice } = wordsFor(job);
+  return (
+    <Dialog title="Submit again? It may be charged twice" testId="charge-twice-dialog" onClose={onClose}>
+      {canLookAgain ? (
+        <p>
+          The service has this {what} (id <code>{job.remoteId}</code>) but kept reporting a status the app
+          cannot read, so it may still finish it: {held}. Waiting and looking again sends nothing and costs
+          nothing.
+        </p>
+      ) : (
+        <p data-testid="charge-twice-nothing-to-look-up">
+          The app never learned whether the service received this {what}: its answer was lost before the{' '}
+          {what}’s id came back. If the service did receive it, {held}, and it will never show up in the app.
+          The service finds a {what} only by its id, so there is nothing the app can look up, and waiting will
+          not change that.
+        </p>
+      )}
+      <p data-testid="charge-twice-cost">
+        <strong>
+          Submitting it again sends it as a new {what} and may {twice}.
+        </strong>
+      </p>
+      <p className="hint">
+        {job.kind === 'task'
+          ? 'Check its texts (Show texts in its row) against your account’s records at the service first; its support can trace the request id, when one is shown.'
+          : 'Check your voices at the service first; its support can trace the request id, when one is shown.'}
+      </p>
+      {error ? <ErrorNotice error={error} testId="charge-twice-error" /> : null}
+      <div className="form-actions">
+        {canLookAgain ? (
+          <button
+            type="button"
+            className="primary"
+            data-testid="charge-twice-look-again"
+            data-autofocus
+            disabled={busy}
+            onClick={() => void run('jobs.lookAgain')}
+          >
+            Wait and look again
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={canLookAgain ? undefined : 'primary'}
+          data-testid="charge-twice-cancel"
+          data-autofocus={canLookAgain ? undefined : true}
+          onClick={onClose}
+        >
+          Don’t submit
+        </button>
+        <button
+          type="button"
+          className="danger"
+          data-testid="charge-twice-submit"
+          disabled={busy}
+          onClick={() => void run('jobs.retry')}
+        >
+          Submit again, may {twice}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** What the job holds at the service if it was received, and what a second submission may do. */
+function wordsFor(job: JobView): { held: string; twice: string } {
+  if (job.kind === 'voice') {
+    return {
+      held: 'the voice may exist already (a professional clone uses quota)',
+      twice: 'create the voice, and use its quota, twice',
+    };
+  }
+  const credits = `≈ ${formatCount(creditsFor(job.characters ?? 0))} credits`;
+  return { held: `${credits} are frozen for it`, twice: `charge ${credits} twice` };
+}

@@ -1,0 +1,108 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JobView } from '../../../common/jobs/job-view.js';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { JobRow } from './JobRow.js';
+
+const SERVICE = 'http://127.0.0.1:8787';
+
+function job(changes: Partial<JobView>): JobView {
+  return {
+    id: 'job-1',
+    kind: 'task',
+    serviceUrl: SERVICE,
+    status: 'unknown-outcome',
+    characters: 1234,
+    createdAt: '2026-11-24T05:00:00.000Z',
+    submittedAt: '2026-11-24T05:00:00.000Z',
+    outcomeUnknownAt: '2026-11-24T05:00:01.000Z',
+    ...changes,
+  };
+}
+
+function renderRow(view: JobView) {
+  const bridge = new FakeBridge({
+    'jobs.retry': () => ({ ok: true, result: { ...view, id: 'job-2', status: 'queued' } }),
+    'jobs.lookAgain': () => ({ ok: true, result: { ...view, status: 'running' } }),
+    'jobs.texts': () => ({
+      ok: true,
+      result: {
+        texts: [
+          { type: 'text', text: 'Hello there' },
+          { type: 'sfx', text: 'rain' },
+        ],
+        characters: 15,
+        credits: 15,
+      },
+    }),
+  });
+  renderWithStores(
+    <ul>
+      <JobRow job={view} />
+    </ul>,
+    storesFor(bridge),
+  );
+  return bridge;
+}
+
+describe('JobRow: sending again a job the service may have charged (issue 37)', () => {
+  afterEach(cleanup);
+
+  it('asks first, with the credits it may charge twice and the safe choice focused, and sends nothing on “Don’t submit”', () => {
+    const bridge = renderRow(job({}));
+    fireEvent.click(screen.getByTestId('job-retry'));
+    expect(bridge.calls).toEqual([]);
+    expect(screen.getByTestId('charge-twice-cost').textContent).toMatch(/may charge ≈ 1,234 credits twice/u);
+    expect(screen.getByTestId('charge-twice-nothing-to-look-up').textContent).toMatch(
+      /nothing the app can look up/u,
+    );
+    expect(screen.queryByTestId('charge-twice-look-again')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('charge-twice-cancel'));
+    fireEvent.click(screen.getByTestId('charge-twice-cancel'));
+    expect(screen.queryByTestId('charge-twice-dialog')).toBeNull();
+    expect(bridge.calls).toEqual([]);
+  });
+
+  it('sends it again with the confirmation main requires only on the explicit “Submit again”', async () => {
+    const bridge = renderRow(job({ status: 'cancelled' }));
+    fireEvent.click(screen.getByTestId('job-retry'));
+    fireEvent.click(screen.getByTestId('charge-twice-submit'));
+    await waitFor(() => expect(screen.queryByTestId('charge-twice-dialog')).toBeNull());
+    expect(bridge.calls).toEqual([
+      { method: 'jobs.retry', input: { id: 'job-1', confirmChargeTwice: true } },
+    ]);
+  });
+
+  it('offers to wait and look again first for a stuck task, whose id the service gave', async () => {
+    const bridge = renderRow(job({ status: 'stuck', remoteId: 'task-9', outcomeUnknownAt: undefined }));
+    fireEvent.click(screen.getByTestId('job-retry'));
+    expect(document.activeElement).toBe(screen.getByTestId('charge-twice-look-again'));
+    fireEvent.click(screen.getByTestId('charge-twice-look-again'));
+    await waitFor(() => expect(screen.queryByTestId('charge-twice-dialog')).toBeNull());
+    expect(bridge.calls).toEqual([{ method: 'jobs.lookAgain', input: { id: 'job-1' } }]);
+  });
+
+  it('retries a failed task at once: its credits were returned when it failed', () => {
+    const bridge = renderRow(job({ status: 'failed', outcomeUnknownAt: undefined }));
+    fireEvent.click(screen.getByTestId('job-retry'));
+    expect(screen.queryByTestId('charge-twice-dialog')).toBeNull();
+    expect(bridge.calls).toEqual([{ method: 'jobs.retry', input: { id: 'job-1' } }]);
+  });
+
+  it('shows the texts it sent, with their credits, and copies them one per paragraph', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    try {
+      renderRow(job({}));
+      fireEvent.click(screen.getByTestId('job-show-texts'));
+      const panel = await screen.findByTestId('job-texts');
+      expect(panel.textContent).toMatch(/2 texts as sent .*15 characters, ≈ 15 credits/u);
+      expect(panel.textContent).toContain('Hello there');
+      fireEvent.click(screen.getByTestId('job-texts-copy'));
+      expect(writeText).toHaveBeenCalledWith('Hello there\n\nrain');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
