@@ -14,6 +14,13 @@ export const rendererConfig = defineConfig({
     target: 'chrome130',
     // A desktop app loads its bundle from disk, so one larger chunk costs nothing on the network.
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./renderer/index.html', import.meta.url)),
+        // The browser shell's file chooser, served by main on an origin of its own (main/browser/chooser-server.ts).
+        chooser: fileURLToPath(new URL('./renderer/chooser.html', import.meta.url)),
+      },
+    },
   },
 });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { SuiteStandin } from './support/fixtures.js';
@@ -66,6 +66,39 @@ test.describe('journeys: nothing lost — credits, work or an export', () => {
       'Harbour.srt',
       'Harbour.wav',
     ]);
+  });
+
+  test('exports where the user picked in main’s chooser window, and nowhere the page merely names', async ({
+    app,
+    home,
+    page,
+    context,
+  }) => {
+    await page.goto(app.url);
+    const elsewhere = path.join(home, 'Elsewhere');
+    await mkdir(elsewhere);
+    await newProject(page, 'Ferry', ['The ferry crosses at dawn.', 'Gulls follow it home.']);
+    await new EditorPage(page).generateAll(2);
+
+    // A path typed by the page (or a script in it) is not a choice: main refuses to write there.
+    await page.getByTestId('export-open').click();
+    await page.getByTestId('export-path').fill(path.join(elsewhere, 'Ferry.wav'));
+    await page.getByTestId('export-start').click();
+    await expect(page.getByTestId('export-error')).toContainText('must be a place you chose with Choose…');
+    expect(await readdir(elsewhere)).toEqual([]);
+
+    // Choose… opens main's chooser on its own origin; the pick there is what lets main write.
+    const opened = context.waitForEvent('page');
+    await page.getByTestId('export-choose').click();
+    const chooser = await opened;
+    expect(new URL(chooser.url()).origin).not.toBe(new URL(app.url).origin);
+    await expect(chooser.getByTestId('file-chooser-target')).toContainText(path.join(elsewhere, 'Ferry.wav'));
+    await chooser.getByTestId('file-chooser-name').fill('Ferry at dawn.wav');
+    await chooser.getByTestId('file-chooser-choose').click();
+    await expect(page.getByTestId('export-path')).toHaveValue(path.join(elsewhere, 'Ferry at dawn.wav'));
+    await page.getByTestId('export-start').click();
+    await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
+    expect((await readdir(elsewhere)).sort()).toEqual(['Ferry at dawn.srt', 'Ferry at dawn.wav']);
   });
 
   test('finishes "generate, then export" after the dialog is closed, and says so', async ({

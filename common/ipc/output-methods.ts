@@ -9,7 +9,7 @@ import { method } from './define.js';
 import { exportModeSchema as exportModes } from '../export/export-mode.js';
 
 const contentHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a content hash (64 hex digits)');
-const absolutePathSchema = z
+export const absolutePathSchema = z
   .string()
   .min(1, 'is required')
   .max(4096, 'must be at most 4096 characters')
@@ -18,6 +18,10 @@ const absolutePathSchema = z
     'must be an absolute path (e.g. /home/me/Episode.wav or C:\\Users\\me\\Episode.wav)',
   );
 const exportIdSchema = z.uuid('must be an export id (UUID)');
+/** What the browser shell's chooser picks: a file to save (a name in a folder), or a folder. */
+export const chooserKindSchema = z.enum(['save-file', 'folder']);
+export type ChooserKind = z.infer<typeof chooserKindSchema>;
+const choiceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/u, 'must be a choice id from files.openChooser');
 
 export interface StartedGenerationView {
   serviceUrl: string;
@@ -161,19 +165,25 @@ export const outputMethods = {
       })
       .strict(),
   ),
-  /** The OS folder dialog where the shell has one; null in the browser shell (it uses `files.browse`). */
+  /** The OS folder dialog where the shell has one; null in the browser shell (it uses `files.openChooser`). */
   'files.chooseFolder': method<{ path: string | null }>()(
     z.object({ suggestedPath: absolutePathSchema }).strict(),
   ),
   /**
-   * The browser shell's file chooser: the folders and export-related files in a folder (names only, no
-   * contents). Without `folder`, the default export folder.
+   * The browser shell's stand-in for the OS dialogs: main opens a choice and answers the address of its chooser,
+   * a page of its own on another origin (so this page cannot script it), which the page opens in a window. Only
+   * the user's click there chooses, and only that choice is granted. Refused in Electron (it has real dialogs).
    */
-  'files.browse': method<FolderListing>()(z.object({ folder: absolutePathSchema.optional() }).strict()),
-  /** The browser shell's chooser confirms a choice: main may then write there (a file, or inside a folder). */
-  'files.choose': method<{ path: string }>()(
-    z.object({ path: absolutePathSchema, kind: z.enum(['save-file', 'folder']) }).strict(),
+  'files.openChooser': method<{ choiceId: string; url: string }>()(
+    z.object({ kind: chooserKindSchema, initialPath: absolutePathSchema }).strict(),
   ),
+  /**
+   * Waits for the user's answer in the chooser window: the path chosen (which main may now write: the file, or
+   * inside the folder), or null when the user cancelled, closed the window or never answered.
+   */
+  'files.chooserAnswer': method<{ path: string | null }>()(z.object({ choiceId: choiceIdSchema }).strict()),
+  /** The page gave up waiting (its dialog closed): the choice ends with no grant. */
+  'files.closeChooser': method<null>()(z.object({ choiceId: choiceIdSchema }).strict()),
   /**
    * Shows a file (or folder) in the system file manager: an export the user made, or the data folder. Where the
    * shell has no file manager to open (the browser shell), `revealed` is false and the page shows the path.

@@ -5,7 +5,7 @@ import { IpcError } from '../../common/ipc/errors.js';
 import type { ExportFinishedEvent, ExportConflict } from '../../common/ipc/output-methods.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
-import type { Platform } from '../platform/platform.js';
+import type { PathChooser, Platform } from '../platform/platform.js';
 import type { AudioCache } from '../services/audio-cache/index.js';
 import { isExportCancelled } from '../services/export/index.js';
 import type { GenerationService } from '../services/generation/index.js';
@@ -19,9 +19,9 @@ import {
 } from '../services/project-export/index.js';
 import { ensureWritableFolder } from '../services/batch/output-paths.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
+import { isSameOrInside } from '../services/paths/path-grants.js';
 import type { ProjectExportSettings } from '../../common/export/index.js';
 import type { Project } from '../../common/project/index.js';
-import { browseFolder } from './folder-browser.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { UploadStaging } from '../services/staging/upload-staging.js';
 import { exportContainer } from '../../common/export/export-mode.js';
@@ -63,8 +63,9 @@ type OutputHandlers = Pick<
   | 'export.generateThenExport'
   | 'export.cancel'
   | 'files.chooseFolder'
-  | 'files.browse'
-  | 'files.choose'
+  | 'files.openChooser'
+  | 'files.chooserAnswer'
+  | 'files.closeChooser'
   | 'files.reveal'
 >;
 
@@ -202,23 +203,26 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
       if (chosen) grants.grantFolder(chosen);
       return { path: chosen };
     },
-    'files.browse': ({ folder }) => {
-      refuseWithNativeDialogs();
-      return browseFolder(folder ?? exportDir);
+    'files.openChooser': ({ kind, initialPath }) => browserChooser().open(kind, initialPath),
+    'files.chooserAnswer': async ({ choiceId }) => {
+      // The grant comes from the user's pick in main's chooser window, of the kind main asked for: nothing the
+      // page sends is granted.
+      const chosen = await browserChooser().answer(choiceId);
+      if (!chosen) return { path: null };
+      if (chosen.kind === 'folder') grants.grantFolder(chosen.path);
+      else grants.grantFile(chosen.path);
+      return { path: chosen.path };
     },
-    'files.choose': ({ path: chosen, kind }) => {
-      refuseWithNativeDialogs();
-      if (kind === 'folder') grants.grantFolder(chosen);
-      else grants.grantFile(chosen);
-      return { path: chosen };
+    'files.closeChooser': ({ choiceId }) => {
+      browserChooser().cancel(choiceId);
+      return null;
     },
     'files.reveal': async ({ path: wanted }) => {
       // Only places the user chose (exports) or the app's own data folder: a page cannot point the file manager
       // anywhere it likes.
       const place = path.resolve(wanted);
       const dataDir = path.resolve(platform.dataDir);
-      const inDataDir = place === dataDir || place.startsWith(`${dataDir}${path.sep}`);
-      if (!inDataDir) await grants.require(place, 'path', 'The place to show');
+      if (!isSameOrInside(dataDir, place)) await grants.require(place, 'path', 'The place to show');
       if (platform.revealInFolder === undefined) return { revealed: false };
       platform.revealInFolder(place);
       return { revealed: true };
@@ -311,13 +315,14 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
   };
 
   /** The browser shell's chooser stands in for dialogs; where the OS has real ones, only they grant paths. */
-  function refuseWithNativeDialogs(): void {
-    if (platform.shell === 'electron') {
+  function browserChooser(): PathChooser {
+    if (!platform.chooser) {
       throw new IpcError({
         code: 'INVALID_INPUT',
         message: 'Use Choose… to pick a place with the system dialog.',
       });
     }
+    return platform.chooser;
   }
 
   return {

@@ -1,7 +1,7 @@
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { EventHub } from '../ipc/event-hub.js';
-import type { Platform } from '../platform/platform.js';
+import type { PathChooser, Platform } from '../platform/platform.js';
 
 /**
  * The browser shell's stand-ins for OS services: notifications and progress become events the page shows
@@ -14,6 +14,8 @@ export class BrowserPlatform implements Platform {
     readonly dataDir: string,
     readonly appVersion: string,
     private readonly events: EventHub,
+    /** Main's chooser window, which stands in for the OS save and folder dialogs. */
+    readonly chooser?: PathChooser,
   ) {}
 
   notify(title: string, body: string): void {
@@ -36,7 +38,7 @@ export class BrowserPlatform implements Platform {
   }
 
   chooseFolder(): Promise<string | null> {
-    // The page shows main's own chooser (files.browse / files.choose) instead.
+    // The page opens main's own chooser window instead (files.openChooser).
     return Promise.resolve(null);
   }
 

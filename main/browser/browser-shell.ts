@@ -11,6 +11,7 @@ import { BrowserPlatform } from './browser-platform.js';
 import { mediaIdOfPath, serveMediaHttp } from '../services/media/index.js';
 import { isExpectedHost } from './connection-guard.js';
 import { serveStatic } from './static-server.js';
+import { startChooserServer } from './chooser-server.js';
 import { MediaSession, SESSION_PATH } from './media-session.js';
 import { WebSocketBinding } from './ws-binding.js';
 
@@ -32,6 +33,8 @@ export interface RunningBrowserShell {
   /** The URL to open, secret included (in the fragment, so it never reaches a server log or Referer). */
   url: string;
   origin: string;
+  /** The origin of main's file chooser window (another port of 127.0.0.1). */
+  chooserOrigin: string;
   services: AppServices;
   close(): Promise<void>;
 }
@@ -46,7 +49,9 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
   // /media/ then carry by themselves: media is served only to the page that holds the secret.
   const mediaSession = new MediaSession();
   const hub = new EventHub();
-  const platform = new BrowserPlatform(options.dataDir, options.appVersion, hub);
+  // The file chooser runs on an origin of its own, out of the page's reach (see chooser-server.ts).
+  const chooser = await startChooserServer({ rendererDir: options.rendererDir, logger: options.logger });
+  const platform = new BrowserPlatform(options.dataDir, options.appVersion, hub, chooser);
   const services = await createAppServices({
     platform,
     logger: options.logger,
@@ -104,9 +109,11 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
   return {
     url: `${origin}/#secret=${secret}`,
     origin,
+    chooserOrigin: chooser.origin,
     services,
     async close() {
       await binding.close();
+      await chooser.close();
       await services.dispose();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

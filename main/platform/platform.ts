@@ -1,3 +1,24 @@
+import type { ChooserKind } from '../../common/ipc/output-methods.js';
+
+/** A place the user picked in the browser shell's chooser, and what kind of place it was asked to be. */
+export interface ChosenPlace {
+  kind: ChooserKind;
+  path: string;
+}
+
+/**
+ * The browser shell's stand-in for the OS dialogs: a chooser main serves on an origin of its own, so the page
+ * that asked cannot script it. Only the user's pick there answers a choice.
+ */
+export interface PathChooser {
+  /** Starts a choice; the page opens `url` in a window. */
+  open(kind: ChooserKind, initialPath: string): { choiceId: string; url: string };
+  /** The user's pick, or null once they cancel, close the chooser or let it expire. */
+  answer(choiceId: string): Promise<ChosenPlace | null>;
+  /** Ends a choice with no pick (the page gave up waiting). */
+  cancel(choiceId: string): void;
+}
+
 /**
  * What main-process services need from the operating system. The Electron shell implements it with Electron's
  * APIs; the browser shell with plain Node and events the page turns into in-app equivalents.
@@ -26,4 +47,6 @@ export interface Platform {
   isFocused(): boolean;
   /** Shows a file in the system file manager; absent where the shell cannot (the browser shell). */
   revealInFolder?(filePath: string): void;
+  /** Main's own chooser where the shell has no OS dialogs (the browser shell); absent in Electron. */
+  readonly chooser?: PathChooser | undefined;
 }

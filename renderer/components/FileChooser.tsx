@@ -1,26 +1,30 @@
 import { useEffect, useState } from 'react';
-import type { FolderListing } from '../../common/ipc/output-methods.js';
-import { errorData } from '../stores/notice-store.js';
-import { useAppStores } from '../stores/stores-context.js';
+import type { ChooserKind, FolderListing } from '../../common/ipc/output-methods.js';
 
 /**
- * The browser shell's stand-in for the OS save and folder dialogs: main lists a folder's sub-folders and export
- * files (names only), the user walks the folders and picks a place, and main is told of the choice (which is
- * what lets it write there). In Electron the system dialog is used instead.
+ * The browser shell's stand-in for the OS save and folder dialogs, shown in main's chooser window (on an origin
+ * of its own, see main/browser/chooser-server.ts): main lists a folder's sub-folders and export files (names
+ * only), the user walks the folders and picks a place, and the pick goes to main, which is what lets it write
+ * there. In Electron the system dialog is used instead.
  */
 export function FileChooser({
   kind,
   initialPath,
-  onChosen,
+  armed,
+  browse,
+  choose,
   onCancel,
 }: {
-  kind: 'save-file' | 'folder';
+  kind: ChooserKind;
   /** For a file: its suggested full path (folder and name); for a folder: the folder to start in. */
   initialPath: string;
-  onChosen(chosenPath: string): void;
+  /** Whether the choosing button takes clicks: not until the window has been in view a moment (no click-through). */
+  armed: boolean;
+  browse(folder: string): Promise<FolderListing>;
+  /** Hands the pick to main; rejects with the reason main refused it. */
+  choose(chosenPath: string): Promise<void>;
   onCancel(): void;
 }) {
-  const stores = useAppStores();
   const separator = initialPath.includes('\\') && !initialPath.includes('/') ? '\\' : '/';
   const startFolder = kind === 'folder' ? initialPath : parentOf(initialPath, separator);
   const [listing, setListing] = useState<FolderListing | null>(null);
@@ -30,8 +34,7 @@ export function FileChooser({
 
   useEffect(() => {
     let cancelled = false;
-    stores.client
-      .invoke('files.browse', { folder })
+    browse(folder)
       .then((answer) => {
         if (cancelled) return;
         setListing(answer);
@@ -40,24 +43,23 @@ export function FileChooser({
       .catch((caught: unknown) => {
         if (cancelled) return;
         setListing(null);
-        setProblem(errorData(caught).message);
+        setProblem(caught instanceof Error ? caught.message : String(caught));
       });
     return () => {
       cancelled = true;
     };
-  }, [folder, stores]);
+  }, [folder, browse]);
 
-  const choose = async (): Promise<void> => {
+  const confirm = async (): Promise<void> => {
     const target = kind === 'folder' ? folder : joinPath(folder, name.trim(), separator);
     if (kind === 'save-file' && name.trim() === '') {
       setProblem('Give the file a name.');
       return;
     }
     try {
-      const chosen = await stores.client.invoke('files.choose', { path: target, kind });
-      onChosen(chosen.path);
+      await choose(target);
     } catch (caught) {
-      setProblem(errorData(caught).message);
+      setProblem(caught instanceof Error ? caught.message : String(caught));
     }
   };
 
@@ -128,6 +130,10 @@ export function FileChooser({
           />
         </label>
       ) : null}
+      <p className="hint" data-testid="file-chooser-target">
+        {kind === 'folder' ? 'Folder: ' : 'Save as: '}
+        <code>{kind === 'folder' ? folder : joinPath(folder, name.trim(), separator)}</code>
+      </p>
       {problem ? (
         <p className="field-error" data-testid="file-chooser-problem">
           {problem}
@@ -138,7 +144,8 @@ export function FileChooser({
           type="button"
           className="primary"
           data-testid="file-chooser-choose"
-          onClick={() => void choose()}
+          disabled={!armed}
+          onClick={() => void confirm()}
         >
           {kind === 'folder' ? 'Use this folder' : 'Save here'}
         </button>

@@ -34,6 +34,15 @@ describe('PathGrants', () => {
     expect(await grants.allows('relative/path.wav')).toBe(false);
   });
 
+  it('grants everything under the root folder when "/" is the folder chosen', async () => {
+    const grants = new PathGrants();
+    expect(await grants.allows(path.join(root, 'exports', 'show', 'Episode 1.wav'))).toBe(false);
+    grants.grantFolder('/');
+    expect(await grants.allows('/')).toBe(true);
+    expect(await grants.allows(path.join(root, 'exports', 'show', 'Episode 1.wav'))).toBe(true);
+    expect(await grants.allows('/Episode.wav')).toBe(true);
+  });
+
   it('does not let a symbolic link inside a granted folder lead out of it', async () => {
     const grants = new PathGrants();
     grants.grantFolder(path.join(root, 'exports'));

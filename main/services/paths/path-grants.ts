@@ -33,8 +33,7 @@ export class PathGrants {
     for (const file of this.files)
       if (withoutExtension(await resolveExisting(file)) === withoutExtension(wanted)) return true;
     for (const folder of this.folders) {
-      const root = await resolveExisting(folder);
-      if (wanted === root || wanted.startsWith(`${root}${path.sep}`)) return true;
+      if (isSameOrInside(await resolveExisting(folder), wanted)) return true;
     }
     return false;
   }
@@ -48,6 +47,16 @@ export class PathGrants {
       message: `${what} must be a place you chose with Choose… (or inside the default export folder); Timbre Studio does not write or read anywhere else.`,
     });
   }
+}
+
+/**
+ * Whether `candidate` is `folder` or inside it (both absolute and resolved). A root ("/", "C:\\") already ends
+ * in a separator, so one is added only where it does not: "/" + "/" would match nothing.
+ */
+export function isSameOrInside(folder: string, candidate: string): boolean {
+  if (candidate === folder) return true;
+  const prefix = folder.endsWith(path.sep) ? folder : `${folder}${path.sep}`;
+  return candidate.startsWith(prefix);
 }
 
 function withoutExtension(filePath: string): string {

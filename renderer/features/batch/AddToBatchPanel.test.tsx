@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { chromium } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { settingsView } from '../../test-support/settings-view.js';
@@ -8,9 +8,9 @@ import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
 
 /**
- * The panel with the browser shell's folder chooser open, laid out by Chromium with the app's own style sheets:
- * the chooser takes a row of its own, and the fields keep their height (they stretched to the chooser's, ~100 px
- * and more, when it sat in their grid row).
+ * The panel with the browser shell's folder chooser open (waiting for main's chooser window), laid out by Chromium
+ * with the app's own style sheets: the chooser takes a row of its own, and the fields keep their height (they
+ * stretched to the chooser's when it sat in their grid row).
  */
 
 // The app's style sheets, read by Playwright from disk (the renderer's tests load CSS as empty modules).
@@ -24,33 +24,30 @@ function bridge(): FakeBridge {
   return new FakeBridge({
     'projects.list': () => ({ ok: true, result: [] }),
     'export.defaultFolder': () => ({ ok: true, result: { folder: '/home/reader/Timbre Studio Exports' } }),
-    // The browser shell has no system dialog: the page's own chooser opens.
+    // The browser shell has no system dialog: main's chooser window opens, and the panel waits for its answer.
     'files.chooseFolder': () => ({ ok: true, result: { path: null } }),
-    'files.browse': () => ({
+    'files.openChooser': () => ({
       ok: true,
-      result: {
-        folder: '/home/reader/Timbre Studio Exports',
-        parent: '/home/reader',
-        home: '/home/reader',
-        entries: ['Audiobooks', 'Podcasts', 'Localisation', 'Drafts', 'Old'].map((name) => ({
-          name,
-          kind: 'folder' as const,
-        })),
-      },
+      result: { choiceId: 'c'.repeat(32), url: `http://127.0.0.1:9/choose#choice=${'c'.repeat(32)}` },
     }),
+    'files.chooserAnswer': () => new Promise(() => undefined),
   });
 }
 
 describe('AddToBatchPanel', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
 
   it('keeps its fields one line tall, with the folder chooser open or closed', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
     const stores = storesFor(bridge());
     renderWithStores(<AddToBatchPanel onDone={() => undefined} />, stores);
     await screen.findByDisplayValue('/home/reader/Timbre Studio Exports');
     const closed = screen.getByTestId('batch-add-panel').outerHTML;
     fireEvent.click(screen.getByTestId('batch-choose-destination'));
-    await screen.findByText('📁 Audiobooks');
+    await screen.findByText('Show the chooser window');
     const open = screen.getByTestId('batch-add-panel').outerHTML;
 
     const browser = await chromium.launch(CHROMIUM);
@@ -71,7 +68,7 @@ describe('AddToBatchPanel', () => {
       const destination = await box('[data-testid="batch-destination"]');
       const template = await box('[data-testid="batch-name-template"]');
       const chooser = await box('[data-testid="file-chooser"]');
-      expect(chooser.height).toBeGreaterThan(100);
+      expect(chooser.height).toBeGreaterThan(40);
       // The chooser sits below the destination field, across the panel, beside no field.
       expect(chooser.y).toBeGreaterThanOrEqual(destination.y + destination.height);
       expect(template.y).toBeGreaterThanOrEqual(chooser.y + chooser.height);

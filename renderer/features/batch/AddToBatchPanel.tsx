@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
-import { FileChooser } from '../../components/FileChooser.js';
+import { ChooserWindow } from '../../components/ChooserWindow.js';
 import { PathField } from '../../components/PathField.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from '../output/export-form.js';
@@ -152,7 +152,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
         />
       </PathField>
       {choosing ? (
-        <FileChooser
+        <ChooserWindow
           kind="folder"
           initialPath={destination || '/'}
           onChosen={(chosen) => {

@@ -12,7 +12,7 @@ import { ExportTagFields } from './ExportTagFields.js';
 import { exportContainer } from '../../../common/export/export-mode.js';
 import { stageFile } from '../voices/stage-file.js';
 import { Dialog } from '../../components/Dialog.js';
-import { FileChooser } from '../../components/FileChooser.js';
+import { ChooserWindow } from '../../components/ChooserWindow.js';
 import {
   defaultExportForm,
   joinPath,
@@ -240,7 +240,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         />
       </PathField>
       {stage.kind === 'choosing' ? (
-        <FileChooser
+        <ChooserWindow
           kind={exportContainer(form.mode) === 'folder' ? 'folder' : 'save-file'}
           initialPath={outputPath}
           onChosen={(chosen) => {
