@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { contextOf } from '../../common/project/test-support.js';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,20 +36,32 @@ interface Run {
   stderr: string;
 }
 
-function timbre(args: string[]): Promise<Run> {
+function timbre(args: string[], { timeoutMs }: { timeoutMs?: number } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const { TIMBRE_DATA_DIR: _ignored, ...env } = process.env;
     const child = spawn(process.execPath, [tsxCli, path.join(root, 'main/cli/timbre.ts'), ...args], {
       cwd: root,
       env: { ...env, [TOKEN_VARIABLE]: 'standin-paid' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so a run stopped for hanging takes tsx's node child along.
+      detached: timeoutMs !== undefined,
     });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // A run that should end at once is stopped when it does not, so a hang fails the test instead of the suite.
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+          }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -299,8 +311,35 @@ describe('timbre export × stand-in', () => {
     await writeFile(notImage, 'not an image');
     const cover = await timbre(['export', 'x.timbre', '--out', workDir, '--cover', notImage]);
     expect(cover.code).toBe(2);
-    expect(cover.stderr).toMatch(/--cover: cover\.jpg is not a JPEG or PNG image/u);
+    expect(cover.stderr).toMatch(/--cover: “cover\.jpg” is not a JPEG or PNG image/u);
     expect(taskPosts()).toBe(posts);
+  }, 60_000);
+
+  it('refuses a named pipe as a project, and /dev/zero or a folder as --cover, at once and naming them', async () => {
+    const pipe = path.join(workDir, 'pipe.timbre');
+    execFileSync('mkfifo', [pipe]);
+    const piped = await timbre(['export', pipe, '--out', path.join(workDir, 'out-pipe'), '--data', dataDir], {
+      timeoutMs: 20_000,
+    });
+    expect(piped.code, piped.stdout + piped.stderr).toBe(1);
+    expect(piped.stdout).toContain(
+      'pipe: failed — “pipe.timbre” is not an ordinary file (it is a named pipe), so it cannot be read as a project file. Choose a file saved on disk.',
+    );
+    const zero = path.join(workDir, 'zero.jpg');
+    await symlink('/dev/zero', zero);
+    const zeroed = await timbre(['export', 'x.timbre', '--out', workDir, '--cover', zero], {
+      timeoutMs: 20_000,
+    });
+    expect(zeroed.code, zeroed.stderr).toBe(2);
+    expect(zeroed.stderr).toMatch(/--cover: “zero\.jpg” is not an ordinary file \(it is a device\)/u);
+    const folder = path.join(workDir, 'art');
+    await mkdir(folder);
+    const foldered = await timbre(['export', 'x.timbre', '--out', workDir, '--cover', folder], {
+      timeoutMs: 20_000,
+    });
+    expect(foldered.code).toBe(2);
+    expect(foldered.stderr).toMatch(/--cover: “art” is a folder, not a file\. Choose a file inside it/u);
+    expect(foldered.stderr).not.toMatch(/EISDIR/u);
   }, 60_000);
 
   it('exports the good projects of a batch with a broken one, and exits 1 naming the failure', async () => {

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
+import { asUserFileError } from '../storage/user-file.js';
 import { numberedName } from './output-name.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportContainer } from '../../../common/export/export-mode.js';
@@ -88,22 +89,22 @@ export async function ensureWritableFolder(folder: string): Promise<void> {
   try {
     await mkdir(folder, { recursive: true });
   } catch (error) {
-    throw new Error(`The folder ${folder} cannot be created (${codeOf(error)}). Choose another place.`, {
-      cause: error,
-    });
+    // EEXIST: a file holds the name, said below. Anything else (a file on the way there, a full or read-only
+    // disk, no permission) as a sentence, never as "ENOTDIR".
+    if ((error as { code?: unknown }).code !== 'EEXIST') throw asUserFileError(error, folder, 'write');
   }
-  const info = await stat(folder);
+  const info = await stat(folder).catch((error: unknown) => {
+    throw asUserFileError(error, folder, 'write');
+  });
   if (!info.isDirectory()) throw new Error(`${folder} is a file, not a folder. Choose another place.`);
   try {
     await access(folder, constants.W_OK);
   } catch (error) {
-    throw new Error(`Timbre Studio may not write in ${folder} (${codeOf(error)}). Choose another place.`, {
-      cause: error,
-    });
+    throw new Error(
+      `Timbre Studio may not write in ${folder}: check its permissions, or choose another place.`,
+      {
+        cause: error,
+      },
+    );
   }
-}
-
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : 'unknown error';
 }
