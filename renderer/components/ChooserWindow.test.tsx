@@ -40,9 +40,12 @@ describe('ChooserWindow', () => {
       kind: 'save-file',
       initialPath: '/home/me/Show.wav',
     });
-    // A blocked pop-up is opened again from the button (a click of its own).
+    // A blocked pop-up is said so, and opened again from the button (a click of its own).
+    expect(await screen.findByTestId('file-chooser-blocked')).toBeTruthy();
+    open.mockReturnValue({} as Window);
     fireEvent.click(screen.getByTestId('file-chooser-open'));
     expect(open).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('file-chooser-blocked')).toBeNull();
     pick({ path: '/home/me/Elsewhere/Show.wav' });
     await waitFor(() => expect(onChosen).toHaveBeenCalledWith('/home/me/Elsewhere/Show.wav'));
   });

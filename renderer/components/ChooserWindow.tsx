@@ -26,6 +26,7 @@ export function ChooserWindow({
   const stores = useAppStores();
   const [url, setUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
   const choiceId = useRef<string | null>(null);
   // The latest callbacks, so the choice (opened once) answers whoever shows the panel now.
   const callbacks = useRef({ onChosen, onCancel });
@@ -46,7 +47,8 @@ export function ChooserWindow({
         }
         choiceId.current = opened.choiceId;
         setUrl(opened.url);
-        window.open(opened.url, WINDOW_NAME, WINDOW_FEATURES);
+        // Null when the browser blocked the pop-up: the button below opens it with a click of its own.
+        setBlocked(window.open(opened.url, WINDOW_NAME, WINDOW_FEATURES) === null);
         const answer = await stores.client.invoke('files.chooserAnswer', { choiceId: opened.choiceId });
         choiceId.current = null;
         if (!active) return;
@@ -74,6 +76,12 @@ export function ChooserWindow({
         Choose the {kind === 'folder' ? 'folder' : 'file'} in Timbre Studio’s chooser window. Only what you
         pick there can be written to.
       </p>
+      {blocked ? (
+        <p className="hint" data-testid="file-chooser-blocked">
+          The browser did not open the window: press “Show the chooser window”, or allow pop-ups for Timbre
+          Studio.
+        </p>
+      ) : null}
       {problem ? (
         <p className="field-error" data-testid="file-chooser-problem">
           {problem}
@@ -84,7 +92,7 @@ export function ChooserWindow({
           type="button"
           data-testid="file-chooser-open"
           disabled={url === null}
-          onClick={() => url && window.open(url, WINDOW_NAME, WINDOW_FEATURES)}
+          onClick={() => url && setBlocked(window.open(url, WINDOW_NAME, WINDOW_FEATURES) === null)}
         >
           Show the chooser window
         </button>
