@@ -1,8 +1,9 @@
 import { XMLParser } from 'fast-xml-parser';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import mammoth from 'mammoth';
 import type { ImportReading, ImportedScript } from '../../../common/import/imported-script.js';
 import { ScriptBuilder } from '../../../common/import/text-script.js';
+import { BookZip } from './book-zip.js';
 import { feedHtml } from './html-script.js';
 
 /**
@@ -17,23 +18,32 @@ const STYLE_MAP = [
 ];
 
 /**
+ * Images become an empty <img>: only the text is read, so an image is never unpacked (mammoth would otherwise put
+ * each into the HTML as base64).
+ */
+const IMAGES_UNREAD = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+
+/**
  * A Word document through mammoth (Heading 1–3 styles become h1–h3, so chapters; footnotes a list at the end),
- * then as HTML; the title, author and language come from its document properties.
+ * then as HTML; the title, author and language come from its document properties. mammoth unpacks the parts it
+ * wants itself (JSZip), whatever their size, so every part is first unpacked here within `BOOK_ZIP_LIMITS`,
+ * keeping nothing: a bomb is refused before mammoth sees it.
  */
 export async function parseDocx(bytes: Uint8Array, reading: ImportReading): Promise<ImportedScript> {
+  const zip = BookZip.open(bytes);
+  zip.verifyAll();
   const { value } = await mammoth.convertToHtml(
     { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-    { styleMap: STYLE_MAP },
+    { styleMap: STYLE_MAP, convertImage: IMAGES_UNREAD },
   );
   const builder = new ScriptBuilder(reading);
   feedHtml(value, builder);
-  return builder.script(coreProperties(bytes));
+  return builder.script(coreProperties(zip));
 }
 
 /** `docProps/core.xml`: dc:title, dc:creator, dc:language (absent or empty: left out). */
-function coreProperties(bytes: Uint8Array): Pick<ImportedScript, 'title' | 'author' | 'language'> {
-  const files = unzipSync(bytes, { filter: (file) => file.name === 'docProps/core.xml' });
-  const core = files['docProps/core.xml'];
+function coreProperties(zip: BookZip): Pick<ImportedScript, 'title' | 'author' | 'language'> {
+  const core = zip.read('docProps/core.xml');
   if (!core) return {};
   const parsed = new XMLParser({ removeNSPrefix: true, parseTagValue: false }).parse(strFromU8(core)) as {
     coreProperties?: Record<string, unknown>;

@@ -1,8 +1,9 @@
 import path from 'node:path/posix';
 import { XMLParser } from 'fast-xml-parser';
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8 } from 'fflate';
 import type { ImportReading, ImportedCover, ImportedScript } from '../../../common/import/imported-script.js';
 import { ScriptBuilder } from '../../../common/import/text-script.js';
+import { BookZip } from './book-zip.js';
 import { feedHtml } from './html-script.js';
 import type { TocEntry } from './html-script.js';
 
@@ -33,27 +34,21 @@ interface ManifestItem {
 }
 
 /**
- * An EPUB (2 or 3), unzipped with fflate: the container names the package (OPF), whose spine gives the reading
- * order and whose metadata the title, author, language and cover; the table of contents (EPUB 3 nav, else the
- * NCX) names the chapters, each starting where its link points (a document, or an element in it), nested entries
- * being chapters of a part. Headings the table of contents does not name start chapters too. Title pages,
- * copyright pages and the like (by landmarks, guide, markup or title) are front matter.
+ * An EPUB (2 or 3), of whose zip only the parts read are unpacked, within `BOOK_ZIP_LIMITS`: the container names
+ * the package (OPF), whose spine gives the reading order and whose metadata the title, author, language and cover;
+ * the table of contents (EPUB 3 nav, else the NCX) names the chapters, each starting where its link points (a
+ * document, or an element in it), nested entries being chapters of a part. Headings the table of contents does not
+ * name start chapters too. Title pages, copyright pages and the like (by landmarks, guide, markup or title) are
+ * front matter.
  */
 export function parseEpub(bytes: Uint8Array, reading: ImportReading): ImportedScript {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes);
-  } catch (error) {
-    throw new EpubError(
-      `it is not a readable zip archive (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
+  const zip = BookZip.open(bytes);
   const read = (name: string): string => {
-    const file = files[name] ?? files[decodeURIComponent(name)];
+    const file = zip.read(name);
     if (!file) throw new EpubError(`it lists ${name}, which is not in the archive`);
     return strFromU8(file);
   };
-  if (!files['META-INF/container.xml'])
+  if (zip.find('META-INF/container.xml') === undefined)
     throw new EpubError('META-INF/container.xml is missing: it is not an EPUB');
   const container = parse(read('META-INF/container.xml'), 'META-INF/container.xml');
   const rootfile = (dig(container, 'container', 'rootfiles', 'rootfile') as XmlNode[] | undefined)?.[0];
@@ -72,16 +67,26 @@ export function parseEpub(bytes: Uint8Array, reading: ImportReading): ImportedSc
       });
     }
   }
-  const spine = ((dig(opf, 'package', 'spine', 'itemref') as XmlNode[] | undefined) ?? [])
-    .filter((ref) => ref.linear !== 'no')
-    .map((ref) => manifest.get(String(ref.idref))?.href)
-    .filter((href): href is string => href !== undefined);
+  // Each document once: a spine may not list one twice (epubcheck OPF-034), and a bomb's spine could list one
+  // thousands of times to be read thousands of times.
+  const spine = [
+    ...new Set(
+      ((dig(opf, 'package', 'spine', 'itemref') as XmlNode[] | undefined) ?? [])
+        .filter((ref) => ref.linear !== 'no')
+        .map((ref) => manifest.get(String(ref.idref))?.href)
+        .filter((href): href is string => href !== undefined),
+    ),
+  ];
   if (spine.length === 0) throw new EpubError(`${opfPath} has an empty spine: there is no text to read`);
 
   const metadata = dig(opf, 'package', 'metadata') as XmlNode | undefined;
   const bookTitle = textOf(metadata?.title);
   const nav = [...manifest.values()].find((item) => item.properties?.split(/\s+/u).includes('nav'));
-  const toc = tableOfContents(opf, manifest, nav, read);
+  const ncx = ncxOf(opf, manifest);
+  const cover = coverItemOf(opf, manifest);
+  // Refused at once, before any of it is unpacked, if what the zip says these parts hold is already too much.
+  zip.expect([...spine, ...[nav, ncx, cover].flatMap((item) => (item ? [item.href] : []))]);
+  const toc = tableOfContents(nav, ncx, read);
   const frontMatter = frontMatterDocuments(opf, nav, read, resolve);
   // A table of contents entry naming the book and pointing at a whole document is its title page (pandoc's NCX).
   for (const entry of toc) {
@@ -118,7 +123,7 @@ export function parseEpub(bytes: Uint8Array, reading: ImportReading): ImportedSc
     title: bookTitle,
     author: textOf(metadata?.creator),
     language: textOf(metadata?.language),
-    cover: coverOf(opf, manifest, files),
+    cover: coverOf(cover, zip),
   });
 }
 
@@ -140,9 +145,8 @@ interface TocFileEntry extends TocEntry {
  * An entry nested under another is a chapter of that part.
  */
 function tableOfContents(
-  opf: XmlNode,
-  manifest: Map<string, ManifestItem>,
   nav: ManifestItem | undefined,
+  ncx: ManifestItem | undefined,
   read: (name: string) => string,
 ): TocFileEntry[] {
   const entries: TocFileEntry[] = [];
@@ -179,10 +183,6 @@ function tableOfContents(
     for (const list of [tocNav?.ol, tocNav?.ul].flat()) if (list) walkList(list, undefined);
     if (entries.length > 0) return entries;
   }
-  const spineToc = dig(opf, 'package', 'spine') as XmlNode | undefined;
-  const ncx =
-    (typeof spineToc?.toc === 'string' ? manifest.get(spineToc.toc) : undefined) ??
-    [...manifest.values()].find((item) => item.mediaType === 'application/x-dtbncx+xml');
   if (ncx) {
     base = path.dirname(ncx.href);
     const document = parse(read(ncx.href), ncx.href);
@@ -237,18 +237,28 @@ function frontMatterDocuments(
   return found;
 }
 
-/** The cover image (EPUB 3 `cover-image` property, else EPUB 2 `<meta name="cover">`), if it is a JPEG or PNG. */
-function coverOf(
-  opf: XmlNode,
-  manifest: Map<string, ManifestItem>,
-  files: Record<string, Uint8Array>,
-): ImportedCover | undefined {
+/** The EPUB 2 table of contents: the spine's `toc`, else the manifest's NCX. */
+function ncxOf(opf: XmlNode, manifest: Map<string, ManifestItem>): ManifestItem | undefined {
+  const spineToc = dig(opf, 'package', 'spine') as XmlNode | undefined;
+  return (
+    (typeof spineToc?.toc === 'string' ? manifest.get(spineToc.toc) : undefined) ??
+    [...manifest.values()].find((item) => item.mediaType === 'application/x-dtbncx+xml')
+  );
+}
+
+/** The cover image's item: EPUB 3 `cover-image` property, else EPUB 2 `<meta name="cover">`. */
+function coverItemOf(opf: XmlNode, manifest: Map<string, ManifestItem>): ManifestItem | undefined {
   const metas = [dig(opf, 'package', 'metadata', 'meta')].flat() as (XmlNode | undefined)[];
   const coverId = metas.find((meta) => meta?.name === 'cover')?.content;
-  const item =
+  return (
     [...manifest.values()].find((candidate) => candidate.properties?.split(/\s+/u).includes('cover-image')) ??
-    (typeof coverId === 'string' ? manifest.get(coverId) : undefined);
-  const bytes = item ? (files[item.href] ?? files[decodeURIComponent(item.href)]) : undefined;
+    (typeof coverId === 'string' ? manifest.get(coverId) : undefined)
+  );
+}
+
+/** The cover image, if it is a JPEG or PNG. */
+function coverOf(item: ManifestItem | undefined, zip: BookZip): ImportedCover | undefined {
+  const bytes = item ? zip.read(item.href) : undefined;
   if (!bytes) return undefined;
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mime: 'image/jpeg', bytes };
   if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {

@@ -4,6 +4,7 @@ import { parseScriptText, scriptFormatOf } from '../../../common/import/script-f
 import { ScriptBuilder } from '../../../common/import/text-script.js';
 import type { ParagraphMode } from '../../../common/text/index.js';
 import { decodeTextFile } from '../../../common/text/index.js';
+import { BookLimitError } from './book-zip.js';
 import { parseDocx } from './docx-script.js';
 import { parseEpub } from './epub-script.js';
 import { feedHtml } from './html-script.js';
@@ -63,6 +64,8 @@ async function parse(
 }
 
 function describe(format: ScriptFormat, error: unknown): string {
+  // Over a size limit: the message says which, and what to do; the book is not called damaged.
+  if (error instanceof BookLimitError) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   if (format === 'docx' && /zip|central directory|end of data/iu.test(message)) {
     return 'it is not a Word document (.docx is a zip archive, and this file is not one)';
