@@ -1,3 +1,4 @@
+import { PROJECT_FILE_EXTENSION } from '../project/project-file.js';
 import type { ParagraphMode } from '../text/index.js';
 import type { ImportReading, ImportedScript } from './imported-script.js';
 import { parseDelimited } from './delimited-script.js';
@@ -31,6 +32,16 @@ export function scriptFormatOf(fileName: string): ScriptFormat {
     if (extensions.some((extension) => lower.endsWith(extension))) return format;
   }
   return 'text';
+}
+
+/**
+ * Why a file is no script whatever it holds, or undefined. A project file would otherwise pass for plain text
+ * (its extension is no script's) and its JSON, or its damage, be imported as lines to read aloud.
+ */
+export function notAScript(fileName: string): string | undefined {
+  return fileName.toLowerCase().endsWith(PROJECT_FILE_EXTENSION)
+    ? 'it is a Timbre Studio project, not a script: open it from your file manager (double-click it) and it opens in the app'
+    : undefined;
 }
 
 /** A text format parsed into a script (the same in the page's preview and in main's import). */

@@ -12,7 +12,7 @@ import { speakerVoicesSchema } from '../import/import-project.js';
 import { PROJECT_FILE_EXTENSION } from '../project/project-file.js';
 import { projectDefaultsSchema, projectSchema } from '../project/project-schema.js';
 import { projectPatchSchema } from '../project/project-patch.js';
-import { MAX_MAX_BLOCK_LENGTH, MIN_MAX_BLOCK_LENGTH } from '../text/index.js';
+import { MAX_MAX_BLOCK_LENGTH, MIN_MAX_BLOCK_LENGTH, TEXT_ENCODINGS } from '../text/index.js';
 import { method } from './define.js';
 
 /** A project's file name in the projects folder (main checks it again before touching the disk). */
@@ -42,6 +42,9 @@ export const scriptSplitSchema = z
 
 /** Scripts pasted into the import dialog; larger texts come as files through the upload staging. */
 const MAX_PASTED_SCRIPT_CHARACTERS = 5_000_000;
+
+/** The encoding the user chose for a text or HTML file in the import preview; main detects it when absent. */
+const textEncodingSchema = z.enum(TEXT_ENCODINGS, { error: `must be one of ${TEXT_ENCODINGS.join(', ')}` });
 
 /** When a save was written, and main's number for that version of the file. */
 export interface SavedVersion {
@@ -112,10 +115,11 @@ export const projectMethods = {
         fileName: z.string().min(1, 'is required').max(255, 'must be at most 255 characters'),
         split: scriptSplitSchema.optional(),
         reading: importReadingSchema.optional(),
+        encoding: textEncodingSchema.optional(),
       })
       .strict(),
   ),
-  /** A new project from a text file uploaded through staging.*; main detects its encoding. */
+  /** A new project from a text file uploaded through staging.*; main detects its encoding unless one is given. */
   'projects.importStaged': method<ImportedProjects>()(
     z
       .object({
@@ -125,6 +129,7 @@ export const projectMethods = {
         split: scriptSplitSchema.optional(),
         reading: importReadingSchema.optional(),
         voices: speakerVoicesSchema.optional(),
+        encoding: textEncodingSchema.optional(),
       })
       .strict(),
   ),

@@ -10,5 +10,11 @@ export type { ParagraphMode } from './paragraphs.js';
 export { sentenceBreaks } from './sentence-breaks.js';
 export { clauseBreaks } from './clause-and-word-breaks.js';
 export { codePointLength } from './characters.js';
-export { MAX_IMPORT_BYTES, decodeTextFile } from './text-file-decoding.js';
+export type { TextEncoding } from './text-file-decoding.js';
+export {
+  MAX_IMPORT_BYTES,
+  TEXT_ENCODINGS,
+  TEXT_ENCODING_NAMES,
+  decodeTextFile,
+} from './text-file-decoding.js';
 export { formatBytes } from './byte-size.js';

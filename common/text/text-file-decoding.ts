@@ -1,20 +1,165 @@
 /** Text files larger than this are not scripts; refusing them early keeps a mistaken pick from freezing the app. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
+/** The encodings a script file may be read in: what detection finds, and what the user may choose instead. */
+export const TEXT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+
+/** Each encoding as the import dialog names it. */
+export const TEXT_ENCODING_NAMES: Record<TextEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Western European)',
+};
+
+export type DecodedTextFile =
+  | {
+      ok: true;
+      text: string;
+      /** The encoding the text was read in: the one detected, or the one chosen. */
+      encoding: TextEncoding;
+      /** The encoding the file's byte-order mark names, when it starts with one (it may contradict `encoding`). */
+      mark?: TextEncoding;
+    }
+  | {
+      ok: false;
+      /** Why the bytes are not text, as the end of a sentence starting with the file's name. */
+      problem: string;
+    };
+
 /**
- * Decodes a text file whose encoding is not declared: a byte-order mark decides (UTF-8, UTF-16 LE/BE); without
- * one, strict UTF-8, and if that fails, Windows-1252 (the usual encoding of older Western text files, and a
- * superset of Latin-1), so an import never fails on encoding alone.
+ * Decodes a text file whose encoding is not declared, or in the encoding the user chose. Detection: a byte-order
+ * mark decides when the text after it is plausible in its encoding (a UTF-16 mark followed by valid UTF-8 without
+ * a single NUL byte is a mislabelled UTF-8 file); without one, NUL bytes at every other position are UTF-16
+ * (big-endian when they come first); otherwise strict UTF-8, and if that fails Windows-1252 (the usual encoding of
+ * older Western text files, a superset of Latin-1). Bytes that decode to many control characters are binary, not
+ * text, and are refused rather than imported as noise.
  */
-export function decodeTextFile(bytes: Uint8Array): string {
-  if (startsWith(bytes, [0xef, 0xbb, 0xbf])) return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  if (startsWith(bytes, [0xff, 0xfe])) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (startsWith(bytes, [0xfe, 0xff])) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return decodeWindows1252(bytes);
+export function decodeTextFile(bytes: Uint8Array, chosen?: TextEncoding): DecodedTextFile {
+  const mark = byteOrderMarkOf(bytes);
+  const content = mark ? bytes.subarray(BYTE_ORDER_MARKS[mark].length) : bytes;
+  const markField = mark ? { mark } : {};
+  if (chosen !== undefined) {
+    // The user's choice is honoured as far as it goes: bytes it cannot read show as U+FFFD in the preview.
+    const text = decode(content, chosen, false) ?? '';
+    const problem = binaryProblem(text, chosen);
+    return problem ? { ok: false, problem } : { ok: true, text, encoding: chosen, ...markField };
   }
+  if (mark && markFits(content, mark)) {
+    const text = decode(content, mark, true);
+    if (text !== undefined && binaryProblem(text) === undefined)
+      return { ok: true, text, encoding: mark, mark };
+  }
+  const { encoding, text } = sniff(content);
+  const problem = binaryProblem(text);
+  return problem ? { ok: false, problem } : { ok: true, text, encoding, ...markField };
+}
+
+const BYTE_ORDER_MARKS: Record<Exclude<TextEncoding, 'windows-1252'>, readonly number[]> = {
+  'utf-8': [0xef, 0xbb, 0xbf],
+  'utf-16le': [0xff, 0xfe],
+  'utf-16be': [0xfe, 0xff],
+};
+
+function byteOrderMarkOf(bytes: Uint8Array): Exclude<TextEncoding, 'windows-1252'> | undefined {
+  for (const [encoding, prefix] of Object.entries(BYTE_ORDER_MARKS)) {
+    if (prefix.every((byte, index) => bytes[index] === byte)) {
+      return encoding as Exclude<TextEncoding, 'windows-1252'>;
+    }
+  }
+  return undefined;
+}
+
+/** A UTF-16 mark before bytes that are valid UTF-8 and hold no NUL (ASCII in UTF-16 always does) is wrong. */
+function markFits(content: Uint8Array, mark: Exclude<TextEncoding, 'windows-1252'>): boolean {
+  if (mark === 'utf-8') return true;
+  return content.includes(0) || decode(content, 'utf-8', true) === undefined;
+}
+
+/**
+ * The encoding of bytes without a (believable) mark. UTF-8 and Windows-1252 text never holds a NUL byte, and
+ * text in UTF-16 nearly always does: every character of the ASCII range (spaces, newlines, digits, punctuation)
+ * has one in its high byte, which comes second in little-endian and first in big-endian. Binary data has NULs
+ * too, but does not decode to text in either order.
+ */
+function sniff(content: Uint8Array): { encoding: TextEncoding; text: string } {
+  if (content.includes(0)) {
+    for (const encoding of likelierUtf16First(content)) {
+      const text = decode(content, encoding, true);
+      if (text !== undefined && binaryProblem(text) === undefined) return { encoding, text };
+    }
+  }
+  const utf8 = decode(content, 'utf-8', true);
+  return utf8 === undefined
+    ? { encoding: 'windows-1252', text: decodeWindows1252(content) }
+    : { encoding: 'utf-8', text: utf8 };
+}
+
+/**
+ * Both byte orders, the likelier first: the one in which more pairs are a space, tab or line break (any text has
+ * those, even Chinese with its own punctuation); on a tie, the one with more NULs on the high side (a character
+ * like 一, U+4E00, puts its NUL on the low side, so NULs alone can mislead).
+ */
+function likelierUtf16First(content: Uint8Array): ['utf-16le', 'utf-16be'] | ['utf-16be', 'utf-16le'] {
+  let littleSpaces = 0;
+  let bigSpaces = 0;
+  let littleNuls = 0;
+  let bigNuls = 0;
+  for (let index = 0; index + 1 < content.length; index += 2) {
+    const first = content[index] ?? 0;
+    const second = content[index + 1] ?? 0;
+    if (second === 0) {
+      littleNuls += 1;
+      if (isAsciiSpace(first)) littleSpaces += 1;
+    }
+    if (first === 0) {
+      bigNuls += 1;
+      if (isAsciiSpace(second)) bigSpaces += 1;
+    }
+  }
+  const bigFirst = bigSpaces === littleSpaces ? bigNuls > littleNuls : bigSpaces > littleSpaces;
+  return bigFirst ? ['utf-16be', 'utf-16le'] : ['utf-16le', 'utf-16be'];
+}
+
+function isAsciiSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+/** The text of `bytes` in `encoding`; strict decoding gives undefined for bytes the encoding cannot hold. */
+function decode(bytes: Uint8Array, encoding: TextEncoding, strict: boolean): string | undefined {
+  if (encoding === 'windows-1252') return decodeWindows1252(bytes);
+  // A lone last byte of UTF-16 is a cut-off file, not a reason to read it in another encoding.
+  const whole = encoding === 'utf-8' ? bytes : bytes.subarray(0, bytes.length - (bytes.length % 2));
+  try {
+    return new TextDecoder(encoding, { fatal: strict, ignoreBOM: true }).decode(whole);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Text may hold a stray control character; more than this share of them is binary data (or a wrong encoding). */
+const MAX_CONTROL_SHARE = 0.02;
+
+/** Why decoded text is binary data rather than text, or undefined when it is text. */
+function binaryProblem(text: string, chosen?: TextEncoding): string | undefined {
+  let controls = 0;
+  // DOS ended text files with Ctrl-Z: that one is no sign of binary data.
+  const end = text.endsWith('\u001a') ? text.length - 1 : text.length;
+  for (let index = 0; index < end; index += 1) {
+    if (isControl(text.charCodeAt(index))) controls += 1;
+  }
+  if (controls === 0 || controls <= end * MAX_CONTROL_SHARE) return undefined;
+  const share = `${Math.max(1, Math.round((controls / end) * 100))}%`;
+  return chosen === undefined
+    ? `it is not a text file (${share} of it is control codes, as in a document, image or program file); save the script as plain text and import that`
+    : `read as ${TEXT_ENCODING_NAMES[chosen]}, ${share} of it is control codes, so that is not its encoding; choose another`;
+}
+
+/** C0 controls other than tab, line feed, vertical tab (Word's line break), form feed and return; DEL; C1. */
+function isControl(code: number): boolean {
+  if (code < 0x20) return code < 0x09 || code > 0x0d;
+  return code === 0x7f || (code >= 0x80 && code <= 0x9f);
 }
 
 /**
@@ -35,8 +180,4 @@ export function decodeWindows1252(bytes: Uint8Array): string {
     );
   }
   return text;
-}
-
-function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
-  return prefix.every((byte, index) => bytes[index] === byte);
 }

@@ -105,11 +105,11 @@ export function createProjectFeature({
         // A book's language is known only once it is read: the voice is chosen then.
         defaultVoiceFor: voiceFor,
       }),
-    'projects.previewImport': async ({ stagingId, fileName, split, reading }) => {
+    'projects.previewImport': async ({ stagingId, fileName, split, reading, encoding }) => {
       const staged = staging.finished(stagingId, 'stagingId');
-      return projects.previewImportFile({ filePath: staged.path, fileName, split, reading });
+      return projects.previewImportFile({ filePath: staged.path, fileName, split, reading, encoding });
     },
-    'projects.importStaged': async ({ stagingId, fileName, title, split, reading, voices }) => {
+    'projects.importStaged': async ({ stagingId, fileName, title, split, reading, voices, encoding }) => {
       const staged = staging.finished(stagingId, 'stagingId');
       try {
         return await projects.importTextFile({
@@ -119,6 +119,7 @@ export function createProjectFeature({
           split,
           reading,
           voices,
+          encoding,
           serviceUrl: activeServiceUrl(),
           defaultVoiceFor: voiceFor,
         });

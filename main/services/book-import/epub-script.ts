@@ -6,6 +6,7 @@ import { ScriptBuilder } from '../../../common/import/text-script.js';
 import { BookZip } from './book-zip.js';
 import { feedHtml } from './html-script.js';
 import type { TocEntry } from './html-script.js';
+import { withoutDeclarations, withoutEntityReferences } from './markup-declarations.js';
 
 /** Why an EPUB cannot be read, in words that say what is missing or broken. */
 class EpubError extends Error {
@@ -306,8 +307,10 @@ function opensWithTitle(html: string, title: string): boolean {
 }
 
 function parse(text: string, name: string): XmlNode {
+  // fast-xml-parser would expand the entities a DTD declares: the DTD is taken out first, its entities unread.
+  const { markup, declaredEntities } = withoutDeclarations(text);
   try {
-    return xml.parse(text) as XmlNode;
+    return xml.parse(withoutEntityReferences(markup, declaredEntities)) as XmlNode;
   } catch (error) {
     throw new EpubError(
       `${name} is not well-formed XML (${error instanceof Error ? error.message : String(error)})`,

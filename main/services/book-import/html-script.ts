@@ -7,6 +7,7 @@ import {
   isNoteMark,
   isNotesElement,
 } from './book-markup.js';
+import { withoutDeclarations, withoutEntityReferences } from './markup-declarations.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 /** Elements whose text is a paragraph of its own. */
@@ -86,7 +87,8 @@ interface OpenElement {
  * navigation, note marks and back-links are left out. Footnotes go to the builder's notes, title pages and
  * copyright pages to its front matter. A table of contents' entries start chapters where their ids are (pandoc
  * puts a part and its chapters in one file); a heading right after an entry, or with its title, is that entry's
- * and not read twice. Returns the document's `<title>`, author (`<meta name="author">`) and language (`lang`).
+ * and not read twice. DOCTYPE declarations and processing instructions are never read (markup-declarations.ts).
+ * Returns the document's `<title>`, author (`<meta name="author">`) and language (`lang`).
  */
 export function feedHtml(html: string, builder: ScriptBuilder, options: FeedOptions = {}): HtmlMetadata {
   const byId = new Map<string, TocEntry[]>();
@@ -118,7 +120,10 @@ export function feedHtml(html: string, builder: ScriptBuilder, options: FeedOpti
       justAnnounced = true;
     }
   };
+  // A DTD's declarations are taken out before parsing, and its entities are never expanded: nothing of them is read.
+  const { markup, declaredEntities } = withoutDeclarations(html);
   const flush = (): void => {
+    text = withoutEntityReferences(text, declaredEntities);
     const content = /[\p{L}\p{N}]/u.test(text);
     if (content && inNotes > 0) {
       // A table of contents entry pointing into the notes ("Notes") names them: no chapter of the text.
@@ -232,7 +237,7 @@ export function feedHtml(html: string, builder: ScriptBuilder, options: FeedOpti
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
   );
-  parser.write(html);
+  parser.write(markup);
   parser.end();
   flush();
   // An entry whose place was never found (or a document with no text after it) still names its chapter.
@@ -240,7 +245,7 @@ export function feedHtml(html: string, builder: ScriptBuilder, options: FeedOpti
   builder.frontMatter(false);
   const found: HtmlMetadata = {};
   for (const [field, value] of [
-    ['title', title],
+    ['title', withoutEntityReferences(title, declaredEntities)],
     ['author', author],
     ['language', language],
   ] as const) {

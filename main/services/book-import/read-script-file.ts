@@ -1,8 +1,8 @@
 import type { ImportReading, ImportedScript } from '../../../common/import/imported-script.js';
 import type { ScriptFormat } from '../../../common/import/script-formats.js';
-import { parseScriptText, scriptFormatOf } from '../../../common/import/script-formats.js';
+import { notAScript, parseScriptText, scriptFormatOf } from '../../../common/import/script-formats.js';
 import { ScriptBuilder } from '../../../common/import/text-script.js';
-import type { ParagraphMode } from '../../../common/text/index.js';
+import type { ParagraphMode, TextEncoding } from '../../../common/text/index.js';
 import { decodeTextFile } from '../../../common/text/index.js';
 import { BookLimitError } from './book-zip.js';
 import { parseDocx } from './docx-script.js';
@@ -20,12 +20,21 @@ class ScriptFileError extends Error {
   }
 }
 
+interface ReadOptions {
+  paragraphs: ParagraphMode;
+  reading: ImportReading;
+  /** The encoding the user chose for a text or HTML file; detected when absent. */
+  encoding?: TextEncoding | undefined;
+}
+
 /** Reads a script or book file of any supported format (by its extension) into chapters of lines. */
 export async function readScriptFile(
   bytes: Uint8Array,
   fileName: string,
-  options: { paragraphs: ParagraphMode; reading: ImportReading },
+  options: ReadOptions,
 ): Promise<ImportedScript> {
+  const refusal = notAScript(fileName);
+  if (refusal !== undefined) throw new ScriptFileError(fileName, refusal);
   const format: ScriptFormat = scriptFormatOf(fileName);
   let script: ImportedScript;
   try {
@@ -37,20 +46,16 @@ export async function readScriptFile(
   return script;
 }
 
-async function parse(
-  bytes: Uint8Array,
-  format: ScriptFormat,
-  options: { paragraphs: ParagraphMode; reading: ImportReading },
-): Promise<ImportedScript> {
+async function parse(bytes: Uint8Array, format: ScriptFormat, options: ReadOptions): Promise<ImportedScript> {
   switch (format) {
     case 'text':
     case 'markdown':
     case 'csv':
     case 'tsv':
-      return parseScriptText(decodeTextFile(bytes), format, options.paragraphs, options.reading);
+      return parseScriptText(decodedText(bytes, options), format, options.paragraphs, options.reading);
     case 'html': {
       const builder = new ScriptBuilder(options.reading);
-      return builder.script(feedHtml(decodeTextFile(bytes), builder));
+      return builder.script(feedHtml(decodedText(bytes, options), builder));
     }
     case 'docx':
       return parseDocx(bytes, options.reading);
@@ -61,6 +66,13 @@ async function parse(
       throw new Error(`Unknown format ${String(exhaustive)}`);
     }
   }
+}
+
+/** The file's text, in the encoding chosen or detected; bytes that are no text are refused, not imported. */
+function decodedText(bytes: Uint8Array, options: ReadOptions): string {
+  const decoded = decodeTextFile(bytes, options.encoding);
+  if (!decoded.ok) throw new Error(decoded.problem);
+  return decoded.text;
 }
 
 function describe(format: ScriptFormat, error: unknown): string {

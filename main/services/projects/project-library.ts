@@ -8,7 +8,7 @@ import type {
   ProjectListEntry,
   RecentProject,
 } from '../../../common/project/library-views.js';
-import type { ScriptSplitOptions } from '../../../common/text/index.js';
+import type { ScriptSplitOptions, TextEncoding } from '../../../common/text/index.js';
 import type { ProjectAutosaver, ProjectAutosaverOptions } from './project-autosaver.js';
 
 export type {
@@ -51,6 +51,8 @@ export interface ImportTextFileInput extends Omit<CreateProjectInput, 'title'> {
   defaultVoiceFor?: ImportVoiceChooser | undefined;
   /** The name the user's file had (the staged copy has another); decides the format and names errors. */
   fileName?: string | undefined;
+  /** The encoding the user chose for a text or HTML file; detected when absent. */
+  encoding?: TextEncoding | undefined;
 }
 
 /** The projects folder: one `.timbre` file per project. */

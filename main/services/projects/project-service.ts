@@ -402,7 +402,7 @@ export class ProjectService implements ProjectLibrary {
   private async readImportFile(
     filePath: string,
     fileName: string,
-    input: Pick<ImportTextFileInput, 'split' | 'reading'>,
+    input: Pick<ImportTextFileInput, 'split' | 'reading' | 'encoding'>,
   ): Promise<ImportedScript> {
     let bytes: Uint8Array;
     try {
@@ -429,6 +429,7 @@ export class ProjectService implements ProjectLibrary {
       return await readScriptFile(bytes, fileName, {
         paragraphs: input.split?.paragraphs ?? 'blank-lines',
         reading: input.reading ?? { speakerLabels: false, quotedDialogue: false },
+        encoding: input.encoding,
       });
     } catch (error) {
       throw new IpcError({ code: 'INVALID_INPUT', field: 'file', message: errorMessage(error) });

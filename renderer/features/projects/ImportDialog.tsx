@@ -5,11 +5,12 @@ import type { ImportedProjects } from '../../../common/project/library-views.js'
 import type { ImportPreview, ImportReading } from '../../../common/import/imported-script.js';
 import { defaultImportReading } from '../../../common/import/imported-script.js';
 import type { SpeakerVoices } from '../../../common/import/import-project.js';
-import { isTextFormat, scriptFormatOf } from '../../../common/import/script-formats.js';
+import { isTextFormat, notAScript, scriptFormatOf } from '../../../common/import/script-formats.js';
+import type { ScriptFormat } from '../../../common/import/script-formats.js';
 import { useServiceVoices } from '../editor/use-service-voices.js';
 import { ImportCastFields } from './ImportCastFields.js';
 import { ImportMatterFields } from './ImportMatterFields.js';
-import type { ScriptSplitOptions } from '../../../common/text/index.js';
+import type { ScriptSplitOptions, TextEncoding } from '../../../common/text/index.js';
 import { DEFAULT_MAX_BLOCK_LENGTH } from '../../../common/text/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
@@ -21,6 +22,7 @@ import type { PickedFile, ScriptSource } from './ImportSource.js';
 import { Dialog } from '../../components/Dialog.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
 import { readTextFile, textMediaType } from './read-text-file.js';
+import type { TextFileRead } from './read-text-file.js';
 import { SplitOptionsFields } from './SplitOptionsFields.js';
 import { SplitPreviewView } from './SplitPreviewView.js';
 import { titleProblem } from './title-rule.js';
@@ -93,13 +95,22 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
       ? local.message
       : null;
   const stagingId = bookReady?.stagingId;
+  // An encoding the user chose goes to main with the file, so the import reads it as the preview did.
+  const encodingField = picked?.chosen !== undefined ? { encoding: picked.chosen } : {};
 
   useEffect(() => {
-    // A book's preview comes from main, again whenever the split or the reading of speakers changes.
+    // A book's preview comes from main, again whenever the split, the reading of speakers or the encoding changes.
     if (stagingId === undefined || options === undefined || !picked) return;
     let current = true;
+    const encoding = picked.chosen !== undefined ? { encoding: picked.chosen } : {};
     stores.client
-      .invoke('projects.previewImport', { stagingId, fileName: picked.file.name, split: options, reading })
+      .invoke('projects.previewImport', {
+        stagingId,
+        fileName: picked.file.name,
+        split: options,
+        reading,
+        ...encoding,
+      })
       .then(
         (answer) => {
           if (current) setBook({ state: 'ready', stagingId, preview: answer, problem: null });
@@ -131,12 +142,25 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     progress === null;
 
   const readPicked = async (file: File, mine: number): Promise<void> => {
-    if (isTextFormat(scriptFormatOf(file.name))) {
+    const refusal = notAScript(file.name);
+    if (refusal !== undefined) {
+      setPicked({ file, read: { ok: false, message: `“${file.name}” cannot be imported: ${refusal}.` } });
+      return;
+    }
+    const format = scriptFormatOf(file.name);
+    if (isTextFormat(format) || format === 'html') {
+      // HTML is parsed by main, but read here too: to refuse what is no text, and show its encoding.
       const read = await readTextFile(file);
-      if (readGeneration.current === mine) setPicked({ file, read });
+      if (readGeneration.current !== mine) return;
+      setPicked({ file, read: keptRead(read, format), detected: read.ok ? read.encoding : undefined });
+      if (format === 'html' && read.ok) await stageBook(file, mine);
       return;
     }
     setPicked({ file, read: { ok: true, text: '' } });
+    await stageBook(file, mine);
+  };
+
+  const stageBook = async (file: File, mine: number): Promise<void> => {
     setBook({ state: 'uploading', fraction: 0 });
     try {
       const id = await stageFile(
@@ -152,6 +176,23 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     } catch (caught) {
       if (readGeneration.current === mine) setBook({ state: 'failed', message: errorData(caught).message });
     }
+  };
+
+  const chooseEncoding = async (encoding: TextEncoding): Promise<void> => {
+    if (!picked) return;
+    const { file } = picked;
+    const mine = readGeneration.current;
+    setPicked((current) => (current?.file === file ? { ...current, chosen: encoding } : current));
+    const read = await readTextFile(file, encoding);
+    if (readGeneration.current !== mine) return;
+    const format = scriptFormatOf(file.name);
+    setPicked((current) =>
+      current?.file === file && current.chosen === encoding
+        ? { ...current, read: keptRead(read, format) }
+        : current,
+    );
+    // An HTML file that detection refused is uploaded once an encoding reads it as text.
+    if (format === 'html' && read.ok && book === null) await stageBook(file, mine);
   };
 
   const pickFile = async (file: File): Promise<void> => {
@@ -217,6 +258,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
         split,
         reading,
         voices: speakerVoices,
+        ...encodingField,
       });
     }
     // Files go through the upload staging so main decodes the original bytes, whatever their encoding.
@@ -234,6 +276,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
       split,
       reading,
       voices: speakerVoices,
+      ...encodingField,
     });
   };
 
@@ -253,6 +296,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           onPasted={setPasted}
           picked={picked}
           onPick={(file) => void pickFile(file)}
+          onEncoding={(encoding) => void chooseEncoding(encoding)}
         />
         <label className="field">
           Project title
@@ -306,6 +350,11 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
       </form>
     </Dialog>
   );
+}
+
+/** What the dialog keeps of a read: an HTML file's text is main's to parse, only its encoding matters here. */
+function keptRead(read: TextFileRead, format: ScriptFormat): TextFileRead {
+  return format === 'html' && read.ok ? { ...read, text: '' } : read;
 }
 
 /** The media type of a book by its name (browsers often leave .epub and .docx untyped). */

@@ -6,16 +6,25 @@ import {
 import { useId } from 'react';
 import { codePointLength } from '../../../common/text/index.js';
 import { formatBytes } from '../../../common/text/index.js';
+import type { TextEncoding } from '../../../common/text/index.js';
+import { ImportEncodingField } from './ImportEncodingField.js';
 import { formatCount } from './project-format.js';
 import type { TextFileRead } from './read-text-file.js';
 import { useFileDrop } from './use-file-drop.js';
 
 export type ScriptSource = 'paste' | 'file';
 
-/** A picked or dropped file; `read` is null while it is being read. */
+/**
+ * A picked or dropped file; `read` is null while it is being read. A text or HTML file's read has its encoding;
+ * a DOCX or EPUB (read by main) has none.
+ */
 export interface PickedFile {
   file: File;
-  read: TextFileRead | null;
+  read: TextFileRead | { ok: true; text: ''; encoding?: undefined } | null;
+  /** The encoding detection found, when the file read as text without a choice. */
+  detected?: TextEncoding | undefined;
+  /** The encoding the user chose instead. */
+  chosen?: TextEncoding | undefined;
 }
 
 /** Where the script comes from: pasted into a text area, or a text file picked or dropped. */
@@ -26,6 +35,7 @@ export function ImportSource({
   onPasted,
   picked,
   onPick,
+  onEncoding,
 }: {
   source: ScriptSource;
   onSource(source: ScriptSource): void;
@@ -33,6 +43,7 @@ export function ImportSource({
   onPasted(text: string): void;
   picked: PickedFile | null;
   onPick(file: File): void;
+  onEncoding(encoding: TextEncoding): void;
 }) {
   const hintId = useId();
   const { dragging, handlers } = useFileDrop((files) => {
@@ -102,14 +113,20 @@ export function ImportSource({
             A script or a book: plain text (any encoding), Markdown, CSV or TSV (speaker, text, pause), HTML,
             Word (.docx) or EPUB, at most 20 MB.
           </p>
-          {picked ? <PickedFileStatus picked={picked} /> : null}
+          {picked ? <PickedFileStatus picked={picked} onEncoding={onEncoding} /> : null}
         </div>
       )}
     </div>
   );
 }
 
-function PickedFileStatus({ picked }: { picked: PickedFile }) {
+function PickedFileStatus({
+  picked,
+  onEncoding,
+}: {
+  picked: PickedFile;
+  onEncoding(encoding: TextEncoding): void;
+}) {
   const { file, read } = picked;
   if (read === null) {
     return (
@@ -118,19 +135,35 @@ function PickedFileStatus({ picked }: { picked: PickedFile }) {
       </p>
     );
   }
+  const encoding =
+    (read.ok ? read.encoding !== undefined : read.encodingProblem) === true ? (
+      <ImportEncodingField
+        current={read.ok ? read.encoding : undefined}
+        detected={picked.detected}
+        chosen={picked.chosen}
+        mark={read.ok && 'mark' in read ? read.mark : undefined}
+        onChoose={onEncoding}
+      />
+    ) : null;
   if (!read.ok) {
     return (
-      <div className="error-notice" role="alert" data-testid="import-file-error">
-        <p>{read.message}</p>
-      </div>
+      <>
+        <div className="error-notice" role="alert" data-testid="import-file-error">
+          <p>{read.message}</p>
+        </div>
+        {encoding}
+      </>
     );
   }
   return (
-    <p data-testid="import-file-name">
-      <strong>{file.name}</strong> · {formatBytes(file.size)}
-      {isTextFormat(scriptFormatOf(file.name))
-        ? ` · ${formatCount(codePointLength(read.text), 'character', 'characters')}`
-        : ''}
-    </p>
+    <>
+      <p data-testid="import-file-name">
+        <strong>{file.name}</strong> · {formatBytes(file.size)}
+        {isTextFormat(scriptFormatOf(file.name))
+          ? ` · ${formatCount(codePointLength(read.text), 'character', 'characters')}`
+          : ''}
+      </p>
+      {encoding}
+    </>
   );
 }

@@ -5,7 +5,23 @@ import { readTextFile, textMediaType } from './read-text-file.js';
 describe('readTextFile', () => {
   it('reads a text file', async () => {
     const file = new File(['Hello.\n\nWorld.'], 'script.txt', { type: 'text/plain' });
-    expect(await readTextFile(file)).toEqual({ ok: true, text: 'Hello.\n\nWorld.' });
+    expect(await readTextFile(file)).toEqual({ ok: true, text: 'Hello.\n\nWorld.', encoding: 'utf-8' });
+  });
+
+  it('reads UTF-16 without a byte-order mark, or in the encoding asked for', async () => {
+    const bytes = Uint8Array.from([0x00, 0x48, 0x00, 0x69, 0x00, 0x2e, 0x00, 0x0a]);
+    const file = new File([bytes], 'hi.txt', { type: 'text/plain' });
+    expect(await readTextFile(file)).toEqual({ ok: true, text: 'Hi.\n', encoding: 'utf-16be' });
+    const asked = await readTextFile(file, 'utf-8');
+    expect(asked.ok).toBe(false);
+    expect(!asked.ok && asked.encodingProblem).toBe(true);
+  });
+
+  it('refuses binary data as not text, so another encoding may be chosen', async () => {
+    const noise = new File([Uint8Array.from({ length: 512 }, (_, index) => (index * 7919) % 251)], 'x.txt');
+    const read = await readTextFile(noise);
+    expect(read).toMatchObject({ ok: false, encodingProblem: true });
+    expect(!read.ok && read.message).toMatch(/^“x\.txt” could not be read: it is not a text file/u);
   });
 
   it('refuses an empty file, a file over the limit and a file that is not text, saying why', async () => {
