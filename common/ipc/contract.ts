@@ -20,7 +20,6 @@ import type { JobView } from '../jobs/job-view.js';
 import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
 import { method } from './define.js';
-import type { ProjectEvents } from './project-methods.js';
 import { projectMethods } from './project-methods.js';
 import type { BatchEvents } from './batch-methods.js';
 import { batchMethods } from './batch-methods.js';
@@ -237,7 +236,7 @@ export const ipcMethods = {
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 /** The events main sends, each with its payload. Types only: events carry no schema (main is their source). */
-export interface IpcEvents extends BatchEvents, ProjectEvents {
+export interface IpcEvents extends BatchEvents {
   'settings.changed': EventSpec<SettingsView>;
   'platform.notice': EventSpec<PlatformNotice>;
   'jobs.updated': EventSpec<JobView>;

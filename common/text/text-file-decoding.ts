@@ -141,25 +141,24 @@ function decode(bytes: Uint8Array, encoding: TextEncoding, strict: boolean): str
 /** Text may hold a stray control character; more than this share of them is binary data (or a wrong encoding). */
 const MAX_CONTROL_SHARE = 0.02;
 
+/**
+ * C0 controls other than tab, line feed, vertical tab (Word's line break), form feed and return; DEL; C1. Counted
+ * with a regular expression: a 20 MB file's characters are counted natively in milliseconds, not in a JS loop.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/gu;
+
 /** Why decoded text is binary data rather than text, or undefined when it is text. */
 function binaryProblem(text: string, chosen?: TextEncoding): string | undefined {
-  let controls = 0;
   // DOS ended text files with Ctrl-Z: that one is no sign of binary data.
-  const end = text.endsWith('\u001a') ? text.length - 1 : text.length;
-  for (let index = 0; index < end; index += 1) {
-    if (isControl(text.charCodeAt(index))) controls += 1;
-  }
-  if (controls === 0 || controls <= end * MAX_CONTROL_SHARE) return undefined;
-  const share = `${Math.max(1, Math.round((controls / end) * 100))}%`;
+  const dosEnd = text.endsWith('\u001a') ? 1 : 0;
+  const length = text.length - dosEnd;
+  const controls = (text.match(CONTROL_CHARACTERS)?.length ?? 0) - dosEnd;
+  if (controls === 0 || controls <= length * MAX_CONTROL_SHARE) return undefined;
+  const share = `${Math.max(1, Math.round((controls / length) * 100))}%`;
   return chosen === undefined
     ? `it is not a text file (${share} of it is control codes, as in a document, image or program file); save the script as plain text and import that`
     : `read as ${TEXT_ENCODING_NAMES[chosen]}, ${share} of it is control codes, so that is not its encoding; choose another`;
-}
-
-/** C0 controls other than tab, line feed, vertical tab (Word's line break), form feed and return; DEL; C1. */
-function isControl(code: number): boolean {
-  if (code < 0x20) return code < 0x09 || code > 0x0d;
-  return code === 0x7f || (code >= 0x80 && code <= 0x9f);
 }
 
 /**

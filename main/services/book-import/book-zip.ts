@@ -46,9 +46,13 @@ const ZIP64_END_LOCATOR = 0x07064b50;
 const ZIP64_END_OF_DIRECTORY = 0x06064b50;
 const DIRECTORY_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
-/** Compressed bytes handed to the inflater at a time: deflate unpacks at most ~1,032 times its input, so one
- * step overshoots a cap by at most ~16 MiB before it is noticed. */
-const INFLATE_STEP = 16 * 1024;
+/**
+ * Deflate unpacks to at most ~1,032 times its input. Compressed bytes are handed to the inflater in steps small
+ * enough that one step cannot pass the room left under the cap by more than a step's worth of 1 KiB: memory stays
+ * within the cap and 1 MiB, while a real book, far from it, goes in steps of 64 KiB.
+ */
+const DEFLATE_MAX_RATIO = 1032;
+const INFLATE_STEP = { min: 1024, max: 64 * 1024 };
 
 export class BookZip {
   /** Bytes unpacked so far, each part counted once however often it is read. */
@@ -188,9 +192,14 @@ export class BookZip {
       keep?.(chunk);
     });
     try {
+      const room = Math.min(BOOK_ZIP_LIMITS.partBytes, BOOK_ZIP_LIMITS.bookBytes - before);
       let at = 0;
       do {
-        const end = Math.min(at + INFLATE_STEP, packed.length);
+        const step = Math.floor((room - size) / DEFLATE_MAX_RATIO);
+        const end = Math.min(
+          at + Math.max(INFLATE_STEP.min, Math.min(INFLATE_STEP.max, step)),
+          packed.length,
+        );
         inflater.push(packed.subarray(at, end), end === packed.length);
         at = end;
       } while (at < packed.length);
