@@ -69,6 +69,13 @@ describe('decodeTextFile', () => {
       text: 'Hello there.',
       encoding: 'utf-8',
     });
+    // A mark alone is believed: there is no text to contradict it.
+    expect(decodeTextFile(Uint8Array.from([0xfe, 0xff]))).toEqual({
+      ok: true,
+      text: '',
+      encoding: 'utf-16be',
+      mark: 'utf-16be',
+    });
     // A UTF-8 mark before UTF-16 text: the NULs decide.
     expect(decodeTextFile(withPrefix([0xef, 0xbb, 0xbf], utf16(SCRIPT, 'le')))).toMatchObject({
       text: SCRIPT,
