@@ -73,7 +73,7 @@ function byteOrderMarkOf(bytes: Uint8Array): Exclude<TextEncoding, 'windows-1252
 
 /** A UTF-16 mark before bytes that are valid UTF-8 and hold no NUL (ASCII in UTF-16 always does) is wrong. */
 function markFits(content: Uint8Array, mark: Exclude<TextEncoding, 'windows-1252'>): boolean {
-  if (mark === 'utf-8') return true;
+  if (mark === 'utf-8' || content.length === 0) return true;
   return content.includes(0) || decode(content, 'utf-8', true) === undefined;
 }
 
