@@ -59,14 +59,24 @@ export async function buildAll({ quiet = false } = {}) {
       format: 'esm',
       packages: 'external',
     }),
+    // Imports are parsed in worker threads too (main/services/import-worker); found the same way, as import-worker.mjs.
+    esbuild({
+      ...node,
+      entryPoints: { 'import-worker': path.join(root, 'main/services/import-worker/import-worker.ts') },
+      outdir: path.join(dist, 'main'),
+      outExtension: { '.js': '.mjs' },
+      format: 'esm',
+      packages: 'external',
+    }),
     esbuild({
       ...node,
       entryPoints: { 'electron-main': path.join(root, 'main/electron/electron-main.ts') },
       outdir: path.join(dist, 'main'),
       outExtension: { '.js': '.cjs' },
       format: 'cjs',
-      // The export engine's default worker path uses import.meta.url, which is empty here; the Electron entry
-      // passes the worker's path itself (exportWorkerEntry), so the warning says nothing useful.
+      // The export engine's and the import's default worker paths use import.meta.url, which is empty here; the
+      // Electron entry passes the workers' paths itself (exportWorkerEntry, importWorkerEntry), so the warning
+      // says nothing useful.
       logOverride: { 'empty-import-meta': 'silent' },
       packages: 'external',
     }),

@@ -20,6 +20,7 @@ import type { JobView } from '../jobs/job-view.js';
 import type { VoiceView } from '../voices/voice-view.js';
 import type { EventSpec, MethodSpec } from './define.js';
 import { method } from './define.js';
+import type { ProjectEvents } from './project-methods.js';
 import { projectMethods } from './project-methods.js';
 import type { BatchEvents } from './batch-methods.js';
 import { batchMethods } from './batch-methods.js';
@@ -236,7 +237,7 @@ export const ipcMethods = {
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 /** The events main sends, each with its payload. Types only: events carry no schema (main is their source). */
-export interface IpcEvents extends BatchEvents {
+export interface IpcEvents extends BatchEvents, ProjectEvents {
   'settings.changed': EventSpec<SettingsView>;
   'platform.notice': EventSpec<PlatformNotice>;
   'jobs.updated': EventSpec<JobView>;

@@ -11,6 +11,8 @@ export type IpcErrorCode =
   | 'KEYCHAIN_UNAVAILABLE'
   /** The page cannot reach main (browser shell, connection down): nothing happened, try again later. */
   | 'DISCONNECTED'
+  /** The user cancelled the work (an import): nothing was made. */
+  | 'CANCELLED'
   | 'INTERNAL';
 
 export interface IpcErrorData {

@@ -47,6 +47,7 @@ export const METHOD_NAMES = [
   'projects.importText',
   'projects.importStaged',
   'projects.previewImport',
+  'projects.cancelImport',
   'projects.openPath',
   'projects.restoreBackup',
   'generation.start',
@@ -90,6 +91,7 @@ export const EVENT_NAMES = [
   'batch.changed',
   'batch.progress',
   'export.finished',
+  'projects.importProgress',
 ] as const;
 
 export type MethodNameList = (typeof METHOD_NAMES)[number];

@@ -13,6 +13,7 @@ import { PROJECT_FILE_EXTENSION } from '../project/project-file.js';
 import { projectDefaultsSchema, projectSchema } from '../project/project-schema.js';
 import { projectPatchSchema } from '../project/project-patch.js';
 import { MAX_MAX_BLOCK_LENGTH, MIN_MAX_BLOCK_LENGTH, TEXT_ENCODINGS } from '../text/index.js';
+import type { EventSpec } from './define.js';
 import { method } from './define.js';
 
 /** A project's file name in the projects folder (main checks it again before touching the disk). */
@@ -42,6 +43,9 @@ export const scriptSplitSchema = z
 
 /** Scripts pasted into the import dialog; larger texts come as files through the upload staging. */
 const MAX_PASTED_SCRIPT_CHARACTERS = 5_000_000;
+
+/** An import's name while it runs, chosen by the page: a staged file's stagingId, or a new UUID for pasted text. */
+const importIdSchema = z.uuid('must be an import id (UUID)');
 
 /** The encoding the user chose for a text or HTML file in the import preview; main detects it when absent. */
 const textEncodingSchema = z.enum(TEXT_ENCODINGS, { error: `must be one of ${TEXT_ENCODINGS.join(', ')}` });
@@ -101,6 +105,8 @@ export const projectMethods = {
         split: scriptSplitSchema.optional(),
         reading: importReadingSchema.optional(),
         voices: speakerVoicesSchema.optional(),
+        /** Names the import for projects.cancelImport and its projects.importProgress events. */
+        importId: importIdSchema.optional(),
       })
       .strict(),
   ),
@@ -151,6 +157,23 @@ export const projectMethods = {
       })
       .strict(),
   ),
+  /**
+   * Ends a preview or import in progress (its importId; a staged file's is its stagingId): its worker is stopped and
+   * nothing is created. `cancelled` is false when it was already writing its projects: they exist, and it answers.
+   */
+  'projects.cancelImport': method<{ cancelled: boolean }>()(z.object({ importId: importIdSchema }).strict()),
   /** Applies the backup an open() offered for a damaged or missing file; the damaged file is kept aside. */
   'projects.restoreBackup': method<OpenedProject>()(z.object({ fileName: projectFileNameSchema }).strict()),
 };
+
+/** How far a preview or import has come, as its worker reports it (main parses imports off its event loop). */
+export interface ImportProgressEvent {
+  importId: string;
+  phase: 'reading' | 'parsing' | 'splitting' | 'building' | 'checking';
+  /** 0…1 of the whole preview or import. */
+  fraction: number;
+}
+
+export interface ProjectEvents {
+  'projects.importProgress': EventSpec<ImportProgressEvent>;
+}

@@ -34,6 +34,7 @@ import { ExportEngine, exportDataPaths, removeLeftoverPartials } from '../servic
 import { GenerationService } from '../services/generation/index.js';
 import { ProjectExporter } from '../services/project-export/index.js';
 import { PathGrants } from '../services/paths/path-grants.js';
+import { ImportWorkers } from '../services/import-worker/import-workers.js';
 
 export interface AppServicesOptions {
   platform: Platform;
@@ -44,6 +45,8 @@ export interface AppServicesOptions {
   secrets?: SecretStore;
   /** The export worker's file; Electron's CommonJS bundle must say where it is (ESM bundles find it). */
   exportWorkerEntry?: string;
+  /** The import worker's file, likewise (import-worker/import-workers.ts). */
+  importWorkerEntry?: string;
   /** Test hooks for every service client (e.g. shorter timeouts). */
   clientOptions?: Partial<ServiceClientOptions>;
   /**
@@ -114,12 +117,16 @@ export async function createAppServices(options: AppServicesOptions) {
     trashItem: (filePath) => platform.trashItem(filePath),
     lexicons,
     logger,
+    importWorkers: new ImportWorkers(
+      options.importWorkerEntry ? { workerEntry: options.importWorkerEntry } : {},
+    ),
   });
   const projectHandlers = createProjectFeature({
     projects,
     settings,
     staging,
     logger,
+    events,
     noteRecentDocument: (filePath) => platform.noteRecentDocument(filePath),
     grants,
     defaultVoice: async (url, language) =>

@@ -1,12 +1,15 @@
 import path from 'node:path';
+import { IpcError } from '../../common/ipc/errors.js';
 import type { ProjectDefaults } from '../../common/project/index.js';
 import { openExternalProject } from './open-external-project.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
+import type { EventHub } from '../ipc/event-hub.js';
 import type { Logger } from '../services/logging/logger.js';
 import type { ProjectService } from '../services/projects/project-service.js';
 import type { SettingsService } from '../services/settings/settings-service.js';
 import type { UploadStaging } from '../services/staging/upload-staging.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
+import type { ImportPhase } from '../services/import-worker/import-protocol.js';
 
 export interface ProjectFeatureDeps {
   projects: ProjectService;
@@ -25,6 +28,8 @@ export interface ProjectFeatureDeps {
   ) => Promise<{ voiceId: string; voiceName: string } | undefined>;
   /** Files the OS handed to the app are granted there; `projects.openPath` opens no other. */
   grants: PathGrants;
+  /** Where an import's progress is told to the page (projects.importProgress). */
+  events: Pick<EventHub, 'emit'>;
 }
 
 type ProjectHandlers = Pick<
@@ -42,6 +47,7 @@ type ProjectHandlers = Pick<
   | 'projects.importText'
   | 'projects.importStaged'
   | 'projects.previewImport'
+  | 'projects.cancelImport'
   | 'projects.restoreBackup'
   | 'projects.openPath'
 >;
@@ -58,6 +64,7 @@ export function createProjectFeature({
   defaultVoice,
   noteRecentDocument,
   grants,
+  events,
 }: ProjectFeatureDeps): ProjectHandlers {
   const activeServiceUrl = (): string | undefined => settings.current().activeServiceUrl ?? undefined;
   const voiceFor = async (language: string | undefined) => {
@@ -69,6 +76,15 @@ export function createProjectFeature({
     const voice = await voiceFor(defaults?.language).catch(() => undefined);
     return voice ? { ...defaults, ...voice } : defaults;
   };
+  // Imports run in a worker (ProjectService): the page hears how far one has come, under the id it gave.
+  const importRun = (importId: string | undefined) =>
+    importId === undefined
+      ? {}
+      : {
+          importId,
+          onProgress: ({ phase, fraction }: { phase: ImportPhase; fraction: number }) =>
+            events.emit('projects.importProgress', { importId, phase, fraction }),
+        };
   return {
     'projects.list': () => projects.list(),
     'projects.recent': () => projects.recent(),
@@ -94,37 +110,52 @@ export function createProjectFeature({
       await projects.delete(fileName);
       return null;
     },
-    'projects.importText': async ({ title, text, split, reading, voices }) =>
-      projects.importText({
-        title,
-        text,
-        split,
-        reading,
-        voices,
-        serviceUrl: activeServiceUrl(),
-        // A book's language is known only once it is read: the voice is chosen then.
-        defaultVoiceFor: voiceFor,
-      }),
-    'projects.previewImport': async ({ stagingId, fileName, split, reading, encoding }) => {
-      const staged = staging.finished(stagingId, 'stagingId');
-      return projects.previewImportFile({ filePath: staged.path, fileName, split, reading, encoding });
-    },
-    'projects.importStaged': async ({ stagingId, fileName, title, split, reading, voices, encoding }) => {
-      const staged = staging.finished(stagingId, 'stagingId');
-      try {
-        return await projects.importTextFile({
-          filePath: staged.path,
-          fileName,
+    'projects.importText': async ({ title, text, split, reading, voices, importId }) =>
+      projects.importText(
+        {
           title,
+          text,
           split,
           reading,
           voices,
-          encoding,
           serviceUrl: activeServiceUrl(),
+          // A book's language is known only once it is read: the voice is chosen then.
           defaultVoiceFor: voiceFor,
-        });
+        },
+        importRun(importId),
+      ),
+    'projects.previewImport': async ({ stagingId, fileName, split, reading, encoding }) => {
+      const staged = staging.finished(stagingId, 'stagingId');
+      return projects.previewImportFile(
+        { filePath: staged.path, fileName, split, reading, encoding },
+        importRun(stagingId),
+      );
+    },
+    'projects.cancelImport': ({ importId }) => ({ cancelled: projects.cancelImport(importId) }),
+    'projects.importStaged': async ({ stagingId, fileName, title, split, reading, voices, encoding }) => {
+      const staged = staging.finished(stagingId, 'stagingId');
+      let cancelled = false;
+      try {
+        return await projects.importTextFile(
+          {
+            filePath: staged.path,
+            fileName,
+            title,
+            split,
+            reading,
+            voices,
+            encoding,
+            serviceUrl: activeServiceUrl(),
+            defaultVoiceFor: voiceFor,
+          },
+          importRun(stagingId),
+        );
+      } catch (error) {
+        cancelled = error instanceof IpcError && error.data.code === 'CANCELLED';
+        throw error;
       } finally {
-        await staging.discard(stagingId);
+        // A cancelled import keeps its upload: the dialog still shows its preview and may import it again.
+        if (!cancelled) await staging.discard(stagingId);
       }
     },
     'projects.restoreBackup': ({ fileName }) => projects.restoreBackup(fileName),

@@ -111,6 +111,7 @@ async function start(): Promise<void> {
     events,
     // This bundle is CommonJS (no import.meta.url): the worker bundle sits beside it (scripts/build.mjs).
     exportWorkerEntry: path.join(__dirname, 'export-worker.mjs'),
+    importWorkerEntry: path.join(__dirname, 'import-worker.mjs'),
     ...(standinUrl
       ? {
           devStandin: {

@@ -195,6 +195,9 @@ describe('the built Electron shell, with a test double of electron', () => {
     // The export worker the shell names (beside its own bundle) is built too.
     expect(await readFile(shellBundle, 'utf8')).toContain('"export-worker.mjs"');
     expect(existsSync(path.join(path.dirname(shellBundle), 'export-worker.mjs'))).toBe(true);
+    // So is the import worker (imports are parsed off main's event loop).
+    expect(await readFile(shellBundle, 'utf8')).toContain('"import-worker.mjs"');
+    expect(existsSync(path.join(path.dirname(shellBundle), 'import-worker.mjs'))).toBe(true);
   });
 
   it('asks before quitting while tasks run, and quits only when told to', async () => {

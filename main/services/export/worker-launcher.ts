@@ -1,13 +1,14 @@
 import { Worker } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
 
 /**
  * Starts the export worker. Built code runs the worker's bundled file directly. From TypeScript sources
  * (tests, `tsx` scripts) Node cannot load a .ts worker by itself, and loader hooks registered with
  * --import do not reach worker threads in Node 20; so a one-line bootstrap loads the .ts entry
- * through tsx's own API instead.
+ * through tsx's own API instead. The import worker starts the same way, with its own limits.
  */
-export function launchWorker(entry: URL): Worker {
-  const options = { resourceLimits: EXPORT_WORKER_LIMITS };
+export function launchWorker(entry: URL, resourceLimits: ResourceLimits = EXPORT_WORKER_LIMITS): Worker {
+  const options = { resourceLimits };
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
   const bootstrap = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
   return new Worker(bootstrap, { ...options, eval: true });

@@ -18,12 +18,11 @@ import {
   checkedProject,
   projectFileText,
 } from '../../../common/project/index.js';
-import { MAX_IMPORT_BYTES } from '../../../common/text/index.js';
-import type { ImportBlock, ImportPreview, ImportedScript } from '../../../common/import/imported-script.js';
-import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
-import { projectsFromImport } from '../../../common/import/import-project.js';
+import type { ImportPreview } from '../../../common/import/imported-script.js';
 import { CoverStore } from './cover-store.js';
-import { parseScriptText } from '../../../common/import/script-formats.js';
+import { ImportWorkers } from '../import-worker/import-workers.js';
+import type { ImportRun } from '../import-worker/import-workers.js';
+import type { ImportStart, ParsedFacts } from '../import-worker/import-protocol.js';
 import type { Logger } from '../logging/logger.js';
 import { isNotFound, writeFileAtomic } from '../storage/atomic-file.js';
 import { asUserFileError, UserFileError } from '../storage/user-file.js';
@@ -66,6 +65,8 @@ export interface ProjectServiceOptions {
   logger?: Logger | undefined;
   /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
   lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> | undefined;
+  /** Where imports are parsed and built, off main's event loop (import-worker/); one of its own when absent. */
+  importWorkers?: ImportWorkers | undefined;
   now?: () => Date;
 }
 
@@ -87,6 +88,7 @@ export class ProjectService implements ProjectLibrary {
   private readonly trashItem: (filePath: string) => Promise<void>;
   private readonly fallbackTrash: (filePath: string) => Promise<void>;
   private readonly now: () => Date;
+  private readonly importWorkers: ImportWorkers;
   /**
    * What each file held when this service last read or wrote it, byte for byte: the guard against overwriting.
    * Bytes, not text: comparing two 7 MB buffers costs ~1 ms, decoding and comparing two strings ~60 ms.
@@ -118,6 +120,7 @@ export class ProjectService implements ProjectLibrary {
     this.fallbackTrash = moveToFallbackTrash(path.join(options.dataDir, 'trash'), this.now);
     this.trashItem = options.trashItem ?? this.fallbackTrash;
     this.listEntries = new ListEntryCache(options.lexicons);
+    this.importWorkers = options.importWorkers ?? new ImportWorkers();
   }
 
   async list(): Promise<ProjectListEntry[]> {
@@ -370,125 +373,90 @@ export class ProjectService implements ProjectLibrary {
     return recent;
   }
 
-  async importText(input: ImportTextInput): Promise<ImportedProjects> {
-    const reading = input.reading ?? { speakerLabels: false, quotedDialogue: false };
-    const script = parseScriptText(input.text, 'text', input.split?.paragraphs ?? 'blank-lines', reading);
-    return this.importScript(script, input);
+  /**
+   * A new project (or parts) from pasted text. Like every import it is parsed and built in a worker thread
+   * (`run.importId` names it for cancelImport; `run.onProgress` hears its phases).
+   */
+  async importText(input: ImportTextInput, run: ImportRun = {}): Promise<ImportedProjects> {
+    return this.importInWorker({ type: 'text', text: input.text }, input, () => input.title, run);
   }
 
-  async importTextFile(input: ImportTextFileInput): Promise<ImportedProjects> {
+  /** A new project (or parts) from a file, which the import worker reads itself: main never holds its bytes. */
+  async importTextFile(input: ImportTextFileInput, run: ImportRun = {}): Promise<ImportedProjects> {
     const fileName = input.fileName ?? path.basename(input.filePath);
-    const script = await this.readImportFile(input.filePath, fileName, input);
-    return this.importScript(script, {
-      ...input,
-      title: input.title ?? script.title ?? titleFromFilePath(fileName),
-    });
+    return this.importInWorker(
+      { type: 'file', filePath: input.filePath, fileName, encoding: input.encoding },
+      input,
+      (scriptTitle) => input.title ?? scriptTitle ?? titleFromFilePath(fileName),
+      run,
+    );
   }
 
   /** What importing this file would make, without making it: chapters, blocks, speakers, credits, parts. */
   async previewImportFile(
     input: Omit<ImportTextFileInput, 'serviceUrl' | 'defaults' | 'voices'>,
+    run: ImportRun = {},
   ): Promise<ImportPreview & { parseMs: number }> {
     const started = performance.now();
     const fileName = input.fileName ?? path.basename(input.filePath);
-    const script = await this.readImportFile(input.filePath, fileName, input);
-    const blocks = this.blocksOf(script, input.split, input.reading);
-    return {
-      ...previewImport(script, blocks, undefined, input.reading),
-      parseMs: Math.round(performance.now() - started),
-    };
+    const preview = await this.importWorkers.preview(
+      {
+        source: { type: 'file', filePath: input.filePath, fileName, encoding: input.encoding },
+        split: input.split,
+        reading: input.reading,
+      },
+      run,
+    );
+    return { ...preview, parseMs: Math.round(performance.now() - started) };
   }
 
-  private async readImportFile(
-    filePath: string,
-    fileName: string,
-    input: Pick<ImportTextFileInput, 'split' | 'reading' | 'encoding'>,
-  ): Promise<ImportedScript> {
-    let bytes: Uint8Array;
-    try {
-      const stats = await fs.stat(filePath);
-      if (stats.size > MAX_IMPORT_BYTES) {
-        throw new IpcError({
-          code: 'INVALID_INPUT',
-          field: 'filePath',
-          message: `“${fileName}” is ${(stats.size / 1024 / 1024).toFixed(1)} MB; a file to import may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
-        });
-      }
-      bytes = await fs.readFile(filePath);
-    } catch (error) {
-      if (error instanceof IpcError) throw error;
-      throw new IpcError({
-        code: isNotFound(error) ? 'NOT_FOUND' : 'INVALID_INPUT',
-        field: 'filePath',
-        message: `Could not read ${fileName}: ${errorMessage(error)}`,
-      });
-    }
-    try {
-      // Loaded on first use: the book parsers (mammoth, fflate, htmlparser2) are only needed by an import.
-      const { readScriptFile } = await import('../book-import/read-script-file.js');
-      return await readScriptFile(bytes, fileName, {
-        paragraphs: input.split?.paragraphs ?? 'blank-lines',
-        reading: input.reading ?? { speakerLabels: false, quotedDialogue: false },
-        encoding: input.encoding,
-      });
-    } catch (error) {
-      throw new IpcError({ code: 'INVALID_INPUT', field: 'file', message: errorMessage(error) });
-    }
+  /**
+   * Ends the preview or import running under `importId`: its worker is terminated before anything is written.
+   * False when none is running, e.g. an import already writing its projects (they then exist, and open).
+   */
+  cancelImport(importId: string): boolean {
+    return this.importWorkers.cancel(importId);
   }
 
-  private blocksOf(
-    script: ImportedScript,
-    split: ImportTextInput['split'],
-    reading: ImportTextInput['reading'],
-  ): ImportBlock[] {
-    try {
-      return scriptBlocks(script, split ?? {}, reading);
-    } catch (error) {
-      throw new IpcError({ code: 'INVALID_INPUT', field: 'split.maxLength', message: errorMessage(error) });
-    }
-  }
-
-  private async importScript(
-    script: ImportedScript,
-    input: Omit<ImportTextInput, 'text'>,
+  private async importInWorker(
+    source: ImportStart['source'],
+    input: Omit<ImportTextInput, 'text' | 'title'>,
+    titleOf: (scriptTitle: string | undefined) => string,
+    run: ImportRun,
   ): Promise<ImportedProjects> {
-    const blocks = this.blocksOf(script, input.split, input.reading);
-    // The cover is named now and kept only once the projects have passed their checks: a failed import leaves
-    // nothing behind, not even an image in the covers folder.
-    const metadata = {
-      author: script.author,
-      language: script.language,
-      cover: script.cover ? this.covers.nameOf(script.cover) : undefined,
-    };
-    let projects: Project[];
-    try {
-      projects = projectsFromImport(
-        {
-          title: checkedTitle(input.title),
-          blocks,
+    let cover: ParsedFacts['cover'];
+    const built = await this.importWorkers.build(
+      { source, split: input.split, reading: input.reading },
+      run,
+      async (facts) => {
+        const title = checkedTitle(titleOf(facts.title));
+        // The cover is named now and kept only once the projects have passed their checks: a failed import
+        // leaves nothing behind, not even an image in the covers folder.
+        const named = facts.cover ? this.covers.nameOf(facts.cover) : undefined;
+        if (named) cover = facts.cover;
+        return {
+          title,
+          defaults: await importDefaults(input, facts.language),
           voices: input.voices,
           serviceUrl: input.serviceUrl,
-          defaults: await importDefaults(input, script.language),
-          metadata,
+          cover: named,
           createdAt: this.now().toISOString(),
-        },
-        randomUUID,
-      );
-    } catch (error) {
-      if (error instanceof IpcError) throw error;
-      throw new IpcError({ code: 'INVALID_INPUT', field: 'text', message: errorMessage(error) });
+        };
+      },
+    );
+    if (cover) await this.covers.save(cover);
+    const parts: ImportedProjects['parts'] = [];
+    let opened: OpenedProject | undefined;
+    for (const [index, part] of built.parts.entries()) {
+      const bytes = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
+      // Only the first part opens in the editor; the others are read from their files when opened.
+      const project = index === 0 ? built.first : undefined;
+      const written = await this.writeNewFileBytes(bytes, part.title, project);
+      if (project) opened = { fileName: written.fileName, project, revision: written.revision };
+      parts.push({ fileName: written.fileName, title: part.title });
     }
-    // Every part is checked before the first is written, so a failure leaves nothing behind.
-    for (const project of projects) checkedProjectOrThrow(project);
-    if (script.cover && metadata.cover) await this.covers.save(script.cover);
-    const written: OpenedProject[] = [];
-    for (const project of projects) written.push(await this.writeNewFile(project));
-    const [first] = written;
-    if (!first) throw new Error('an import makes at least one project');
-    return {
-      ...first,
-      parts: written.map((part) => ({ fileName: part.fileName, title: part.project.title })),
-    };
+    if (!opened) throw new Error('an import makes at least one project');
+    return { ...opened, parts };
   }
 
   async restoreBackup(fileName: string): Promise<OpenedProject> {
@@ -637,13 +605,27 @@ export class ProjectService implements ProjectLibrary {
   private async writeNewFile(unchecked: Project): Promise<OpenedProject> {
     const project = checkedProjectOrThrow(unchecked);
     const bytes = Buffer.from(projectFileText(project));
+    const { fileName, revision } = await this.writeNewFileBytes(bytes, project.title, project);
+    return { fileName, project, revision };
+  }
+
+  /**
+   * A new file holding a checked project's bytes. `project`, when given, is remembered as what the file holds (the
+   * base later saves compare with); without it the file is read and checked again when it is opened.
+   */
+  private async writeNewFileBytes(
+    bytes: Buffer,
+    title: string,
+    project: Project | undefined,
+  ): Promise<{ fileName: string; revision?: number }> {
     await fs.mkdir(this.projectsDir, { recursive: true });
-    let fileName = projectFileNameFor(project.title, randomBytes(3).toString('hex'));
+    let fileName = projectFileNameFor(title, randomBytes(3).toString('hex'));
     while (await fileExists(this.pathOf(fileName))) {
-      fileName = projectFileNameFor(project.title, randomBytes(4).toString('hex'));
+      fileName = projectFileNameFor(title, randomBytes(4).toString('hex'));
     }
     const revision = await this.queued(fileName, async () => {
       await writeProjectFileAtomic(this.pathOf(fileName), bytes);
+      if (project === undefined) return undefined;
       return this.remember(
         fileName,
         bytes,
@@ -652,8 +634,8 @@ export class ProjectService implements ProjectLibrary {
         await stampOfWritten(this.pathOf(fileName), bytes),
       );
     });
-    await this.recentProjects.touch(fileName, project.title, this.now().toISOString());
-    return { fileName, project, revision };
+    await this.recentProjects.touch(fileName, title, this.now().toISOString());
+    return revision === undefined ? { fileName } : { fileName, revision };
   }
 
   private async requireOpened(fileName: string): Promise<OpenedProject> {

@@ -1,0 +1,210 @@
+import { pathToFileURL } from 'node:url';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { IpcError } from '../../../common/ipc/errors.js';
+import type { ImportPreview } from '../../../common/import/imported-script.js';
+import type { Project } from '../../../common/project/index.js';
+import { launchWorker } from '../export/worker-launcher.js';
+import type {
+  BuiltPart,
+  ImportBuild,
+  ImportOutbound,
+  ImportPhase,
+  ImportStart,
+  ParsedFacts,
+} from './import-protocol.js';
+
+/**
+ * The import worker's memory cap: its V8 old generation may hold at most this many megabytes. A legitimate
+ * 19.5 MB CSV (121,000 rows, 7 projects) peaks at about 480 MB of heap while its projects are built and checked;
+ * 1.5 GB leaves room for that and for the largest EPUB or DOCX under the 20 MB file cap, while a hostile file
+ * ends the worker, not the app, and is told in a sentence (outOfMemory below).
+ */
+const IMPORT_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 1536 };
+
+export interface ImportWorkersOptions {
+  /** The worker script; defaults to import-worker next to this module (see defaultImportWorkerEntry). */
+  workerEntry?: string | URL | undefined;
+  /** The worker's resource limits (IMPORT_WORKER_LIMITS); tests pass tiny ones to see an out-of-memory end. */
+  resourceLimits?: ResourceLimits | undefined;
+}
+
+export interface ImportRun {
+  /** Names the run so cancel(importId) can end it; a new run under the same id ends the one before it. */
+  importId?: string | undefined;
+  onProgress?: ((progress: { phase: ImportPhase; fraction: number }) => void) | undefined;
+}
+
+/** What an import's worker built: the parts' file bytes, and the first part's project (main opens it). */
+export interface BuiltImport {
+  readonly parts: readonly BuiltPart[];
+  readonly first: Project;
+}
+
+type Outcome = { type: 'preview'; preview: ImportPreview } | { type: 'built'; built: BuiltImport };
+
+/**
+ * Runs every import preview and import in a worker thread of its own, so main's event loop keeps answering
+ * (the UI, autosaves, other calls) while a 20 MB file is parsed, and a file that needs more memory than the cap
+ * ends its worker instead of the app. Cancelling terminates the worker: nothing has been written by then, since
+ * main writes only the finished parts the worker hands back.
+ */
+export class ImportWorkers {
+  private readonly limits: ResourceLimits;
+  private readonly running = new Map<string, () => void>();
+
+  constructor(private readonly options: ImportWorkersOptions = {}) {
+    this.limits = options.resourceLimits ?? IMPORT_WORKER_LIMITS;
+  }
+
+  /** Found on first use: a service that never imports needs no worker file (Electron's bundle passes its path). */
+  private get entry(): URL {
+    const entry = this.options.workerEntry ?? defaultImportWorkerEntry();
+    return typeof entry === 'string' ? pathToFileURL(entry) : entry;
+  }
+
+  /** What importing would make (chapters, blocks, speakers, credits, parts), without making anything. */
+  async preview(start: Omit<ImportStart, 'type' | 'kind'>, run: ImportRun = {}): Promise<ImportPreview> {
+    const outcome = await this.run({ ...start, type: 'start', kind: 'preview' }, run, undefined);
+    if (outcome.type !== 'preview') throw new Error('the import worker answered a preview with projects');
+    return outcome.preview;
+  }
+
+  /**
+   * The projects an import makes, checked and serialised. `answer` is asked, once the script is read, for what only
+   * main knows (the checked title, the defaults for the book's language, the cover's name); if it throws, the
+   * worker is ended and the error is the import's.
+   */
+  async build(
+    start: Omit<ImportStart, 'type' | 'kind'>,
+    run: ImportRun,
+    answer: (facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type'>>,
+  ): Promise<BuiltImport> {
+    const outcome = await this.run({ ...start, type: 'start', kind: 'import' }, run, answer);
+    if (outcome.type !== 'built') throw new Error('the import worker answered an import with a preview');
+    return outcome.built;
+  }
+
+  /** Ends the run named `importId`; false when none is running (it finished, or never started). */
+  cancel(importId: string): boolean {
+    const cancel = this.running.get(importId);
+    cancel?.();
+    return cancel !== undefined;
+  }
+
+  private run(
+    start: ImportStart,
+    run: ImportRun,
+    answer: ((facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type'>>) | undefined,
+  ): Promise<Outcome> {
+    const what = start.source.type === 'file' ? `“${start.source.fileName}”` : 'the pasted text';
+    const worker: Worker = launchWorker(this.entry, this.limits);
+    return new Promise<Outcome>((resolve, reject) => {
+      let settled = false;
+      const settle = (finish: () => void): void => {
+        if (settled) return;
+        settled = true;
+        if (run.importId !== undefined && this.running.get(run.importId) === cancel) {
+          this.running.delete(run.importId);
+        }
+        // The worker waits for messages until told to end; its memory goes back once it does.
+        void worker.terminate();
+        finish();
+      };
+      const cancel = (): void =>
+        settle(() =>
+          reject(
+            new IpcError({
+              code: 'CANCELLED',
+              message: `The import of ${what} was cancelled; nothing was created.`,
+            }),
+          ),
+        );
+      if (run.importId !== undefined) {
+        this.running.get(run.importId)?.();
+        this.running.set(run.importId, cancel);
+      }
+      worker.on('message', (message: ImportOutbound) => {
+        switch (message.type) {
+          case 'progress':
+            run.onProgress?.({ phase: message.phase, fraction: message.fraction });
+            return;
+          case 'preview':
+            settle(() => resolve({ type: 'preview', preview: message.preview }));
+            return;
+          case 'parsed':
+            if (!answer) {
+              settle(() => reject(new Error('the import worker asked to build a preview')));
+              return;
+            }
+            answer(message.facts).then(
+              (build) => {
+                if (!settled) worker.postMessage({ ...build, type: 'build' });
+              },
+              (error: unknown) => settle(() => reject(error)),
+            );
+            return;
+          case 'built':
+            settle(() => resolve({ type: 'built', built: { parts: message.parts, first: message.first } }));
+            return;
+          case 'failed':
+            settle(() => reject(new IpcError(message.error)));
+            return;
+        }
+      });
+      worker.on('error', (error: Error & { code?: string }) =>
+        settle(() =>
+          reject(
+            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? outOfMemory(what, this.limits)
+              : new IpcError({
+                  code: 'INTERNAL',
+                  field: 'file',
+                  message: `Importing ${what} failed (${error.message}). Nothing was created.`,
+                }),
+          ),
+        ),
+      );
+      worker.on('exit', (code) =>
+        settle(() =>
+          reject(
+            new IpcError({
+              code: 'INTERNAL',
+              field: 'file',
+              message: `The import of ${what} stopped unexpectedly (exit code ${code}). Nothing was created.`,
+            }),
+          ),
+        ),
+      );
+      worker.postMessage(start);
+    });
+  }
+}
+
+function outOfMemory(what: string, limits: ResourceLimits): IpcError {
+  const cap = limits.maxOldGenerationSizeMb;
+  const limit =
+    cap === undefined ? 'the memory an import may use' : `the ${formatMegabytes(cap)} an import may use`;
+  return new IpcError({
+    code: 'INVALID_INPUT',
+    field: 'file',
+    message: `${what[0]?.toUpperCase() ?? ''}${what.slice(1)} needs more than ${limit}, so it was not imported and nothing was created. Split it into smaller files and import them one at a time.`,
+  });
+}
+
+function formatMegabytes(megabytes: number): string {
+  return megabytes >= 1024 ? `${(megabytes / 1024).toLocaleString('en-US')} GB` : `${megabytes} MB`;
+}
+
+/**
+ * The worker entry next to this module: import-worker.ts in the sources, or import-worker.mjs beside the bundle
+ * that contains this code (scripts/build.mjs emits it there; Electron's CommonJS bundle passes its path instead).
+ */
+function defaultImportWorkerEntry(): URL {
+  const here = import.meta.url;
+  if (typeof here !== 'string' || here.length === 0) {
+    throw new Error(
+      'ImportWorkers: pass workerEntry (import.meta.url is not available in this bundle format)',
+    );
+  }
+  return new URL(here.endsWith('.ts') ? './import-worker.ts' : './import-worker.mjs', here);
+}
