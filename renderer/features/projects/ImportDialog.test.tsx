@@ -110,6 +110,8 @@ describe('Import dialog', () => {
         split: { paragraphs: 'lines', splitSentences: true, maxLength: 500 },
         reading: { speakerLabels: true, quotedDialogue: false },
         voices: {},
+        // Names the import for its progress and Cancel.
+        importId: expect.stringMatching(/^[0-9a-f-]{36}$/u),
       },
     ]);
   });

@@ -6,12 +6,11 @@ import type { ImportPreview, ImportReading } from '../../../common/import/import
 import { defaultImportReading } from '../../../common/import/imported-script.js';
 import type { SpeakerVoices } from '../../../common/import/import-project.js';
 import { isTextFormat, notAScript, scriptFormatOf } from '../../../common/import/script-formats.js';
-import type { ScriptFormat } from '../../../common/import/script-formats.js';
 import { useServiceVoices } from '../editor/use-service-voices.js';
 import { ImportCastFields } from './ImportCastFields.js';
 import { ImportMatterFields } from './ImportMatterFields.js';
 import type { ScriptSplitOptions, TextEncoding } from '../../../common/text/index.js';
-import { DEFAULT_MAX_BLOCK_LENGTH } from '../../../common/text/index.js';
+import { DEFAULT_MAX_BLOCK_LENGTH, MAX_IMPORT_BYTES } from '../../../common/text/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { stageFile } from '../voices/stage-file.js';
@@ -26,6 +25,7 @@ import type { TextFileRead } from './read-text-file.js';
 import { SplitOptionsFields } from './SplitOptionsFields.js';
 import { SplitPreviewView } from './SplitPreviewView.js';
 import { titleProblem } from './title-rule.js';
+import { importProgressText, useImportProgress } from './use-import-progress.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
 const initialForm: SplitForm = {
@@ -34,7 +34,21 @@ const initialForm: SplitForm = {
   maxLength: String(DEFAULT_MAX_BLOCK_LENGTH),
 };
 
-type Progress = { phase: 'uploading'; fraction: number } | { phase: 'creating' };
+type Progress = { phase: 'uploading'; fraction: number } | { phase: 'creating'; importId: string };
+
+/**
+ * A text file larger than this is previewed by main, as books are: parsing it here would hold up the page (a
+ * 19.5 MB CSV took seconds), while main parses it in its import worker and reports how far it has come.
+ */
+const LOCAL_PREVIEW_MAX_BYTES = 1024 * 1024;
+
+/** Whether the dialog previews this file itself; above the cap it refuses it at once, so that is done here too. */
+function previewedHere(file: File): boolean {
+  return (
+    isTextFormat(scriptFormatOf(file.name)) &&
+    (file.size <= LOCAL_PREVIEW_MAX_BYTES || file.size > MAX_IMPORT_BYTES)
+  );
+}
 
 /** A book file (HTML, DOCX, EPUB) is parsed by main: it is uploaded once, previewed there, then imported. */
 type BookUpload =
@@ -64,6 +78,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   const [form, setForm] = useState<SplitForm>(initialForm);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<IpcErrorData | null>(null);
+  const [cancelledNote, setCancelledNote] = useState<string | null>(null);
   const [reading, setReading] = useState<ImportReading>(defaultImportReading);
   const [chosenVoices, setChosenVoices] = useState<Record<string, string>>({});
   const [book, setBook] = useState<BookUpload | null>(null);
@@ -72,7 +87,12 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   const readGeneration = useRef(0);
 
   const fileFormat = picked ? scriptFormatOf(picked.file.name) : 'text';
-  const localFormat = source === 'paste' ? 'text' : isTextFormat(fileFormat) ? fileFormat : null;
+  const localFormat =
+    source === 'paste'
+      ? 'text'
+      : isTextFormat(fileFormat) && picked && previewedHere(picked.file)
+        ? fileFormat
+        : null;
   const text = source === 'paste' ? pasted : picked?.read?.ok ? picked.read.text : '';
   // Splitting megabytes of text takes a moment: the preview may lag the typing, the typing never waits for it.
   const previewText = useDeferredValue(text);
@@ -125,6 +145,25 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     };
   }, [stagingId, options, reading, picked, stores]);
 
+  // A preview main is still parsing when the dialog closes is stopped (a newer preview of the same file replaces
+  // the one before it in main by itself).
+  const previewing = isBook && bookReady !== null && bookReady.preview === null && bookReady.problem === null;
+  const previewingId = useRef<string | null>(null);
+  useEffect(() => {
+    previewingId.current = previewing ? (stagingId ?? null) : null;
+  }, [previewing, stagingId]);
+  useEffect(
+    () => () => {
+      const importId = previewingId.current;
+      if (importId !== null)
+        void stores.client.invoke('projects.cancelImport', { importId }).catch(() => undefined);
+    },
+    [stores],
+  );
+  const workerId =
+    progress?.phase === 'creating' ? progress.importId : previewing ? (stagingId ?? null) : null;
+  const workerProgress = useImportProgress(stores.client, workerId);
+
   const suggestedTitle =
     source === 'paste'
       ? suggestTitle(pasted)
@@ -149,11 +188,12 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     }
     const format = scriptFormatOf(file.name);
     if (isTextFormat(format) || format === 'html') {
-      // HTML is parsed by main, but read here too: to refuse what is no text, and show its encoding.
+      // HTML and large text files are parsed by main, but read here too: to refuse what is no text, and show its
+      // encoding.
       const read = await readTextFile(file);
       if (readGeneration.current !== mine) return;
-      setPicked({ file, read: keptRead(read, format), detected: read.ok ? read.encoding : undefined });
-      if (format === 'html' && read.ok) await stageBook(file, mine);
+      setPicked({ file, read: keptRead(read, file), detected: read.ok ? read.encoding : undefined });
+      if (!previewedHere(file) && read.ok) await stageBook(file, mine);
       return;
     }
     setPicked({ file, read: { ok: true, text: '' } });
@@ -185,14 +225,13 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     setPicked((current) => (current?.file === file ? { ...current, chosen: encoding } : current));
     const read = await readTextFile(file, encoding);
     if (readGeneration.current !== mine) return;
-    const format = scriptFormatOf(file.name);
     setPicked((current) =>
       current?.file === file && current.chosen === encoding
-        ? { ...current, read: keptRead(read, format) }
+        ? { ...current, read: keptRead(read, file) }
         : current,
     );
     // An HTML file that detection refused is uploaded once an encoding reads it as text.
-    if (format === 'html' && read.ok && book === null) await stageBook(file, mine);
+    if (!previewedHere(file) && read.ok && book === null) await stageBook(file, mine);
   };
 
   const pickFile = async (file: File): Promise<void> => {
@@ -217,6 +256,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     event.preventDefault();
     if (!ready || options === undefined) return;
     setError(null);
+    setCancelledNote(null);
     try {
       const opened = await importScript(options);
       showInEditor(stores, opened);
@@ -230,7 +270,10 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
       void refreshLibrary(stores).catch(() => undefined);
       onClose();
     } catch (caught) {
-      setError(errorData(caught));
+      const data = errorData(caught);
+      // Cancelled by the user: nothing was made, and the dialog stays as it was to import again.
+      if (data.code === 'CANCELLED') setCancelledNote(data.message);
+      else setError(data);
       setProgress(null);
     }
   };
@@ -240,17 +283,20 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     const titleToSend = shownTitle.trim();
     const speakerVoices = voicesFor(chosenVoices, voices, preview?.speakers ?? []);
     if (source === 'paste' || !picked) {
-      setProgress({ phase: 'creating' });
+      const importId = crypto.randomUUID();
+      setProgress({ phase: 'creating', importId });
       return client.invoke('projects.importText', {
         title: titleToSend,
         text: pasted,
         split,
         reading,
         voices: speakerVoices,
+        importId,
       });
     }
     if (bookReady) {
-      setProgress({ phase: 'creating' });
+      // Main keeps the upload when the import is cancelled, so the preview stays and Import works again.
+      setProgress({ phase: 'creating', importId: bookReady.stagingId });
       return client.invoke('projects.importStaged', {
         stagingId: bookReady.stagingId,
         fileName: picked.file.name,
@@ -268,23 +314,42 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
       { blob: picked.file, fileName: picked.file.name, mediaType: textMediaType(picked.file) },
       (sent, total) => setProgress({ phase: 'uploading', fraction: total === 0 ? 1 : sent / total }),
     );
-    setProgress({ phase: 'creating' });
-    return client.invoke('projects.importStaged', {
-      stagingId,
-      fileName: picked.file.name,
-      title: titleToSend,
-      split,
-      reading,
-      voices: speakerVoices,
-      ...encodingField,
-    });
+    setProgress({ phase: 'creating', importId: stagingId });
+    return client
+      .invoke('projects.importStaged', {
+        stagingId,
+        fileName: picked.file.name,
+        title: titleToSend,
+        split,
+        reading,
+        voices: speakerVoices,
+        ...encodingField,
+      })
+      .catch(async (caught: unknown) => {
+        // This upload was made for this import only; the next Import uploads the file again.
+        if (errorData(caught).code === 'CANCELLED')
+          await client.invoke('staging.discard', { stagingId }).catch(() => undefined);
+        throw caught;
+      });
   };
 
-  // Once the import is on its way it finishes (and opens the project): closing midway would leave the user unsure
-  // whether the project exists.
+  /**
+   * Stops the import main is making: its worker ends and nothing is created. An import already writing its
+   * projects finishes (main says it was too late) and opens as usual, so the user is never unsure what exists.
+   */
+  const cancelImport = (): void => {
+    if (progress?.phase !== 'creating') return;
+    void stores.client
+      .invoke('projects.cancelImport', { importId: progress.importId })
+      .catch(() => undefined);
+  };
+
+  // Escape cancels an import on its way, as the Cancel button does; the short upload before it is waited for.
   const closeUnlessBusy = (): void => {
     if (progress === null) onClose();
+    else cancelImport();
   };
+  const what = source === 'file' && picked ? `“${picked.file.name}”` : 'the pasted text';
 
   return (
     <Dialog title="Import a script or book" testId="import-dialog" onClose={closeUnlessBusy} size="wide">
@@ -332,6 +397,16 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
             Reading “{picked?.file.name}”… {Math.round(book.fraction * 100)}%
           </p>
         ) : null}
+        {workerId !== null ? (
+          <p className="hint" role="status" data-testid="import-progress">
+            {importProgressText(workerProgress, what)}
+          </p>
+        ) : null}
+        {cancelledNote !== null ? (
+          <p className="hint" role="status" data-testid="import-cancelled">
+            {cancelledNote}
+          </p>
+        ) : null}
         <SplitPreviewView
           preview={preview}
           hasText={isBook ? book !== null : text.trim() !== ''}
@@ -343,7 +418,12 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           <button type="submit" className="primary" data-testid="import-submit" disabled={!ready}>
             {progressLabel(progress, preview?.blockCount, preview?.parts ?? 1)}
           </button>
-          <button type="button" onClick={onClose} disabled={progress !== null}>
+          <button
+            type="button"
+            data-testid="import-cancel"
+            onClick={progress?.phase === 'creating' ? cancelImport : onClose}
+            disabled={progress?.phase === 'uploading'}
+          >
             Cancel
           </button>
         </div>
@@ -352,9 +432,10 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   );
 }
 
-/** What the dialog keeps of a read: an HTML file's text is main's to parse, only its encoding matters here. */
-function keptRead(read: TextFileRead, format: ScriptFormat): TextFileRead {
-  return format === 'html' && read.ok ? { ...read, text: '' } : read;
+/** What the dialog keeps of a read: the text of a file main parses (HTML, a large text file) is main's, only its
+ * encoding matters here. */
+function keptRead(read: TextFileRead, file: File): TextFileRead {
+  return !previewedHere(file) && read.ok ? { ...read, text: '' } : read;
 }
 
 /** The media type of a book by its name (browsers often leave .epub and .docx untyped). */
@@ -364,8 +445,11 @@ function bookMediaType(file: File): string {
       return 'application/epub+zip';
     case 'docx':
       return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-    default:
+    case 'html':
       return file.type === 'application/xhtml+xml' ? file.type : 'text/html';
+    default:
+      // A large text file previewed by main.
+      return textMediaType(file);
   }
 }
 

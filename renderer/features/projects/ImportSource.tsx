@@ -159,7 +159,8 @@ function PickedFileStatus({
     <>
       <p data-testid="import-file-name">
         <strong>{file.name}</strong> · {formatBytes(file.size)}
-        {isTextFormat(scriptFormatOf(file.name))
+        {/* A large text file is read by main (its preview counts the characters): no text is kept here. */}
+        {isTextFormat(scriptFormatOf(file.name)) && read.text !== ''
           ? ` · ${formatCount(codePointLength(read.text), 'character', 'characters')}`
           : ''}
       </p>
