@@ -12,7 +12,11 @@ import { ProjectService } from './project-service.js';
 // The real atomic write, unless a test makes the disk full.
 vi.mock('../storage/atomic-file.js', async (importOriginal) => {
   const original = await importOriginal<typeof atomicFile>();
-  return { ...original, writeFileAtomic: vi.fn(original.writeFileAtomic) };
+  return {
+    ...original,
+    writeFileAtomic: vi.fn(original.writeFileAtomic),
+    writeJsonAtomic: vi.fn(original.writeJsonAtomic),
+  };
 });
 
 let dataDir: string;
@@ -144,5 +148,18 @@ describe('ProjectService: a full disk', () => {
     expect(failure).toMatchObject({ message: sentence });
     // And so it reaches the page: not "Something went wrong".
     expect(translateServiceErrors(failure)).toEqual({ code: 'INVALID_INPUT', message: sentence });
+  });
+
+  it('still opens a project when the recent-projects list cannot be written', async () => {
+    const projects = new ProjectService({ dataDir });
+    const created = await projects.create({ title: 'Opens' });
+    vi.mocked(atomicFile.writeJsonAtomic).mockRejectedValueOnce(
+      Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+    );
+    expect(await new ProjectService({ dataDir }).open(created.fileName)).toMatchObject({
+      ok: true,
+      project: { title: 'Opens' },
+    });
+    expect(vi.mocked(atomicFile.writeJsonAtomic)).toHaveBeenCalled();
   });
 });

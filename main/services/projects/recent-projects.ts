@@ -61,8 +61,12 @@ export class RecentProjects {
     const run = this.writing.then(async () => {
       const next = update(await this.load()).slice(0, MAX_RECENT_PROJECTS);
       this.entries = next;
-      // Not flushed to disk: opening a project waited on it, and a lost list only means an empty one.
-      await writeJsonAtomic(this.filePath, { schemaVersion: 1, entries: next }, { durable: false });
+      // Not flushed to disk: opening a project waited on it, and a lost list only means an empty one. For the
+      // same reason a failed write (a full disk) is let go: the list stays right in memory and is written with
+      // the next change, and opening, creating or renaming a project never fails over it.
+      await writeJsonAtomic(this.filePath, { schemaVersion: 1, entries: next }, { durable: false }).catch(
+        () => undefined,
+      );
     });
     this.writing = run.catch(() => undefined);
     return run;
