@@ -52,7 +52,7 @@ describe('Import dialog: a large file is parsed by main, with progress and Cance
         for (const call of imports) call.answer({ ok: false, error: cancelledError });
         return { ok: true, result: { cancelled: true } };
       },
-    } as ConstructorParameters<typeof FakeLibrary>[0]);
+    });
   });
   afterEach(() => cleanup());
 

@@ -12,7 +12,8 @@ import { splitScript } from '../../../../common/text/index.js';
 import type { ScriptSplitOptions } from '../../../../common/text/index.js';
 import { FakeBridge } from '../../../test-support/fake-bridge.js';
 
-type Responder = (input: never) => IpcResponse<unknown>;
+/** A method's answer; a promise keeps the call waiting until the test settles it. */
+type Responder = (input: never) => IpcResponse<unknown> | Promise<IpcResponse<unknown>>;
 
 /**
  * A projects folder in memory behind a FakeBridge: listing, create, open, rename, duplicate, delete and imports
@@ -89,7 +90,9 @@ export class FakeLibrary {
       ...overrides,
     };
     this.bridge = new FakeBridge(
-      responders as Partial<Record<MethodName, (input: unknown) => IpcResponse<unknown>>>,
+      responders as Partial<
+        Record<MethodName, (input: unknown) => IpcResponse<unknown> | Promise<IpcResponse<unknown>>>
+      >,
     );
   }
 
