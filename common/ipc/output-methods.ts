@@ -7,6 +7,7 @@ import { projectFileNameSchema } from './project-methods.js';
 import { serviceUrlSchema } from '../settings/settings-schema.js';
 import { method } from './define.js';
 import { exportModeSchema as exportModes } from '../export/export-mode.js';
+import type { ChargeTwiceRefusal, HeldBlock } from '../generation/charge-twice-holds.js';
 
 const contentHashSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a content hash (64 hex digits)');
 export const absolutePathSchema = z
@@ -36,6 +37,8 @@ export interface StartedGenerationView {
   blockIds?: string[] | undefined;
   reusedBlocks: number;
   characters: number;
+  /** Blocks left out (`skipChargeTwice`) because the service may already have charged their content. */
+  heldBlocks?: HeldBlock[] | undefined;
 }
 
 export interface FolderListing {
@@ -110,16 +113,25 @@ export const WAVEFORMS_PER_REQUEST = 500;
 export const outputMethods = {
   /**
    * Sends the project's blocks that lack current audio (or the given ones). `newTake` sends the given blocks again
-   * with a new seed each, keeping the takes they have.
+   * with a new seed each, keeping the takes they have. A block whose content is in a task the service may already
+   * have charged (charge-twice-holds.ts) is sent only with `confirmChargeTwice: true`, given once the user agreed
+   * to pay twice, and left out with `skipChargeTwice: true`; with neither, nothing is sent and the answer is a
+   * ChargeTwiceRefusal naming those blocks and what they may cost twice.
    */
-  'generation.start': method<StartedGenerationView>()(
+  'generation.start': method<StartedGenerationView | ChargeTwiceRefusal>()(
     z
       .object({
         project: projectSchema,
         blockIds: z.array(z.string().min(1)).max(20_000, 'must list at most 20000 blocks').optional(),
         newTake: z.boolean().optional(),
+        confirmChargeTwice: z.literal(true).optional(),
+        skipChargeTwice: z.literal(true).optional(),
       })
-      .strict(),
+      .strict()
+      .refine((input) => !(input.confirmChargeTwice && input.skipChargeTwice), {
+        path: ['skipChargeTwice'],
+        message: 'cannot be given with confirmChargeTwice: send the held blocks, or leave them out, not both',
+      }),
   ),
   /** Where the cached audio of these takes plays (those no longer in the cache are left out). */
   'generation.media': method<TakeMedia[]>()(

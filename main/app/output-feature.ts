@@ -9,6 +9,7 @@ import type { PathChooser, Platform } from '../platform/platform.js';
 import type { AudioCache } from '../services/audio-cache/index.js';
 import { isExportCancelled } from '../services/export/index.js';
 import type { GenerationService } from '../services/generation/index.js';
+import { ChargeTwiceRefusalError } from '../services/generation/index.js';
 import type { Logger } from '../services/logging/logger.js';
 import type { ProjectExporter } from '../services/project-export/index.js';
 import type { ExportMode, OnExisting } from '../services/project-export/index.js';
@@ -187,7 +188,16 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
   };
 
   const handlers: OutputHandlers = {
-    'generation.start': ({ project, blockIds, newTake }) => generation.start({ project, blockIds, newTake }),
+    'generation.start': async ({ project, blockIds, newTake, confirmChargeTwice, skipChargeTwice }) => {
+      const chargeTwice = confirmChargeTwice ? 'confirm' : skipChargeTwice ? 'skip' : 'refuse';
+      try {
+        return await generation.start({ project, blockIds, newTake, chargeTwice });
+      } catch (error) {
+        // Nothing was sent: the editor asks the user what to do with the held blocks, then calls again.
+        if (error instanceof ChargeTwiceRefusalError) return error.refusal;
+        throw error;
+      }
+    },
     'generation.media': ({ serviceUrl, cacheKeys }) => generation.media(serviceUrl, cacheKeys),
     'generation.waveforms': ({ serviceUrl, cacheKeys }) => generation.waveforms(serviceUrl, cacheKeys),
     'generation.lookup': ({ serviceUrl, contentHashes }) => generation.lookup(serviceUrl, contentHashes),

@@ -25,6 +25,7 @@ describe('timbre command line', () => {
         chapters: { markers: false, json: false, nameTemplate: '{n} {title}' },
       },
       generate: false,
+      confirmChargeTwice: false,
       nameTemplate: '{title}',
       overwrite: false,
       mode: 'mix',
@@ -62,7 +63,7 @@ describe('timbre command line', () => {
   it('reads every option, the token from the named variable, and normalises the service URL', () => {
     const command = parse(
       'export a.timbre --out o --format mp3 --bitrate 128 --rate 48000 --channels 1 --srt --vtt --generate ' +
-        '--service HTTP://Example.com/api/ --token-env MY_TOKEN --data d --name {index}-{title} --loudness acx --overwrite',
+        '--service HTTP://Example.com/api/ --token-env MY_TOKEN --data d --name {index}-{title} --loudness acx --overwrite --confirm-charge-twice',
       { MY_TOKEN: ' secret ' },
     );
     expect(command).toMatchObject({
@@ -76,6 +77,7 @@ describe('timbre command line', () => {
         channels: 1,
       },
       generate: true,
+      confirmChargeTwice: true,
       overwrite: true,
       service: 'http://example.com/api',
       token: 'secret',
@@ -103,6 +105,7 @@ describe('timbre command line', () => {
     ['export a.timbre --out o --format mp3 --rate 96000', /--rate must be an MP3 rate .* \(got 96000\)/],
     ['export a.timbre --out o --rate 100', /--rate must be ≥ 8000 Hz/],
     ['export a.timbre --out o --rate -5', /--rate .*argument/],
+    ['export a.timbre --out o --confirm-charge-twice', /--confirm-charge-twice applies with --generate only/],
     ['export a.timbre --out o --loudness loud', /--loudness must be one of none, podcast, broadcast, acx/],
     ['export a.timbre --out o --name {x}', /--name has an unknown placeholder \{x\}/],
     ['export a.timbre --out o --service localhost:8787', /--service must use http:\/\/ or https:\/\//],

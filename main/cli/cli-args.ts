@@ -29,6 +29,11 @@ export interface ExportCommand {
   out: string;
   settings: ProjectExportSettings;
   generate: boolean;
+  /**
+   * --confirm-charge-twice: with --generate, blocks whose text is in a task the service may already have charged
+   * (its answer lost, or stuck) are sent too; without it they are left out and their project fails, saying so.
+   */
+  confirmChargeTwice: boolean;
   nameTemplate: string;
   overwrite: boolean;
   /** One file per project, or a folder per project of its chapters (--split chapters) or blocks. */
@@ -58,6 +63,7 @@ const OPTIONS = {
   srt: { type: 'boolean' },
   vtt: { type: 'boolean' },
   generate: { type: 'boolean' },
+  'confirm-charge-twice': { type: 'boolean' },
   service: { type: 'string' },
   'token-env': { type: 'string' },
   data: { type: 'string' },
@@ -134,6 +140,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (values['chapter-name'] !== undefined && split !== 'chapters') {
     throw new UsageError('--chapter-name names the files of --split chapters only');
   }
+  if (values['confirm-charge-twice'] && !values.generate) {
+    throw new UsageError('--confirm-charge-twice applies with --generate only (without it nothing is sent)');
+  }
   if (values.service !== undefined) {
     const problem = serviceUrlProblem(values.service);
     if (problem) throw new UsageError(`--service ${problem}`);
@@ -171,6 +180,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     out: path.resolve(values.out),
     settings,
     generate: values.generate ?? false,
+    confirmChargeTwice: values['confirm-charge-twice'] ?? false,
     nameTemplate,
     overwrite: values.overwrite ?? false,
     mode: split === 'chapters' ? 'chapters-folder' : split === 'blocks' ? 'blocks-folder' : 'mix',

@@ -29,7 +29,12 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
   // The log gets what the services report (never echoed: stdout is the user's progress).
   const logger = new FileLogger(path.join(dataDir, 'logs', 'cli.log'), () => undefined);
   if (command.token) logger.addSecret(command.token);
-  const services = await openCliServices({ dataDir, logger, token: command.token });
+  const services = await openCliServices({
+    dataDir,
+    logger,
+    token: command.token,
+    confirmChargeTwice: command.confirmChargeTwice,
+  });
   let interrupted = false;
   try {
     const sources = new ProjectSources();

@@ -29,7 +29,16 @@ export interface CliServicesOptions {
   secrets?: SecretStore;
   /** The command line must end: generation gives up when the service stays unreachable this long. */
   unreachableTimeoutMs?: number;
+  /** --confirm-charge-twice: send blocks the service may already have charged too (charge-twice-holds.ts). */
+  confirmChargeTwice?: boolean | undefined;
 }
+
+/**
+ * How a CLI user sends a block left out because it may be charged twice. The CLI's tasks are in its own job
+ * file (`<data>/cli/jobs`), which the app's Tasks page does not list, so the flag is the way.
+ */
+const CHARGE_TWICE_OVERRIDE =
+  'To send it anyway, run timbre again with --confirm-charge-twice (the task is in the tool’s own job list, cli/jobs in the data folder, not on the app’s Tasks page).';
 
 export interface CliServices {
   exporter: ProjectExporter;
@@ -114,6 +123,7 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     onUpdate: () => undefined,
     lexicons,
     logger,
+    chargeTwiceOverride: CHARGE_TWICE_OVERRIDE,
   });
 
   const startManager = async (serviceUrl: string): Promise<JobManager> => {
@@ -142,6 +152,7 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     manager: managerFor,
     lexicons,
     unreachableTimeoutMs: options.unreachableTimeoutMs ?? UNREACHABLE_TIMEOUT_MS,
+    confirmChargeTwice: options.confirmChargeTwice,
   });
 
   return {

@@ -37,6 +37,9 @@ Chapters and tags (one file per project)
 Generation
   --generate             generate blocks that have no audio yet (spends credits; only what is missing is sent)
                          and save the new generation states into the project files
+  --confirm-charge-twice with --generate, also send blocks whose text is in a task the service may already
+                         have charged (its answer was lost, or it got stuck); without it they are left out
+                         and their project fails, naming them and what they may cost twice
   --service URL          service for projects not linked to one
   --token-env NAME       read the service token from the environment variable NAME; otherwise the token
                          Timbre Studio keeps in the system keychain for the project's service is used

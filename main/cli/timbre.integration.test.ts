@@ -440,6 +440,51 @@ describe('timbre export × stand-in', () => {
     expect(run.stdout.trim().split('\n').at(-1), run.stdout).toBe('0 exported, 1 failed');
   }, 60_000);
 
+  it('leaves out a block whose task may already be charged, naming it and --confirm-charge-twice (issue 37)', async () => {
+    const heldData = path.join(workDir, 'data-held');
+    const generate = ['--generate', '--token-env', TOKEN_VARIABLE, '--data', heldData];
+    const held = project('Held', ['Lost in the post.']);
+    const file = await saveProject('held.timbre', held);
+    // The service makes (and charges) the task, but its answer never comes back.
+    standin.injectFault({ mode: 'drop-after', method: 'POST', pathPrefix: '/api/tts/generate' });
+    const lost = await timbre(['export', file, '--out', path.join(workDir, 'out-held-1'), ...generate]);
+    expect(lost.code, lost.stdout).toBe(1);
+    const posts = taskPosts();
+
+    // The same block again, with a new one: only the new one is sent, and the project fails saying why.
+    const fresh = createTextBlock({ text: 'Sent all right.' });
+    const speech = { blocks: [...held.tracks.speech.blocks, fresh] };
+    await saveProject('held.timbre', { ...held, tracks: { ...held.tracks, speech } });
+    const skipped = await timbre(['export', file, '--out', path.join(workDir, 'out-held-2'), ...generate]);
+    expect(skipped.code, skipped.stdout).toBe(1);
+    expect(skipped.stdout).toMatch(
+      /Held: failed — 1 block was not sent, as it may be charged twice \(“Lost in the post\.”: Not sent, as it may be charged twice: its text is in task [0-9a-f-]+, and its answer was lost.+may charge ≈ 17 credits twice\. To send it anyway, run timbre again with --confirm-charge-twice/u,
+    );
+    expect(taskPosts()).toBe(posts + 1);
+    const afterSkip = await readBack(file);
+    expect(afterSkip.tracks.speech.blocks.map((block) => block.generation.kind)).toEqual([
+      'failed',
+      'generated',
+    ]);
+
+    const confirmed = await timbre([
+      'export',
+      file,
+      '--out',
+      path.join(workDir, 'out-held-3'),
+      '--confirm-charge-twice',
+      ...generate,
+    ]);
+    expect(confirmed.code, confirmed.stdout).toBe(0);
+    expect(taskPosts()).toBe(posts + 2);
+
+    const usage = await timbre(['--help']);
+    expect(usage.stdout).toContain('--confirm-charge-twice');
+    const alone = await timbre(['export', file, '--out', workDir, '--confirm-charge-twice']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--confirm-charge-twice applies with --generate only/u);
+  }, 120_000);
+
   it('refuses a token given to --token-env in place of a name without printing it', async () => {
     const mistaken = 'sk_live_7f3a9c2b81';
     const run = await timbre(['export', 'x.timbre', '--out', workDir, '--generate', '--token-env', mistaken]);

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { PendingChange } from '../features/editor/StaleConfirm.js';
+import type { HeldGeneration } from '../features/tasks/ChargeTwiceDialog.js';
 import type { DocumentState } from './document-store.js';
 
 /*
@@ -40,6 +41,9 @@ export interface EditorUiState {
   /** A generation above the credits the user set to be asked about (Settings → Generation), until Generate or Cancel. */
   pendingGeneration: PendingGeneration | null;
   setPendingGeneration(pending: PendingGeneration | null): void;
+  /** A generation main refused, nothing sent, because blocks may be charged twice: the question until answered. */
+  pendingChargeTwice: HeldGeneration | null;
+  setPendingChargeTwice(pending: HeldGeneration | null): void;
 }
 
 export interface PendingGeneration {
@@ -72,6 +76,8 @@ export function createEditorUiStore(): StoreApi<EditorUiState> {
     setPendingChange: (pendingChange) => set({ pendingChange }),
     pendingGeneration: null,
     setPendingGeneration: (pendingGeneration) => set({ pendingGeneration }),
+    pendingChargeTwice: null,
+    setPendingChargeTwice: (pendingChargeTwice) => set({ pendingChargeTwice }),
   }));
 }
 
@@ -85,9 +91,9 @@ export function dropPendingOnProjectChange(
 ): void {
   document.subscribe((now, before) => {
     if (now.doc?.source === before.doc?.source) return;
-    const { pendingChange, pendingGeneration } = editorUi.getState();
-    if (pendingChange !== null || pendingGeneration !== null)
-      editorUi.setState({ pendingChange: null, pendingGeneration: null });
+    const { pendingChange, pendingGeneration, pendingChargeTwice } = editorUi.getState();
+    if (pendingChange !== null || pendingGeneration !== null || pendingChargeTwice !== null)
+      editorUi.setState({ pendingChange: null, pendingGeneration: null, pendingChargeTwice: null });
   });
 }
 
@@ -97,3 +103,5 @@ export const selectSpeakerFilter = (state: EditorUiState): string | null => stat
 export const selectPendingChange = (state: EditorUiState): PendingChange | null => state.pendingChange;
 export const selectPendingGeneration = (state: EditorUiState): PendingGeneration | null =>
   state.pendingGeneration;
+export const selectPendingChargeTwice = (state: EditorUiState): HeldGeneration | null =>
+  state.pendingChargeTwice;

@@ -308,9 +308,19 @@ function generationFailure(project: Project, failed: Block[]): BatchItemError {
     )
     .join('; ');
   const more = failed.length > 3 ? '; …' : '';
+  // Blocks left out because the service may already have charged their content (issue 37) were not tried: said
+  // so, with how to send them (in each block's reason).
+  const held = described.filter(({ error }) => error?.code === 'MAY_CHARGE_TWICE').length;
+  const count = `${failed.length} block${failed.length === 1 ? '' : 's'}`;
+  const what =
+    held === failed.length
+      ? `${count} ${failed.length === 1 ? 'was' : 'were'} not sent, as ${failed.length === 1 ? 'it' : 'they'} may be charged twice`
+      : held > 0
+        ? `${count} could not be generated (${held} of them not sent, as they may be charged twice)`
+        : `${count} could not be generated`;
   return {
     code: 'GENERATION_FAILED',
-    message: `${failed.length} block${failed.length === 1 ? '' : 's'} could not be generated (${listed}${more}).`,
+    message: `${what} (${listed}${more}).`,
     ...(first?.requestId ? { requestId: first.requestId } : {}),
     blocks: failed.map((block) => ({
       blockId: block.id,

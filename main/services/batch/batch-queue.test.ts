@@ -278,6 +278,28 @@ describe('BatchQueue', () => {
     expect(exporter.calls).toEqual([]);
   });
 
+  it('fails a project whose blocks were left out as they may be charged twice, saying so (issue 37)', async () => {
+    const filePath = await writeProject(projectsDir, 'talk.timbre', makeProject('Talk', ['Good.', 'Lost.']));
+    generator.failTexts = ['Lost.'];
+    // As GenerationService.generateAndWait leaves a block whose text is in a task whose answer was lost.
+    generator.failure = {
+      code: 'MAY_CHARGE_TWICE',
+      message:
+        'Not sent, as it may be charged twice: its text is in task j-1, and its answer was lost; sending it ' +
+        'again may charge ≈ 5 credits twice. To have it generated, dismiss that task on the Tasks page.',
+    };
+    const queue = await openQueue();
+    await queue.add(input([filePath], { generateMissing: true }));
+    queue.start();
+    await queue.whenIdle();
+    const error = queue.summary().failed[0]?.error;
+    expect(error).toMatchObject({ code: 'GENERATION_FAILED', blocks: [{ label: 'Lost.' }] });
+    expect(error?.message).toMatch(
+      /^1 block was not sent, as it may be charged twice \(“Lost\.”: Not sent.+task j-1.+≈ 5 credits twice.+Tasks page\.\)\.$/u,
+    );
+    expect(exporter.calls).toEqual([]);
+  });
+
   it('does not write over a project file changed while the batch worked on it, and says so', async () => {
     const filePath = await writeProject(projectsDir, 'talk.timbre', makeProject('Talk', ['Hello.']));
     const held = gate();

@@ -61,7 +61,9 @@ class FakeManager {
 
 type GenerationPart = Pick<GenerationService, 'generateAndWait' | 'onJobUpdated' | 'settled'>;
 
-function setup(options: { cached?: boolean; unreachableTimeoutMs?: number } = {}) {
+function setup(
+  options: { cached?: boolean; unreachableTimeoutMs?: number; confirmChargeTwice?: boolean } = {},
+) {
   const manager = new FakeManager();
   const calls: string[] = [];
   let generate: GenerationPart['generateAndWait'] = (project) => Promise.resolve(markGenerated(project));
@@ -100,6 +102,7 @@ function setup(options: { cached?: boolean; unreachableTimeoutMs?: number } = {}
       return Promise.resolve(manager as unknown as JobManager);
     },
     unreachableTimeoutMs: options.unreachableTimeoutMs,
+    confirmChargeTwice: options.confirmChargeTwice,
   });
   return {
     manager,
@@ -119,6 +122,19 @@ describe('ServiceGenerator', () => {
     expect(await generator.generate(project, run())).toBe(project);
     expect(calls).toEqual([]);
     expect(managerRequests).toEqual([]);
+  });
+
+  it('leaves blocks that may be charged twice out unless the user confirmed it beforehand (issue 37)', async () => {
+    for (const confirmChargeTwice of [undefined, true]) {
+      const state = setup({ cached: false, confirmChargeTwice });
+      const asked: (boolean | undefined)[] = [];
+      state.setGenerate((project, options) => {
+        asked.push(options?.confirmChargeTwice);
+        return Promise.resolve(markGenerated(project));
+      });
+      await state.generator.generate(makeProject('Held', ['One.']), run());
+      expect(asked).toEqual([confirmChargeTwice === true]);
+    }
   });
 
   it('generates again blocks whose file says generated but whose audio is not on this machine', async () => {

@@ -38,6 +38,11 @@ export interface ServiceGeneratorOptions {
    * since its job manager sends queued work when the service is back). Undefined waits.
    */
   unreachableTimeoutMs?: number | undefined;
+  /**
+   * The user's yes, given beforehand (`timbre export --confirm-charge-twice`), to sending content the service may
+   * already have charged without delivering it. Without it such blocks are left out and fail, saying why.
+   */
+  confirmChargeTwice?: boolean | undefined;
 }
 
 /** Rounds of "wait for jobs another run sent, then look again" before giving up on a block. */
@@ -74,6 +79,7 @@ export class ServiceGenerator implements BatchGenerator {
         current = await this.options.generation.generateAndWait(current, {
           signal: watchdog.signal,
           onProgress: (count) => run.onProgress(count),
+          confirmChargeTwice: this.options.confirmChargeTwice === true,
         });
         if (pendingJobsFor(current, context, manager.list()).length === 0) return current;
       }

@@ -7,11 +7,15 @@ import type { TakeMedia, TakeWaveform } from '../../../common/ipc/output-methods
 import type { Project } from '../../../common/project/index.js';
 import type { TakeMeasures } from '../../../common/audio/take-measures.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
+import type { ChargeTwiceRefusal, HeldBlock } from '../../../common/generation/charge-twice-holds.js';
+import { blockHashesOf, chargeTwiceHolds, whyHeld } from '../../../common/generation/charge-twice-holds.js';
+import { creditsFor } from '../../../common/jobs/job-texts.js';
 import {
   TAKE_SEED_MAX,
   allBlocks,
   characterCount,
   contentHash,
+  excerpt,
   needsGeneration,
   validateProject,
 } from '../../../common/project/index.js';
@@ -46,13 +50,27 @@ export interface GenerationServiceOptions {
   /** The service's voices as the library knows them: each block's style is checked against its voice's. */
   voices?: ((serviceUrl: string) => Promise<VoiceCatalog>) | undefined;
   logger?: Logger | undefined;
+  /**
+   * How the user of this shell sends a held block anyway (charge-twice-holds.ts), told on each block a run of
+   * `generateAndWait` left out. Defaults to the app's Tasks page.
+   */
+  chargeTwiceOverride?: string | undefined;
 }
+
+/**
+ * What a request does with blocks held because the service may already have charged their content: `refuse`
+ * sends nothing and answers a ChargeTwiceRefusal (the editor then asks), `skip` sends the others only, `confirm`
+ * sends them too (the user accepted paying twice).
+ */
+type ChargeTwiceChoice = 'refuse' | 'skip' | 'confirm';
 
 export interface StartGenerationInput {
   project: Project;
   blockIds?: readonly string[] | undefined;
   /** Another take of the chosen blocks: sent again with a new seed, keeping the takes they have. */
   newTake?: boolean | undefined;
+  /** Default `refuse`: nothing held is ever sent without the user's say. */
+  chargeTwice?: ChargeTwiceChoice | undefined;
 }
 
 export interface StartedGeneration {
@@ -70,9 +88,13 @@ export interface StartedGeneration {
   blockIds: string[];
   reusedBlocks: number;
   characters: number;
+  /** Blocks left out (`skip`) because the service may already have charged their content. */
+  heldBlocks: HeldBlock[];
 }
 
 const MAX_LISTED_VIOLATIONS = 5;
+const DEFAULT_CHARGE_TWICE_OVERRIDE =
+  'To have it generated, dismiss that task on the Tasks page (or submit it again there), or generate it in the editor, which asks first.';
 /** Extra rounds of fetching failed downloads again in `generateAndWait`, each with the full retry budget. */
 const REFETCH_ROUNDS = 2;
 /**
@@ -85,6 +107,14 @@ const SUBMISSION_OUTCOME_WAIT_MS = 4_000;
 const WAVEFORM_CONCURRENCY = 4;
 /** Segments of one finished task downloaded and filed at once (each also waits at the service's rate gate). */
 const SEGMENT_FILING_CONCURRENCY = 4;
+
+/** Generate sent nothing: blocks it would send may be charged twice, and the user has not said what to do. */
+export class ChargeTwiceRefusalError extends Error {
+  constructor(readonly refusal: ChargeTwiceRefusal) {
+    super(refusal.message);
+    this.name = 'ChargeTwiceRefusalError';
+  }
+}
 
 /**
  * Generation of a project's blocks: plans what to send (only what has no current audio, once per content),
@@ -109,6 +139,10 @@ export class GenerationService {
 
   constructor(private readonly options: GenerationServiceOptions) {}
 
+  /**
+   * Sends what the project lacks (or the given blocks). Throws ChargeTwiceRefusalError, having sent nothing, when
+   * blocks it would send are held and the input does not say what to do with them (`chargeTwice`).
+   */
   async start(input: StartGenerationInput): Promise<StartedGeneration> {
     const { project } = input;
     const serviceUrl = project.serviceUrl;
@@ -124,7 +158,7 @@ export class GenerationService {
     // Every wait comes before the job list is read: two Generate requests at once (a double click, Ctrl+G held)
     // would otherwise both plan the same blocks while one waits, and both send them, paid twice (issue 36).
     const voices = await this.options.voices?.(serviceUrl).catch(() => undefined);
-    const { plan, jobIds, blocksOf, early } = await this.submissions.run(async () => {
+    const planned = await this.submissions.run(async () => {
       const cached = await this.options.audio.lookupMany(
         serviceUrl,
         allBlocks(project).map((block) => contentHash(block, context)),
@@ -137,12 +171,33 @@ export class GenerationService {
       // (unless the service said it is gone, or the user asked for a new take).
       const recoverable = this.recoverable(serviceUrl, deliveredAudio(jobs), cached);
       const newTake = input.newTake === true;
-      const plan = planGenerationBatches(project, context, {
-        blockIds: input.blockIds,
-        ...(newTake ? { newTake: { seed: () => randomInt(0, TAKE_SEED_MAX) } } : {}),
-        skipHashes: new Set([...cached.keys(), ...pending.keys(), ...recoverable.keys()]),
-      });
+      const skipHashes = new Set([...cached.keys(), ...pending.keys(), ...recoverable.keys()]);
+      const planFor = (blockIds: readonly string[] | undefined) =>
+        planGenerationBatches(project, context, {
+          blockIds,
+          ...(newTake ? { newTake: { seed: () => randomInt(0, TAKE_SEED_MAX) } } : {}),
+          skipHashes,
+        });
+      let plan = planFor(input.blockIds);
       this.refuseBrokenBlocks(project, context, serviceUrl, plan.batches, voices);
+      // Content in a task the service may have charged without delivering is sent again only with the user's
+      // yes (issue 37): every path that generates (the editor, the batch, the CLI) comes through here.
+      const heldBlocks = input.chargeTwice === 'confirm' ? [] : heldIn(project, context, plan, jobs);
+      if (heldBlocks.length > 0) {
+        if ((input.chargeTwice ?? 'refuse') === 'refuse') {
+          return { kind: 'refused' as const, refusal: chargeTwiceRefusal(serviceUrl, plan, heldBlocks) };
+        }
+        // Every block with held content is left out, not only the one the plan named (identical blocks).
+        const heldHashes = new Set(heldBlocks.map((block) => block.contentHash));
+        const leftOut = new Set(
+          allBlocks(project)
+            .filter((block) => heldHashes.has(contentHash(block, context)))
+            .map((block) => block.id),
+        );
+        plan = planFor(
+          (input.blockIds ?? allBlocks(project).map((block) => block.id)).filter((id) => !leftOut.has(id)),
+        );
+      }
 
       const early: SegmentUpdate[] = [];
       for (const { contentHash: hash } of plan.reused) {
@@ -172,8 +227,10 @@ export class GenerationService {
         for (const hash of batch.contentHashes)
           early.push({ contentHash: hash, state: 'pending', jobId: job.id });
       }
-      return { plan, jobIds, blocksOf, early };
+      return { kind: 'sent' as const, plan, jobIds, blocksOf, early, heldBlocks };
     });
+    if (planned.kind === 'refused') throw new ChargeTwiceRefusalError(planned.refusal);
+    const { plan, jobIds, blocksOf, early, heldBlocks } = planned;
     const onTheirWay = this.stillOnTheirWay(manager, dedupe(early));
     if (onTheirWay.length > 0)
       this.options.onUpdate({ serviceUrl, projectId: project.id, segments: onTheirWay });
@@ -200,6 +257,7 @@ export class GenerationService {
       blockIds: plan.batches.flatMap((batch) => batch.blockIds),
       reusedBlocks: plan.reused.length,
       characters: plan.characters,
+      heldBlocks,
     };
   }
 
@@ -355,13 +413,24 @@ export class GenerationService {
    */
   async generateAndWait(
     project: Project,
-    options: { signal?: AbortSignal; onProgress?: (count: GenerationCount) => void } = {},
+    options: {
+      signal?: AbortSignal;
+      onProgress?: (count: GenerationCount) => void;
+      /** The user's yes to sending content the service may already have charged (`--confirm-charge-twice`). */
+      confirmChargeTwice?: boolean;
+    } = {},
   ): Promise<Project> {
-    const started = await this.start({ project });
+    // Unattended: content the service may already have charged is left out (each such block fails, saying why
+    // and how to send it) unless the user confirmed it beforehand.
+    const started = await this.start({
+      project,
+      chargeTwice: options.confirmChargeTwice === true ? 'confirm' : 'skip',
+    });
     const { serviceUrl } = started;
     const context = this.options.lexicons.contextFor(project);
     const manager = await this.options.manager(serviceUrl);
     const wanted = await this.missingContents(project, serviceUrl);
+    for (const held of started.heldBlocks) wanted.delete(held.contentHash);
     const progress = new RunProgress({
       serviceUrl,
       wanted,
@@ -396,7 +465,13 @@ export class GenerationService {
         this.options.logger?.info(`Fetching ${failed.length} failed download(s) again (round ${round + 1})`);
         await this.refetch(serviceUrl, failed);
       }
-      return applySegmentUpdates(project, context, await this.lookup(serviceUrl, hashes));
+      const held = new Map(started.heldBlocks.map((block) => [block.contentHash, block]));
+      const found = (await this.lookup(serviceUrl, hashes)).filter((update) => !held.has(update.contentHash));
+      const override = this.options.chargeTwiceOverride ?? DEFAULT_CHARGE_TWICE_OVERRIDE;
+      return applySegmentUpdates(project, context, [
+        ...found,
+        ...[...held.values()].map((block) => heldUpdate(block, override)),
+      ]);
     } finally {
       this.segmentListeners.delete(count);
       progress.stop();
@@ -576,9 +651,71 @@ function generatedUpdate(
   };
 }
 
-/** The content hash of each block a task job carries (for another take, not the key its audio files under). */
-function blockHashesOf(job: JobRecord): readonly string[] {
-  return job.takeOf ?? job.contentHashes ?? [];
+/** The blocks a plan would send whose content is in a task the service may already have charged. */
+function heldIn(
+  project: Project,
+  context: SendContext,
+  plan: { batches: readonly GenerationBatch[] },
+  jobs: readonly JobRecord[],
+): HeldBlock[] {
+  const holds = chargeTwiceHolds(jobs);
+  if (holds.size === 0) return [];
+  const blocks = new Map(allBlocks(project).map((block) => [block.id, block]));
+  const held: HeldBlock[] = [];
+  for (const batch of plan.batches) {
+    batch.contentHashes.forEach((hash, index) => {
+      const job = holds.get(hash);
+      const block = blocks.get(batch.blockIds[index] ?? '');
+      if (job === undefined || block === undefined) return;
+      const characters = characterCount(block, context);
+      held.push({
+        blockId: block.id,
+        contentHash: hash,
+        jobId: job.id,
+        jobStatus: job.status,
+        characters,
+        credits: creditsFor(characters),
+        label: 'text' in block ? excerpt(block.text) : block.id,
+      });
+    });
+  }
+  return held;
+}
+
+function chargeTwiceRefusal(
+  serviceUrl: string,
+  plan: { batches: readonly GenerationBatch[] },
+  held: HeldBlock[],
+): ChargeTwiceRefusal {
+  const credits = held.reduce((sum, block) => sum + block.credits, 0);
+  const planned = plan.batches.reduce((sum, batch) => sum + batch.blockIds.length, 0);
+  const count = held.length === 1 ? '1 block is' : `${held.length} blocks are`;
+  return {
+    refused: 'may-charge-twice',
+    serviceUrl,
+    blocks: held,
+    credits,
+    otherBlocks: planned - held.length,
+    message:
+      `Nothing was sent: ${count} in a task the service may already have charged (${held[0] ? whyHeld(held[0].jobStatus) : ''}), ` +
+      `so sending ${held.length === 1 ? 'it' : 'them'} again may charge ≈ ${credits.toLocaleString('en-US')} credits twice. ` +
+      'Generate the others only, confirm the second charge, or dismiss that task on the Tasks page first.',
+  };
+}
+
+/** A held block of an unattended run: failed, saying why it was not sent and how to send it. */
+function heldUpdate(block: HeldBlock, override: string): SegmentUpdate {
+  const credits = `${block.credits.toLocaleString('en-US')} credit${block.credits === 1 ? '' : 's'}`;
+  return {
+    contentHash: block.contentHash,
+    state: 'failed',
+    error: {
+      code: 'MAY_CHARGE_TWICE',
+      message:
+        `Not sent, as it may be charged twice: its text is in task ${block.jobId}, and ${whyHeld(block.jobStatus)}; ` +
+        `sending it again may charge ≈ ${credits} twice. ${override}`,
+    },
+  };
 }
 
 /** Content hashes on their way in jobs that have not ended, with the job carrying each. */

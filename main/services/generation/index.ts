@@ -1,1 +1,1 @@
-export { GenerationService } from './generation-service.js';
+export { ChargeTwiceRefusalError, GenerationService } from './generation-service.js';

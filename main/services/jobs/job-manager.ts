@@ -22,6 +22,7 @@ import type { PollSchedule } from './poll-schedule.js';
 import { DEFAULT_POLL_SCHEDULE } from './poll-schedule.js';
 import { Reachability } from './reachability.js';
 import { supersededTasks } from './superseded-tasks.js';
+import { holdsItsContent } from '../../../common/generation/charge-twice-holds.js';
 
 export type { JobServiceClient } from './job-service-client.js';
 
@@ -400,14 +401,16 @@ export class JobManager {
 
   /**
    * Sets a failed, stuck or unknown-outcome job aside: the Tasks page stops counting it under "Needs
-   * attention". Nothing is sent or changed at the service; it can still be retried.
+   * attention". Nothing is sent or changed at the service; it can still be retried. It also lifts the hold such a
+   * job puts on its blocks (charge-twice-holds.ts): a later Generate sends them without asking, which is why a
+   * job cancelled after its answer was lost can be dismissed too.
    */
   async dismiss(jobId: string): Promise<JobRecord> {
     const job = this.ledger.require(jobId);
-    if (!DISMISSABLE_STATUSES.includes(job.record.status)) {
+    if (!DISMISSABLE_STATUSES.includes(job.record.status) && !holdsItsContent(job.record)) {
       throw new JobActionError(
         'JOB_NOT_DISMISSABLE',
-        `Job ${jobId} is ${job.record.status}; only failed, stuck or unknown-outcome jobs can be dismissed.`,
+        `Job ${jobId} is ${job.record.status}; only failed, stuck or unknown-outcome jobs (also once cancelled) can be dismissed.`,
       );
     }
     job.record.dismissedAt = this.ledger.isoNow();

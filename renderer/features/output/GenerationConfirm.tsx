@@ -1,10 +1,32 @@
-import { selectPendingGeneration } from '../../stores/editor-ui-store.js';
+import { selectPendingChargeTwice, selectPendingGeneration } from '../../stores/editor-ui-store.js';
 import { useAppStores, useEditorUiStore } from '../../stores/stores-context.js';
 import { formatCount } from '../editor/format.js';
+import { ChargeTwiceDialog } from '../tasks/ChargeTwiceDialog.js';
 import { CreditConfirm } from './CreditConfirm.js';
 
-/** Asks before the editor's generation above the credits set in Settings → Generation (Generate, Another take). */
+/**
+ * The editor's questions about a generation: above the credits set in Settings → Generation (Generate, Another
+ * take), and blocks that may be charged twice (main sent nothing).
+ */
 export function GenerationConfirm() {
+  return (
+    <>
+      <CreditQuestion />
+      <ChargeTwiceQuestion />
+    </>
+  );
+}
+
+function ChargeTwiceQuestion() {
+  const stores = useAppStores();
+  const held = useEditorUiStore(selectPendingChargeTwice);
+  if (held === null) return null;
+  return (
+    <ChargeTwiceDialog held={held} onClose={() => stores.editorUi.getState().setPendingChargeTwice(null)} />
+  );
+}
+
+function CreditQuestion() {
   const stores = useAppStores();
   const pending = useEditorUiStore(selectPendingGeneration);
   if (pending === null) return null;

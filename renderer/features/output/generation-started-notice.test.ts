@@ -35,6 +35,22 @@ describe('generationStartedNotice', () => {
     );
   });
 
+  it('says which blocks were left out because they may be charged twice (issue 37)', () => {
+    const held = {
+      blockId: 't1',
+      contentHash: 'a'.repeat(64),
+      jobId: 'j0',
+      jobStatus: 'unknown-outcome' as const,
+    };
+    const notice = generationStartedNotice(
+      { ...started, sentBlocks: 2, heldBlocks: [{ ...held, characters: 5, credits: 5, label: 'Hello' }] },
+      false,
+    );
+    expect(notice.body).toBe(
+      '2 blocks sent (24 characters); 1 block left out, as it may be charged twice (see Tasks)',
+    );
+  });
+
   it('says blocks are being sent, not sent, while the service has not answered their tasks', () => {
     // The first task's POST still hangs after Generate's wait: nothing is known to have gone.
     expect(

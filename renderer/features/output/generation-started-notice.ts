@@ -37,6 +37,9 @@ export function generationStartedNotice(
     parts.push(`${waiting}. Queued blocks are sent by themselves when it is back (see Tasks)`);
   }
   if (started.reusedBlocks > 0) parts.push(`${started.reusedBlocks} reused from earlier generations`);
+  const held = started.heldBlocks?.length ?? 0;
+  if (held > 0)
+    parts.push(`${blocks(held)} left out, as ${held === 1 ? 'it' : 'they'} may be charged twice (see Tasks)`);
   const title =
     offline > 0 && counts.length === 1
       ? 'Queued until the service is back'

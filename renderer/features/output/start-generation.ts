@@ -139,13 +139,34 @@ function planGeneration(
   return { project: current, blockIds, credits: estimate.credits, blocks: estimate.blockIds.size };
 }
 
-async function send(stores: AppStores, request: GenerationRequest, plan: GenerationPlan): Promise<void> {
+/** What to do with blocks whose content may be charged twice: ask (main refuses), leave them out, send them. */
+type HeldChoice = 'ask' | 'skip' | 'confirm';
+
+async function send(
+  stores: AppStores,
+  request: GenerationRequest,
+  plan: GenerationPlan,
+  held: HeldChoice = 'ask',
+): Promise<void> {
   try {
     const started = await stores.client.invoke('generation.start', {
       project: plan.project,
       ...(plan.blockIds ? { blockIds: [...plan.blockIds] } : {}),
       ...(request.newTake ? { newTake: true } : {}),
+      ...(held === 'confirm' ? { confirmChargeTwice: true as const } : {}),
+      ...(held === 'skip' ? { skipChargeTwice: true as const } : {}),
     });
+    if ('refused' in started) {
+      // Nothing was sent. The answer is applied to the same document (the question is modal), so the blocks
+      // confirmed are the blocks named.
+      stores.editorUi.getState().setPendingChargeTwice({
+        projectTitle: plan.project.title,
+        refusal: started,
+        sendOthers: () => void send(stores, request, plan, 'skip'),
+        sendAll: () => void send(stores, request, plan, 'confirm'),
+      });
+      return;
+    }
     // The run counts every block sent, also those of a task refused before it was ever "on its way".
     if (started.blockIds?.length) stores.generation.getState().joinRun(started.blockIds, Date.now());
     stores.notices

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ChargeTwiceRefusal } from '../../../common/generation/charge-twice-holds.js';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { creditsFor } from '../../../common/jobs/job-texts.js';
 import type { JobView } from '../../../common/jobs/job-view.js';
@@ -8,14 +9,31 @@ import { errorData } from '../../stores/notice-store.js';
 import { useAppStores } from '../../stores/stores-context.js';
 import { formatCount } from '../editor/format.js';
 
+/** The editor's Generate found blocks whose content may be charged twice (main sent nothing): the user's choices. */
+export interface HeldGeneration {
+  projectTitle: string;
+  refusal: ChargeTwiceRefusal;
+  /** Sends every other block (the safe default). */
+  sendOthers(): void;
+  /** Sends the held blocks too, with the confirmation main requires. */
+  sendAll(): void;
+}
+
 /**
  * Asked before sending again a job the service may have charged already (mayChargeTwice): what it may cost twice,
  * and why the app cannot find out itself. The contract finds a task only by its id, so a job whose answer was lost
  * (no id) cannot be looked up, and the dialog says so; a stuck one (its id known) can be looked at again, which is
  * then the first choice. The safe choice has the focus; only the explicit "Submit again" sends, with the
- * confirmation main requires.
+ * confirmation main requires. Asked too (`held`) when Generate would send blocks whose content is in such a job.
  */
-export function ChargeTwiceDialog({ job, onClose }: { job: JobView; onClose(): void }) {
+export function ChargeTwiceDialog(
+  props: { job: JobView; onClose(): void } | { held: HeldGeneration; onClose(): void },
+) {
+  if ('held' in props) return <HeldBlocksQuestion held={props.held} onClose={props.onClose} />;
+  return <RetryQuestion job={props.job} onClose={props.onClose} />;
+}
+
+function RetryQuestion({ job, onClose }: { job: JobView; onClose(): void }) {
   const stores = useAppStores();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
@@ -94,6 +112,80 @@ export function ChargeTwiceDialog({ job, onClose }: { job: JobView; onClose(): v
           onClick={() => void run('jobs.retry')}
         >
           Submit again, may {twice}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Held blocks named in the question; the rest are counted. */
+const LISTED_HELD_BLOCKS = 5;
+
+/**
+ * Generate would send blocks whose content is in a task the service may already have charged: how many, what
+ * they may cost twice, and the choices, the safe one (the others only, or Cancel when there are none) focused.
+ */
+function HeldBlocksQuestion({ held, onClose }: { held: HeldGeneration; onClose(): void }) {
+  const { refusal } = held;
+  const count = refusal.blocks.length;
+  const them = count === 1 ? 'it' : 'them';
+  const credits = `≈ ${formatCount(refusal.credits)} credits`;
+  const others = refusal.otherBlocks;
+  const choose = (send: () => void) => () => {
+    onClose();
+    send();
+  };
+  return (
+    <Dialog title="Generate again? It may be charged twice" testId="charge-twice-dialog" onClose={onClose}>
+      <p>
+        {count === 1 ? '1 block' : `${formatCount(count)} blocks`} of “{held.projectTitle}”{' '}
+        {count === 1 ? 'was' : 'were'} in a task whose answer was lost (or that got stuck): the service may
+        already have made and charged {them}, and the app cannot find out, since the service finds a task only
+        by its id.
+      </p>
+      <ul data-testid="charge-twice-blocks">
+        {refusal.blocks.slice(0, LISTED_HELD_BLOCKS).map((block) => (
+          <li key={block.blockId}>“{block.label}”</li>
+        ))}
+        {count > LISTED_HELD_BLOCKS ? <li>and {formatCount(count - LISTED_HELD_BLOCKS)} more</li> : null}
+      </ul>
+      <p data-testid="charge-twice-cost">
+        <strong>
+          Generating {them} again may charge {credits} twice.
+        </strong>
+      </p>
+      <p className="hint">
+        Check the task’s texts (Tasks page, Show texts) against your account’s records at the service. Once
+        you dismiss the task there, these blocks are generated without asking.
+      </p>
+      <div className="form-actions">
+        {others > 0 ? (
+          <button
+            type="button"
+            className="primary"
+            data-testid="charge-twice-send-others"
+            data-autofocus
+            onClick={choose(held.sendOthers)}
+          >
+            Generate the others only ({formatCount(others)} block{others === 1 ? '' : 's'})
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={others > 0 ? undefined : 'primary'}
+          data-testid="charge-twice-cancel"
+          data-autofocus={others > 0 ? undefined : true}
+          onClick={onClose}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="danger"
+          data-testid="charge-twice-send-all"
+          onClick={choose(held.sendAll)}
+        >
+          Generate all, may charge {credits} twice
         </button>
       </div>
     </Dialog>

@@ -83,6 +83,17 @@ describe('JobRow: sending again a job the service may have charged (issue 37)', 
     expect(bridge.calls).toEqual([{ method: 'jobs.lookAgain', input: { id: 'job-1' } }]);
   });
 
+  it('offers to dismiss a task cancelled after its answer was lost: that lets Generate send its blocks again', () => {
+    renderRow(job({ status: 'cancelled' }));
+    expect(screen.getByTestId('job-dismiss')).toBeTruthy();
+    cleanup();
+    renderRow(job({ status: 'cancelled', outcomeUnknownAt: undefined }));
+    expect(screen.queryByTestId('job-dismiss')).toBeNull();
+    cleanup();
+    renderRow(job({ status: 'cancelled', dismissedAt: '2026-11-24T06:00:00.000Z' }));
+    expect(screen.queryByTestId('job-dismiss')).toBeNull();
+  });
+
   it('retries a failed task at once: its credits were returned when it failed', () => {
     const bridge = renderRow(job({ status: 'failed', outcomeUnknownAt: undefined }));
     fireEvent.click(screen.getByTestId('job-retry'));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { mayChargeTwice } from '../../../common/jobs/job-texts.js';
+import { holdsItsContent } from '../../../common/generation/charge-twice-holds.js';
 import type { JobView } from '../../../common/jobs/job-view.js';
 import {
   CANCELLABLE_STATUSES,
@@ -107,7 +108,8 @@ export function JobRow({ job }: { job: JobView }) {
             {showTexts ? 'Hide texts' : 'Show texts'}
           </button>
         ) : null}
-        {jobListGroup(job) === 'problem' ? (
+        {/* A task cancelled after its answer was lost still holds its blocks back from Generate until dismissed. */}
+        {jobListGroup(job) === 'problem' || holdsItsContent(job) ? (
           <button
             type="button"
             data-testid="job-dismiss"

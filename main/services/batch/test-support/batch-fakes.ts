@@ -49,7 +49,15 @@ export function makeProject(title: string, texts: string[], generated = false): 
 }
 
 /** Every block generated from its current content, as a finished generation would leave it. */
-export function markGenerated(project: Project, failTexts: readonly string[] = []): Project {
+export function markGenerated(
+  project: Project,
+  failTexts: readonly string[] = [],
+  failure: { code: string; message: string; requestId?: string } = {
+    code: 'TTS_FAILED',
+    message: 'voice refused',
+    requestId: 'req-1',
+  },
+): Project {
   let next = project;
   for (const block of allBlocks(project)) {
     const hash = contentHash(block, defaultsOnlyContext(project.defaults));
@@ -61,7 +69,7 @@ export function markGenerated(project: Project, failTexts: readonly string[] = [
         ? {
             kind: 'failed',
             contentHash: hash,
-            error: { code: 'TTS_FAILED', message: 'voice refused', requestId: 'req-1' },
+            error: failure,
           }
         : {
             kind: 'generated',
@@ -146,6 +154,8 @@ export class FakeGenerator implements BatchGenerator {
   readonly calls: string[] = [];
   gates: Gate[] = [];
   failTexts: string[] = [];
+  /** What the failed texts' blocks say (a refusal by default). */
+  failure: Parameters<typeof markGenerated>[2];
   error: Error | undefined;
 
   async generate(project: Project, run: GenerateRun): Promise<Project> {
@@ -155,7 +165,7 @@ export class FakeGenerator implements BatchGenerator {
     if (held) await abortable(held.promise, run.signal);
     if (run.signal.aborted) throw new Error('Generation was cancelled');
     if (this.error) throw this.error;
-    return markGenerated(project, this.failTexts);
+    return markGenerated(project, this.failTexts, this.failure);
   }
 }
 
