@@ -5,7 +5,7 @@
  * own V8 heap, from v8.GCProfiler's before-GC statistics and samples), and the process's peak RSS (which includes
  * the import worker: threads share one process).
  *
- *   npx tsx scripts/bench-import.ts [--megabytes 19.5]
+ *   npm run bench:import [-- --megabytes 19.5]      (builds first: the app's bundled import worker is used)
  *
  * Target: no block of main's event loop near a second; the parse runs in the import worker.
  */
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { bigCsv } from '../main/services/import-worker/test-support/big-csv.js';
 import { ProjectService } from '../main/services/projects/project-service.js';
+import { appImportWorkers } from './bench-support/import-workers.js';
 
 const { values } = parseArgs({ options: { megabytes: { type: 'string' } } });
 const megabytes = Number(values.megabytes ?? 19.5);
@@ -50,7 +51,8 @@ async function measured<T>(
 
 const dataDir = await mkdtemp(path.join(work, 'data-'));
 try {
-  const service = new ProjectService({ dataDir });
+  const { workers, source } = appImportWorkers();
+  const service = new ProjectService({ dataDir, importWorkers: workers });
   const preview = await measured(() =>
     service.previewImportFile({ filePath: csvPath, fileName: 'script.csv' }),
   );
@@ -72,6 +74,7 @@ try {
   console.log(
     `  import:  ${imported.ms.toFixed(0).padStart(6)} ms, longest block of main's event loop ${imported.longestBlockMs.toFixed(0)} ms`,
   );
+  console.log(`  imports run by ${source}`);
   console.log(`  main thread's peak heap used: ${mb(Math.max(peakHeap, gcPeak))}`);
   console.log(`  process peak RSS (main + import worker): ${mb(process.resourceUsage().maxRSS * 1024)}`);
 } finally {
