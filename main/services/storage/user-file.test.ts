@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,6 +73,35 @@ describe('readUserFile', () => {
     const error = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     expect(asUserFileError(error, '/out/Book.m4b', 'write').message).toBe(
       'The disk holding “Book.m4b” is full, so it could not be written. Free some space and try again.',
+    );
+  });
+
+  it('refuses a UNIX socket, which fails at the open itself, as a thing that is not a file', async () => {
+    const socketPath = path.join(dir, 'x.timbre');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      const expected =
+        '“x.timbre” is not an ordinary file (it is a socket), so it cannot be read as a test file. Choose a file saved on disk.';
+      await expect(readUserFile(socketPath, limit)).rejects.toThrow(expected);
+      await expect(openUserFile(socketPath, limit)).rejects.toMatchObject({ reason: 'not-a-file' });
+      expect(() => readUserFileSync(socketPath, limit)).toThrow(expected);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("never shows Node's own text or the full path for an error it has no sentence for", () => {
+    const error = Object.assign(new Error("EBADMSG: bad message, open '/home/ann/secret/Book.timbre'"), {
+      code: 'EBADMSG',
+    });
+    const read = asUserFileError(error, '/home/ann/secret/Book.timbre', 'read');
+    expect(read.message).toBe(
+      '“Book.timbre” could not be read. Check that it is a file on a disk you can open, or choose another file.',
+    );
+    expect(read.cause).toBe(error);
+    expect(asUserFileError(error, '/home/ann/secret/Book.timbre', 'write').message).not.toMatch(
+      /EBADMSG|\/home/,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
@@ -20,8 +20,10 @@ export class UserFileError extends Error {
     readonly filePath: string,
     readonly reason: UserFileProblem,
     message: string,
+    /** The system's own error, kept for a log and never shown: its text is Node's, and names the full path. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'UserFileError';
   }
 }
@@ -88,7 +90,7 @@ export function readUserFileSync(filePath: string, limit: UserFileLimit): Buffer
   try {
     fd = openSync(filePath, READ_FLAGS);
   } catch (error) {
-    throw asUserFileError(error, filePath, 'read');
+    throw openError(error, filePath, limit);
   }
   try {
     checkRegular(fstatSync(fd), filePath, limit);
@@ -119,7 +121,7 @@ export async function openUserFile(filePath: string, limit: UserFileLimit): Prom
   try {
     handle = await open(filePath, READ_FLAGS);
   } catch (error) {
-    throw asUserFileError(error, filePath, 'read');
+    throw openError(error, filePath, limit);
   }
   try {
     checkRegular(await handle.stat(), filePath, limit);
@@ -138,14 +140,50 @@ function checkRegular(stats: Stats, filePath: string, limit: UserFileLimit): voi
       `${nameOf(filePath, limit)} is a folder, not a file. Choose a file inside it.`,
     );
   }
-  if (!stats.isFile()) {
-    throw new UserFileError(
-      filePath,
-      'not-a-file',
-      `${nameOf(filePath, limit)} is not an ordinary file (it is ${kindOf(stats)}), so it cannot be read as ${limit.what}. Choose a file saved on disk.`,
-    );
-  }
+  if (!stats.isFile()) throw notAFile(filePath, limit, kindOf(stats));
   if (stats.size > limit.maxBytes) throw tooLarge(filePath, limit, stats.size);
+}
+
+/**
+ * Some things that are not files fail at the open itself rather than at the check of the handle: a UNIX socket
+ * (ENXIO), a device with no driver (ENODEV), a special file that cannot be opened so (EOPNOTSUPP), a file
+ * locked against non-blocking opens (EAGAIN). Those are refused as any other thing that is not a file.
+ */
+function openError(error: unknown, filePath: string, limit: UserFileLimit): UserFileError {
+  if (!isNotAFileCode(errorCode(error))) return asUserFileError(error, filePath, 'read');
+  let kind = 'not a regular file';
+  try {
+    // The path's own stat does not open it, so it cannot block; it only makes the sentence more precise.
+    kind = kindOf(statSync(filePath));
+  } catch {
+    // Gone or unreachable since the open: the plain wording will do.
+  }
+  return notAFile(filePath, limit, kind, error);
+}
+
+function notAFile(filePath: string, limit: UserFileLimit, kind: string, cause?: unknown): UserFileError {
+  return new UserFileError(
+    filePath,
+    'not-a-file',
+    `${nameOf(filePath, limit)} is not an ordinary file (it is ${kind}), so it cannot be read as ${limit.what}. Choose a file saved on disk.`,
+    cause,
+  );
+}
+
+const NOT_A_FILE_CODES: ReadonlySet<unknown> = new Set([
+  'ENXIO',
+  'ENODEV',
+  'EOPNOTSUPP',
+  'EAGAIN',
+  'EWOULDBLOCK',
+]);
+
+function isNotAFileCode(code: unknown): boolean {
+  return NOT_A_FILE_CODES.has(code);
+}
+
+function errorCode(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code;
 }
 
 function nameOf(filePath: string, limit: UserFileLimit): string {
@@ -175,7 +213,15 @@ function tooLarge(filePath: string, limit: UserFileLimit, size: number | undefin
 export function asUserFileError(error: unknown, filePath: string, action: 'read' | 'write'): UserFileError {
   if (error instanceof UserFileError) return error;
   const name = `“${path.basename(filePath)}”`;
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
+  if (isNotAFileCode(code)) {
+    return new UserFileError(
+      filePath,
+      'not-a-file',
+      `${name} is not an ordinary file, so it cannot be ${action === 'read' ? 'read' : 'written'}. Choose a file saved on disk.`,
+      error,
+    );
+  }
   switch (code) {
     case 'ENOENT':
       return action === 'read'
@@ -246,13 +292,21 @@ export function asUserFileError(error: unknown, filePath: string, action: 'read'
         'other',
         `The disk reported an error while ${action === 'read' ? 'reading' : 'writing'} ${name}. Check the disk, or copy the file somewhere else.`,
       );
-    default: {
-      const detail = error instanceof Error ? error.message : String(error);
-      return new UserFileError(
-        filePath,
-        'other',
-        `${name} could not be ${action === 'read' ? 'read' : 'written'} (${detail}).`,
-      );
-    }
+    default:
+      // Node's own text ("ENXIO: no such device or address, open '/full/path'") means nothing to the user and
+      // repeats the full path; it stays on the error as its cause, for a log.
+      return action === 'read'
+        ? new UserFileError(
+            filePath,
+            'other',
+            `${name} could not be read. Check that it is a file on a disk you can open, or choose another file.`,
+            error,
+          )
+        : new UserFileError(
+            filePath,
+            'other',
+            `${name} could not be written. Check that its folder is on a disk you can write to, or choose another place.`,
+            error,
+          );
   }
 }
