@@ -10,8 +10,10 @@ import {
   readJobFile,
   service,
   startManager,
+  until,
   useJobManagerHarness,
 } from './test-support/job-manager-harness.js';
+import { holdsItsContent } from '../../../common/generation/charge-twice-holds.js';
 
 useJobManagerHarness();
 
@@ -145,5 +147,28 @@ describe('JobManager: a task whose answer was lost (issue 37)', () => {
     expect((await manager.lookAgain(stuck.id)).status).toBe('running');
     expect((await manager.waitFor(stuck.id)).status).toBe('succeeded');
     expect(service.requests('POST')).toHaveLength(2);
+  });
+
+  it('lets a task cancelled after its answer was lost go once a later task delivered its blocks', async () => {
+    loseFirstAnswer();
+    const { manager } = await startManager();
+    const submit = async () =>
+      manager.waitFor(
+        (
+          await manager.submitTask({
+            body: { contents: TEXTS },
+            projectId: 'p',
+            contentHashes: ['h1', 'h2', 'h3'],
+          })
+        ).id,
+      );
+    const lost = await submit();
+    const cancelled = await manager.cancel(lost.id);
+    expect(holdsItsContent(cancelled)).toBe(true);
+
+    // The user sent the same blocks again (confirming the second charge), and the service made them.
+    expect((await submit()).status).toBe('succeeded');
+    await until(() => manager.get(lost.id)?.supersededAt !== undefined);
+    expect(holdsItsContent(manager.get(lost.id)!)).toBe(false);
   });
 });

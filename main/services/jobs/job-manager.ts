@@ -463,12 +463,16 @@ export class JobManager {
   /**
    * Failed, stuck and unknown-outcome tasks whose every block content was delivered by a task submitted after
    * them are marked `supersededAt`: the Tasks page stops listing them under "Needs attention" (issue 36), and
-   * they are not offered to be sent again.
+   * they are not offered to be sent again. So is one cancelled after its answer was lost: it holds its blocks back
+   * from Generate (charge-twice-holds.ts), and once they are delivered there is nothing left to hold.
    */
   private settleSuperseded(): void {
     const records = [...this.ledger.jobs.values()].map((job) => job.record);
     const settled: StoredJob[] = [];
-    for (const record of supersededTasks(records, DISMISSABLE_STATUSES)) {
+    for (const record of supersededTasks(
+      records,
+      (task) => DISMISSABLE_STATUSES.includes(task.status) || mayChargeTwice(task),
+    )) {
       const job = this.ledger.jobs.get(record.id);
       if (job === undefined) continue;
       record.supersededAt = this.ledger.isoNow();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobRecord, JobStatus } from './job-types.js';
 import { supersededTasks } from './superseded-tasks.js';
 
-const SETTLEABLE: readonly JobStatus[] = ['failed', 'stuck', 'unknown-outcome'];
+const SETTLEABLE = (task: JobRecord): boolean => ['failed', 'stuck', 'unknown-outcome'].includes(task.status);
 
 function task(id: string, status: JobStatus, minute: number, contentHashes: string[]): JobRecord {
   const createdAt = new Date(Date.UTC(2026, 10, 27, 9, minute)).toISOString();

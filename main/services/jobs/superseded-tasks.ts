@@ -1,13 +1,16 @@
-import type { JobRecord, JobStatus } from './job-types.js';
+import type { JobRecord } from './job-types.js';
 
 /**
- * The tasks in one of the `settleable` statuses (failed, stuck, unknown outcome), not settled yet, whose every
+ * The `settleable` tasks (failed, stuck, unknown outcome, or cancelled after its answer was lost), not settled yet, whose every
  * block content was delivered by a task submitted after them (a later Generate made those blocks).
  *
  * One pass from the newest task to the oldest, gathering what the later tasks delivered as it goes: a job file
  * keeps its whole history, and this runs on every success (it was one scan of the history per failed task).
  */
-export function supersededTasks(tasks: readonly JobRecord[], settleable: readonly JobStatus[]): JobRecord[] {
+export function supersededTasks(
+  tasks: readonly JobRecord[],
+  settleable: (task: JobRecord) => boolean,
+): JobRecord[] {
   const newestFirst = tasks
     .filter((task) => task.kind === 'task')
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
@@ -21,7 +24,7 @@ export function supersededTasks(tasks: readonly JobRecord[], settleable: readonl
       end += 1;
     const group = newestFirst.slice(start, end);
     for (const task of group) {
-      if (!settleable.includes(task.status) || task.supersededAt !== undefined) continue;
+      if (!settleable(task) || task.supersededAt !== undefined) continue;
       const hashes = blockHashesOf(task);
       if (hashes.length > 0 && hashes.every((hash) => deliveredLater.has(hash))) superseded.push(task);
     }
