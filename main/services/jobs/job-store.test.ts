@@ -85,17 +85,21 @@ describe('JobStore', () => {
     expect(ids).toContain('done-5');
   });
 
-  it('keeps a job that may have been charged, with its texts, however old, until it is retried', async () => {
+  it('keeps a job that may have been charged, with its texts, however old, until it is retried or dismissed', async () => {
     const at = (index: number): string => new Date(Date.UTC(2030, 0, 1) + index * 1000).toISOString();
     const lost = job('lost-answer', 'unknown-outcome', '2020-01-01T00:00:00.000Z');
     const cancelledLost = job('cancelled-lost', 'cancelled', '2020-01-01T00:00:01.000Z');
     cancelledLost.record.outcomeUnknownAt = '2020-01-01T00:00:02.000Z';
     const retriedLost = job('retried-lost', 'unknown-outcome', '2020-01-01T00:00:03.000Z');
     retriedLost.record.retriedBy = 'done-0';
+    // Dismissed: the user dealt with it, so it ages out like any other (the file would otherwise grow forever).
+    const dismissedLost = job('dismissed-lost', 'unknown-outcome', '2020-01-01T00:00:04.000Z');
+    dismissedLost.record.dismissedAt = '2020-01-02T00:00:00.000Z';
     const jobs = [
       lost,
       cancelledLost,
       retriedLost,
+      dismissedLost,
       ...Array.from({ length: MAX_FINISHED_JOBS_KEPT }, (_, index) =>
         job(`done-${index}`, 'succeeded', at(index)),
       ),
@@ -107,6 +111,7 @@ describe('JobStore', () => {
     expect(ids).toContain('lost-answer');
     expect(ids).toContain('cancelled-lost');
     expect(ids).not.toContain('retried-lost');
+    expect(ids).not.toContain('dismissed-lost');
     expect(loaded.jobs.find((entry) => entry.record.id === 'lost-answer')?.request).toEqual(lost.request);
   });
 });

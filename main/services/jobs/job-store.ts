@@ -139,14 +139,13 @@ export class JobStore {
 
 /**
  * Drops the oldest finished jobs beyond MAX_FINISHED_JOBS_KEPT, except one the service may have charged without
- * the app knowing (mayChargeTwice) that was neither sent again nor made unneeded by a later task: its texts are
- * the user's only way to recognise it in the service's records, so it stays until they remove it.
+ * the app knowing (mayChargeTwice) that the user has not dealt with: not sent again, not dismissed, not made
+ * unneeded by a later task. Its texts are the user's only way to recognise it in the service's records, so it
+ * stays until then; once dealt with it ages out like any other (behind a flaky proxy the file would grow forever).
  */
 function pruneFinished(jobs: StoredJob[]): StoredJob[] {
   const finished = jobs.filter(
-    ({ record }) =>
-      FINAL_STATUSES.includes(record.status) &&
-      !(mayChargeTwice(record) && record.retriedBy === undefined && record.supersededAt === undefined),
+    ({ record }) => FINAL_STATUSES.includes(record.status) && !awaitsTheUser(record),
   );
   if (finished.length <= MAX_FINISHED_JOBS_KEPT) return jobs;
   const dropped = new Set(
@@ -156,4 +155,14 @@ function pruneFinished(jobs: StoredJob[]): StoredJob[] {
       .map((job) => job.record.id),
   );
   return jobs.filter((job) => !dropped.has(job.record.id));
+}
+
+/** A job the service may have charged that the user has neither sent again nor dismissed, and no later task made unneeded. */
+function awaitsTheUser(record: JobRecord): boolean {
+  return (
+    mayChargeTwice(record) &&
+    record.retriedBy === undefined &&
+    record.dismissedAt === undefined &&
+    record.supersededAt === undefined
+  );
 }
