@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestBody } from './request-body.js';
+import { UserFileError } from '../storage/user-file.js';
 
 /** One HTTP attempt, no retries: what was answered, or why nothing usable was. */
 export interface ExchangeRequest {
@@ -28,7 +29,8 @@ export interface ExchangeResponse {
   body: Buffer;
 }
 
-export type ExchangeFailureReason = 'network' | 'timeout' | 'aborted' | 'too-large' | 'truncated';
+export type ExchangeFailureReason =
+  'network' | 'timeout' | 'aborted' | 'too-large' | 'truncated' | 'body-unreadable';
 
 /** Thrown for attempts that got no complete answer; keeps only facts, never the request (it holds the token). */
 export class ExchangeFailure extends Error {
@@ -200,7 +202,12 @@ export function exchange(request: ExchangeRequest): Promise<ExchangeResponse> {
     });
 
     writeBody(req, request, armTimer, (error) => {
-      fail(new ExchangeFailure('network', connected, codeOf(error), 'the request body could not be read'));
+      // A file being uploaded that cannot be read (or changed meanwhile) is no network fault: retrying would
+      // fail the same way, and its sentence, naming the file and what to do, is what the user needs to see.
+      if (error instanceof UserFileError)
+        fail(new ExchangeFailure('body-unreadable', connected, undefined, error.message));
+      else
+        fail(new ExchangeFailure('network', connected, codeOf(error), 'the request body could not be read'));
     });
   });
 }

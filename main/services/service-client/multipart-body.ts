@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { RequestBody } from './request-body.js';
-import { openUserFile } from '../storage/user-file.js';
+import type { FileHandle } from 'node:fs/promises';
+import { formatBytes } from '../../../common/text/index.js';
+import { UserFileError, openUserFile } from '../storage/user-file.js';
 
 export type MultipartPart =
   | { kind: 'field'; name: string; value: string }
@@ -63,21 +65,42 @@ async function* generateBody(
     let read = 0;
     // Opened as a user's file (a named pipe or a device swapped in since it was measured is refused at once), and
     // held while streaming to the size measured earlier, which the Content-Length already states.
-    const handle = await openUserFile(part.source.path, {
-      maxBytes: part.sizeBytes,
-      what: `the "${part.name}" file`,
-    });
+    let handle: FileHandle;
+    try {
+      handle = await openUserFile(part.source.path, {
+        maxBytes: part.sizeBytes,
+        what: `the "${part.name}" file`,
+      });
+    } catch (error) {
+      // Larger now than when it was measured: it is being written to, which is what the sentence must say.
+      if (error instanceof UserFileError && error.reason === 'too-large')
+        throw changedWhileUploading(part, 'larger');
+      throw error;
+    }
     for await (const chunk of handle.createReadStream({ highWaterMark: 256 * 1024 })) {
       const bytes = chunk as Buffer;
       read += bytes.length;
       // The Content-Length was computed from the size measured earlier; a file that changed since would
       // corrupt the request, so stop instead.
-      if (read > part.sizeBytes) throw new Error(`"${part.name}" grew while it was being uploaded`);
+      if (read > part.sizeBytes) throw changedWhileUploading(part, 'larger');
       yield bytes;
     }
-    if (read !== part.sizeBytes) throw new Error(`"${part.name}" shrank while it was being uploaded`);
+    if (read !== part.sizeBytes) throw changedWhileUploading(part, 'smaller');
   }
   yield tail;
+}
+
+/** The file was written to while it was being sent: the request was stopped, and the user can send it once it is finished. */
+function changedWhileUploading(
+  part: MultipartPart & { kind: 'file' },
+  now: 'larger' | 'smaller',
+): UserFileError {
+  const filePath = 'path' in part.source ? part.source.path : part.fileName;
+  return new UserFileError(
+    filePath,
+    'changed',
+    `“${part.fileName}” changed while it was being uploaded (it is now ${now} than the ${formatBytes(part.sizeBytes)} it held when the upload began), so the upload was stopped and nothing was created. Wait until no program is writing to it, then try again.`,
+  );
 }
 
 function partHeaders(part: MultipartPart): string {

@@ -231,6 +231,16 @@ export function failureToServiceError(
         requestSent: true,
         ...withId,
       });
+    case 'body-unreadable':
+      // Refused locally, as a file that cannot be sent is (so never retried: it would fail the same way). The body
+      // stopped short of its Content-Length, so the service cannot have taken the request as complete.
+      return new ServiceError({
+        kind: 'validation',
+        code: 'UPLOAD_FILE_UNREADABLE',
+        message: failure.message,
+        retryable: false,
+        requestSent: failure.requestSent,
+      });
     case 'network':
       return new ServiceError({
         kind: 'network',

@@ -5,7 +5,8 @@ import type { RuleViolation } from '../../../common/rules/index.js';
  * - `network`: no answer (refused, reset, DNS); `requestSent` tells whether the request may have left.
  * - `timeout` / `aborted`: the call ran out of time or was cancelled by the caller.
  * - `invalid-response`: an answer that is not what the contract describes (HTML, truncated JSON, too large…).
- * - `validation`: rejected locally before anything was sent; `violations` name the block, field and rule.
+ * - `validation`: rejected locally, before anything was sent (or, for a file that changed while it was being sent,
+ *   before the request was complete); `violations` name the block, field and rule.
  */
 export type ServiceErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'validation';
 

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import { execFileSync } from 'node:child_process';
+import { truncateSync } from 'node:fs';
 import { mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -290,4 +291,30 @@ describe('createVoice', () => {
     );
     expect(service.requests.length).toBe(before);
   }, 5_000);
+
+  it('stops an upload whose file grows while it is sent, with a sentence naming it, and does not retry it', async () => {
+    captureUploads();
+    const promptPath = await sparseFile('recording.wav', 9 * 1024 * 1024);
+    const before = service.requests.length;
+    let grown = false;
+    const changed = await failure(
+      client.createVoice(
+        { name: 'Growing', prompt: { path: promptPath } },
+        {
+          // A recorder still writing to it: the file is longer than the size the Content-Length was built from.
+          onUploadProgress: () => {
+            if (grown) return;
+            grown = true;
+            truncateSync(promptPath, 10 * 1024 * 1024);
+          },
+        },
+      ),
+    );
+    expect(changed).toMatchObject({ kind: 'validation', code: 'UPLOAD_FILE_UNREADABLE', retryable: false });
+    expect(changed.message).toBe(
+      '“recording.wav” changed while it was being uploaded (it is now larger than the 9.0 MB it held when the upload began), so the upload was stopped and nothing was created. Wait until no program is writing to it, then try again.',
+    );
+    expect(service.requests.length - before).toBeLessThanOrEqual(1);
+    expect(uploads).toHaveLength(0);
+  });
 });

@@ -37,6 +37,8 @@ export type UserFileProblem =
   | 'path-not-folder'
   | 'disk-full'
   | 'read-only'
+  /** It changed while it was being read (an upload that was measured first, then streamed). */
+  | 'changed'
   | 'other';
 
 export interface UserFileLimit {
