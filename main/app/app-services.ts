@@ -78,9 +78,10 @@ export async function createAppServices(options: AppServicesOptions) {
   });
   const staging = new UploadStaging(path.join(platform.dataDir, 'staging'), MAX_UPLOAD_FILE_BYTES);
   await staging.sweep();
-  // An export killed mid-way (a crash, kill -9, a power cut) left its hidden partial files: removed now.
+  // An export killed mid-way (a crash, kill -9, a power cut) left its hidden partial files: removed in the
+  // background, since they are in the user's folders and one on a share that hangs must not hold up the start.
   const { partialFiles, pcmCacheDir } = exportDataPaths(platform.dataDir);
-  await removeLeftoverPartials(partialFiles, pcmCacheDir, logger);
+  void removeLeftoverPartials(partialFiles, pcmCacheDir, logger);
   const media = await MediaCache.open({
     dataDir: platform.dataDir,
     logger,

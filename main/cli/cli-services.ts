@@ -65,9 +65,11 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
   const { dataDir, logger } = options;
   const stateDir = path.join(dataDir, 'cli');
   const lock = await acquireCliLock(stateDir);
-  // As the app does at its start: partial files of exports that were killed (by either) are removed.
+  // As the app does at its start: partial files of exports that were killed (by either) are removed, in the
+  // background (a user's folder on a share that hangs must not hold up the command). It never touches this run's
+  // own exports, and a sweep still blocked at the end does not keep the command from ending (timbre.ts exits).
   const { partialFiles, pcmCacheDir } = exportDataPaths(dataDir);
-  await removeLeftoverPartials(partialFiles, pcmCacheDir, logger);
+  void removeLeftoverPartials(partialFiles, pcmCacheDir, logger);
   if (options.token) logger.addSecret(options.token);
   const secrets = options.secrets ?? new KeytarSecretStore();
   const settings = await readSettings(dataDir);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,13 @@ async function killed(running: { process: ChildProcess; exited: Promise<unknown>
 const hiddenPartials = async (dir: string): Promise<string[]> =>
   (await readdir(dir)).filter((name) => name.endsWith('.partial')).sort();
 
+/** The bytes in the partial files in `dir` now (0 when there are none yet). */
+async function partialBytes(dir: string): Promise<number> {
+  let bytes = 0;
+  for (const name of await hiddenPartials(dir)) bytes += (await stat(path.join(dir, name))).size;
+  return bytes;
+}
+
 describe('PartialFileLedger', () => {
   it('removes what an export killed with SIGKILL left in the export folder, and keeps a same-named file it never recorded', async () => {
     const out = path.join(folder, 'killed');
@@ -83,12 +90,13 @@ describe('PartialFileLedger', () => {
     const requestPath = path.join(folder, 'killed-request.json');
     await writeFile(requestPath, JSON.stringify(request));
     const exporting = startChild(['export', ledgerDir, requestPath]);
-    await expect
-      .poll(async () => (await hiddenPartials(out)).length, { timeout: 60_000, interval: 50 })
-      .toBeGreaterThan(0);
+    // Killed once its partial file holds audio (a partial file is created empty; on a busy machine it may stay so
+    // for a while).
+    await expect.poll(async () => partialBytes(out), { timeout: 60_000, interval: 50 }).toBeGreaterThan(0);
     await killed(exporting);
     const left = await hiddenPartials(out);
     expect(left[0]).toMatch(/^\.Episode\.wav\.[0-9a-f]{12}\.partial$/u);
+    const leftBytes = await partialBytes(out);
     // The user's own file, named exactly like one of ours but never recorded by the app.
     const notOurs = path.join(out, '.Episode.wav.0123456789ab.partial');
     await writeFile(notOurs, 'kept');
@@ -97,7 +105,7 @@ describe('PartialFileLedger', () => {
 
     expect(await readdir(out)).toEqual([path.basename(notOurs)]);
     expect(sweep.removed).toEqual(left.map((name) => path.join(out, name)));
-    expect(sweep.bytes).toBeGreaterThan(0);
+    expect(sweep.bytes).toBe(leftBytes);
     expect(await readFile(notOurs, 'utf8')).toBe('kept');
     expect(await readdir(ledgerDir)).toEqual([]);
   }, 120_000);
@@ -154,6 +162,43 @@ describe('PartialFileLedger', () => {
     expect(await readFile(notAStagingName, 'utf8')).toBe('a finished export of the user');
     expect(await readdir(ledgerDir)).toEqual([]);
   }, 60_000);
+
+  it('takes a record with this process’s pid but not its instance for a killed earlier run’s (a reused pid), and keeps this process’s own', async () => {
+    const out = path.join(folder, 'reused-pid');
+    const ledgerDir = path.join(folder, 'reused-pid-ledger');
+    await mkdir(out);
+    await mkdir(ledgerDir);
+    // What an earlier run with the same pid (a container, a Flatpak) recorded before it was killed: with an
+    // instance id of its own, and in an older record without one.
+    const earlier = stagingPathFor(path.join(out, 'Earlier.wav'));
+    const older = stagingPathFor(path.join(out, 'Older.wav'));
+    await writeFile(earlier, 'left by the earlier run');
+    await writeFile(older, 'left by an older run');
+    const earlierRecord = {
+      pid: process.pid,
+      instance: 'an-earlier-run',
+      host: os.hostname(),
+      startedAt: '',
+      paths: [earlier],
+    };
+    await writeFile(path.join(ledgerDir, `${process.pid}-0123456789ab.json`), JSON.stringify(earlierRecord));
+    const olderRecord = { pid: process.pid, host: os.hostname(), startedAt: '', paths: [older] };
+    await writeFile(path.join(ledgerDir, `${process.pid}-ba9876543210.json`), JSON.stringify(olderRecord));
+    const ledger = new PartialFileLedger(ledgerDir);
+    // An export of this process, under way while the sweep runs.
+    const mine = stagingPathFor(path.join(out, 'Mine.wav'));
+    let sweep: Awaited<ReturnType<PartialFileLedger['sweep']>> | undefined;
+    await ledger.track([mine], async () => {
+      await writeFile(mine, 'being exported');
+      sweep = await ledger.sweep();
+      expect(await readFile(mine, 'utf8')).toBe('being exported');
+      await rm(mine);
+    });
+
+    expect(sweep?.removed.sort()).toEqual([earlier, older].sort());
+    expect(await readdir(out)).toEqual([]);
+    expect(await readdir(ledgerDir)).toEqual([]);
+  });
 });
 
 describe('removeStalePcmPartials', () => {

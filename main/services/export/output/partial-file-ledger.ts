@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,9 @@ import { writeJsonAtomic } from '../../storage/atomic-file.js';
 import { isProcessAlive } from '../../storage/process-alive.js';
 import { asUserFileError } from '../../storage/user-file.js';
 import { isStagingName } from './staged-file.js';
+
+/** This process's instance id, made when it starts (before any export), written into each of its records. */
+const PROCESS_INSTANCE = randomUUID();
 
 /**
  * Which hidden `.NAME.<hex>.partial` files (and staging folders) in the user's export folders are the app's own.
@@ -18,6 +21,11 @@ import { isStagingName } from './staged-file.js';
  * (or a staging folder holding only regular files). A record whose process is still running (the CLI exporting
  * while the app starts, a second instance) is left alone, so a live export is never disrupted; a record on
  * another machine (a shared data folder) cannot be checked and is left alone too.
+ *
+ * A record names its process by pid and by this process's instance id (PROCESS_INSTANCE): in a container or a
+ * Flatpak the app often gets the same pid at every launch, so a record of a killed earlier run carries the pid this
+ * process has now. Such a record is stale: this process's own records carry its instance id, and only those are
+ * live. That is what lets the sweep run in the background while this process already exports.
  */
 export class PartialFileLedger {
   constructor(readonly directory: string) {}
@@ -32,33 +40,48 @@ export class PartialFileLedger {
     }
   }
 
-  /** Deletes the partial files that exports of processes no longer running left behind (see the class comment). */
+  /**
+   * Deletes the partial files that exports of processes no longer running left behind (see the class comment).
+   * Records are swept one at a time, each on its own: one that fails is reported in `failed` and tried again at
+   * the next start, the others are still swept. One at a time on purpose: a recorded path on an unreachable network
+   * share can block its file call for ever, and each such call holds one of the few threads all of Node's file
+   * I/O shares, so the sweep never has more than one call out.
+   */
   async sweep(): Promise<LeftoverSweep> {
-    const result: LeftoverSweep = { removed: [], bytes: 0, kept: [] };
+    const result: LeftoverSweep = { removed: [], bytes: 0, kept: [], failed: [] };
     const names = await fs.readdir(this.directory).catch(() => [] as string[]);
     for (const name of names) {
-      const recordPath = path.join(this.directory, name);
-      if (!RECORD_NAME.test(name)) {
-        // A record cut short by a crash while it was written (writeJsonAtomic's temp file) recorded nothing.
-        if (name.startsWith('.') && name.endsWith('.tmp')) await removeIfQuiet(recordPath);
-        continue;
+      try {
+        await this.sweepRecord(name, result);
+      } catch (error) {
+        result.failed.push({ record: path.join(this.directory, name), error });
       }
-      const record = await readRecord(recordPath);
-      if (record === undefined) {
-        await removeIfQuiet(recordPath);
-        continue;
-      }
-      if (isProcessAlive(record.pid, record.host)) continue;
-      for (const partialPath of record.paths) await removeLeftover(partialPath, result);
-      await fs.rm(recordPath, { force: true });
     }
     return result;
+  }
+
+  private async sweepRecord(name: string, result: LeftoverSweep): Promise<void> {
+    const recordPath = path.join(this.directory, name);
+    if (!RECORD_NAME.test(name)) {
+      // A record cut short by a crash while it was written (writeJsonAtomic's temp file) recorded nothing.
+      if (name.startsWith('.') && name.endsWith('.tmp')) await removeIfQuiet(recordPath);
+      return;
+    }
+    const record = await readRecord(recordPath);
+    if (record === undefined) {
+      await removeIfQuiet(recordPath);
+      return;
+    }
+    if (isRecordLive(record)) return;
+    for (const partialPath of record.paths) await removeLeftover(partialPath, result);
+    await fs.rm(recordPath, { force: true });
   }
 
   private async record(paths: readonly string[]): Promise<string> {
     const recordPath = path.join(this.directory, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
     const record: LedgerRecord = {
       pid: process.pid,
+      instance: PROCESS_INSTANCE,
       host: hostname(),
       startedAt: new Date().toISOString(),
       paths: [...paths],
@@ -88,10 +111,24 @@ export interface LeftoverSweep {
   bytes: number;
   /** Listed paths that were not deleted because they are no longer what the export made (see removeLeftover). */
   kept: string[];
+  /** Records that could not be swept now (a file call failed); they are tried again at the next start. */
+  failed: { record: string; error: unknown }[];
+}
+
+/**
+ * Whether the export that wrote `record` may still be running. A record with this process's pid is one of its own
+ * only if it carries its instance id; otherwise an earlier process that had the same pid (a container, a Flatpak)
+ * wrote it and was killed.
+ */
+function isRecordLive(record: LedgerRecord): boolean {
+  if (record.host === hostname() && record.pid === process.pid) return record.instance === PROCESS_INSTANCE;
+  return isProcessAlive(record.pid, record.host);
 }
 
 const recordSchema = z.object({
   pid: z.number().int(),
+  /** Absent in records written before instance ids (such a record with this process's pid is stale). */
+  instance: z.string().optional(),
   host: z.string(),
   startedAt: z.string(),
   paths: z.array(z.string()),
