@@ -63,7 +63,9 @@ describe('JobManager: a task whose answer was lost (issue 37)', () => {
     const job = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
     await expect(manager.retry(job.id)).rejects.toMatchObject({
       code: 'JOB_NEEDS_CONFIRMATION',
-      message: expect.stringMatching(/may charge about 21 credits twice.+confirmChargeTwice/u),
+      message: expect.stringMatching(
+        /may charge about 21 credits twice\. It is sent again only once you confirm/u,
+      ),
     });
     await expect(manager.retry(job.id, { confirmChargeTwice: false })).rejects.toMatchObject({
       code: 'JOB_NEEDS_CONFIRMATION',
@@ -76,6 +78,38 @@ describe('JobManager: a task whose answer was lost (issue 37)', () => {
     const again = await manager.retry(job.id, { confirmChargeTwice: true });
     expect((await manager.waitFor(again.id)).status).toBe('succeeded');
     expect(service.requests('POST')).toHaveLength(2);
+  });
+
+  it('says the retry waits for the user’s confirmation in their words, not by an internal flag', async () => {
+    loseFirstAnswer();
+    const { manager } = await startManager();
+    const job = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
+    await expect(manager.retry(job.id)).rejects.toMatchObject({
+      message: expect.stringContaining('Submit again… on the Tasks page'),
+    });
+    await expect(manager.retry(job.id)).rejects.toMatchObject({
+      message: expect.not.stringMatching(/confirmChargeTwice/u),
+    });
+  });
+
+  it('tells a lost answer by its cause: a broken connection, or a server error answered instead of the id', async () => {
+    loseFirstAnswer();
+    const { manager } = await startManager();
+    const broken = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
+    expect(broken.error?.message).toMatch(/the connection broke after it was sent/u);
+
+    service.hooks.push((request, response) => {
+      if (request.method !== 'POST') return false;
+      response.writeHead(503, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'upstream failed' } }));
+      return true;
+    });
+    const answered = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
+    expect(answered.status).toBe('unknown-outcome');
+    expect(answered.error?.message).toMatch(
+      /the service answered with a server error \(HTTP 503\) instead of its id/u,
+    );
+    expect(answered.error?.message).not.toMatch(/connection broke/u);
   });
 
   it('keeps the texts it sent across a restart, with their credits', async () => {

@@ -40,12 +40,36 @@ export function jobErrorFrom(error: ServiceError): JobError {
 }
 
 /**
+ * Why the job's id never came back, by what happened to its POST (`undefined`: the app stopped in the middle of
+ * it). A 5xx answer is not a broken connection: the user is told what did happen.
+ */
+export function lostAnswerCause(error: ServiceError | undefined): string {
+  if (error === undefined) return 'the app stopped while it was being sent, before its id came back';
+  switch (error.kind) {
+    case 'http':
+      return `the service answered with a server error (HTTP ${error.httpStatus ?? 500}) instead of its id, which a service can do after it has accepted the work`;
+    case 'timeout':
+      return 'no answer came in time after it was sent, so its id never came back';
+    case 'invalid-response':
+      return 'the service’s answer could not be read, so its id never came back';
+    case 'aborted':
+      return 'the app stopped while it was being sent, before its id came back';
+    default:
+      return 'the connection broke after it was sent, and its id never came back';
+  }
+}
+
+/** The cause told by job files written before the cause was known (the old advice named both). */
+const CAUSE_OF_OLD_ADVICE =
+  'the connection broke (or the app stopped) after it was sent, and its id never came back';
+
+/**
  * What an unknown-outcome job says. The contract finds a task only by its id, and that id never came back: a task
  * the service did create never shows up in the app, so "submit it again if it does not show up" (the old advice,
- * issue 37) led straight to paying twice. It says so, with the credits a second submission may cost.
+ * issue 37) led straight to paying twice. It says so, with the credits a second submission may cost, and why the
+ * id never came back (`cause`, from lostAnswerCause).
  */
-export function outcomeUnknownMessage(request: JobRequest): string {
-  const cause = 'the connection broke (or the app stopped) after it was sent, and its id never came back';
+export function outcomeUnknownMessage(request: JobRequest, cause: string): string {
   if (request.kind === 'voice') {
     return (
       `The app cannot tell whether the service received this voice clone: ${cause}. If it did, the voice ` +
@@ -78,5 +102,5 @@ export function replaceOldOutcomeAdvice(message: string, request: JobRequest): s
   if (!message.startsWith(OLD_OUTCOME_UNKNOWN_START)) return undefined;
   const end = message.indexOf(OLD_OUTCOME_UNKNOWN_END);
   const detail = end < 0 ? '' : message.slice(end + OLD_OUTCOME_UNKNOWN_END.length);
-  return outcomeUnknownMessage(request) + detail;
+  return outcomeUnknownMessage(request, CAUSE_OF_OLD_ADVICE) + detail;
 }

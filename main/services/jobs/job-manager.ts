@@ -8,7 +8,12 @@ import type { ForecastTuning } from './completion-forecast.js';
 import { asServiceError } from './job-decisions.js';
 import type { JobTexts } from '../../../common/jobs/job-texts.js';
 import { jobTexts, mayChargeTwice, sentTexts } from '../../../common/jobs/job-texts.js';
-import { JobActionError, outcomeUnknownMessage, replaceOldOutcomeAdvice } from './job-errors.js';
+import {
+  JobActionError,
+  lostAnswerCause,
+  outcomeUnknownMessage,
+  replaceOldOutcomeAdvice,
+} from './job-errors.js';
 import { checkVoiceJob, estimateCharacters, pickLinks, prepareTaskBody } from './job-inputs.js';
 import { JobLedger, snapshot } from './job-ledger.js';
 import { JobPoller } from './job-poller.js';
@@ -51,7 +56,7 @@ const PROBE_TIMEOUT_MS = 5_000;
  * polls them on a backing-off schedule (job-poller.ts), keeps them in a per-service JSON file across restarts
  * (job-store.ts), queues submissions while the service is unreachable and reports every change as a small event.
  */
-/** Why a retry that may pay twice waits for the user's yes, naming the job, the cost and the flag. */
+/** Why a retry that may pay twice waits for the user's yes, naming the job, the cost and how to say yes. */
 function chargeTwiceRefusal(job: StoredJob): string {
   const { record, request } = job;
   const why =
@@ -64,7 +69,7 @@ function chargeTwiceRefusal(job: StoredJob): string {
       : 'a second voice (and, for a professional clone, its quota)';
   return (
     `Job ${record.id} was not sent again: ${why}, so sending it again may charge ${cost} twice. ` +
-    'It is sent only with confirmChargeTwice set, once you have confirmed that.'
+    'It is sent again only once you confirm that second charge (Submit again… on the Tasks page asks first).'
   );
 }
 
@@ -191,7 +196,7 @@ export class JobManager {
     if (record.status === 'submitting' || (record.status === 'running' && record.remoteId === undefined)) {
       this.ledger.setStatus(job, 'unknown-outcome', {
         code: 'OUTCOME_UNKNOWN',
-        message: outcomeUnknownMessage(job.request),
+        message: outcomeUnknownMessage(job.request, lostAnswerCause(undefined)),
       });
       record.finishedAt = record.updatedAt;
       return true;
