@@ -36,11 +36,12 @@ export function scriptFormatOf(fileName: string): ScriptFormat {
 
 /**
  * Why a file is no script whatever it holds, or undefined. A project file would otherwise pass for plain text
- * (its extension is no script's) and its JSON, or its damage, be imported as lines to read aloud.
+ * (its extension is no script's) and its JSON, or its damage, be imported as lines to read aloud. The way to open
+ * it is told as one that works in both shells: the browser shell has no file-manager double-click to offer.
  */
 export function notAScript(fileName: string): string | undefined {
   return fileName.toLowerCase().endsWith(PROJECT_FILE_EXTENSION)
-    ? 'it is a Timbre Studio project, not a script: open it from your file manager (double-click it) and it opens in the app'
+    ? 'it is a Timbre Studio project, not a script: to open it, copy it into the “projects” folder of the data folder (its path is in Settings, under Where your work is kept) and it appears on the Projects page'
     : undefined;
 }
 

@@ -43,7 +43,7 @@ describe('script file encodings', () => {
     const project = new TextEncoder().encode('{"schemaVersion":5,"title":"Mine"}');
     for (const bytes of [project, garbage]) {
       await expect(readScriptFile(bytes, 'Mine.timbre', options)).rejects.toThrow(
-        '“Mine.timbre” could not be imported: it is a Timbre Studio project, not a script: open it from your file manager (double-click it) and it opens in the app. Nothing was created.',
+        '“Mine.timbre” could not be imported: it is a Timbre Studio project, not a script: to open it, copy it into the “projects” folder of the data folder (its path is in Settings, under Where your work is kept) and it appears on the Projects page. Nothing was created.',
       );
     }
   });

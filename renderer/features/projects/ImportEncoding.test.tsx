@@ -101,7 +101,7 @@ describe('Import dialog encodings', () => {
     for (const content of ['{"schemaVersion":5}', '\u0000\u0001garbage\u0002']) {
       const dialog = await pick(new File([content], 'Mine.timbre', { type: '' }));
       expect((await within(dialog).findByTestId('import-file-error')).textContent).toBe(
-        '“Mine.timbre” cannot be imported: it is a Timbre Studio project, not a script: open it from your file manager (double-click it) and it opens in the app.',
+        '“Mine.timbre” cannot be imported: it is a Timbre Studio project, not a script: to open it, copy it into the “projects” folder of the data folder (its path is in Settings, under Where your work is kept) and it appears on the Projects page.',
       );
       expect(screen.queryByTestId('import-encoding')).toBeNull();
       expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(true);
