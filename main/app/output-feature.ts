@@ -133,6 +133,16 @@ async function startExport(
  */
 export function createOutputFeature(deps: OutputFeatureDeps) {
   const { generation, exporter, platform, events, logger } = deps;
+
+  /** Removes a staged cover no export will use; failing to is only logged (the start-up sweep gets it later). */
+  const discardCover = async (stagingId: string): Promise<void> => {
+    await deps.staging.discard(stagingId).catch((error: unknown) => {
+      logger.warn(
+        'A refused cover could not be removed from staging',
+        error instanceof Error ? error.message : String(error),
+      );
+    });
+  };
   const running = new Map<string, RunningExport>();
   const exportDir =
     deps.exportDir ?? process.env.TIMBRE_EXPORT_DIR ?? path.join(homedir(), 'Timbre Studio Exports');
@@ -258,65 +268,75 @@ export function createOutputFeature(deps: OutputFeatureDeps) {
       onExisting,
       coverStagingId,
     }) => {
-      const place = await destination(requestedPath, settings, mode, onExisting);
-      if (!place.ok) return place;
-      const { outputPath, overwrite } = place;
+      // The page stages a cover afresh for every attempt, so a cover of an export that does not start (a refused
+      // cover, a destination that exists, a project not ready) is nobody's: it is removed now, not by a sweep a day
+      // later. Once the export runs, the cover is its own and goes when it finishes.
+      let coverHandedOver = false;
       try {
-        // Checked before anything starts, so the dialog can offer to generate the missing blocks.
-        await exporter.prepare(project, settings);
-      } catch (error) {
-        if (error instanceof ProjectNotReadyError) {
-          return error.code === 'EMPTY_PROJECT'
-            ? { ok: false, reason: 'empty', message: error.message }
-            : { ok: false, reason: 'missing-audio', missing: error.missing, message: error.message };
-        }
-        throw error;
-      }
-      // The cover is checked before the export is counted as running: a refused cover must leave no export behind
-      // (the taskbar progress, the quit prompt and the other exports' average all count what `running` holds).
-      const cover =
-        coverStagingId === undefined ? undefined : deps.staging.finished(coverStagingId, 'coverStagingId');
-      if (cover) checkCover(cover.path);
-      const exportId = randomUUID();
-      const entry: RunningExport = { controller: new AbortController(), fraction: 0 };
-      running.set(exportId, entry);
-      showTaskbarProgress();
-      let lastSent = 0;
-      const run = {
-        signal: entry.controller.signal,
-        overwrite,
-        ...(cover ? { coverPath: cover.path } : {}),
-        onProgress: ({ phase, fraction }: { phase: string; fraction: number }) => {
-          entry.fraction = fraction;
-          const now = Date.now();
-          if (now - lastSent < 100 && fraction < 1) return;
-          lastSent = now;
-          events.emit('export.progress', { exportId, projectId: project.id, phase, fraction });
-          showTaskbarProgress();
-        },
-      };
-      const work = startExport(exporter, mode, project, settings, outputPath, run).then(
-        (result): ExportFinishedEvent => ({ exportId, projectId: project.id, ok: true, ...result }),
-      );
-      void work
-        .catch((error: unknown): ExportFinishedEvent => ({
-          exportId,
-          projectId: project.id,
-          ok: false,
-          cancelled: isExportCancelled(error),
-          message: error instanceof Error ? error.message : String(error),
-        }))
-        .then((finished) => {
-          running.delete(exportId);
-          if (coverStagingId !== undefined) void deps.staging.discard(coverStagingId);
-          showTaskbarProgress();
-          if (!finished.ok && !finished.cancelled) logger.warn(`Export ${exportId} failed`, finished.message);
-          events.emit('export.finished', finished);
-          if (finished.ok && !platform.isFocused()) {
-            platform.notify('Export finished', `${project.title} → ${path.basename(finished.outputPath)}`);
+        const place = await destination(requestedPath, settings, mode, onExisting);
+        if (!place.ok) return place;
+        const { outputPath, overwrite } = place;
+        try {
+          // Checked before anything starts, so the dialog can offer to generate the missing blocks.
+          await exporter.prepare(project, settings);
+        } catch (error) {
+          if (error instanceof ProjectNotReadyError) {
+            return error.code === 'EMPTY_PROJECT'
+              ? { ok: false, reason: 'empty', message: error.message }
+              : { ok: false, reason: 'missing-audio', missing: error.missing, message: error.message };
           }
-        });
-      return { ok: true, exportId, outputPath };
+          throw error;
+        }
+        // The cover is checked before the export is counted as running: a refused cover must leave no export behind
+        // (the taskbar progress, the quit prompt and the other exports' average all count what `running` holds).
+        const cover =
+          coverStagingId === undefined ? undefined : deps.staging.finished(coverStagingId, 'coverStagingId');
+        if (cover) checkCover(cover.path);
+        const exportId = randomUUID();
+        const entry: RunningExport = { controller: new AbortController(), fraction: 0 };
+        running.set(exportId, entry);
+        coverHandedOver = true;
+        showTaskbarProgress();
+        let lastSent = 0;
+        const run = {
+          signal: entry.controller.signal,
+          overwrite,
+          ...(cover ? { coverPath: cover.path } : {}),
+          onProgress: ({ phase, fraction }: { phase: string; fraction: number }) => {
+            entry.fraction = fraction;
+            const now = Date.now();
+            if (now - lastSent < 100 && fraction < 1) return;
+            lastSent = now;
+            events.emit('export.progress', { exportId, projectId: project.id, phase, fraction });
+            showTaskbarProgress();
+          },
+        };
+        const work = startExport(exporter, mode, project, settings, outputPath, run).then(
+          (result): ExportFinishedEvent => ({ exportId, projectId: project.id, ok: true, ...result }),
+        );
+        void work
+          .catch((error: unknown): ExportFinishedEvent => ({
+            exportId,
+            projectId: project.id,
+            ok: false,
+            cancelled: isExportCancelled(error),
+            message: error instanceof Error ? error.message : String(error),
+          }))
+          .then((finished) => {
+            running.delete(exportId);
+            if (coverStagingId !== undefined) void deps.staging.discard(coverStagingId);
+            showTaskbarProgress();
+            if (!finished.ok && !finished.cancelled)
+              logger.warn(`Export ${exportId} failed`, finished.message);
+            events.emit('export.finished', finished);
+            if (finished.ok && !platform.isFocused()) {
+              platform.notify('Export finished', `${project.title} → ${path.basename(finished.outputPath)}`);
+            }
+          });
+        return { ok: true, exportId, outputPath };
+      } finally {
+        if (!coverHandedOver && coverStagingId !== undefined) await discardCover(coverStagingId);
+      }
     },
     'export.cancel': ({ exportId }) => {
       running.get(exportId)?.controller.abort();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -88,7 +88,8 @@ describe('a refused cover', () => {
     events.subscribe((name, payload) => {
       if (name === 'export.finished') finished.push(payload);
     });
-    const staging = new UploadStaging(path.join(root, 'staging'), 1024 * 1024);
+    const stagingDir = path.join(root, 'staging');
+    const staging = new UploadStaging(stagingDir, 1024 * 1024);
     const feature = createOutputFeature({
       generation: {} as GenerationService,
       exporter: finishingExporter(),
@@ -116,7 +117,10 @@ describe('a refused cover', () => {
       await expect(start({ ...input, coverStagingId })).rejects.toMatchObject({
         data: { code: 'INVALID_INPUT', field: 'coverStagingId', message: /not a JPEG or PNG/ },
       });
+      // Its staged upload is removed at once, not left for the sweep a day later.
+      expect(() => staging.finished(coverStagingId, 'coverStagingId')).toThrow(/was not received completely/);
     }
+    expect(await readdir(stagingDir)).toEqual([]);
     expect(feature.runningExports()).toBe(0);
     expect(progress.filter((value) => value !== null)).toEqual([]);
     expect(
@@ -131,5 +135,15 @@ describe('a refused cover', () => {
     expect(progress.filter((value) => value !== null)).toEqual([0, 1]);
     expect(progress.at(-1)).toBeNull();
     expect(feature.runningExports()).toBe(0);
+
+    // An export that does not start for another reason (its file exists and the user is asked) leaves no cover
+    // behind either: the page stages a new one when the user answers.
+    await writeFile(input.outputPath, 'an earlier export');
+    const coverStagingId = await stagedTextFile(staging, 'a cover the page staged');
+    await expect(start({ ...input, onExisting: 'ask', coverStagingId })).resolves.toMatchObject({
+      ok: false,
+      reason: 'conflict',
+    });
+    expect(await readdir(stagingDir)).toEqual([]);
   });
 });
