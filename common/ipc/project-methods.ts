@@ -169,7 +169,8 @@ export const projectMethods = {
 /** How far a preview or import has come, as its worker reports it (main parses imports off its event loop). */
 export interface ImportProgressEvent {
   importId: string;
-  phase: 'reading' | 'parsing' | 'splitting' | 'building' | 'checking';
+  /** 'waiting': queued behind other imports (at most two run at once); it can be cancelled meanwhile. */
+  phase: 'waiting' | 'reading' | 'parsing' | 'splitting' | 'building' | 'checking';
   /** 0…1 of the whole preview or import. */
   fraction: number;
 }

@@ -113,14 +113,15 @@ export async function createAppServices(options: AppServicesOptions) {
   });
 
   const grants = new PathGrants();
+  const importWorkers = new ImportWorkers(
+    options.importWorkerEntry ? { workerEntry: options.importWorkerEntry } : {},
+  );
   const projects = new ProjectService({
     dataDir: platform.dataDir,
     trashItem: (filePath) => platform.trashItem(filePath),
     lexicons,
     logger,
-    importWorkers: new ImportWorkers(
-      options.importWorkerEntry ? { workerEntry: options.importWorkerEntry } : {},
-    ),
+    importWorkers,
   });
   const projectHandlers = createProjectFeature({
     projects,
@@ -261,6 +262,8 @@ export async function createAppServices(options: AppServicesOptions) {
     },
     /** Stops background work (pollers, submissions) so quitting loses nothing; jobs resume at the next start. */
     async dispose(): Promise<void> {
+      // A running import would otherwise go on parsing and write its projects after everything else closed.
+      await importWorkers.dispose();
       output.cancelAll();
       await batch.close();
       await jobs.stopAll();

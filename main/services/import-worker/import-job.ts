@@ -14,16 +14,16 @@ import type {
   BuiltPart,
   ImportBuild,
   ImportOutbound,
-  ImportPhase,
   ImportStart,
   ParsedFacts,
+  WorkerPhase,
 } from './import-protocol.js';
 
 /** The cap on a file to import, checked while the worker reads it (user-file.ts), not only from its size. */
 const IMPORT_FILE_LIMIT = { maxBytes: MAX_IMPORT_BYTES, what: 'a file to import' };
 
 /** Where each phase starts in the whole import's progress (measured on a 19.5 MB CSV: parsing is most of it). */
-const PHASE_START: Record<ImportPhase, number> = {
+const PHASE_START: Record<WorkerPhase, number> = {
   reading: 0,
   parsing: 0.05,
   splitting: 0.5,
@@ -43,7 +43,7 @@ export interface ImportJobIo {
  * only writes finished bytes. Every failure is sent as an IPC error naming the file and the field.
  */
 export async function runImportJob(start: ImportStart, io: ImportJobIo): Promise<void> {
-  const progress = (phase: ImportPhase, within = 0, next = nextStart(phase)): void => {
+  const progress = (phase: WorkerPhase, within = 0, next = nextStart(phase)): void => {
     const from = PHASE_START[phase];
     io.send({ type: 'progress', phase, fraction: from + (next - from) * within });
   };
@@ -77,15 +77,15 @@ export async function runImportJob(start: ImportStart, io: ImportJobIo): Promise
   }
 }
 
-function nextStart(phase: ImportPhase): number {
-  const phases = Object.keys(PHASE_START) as ImportPhase[];
+function nextStart(phase: WorkerPhase): number {
+  const phases = Object.keys(PHASE_START) as WorkerPhase[];
   const following = phases[phases.indexOf(phase) + 1];
   return following === undefined ? 1 : PHASE_START[following];
 }
 
 async function readScript(
   start: ImportStart,
-  progress: (phase: ImportPhase) => void,
+  progress: (phase: WorkerPhase) => void,
 ): Promise<ImportedScript> {
   const paragraphs = start.split?.paragraphs ?? 'blank-lines';
   const reading = start.reading ?? { speakerLabels: false, quotedDialogue: false };

@@ -54,6 +54,9 @@ export type ImportBuild = Extract<ImportInbound, { type: 'build' }>;
 /** What the import is doing now; the fraction is of the whole import (phases are weighted by their usual time). */
 export type ImportPhase = ImportProgressEvent['phase'];
 
+/** The phases a worker reports ('waiting' is main's, before a worker is started). */
+export type WorkerPhase = Exclude<ImportPhase, 'waiting'>;
+
 /** The script's facts main needs to answer with a 'build'. */
 export interface ParsedFacts {
   readonly title?: string | undefined;
@@ -72,7 +75,7 @@ export interface BuiltPart {
  * walking a 20,000-block project with a schema on main would block its event loop, which the worker exists to avoid.
  */
 export type ImportOutbound =
-  | { readonly type: 'progress'; readonly phase: ImportPhase; readonly fraction: number }
+  | { readonly type: 'progress'; readonly phase: WorkerPhase; readonly fraction: number }
   | { readonly type: 'preview'; readonly preview: ImportPreview }
   | { readonly type: 'parsed'; readonly facts: ParsedFacts }
   /** Every part checked and serialised; `first` is the first part's project, which main opens in the editor. */

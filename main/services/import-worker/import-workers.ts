@@ -42,15 +42,38 @@ export interface BuiltImport {
 
 type Outcome = { type: 'preview'; preview: ImportPreview } | { type: 'built'; built: BuiltImport };
 
+/** How a run ends: `settle` runs `finish` (resolve or reject) once, ending the worker and freeing the id. */
+interface RunEnd {
+  settle(finish: () => void): void;
+  isSettled(): boolean;
+  resolve(outcome: Outcome): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * How many import workers may run at once. Each may grow to the 1.5 GB cap, so two bound an import's share of the
+ * machine to about 3 GB whatever the user starts; later ones wait their turn ("waiting"), and can be cancelled
+ * while they wait.
+ */
+const MAX_RUNNING_IMPORTS = 2;
+
 /**
  * Runs every import preview and import in a worker thread of its own, so main's event loop keeps answering
  * (the UI, autosaves, other calls) while a 20 MB file is parsed, and a file that needs more memory than the cap
  * ends its worker instead of the app. Cancelling terminates the worker: nothing has been written by then, since
- * main writes only the finished parts the worker hands back.
+ * main writes only the finished parts the worker hands back. At most MAX_RUNNING_IMPORTS workers are alive at
+ * once (a slot is freed when a worker has exited, not merely been told to); dispose() ends them all at quit.
  */
 export class ImportWorkers {
   private readonly limits: ResourceLimits;
   private readonly running = new Map<string, () => void>();
+  /** Every run not yet settled, by how to stop it when the app closes. */
+  private readonly stops = new Set<() => void>();
+  /** Runs waiting for a slot, in the order they came; each starts its worker when called. */
+  private readonly waiting: (() => void)[] = [];
+  /** Workers started and not yet exited. */
+  private readonly live = new Set<Worker>();
+  private closed = false;
 
   constructor(private readonly options: ImportWorkersOptions = {}) {
     this.limits = options.resourceLimits ?? IMPORT_WORKER_LIMITS;
@@ -60,6 +83,11 @@ export class ImportWorkers {
   private get entry(): URL {
     const entry = this.options.workerEntry ?? defaultImportWorkerEntry();
     return typeof entry === 'string' ? pathToFileURL(entry) : entry;
+  }
+
+  /** Import workers alive now (started and not yet exited). */
+  get liveWorkers(): number {
+    return this.live.size;
   }
 
   /** What importing would make (chapters, blocks, speakers, credits, parts), without making anything. */
@@ -84,11 +112,21 @@ export class ImportWorkers {
     return outcome.built;
   }
 
-  /** Ends the run named `importId`; false when none is running (it finished, or never started). */
+  /** Ends the run named `importId`, running or waiting; false when there is none (it finished, or never started). */
   cancel(importId: string): boolean {
     const cancel = this.running.get(importId);
     cancel?.();
     return cancel !== undefined;
+  }
+
+  /**
+   * At quit: ends every run (each fails as cancelled, so nothing is created after the app's services have closed),
+   * refuses new ones, and resolves once every worker has exited.
+   */
+  async dispose(): Promise<void> {
+    this.closed = true;
+    for (const stop of [...this.stops]) stop();
+    await Promise.all([...this.live].map((worker) => worker.terminate()));
   }
 
   private run(
@@ -97,86 +135,123 @@ export class ImportWorkers {
     answer: ((facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type'>>) | undefined,
   ): Promise<Outcome> {
     const what = start.source.type === 'file' ? `“${start.source.fileName}”` : 'the pasted text';
-    const worker: Worker = launchWorker(this.entry, this.limits);
     return new Promise<Outcome>((resolve, reject) => {
       let settled = false;
+      let worker: Worker | undefined;
       const settle = (finish: () => void): void => {
         if (settled) return;
         settled = true;
         if (run.importId !== undefined && this.running.get(run.importId) === cancel) {
           this.running.delete(run.importId);
         }
+        this.stops.delete(stop);
+        const queued = this.waiting.indexOf(begin);
+        if (queued >= 0) this.waiting.splice(queued, 1);
         // The worker waits for messages until told to end; its memory goes back once it does.
-        void worker.terminate();
+        if (worker) void worker.terminate();
         finish();
       };
-      const cancel = (): void =>
-        settle(() =>
-          reject(
-            new IpcError({
-              code: 'CANCELLED',
-              message: `The import of ${what} was cancelled; nothing was created.`,
-            }),
-          ),
-        );
+      const stopped = (message: string) => (): void =>
+        settle(() => reject(new IpcError({ code: 'CANCELLED', message })));
+      const cancel = stopped(`The import of ${what} was cancelled; nothing was created.`);
+      const stop = stopped(
+        `The import of ${what} was stopped because the app is closing; nothing was created.`,
+      );
+      const begin = (): void => {
+        worker = launchWorker(this.entry, this.limits);
+        this.watch(worker, what, run, answer, { settle, isSettled: () => settled, resolve, reject });
+        worker.postMessage(start);
+      };
+      if (this.closed) {
+        stop();
+        return;
+      }
       if (run.importId !== undefined) {
         this.running.get(run.importId)?.();
         this.running.set(run.importId, cancel);
       }
-      worker.on('message', (message: ImportOutbound) => {
-        switch (message.type) {
-          case 'progress':
-            run.onProgress?.({ phase: message.phase, fraction: message.fraction });
-            return;
-          case 'preview':
-            settle(() => resolve({ type: 'preview', preview: message.preview }));
-            return;
-          case 'parsed':
-            if (!answer) {
-              settle(() => reject(new Error('the import worker asked to build a preview')));
-              return;
-            }
-            answer(message.facts).then(
-              (build) => {
-                if (!settled) worker.postMessage({ ...build, type: 'build' });
-              },
-              (error: unknown) => settle(() => reject(error)),
-            );
-            return;
-          case 'built':
-            settle(() => resolve({ type: 'built', built: { parts: message.parts, first: message.first } }));
-            return;
-          case 'failed':
-            settle(() => reject(new IpcError(message.error)));
-            return;
-        }
-      });
-      worker.on('error', (error: Error & { code?: string }) =>
-        settle(() =>
-          reject(
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? outOfMemory(what, this.limits)
-              : new IpcError({
-                  code: 'INTERNAL',
-                  field: 'file',
-                  message: `Importing ${what} failed (${error.message}). Nothing was created.`,
-                }),
-          ),
-        ),
-      );
-      worker.on('exit', (code) =>
-        settle(() =>
-          reject(
-            new IpcError({
-              code: 'INTERNAL',
-              field: 'file',
-              message: `The import of ${what} stopped unexpectedly (exit code ${code}). Nothing was created.`,
-            }),
-          ),
-        ),
-      );
-      worker.postMessage(start);
+      this.stops.add(stop);
+      if (this.live.size < MAX_RUNNING_IMPORTS && this.waiting.length === 0) {
+        begin();
+      } else {
+        this.waiting.push(begin);
+        run.onProgress?.({ phase: 'waiting', fraction: 0 });
+      }
     });
+  }
+
+  /** Follows a started worker's messages to the run's end, and frees its slot when it has exited. */
+  private watch(
+    worker: Worker,
+    what: string,
+    run: ImportRun,
+    answer: ((facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type'>>) | undefined,
+    { settle: end, isSettled, resolve, reject }: RunEnd,
+  ): void {
+    this.live.add(worker);
+    worker.on('message', (message: ImportOutbound) => {
+      switch (message.type) {
+        case 'progress':
+          run.onProgress?.({ phase: message.phase, fraction: message.fraction });
+          return;
+        case 'preview':
+          end(() => resolve({ type: 'preview', preview: message.preview }));
+          return;
+        case 'parsed':
+          if (!answer) {
+            end(() => reject(new Error('the import worker asked to build a preview')));
+            return;
+          }
+          answer(message.facts).then(
+            (build) => {
+              if (!isSettled()) worker.postMessage({ ...build, type: 'build' });
+            },
+            (error: unknown) => end(() => reject(error)),
+          );
+          return;
+        case 'built':
+          end(() => resolve({ type: 'built', built: { parts: message.parts, first: message.first } }));
+          return;
+        case 'failed':
+          end(() => reject(new IpcError(message.error)));
+          return;
+      }
+    });
+    worker.on('error', (error: Error & { code?: string }) =>
+      end(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? outOfMemory(what, this.limits)
+            : new IpcError({
+                code: 'INTERNAL',
+                field: 'file',
+                message: `Importing ${what} failed (${error.message}). Nothing was created.`,
+              }),
+        ),
+      ),
+    );
+    worker.on('exit', (code) => {
+      this.live.delete(worker);
+      end(() =>
+        reject(
+          new IpcError({
+            code: 'INTERNAL',
+            field: 'file',
+            message: `The import of ${what} stopped unexpectedly (exit code ${code}). Nothing was created.`,
+          }),
+        ),
+      );
+      this.startWaiting();
+    });
+  }
+
+  /** Starts the runs waiting for a slot, first come first served, as far as the slots go. */
+  private startWaiting(): void {
+    while (!this.closed && this.live.size < MAX_RUNNING_IMPORTS) {
+      const next = this.waiting.shift();
+      if (!next) return;
+      next();
+    }
   }
 }
 

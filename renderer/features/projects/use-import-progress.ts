@@ -17,7 +17,7 @@ export function useImportProgress(
   return progress !== null && progress.importId === importId ? progress : null;
 }
 
-const PHASE_TEXT: Record<ImportProgressEvent['phase'], (what: string) => string> = {
+const PHASE_TEXT: Record<Exclude<ImportProgressEvent['phase'], 'waiting'>, (what: string) => string> = {
   reading: (what) => `Reading ${what}`,
   parsing: (what) => `Parsing ${what}`,
   splitting: (what) => `Splitting ${what} into blocks`,
@@ -31,5 +31,7 @@ export function importProgressText(
   what: string,
 ): string {
   if (progress === null) return `Starting to read ${what}…`;
+  // Two imports run at once; this one starts when one of them ends (Cancel still works meanwhile).
+  if (progress.phase === 'waiting') return `Waiting for another import to finish before reading ${what}…`;
   return `${PHASE_TEXT[progress.phase](what)}… ${Math.round(progress.fraction * 100)}%`;
 }
