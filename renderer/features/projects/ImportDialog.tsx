@@ -87,6 +87,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   const readGeneration = useRef(0);
 
   const fileFormat = picked ? scriptFormatOf(picked.file.name) : 'text';
+  const what = source === 'file' && picked ? `“${picked.file.name}”` : 'the pasted text';
   const localFormat =
     source === 'paste'
       ? 'text'
@@ -160,6 +161,14 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     },
     [stores],
   );
+  // An import the user started goes on if the dialog goes (they switched page): see submit.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const workerId =
     progress?.phase === 'creating' ? progress.importId : previewing ? (stagingId ?? null) : null;
   const workerProgress = useImportProgress(stores.client, workerId);
@@ -255,10 +264,21 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (!ready || options === undefined) return;
+    const importedWhat = what;
     setError(null);
     setCancelledNote(null);
     try {
       const opened = await importScript(options);
+      void refreshLibrary(stores).catch(() => undefined);
+      if (!mounted.current) {
+        // The user went elsewhere while it ran: the import finishes, and is told, without pulling them back.
+        stores.notices.getState().receive({
+          kind: 'notification',
+          title: `Imported ${importedWhat}`,
+          body: `Open ${opened.parts.length > 1 ? 'them' : 'it'} from Projects: ${opened.parts.map((part) => part.title).join(', ')}`,
+        });
+        return;
+      }
       showInEditor(stores, opened);
       if (opened.parts.length > 1) {
         stores.notices.getState().receive({
@@ -267,10 +287,13 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           body: opened.parts.map((part) => part.title).join(', '),
         });
       }
-      void refreshLibrary(stores).catch(() => undefined);
       onClose();
     } catch (caught) {
       const data = errorData(caught);
+      if (!mounted.current) {
+        stores.notices.getState().showError(caught);
+        return;
+      }
       // Cancelled by the user: nothing was made, and the dialog stays as it was to import again.
       if (data.code === 'CANCELLED') setCancelledNote(data.message);
       else setError(data);
@@ -349,7 +372,6 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     if (progress === null) onClose();
     else cancelImport();
   };
-  const what = source === 'file' && picked ? `“${picked.file.name}”` : 'the pasted text';
 
   return (
     <Dialog title="Import a script or book" testId="import-dialog" onClose={closeUnlessBusy} size="wide">

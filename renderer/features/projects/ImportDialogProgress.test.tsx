@@ -1,3 +1,4 @@
+import type { RenderResult } from '@testing-library/react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResponse } from '../../../common/ipc/errors.js';
@@ -5,6 +6,7 @@ import { previewImport, scriptBlocks } from '../../../common/import/imported-scr
 import { parseScriptText } from '../../../common/import/script-formats.js';
 import { FakeLibrary } from './test-support/fake-library.js';
 import { ProjectsPage } from './ProjectsPage.js';
+import type { AppStores } from '../../stores/app-stores.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 
 vi.mock('../editor/ProjectEditor.js', async () => {
@@ -56,8 +58,11 @@ describe('Import dialog: a large file is parsed by main, with progress and Cance
   });
   afterEach(() => cleanup());
 
+  let stores: AppStores;
+  let page: RenderResult;
   async function pickLargeCsv(): Promise<string> {
-    renderWithStores(<ProjectsPage />, storesFor(library.bridge));
+    stores = storesFor(library.bridge);
+    page = renderWithStores(<ProjectsPage />, stores);
     await screen.findByTestId('projects-empty');
     fireEvent.click(screen.getByTestId('import-text'));
     await screen.findByTestId('import-dialog');
@@ -140,5 +145,66 @@ describe('Import dialog: a large file is parsed by main, with progress and Cance
     fireEvent.click(screen.getByTestId('import-cancel'));
     await waitFor(() => expect(screen.queryByTestId('import-dialog')).toBeNull());
     expect(library.calls('projects.cancelImport')).toEqual([{ importId: stagingId }]);
+  });
+
+  it('says an import waits its turn while two others run', async () => {
+    const stagingId = await pickLargeCsv();
+    await act(async () => preview.answer({ ok: true, result: mainPreview }));
+    await waitFor(() =>
+      expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('import-submit'));
+    await waitFor(() => expect(imports).toHaveLength(1));
+    act(() =>
+      library.bridge.emit('projects.importProgress', { importId: stagingId, phase: 'waiting', fraction: 0 }),
+    );
+    expect(screen.getByTestId('import-progress').textContent).toBe(
+      'Waiting for another import to finish before reading “harbour.csv”…',
+    );
+  });
+
+  it('an import under way when the page is left finishes, is told in a notice, and does not pull the user back', async () => {
+    const stagingId = await pickLargeCsv();
+    await act(async () => preview.answer({ ok: true, result: mainPreview }));
+    await waitFor(() =>
+      expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('import-submit'));
+    await waitFor(() => expect(imports).toHaveLength(1));
+
+    // The user switches to another page: the dialog goes, the import goes on in main.
+    page.unmount();
+    const made = library.add('harbour', ['The lantern swung over the harbour.']);
+    const part = { fileName: made.fileName, title: made.project.title };
+    await act(async () => imports[0]!.answer({ ok: true, result: { ...made, parts: [part] } as never }));
+
+    await waitFor(() => expect(stores.notices.getState().toasts).toHaveLength(1));
+    expect(stores.notices.getState().toasts[0]).toMatchObject({
+      tone: 'info',
+      title: 'Imported “harbour.csv”',
+      body: 'Open it from Projects: harbour',
+    });
+    expect(library.calls('projects.cancelImport')).not.toContainEqual({ importId: stagingId });
+    expect(stores.projects.getState().opened).toBeNull();
+  });
+
+  it('an import that fails after the page was left says why in a notice', async () => {
+    await pickLargeCsv();
+    await act(async () => preview.answer({ ok: true, result: mainPreview }));
+    await waitFor(() =>
+      expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('import-submit'));
+    await waitFor(() => expect(imports).toHaveLength(1));
+    page.unmount();
+    const failure = {
+      code: 'INVALID_INPUT',
+      message: '“harbour.csv” needs more than the 1.5 GB an import may use, so it was not imported.',
+    } as const;
+    await act(async () => imports[0]!.answer({ ok: false, error: failure }));
+
+    await waitFor(() => expect(stores.notices.getState().toasts).toHaveLength(1));
+    expect(stores.notices.getState().toasts[0]).toMatchObject({ tone: 'error', title: failure.message });
+    expect(stores.projects.getState().opened).toBeNull();
   });
 });
