@@ -25,7 +25,8 @@ export function translateServiceErrors(error: unknown): IpcErrorData | undefined
     return {
       code: error.code === 'JOB_NOT_FOUND' ? 'NOT_FOUND' : 'CONFLICT',
       message: error.message,
-      field: 'id',
+      // What is missing is the user's yes to a second charge: the Tasks page asks it (ChargeTwiceDialog).
+      field: error.code === 'JOB_NEEDS_CONFIRMATION' ? 'confirmChargeTwice' : 'id',
     };
   }
   if (error instanceof VoiceLibraryError) {

@@ -1,6 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JobManager } from './job-manager.js';
+import { jobFilePath } from './job-store.js';
 import {
   FAST,
   block,
@@ -204,5 +206,88 @@ describe('JobManager: a task whose answer was lost (issue 37)', () => {
     expect((await submit()).status).toBe('succeeded');
     await until(() => manager.get(lost.id)?.supersededAt !== undefined);
     expect(holdsItsContent(manager.get(lost.id)!)).toBe(false);
+  });
+});
+
+describe('JobManager: retrying a task whose blocks another task carries (issue 37)', () => {
+  const submitWith = async (manager: JobManager, contentHashes: string[]) =>
+    manager.submitTask({ body: { contents: TEXTS }, projectId: 'p', contentHashes });
+
+  it('asks before resending blocks a task with a lost answer holds, naming it and their credits', async () => {
+    loseFirstAnswer();
+    const { manager } = await startManager();
+    // Task A carried "Hello there" (11 credits); its answer was lost, so it holds that block.
+    const lost = await manager.waitFor((await submitWith(manager, ['h1'])).id);
+    expect(lost.status).toBe('unknown-outcome');
+    // Task B carried the same block with two others and failed cleanly: nothing of it was charged.
+    service.taskSteps = ['pending', 'failed'];
+    const failed = await manager.waitFor((await submitWith(manager, ['h1', 'h2', 'h3'])).id);
+    expect(failed.status).toBe('failed');
+
+    await expect(manager.retry(failed.id)).rejects.toMatchObject({
+      code: 'JOB_NEEDS_CONFIRMATION',
+      message: expect.stringMatching(
+        new RegExp(`1 of its blocks is in task ${lost.id}.+may charge about 11 credits twice`, 'u'),
+      ),
+    });
+    expect(service.requests('POST')).toHaveLength(2);
+    service.taskSteps = ['pending', 'generated'];
+    const again = await manager.retry(failed.id, { confirmChargeTwice: true });
+    expect((await manager.waitFor(again.id)).status).toBe('succeeded');
+    expect(service.requests('POST')).toHaveLength(3);
+  });
+
+  it('refuses to resend blocks still on their way in a running task, even confirmed', async () => {
+    service.taskSteps = ['pending', 'failed'];
+    const { manager } = await startManager();
+    const failed = await manager.waitFor((await submitWith(manager, ['h1', 'h2', 'h3'])).id);
+    service.taskSteps = ['pending'];
+    const running = await submitWith(manager, ['h2']);
+    await until(() => manager.get(running.id)?.status === 'running');
+
+    for (const confirmChargeTwice of [false, true]) {
+      await expect(manager.retry(failed.id, { confirmChargeTwice })).rejects.toMatchObject({
+        code: 'JOB_NOT_RETRYABLE',
+        message: expect.stringContaining(`1 of its blocks is already on its way in task ${running.id}`),
+      });
+    }
+    expect(service.requests('POST')).toHaveLength(2);
+    expect(manager.get(failed.id)?.retriedBy).toBeUndefined();
+  });
+
+  it('counts the other shell’s tasks: the CLI asks before resending what the app’s lost task holds', async () => {
+    loseFirstAnswer();
+    const { manager: app } = await startManager();
+    const lost = await app.waitFor((await submitWith(app, ['h1'])).id);
+    await app.stop();
+    service.taskSteps = ['pending', 'failed'];
+    const { manager: cli } = await startManager({
+      dataDir: path.join(dataDir, 'cli'),
+      otherShellDataDirs: [dataDir],
+    });
+    const failed = await cli.waitFor((await submitWith(cli, ['h1'])).id);
+    await expect(cli.retry(failed.id)).rejects.toMatchObject({
+      code: 'JOB_NEEDS_CONFIRMATION',
+      message: expect.stringContaining(`in task ${lost.id}`),
+    });
+    expect((await cli.otherShellJobs()).map((job) => job.id)).toEqual([lost.id]);
+  });
+
+  it('reads a missing, corrupt or foreign other job file as holding nothing, and leaves it as it is', async () => {
+    const { manager: app } = await startManager();
+    await app.stop();
+    const otherDir = path.join(dataDir, 'other');
+    const { manager } = await startManager({
+      dataDir: path.join(dataDir, 'cli'),
+      otherShellDataDirs: [otherDir],
+    });
+    expect(await manager.otherShellJobs()).toEqual([]);
+    const otherFile = jobFilePath(otherDir, service.url);
+    await mkdir(path.dirname(otherFile), { recursive: true });
+    for (const text of ['{"version":1,"serviceUrl":"x","jobs":[', '[1,2]', '\u0000\u0001']) {
+      await writeFile(otherFile, text);
+      expect(await manager.otherShellJobs()).toEqual([]);
+      expect(await readFile(otherFile, 'utf8')).toBe(text);
+    }
   });
 });

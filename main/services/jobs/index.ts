@@ -1,4 +1,5 @@
 export { JobManager } from './job-manager.js';
+export { CLI_STATE_FOLDER } from './job-store.js';
 export type {
   JobEvent,
   JobListener,

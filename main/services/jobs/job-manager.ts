@@ -19,7 +19,8 @@ import { JobLedger, snapshot } from './job-ledger.js';
 import { JobPoller } from './job-poller.js';
 import type { JobServiceClient } from './job-service-client.js';
 import type { StoredJob } from './job-store.js';
-import { JobStore, jobFilePath, normaliseServiceUrl } from './job-store.js';
+import { JobStore, jobFilePath, normaliseServiceUrl, readOtherJobs } from './job-store.js';
+import { refuseContentElsewhere } from './content-elsewhere.js';
 import { JobSubmitter } from './job-submitter.js';
 import type { JobListener, JobRecord, JobStatus, SubmitTaskInput, SubmitVoiceInput } from './job-types.js';
 import { CANCELLABLE_STATUSES, FINAL_STATUSES, RETRYABLE_STATUSES } from './job-types.js';
@@ -45,6 +46,12 @@ export interface JobManagerOptions {
   /** How long stop() lets submissions already on the wire finish before cancelling them. Default 2 s. */
   stopGraceMs?: number;
   logger?: Logger;
+  /**
+   * The data folders of the other shells (the app's for the CLI, the CLI's for the app), whose job files for this
+   * service are read, never written: content their tasks hold back or carry is not sent again unasked from here
+   * either (otherShellJobs).
+   */
+  otherShellDataDirs?: readonly string[];
 }
 
 /** A GET for an id that cannot exist: any HTTP answer (404 included) proves the service is reachable. */
@@ -86,10 +93,13 @@ export class JobManager {
   private readonly forecast: CompletionForecast;
   /** Jobs whose retry is being submitted: a second Retry meanwhile (a double click) must not send them again. */
   private readonly retrying = new Set<string>();
+  /** The other shells' job files for this service (read only). */
+  private readonly otherJobFiles: readonly string[];
 
   constructor(options: JobManagerOptions) {
     this.client = options.client;
     this.serviceUrl = normaliseServiceUrl(options.client.baseUrl);
+    this.otherJobFiles = (options.otherShellDataDirs ?? []).map((dir) => jobFilePath(dir, this.serviceUrl));
     const clock = options.clock ?? systemClock;
     const random = options.random ?? Math.random;
     const schedule = { ...DEFAULT_POLL_SCHEDULE, ...options.schedule };
@@ -299,8 +309,9 @@ export class JobManager {
 
   /**
    * Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. One the
-   * service may have charged already (mayChargeTwice) is only sent with `confirmChargeTwice`: the user saw what
-   * it may cost twice and said yes (a stale or hostile page's plain retry is refused).
+   * service may have charged already (mayChargeTwice), or whose blocks another task holds that way, is only sent
+   * with `confirmChargeTwice`: the user saw what it may cost twice and said yes (a stale or hostile page's plain
+   * retry is refused). One whose blocks are on their way in another task is refused (content-elsewhere.ts).
    */
   async retry(jobId: string, options: { confirmChargeTwice?: boolean } = {}): Promise<JobRecord> {
     this.assertRunning();
@@ -333,6 +344,12 @@ export class JobManager {
     const common = pickLinks(old.record);
     let fresh: JobRecord;
     try {
+      // Another task may carry the same blocks: on their way, or held as possibly charged (issue 37).
+      const others = [...this.ledger.jobs.values()]
+        .map((job) => job.record)
+        .filter((record) => record.id !== jobId)
+        .concat(await this.otherShellJobs());
+      refuseContentElsewhere(old, others, options.confirmChargeTwice === true);
       fresh =
         old.request.kind === 'task'
           ? await this.submitTask(
@@ -352,6 +369,15 @@ export class JobManager {
     await this.ledger.store.save();
     this.ledger.emitUpdate(old);
     return fresh;
+  }
+
+  /**
+   * This service's jobs kept by the other shells (the app's, or the CLI's), read from their files: their tasks'
+   * holds and blocks on their way count here too. A missing or unreadable file counts as none.
+   */
+  async otherShellJobs(): Promise<JobRecord[]> {
+    const files = await Promise.all(this.otherJobFiles.map((file) => readOtherJobs(file)));
+    return files.flat();
   }
 
   /**

@@ -63,6 +63,32 @@ export function jobFilePath(dataDir: string, serviceUrl: string): string {
   return path.join(dataDir, 'jobs', `${readable}-${hash}.json`);
 }
 
+/**
+ * The data folder of the command line's own state, under the app's (cli-services.ts): its job files are its own,
+ * but the app reads them (and the CLI the app's) for what they hold back (readOtherJobs).
+ */
+export const CLI_STATE_FOLDER = 'cli';
+
+/**
+ * The job records of another shell's job file (the app's, or the CLI's), read only: its owner rewrites it whole
+ * (atomically, so a read never sees half of it). A missing, unreadable or unrecognised file, or entry, counts as
+ * none: it is never renamed or repaired here, as load() does with its own.
+ */
+export async function readOtherJobs(filePath: string): Promise<JobRecord[]> {
+  try {
+    const text = await readFileIfExists(filePath);
+    if (text === undefined) return [];
+    const parsed = fileSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return [];
+    return parsed.data.jobs.flatMap((entry) => {
+      const result = storedJobSchema.safeParse(entry);
+      return result.success ? [result.data.record as unknown as JobRecord] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
 export function normaliseServiceUrl(serviceUrl: string): string {
   return serviceUrl.replace(/\/+$/, '');
 }

@@ -27,13 +27,27 @@ export interface HeldGeneration {
  * confirmation main requires. Asked too (`held`) when Generate would send blocks whose content is in such a job.
  */
 export function ChargeTwiceDialog(
-  props: { job: JobView; onClose(): void } | { held: HeldGeneration; onClose(): void },
+  props:
+    | { job: JobView; heldElsewhere?: string | undefined; onClose(): void }
+    | { held: HeldGeneration; onClose(): void },
 ) {
   if ('held' in props) return <HeldBlocksQuestion held={props.held} onClose={props.onClose} />;
-  return <RetryQuestion job={props.job} onClose={props.onClose} />;
+  return <RetryQuestion job={props.job} heldElsewhere={props.heldElsewhere} onClose={props.onClose} />;
 }
 
-function RetryQuestion({ job, onClose }: { job: JobView; onClose(): void }) {
+/**
+ * `heldElsewhere`: main refused the plain retry of a job that itself was not charged, because another task whose
+ * answer was lost carries some of its blocks; its sentence names that task and what they may cost twice.
+ */
+function RetryQuestion({
+  job,
+  heldElsewhere,
+  onClose,
+}: {
+  job: JobView;
+  heldElsewhere?: string | undefined;
+  onClose(): void;
+}) {
   const stores = useAppStores();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
@@ -54,10 +68,15 @@ function RetryQuestion({ job, onClose }: { job: JobView; onClose(): void }) {
   };
 
   const what = job.kind === 'task' ? 'task' : 'voice clone';
-  const { held, twice } = wordsFor(job);
+  const { held, twice } =
+    heldElsewhere === undefined
+      ? wordsFor(job)
+      : { held: '', twice: 'charge the blocks that other task carries twice' };
   return (
     <Dialog title="Submit again? It may be charged twice" testId="charge-twice-dialog" onClose={onClose}>
-      {canLookAgain ? (
+      {heldElsewhere !== undefined ? (
+        <p data-testid="charge-twice-held-elsewhere">{heldElsewhere}</p>
+      ) : canLookAgain ? (
         <p>
           The service has this {what} (id <code>{job.remoteId}</code>) but kept reporting a status the app
           cannot read, so it may still finish it: {held}. Waiting and looking again sends nothing and costs

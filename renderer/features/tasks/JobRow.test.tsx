@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IpcResponse } from '../../../common/ipc/errors.js';
 import type { JobView } from '../../../common/jobs/job-view.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
@@ -21,9 +22,9 @@ function job(changes: Partial<JobView>): JobView {
   };
 }
 
-function renderRow(view: JobView) {
+function renderRow(view: JobView, retry?: (input: unknown) => IpcResponse<unknown>) {
   const bridge = new FakeBridge({
-    'jobs.retry': () => ({ ok: true, result: { ...view, id: 'job-2', status: 'queued' } }),
+    'jobs.retry': retry ?? (() => ({ ok: true, result: { ...view, id: 'job-2', status: 'queued' } })),
     'jobs.lookAgain': () => ({ ok: true, result: { ...view, status: 'running' } }),
     'jobs.texts': () => ({
       ok: true,
@@ -99,6 +100,42 @@ describe('JobRow: sending again a job the service may have charged (issue 37)', 
     fireEvent.click(screen.getByTestId('job-retry'));
     expect(screen.queryByTestId('charge-twice-dialog')).toBeNull();
     expect(bridge.calls).toEqual([{ method: 'jobs.retry', input: { id: 'job-1' } }]);
+  });
+
+  it('asks before a plain Retry main refuses because another task whose answer was lost holds its blocks', async () => {
+    const held =
+      'Job job-1 was not sent again: 1 of its blocks is in task job-0, and its answer was lost; sending it again may charge about 11 credits twice.';
+    const view = job({ status: 'failed', outcomeUnknownAt: undefined });
+    const bridge = renderRow(view, (input) =>
+      (input as { confirmChargeTwice?: boolean }).confirmChargeTwice === true
+        ? { ok: true, result: { ...view, id: 'job-2', status: 'queued' } }
+        : { ok: false, error: { code: 'CONFLICT', field: 'confirmChargeTwice', message: held } },
+    );
+    fireEvent.click(screen.getByTestId('job-retry'));
+    expect((await screen.findByTestId('charge-twice-held-elsewhere')).textContent).toBe(held);
+    expect(document.activeElement).toBe(screen.getByTestId('charge-twice-cancel'));
+    fireEvent.click(screen.getByTestId('charge-twice-submit'));
+    await waitFor(() => expect(screen.queryByTestId('charge-twice-dialog')).toBeNull());
+    expect(bridge.calls).toEqual([
+      { method: 'jobs.retry', input: { id: 'job-1' } },
+      { method: 'jobs.retry', input: { id: 'job-1', confirmChargeTwice: true } },
+    ]);
+  });
+
+  it('shows any other refusal of a Retry as an error, asking nothing', async () => {
+    const view = job({ status: 'failed', outcomeUnknownAt: undefined });
+    const bridge = renderRow(view, () => ({
+      ok: false,
+      error: {
+        code: 'CONFLICT',
+        field: 'id',
+        message: 'Job job-1 was not sent again: 1 of its blocks is already on its way in task job-3.',
+      },
+    }));
+    fireEvent.click(screen.getByTestId('job-retry'));
+    await waitFor(() => expect(bridge.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByTestId('charge-twice-dialog')).toBeNull();
   });
 
   it('shows the texts it sent, with their credits, and copies them one per paragraph', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../../common/jobs/job-view.js';
 import { RequestId } from '../../components/RequestId.js';
 import { selectUploads } from '../../stores/jobs-store.js';
+import { errorData } from '../../stores/notice-store.js';
 import { useAppStores, useJobsStore } from '../../stores/stores-context.js';
 import { ChargeTwiceDialog } from './ChargeTwiceDialog.js';
 import { JobTextsPanel } from './JobTextsPanel.js';
@@ -26,12 +27,27 @@ function describeJob(job: JobView): string {
 export function JobRow({ job }: { job: JobView }) {
   const stores = useAppStores();
   const upload = useJobsStore(selectUploads)[job.id];
-  const [confirming, setConfirming] = useState(false);
+  /** Asking before a retry: `heldElsewhere` is main's reason when another task holds some of its blocks. */
+  const [confirming, setConfirming] = useState<false | { heldElsewhere?: string }>(false);
   const [showTexts, setShowTexts] = useState(false);
-  const act = (method: 'jobs.cancel' | 'jobs.retry' | 'jobs.dismiss' | 'jobs.lookAgain'): void => {
+  const act = (method: 'jobs.cancel' | 'jobs.dismiss' | 'jobs.lookAgain'): void => {
     stores.client
       .invoke(method, { id: job.id })
       .catch((error: unknown) => stores.notices.getState().showError(error));
+  };
+  // One the service may have charged is asked about first. Any other goes, unless main finds its blocks held by
+  // another task whose answer was lost (it alone sees every task, the CLI's too): then the same question is asked.
+  const retry = (): void => {
+    if (mayChargeTwice(job)) {
+      setConfirming({});
+      return;
+    }
+    stores.client.invoke('jobs.retry', { id: job.id }).catch((error: unknown) => {
+      const data = errorData(error);
+      if (data.code === 'CONFLICT' && data.field === 'confirmChargeTwice')
+        setConfirming({ heldElsewhere: data.message });
+      else stores.notices.getState().showError(error);
+    });
   };
   const requestId = job.error?.requestId ?? job.requestId;
   return (
@@ -79,12 +95,7 @@ export function JobRow({ job }: { job: JobView }) {
       <div className="row-actions">
         {/* A task whose blocks were generated since would pay for them twice. */}
         {RETRYABLE_STATUSES.includes(job.status) && !job.retriedBy && !job.supersededAt ? (
-          <button
-            type="button"
-            data-testid="job-retry"
-            // One the service may have charged already is sent only after the question (main insists too).
-            onClick={() => (mayChargeTwice(job) ? setConfirming(true) : act('jobs.retry'))}
-          >
+          <button type="button" data-testid="job-retry" onClick={retry}>
             {mayChargeTwice(job) ? 'Submit again…' : 'Retry'}
           </button>
         ) : null}
@@ -126,7 +137,13 @@ export function JobRow({ job }: { job: JobView }) {
         ) : null}
       </div>
       {showTexts ? <JobTextsPanel jobId={job.id} /> : null}
-      {confirming ? <ChargeTwiceDialog job={job} onClose={() => setConfirming(false)} /> : null}
+      {confirming ? (
+        <ChargeTwiceDialog
+          job={job}
+          heldElsewhere={confirming.heldElsewhere}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
     </li>
   );
 }
