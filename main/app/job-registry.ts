@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { IpcError } from '../../common/ipc/errors.js';
 import type { JobView } from '../../common/jobs/job-view.js';
 import type { BackgroundActivity } from '../desktop/quit-guard.js';
 import type { EventHub } from '../ipc/event-hub.js';
-import { JobManager } from '../services/jobs/index.js';
+import { CLI_STATE_FOLDER, JobManager } from '../services/jobs/index.js';
 import type { JobEvent, JobRecord } from '../services/jobs/index.js';
 import type { Logger } from '../services/logging/logger.js';
 import type { RateGate, ServiceClientOptions } from '../services/service-client/index.js';
@@ -116,6 +117,8 @@ export class JobRegistry {
       client: this.client(serviceUrl),
       dataDir: this.options.dataDir,
       logger: this.options.logger,
+      // The command line's tasks of this service hold content back from the app too (its file is only read).
+      otherShellDataDirs: [path.join(this.options.dataDir, CLI_STATE_FOLDER)],
     });
     this.constructed.set(serviceUrl, manager);
     manager.onEvent((event) => this.forward(event));

@@ -10,7 +10,7 @@ import type { BatchGenerator } from '../services/batch/index.js';
 import { ServiceGenerator } from '../services/batch/index.js';
 import { ExportEngine, exportDataPaths, removeLeftoverPartials } from '../services/export/index.js';
 import { GenerationService } from '../services/generation/index.js';
-import { JobManager } from '../services/jobs/index.js';
+import { CLI_STATE_FOLDER, JobManager } from '../services/jobs/index.js';
 import type { FileLogger } from '../services/logging/logger.js';
 import { MediaCache } from '../services/media/index.js';
 import { ProjectExporter } from '../services/project-export/index.js';
@@ -35,10 +35,11 @@ export interface CliServicesOptions {
 
 /**
  * How a CLI user sends a block left out because it may be charged twice. The CLI's tasks are in its own job
- * file (`<data>/cli/jobs`), which the app's Tasks page does not list, so the flag is the way.
+ * file (`<data>/cli/jobs`), which the app's Tasks page does not list, so the flag is the way; a task the app sent
+ * (its job file is read too) is on the app's Tasks page, where dismissing it lets the block go.
  */
 const CHARGE_TWICE_OVERRIDE =
-  'To send it anyway, run timbre again with --confirm-charge-twice (the task is in the tool’s own job list, cli/jobs in the data folder, not on the app’s Tasks page).';
+  'To send it anyway, run timbre again with --confirm-charge-twice (the task is in the tool’s own job list, cli/jobs in the data folder, or, if the app sent it, on the app’s Tasks page, where dismissing it lets the block go).';
 
 export interface CliServices {
   exporter: ProjectExporter;
@@ -63,7 +64,7 @@ const UNREACHABLE_TIMEOUT_MS = 60_000;
  */
 export async function openCliServices(options: CliServicesOptions): Promise<CliServices> {
   const { dataDir, logger } = options;
-  const stateDir = path.join(dataDir, 'cli');
+  const stateDir = path.join(dataDir, CLI_STATE_FOLDER);
   const lock = await acquireCliLock(stateDir);
   // As the app does at its start: partial files of exports that were killed (by either) are removed, in the
   // background (a user's folder on a share that hangs must not hold up the command). It never touches this run's
@@ -132,7 +133,8 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     const token = await tokenFor(serviceUrl);
     const client = new ServiceClient({ baseUrl: serviceUrl, getToken: () => token });
     clients.push(client);
-    const manager = new JobManager({ client, dataDir: stateDir, logger });
+    // The app's tasks of this service hold content back from the CLI's runs too (its file is only read).
+    const manager = new JobManager({ client, dataDir: stateDir, logger, otherShellDataDirs: [dataDir] });
     manager.onEvent((event) => {
       if (event.type === 'job-updated') generation.onJobUpdated(event.job);
     });

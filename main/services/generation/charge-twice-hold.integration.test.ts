@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditsFor } from '../../../common/jobs/job-texts.js';
 import type { Project } from '../../../common/project/index.js';
@@ -11,7 +12,10 @@ import {
 import { contextOf } from '../../../common/project/test-support.js';
 import type { RunningStandin } from '../../../standin/index.js';
 import { startStandin } from '../../../standin/index.js';
-import { ChargeTwiceRefusalError } from './generation-service.js';
+import { CLI_STATE_FOLDER, JobManager } from '../jobs/index.js';
+import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
+import { ServiceClient } from '../service-client/index.js';
+import { ChargeTwiceRefusalError, GenerationService } from './generation-service.js';
 import type { GenerationHarness } from './test-support/generation-harness.js';
 import { openGenerationHarness } from './test-support/generation-harness.js';
 
@@ -164,4 +168,59 @@ describe('Generate of a block whose task may already be charged (issue 37)', () 
     expect(tasksMade()).toBe(made + 2);
     expect(blockState(confirmed.tracks.speech.blocks[0] ?? held, context)).toBe('generated');
   }, 30_000);
+
+  it('holds a block in the other shell’s lost task: the app’s for the CLI, read from its job file', async () => {
+    const project = projectOf(['Lost by the app.', 'Fresh for the CLI.']);
+    const [held] = project.tracks.speech.blocks;
+    if (!held) throw new Error('two blocks');
+    const jobId = await loseTheAnswerFor(project);
+    // The command line's own job manager, in <data>/cli, sharing the app's audio cache as timbre does.
+    const client = new ServiceClient({
+      baseUrl: standin.url,
+      getToken: () => 'standin-paid',
+      timeoutMs: 10_000,
+    });
+    const cli = new JobManager({
+      client,
+      dataDir: path.join(harness.workDir, CLI_STATE_FOLDER),
+      otherShellDataDirs: [harness.workDir],
+      stopGraceMs: 0,
+    });
+    await cli.start();
+    try {
+      const generation = new GenerationService({
+        lexicons: noServiceLexicons,
+        manager: () => Promise.resolve(cli),
+        audio: harness.audio,
+        srtAllowed: () => false,
+        onUpdate: () => undefined,
+      });
+      // The app writes its job file when the task ends: wait until it is there to be read.
+      await until(async () =>
+        (await cli.otherShellJobs()).some((job) => job.id === jobId && job.status === 'unknown-outcome'),
+      );
+      const made = tasksMade();
+      const refused = await generation.start({ project }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ChargeTwiceRefusalError);
+      expect((refused as ChargeTwiceRefusalError).refusal).toMatchObject({
+        blocks: [{ blockId: held.id, jobId }],
+        otherBlocks: 1,
+      });
+      const othersOnly = await generation.start({ project, chargeTwice: 'skip' });
+      expect(othersOnly).toMatchObject({ sentBlocks: 1, heldBlocks: [{ blockId: held.id, jobId }] });
+      for (const id of othersOnly.jobIds) expect((await cli.waitFor(id)).status).toBe('succeeded');
+      expect(tasksMade()).toBe(made + 1);
+    } finally {
+      await cli.stop();
+      client.close();
+    }
+  }, 30_000);
 });
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

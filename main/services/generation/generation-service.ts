@@ -159,6 +159,9 @@ export class GenerationService {
     // would otherwise both plan the same blocks while one waits, and both send them, paid twice (issue 36).
     const voices = await this.options.voices?.(serviceUrl).catch(() => undefined);
     const planned = await this.submissions.run(async () => {
+      // The other shell's tasks (the app's for the CLI, the CLI's for the app) hold content back here too: their
+      // job file is read, never written, and a missing or half-written one holds nothing.
+      const otherShells = await manager.otherShellJobs();
       const cached = await this.options.audio.lookupMany(
         serviceUrl,
         allBlocks(project).map((block) => contentHash(block, context)),
@@ -182,7 +185,8 @@ export class GenerationService {
       this.refuseBrokenBlocks(project, context, serviceUrl, plan.batches, voices);
       // Content in a task the service may have charged without delivering is sent again only with the user's
       // yes (issue 37): every path that generates (the editor, the batch, the CLI) comes through here.
-      const heldBlocks = input.chargeTwice === 'confirm' ? [] : heldIn(project, context, plan, jobs);
+      const heldBlocks =
+        input.chargeTwice === 'confirm' ? [] : heldIn(project, context, plan, [...jobs, ...otherShells]);
       if (heldBlocks.length > 0) {
         if ((input.chargeTwice ?? 'refuse') === 'refuse') {
           return { kind: 'refused' as const, refusal: chargeTwiceRefusal(serviceUrl, plan, heldBlocks) };
