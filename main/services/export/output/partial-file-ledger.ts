@@ -8,7 +8,10 @@ import { isProcessAlive } from '../../storage/process-alive.js';
 import { asUserFileError } from '../../storage/user-file.js';
 import { isStagingName } from './staged-file.js';
 
-/** This process's instance id, made when it starts (before any export), written into each of its records. */
+/**
+ * This process's instance id, made when it starts (before any export), written into each of its records. Records
+ * are written from the main thread (ExportEngine.track), where this module is loaded once per process.
+ */
 const PROCESS_INSTANCE = randomUUID();
 
 /**
