@@ -48,6 +48,8 @@ export interface FolderListing {
   /** The user's home folder, to jump back to. */
   home: string;
   entries: { name: string; kind: 'folder' | 'file' }[];
+  /** The folder asked for when it does not exist yet: `folder` is then its nearest existing ancestor. */
+  missing?: string;
 }
 
 /** Files the export would write that exist already, and the numbered name "keep both" would use. */

@@ -1,13 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { homedir } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { IpcError } from '../../common/ipc/errors.js';
 import type { ChooserKind } from '../../common/ipc/output-methods.js';
 import { absolutePathSchema } from '../../common/ipc/output-methods.js';
-import { browseFolder } from './folder-browser.js';
+import { browseFolder, makeChosenFolder } from './folder-browser.js';
 import type { Logger } from '../services/logging/logger.js';
 import { contentTypeForPath } from '../services/media/content-type.js';
 import { isSameOrInside } from '../services/paths/path-grants.js';
@@ -106,7 +107,7 @@ export async function startChooserServer(options: {
       return;
     }
     if (url.pathname === '/api/choice' && request.method === 'GET') {
-      json(response, 200, choice);
+      json(response, 200, { ...choice, home: homedir() });
       return;
     }
     if (url.pathname === '/api/browse' && request.method === 'GET') {
@@ -121,6 +122,14 @@ export async function startChooserServer(options: {
       const picked = pickedPath(await readBody(request), choice.kind);
       if (!picked.ok) {
         json(response, 400, { message: picked.message });
+        return;
+      }
+      try {
+        // The user's pick is their word to create a folder that does not exist yet ("Create it and save here").
+        await makeChosenFolder(choice.kind === 'folder' ? picked.path : path.dirname(picked.path));
+      } catch (error) {
+        if (!(error instanceof IpcError)) throw error;
+        json(response, 400, { message: error.message });
         return;
       }
       choices.settle(choiceId, picked.path);

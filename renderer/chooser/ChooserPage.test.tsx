@@ -7,7 +7,8 @@ function fakeApi(): ChooserApi & { picks: string[]; cancels: number } {
   const api = {
     picks: [] as string[],
     cancels: 0,
-    choice: () => Promise.resolve({ kind: 'save-file' as const, initialPath: '/home/me/Show.wav' }),
+    choice: () =>
+      Promise.resolve({ kind: 'save-file' as const, initialPath: '/home/me/Show.wav', home: '/home/me' }),
     browse: (folder: string) =>
       Promise.resolve({
         folder,

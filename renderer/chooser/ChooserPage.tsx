@@ -8,7 +8,7 @@ export const ARMING_DELAY_MS = 600;
 
 type Stage =
   | { kind: 'loading' }
-  | { kind: 'choosing'; choice: { kind: ChooserKind; initialPath: string } }
+  | { kind: 'choosing'; choice: { kind: ChooserKind; initialPath: string; home: string } }
   | { kind: 'done'; message: string }
   | { kind: 'failed'; message: string };
 
@@ -59,6 +59,7 @@ export function ChooserPage({ api, close }: { api: ChooserApi; close(): void }) 
         <FileChooser
           kind={stage.choice.kind}
           initialPath={stage.choice.initialPath}
+          home={stage.choice.home}
           armed={armed}
           browse={api.browse}
           choose={choose}

@@ -5,7 +5,8 @@ const CHOICE_HEADER = 'X-Timbre-Choice';
 
 /** The chooser page's calls to main, on the chooser's own origin, for the one choice its address names. */
 export interface ChooserApi {
-  choice(): Promise<{ kind: ChooserKind; initialPath: string }>;
+  /** The choice main opened, and the user's home folder (where Home leads). */
+  choice(): Promise<{ kind: ChooserKind; initialPath: string; home: string }>;
   browse(folder: string): Promise<FolderListing>;
   pick(chosenPath: string): Promise<void>;
   /** Ends the choice with no pick; also sent as the window closes (a beacon cannot carry the header). */

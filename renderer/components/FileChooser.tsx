@@ -10,6 +10,7 @@ import type { ChooserKind, FolderListing } from '../../common/ipc/output-methods
 export function FileChooser({
   kind,
   initialPath,
+  home,
   armed,
   browse,
   choose,
@@ -18,6 +19,8 @@ export function FileChooser({
   kind: ChooserKind;
   /** For a file: its suggested full path (folder and name); for a folder: the folder to start in. */
   initialPath: string;
+  /** The user's home folder, where Home leads even before any folder could be listed. */
+  home: string;
   /** Whether the choosing button takes clicks: not until the window has been in view a moment (no click-through). */
   armed: boolean;
   browse(folder: string): Promise<FolderListing>;
@@ -31,6 +34,13 @@ export function FileChooser({
   const [folder, setFolder] = useState(startFolder);
   const [name, setName] = useState(kind === 'folder' ? '' : baseName(initialPath, separator));
   const [problem, setProblem] = useState<string | null>(null);
+  // A folder that does not exist yet is listed as its nearest existing ancestor: the user sees where it would go
+  // and can walk from there, and choosing creates it.
+  const missing = listing?.missing !== undefined;
+  const listedFolder = listing?.folder ?? folder;
+  // Up works from the folder named (existing or not, listed or not), so no listing failure is a dead end.
+  const up = listing && !missing ? listing.parent : parentOf(withoutTrailingSeparator(folder), separator);
+  const canGoUp = up !== null && up !== folder && folder !== '';
 
   useEffect(() => {
     let cancelled = false;
@@ -76,14 +86,10 @@ export function FileChooser({
       }}
     >
       <div className="path-row">
-        <button
-          type="button"
-          disabled={!listing?.parent}
-          onClick={() => listing?.parent && setFolder(listing.parent)}
-        >
+        <button type="button" disabled={!canGoUp} onClick={() => canGoUp && setFolder(up)}>
           Up
         </button>
-        <button type="button" onClick={() => listing && setFolder(listing.home)}>
+        <button type="button" onClick={() => setFolder(listing?.home ?? home)}>
           Home
         </button>
         <input
@@ -94,6 +100,12 @@ export function FileChooser({
           onChange={(event) => setFolder(event.target.value)}
         />
       </div>
+      {missing ? (
+        <p className="hint" data-testid="file-chooser-missing">
+          <code>{folder}</code> does not exist yet: {kind === 'folder' ? 'using it' : 'saving there'} creates
+          it. Below is <code>{listedFolder}</code>, the nearest folder that exists.
+        </p>
+      ) : null}
       <ul className="file-chooser-list" data-testid="file-chooser-list">
         {(listing?.entries ?? []).map((entry) => (
           <li key={entry.name}>
@@ -101,9 +113,10 @@ export function FileChooser({
               <button
                 type="button"
                 className="link"
-                onClick={() => setFolder(joinPath(folder, entry.name, separator))}
+                onClick={() => setFolder(joinPath(listedFolder, entry.name, separator))}
               >
-                📁 {entry.name}
+                <span className="folder-icon" aria-hidden="true" />
+                {entry.name}
               </button>
             ) : (
               <button
@@ -147,7 +160,13 @@ export function FileChooser({
           disabled={!armed}
           onClick={() => void confirm()}
         >
-          {kind === 'folder' ? 'Use this folder' : 'Save here'}
+          {kind === 'folder'
+            ? missing
+              ? 'Create it and use it'
+              : 'Use this folder'
+            : missing
+              ? 'Create it and save here'
+              : 'Save here'}
         </button>
         <button type="button" onClick={onCancel}>
           Cancel
@@ -168,4 +187,8 @@ function baseName(filePath: string, separator: string): string {
 
 function joinPath(folder: string, name: string, separator: string): string {
   return folder.endsWith(separator) ? `${folder}${name}` : `${folder}${separator}${name}`;
+}
+
+function withoutTrailingSeparator(folder: string): string {
+  return folder.replace(/[\\/]+$/u, '') || folder;
 }
