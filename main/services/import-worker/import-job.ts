@@ -22,13 +22,14 @@ import type {
 /** The cap on a file to import, checked while the worker reads it (user-file.ts), not only from its size. */
 const IMPORT_FILE_LIMIT = { maxBytes: MAX_IMPORT_BYTES, what: 'a file to import' };
 
-/** Where each phase starts in the whole import's progress (measured on a 19.5 MB CSV: parsing is most of it). */
-const PHASE_START: Record<WorkerPhase, number> = {
-  reading: 0,
-  parsing: 0.05,
-  splitting: 0.5,
-  building: 0.65,
-  checking: 0.75,
+/**
+ * Where each phase starts in the whole run's progress (measured on a 19.5 MB CSV: parsing is most of it). A
+ * preview ends after splitting, so its phases fill the whole scale too: it reaches 100% rather than stopping at
+ * half, and the import after it does not seem to go back.
+ */
+const PHASE_START: Record<ImportStart['kind'], Partial<Record<WorkerPhase, number>>> = {
+  preview: { reading: 0, parsing: 0.05, splitting: 0.75 },
+  import: { reading: 0, parsing: 0.05, splitting: 0.5, building: 0.65, checking: 0.75 },
 };
 
 export interface ImportJobIo {
@@ -43,9 +44,10 @@ export interface ImportJobIo {
  * only writes finished bytes. Every failure is sent as an IPC error naming the file and the field.
  */
 export async function runImportJob(start: ImportStart, io: ImportJobIo): Promise<void> {
-  const progress = (phase: WorkerPhase, within = 0, next = nextStart(phase)): void => {
-    const from = PHASE_START[phase];
-    io.send({ type: 'progress', phase, fraction: from + (next - from) * within });
+  const starts = PHASE_START[start.kind];
+  const progress = (phase: WorkerPhase, within = 0): void => {
+    const from = starts[phase] ?? 0;
+    io.send({ type: 'progress', phase, fraction: from + (nextStart(starts, phase) - from) * within });
   };
   try {
     const script = await readScript(start, progress);
@@ -61,7 +63,7 @@ export async function runImportJob(start: ImportStart, io: ImportJobIo): Promise
       cover: script.cover,
     });
     progress('building');
-    const parts = buildParts(blocks, script, build, (done, total) => progress('checking', done / total, 1));
+    const parts = buildParts(blocks, script, build, (done, total) => progress('checking', done / total));
     const [first] = parts;
     if (!first) throw new Error('an import makes at least one project');
     const built: BuiltPart[] = parts.map(({ project }) => ({
@@ -77,10 +79,11 @@ export async function runImportJob(start: ImportStart, io: ImportJobIo): Promise
   }
 }
 
-function nextStart(phase: WorkerPhase): number {
-  const phases = Object.keys(PHASE_START) as WorkerPhase[];
+/** Where the phase after `phase` starts: the end of `phase`'s share (1 for the last). */
+function nextStart(starts: Partial<Record<WorkerPhase, number>>, phase: WorkerPhase): number {
+  const phases = Object.keys(starts) as WorkerPhase[];
   const following = phases[phases.indexOf(phase) + 1];
-  return following === undefined ? 1 : PHASE_START[following];
+  return following === undefined ? 1 : (starts[following] ?? 1);
 }
 
 async function readScript(

@@ -4,7 +4,9 @@ import { formatCount } from './project-format.js';
 
 /**
  * How speakers are found (labels, quoted dialogue) and, for each speaker found, the voice it gets; unmapped
- * speakers use the project's default voice and can be given one later in the Cast panel.
+ * speakers use the project's default voice and can be given one later in the Cast panel. Until the preview is
+ * ready (`speakers` null: the file is still being read or parsed) nothing is said about speakers, since none can
+ * have been looked for yet.
  */
 export function ImportCastFields({
   reading,
@@ -16,7 +18,7 @@ export function ImportCastFields({
 }: {
   reading: ImportReading;
   onReading(reading: ImportReading): void;
-  speakers: ImportPreview['speakers'];
+  speakers: ImportPreview['speakers'] | null;
   voices: readonly VoiceView[];
   chosen: Record<string, string>;
   onChoose(speaker: string, voiceId: string): void;
@@ -44,7 +46,7 @@ export function ImportCastFields({
           Quoted dialogue goes to the speaker named nearby (“…,” said Alice)
         </label>
       </div>
-      {speakers.length === 0 ? (
+      {speakers === null ? null : speakers.length === 0 ? (
         <p className="hint">No speakers found: every line is the narrator’s (the project’s default voice).</p>
       ) : (
         <table className="import-cast-table">

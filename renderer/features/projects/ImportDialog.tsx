@@ -171,7 +171,11 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   }, []);
   const workerId =
     progress?.phase === 'creating' ? progress.importId : previewing ? (stagingId ?? null) : null;
-  const workerProgress = useImportProgress(stores.client, workerId);
+  const workerProgress = useImportProgress(
+    stores.client,
+    workerId,
+    progress?.phase === 'creating' ? 'import' : 'preview',
+  );
 
   const suggestedTitle =
     source === 'paste'
@@ -408,22 +412,12 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
         <ImportCastFields
           reading={reading}
           onReading={setReading}
-          speakers={preview?.speakers ?? []}
+          speakers={preview?.speakers ?? null}
           voices={voices}
           chosen={chosenVoices}
           onChoose={(speaker, voiceId) => setChosenVoices((current) => ({ ...current, [speaker]: voiceId }))}
         />
         <ImportMatterFields preview={preview} reading={reading} onReading={setReading} />
-        {isBook && book?.state === 'uploading' ? (
-          <p className="hint" role="status" data-testid="import-book-progress">
-            Reading “{picked?.file.name}”… {Math.round(book.fraction * 100)}%
-          </p>
-        ) : null}
-        {workerId !== null ? (
-          <p className="hint" role="status" data-testid="import-progress">
-            {importProgressText(workerProgress, what)}
-          </p>
-        ) : null}
         {cancelledNote !== null ? (
           <p className="hint" role="status" data-testid="import-cancelled">
             {cancelledNote}
@@ -436,7 +430,8 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           problem={previewProblem}
         />
         {error ? <ErrorNotice error={error} testId="import-error" /> : null}
-        <div className="form-actions">
+        {/* The footer stays in view as the dialog scrolls: the progress is told where the user looks, by Cancel. */}
+        <div className="form-actions import-actions">
           <button type="submit" className="primary" data-testid="import-submit" disabled={!ready}>
             {progressLabel(progress, preview?.blockCount, preview?.parts ?? 1)}
           </button>
@@ -448,6 +443,16 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           >
             Cancel
           </button>
+          {isBook && book?.state === 'uploading' ? (
+            <p className="hint" role="status" data-testid="import-book-progress">
+              Reading “{picked?.file.name}”… {Math.round(book.fraction * 100)}%
+            </p>
+          ) : null}
+          {workerId !== null ? (
+            <p className="hint" role="status" data-testid="import-progress">
+              {importProgressText(workerProgress, what)}
+            </p>
+          ) : null}
         </div>
       </form>
     </Dialog>
@@ -501,7 +506,7 @@ function progressLabel(progress: Progress | null, blockCount: number | undefined
     case 'uploading':
       return `Reading the file… ${Math.round(progress.fraction * 100)}%`;
     case 'creating':
-      return 'Creating the project…';
+      return parts > 1 ? `Creating ${parts} projects…` : 'Creating the project…';
     default: {
       const exhaustive: never = progress;
       throw new Error(`Unknown progress ${String(exhaustive)}`);

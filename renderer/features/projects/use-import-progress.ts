@@ -2,19 +2,33 @@ import { useEffect, useState } from 'react';
 import type { TimbreClient } from '../../../common/ipc/api.js';
 import type { ImportProgressEvent } from '../../../common/ipc/project-methods.js';
 
-/** How far main's import worker has come with the preview or import named `importId` (null: none heard yet). */
+type ShownProgress = Pick<ImportProgressEvent, 'phase' | 'fraction'>;
+
+/**
+ * How far main's import worker has come with the run `run` ('preview', 'import') of `importId` (null: none heard
+ * yet). The preview and the import of a staged file share its id, so each run starts afresh: the import does not
+ * begin at the preview's last figure. Within a run the figure only goes forward (a late report of an earlier phase
+ * is not shown), so the user never sees the percentage drop.
+ */
 export function useImportProgress(
   client: TimbreClient,
   importId: string | null,
-): Pick<ImportProgressEvent, 'phase' | 'fraction'> | null {
-  const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
+  run: string,
+): ShownProgress | null {
+  const key = importId === null ? null : `${run}:${importId}`;
+  const [progress, setProgress] = useState<(ShownProgress & { key: string }) | null>(null);
   useEffect(() => {
-    if (importId === null) return;
+    if (importId === null || key === null) return;
     return client.on('projects.importProgress', (event) => {
-      if (event.importId === importId) setProgress(event);
+      if (event.importId !== importId) return;
+      setProgress((current) =>
+        current?.key === key && current.fraction > event.fraction
+          ? current
+          : { key, phase: event.phase, fraction: event.fraction },
+      );
     });
-  }, [client, importId]);
-  return progress !== null && progress.importId === importId ? progress : null;
+  }, [client, importId, key]);
+  return progress !== null && progress.key === key ? progress : null;
 }
 
 const PHASE_TEXT: Record<Exclude<ImportProgressEvent['phase'], 'waiting'>, (what: string) => string> = {
@@ -26,10 +40,7 @@ const PHASE_TEXT: Record<Exclude<ImportProgressEvent['phase'], 'waiting'>, (what
 };
 
 /** "Parsing “notes.csv”… 40%": what the import worker is doing, for the dialog's status line. */
-export function importProgressText(
-  progress: Pick<ImportProgressEvent, 'phase' | 'fraction'> | null,
-  what: string,
-): string {
+export function importProgressText(progress: ShownProgress | null, what: string): string {
   if (progress === null) return `Starting to read ${what}…`;
   // Two imports run at once; this one starts when one of them ends (Cancel still works meanwhile).
   if (progress.phase === 'waiting') return `Waiting for another import to finish before reading ${what}…`;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { runImportJob } from './import-job.js';
+import type { ImportOutbound, ImportStart, WorkerPhase } from './import-protocol.js';
+
+/**
+ * The progress a run reports, run in this thread (the worker's messages are the io's): it only goes forward, from
+ * the first phase to the last, so the dialog's percentage never goes back.
+ */
+type Progress = { phase: WorkerPhase; fraction: number };
+
+async function progressOf(start: ImportStart): Promise<{ progress: Progress[]; last: ImportOutbound }> {
+  const messages: ImportOutbound[] = [];
+  await runImportJob(start, {
+    send: (message) => messages.push(message),
+    askToBuild: () =>
+      Promise.resolve({ type: 'build', title: 'Harbour', createdAt: new Date(0).toISOString() }),
+  });
+  const progress = messages.flatMap((message) => (message.type === 'progress' ? [message] : []));
+  const last = messages.at(-1);
+  if (!last) throw new Error('the job sent nothing');
+  return { progress: progress.map(({ phase, fraction }) => ({ phase, fraction })), last };
+}
+
+function expectForward(progress: Progress[]): void {
+  const fractions = progress.map((step) => step.fraction);
+  expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+  expect(Math.min(...fractions)).toBeGreaterThanOrEqual(0);
+  expect(Math.max(...fractions)).toBeLessThanOrEqual(1);
+}
+
+/** 45,000 one-line paragraphs: more blocks than one project holds (20,000), so the import makes 3 parts. */
+const longScript = Array.from({ length: 45_000 }, (_, line) => `Line ${line} of the harbour log.`).join(
+  '\n\n',
+);
+
+describe('import job progress', () => {
+  it('a preview fills its own scale: splitting, its last phase, starts past the middle', async () => {
+    const { progress, last } = await progressOf({
+      type: 'start',
+      kind: 'preview',
+      source: { type: 'text', text: longScript },
+    });
+    expect(last.type).toBe('preview');
+    expect(progress.map((step) => step.phase)).toEqual(['parsing', 'splitting']);
+    expectForward(progress);
+    // Parsing is most of a preview's time; splitting is its last quarter, not the middle of an import's scale.
+    expect(progress.at(-1)?.fraction).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('an import of several parts goes forward to 100%, counting each part it checks', async () => {
+    const { progress, last } = await progressOf({
+      type: 'start',
+      kind: 'import',
+      source: { type: 'text', text: longScript },
+    });
+    expect(last.type === 'built' && last.parts.length).toBe(3);
+    expectForward(progress);
+    const checking = progress.filter((step) => step.phase === 'checking');
+    expect(checking).toHaveLength(3);
+    expect(checking.at(-1)?.fraction).toBe(1);
+  });
+});
