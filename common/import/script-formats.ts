@@ -25,6 +25,23 @@ export function isTextFormat(format: ScriptFormat): format is TextFormat {
 
 export const SCRIPT_FILE_EXTENSIONS = Object.values(SCRIPT_FORMATS).flat();
 
+/** Each format as the user knows it, with the extension where the name alone does not say it. */
+const SCRIPT_FORMAT_NAMES: Record<ScriptFormat, string> = {
+  text: 'plain text (.txt)',
+  markdown: 'Markdown (.md)',
+  csv: 'CSV',
+  tsv: 'TSV',
+  html: 'HTML',
+  docx: 'Word (.docx)',
+  epub: 'EPUB',
+};
+
+/** "plain text (.txt), Markdown (.md), CSV, TSV, HTML, Word (.docx) or EPUB": what a refusal tells the user to save as. */
+export function importableFormatsText(): string {
+  const names = Object.values(SCRIPT_FORMAT_NAMES);
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
+}
+
 /** The format of a file by its extension; files without a known one are read as plain text. */
 export function scriptFormatOf(fileName: string): ScriptFormat {
   const lower = fileName.toLowerCase();

@@ -192,7 +192,7 @@ describe('Import dialog', () => {
     fireEvent.drop(page, { dataTransfer: { files: [audio], types: ['Files'] } });
     const dialog = await screen.findByTestId('import-dialog');
     expect((await within(dialog).findByTestId('import-file-error')).textContent).toContain(
-      '“take.wav” is not a text file (audio/wav)',
+      '“take.wav” cannot be imported: it is an audio file, not text.',
     );
     expect((screen.getByTestId('import-submit') as HTMLButtonElement).disabled).toBe(true);
 

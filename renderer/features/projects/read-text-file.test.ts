@@ -38,7 +38,29 @@ describe('readTextFile', () => {
     const audio = new File([new Uint8Array(8)], 'take.wav', { type: 'audio/wav' });
     const refused = await readTextFile(audio);
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.message).toContain('is not a text file (audio/wav)');
+    expect(!refused.ok && refused.message).toMatch(
+      /^“take\.wav” cannot be imported: it is an audio file, not text\./u,
+    );
+  });
+
+  it('says in words what a file that is no text is, and which formats it may be saved as, never a media type', async () => {
+    const refusal = async (name: string, type: string): Promise<string> => {
+      const read = await readTextFile(new File([new Uint8Array([0, 1, 2, 255])], name, { type }));
+      if (read.ok) throw new Error(`${name} was read as text`);
+      return read.message;
+    };
+    const garbage = await refusal('garbage.bin', 'application/octet-stream');
+    expect(garbage).toBe(
+      '“garbage.bin” cannot be imported: it is a binary file, not text. Save the script as plain text (.txt), Markdown (.md), CSV, TSV, HTML, Word (.docx) or EPUB and import that.',
+    );
+    expect(await refusal('scan.pdf', 'application/pdf')).toContain('it is a PDF document, not text.');
+    expect(await refusal('cover.png', 'image/png')).toContain('it is an image, not text.');
+    expect(await refusal('old.doc', 'application/msword')).toContain(
+      'it is a document in a format the import does not read, not text.',
+    );
+    for (const message of [garbage, await refusal('scan.pdf', 'application/pdf')]) {
+      expect(message).not.toMatch(/application\//u);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { TextEncoding } from '../../../common/text/index.js';
 import { MAX_IMPORT_BYTES, decodeTextFile, formatBytes } from '../../../common/text/index.js';
+import { importableFormatsText } from '../../../common/import/script-formats.js';
 
 export type TextFileRead =
   | {
@@ -29,7 +30,7 @@ export async function readTextFile(
   if (!looksLikeText(file)) {
     return {
       ok: false,
-      message: `“${file.name}” is not a text file (${file.type}). Save the script as plain text (.txt) and import that.`,
+      message: `“${file.name}” cannot be imported: it is ${kindOfFile(file.type)}, not text. Save the script as ${importableFormatsText()} and import that.`,
     };
   }
   if (file.size === 0) return { ok: false, message: `“${file.name}” is empty: there is nothing to import.` };
@@ -66,6 +67,27 @@ const TEXT_LIKE_TYPES = new Set([
   'application/xml',
   'application/xhtml+xml',
 ]);
+
+/**
+ * What a file that is no text is, in words, by the media type the browser gave it: a media type such as
+ * "application/octet-stream" means nothing to most users.
+ */
+function kindOfFile(mediaType: string): string {
+  const [group = '', subtype = ''] = mediaType.toLowerCase().split('/');
+  if (group === 'image') return 'an image';
+  if (group === 'audio') return 'an audio file';
+  if (group === 'video') return 'a video';
+  if (group === 'font') return 'a font';
+  if (subtype === 'pdf') return 'a PDF document';
+  if (/zip|compressed|x-tar|gzip|x-rar|x-7z|x-bzip/u.test(subtype)) return 'a compressed archive';
+  if (/msword|ms-|opendocument|rtf|iwork|keynote|pages|numbers/u.test(subtype))
+    return 'a document in a format the import does not read';
+  if (
+    /executable|msdownload|x-msdos|x-sharedlib|x-mach|java-archive|x-apple-diskimage|x-iso9660/u.test(subtype)
+  )
+    return 'a program or disk image';
+  return 'a binary file';
+}
 
 function looksLikeText(file: Blob): boolean {
   return file.type === '' || file.type.startsWith('text/') || TEXT_LIKE_TYPES.has(file.type);
