@@ -13,12 +13,16 @@ import type { Project } from './project-schema.js';
 export const PROJECT_FILE_EXTENSION = '.timbre';
 
 /**
- * The most bytes a project file may hold; a bigger file is refused unread. The largest project the limits allow
- * (project-limits.ts: 20,000 blocks, 3,000,000 characters) is about 17 MB as compact JSON (common/ipc/limits.ts)
- * and a 10,000-block audiobook 7.5 MB as saved; 64 MB leaves room for the file's indentation, takes, and a copy
- * saved as UTF-16 by another program (twice the bytes).
+ * The most bytes a project file may hold: read (a bigger file is refused unread) and saved (a save that would be
+ * bigger is refused with a sentence, nothing written), so no file the app saved is ever refused when opened. The
+ * schema's maxima (20,000 blocks of 20 takes, 2,048-character addresses…) allow more than any file can hold, so
+ * the cap is set by what a file can be at all: its text is one JavaScript string, and V8's longest is
+ * 2^29 − 24 characters (about 512 MiB). 500 MiB stays under it, so a file within the cap always decodes (UTF-8
+ * never makes more characters than bytes). Every take keeps the text it was made from, so takes weigh most: a
+ * 10,000-block book (2.9 million characters) is 5.5 MiB as saved, 81 MiB with 5 takes on every block, 307 MiB with
+ * 20; 20,000 blocks with 20 takes each are more than one string can hold, and are refused as over the cap.
  */
-export const MAX_PROJECT_FILE_BYTES = 64 * 1024 * 1024;
+export const MAX_PROJECT_FILE_BYTES = 500 * 1024 * 1024;
 
 /**
  * A project file's bytes as text. Timbre writes UTF-8, but an editor may save the file again as UTF-16 (Windows

@@ -1,12 +1,22 @@
 import { chmod, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Project } from '../../../common/project/index.js';
-import { projectFileTextOf, readProjectFile, writeProjectFile } from '../../../common/project/index.js';
+import {
+  checkedProject,
+  MAX_PROJECT_FILE_BYTES,
+  projectFileTextOf,
+  readProjectFile,
+} from '../../../common/project/index.js';
 import { preMigrationCopyPath } from '../projects/project-file-names.js';
 import type { ProjectLibrary } from '../projects/project-library.js';
 import { writeFileAtomic } from '../storage/atomic-file.js';
 import { asUserFileError, readUserFile } from '../storage/user-file.js';
-import { PROJECT_FILE_LIMIT, readProjectBytesIfExists } from '../projects/project-file-bytes.js';
+import type { UserFileLimit } from '../storage/user-file.js';
+import {
+  projectFileBytes,
+  projectFileLimit,
+  readProjectBytesIfExists,
+} from '../projects/project-file-bytes.js';
 import type { BatchSource } from './batch-types.js';
 
 /** A project as read for one batch item, and what saving it back must check. */
@@ -35,6 +45,8 @@ export interface ProjectSourcesOptions {
   library?: Pick<ProjectLibrary, 'open' | 'save' | 'list'> | undefined;
   /** `<dataDir>/projects`, to recognise paths into it. */
   projectsDir?: string | undefined;
+  /** The most bytes a project file may hold, read or saved (MAX_PROJECT_FILE_BYTES); a test sets a small one. */
+  maxFileBytes?: number | undefined;
 }
 
 /**
@@ -45,7 +57,11 @@ export interface ProjectSourcesOptions {
  * kept once as `<file>.v<N>` (the version that wrote it still opens that).
  */
 export class ProjectSources implements ProjectSourceAccess {
-  constructor(private readonly options: ProjectSourcesOptions = {}) {}
+  private readonly fileLimit: UserFileLimit;
+
+  constructor(private readonly options: ProjectSourcesOptions = {}) {
+    this.fileLimit = projectFileLimit(options.maxFileBytes ?? MAX_PROJECT_FILE_BYTES);
+  }
 
   canonical(source: BatchSource): BatchSource {
     const { library, projectsDir } = this.options;
@@ -68,7 +84,7 @@ export class ProjectSources implements ProjectSourceAccess {
         return opened.ok ? { ok: true, project: opened.project } : { ok: false, message: opened.message };
       }
       case 'path':
-        return readPathSource(source.path);
+        return readPathSource(source.path, this.fileLimit);
       default: {
         const exhaustive: never = source;
         throw new Error(`Unknown batch source ${JSON.stringify(exhaustive)}`);
@@ -87,7 +103,7 @@ export class ProjectSources implements ProjectSourceAccess {
         const entry = library?.find((candidate) => candidate.fileName === source.fileName);
         titles.push(entry?.ok === true ? entry.title : undefined);
       } else {
-        const read = await readPathSource(source.path);
+        const read = await readPathSource(source.path, this.fileLimit);
         titles.push(read.ok ? read.project.title : undefined);
       }
     }
@@ -104,7 +120,7 @@ export class ProjectSources implements ProjectSourceAccess {
           return { saved: true };
         }
         case 'path':
-          return await savePathSource(source.path, opened, project);
+          return await savePathSource(source.path, opened, project, this.fileLimit);
         default: {
           const exhaustive: never = source;
           throw new Error(`Unknown batch source ${JSON.stringify(exhaustive)}`);
@@ -116,11 +132,11 @@ export class ProjectSources implements ProjectSourceAccess {
   }
 }
 
-async function readPathSource(filePath: string): Promise<ReadSourceResult> {
+async function readPathSource(filePath: string, limit: UserFileLimit): Promise<ReadSourceResult> {
   let bytes: Buffer;
   try {
     // Any path the user gave (the CLI's PROJECT, a batch item): a named pipe or a device is refused, never waited on.
-    bytes = await readUserFile(filePath, PROJECT_FILE_LIMIT);
+    bytes = await readUserFile(filePath, limit);
   } catch (error) {
     return { ok: false, message: asUserFileError(error, filePath, 'read').message };
   }
@@ -138,9 +154,16 @@ async function savePathSource(
   filePath: string,
   opened: OpenedSource,
   project: Project,
+  limit: UserFileLimit,
 ): Promise<SaveSourceResult> {
-  const next = Buffer.from(writeProjectFile(project));
-  const onDisk = await readProjectBytesIfExists(filePath);
+  // Within the limit reads keep to, or refused with a sentence before anything is written: the file keeps what it
+  // held, and the batch shows the sentence as the reason.
+  const next = projectFileBytes(
+    checkedProject(project),
+    { filePath, name: `“${path.basename(filePath)}”` },
+    limit,
+  );
+  const onDisk = await readProjectBytesIfExists(filePath, limit);
   if (onDisk === undefined) return { saved: false, reason: 'the file was moved or deleted meanwhile' };
   if (opened.bytes === undefined || !onDisk.equals(opened.bytes))
     return { saved: false, reason: 'the file was changed by something else meanwhile' };
@@ -150,7 +173,7 @@ async function savePathSource(
     // Converted as the editor converts a file it opens: the original is kept beside it, once, for the version
     // that wrote it, and the file moves forward (refusing left new audio recorded nowhere but the cache).
     const copyPath = preMigrationCopyPath(filePath, opened.migratedFrom);
-    if ((await readProjectBytesIfExists(copyPath)) === undefined)
+    if ((await readProjectBytesIfExists(copyPath, limit)) === undefined)
       await writeKeepingMode(copyPath, onDisk, mode);
   }
   await writeKeepingMode(filePath, next, mode);

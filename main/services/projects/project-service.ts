@@ -16,7 +16,7 @@ import {
   readProjectFile,
   renameProject,
   checkedProject,
-  projectFileText,
+  MAX_PROJECT_FILE_BYTES,
 } from '../../../common/project/index.js';
 import type { ImportPreview } from '../../../common/import/imported-script.js';
 import { CoverStore } from './cover-store.js';
@@ -26,7 +26,14 @@ import type { ImportStart, ParsedFacts } from '../import-worker/import-protocol.
 import type { Logger } from '../logging/logger.js';
 import { isNotFound, writeFileAtomic } from '../storage/atomic-file.js';
 import { asUserFileError, UserFileError } from '../storage/user-file.js';
-import { readProjectBytesIfExists } from './project-file-bytes.js';
+import type { UserFileLimit } from '../storage/user-file.js';
+import {
+  checkProjectFileSize,
+  projectFileBytes,
+  projectFileLimit,
+  readProjectBytesIfExists,
+} from './project-file-bytes.js';
+import type { ProjectFileTarget } from './project-file-bytes.js';
 import type { FileStamp } from '../storage/file-stamp.js';
 import { fileStampIfExists, readStampedIfExists, stampOfWritten } from '../storage/file-stamp.js';
 import { keepAsBackup } from '../storage/linked-backup.js';
@@ -67,6 +74,11 @@ export interface ProjectServiceOptions {
   lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> | undefined;
   /** Where imports are parsed and built, off main's event loop (import-worker/); one of its own when absent. */
   importWorkers?: ImportWorkers | undefined;
+  /**
+   * The most bytes a project file may hold, read or saved (MAX_PROJECT_FILE_BYTES). One number for both, so no
+   * save makes a file the next open refuses; a test sets a small one.
+   */
+  maxFileBytes?: number;
   now?: () => Date;
 }
 
@@ -89,6 +101,7 @@ export class ProjectService implements ProjectLibrary {
   private readonly fallbackTrash: (filePath: string) => Promise<void>;
   private readonly now: () => Date;
   private readonly importWorkers: ImportWorkers;
+  private readonly fileLimit: UserFileLimit;
   /**
    * What each file held when this service last read or wrote it, byte for byte: the guard against overwriting.
    * Bytes, not text: comparing two 7 MB buffers costs ~1 ms, decoding and comparing two strings ~60 ms.
@@ -121,6 +134,7 @@ export class ProjectService implements ProjectLibrary {
     this.trashItem = options.trashItem ?? this.fallbackTrash;
     this.listEntries = new ListEntryCache(options.lexicons);
     this.importWorkers = options.importWorkers ?? new ImportWorkers();
+    this.fileLimit = projectFileLimit(options.maxFileBytes ?? MAX_PROJECT_FILE_BYTES);
   }
 
   async list(): Promise<ProjectListEntry[]> {
@@ -200,7 +214,7 @@ export class ProjectService implements ProjectLibrary {
       }
       let read: Awaited<ReturnType<typeof readStampedIfExists>>;
       try {
-        read = await readStampedIfExists(filePath, readProjectBytesIfExists);
+        read = await readStampedIfExists(filePath, this.readBytes);
       } catch (error) {
         if (!(error instanceof UserFileError)) throw error;
         // Not a file that can be read as a project (a named pipe, a folder, too large): said as such, not "damaged".
@@ -464,7 +478,7 @@ export class ProjectService implements ProjectLibrary {
     return this.queued(fileName, async () => {
       const filePath = this.pathOf(fileName);
       // A main file that cannot be read at all (a named pipe, a folder, too large) is as damaged as any.
-      const mainBytes = await readProjectBytesIfExists(filePath).catch((error: unknown) => {
+      const mainBytes = await this.readBytes(filePath).catch((error: unknown) => {
         if (error instanceof UserFileError) return Buffer.alloc(0);
         throw error;
       });
@@ -480,9 +494,7 @@ export class ProjectService implements ProjectLibrary {
           });
         }
       }
-      const backupBytes = await readProjectBytesIfExists(`${filePath}${BACKUP_SUFFIX}`).catch(
-        () => undefined,
-      );
+      const backupBytes = await this.readBytes(`${filePath}${BACKUP_SUFFIX}`).catch(() => undefined);
       const backup = backupBytes === undefined ? undefined : readProjectFile(projectFileTextOf(backupBytes));
       if (backupBytes === undefined || backup === undefined || !backup.ok) {
         throw new IpcError({
@@ -537,10 +549,11 @@ export class ProjectService implements ProjectLibrary {
     const stampNow = await fileStampIfExists(filePath);
     const unchanged = stampNow !== undefined && this.knownStamps.get(fileName) === stampNow;
     if (!unchanged) {
-      const onDisk = await readProjectBytesIfExists(filePath);
+      const onDisk = await this.readBytes(filePath);
       if (onDisk?.equals(expected) !== true) throw this.changedOnDisk(fileName, onDisk);
     }
-    const bytes = Buffer.from(projectFileText(checked));
+    // Refused before the backup or the file is touched: the file keeps its last version, the editor its changes.
+    const bytes = projectFileBytes(checked, { filePath, name: `“${fileName}”` }, this.fileLimit);
     if (bytes.equals(expected)) {
       return this.remember(fileName, bytes, checked, undefined, unchanged ? stampNow : undefined);
     }
@@ -552,6 +565,15 @@ export class ProjectService implements ProjectLibrary {
     }
     await writeProjectFileAtomic(filePath, bytes);
     return this.remember(fileName, bytes, checked, undefined, await stampOfWritten(filePath, bytes));
+  }
+
+  /** A project file's bytes, or undefined when it does not exist; read within the limit saves keep to. */
+  private readonly readBytes = (filePath: string): Promise<Buffer | undefined> =>
+    readProjectBytesIfExists(filePath, this.fileLimit);
+
+  /** A new project's file, as a refusal to write it names it (its file name is not chosen yet). */
+  private newFileTarget(title: string): ProjectFileTarget {
+    return { filePath: path.join(this.projectsDir, title), name: `The project “${title}”` };
   }
 
   /** Notes what the file now holds (and its stamp, when known); answers the version's revision. */
@@ -604,7 +626,7 @@ export class ProjectService implements ProjectLibrary {
 
   private async writeNewFile(unchecked: Project): Promise<OpenedProject> {
     const project = checkedProjectOrThrow(unchecked);
-    const bytes = Buffer.from(projectFileText(project));
+    const bytes = projectFileBytes(project, this.newFileTarget(project.title), this.fileLimit);
     const { fileName, revision } = await this.writeNewFileBytes(bytes, project.title, project);
     return { fileName, project, revision };
   }
@@ -618,6 +640,7 @@ export class ProjectService implements ProjectLibrary {
     title: string,
     project: Project | undefined,
   ): Promise<{ fileName: string; revision?: number }> {
+    checkProjectFileSize(bytes.length, this.newFileTarget(title), this.fileLimit);
     await fs.mkdir(this.projectsDir, { recursive: true });
     let fileName = projectFileNameFor(title, randomBytes(3).toString('hex'));
     while (await fileExists(this.pathOf(fileName))) {
@@ -673,7 +696,7 @@ export class ProjectService implements ProjectLibrary {
   ): Promise<{ source: 'backup'; project: Project; savedAt: string } | undefined> {
     const backupPath = `${this.pathOf(fileName)}${BACKUP_SUFFIX}`;
     // A backup that cannot be read (a named pipe in its place, too large…) is no backup to offer.
-    const bytes = await readProjectBytesIfExists(backupPath).catch(() => undefined);
+    const bytes = await this.readBytes(backupPath).catch(() => undefined);
     if (bytes === undefined) return undefined;
     const result = readProjectFile(projectFileTextOf(bytes));
     if (!result.ok) return undefined;
@@ -693,7 +716,7 @@ export class ProjectService implements ProjectLibrary {
     const modifiedAt = stats.mtime.toISOString();
     let read: Awaited<ReturnType<typeof readStampedIfExists>>;
     try {
-      read = await readStampedIfExists(filePath, readProjectBytesIfExists);
+      read = await readStampedIfExists(filePath, this.readBytes);
     } catch (error) {
       if (!(error instanceof UserFileError)) throw error;
       const hasBackup = (await this.readBackup(fileName)) !== undefined;
