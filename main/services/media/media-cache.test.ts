@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryLogger } from '../logging/logger.js';
 import { RateGate } from '../service-client/rate-gate.js';
 import type { MediaCacheOptions } from './media-cache.js';
@@ -10,7 +10,8 @@ import { MediaCache } from './media-cache.js';
 import { MediaCacheError } from './media-cache-error.js';
 import { mediaIdFor } from './media-id.js';
 import type { OriginServer } from './test-support/origin-server.js';
-import { PACED_INTERVAL_MS, startOriginServer } from './test-support/origin-server.js';
+import { startOriginServer } from './test-support/origin-server.js';
+import { QuietNetwork, WatchedGate } from './test-support/quiet-network.js';
 
 let workDir: string;
 let dataDir: string;
@@ -278,67 +279,129 @@ describe('MediaCache.ensure', () => {
 });
 
 describe('MediaCache downloads waiting their turn at the service’s rate gate', () => {
-  function requestsFor(target: string): number {
-    return origin.log.filter((entry) => entry.target === target).length;
-  }
-
-  it('counts neither server silence nor download time while queued behind a Retry-After', async () => {
-    const gate = new RateGate();
-    const cache = await openCache({ gateFor: () => gate, idleTimeoutMs: 200, deadlineMs: 500 });
-    // Another request's 429 holds the service for longer than both the idle limit and the whole deadline.
-    gate.rateLimited(1000);
-    const started = Date.now();
-    const media = await cache.ensure(cache.register(`${origin.url}/voice.wav?case=queued`));
-    expect(Buffer.compare(await readFile(media.filePath), origin.wav)).toBe(0);
-    const requests = origin.log.filter((entry) => entry.target === '/voice.wav?case=queued');
-    expect(requests).toHaveLength(1);
-    expect((requests[0]?.at ?? 0) - started).toBeGreaterThanOrEqual(990);
+  // The clock is vitest's fake one (see QuietNetwork): these tests assert the order of what happened, and a
+  // timer can fire only when a test moves the clock, never because a loaded machine was slow to move bytes.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
-  it('counts as attempts only the requests the server received', async () => {
-    const gate = new RateGate();
+  it('counts neither server silence nor download time while queued behind a Retry-After', async () => {
+    const gate = new WatchedGate();
+    const network = new QuietNetwork(origin, gate);
+    const cache = await openCache({ gateFor: () => gate, idleTimeoutMs: 200, deadlineMs: 500 });
+    const target = '/voice.wav?case=queued';
+    // Another request's 429 holds the service for longer than both the idle limit and the whole deadline.
+    gate.rateLimited(1000);
+    const wallEndsAt = Date.now() + 1000;
+    let settled = false;
+    const download = network.track(cache.ensure(cache.register(`${origin.url}${target}`)));
+    const ended = (): void => {
+      settled = true;
+    };
+    void download.then(ended, ended);
+    await network.settle();
+    await vi.advanceTimersByTimeAsync(999);
+    await network.settle();
+    // Queued past both limits: nothing was sent, and the download is still waiting, not failed.
+    expect(gate.asked).toBe(1);
+    expect(gate.releasedAt).toEqual([]);
+    expect(network.calls).toEqual([]);
+    expect(settled).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1);
+    // The clock stays where it is from here: only the request itself can end the download now.
+    const media = await download;
+    expect(Buffer.compare(await readFile(media.filePath), origin.wav)).toBe(0);
+    expect(gate.releasedAt).toEqual([wallEndsAt]);
+    const requests = origin.log.filter((entry) => entry.target === target);
+    expect(requests.map((entry) => entry.at)).toEqual([wallEndsAt]);
+  });
+
+  it('starts the idle clock when the request is sent, and counts as attempts only the requests the server received', async () => {
+    const gate = new WatchedGate();
+    const target = '/silent?case=counted';
+    const network = new QuietNetwork(origin, gate, [target]);
     const cache = await openCache({ gateFor: () => gate, idleTimeoutMs: 200, deadlineMs: 5000 });
     gate.rateLimited(600);
-    const silent = await failure(cache.ensure(cache.register(`${origin.url}/silent?case=counted`)));
+    let settled = false;
+    const download = network.track(cache.ensure(cache.register(`${origin.url}${target}`)));
+    const ended = (): void => {
+      settled = true;
+    };
+    void download.then(ended, ended);
+    const outcome = failure(download);
+    // Let out after the Retry-After, the request reaches the server, which stays silent: the attempt lasts its
+    // full idle limit from there, however long it was queued before.
+    await vi.advanceTimersByTimeAsync(600);
+    await network.settle();
+    expect(network.received(target)).toBe(1);
+    await vi.advanceTimersByTimeAsync(199);
+    await network.settle();
+    expect(network.calls.map((call) => call.signal?.aborted)).toEqual([false]);
+    expect(gate.asked).toBe(1);
+
+    await network.runClock(() => settled);
+    const silent = await outcome;
     expect(silent.code).toBe('MEDIA_TIMEOUT');
     expect(silent.message).toBe(
       'The media server sent nothing for 0.2 s; the download was stopped. (tried 3 times)',
     );
     expect(silent.attempts).toBe(3);
-    expect(requestsFor('/silent?case=counted')).toBe(3);
+    // Each attempt waited its turn, was let out, and reached the server: none was used up in the queue.
+    expect(gate.asked).toBe(3);
+    expect(gate.releasedAt).toHaveLength(3);
+    expect(network.received(target)).toBe(3);
+    const requests = origin.log.filter((entry) => entry.target === target);
+    expect(requests.map((entry) => entry.at)).toEqual(gate.releasedAt);
   });
 
   it('ends 60 downloads started at once behind a 429 spacing with 60 files, every attempt reaching the server', async () => {
-    // A quicker gate and limits than the app's (5 s spacing at most, 30 s idle), in the same proportions: the
-    // spacing a few 429s leave makes the last of 60 downloads wait far longer than the idle limit.
-    const gate = new RateGate({ maxSpacingMs: 200 });
+    // The app's own limits (30 s idle, 6 attempts from 0.5 s, a spacing of up to 5 s) against a service that
+    // serves one request a second (`/paced/…`): the spacing its 429s leave queues the last downloads for far
+    // longer than the idle limit.
+    const gate = new WatchedGate();
+    const network = new QuietNetwork(origin, gate);
     const cache = await openCache({
       gateFor: () => gate,
-      idleTimeoutMs: 300,
-      retry: { attempts: 6, baseDelayMs: 20, maxDelayMs: 100 },
+      idleTimeoutMs: 30_000,
+      retry: { attempts: 6, baseDelayMs: 500, maxDelayMs: 8_000 },
     });
     const targets = Array.from({ length: 60 }, (_, index) => `/paced/take-${index}.wav?case=spacing`);
-    const outcomes = await Promise.allSettled(
-      targets.map((target) => cache.ensure(cache.register(`${origin.url}${target}`))),
+    let ended = 0;
+    const outcomes = Promise.allSettled(
+      targets.map((target) =>
+        network.track(cache.ensure(cache.register(`${origin.url}${target}`))).finally(() => {
+          ended += 1;
+        }),
+      ),
     );
-    const failures = outcomes.flatMap((outcome) =>
+    await network.runClock(() => ended === targets.length);
+    const results = await outcomes;
+    const failures = results.flatMap((outcome) =>
       outcome.status === 'rejected' ? [String((outcome.reason as Error).message)] : [],
     );
     expect(failures).toEqual([]);
-    for (const outcome of outcomes) {
+    for (const outcome of results) {
       if (outcome.status === 'fulfilled') {
         expect(Buffer.compare(await readFile(outcome.value.filePath), origin.wav)).toBe(0);
       }
     }
-    const received = targets.map(requestsFor);
-    expect(received.every((count) => count >= 1)).toBe(true);
-    // Every request the gate let out reached the server, and the server refused some for the pace.
-    expect(received.reduce((sum, count) => sum + count, 0)).toBe(gate.figures().released);
+    // The server refused some for the pace, so downloads queued behind the spacing.
     expect(gate.figures().rateLimited).toBeGreaterThan(0);
-    const served = origin.log.filter((entry) => targets.includes(entry.target));
-    const spanMs = (served.at(-1)?.at ?? 0) - (served[0]?.at ?? 0);
-    expect(spanMs).toBeGreaterThanOrEqual(59 * PACED_INTERVAL_MS);
-  }, 30_000);
+    expect(Math.max(...gate.releasedAt) - Math.min(...gate.releasedAt)).toBeGreaterThan(30_000);
+    // Every attempt waited its turn and was let out (none was used up in the queue), and every request the gate
+    // let out reached the server at the moment it was let out: nothing went out past the gate.
+    const received = targets.map((target) => network.received(target));
+    expect(received.every((count) => count >= 1)).toBe(true);
+    expect(gate.asked).toBe(gate.releasedAt.length);
+    expect(received.reduce((sum, count) => sum + count, 0)).toBe(gate.releasedAt.length);
+    const arrivals = origin.log.filter((entry) => targets.includes(entry.target)).map((entry) => entry.at);
+    expect(arrivals).toEqual(gate.releasedAt);
+  });
 });
 
 describe('MediaCache index on disk', () => {

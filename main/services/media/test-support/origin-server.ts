@@ -36,8 +36,8 @@ export interface OriginServer {
   close(): Promise<void>;
 }
 
-/** The pace `/paced/…` serves at: one request per this many ms; the others are refused with a 429. */
-export const PACED_INTERVAL_MS = 40;
+/** The pace `/paced/…` serves at: one request a second; the others are refused with a 429. */
+const PACED_INTERVAL_MS = 1000;
 
 /**
  * A remote media server with the behaviours the cache must survive: typed and untyped audio, HTML, files over
