@@ -114,6 +114,68 @@ describe('JobManager: a task whose answer was lost (issue 37)', () => {
     expect(answered.error?.message).not.toMatch(/connection broke/u);
   });
 
+  it('says its credits may have been charged, without the client’s text, Node codes or "could not be reached"', async () => {
+    loseFirstAnswer();
+    const { manager } = await startManager();
+    const job = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
+    const message = job.error?.message ?? '';
+    expect(job.error?.code).toBe('OUTCOME_UNKNOWN');
+    // Credits are frozen on submission and charged once generated: the service may have finished it long since.
+    expect(message).toMatch(/it may already have been charged \(≈ 21 credits for its 3 texts\)/u);
+    expect(message).not.toMatch(/are frozen/u);
+    // The request was sent, so the service was reached; ECONNRESET means nothing to a user.
+    expect(message).not.toMatch(/could not be reached/u);
+    expect(message).not.toMatch(/\bE[A-Z]{3,}\b/u);
+    expect(message).toMatch(/dismiss this job if the task is there\.$/u);
+    // No request id came back: none is promised.
+    expect(message).not.toMatch(/request id/u);
+  });
+
+  it('names the request id the service sent with a server error, and what the service said, as sentences', async () => {
+    service.hooks.push((request, response) => {
+      if (request.method !== 'POST') return false;
+      response.writeHead(503, { 'content-type': 'application/json', 'x-service-app-request-id': 'req-503' });
+      response.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'upstream failed' } }));
+      return true;
+    });
+    const { manager } = await startManager();
+    const job = await manager.waitFor((await manager.submitTask({ body: { contents: TEXTS } })).id);
+    expect(job.status).toBe('unknown-outcome');
+    expect(job.error?.message).toMatch(
+      /Its support can trace the request by its id, req-503, shown with this job\. The service said: “upstream failed”\.$/u,
+    );
+  });
+
+  it('rewrites the first issue-37 wording ("credits are frozen", the client’s ECONNRESET) in a job file', async () => {
+    loseFirstAnswer();
+    const first = await startManager();
+    const job = await first.manager.waitFor(
+      (await first.manager.submitTask({ body: { contents: TEXTS } })).id,
+    );
+    await first.manager.stop();
+    const file = await readJobFile(first.manager);
+    file.jobs[0]!.record.error = {
+      code: 'NETWORK_ERROR',
+      message:
+        'The app cannot tell whether the service received this task: the connection broke (or the app stopped) ' +
+        'after it was sent, and its id never came back. If it did, ≈ 21 credits are frozen for its 3 texts and ' +
+        'the task will never show up in the app: the service finds a task only by its id, so there is nothing to ' +
+        'look up or wait for. Submitting it again may charge ≈ 21 credits twice. Check its texts (Show texts) ' +
+        'against your account’s records at the service first (its support can trace the request id, when one is ' +
+        'shown), and dismiss this job if the task is there. (The service could not be reached: the connection ' +
+        'was reset (ECONNRESET).)',
+    };
+    await writeFile(first.manager.filePath, JSON.stringify(file));
+
+    const manager = new JobManager({ client: makeClient(), dataDir, schedule: FAST, stopGraceMs: 0 });
+    managers.push(manager);
+    await manager.start();
+    const message = manager.get(job.id)?.error?.message ?? '';
+    expect(message).toMatch(/the connection broke \(or the app stopped\) after it was sent/u);
+    expect(message).toMatch(/it may already have been charged \(≈ 21 credits/u);
+    expect(message).not.toMatch(/frozen|ECONNRESET|could not be reached|when one is shown/u);
+  });
+
   it('keeps the texts it sent across a restart, with their credits', async () => {
     loseFirstAnswer();
     const first = await startManager();

@@ -27,10 +27,12 @@ export function decideSubmitFailure(
   fallbackWaitMs: number,
   outcomeUnknown: string,
 ): SubmitFailureDecision {
-  // 5xx, a timeout or a connection lost after sending, an unreadable answer: the service may have acted.
+  // 5xx, a timeout or a connection lost after sending, an unreadable answer: the service may have acted. The
+  // message is all the user is told (the client's own text, with Node's codes, is not appended), and the code is
+  // the one a job whose outcome became unknown at a restart has, so the editor tells its blocks apart.
   const unknownOutcome: SubmitFailureDecision = {
     next: 'unknown-outcome',
-    error: { ...jobErrorFrom(error), message: `${outcomeUnknown} (${error.message})` },
+    error: { ...jobErrorFrom(error), code: 'OUTCOME_UNKNOWN', message: outcomeUnknown },
   };
   switch (error.kind) {
     case 'validation':

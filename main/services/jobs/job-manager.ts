@@ -223,7 +223,7 @@ export class JobManager {
     const record = job.record;
     const error = record.error;
     if (error === undefined) return false;
-    const message = replaceOldOutcomeAdvice(error.message, job.request);
+    const message = replaceOldOutcomeAdvice(error.message, job.request, error.requestId);
     if (message === undefined) return false;
     record.error = { ...error, message };
     if (record.status === 'unknown-outcome') record.outcomeUnknownAt ??= record.updatedAt;

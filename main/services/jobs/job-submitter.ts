@@ -1,6 +1,6 @@
 import type { Clock, ServiceError, ServiceResult, TaskData, VoiceData } from '../service-client/index.js';
 import { asServiceError, decideSubmitFailure } from './job-decisions.js';
-import { lostAnswerCause, outcomeUnknownMessage } from './job-errors.js';
+import { lostAnswerCause, lostAnswerDetail, outcomeUnknownMessage } from './job-errors.js';
 import type { JobLedger } from './job-ledger.js';
 import type { JobPoller } from './job-poller.js';
 import type { JobServiceClient } from './job-service-client.js';
@@ -147,7 +147,7 @@ export class JobSubmitter {
     const decision = decideSubmitFailure(
       error,
       errorDelayMs(1, this.schedule, this.random),
-      outcomeUnknownMessage(job.request, lostAnswerCause(error)),
+      outcomeUnknownMessage(job.request, lostAnswerCause(error), error.requestId) + lostAnswerDetail(error),
     );
     switch (decision.next) {
       case 'failed':
