@@ -55,13 +55,19 @@ type Stage =
       then: 'export' | 'generate';
     }
   | { kind: 'queued'; outputPath: string; blocks: number }
-  | { kind: 'choosing' }
+  /** Main's chooser window is open; `thenExport` when Export asked the user to confirm a typed path there. */
+  | { kind: 'choosing'; thenExport: boolean }
   | { kind: 'running'; exportId: string };
 
 type OnExisting = 'ask' | 'replace' | 'keep-both';
 
 /** Remembered for the next export in this session: people export the same way again and again. */
 let lastForm: ExportForm = defaultExportForm;
+/**
+ * Where the user last chose to save each project (by id) in this session, so reopening Export offers it again
+ * instead of the default folder. Only what the user chose is kept: main lets the app write there.
+ */
+const chosenPaths = new Map<string, string>();
 
 /**
  * Export of the open project: format, loudness, subtitles and destination; missing audio is listed with a way to
@@ -74,6 +80,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [pathCopied, setPathCopied] = useState(false);
   const [form, setForm] = useState<ExportForm>(lastForm);
   const [outputPath, setOutputPath] = useState('');
+  const [defaultFolder, setDefaultFolder] = useState<string | null>(null);
+  // The user typed the path (rather than choosing it or keeping the default) since the last choice.
+  const [typed, setTyped] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [cover, setCover] = useState<File | null>(null);
@@ -101,15 +110,23 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     stores.client
       .invoke('export.defaultFolder')
       .then(({ folder }) => {
-        if (!cancelled)
-          setOutputPath(
-            (current) => current || joinPath(folder, `${safeFileName(title)}${outputExtension(lastForm)}`),
-          );
+        if (cancelled) return;
+        setDefaultFolder(folder);
+        const chosen = project ? chosenPaths.get(project.id) : undefined;
+        setOutputPath(
+          (current) =>
+            current ||
+            (chosen
+              ? withExtension(chosen, outputExtension(lastForm))
+              : joinPath(folder, `${safeFileName(title)}${outputExtension(lastForm)}`)),
+        );
       })
       .catch((caught: unknown) => setError(errorData(caught)));
     return () => {
       cancelled = true;
     };
+    // The project's id is read once, as the dialog opens (the path is not reset while the dialog is open).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [title, stores]);
 
   const update = <K extends keyof ExportForm>(key: K, value: ExportForm[K]): void => {
@@ -120,9 +137,12 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     setError(null);
   };
 
-  const start = async (onExisting: OnExisting = 'ask'): Promise<void> => {
+  const start = async (onExisting: OnExisting = 'ask', destination = outputPath): Promise<void> => {
     if (!project || !settings.ok) return;
     setError(null);
+    // A new attempt: the last one's "Exported …" (or its failure) is no longer what this dialog is about.
+    if (stage.kind === 'running') setStage({ kind: 'form' });
+    setPathCopied(false);
     try {
       const coverStagingId =
         cover && form.format === 'mp3' && !form.mode.startsWith('blocks')
@@ -135,7 +155,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       const result = await stores.client.invoke('export.start', {
         project,
         settings: settings.settings,
-        outputPath,
+        outputPath: destination,
         mode: form.mode,
         onExisting,
         ...(coverStagingId ? { coverStagingId } : {}),
@@ -206,11 +226,28 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     else void start(onExisting);
   };
 
+  /** The user chose `chosen` (the system dialog or main's chooser window): main may write there now. */
+  const chosen = (chosenPath: string): void => {
+    setOutputPath(chosenPath);
+    setTyped(false);
+    if (project) chosenPaths.set(project.id, chosenPath);
+  };
+
   const choose = async (): Promise<void> => {
     const picked = await stores.client.invoke('export.chooseDestination', { suggestedPath: outputPath });
-    if (picked.path) setOutputPath(picked.path);
+    if (picked.path) chosen(picked.path);
     // No system dialog (the browser shell): main's own chooser.
-    else setStage({ kind: 'choosing' });
+    else setStage({ kind: 'choosing', thenExport: false });
+  };
+
+  // In the browser shell only a pick in main's chooser window (or the default folder) lets main write: a typed
+  // path is not refused after the fact but opened there for the user to confirm (Enter, or Export).
+  const browserShell = appInfo?.shell === 'browser';
+  const needsConfirming =
+    browserShell && typed && !(defaultFolder !== null && isInsideFolder(defaultFolder, outputPath));
+  const exportNow = (): void => {
+    if (needsConfirming) setStage({ kind: 'choosing', thenExport: true });
+    else void start();
   };
 
   const busy = stage.kind === 'running' && run?.state !== 'finished';
@@ -236,16 +273,37 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           value={outputPath}
           disabled={busy}
           spellCheck={false}
-          onChange={(event) => setOutputPath(event.target.value)}
+          onChange={(event) => {
+            setOutputPath(event.target.value);
+            setTyped(true);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || !browserShell || busy) return;
+            event.preventDefault();
+            setStage({ kind: 'choosing', thenExport: false });
+          }}
         />
       </PathField>
+      {needsConfirming && stage.kind !== 'choosing' ? (
+        <p className="hint" data-testid="export-path-confirm">
+          In the browser, Timbre Studio writes only where you pick in its chooser window
+          {defaultFolder ? (
+            <>
+              {' '}
+              or inside <code>{defaultFolder}</code>
+            </>
+          ) : null}
+          : Enter or Export opens it at this path for you to confirm.
+        </p>
+      ) : null}
       {stage.kind === 'choosing' ? (
         <ChooserWindow
           kind={exportContainer(form.mode) === 'folder' ? 'folder' : 'save-file'}
           initialPath={outputPath}
-          onChosen={(chosen) => {
-            setOutputPath(chosen);
+          onChosen={(chosenPath) => {
+            chosen(chosenPath);
             setStage({ kind: 'form' });
+            if (stage.thenExport) void start('ask', chosenPath);
           }}
           onCancel={() => setStage({ kind: 'form' })}
         />
@@ -414,7 +472,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
             className="primary"
             data-testid="export-start"
             disabled={!settings.ok || outputPath.trim() === '' || !project}
-            onClick={() => void start()}
+            onClick={exportNow}
           >
             {run?.state === 'finished' ? 'Export again' : 'Export'}
           </button>
@@ -425,6 +483,13 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       </div>
     </Dialog>
   );
+}
+
+/** Whether `filePath` is `folder` or inside it, written alike (main still checks, after resolving links). */
+function isInsideFolder(folder: string, filePath: string): boolean {
+  const separator = folder.includes('\\') && !folder.includes('/') ? '\\' : '/';
+  const prefix = folder.endsWith(separator) ? folder : `${folder}${separator}`;
+  return filePath === folder || filePath.startsWith(prefix);
 }
 
 function baseNameOf(filePath: string): string {
