@@ -17,4 +17,5 @@ export {
   TEXT_ENCODING_NAMES,
   decodeTextFile,
 } from './text-file-decoding.js';
+export { chosenEncodingDoubt } from './encoding-doubt.js';
 export { formatBytes } from './byte-size.js';

@@ -57,6 +57,23 @@ describe('Import dialog encodings', () => {
     expect((screen.getByTestId('import-encoding') as HTMLSelectElement).value).toBe('utf-16be');
   });
 
+  it('warns beside the choice when the chosen encoding reads the file as something that is not its text', async () => {
+    await pick(new File([utf16be(SCRIPT)], 'late.txt', { type: 'text/plain' }));
+    await waitFor(() => expect(blockTexts()).toContain('At the café, nobody spoke.'));
+    expect(screen.queryByTestId('import-encoding-doubt')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('import-encoding'), { target: { value: 'utf-16le' } });
+    expect((await screen.findByTestId('import-encoding-doubt')).textContent).toBe(
+      'This does not look like UTF-16 (little-endian): most of its characters come out as Chinese, Japanese or Korean, where the text is in the Latin alphabet; the file reads as UTF-16 (big-endian).',
+    );
+    // The choice stands (the preview shows it), and choosing the detected one again clears the warning.
+    expect(screen.getByTestId('import-encoding-status').textContent).toBe(
+      'Read as UTF-16 (little-endian), as you chose (detected: UTF-16 (big-endian)).',
+    );
+    fireEvent.change(screen.getByTestId('import-encoding'), { target: { value: 'utf-16be' } });
+    await waitFor(() => expect(screen.queryByTestId('import-encoding-doubt')).toBeNull());
+  });
+
   it('says when a byte-order mark contradicts the text', async () => {
     const bytes = Uint8Array.from([0xfe, 0xff, ...new TextEncoder().encode(SCRIPT)]);
     await pick(new File([bytes], 'marked.txt', { type: 'text/plain' }));

@@ -11,6 +11,7 @@ export function ImportEncodingField({
   detected,
   chosen,
   mark,
+  doubt,
   onChoose,
 }: {
   /** The encoding the preview's text is read in; undefined when the file did not read as text. */
@@ -20,6 +21,8 @@ export function ImportEncodingField({
   chosen: TextEncoding | undefined;
   /** The encoding the file's byte-order mark names, when it has one. */
   mark: TextEncoding | undefined;
+  /** Why the chosen encoding looks wrong for the file's bytes, shown as a warning beside the choice. */
+  doubt?: string | undefined;
   onChoose(encoding: TextEncoding): void;
 }) {
   const value = current ?? chosen ?? '';
@@ -48,6 +51,11 @@ export function ImportEncodingField({
       {current !== undefined ? (
         <p className="hint" data-testid="import-encoding-status">
           {statusOf(current, detected, chosen, mark)}
+        </p>
+      ) : null}
+      {doubt !== undefined ? (
+        <p className="import-encoding-doubt" role="alert" data-testid="import-encoding-doubt">
+          {doubt}
         </p>
       ) : null}
     </div>

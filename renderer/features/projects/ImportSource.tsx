@@ -142,6 +142,7 @@ function PickedFileStatus({
         detected={picked.detected}
         chosen={picked.chosen}
         mark={read.ok && 'mark' in read ? read.mark : undefined}
+        doubt={read.ok && 'doubt' in read ? read.doubt : undefined}
         onChoose={onEncoding}
       />
     ) : null;

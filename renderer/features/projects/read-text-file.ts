@@ -1,5 +1,10 @@
 import type { TextEncoding } from '../../../common/text/index.js';
-import { MAX_IMPORT_BYTES, decodeTextFile, formatBytes } from '../../../common/text/index.js';
+import {
+  MAX_IMPORT_BYTES,
+  chosenEncodingDoubt,
+  decodeTextFile,
+  formatBytes,
+} from '../../../common/text/index.js';
 import { importableFormatsText } from '../../../common/import/script-formats.js';
 
 export type TextFileRead =
@@ -10,6 +15,8 @@ export type TextFileRead =
       encoding: TextEncoding;
       /** The encoding the file's byte-order mark names, when it has one. */
       mark?: TextEncoding;
+      /** Why the encoding the user chose looks wrong for this file (common/text/encoding-doubt.ts). */
+      doubt?: string;
     }
   | {
       ok: false;
@@ -41,8 +48,10 @@ export async function readTextFile(
     };
   }
   let decoded;
+  let bytes;
   try {
-    decoded = decodeTextFile(new Uint8Array(await file.arrayBuffer()), encoding);
+    bytes = new Uint8Array(await file.arrayBuffer());
+    decoded = decodeTextFile(bytes, encoding);
   } catch (error) {
     return {
       ok: false,
@@ -57,7 +66,15 @@ export async function readTextFile(
     };
   }
   const { text, mark } = decoded;
-  return { ok: true, text, encoding: decoded.encoding, ...(mark ? { mark } : {}) };
+  // A choice the bytes do not bear out is said beside it; the choice still stands (the user may know better).
+  const doubt = encoding === undefined ? undefined : chosenEncodingDoubt(bytes, decoded);
+  return {
+    ok: true,
+    text,
+    encoding: decoded.encoding,
+    ...(mark ? { mark } : {}),
+    ...(doubt !== undefined ? { doubt } : {}),
+  };
 }
 
 /** Browsers type many text files (.txt, .md) as text/*, and leave the rest untyped; a typed non-text file is not a script. */
