@@ -450,7 +450,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           ) : null}
           {workerId !== null ? (
             <p className="hint" role="status" data-testid="import-progress">
-              {importProgressText(workerProgress, what)}
+              {importProgressText(workerProgress, what, preview?.parts ?? 1)}
             </p>
           ) : null}
         </div>

@@ -107,7 +107,7 @@ describe('Import dialog: a large file is parsed by main, with progress and Cance
       }),
     );
     expect(screen.getByTestId('import-progress').textContent).toBe(
-      'Making the projects from “harbour.csv”… 70%',
+      `Making the ${mainPreview.parts} projects from “harbour.csv”… 70%`,
     );
 
     const cancel = screen.getByTestId('import-cancel') as HTMLButtonElement;

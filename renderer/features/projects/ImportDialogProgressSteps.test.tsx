@@ -83,7 +83,7 @@ describe('Import dialog: what it says while main reads and imports a file', () =
     expect(progressText()).toBe('Parsing “harbour.csv”… 5%');
     report(stagingId, 'building', 0.65);
     report(stagingId, 'parsing', 0.3);
-    expect(progressText()).toBe('Making the projects from “harbour.csv”… 65%');
+    expect(progressText()).toBe(`Making the ${mainPreview.parts} projects from “harbour.csv”… 65%`);
     expect(screen.getByTestId('import-progress').closest('.import-actions')).not.toBeNull();
   });
 });

@@ -31,18 +31,25 @@ export function useImportProgress(
   return progress !== null && progress.key === key ? progress : null;
 }
 
-const PHASE_TEXT: Record<Exclude<ImportProgressEvent['phase'], 'waiting'>, (what: string) => string> = {
+const PHASE_TEXT: Record<
+  Exclude<ImportProgressEvent['phase'], 'waiting'>,
+  (what: string, projects: string) => string
+> = {
   reading: (what) => `Reading ${what}`,
   parsing: (what) => `Parsing ${what}`,
   splitting: (what) => `Splitting ${what} into blocks`,
-  building: (what) => `Making the projects from ${what}`,
-  checking: (what) => `Checking the projects from ${what}`,
+  building: (what, projects) => `Making ${projects} from ${what}`,
+  checking: (what, projects) => `Checking ${projects} from ${what}`,
 };
 
-/** "Parsing “notes.csv”… 40%": what the import worker is doing, for the dialog's status line. */
-export function importProgressText(progress: ShownProgress | null, what: string): string {
+/**
+ * "Parsing “notes.csv”… 40%", "Making the 7 projects from “big.csv”… 70%": what the import worker is doing, for
+ * the dialog's status line; `parts` is how many projects the preview said the import makes.
+ */
+export function importProgressText(progress: ShownProgress | null, what: string, parts = 1): string {
   if (progress === null) return `Starting to read ${what}…`;
   // Two imports run at once; this one starts when one of them ends (Cancel still works meanwhile).
   if (progress.phase === 'waiting') return `Waiting for another import to finish before reading ${what}…`;
-  return `${PHASE_TEXT[progress.phase](what)}… ${Math.round(progress.fraction * 100)}%`;
+  const projects = parts > 1 ? `the ${parts} projects` : 'the project';
+  return `${PHASE_TEXT[progress.phase](what, projects)}… ${Math.round(progress.fraction * 100)}%`;
 }
