@@ -40,4 +40,27 @@ describe('block progress', () => {
       }),
     ).toEqual({ kind: 'failed', message: 'The audio could not be downloaded.', requestId: 'req-2' });
   });
+
+  it('calls a block whose task’s answer was lost "Outcome unknown", not failed, from the job or the block', () => {
+    const message = 'The app cannot tell whether the service received this task.';
+    const fromJob = blockProgress({
+      state: 'not-generated',
+      job: job('unknown-outcome', { error: { code: 'OUTCOME_UNKNOWN', message } }),
+      inRun: true,
+    });
+    expect(fromJob).toEqual({ kind: 'outcome-unknown', message, requestId: undefined });
+    expect(describeProgress(fromJob)).toBe(`Outcome unknown: ${message}`);
+    // Once the job ended, the block carries its error (main writes the job's code on it).
+    const fromBlock = blockProgress({
+      state: 'failed',
+      job: undefined,
+      inRun: true,
+      failure: { code: 'OUTCOME_UNKNOWN', message, requestId: 'req-3' },
+    });
+    expect(fromBlock).toEqual({ kind: 'outcome-unknown', message, requestId: 'req-3' });
+    expect(
+      blockProgress({ state: 'failed', job: undefined, inRun: true, failure: { code: 'NO_AUDIO', message } })
+        .kind,
+    ).toBe('failed');
+  });
 });

@@ -1,10 +1,13 @@
+import { OUTCOME_UNKNOWN_CODE } from '../jobs/job-status.js';
 import type { JobView } from '../jobs/job-view.js';
 import type { BlockState } from '../project/block-state.js';
 
 /**
  * Where one block is on its way to audio, in the order a user sees it: waiting to be sent, sent (with the
- * service's own status word), downloading, then ready; or failed with the reason and request id. 'idle' is a
- * block nothing is happening to (generated earlier, or never asked for).
+ * service's own status word), downloading, then ready; or failed with the reason and request id. 'outcome-unknown'
+ * is a block whose task's answer was lost: nothing says it failed, and the service may have made (and charged)
+ * it, so it is not called failed (issue 37). 'idle' is a block nothing is happening to (generated earlier, or
+ * never asked for).
  */
 export type BlockProgress =
   | { kind: 'idle' }
@@ -12,7 +15,8 @@ export type BlockProgress =
   | { kind: 'sent'; remoteStatus: string | undefined }
   | { kind: 'downloading' }
   | { kind: 'ready' }
-  | { kind: 'failed'; message: string; requestId: string | undefined };
+  | { kind: 'failed'; message: string; requestId: string | undefined }
+  | { kind: 'outcome-unknown'; message: string; requestId: string | undefined };
 
 /**
  * The progress of a block from its state, the job carrying its content (if any is on its way) and whether it
@@ -22,7 +26,7 @@ export function blockProgress(input: {
   state: BlockState;
   job: JobView | undefined;
   inRun: boolean;
-  failure?: { message: string; requestId?: string | undefined } | undefined;
+  failure?: { code?: string; message: string; requestId?: string | undefined } | undefined;
 }): BlockProgress {
   const { job } = input;
   if (job !== undefined) {
@@ -38,9 +42,14 @@ export function blockProgress(input: {
       case 'succeeded':
         // The task is done; the block's audio is still being fetched and checked.
         return { kind: 'downloading' };
+      case 'unknown-outcome':
+        return {
+          kind: 'outcome-unknown',
+          message: job.error?.message ?? 'The app cannot tell whether the service received its task.',
+          requestId: job.error?.requestId ?? job.requestId,
+        };
       case 'failed':
       case 'stuck':
-      case 'unknown-outcome':
       case 'cancelled':
         return {
           kind: 'failed',
@@ -55,7 +64,7 @@ export function blockProgress(input: {
   }
   if (input.state === 'failed') {
     return {
-      kind: 'failed',
+      kind: input.failure?.code === OUTCOME_UNKNOWN_CODE ? 'outcome-unknown' : 'failed',
       message: input.failure?.message ?? 'Generation failed.',
       requestId: input.failure?.requestId,
     };
@@ -79,6 +88,8 @@ export function describeProgress(progress: BlockProgress): string {
       return 'Ready';
     case 'failed':
       return `Failed: ${progress.message}`;
+    case 'outcome-unknown':
+      return `Outcome unknown: ${progress.message}`;
     default: {
       const exhaustive: never = progress;
       return exhaustive;

@@ -33,3 +33,9 @@ export const FINAL_STATUSES: readonly JobStatus[] = [
 export const CANCELLABLE_STATUSES: readonly JobStatus[] = ['queued', 'queued-offline', 'unknown-outcome'];
 /** Jobs that may be submitted again, as a new job linked to the old one. */
 export const RETRYABLE_STATUSES: readonly JobStatus[] = ['failed', 'stuck', 'unknown-outcome', 'cancelled'];
+
+/**
+ * The error code of a job whose outcome is unknown, and of its blocks' failures: the editor tells those blocks
+ * apart by it ("Outcome unknown", not "Generation failed"), since the service may have made and charged them.
+ */
+export const OUTCOME_UNKNOWN_CODE = 'OUTCOME_UNKNOWN';

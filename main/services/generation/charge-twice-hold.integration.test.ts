@@ -73,6 +73,20 @@ async function loseTheAnswerFor(project: Project): Promise<string> {
 const tasksMade = (): number => standin.ledger({ kind: 'task' }).length;
 
 describe('Generate of a block whose task may already be charged (issue 37)', () => {
+  it('marks the block of a task whose answer was lost with the outcome-unknown code, not a network error', async () => {
+    const project = projectOf(['Lost, not failed.']);
+    const [block] = project.tracks.speech.blocks;
+    if (!block) throw new Error('one block');
+    await loseTheAnswerFor(project);
+    const hash = contentHash(block, contextOf(project));
+    const ended = () =>
+      harness.updates
+        .flatMap((update) => update.segments)
+        .find((segment) => segment.contentHash === hash && segment.state === 'failed');
+    await until(() => Promise.resolve(ended() !== undefined));
+    expect(ended()).toMatchObject({ error: { code: 'OUTCOME_UNKNOWN' } });
+  });
+
   it('sends nothing without the confirmation, the others only when asked, and it too with the confirmation', async () => {
     const project = projectOf(['Lost once.', 'Fresh two.', 'Fresh three.']);
     const [held, ...others] = project.tracks.speech.blocks;

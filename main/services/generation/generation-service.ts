@@ -10,6 +10,7 @@ import type { GenerationCount } from '../../../common/generation/service-speed.j
 import type { ChargeTwiceRefusal, HeldBlock } from '../../../common/generation/charge-twice-holds.js';
 import { blockHashesOf, chargeTwiceHolds, whyHeld } from '../../../common/generation/charge-twice-holds.js';
 import { creditsFor } from '../../../common/jobs/job-texts.js';
+import { OUTCOME_UNKNOWN_CODE } from '../../../common/jobs/job-status.js';
 import {
   TAKE_SEED_MAX,
   allBlocks,
@@ -506,10 +507,13 @@ export class GenerationService {
       );
     }
     if (job.status !== 'succeeded') {
-      const error = job.error ?? {
+      const ended = job.error ?? {
         code: job.status.toUpperCase(),
         message: `The task ended as ${job.status}.`,
       };
+      // Its blocks are told apart in the editor by this code ("Outcome unknown", not "Generation failed"), also
+      // for a job file written before the job's own error carried it.
+      const error = job.status === 'unknown-outcome' ? { ...ended, code: OUTCOME_UNKNOWN_CODE } : ended;
       const message = refusedAtSubmission(job) ? refusalMessage(error.message, hashes.length) : error.message;
       return this.announced(
         job.serviceUrl,

@@ -1,6 +1,7 @@
 import { classifyTaskStatus, classifyVoiceStatus } from '../../../common/rules/index.js';
 import type { TaskData, VoiceData } from '../service-client/index.js';
 import { ServiceError, failureReasonOf } from '../service-client/index.js';
+import { OUTCOME_UNKNOWN_CODE } from '../../../common/jobs/job-status.js';
 import { jobErrorFrom } from './job-errors.js';
 import type { JobError, JobKind } from './job-types.js';
 import type { PollSchedule } from './poll-schedule.js';
@@ -32,7 +33,7 @@ export function decideSubmitFailure(
   // the one a job whose outcome became unknown at a restart has, so the editor tells its blocks apart.
   const unknownOutcome: SubmitFailureDecision = {
     next: 'unknown-outcome',
-    error: { ...jobErrorFrom(error), code: 'OUTCOME_UNKNOWN', message: outcomeUnknown },
+    error: { ...jobErrorFrom(error), code: OUTCOME_UNKNOWN_CODE, message: outcomeUnknown },
   };
   switch (error.kind) {
     case 'validation':

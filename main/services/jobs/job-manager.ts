@@ -24,6 +24,7 @@ import { refuseContentElsewhere } from './content-elsewhere.js';
 import { JobSubmitter } from './job-submitter.js';
 import type { JobListener, JobRecord, JobStatus, SubmitTaskInput, SubmitVoiceInput } from './job-types.js';
 import { CANCELLABLE_STATUSES, FINAL_STATUSES, RETRYABLE_STATUSES } from './job-types.js';
+import { OUTCOME_UNKNOWN_CODE } from '../../../common/jobs/job-status.js';
 import type { PollSchedule } from './poll-schedule.js';
 import { DEFAULT_POLL_SCHEDULE } from './poll-schedule.js';
 import { Reachability } from './reachability.js';
@@ -205,7 +206,7 @@ export class JobManager {
     const record = job.record;
     if (record.status === 'submitting' || (record.status === 'running' && record.remoteId === undefined)) {
       this.ledger.setStatus(job, 'unknown-outcome', {
-        code: 'OUTCOME_UNKNOWN',
+        code: OUTCOME_UNKNOWN_CODE,
         message: outcomeUnknownMessage(job.request, lostAnswerCause(undefined)),
       });
       record.finishedAt = record.updatedAt;

@@ -177,7 +177,7 @@ export const ScriptRow = memo(function ScriptRow({
         >
           {playing ? '■' : '▶'}
         </button>
-        <BlockStateBadge state={state} />
+        <BlockStateBadge state={state} outcomeUnknown={progressKind === 'outcome-unknown'} />
         <span className="hint script-row-count" data-testid="script-row-characters">
           {characterCount(block)} chars
         </span>
