@@ -12,6 +12,20 @@ afterEach(() => {
 const notification = (title: string, body?: string) => ({ kind: 'notification' as const, title, body });
 
 describe('notice store', () => {
+  it('replaces a problem by a newer one of its topic and removes a topic’s problems on request', () => {
+    const notices = createNoticeStore();
+    const refusal = (title: string) => notices.getState().showProblem({ title, topic: 'refused' });
+    refusal('Nothing was sent: 3 blocks need fixing first');
+    notices.getState().showProblem({ title: 'Another problem' });
+    refusal('Nothing was sent: 1 block needs fixing first');
+    expect(notices.getState().toasts.map((toast) => toast.title)).toEqual([
+      'Another problem',
+      'Nothing was sent: 1 block needs fixing first',
+    ]);
+    notices.getState().dismissTopic('refused');
+    expect(notices.getState().toasts.map((toast) => toast.title)).toEqual(['Another problem']);
+  });
+
   it('lets information go by itself after a few seconds and keeps errors until dismissed', () => {
     const notices = createNoticeStore();
     notices.getState().receive(notification('Generation task finished', '649 characters'));

@@ -14,6 +14,11 @@ export interface Toast {
   count: number;
   /** One thing to do about it ("Select them"): the toast goes once it is done. */
   action?: ToastAction;
+  /**
+   * What the toast is about, when a later event makes it stale: a newer one of the same topic replaces it, and
+   * dismissTopic removes it (Generate's "Nothing was sent" goes when the user generates again).
+   */
+  topic?: string;
 }
 
 export interface ToastAction {
@@ -33,8 +38,10 @@ export interface NoticeState {
   receive(notice: PlatformNotice): void;
   showError(error: unknown): void;
   /** An error about the user's work with a way to it (it stays until dismissed or acted on). */
-  showProblem(problem: { title: string; body?: string; action?: ToastAction }): void;
+  showProblem(problem: { title: string; body?: string; action?: ToastAction; topic?: string }): void;
   dismiss(id: number): void;
+  /** Removes the toasts of a topic: what they said no longer holds. */
+  dismissTopic(topic: string): void;
   dismissAll(): void;
 }
 
@@ -48,6 +55,15 @@ export function createNoticeStore(): StoreApi<NoticeState> {
     };
     /** Adds a toast, or brings an identical one back to the end with its count raised. */
     const show = (toast: Omit<Toast, 'id' | 'count'>): void => {
+      // A newer toast of the same topic replaces an older one that says something else.
+      if (toast.topic !== undefined) {
+        const stale = get().toasts.filter(
+          (existing) =>
+            existing.topic === toast.topic &&
+            (existing.title !== toast.title || existing.body !== toast.body),
+        );
+        for (const old of stale) get().dismiss(old.id);
+      }
       const same = get().toasts.find(
         (existing) =>
           existing.tone === toast.tone &&
@@ -94,11 +110,21 @@ export function createNoticeStore(): StoreApi<NoticeState> {
           ...(data.requestId ? { requestId: data.requestId } : {}),
         });
       },
-      showProblem: ({ title, body, action }) =>
-        show({ tone: 'error', title, ...(body ? { body } : {}), ...(action ? { action } : {}) }),
+      showProblem: ({ title, body, action, topic }) =>
+        show({
+          tone: 'error',
+          title,
+          ...(body ? { body } : {}),
+          ...(action ? { action } : {}),
+          ...(topic === undefined ? {} : { topic }),
+        }),
       dismiss: (id) => {
         forget(id);
         set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+      },
+      dismissTopic: (topic) => {
+        for (const toast of get().toasts) if (toast.topic === topic) forget(toast.id);
+        set((state) => ({ toasts: state.toasts.filter((toast) => toast.topic !== topic) }));
       },
       dismissAll: () => {
         for (const id of timers.keys()) forget(id);

@@ -69,6 +69,32 @@ describe('startGeneration', () => {
   });
 });
 
+describe('startGeneration after a refusal (issue 37)', () => {
+  it('removes the earlier "Nothing was sent" once the blocks are fixed and a task is sent', async () => {
+    const base = { ...sampleProject(), serviceUrl: SERVICE };
+    const { bridge, stores } = setUp({ ...base, defaults: { ...base.defaults, voiceId: null } });
+    await startGeneration(stores, SERVICE, { newTake: false });
+    const titles = () => stores.notices.getState().toasts.map((toast) => toast.title);
+    expect(titles()).toEqual([expect.stringMatching(/^Nothing was sent: \d+ blocks need fixing first$/u)]);
+
+    // The user picks a default voice and generates again: the task goes, and the refusal no longer holds.
+    stores.document
+      .getState()
+      .apply((project) => ({ ...project, defaults: base.defaults }), { label: 'Voice' });
+    await startGeneration(stores, SERVICE, { newTake: false });
+    expect(bridge.calls.map((call) => call.method)).toEqual(['generation.start']);
+    expect(titles().filter((title) => title.startsWith('Nothing was sent'))).toEqual([]);
+  });
+
+  it('shows the refusal again, once, when blocks still need fixing', async () => {
+    const base = { ...sampleProject(), serviceUrl: SERVICE };
+    const { stores } = setUp({ ...base, defaults: { ...base.defaults, voiceId: null } });
+    await startGeneration(stores, SERVICE, { newTake: false });
+    await startGeneration(stores, SERVICE, { newTake: false });
+    expect(stores.notices.getState().toasts).toHaveLength(1);
+  });
+});
+
 describe('startGeneration with the voices’ styles', () => {
   const ARIA = 'c3d9a7e4-1b2f-4e6a-8d05-9f7b3c2a1e42';
   const BRUNO = '9e4b2c71-6d0a-4f3e-b8a1-5c7d2e9f0b64';

@@ -15,6 +15,13 @@ import { formatCount } from '../editor/format.js';
 
 type GenerationRequest = { newTake: boolean; blockIds?: readonly string[] | undefined };
 
+/**
+ * The topic of Generate's "Nothing was sent: N blocks need fixing first": it stays until dismissed, so it would
+ * still be there, contradicting it, after the user fixed the blocks and a task was sent (issue 37). Each new
+ * Generate removes it; it comes back, new, only if blocks still need fixing.
+ */
+const REFUSAL_TOPIC = 'generation-refused';
+
 /** What one request sends, planned against the document as it is at that moment. */
 interface GenerationPlan {
   project: Project;
@@ -34,6 +41,7 @@ export async function startGeneration(
   activeServiceUrl: string | undefined,
   request: GenerationRequest,
 ): Promise<void> {
+  stores.notices.getState().dismissTopic(REFUSAL_TOPIC);
   const plan = planGeneration(stores, activeServiceUrl, request, { announce: true });
   if (plan === null) return;
   const { confirmAboveCredits } = selectGenerationSettings(stores.settings.getState());
@@ -193,6 +201,7 @@ function showProblems(stores: AppStores, problems: readonly ProjectViolation[]):
     owners.length <= 2 ? owners.join(' and ') : `${owners.slice(0, -1).join(', ')} and ${owners.at(-1)}`;
   const theirDefaults = `${listed} default style${voiceNames.length === 1 ? '' : 's'}`;
   stores.notices.getState().showProblem({
+    topic: REFUSAL_TOPIC,
     title: summary.title,
     body: fixable
       ? `${summary.body}\nUse ${theirDefaults} for ${summary.blockIds.length === 1 ? 'it' : 'them'}, then generate again.`
