@@ -37,6 +37,7 @@ test.describe('journeys: nothing lost — credits, work or an export', () => {
     app,
     home,
     page,
+    context,
   }) => {
     await page.goto(app.url);
     const exportsDir = path.join(home, 'Timbre Studio Exports');
@@ -46,6 +47,20 @@ test.describe('journeys: nothing lost — credits, work or an export', () => {
     await new EditorPage(page).generateAll(2);
 
     await page.getByTestId('export-open').click();
+    await expect(page.getByTestId('export-path')).toHaveValue(path.join(exportsDir, 'Harbour.wav'));
+
+    // Choose… before the default folder exists: the chooser says so, lists the home folder it would go in (Up and
+    // Home work), and the user's pick creates it.
+    const opened = context.waitForEvent('page');
+    await page.getByTestId('export-choose').click();
+    const chooser = await opened;
+    await expect(chooser.getByTestId('file-chooser-missing')).toContainText(
+      `${exportsDir} does not exist yet`,
+    );
+    await expect(chooser.getByRole('button', { name: 'Up' })).toBeEnabled();
+    await expect(chooser.getByTestId('file-chooser-choose')).toHaveText('Create it and save here');
+    await chooser.getByTestId('file-chooser-choose').click();
+    await expect.poll(() => existsSync(exportsDir)).toBe(true);
     await expect(page.getByTestId('export-path')).toHaveValue(path.join(exportsDir, 'Harbour.wav'));
     await page.getByTestId('export-start').click();
     await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
@@ -68,7 +83,7 @@ test.describe('journeys: nothing lost — credits, work or an export', () => {
     ]);
   });
 
-  test('exports where the user picked in main’s chooser window, and nowhere the page merely names', async ({
+  test('exports where the user picked in main’s chooser window, confirming a typed path there first', async ({
     app,
     home,
     page,
@@ -80,23 +95,22 @@ test.describe('journeys: nothing lost — credits, work or an export', () => {
     await newProject(page, 'Ferry', ['The ferry crosses at dawn.', 'Gulls follow it home.']);
     await new EditorPage(page).generateAll(2);
 
-    // A path typed by the page (or a script in it) is not a choice: main refuses to write there.
+    // A path typed in the page is not a choice: Export opens main's chooser window at it for the user to confirm,
+    // and nothing is written there before that pick.
     await page.getByTestId('export-open').click();
     await page.getByTestId('export-path').fill(path.join(elsewhere, 'Ferry.wav'));
-    await page.getByTestId('export-start').click();
-    await expect(page.getByTestId('export-error')).toContainText('must be a place you chose with Choose…');
-    expect(await readdir(elsewhere)).toEqual([]);
-
-    // Choose… opens main's chooser on its own origin; the pick there is what lets main write.
+    await expect(page.getByTestId('export-path-confirm')).toContainText('Enter or Export opens it');
     const opened = context.waitForEvent('page');
-    await page.getByTestId('export-choose').click();
+    await page.getByTestId('export-start').click();
     const chooser = await opened;
     expect(new URL(chooser.url()).origin).not.toBe(new URL(app.url).origin);
     await expect(chooser.getByTestId('file-chooser-target')).toContainText(path.join(elsewhere, 'Ferry.wav'));
+    expect(await readdir(elsewhere)).toEqual([]);
+
+    // The pick there (renamed) is what lets main write, and the export goes on to it.
     await chooser.getByTestId('file-chooser-name').fill('Ferry at dawn.wav');
     await chooser.getByTestId('file-chooser-choose').click();
     await expect(page.getByTestId('export-path')).toHaveValue(path.join(elsewhere, 'Ferry at dawn.wav'));
-    await page.getByTestId('export-start').click();
     await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
     expect((await readdir(elsewhere)).sort()).toEqual(['Ferry at dawn.srt', 'Ferry at dawn.wav']);
   });
