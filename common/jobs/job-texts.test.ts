@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMusicBlock, createTextBlock } from '../project/block-factory.js';
 import { characterCount } from '../project/project-stats.js';
-import { jobTexts, mayChargeTwice, sentTexts } from './job-texts.js';
+import { blocksSinceSent, jobTexts, mayChargeTwice, sentTexts } from './job-texts.js';
 
 const VOICE = '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f';
 
@@ -40,5 +40,24 @@ describe('mayChargeTwice', () => {
     expect(mayChargeTwice({ status: 'cancelled', outcomeUnknownAt: '2026-11-24T05:00:00.000Z' })).toBe(true);
     expect(mayChargeTwice({ status: 'cancelled' })).toBe(false);
     expect(mayChargeTwice({ status: 'failed' })).toBe(false);
+  });
+});
+
+describe('blocksSinceSent', () => {
+  const job = { projectId: 'p', blockIds: ['a', 'b', 'c'], sentHashes: ['ha', 'hb', 'hc'] };
+  const open = (hashes: Record<string, string>) => ({
+    projectId: 'p',
+    hashOf: (blockId: string) => hashes[blockId],
+  });
+
+  it('counts the blocks edited or deleted since the task sent them', () => {
+    expect(blocksSinceSent(job, open({ a: 'ha', b: 'hb', c: 'hc' }))).toEqual({ changed: 0, total: 3 });
+    // b was edited, c deleted.
+    expect(blocksSinceSent(job, open({ a: 'ha', b: 'hb2' }))).toEqual({ changed: 2, total: 3 });
+  });
+
+  it('cannot tell for another project, or a job that does not say what it sent', () => {
+    expect(blocksSinceSent(job, { ...open({}), projectId: 'q' })).toBeUndefined();
+    expect(blocksSinceSent({ projectId: 'p', blockIds: ['a'] }, open({ a: 'ha' }))).toBeUndefined();
   });
 });

@@ -55,3 +55,27 @@ export function mayChargeTwice(job: Pick<JobView, 'status' | 'outcomeUnknownAt'>
     (job.status === 'cancelled' && job.outcomeUnknownAt !== undefined)
   );
 }
+
+/** Of a task's blocks, how many no longer read as it sent them in the open project (edited or deleted since). */
+export interface BlocksSinceSent {
+  changed: number;
+  total: number;
+}
+
+/**
+ * Whether a task's blocks still read as it sent them, in the project open now (`hashOf`: a block's content hash
+ * there, undefined when it is gone). Submitting a task again sends its texts as they were then: a block edited
+ * since gets none of that audio. `undefined` when the open project is not the task's, or the job does not say
+ * what it sent.
+ */
+export function blocksSinceSent(
+  job: Pick<JobView, 'projectId' | 'blockIds' | 'sentHashes'>,
+  open: { projectId: string; hashOf(blockId: string): string | undefined },
+): BlocksSinceSent | undefined {
+  const { blockIds, sentHashes } = job;
+  if (job.projectId !== open.projectId || blockIds === undefined || sentHashes === undefined)
+    return undefined;
+  if (blockIds.length === 0 || sentHashes.length !== blockIds.length) return undefined;
+  const changed = blockIds.filter((blockId, index) => open.hashOf(blockId) !== sentHashes[index]).length;
+  return { changed, total: blockIds.length };
+}

@@ -19,6 +19,8 @@ export interface JobView {
   /** Title of the project the task came from, when the caller gave one. */
   projectTitle?: string;
   blockIds?: string[];
+  /** The content hash of each of blockIds as the task sent it: tells whether a block still reads that way. */
+  sentHashes?: string[];
   voiceName?: string;
   /** Characters the credits were frozen for. */
   characters?: number;

@@ -1,3 +1,4 @@
+import { blockHashesOf } from '../../common/generation/charge-twice-holds.js';
 import type { JobView } from '../../common/jobs/job-view.js';
 import type { JobRecord } from '../services/jobs/index.js';
 
@@ -16,6 +17,7 @@ export function toJobView(job: JobRecord, projectTitle?: string): JobView {
       ? {}
       : { projectTitle: projectTitle ?? job.projectTitle }),
     ...(job.blockIds === undefined ? {} : { blockIds: [...job.blockIds] }),
+    ...(blockHashesOf(job).length === 0 ? {} : { sentHashes: [...blockHashesOf(job)] }),
     ...(job.voiceName === undefined ? {} : { voiceName: job.voiceName }),
     ...(job.kind === 'task' && job.characters !== undefined ? { characters: job.characters } : {}),
     ...(job.submittedAt === undefined ? {} : { submittedAt: job.submittedAt }),

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { useAppStores } from '../../stores/stores-context.js';
 import { formatCount } from '../editor/format.js';
+import { blocksSinceSentIn } from './blocks-since-sent.js';
 
 /** The editor's Generate found blocks whose content may be charged twice (main sent nothing): the user's choices. */
 export interface HeldGeneration {
@@ -72,6 +73,9 @@ function RetryQuestion({
     heldElsewhere === undefined
       ? wordsFor(job)
       : { held: '', twice: 'charge the blocks that other task carries twice' };
+  // The service's id of the request, when it sent one (a server error does; a lost connection does not).
+  const requestId = job.error?.requestId ?? job.requestId;
+  const trace = requestId === undefined ? '' : ` Its support can trace the request by its id, ${requestId}.`;
   return (
     <Dialog title="Submit again? It may be charged twice" testId="charge-twice-dialog" onClose={onClose}>
       {heldElsewhere !== undefined ? (
@@ -95,10 +99,11 @@ function RetryQuestion({
           Submitting it again sends it as a new {what} and may {twice}.
         </strong>
       </p>
-      <p className="hint">
+      {job.kind === 'task' && heldElsewhere === undefined ? <TextsThen job={job} /> : null}
+      <p className="hint" data-testid="charge-twice-check">
         {job.kind === 'task'
-          ? 'Check its texts (Show texts in its row) against your account’s records at the service first; its support can trace the request id, when one is shown.'
-          : 'Check your voices at the service first; its support can trace the request id, when one is shown.'}
+          ? `Check its texts (Show texts in its row) against your account’s records at the service first.${trace}`
+          : `Check your voices at the service first.${trace}`}
       </p>
       {error ? <ErrorNotice error={error} testId="charge-twice-error" /> : null}
       <div className="form-actions">
@@ -211,7 +216,33 @@ function HeldBlocksQuestion({ held, onClose }: { held: HeldGeneration; onClose()
   );
 }
 
-/** What the job holds at the service if it was received, and what a second submission may do. */
+/**
+ * Submitting again sends the texts the task sent then, not the blocks as they read now: says how many of its
+ * blocks no longer read that way in the open project (their new audio would not be theirs), or, when the task's
+ * project is not open here, that the texts go as they were.
+ */
+function TextsThen({ job }: { job: JobView }) {
+  const stores = useAppStores();
+  const since = blocksSinceSentIn(stores, job);
+  let words: string;
+  if (since === undefined) {
+    words = 'It sends its texts as they were sent then (Show texts), whatever its blocks say now.';
+  } else if (since.changed === 0) {
+    words = `Its texts are still those of its ${since.total === 1 ? 'block' : `${formatCount(since.total)} blocks`} in the open project.`;
+  } else {
+    const blocks = since.changed === 1 ? '1 of its blocks' : `${formatCount(since.changed)} of its blocks`;
+    words =
+      `${blocks} no longer ${since.changed === 1 ? 'reads' : 'read'} as it sent ${since.changed === 1 ? 'it' : 'them'} in the open project (edited or deleted since): ` +
+      `it sends the old ${since.changed === 1 ? 'text' : 'texts'} all the same, and that audio will not be used for ${since.changed === 1 ? 'that block' : 'those blocks'}.`;
+  }
+  return <p data-testid="charge-twice-texts-then">{words}</p>;
+}
+
+/**
+ * What the job holds at the service if it was received, and what a second submission may do. Credits are frozen
+ * when a task is received and charged once it is generated (service contract), and the service may have finished
+ * it long since: so they "may have been charged", not "are frozen" (issue 37).
+ */
 function wordsFor(job: JobView): { held: string; twice: string } {
   if (job.kind === 'voice') {
     return {
@@ -220,5 +251,10 @@ function wordsFor(job: JobView): { held: string; twice: string } {
     };
   }
   const credits = `≈ ${formatCount(creditsFor(job.characters ?? 0))} credits`;
-  return { held: `${credits} are frozen for it`, twice: `charge ${credits} twice` };
+  // A stuck task is at the service: its credits are frozen, or charged if it finished meanwhile.
+  const held =
+    job.status === 'stuck'
+      ? `${credits} are frozen for it, or already charged`
+      : `it may already have been charged (${credits})`;
+  return { held, twice: `charge ${credits} twice` };
 }

@@ -4,6 +4,10 @@ import type { IpcResponse } from '../../../common/ipc/errors.js';
 import type { JobView } from '../../../common/jobs/job-view.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { contentHash, updateBlock } from '../../../common/project/index.js';
+import { sampleProject } from '../../../common/project/test-support.js';
+import type { AppStores } from '../../stores/app-stores.js';
+import { contextIn } from '../editor/send-context.js';
 import { JobRow } from './JobRow.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
@@ -22,7 +26,11 @@ function job(changes: Partial<JobView>): JobView {
   };
 }
 
-function renderRow(view: JobView, retry?: (input: unknown) => IpcResponse<unknown>) {
+function renderRow(
+  view: JobView,
+  retry?: (input: unknown) => IpcResponse<unknown>,
+  prepare?: (stores: AppStores) => void,
+) {
   const bridge = new FakeBridge({
     'jobs.retry': retry ?? (() => ({ ok: true, result: { ...view, id: 'job-2', status: 'queued' } })),
     'jobs.lookAgain': () => ({ ok: true, result: { ...view, status: 'running' } }),
@@ -38,11 +46,13 @@ function renderRow(view: JobView, retry?: (input: unknown) => IpcResponse<unknow
       },
     }),
   });
+  const stores = storesFor(bridge);
+  prepare?.(stores);
   renderWithStores(
     <ul>
       <JobRow job={view} />
     </ul>,
-    storesFor(bridge),
+    stores,
   );
   return bridge;
 }
@@ -152,5 +162,91 @@ describe('JobRow: sending again a job the service may have charged (issue 37)', 
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('JobRow: a task whose answer was lost says what it is and what each action does (issue 37)', () => {
+  afterEach(cleanup);
+
+  it('says it was sent and its answer lost, not that it finished', () => {
+    renderRow(job({ finishedAt: '2026-11-24T05:00:01.000Z' }));
+    const row = screen.getByTestId('job-row');
+    expect(screen.getByTestId('job-sent-lost').textContent).toMatch(/^Sent .+ · answer lost$/u);
+    expect(row.textContent).not.toMatch(/Finished/u);
+  });
+
+  it('offers Dismiss, not Cancel, and says dismissing lets its blocks be generated (and charged) again', () => {
+    renderRow(job({ error: { code: 'OUTCOME_UNKNOWN', message: 'The app cannot tell…' } }));
+    expect(screen.queryByTestId('job-cancel')).toBeNull();
+    expect(screen.getByTestId('job-dismiss').title).toMatch(/charged again/u);
+    expect(screen.getByTestId('job-lost-choices').textContent).toMatch(
+      /Dismiss it once you have checked your account.+It cannot be cancelled/u,
+    );
+    cleanup();
+    // A task certainly not sent can still be cancelled.
+    renderRow(job({ status: 'queued', outcomeUnknownAt: undefined }));
+    expect(screen.getByTestId('job-cancel')).toBeTruthy();
+  });
+
+  it('shows where it stands once retried or dismissed, its red warning folded away', () => {
+    const error = {
+      code: 'OUTCOME_UNKNOWN',
+      message: 'Submitting it again may charge ≈ 1,234 credits twice.',
+    };
+    renderRow(job({ error, retriedBy: 'job-2' }));
+    expect(screen.getByTestId('job-retried').textContent).toMatch(/may have been charged too/u);
+    expect(screen.getByTestId('job-error-details').hasAttribute('open')).toBe(false);
+    expect(screen.getByTestId('job-error').closest('details')).not.toBeNull();
+    expect(screen.queryByTestId('job-cancel')).toBeNull();
+    cleanup();
+    renderRow(job({ error, dismissedAt: '2026-11-24T06:00:00.000Z' }));
+    expect(screen.getByTestId('job-dismissed').textContent).toMatch(
+      /you checked your account.+charges them again/u,
+    );
+    expect(screen.getByTestId('job-error').closest('details')).not.toBeNull();
+    expect(screen.queryByTestId('job-lost-choices')).toBeNull();
+  });
+
+  it('says in the confirmation that it may have been charged, and names the request id only when known', () => {
+    renderRow(job({}));
+    fireEvent.click(screen.getByTestId('job-retry'));
+    const dialog = screen.getByTestId('charge-twice-dialog').textContent ?? '';
+    expect(dialog).toMatch(/it may already have been charged \(≈ 1,234 credits\)/u);
+    expect(dialog).not.toMatch(/frozen|when one is shown|request id/u);
+    cleanup();
+    renderRow(job({ error: { code: 'OUTCOME_UNKNOWN', message: 'Lost.', requestId: 'req-503' } }));
+    fireEvent.click(screen.getByTestId('job-retry'));
+    expect(screen.getByTestId('charge-twice-check').textContent).toMatch(
+      /trace the request by its id, req-503/u,
+    );
+  });
+
+  it('says which of its blocks no longer read as it sent them in the open project, or that it sends the old texts', () => {
+    const project = sampleProject();
+    const [first, second] = project.tracks.speech.blocks;
+    if (!first || !second) throw new Error('the sample has two speech blocks');
+    // What the task sent: both blocks as they read then, hashed as the editor hashes them.
+    const context = contextIn(storesFor(new FakeBridge({})), project);
+    const sent = job({
+      projectId: project.id,
+      blockIds: [first.id, second.id],
+      sentHashes: [contentHash(first, context), contentHash(second, context)],
+    });
+    // The second block was edited since.
+    const edited = updateBlock(project, second.id, { text: 'Edited since it was sent.' });
+    renderRow(sent, undefined, (stores) =>
+      stores.document.getState().open({ fileName: 'sample.timbre', project: edited }),
+    );
+    fireEvent.click(screen.getByTestId('job-retry'));
+    expect(screen.getByTestId('charge-twice-texts-then').textContent).toMatch(
+      /^1 of its blocks no longer reads as it sent it in the open project \(edited or deleted since\): it sends the old text all the same/u,
+    );
+    cleanup();
+    // Its project is not open in this window: it says the texts go as they were.
+    renderRow(sent);
+    fireEvent.click(screen.getByTestId('job-retry'));
+    expect(screen.getByTestId('charge-twice-texts-then').textContent).toMatch(
+      /sends its texts as they were sent then/u,
+    );
   });
 });

@@ -50,6 +50,11 @@ export function JobRow({ job }: { job: JobView }) {
     });
   };
   const requestId = job.error?.requestId ?? job.requestId;
+  // Its answer was lost: the service may have made (and charged) it, and the app can never look it up.
+  const lost = job.status === 'unknown-outcome' || job.outcomeUnknownAt !== undefined;
+  // Retried, dismissed or superseded: the row says where it stands now; why it needed attention is kept folded.
+  const settled =
+    job.retriedBy !== undefined || job.dismissedAt !== undefined || job.supersededAt !== undefined;
   return (
     <li
       className={`job-row job-${job.status}`}
@@ -69,26 +74,40 @@ export function JobRow({ job }: { job: JobView }) {
       </div>
       <div className="job-meta">
         {job.characters !== undefined ? <span>{job.characters.toLocaleString()} characters</span> : null}
-        <span>Submitted {job.submittedAt ? timeFormat.format(new Date(job.submittedAt)) : '—'}</span>
-        {job.finishedAt ? <span>Finished {timeFormat.format(new Date(job.finishedAt))}</span> : null}
+        <JobTimes job={job} lost={lost} />
         {job.nextAttemptAt ? <span>Next try {timeFormat.format(new Date(job.nextAttemptAt))}</span> : null}
       </div>
       {job.retriedBy ? (
         <p className="hint" data-testid="job-retried">
-          Retried: the new task carries on.
+          {lost
+            ? 'Submitted again as a new task, which carries on. If the service did receive this one, it may have been charged too.'
+            : 'Retried: the new task carries on.'}
         </p>
       ) : job.dismissedAt ? (
         <p className="hint" data-testid="job-dismissed">
-          Dismissed: no longer counted under Needs attention.
+          {lost
+            ? 'Dismissed: you checked your account. Its blocks are generated again without asking, which charges them again if the service did make this task.'
+            : 'Dismissed: no longer counted under Needs attention.'}
         </p>
       ) : job.supersededAt ? (
         <p className="hint" data-testid="job-superseded">
           Its blocks were generated since by a later task: nothing more to do.
         </p>
       ) : null}
-      {job.error ? (
+      {job.error && settled ? (
+        <details className="hint" data-testid="job-error-details">
+          <summary>Why it needed attention</summary>
+          <p data-testid="job-error">{job.error.message}</p>
+        </details>
+      ) : job.error ? (
         <p className="job-error" data-testid="job-error">
           {job.error.message}
+        </p>
+      ) : null}
+      {lost && !settled && job.status === 'unknown-outcome' ? (
+        <p className="hint" data-testid="job-lost-choices">
+          Dismiss it once you have checked your account: the app then stops holding its blocks back, and
+          Generate may send them again. It cannot be cancelled: the app cannot reach it at the service.
         </p>
       ) : null}
       {requestId ? <RequestId requestId={requestId} /> : null}
@@ -124,13 +143,19 @@ export function JobRow({ job }: { job: JobView }) {
           <button
             type="button"
             data-testid="job-dismiss"
-            title="Stop counting it under Needs attention (it can still be retried)"
+            title={
+              lost
+                ? 'You checked your account: stop holding its blocks back. They may be generated again, and charged again if the service made this task.'
+                : 'Stop counting it under Needs attention (it can still be retried)'
+            }
             onClick={() => act('jobs.dismiss')}
           >
             Dismiss
           </button>
         ) : null}
-        {CANCELLABLE_STATUSES.includes(job.status) ? (
+        {/* Cancelling a task whose answer was lost changes nothing at the service (it cannot be reached there) and
+            would only call a task that may have been charged "Cancelled": Dismiss says what it does instead. */}
+        {CANCELLABLE_STATUSES.includes(job.status) && job.status !== 'unknown-outcome' ? (
           <button type="button" data-testid="job-cancel" onClick={() => act('jobs.cancel')}>
             Cancel
           </button>
@@ -145,5 +170,27 @@ export function JobRow({ job }: { job: JobView }) {
         />
       ) : null}
     </li>
+  );
+}
+
+/**
+ * When it was sent and how it ended. A task whose answer was lost did not finish: it was sent, and its answer
+ * never came (its "finished" time was only when the app gave up waiting), so it says that (issue 37).
+ */
+function JobTimes({ job, lost }: { job: JobView; lost: boolean }) {
+  const at = (iso: string | undefined): string => (iso ? timeFormat.format(new Date(iso)) : '—');
+  if (!lost) {
+    return (
+      <>
+        <span>Submitted {at(job.submittedAt)}</span>
+        {job.finishedAt ? <span>Finished {at(job.finishedAt)}</span> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <span data-testid="job-sent-lost">Sent {at(job.submittedAt ?? job.createdAt)} · answer lost</span>
+      {job.status === 'cancelled' && job.finishedAt ? <span>Cancelled {at(job.finishedAt)}</span> : null}
+    </>
   );
 }
