@@ -171,3 +171,66 @@ describe('AddToBatchPanel: generating first', () => {
     expect(added()[0]).toMatchObject({ generateMissing: true });
   });
 });
+
+describe('AddToBatchPanel: a typed destination in the browser shell', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('opens a typed folder in main’s chooser to confirm, then adds to the folder picked there', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    let answerChoice: (chosen: string) => void = () => undefined;
+    const bridge = new FakeBridge({
+      'app.info': () => ({
+        ok: true,
+        result: {
+          name: 'Timbre Studio',
+          version: '1.0.0',
+          shell: 'browser',
+          platform: 'linux',
+          dataDir: '/home/reader/.local/share/timbre-studio',
+          canReveal: false,
+        },
+      }),
+      'projects.list': () => ({ ok: true, result: library([[0, 0]]) }),
+      'export.defaultFolder': () => ({ ok: true, result: { folder: '/home/reader/Timbre Studio Exports' } }),
+      'files.openChooser': () => ({
+        ok: true,
+        result: { choiceId: 'c'.repeat(32), url: `http://127.0.0.1:9/choose#choice=${'c'.repeat(32)}` },
+      }),
+      'files.chooserAnswer': () =>
+        new Promise((resolve) => {
+          answerChoice = (chosen) => resolve({ ok: true, result: { path: chosen } });
+        }),
+      'batch.add': () => ({
+        ok: true,
+        result: {
+          state: 'idle',
+          items: [],
+          overall: { total: 0, queued: 0, running: 0, done: 0, failed: 0, cancelled: 0, fraction: 0 },
+        },
+      }),
+    });
+    const calls = (method: string) =>
+      bridge.calls
+        .filter((call) => call.method === method)
+        .map((call) => call.input as Record<string, unknown>);
+    renderWithStores(<AddToBatchPanel onDone={() => undefined} />, storesFor(bridge));
+    const destination = await screen.findByDisplayValue('/home/reader/Timbre Studio Exports');
+    await waitFor(() => expect(calls('app.info')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('batch-select-all'));
+    fireEvent.change(destination, { target: { value: '/srv/books' } });
+    expect(screen.getByTestId('batch-destination-confirm').textContent).toBe(
+      'In the browser, Timbre Studio writes only where you pick in its chooser window or inside /home/reader/Timbre Studio Exports: Enter or Add opens it at this folder for you to confirm.',
+    );
+
+    fireEvent.click(screen.getByTestId('batch-add-submit'));
+    await waitFor(() => expect(calls('files.chooserAnswer')).toHaveLength(1));
+    expect(calls('files.openChooser')).toEqual([{ kind: 'folder', initialPath: '/srv/books' }]);
+    expect(calls('batch.add')).toEqual([]);
+    answerChoice('/srv/books/Audio');
+    await waitFor(() => expect(calls('batch.add')).toHaveLength(1));
+    expect(calls('batch.add')[0]?.destination).toBe('/srv/books/Audio');
+  });
+});

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useAppInfo } from '../../app/use-app-info.js';
 import { ChooserWindow } from '../../components/ChooserWindow.js';
+import { typedPathNeedsChooser } from '../../components/typed-path.js';
 import { PathField } from '../../components/PathField.js';
 import { errorData } from '../../stores/notice-store.js';
 import type { ExportForm } from '../output/export-form.js';
@@ -21,6 +23,9 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
   const [entries, setEntries] = useState<ReadyEntry[] | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [destination, setDestination] = useState('');
+  const [defaultFolder, setDefaultFolder] = useState<string | null>(null);
+  // The user typed the destination (rather than choosing it or keeping the default) since the last choice.
+  const [typed, setTyped] = useState(false);
   const [nameTemplate, setNameTemplate] = useState('{title}');
   const [form, setForm] = useState<ExportForm>({ ...defaultExportForm, mode: 'mix' });
   // Off until the user ticks it: adding projects to the queue spends no credits unasked.
@@ -28,7 +33,9 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
   const [overwrite, setOverwrite] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [busy, setBusy] = useState(false);
-  const [choosing, setChoosing] = useState(false);
+  /** Main's chooser window is open; `thenAdd` when Add asked the user to confirm a typed folder there. */
+  const [choosing, setChoosing] = useState<{ thenAdd: boolean } | null>(null);
+  const appInfo = useAppInfo();
   const [confirming, setConfirming] = useState(false);
   const settings = useMemo(() => settingsFromForm(form), [form]);
   const { confirmAboveCredits } = useSettingsStore(selectGenerationSettings);
@@ -48,6 +55,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
     Promise.all([client.invoke('projects.list'), client.invoke('export.defaultFolder')])
       .then(([list, { folder }]) => {
         setEntries(list.filter((entry): entry is ReadyEntry => entry.ok));
+        setDefaultFolder(folder);
         setDestination((current) => current || folder);
       })
       .catch((caught: unknown) => setError(errorData(caught)));
@@ -63,18 +71,34 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
 
   const chooseFolder = async (): Promise<void> => {
     const picked = await stores.client.invoke('files.chooseFolder', { suggestedPath: destination || '/' });
-    if (picked.path) setDestination(picked.path);
+    if (picked.path) {
+      setDestination(picked.path);
+      setTyped(false);
+    }
     // No system dialog (the browser shell): main's own chooser.
-    else setChoosing(true);
+    else setChoosing({ thenAdd: false });
   };
 
-  /** Adds at once, or first asks when what it would generate is above the credits set in Settings → Generation. */
-  const requestAdd = (): void => {
-    if (generateMissing && toGenerate.credits > confirmAboveCredits) setConfirming(true);
-    else void add();
+  // In the browser shell a typed folder outside the default one is confirmed in main's chooser window (Enter, or
+  // Add) instead of being sent only to be refused.
+  const needsConfirming = typedPathNeedsChooser({
+    shell: appInfo?.shell,
+    typed,
+    defaultFolder,
+    typedPath: destination,
+  });
+
+  /**
+   * Adds at once, or first asks when what it would generate is above the credits set in Settings → Generation; a
+   * typed folder the browser shell cannot write to yet is first confirmed in the chooser window.
+   */
+  const requestAdd = (confirmedDestination?: string): void => {
+    if (confirmedDestination === undefined && needsConfirming) setChoosing({ thenAdd: true });
+    else if (generateMissing && toGenerate.credits > confirmAboveCredits) setConfirming(true);
+    else void add(confirmedDestination ?? destination);
   };
 
-  const add = async (): Promise<void> => {
+  const add = async (to = destination): Promise<void> => {
     setConfirming(false);
     if (!settings.ok || chosen.size === 0) return;
     setBusy(true);
@@ -82,7 +106,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
     try {
       const view = await stores.client.invoke('batch.add', {
         sources: [...chosen].map((fileName) => ({ kind: 'library' as const, fileName })),
-        destination,
+        destination: to,
         nameTemplate,
         settings: settings.settings,
         generateMissing,
@@ -148,18 +172,40 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
           value={destination}
           title={destination}
           spellCheck={false}
-          onChange={(event) => setDestination(event.target.value)}
+          onChange={(event) => {
+            setDestination(event.target.value);
+            setTyped(true);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || appInfo?.shell !== 'browser') return;
+            event.preventDefault();
+            setChoosing({ thenAdd: false });
+          }}
         />
       </PathField>
+      {needsConfirming && choosing === null ? (
+        <p className="hint" data-testid="batch-destination-confirm">
+          In the browser, Timbre Studio writes only where you pick in its chooser window
+          {defaultFolder ? (
+            <>
+              {' '}
+              or inside <code>{defaultFolder}</code>
+            </>
+          ) : null}
+          : Enter or Add opens it at this folder for you to confirm.
+        </p>
+      ) : null}
       {choosing ? (
         <ChooserWindow
           kind="folder"
           initialPath={destination || '/'}
-          onChosen={(chosen) => {
-            setDestination(chosen);
-            setChoosing(false);
+          onChosen={(chosenFolder) => {
+            setDestination(chosenFolder);
+            setTyped(false);
+            setChoosing(null);
+            if (choosing.thenAdd) requestAdd(chosenFolder);
           }}
-          onCancel={() => setChoosing(false)}
+          onCancel={() => setChoosing(null)}
         />
       ) : null}
       <div className="form-grid">
@@ -224,7 +270,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
           className="primary"
           data-testid="batch-add-submit"
           disabled={busy || confirming || chosen.size === 0 || !settings.ok || destination.trim() === ''}
-          onClick={requestAdd}
+          onClick={() => requestAdd()}
         >
           Add {chosen.size} project{chosen.size === 1 ? '' : 's'} to the queue
         </button>

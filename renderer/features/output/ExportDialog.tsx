@@ -13,6 +13,7 @@ import { exportContainer } from '../../../common/export/export-mode.js';
 import { stageFile } from '../voices/stage-file.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ChooserWindow } from '../../components/ChooserWindow.js';
+import { typedPathNeedsChooser } from '../../components/typed-path.js';
 import {
   defaultExportForm,
   joinPath,
@@ -243,8 +244,12 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   // In the browser shell only a pick in main's chooser window (or the default folder) lets main write: a typed
   // path is not refused after the fact but opened there for the user to confirm (Enter, or Export).
   const browserShell = appInfo?.shell === 'browser';
-  const needsConfirming =
-    browserShell && typed && !(defaultFolder !== null && isInsideFolder(defaultFolder, outputPath));
+  const needsConfirming = typedPathNeedsChooser({
+    shell: appInfo?.shell,
+    typed,
+    defaultFolder,
+    typedPath: outputPath,
+  });
   const exportNow = (): void => {
     if (needsConfirming) setStage({ kind: 'choosing', thenExport: true });
     else void start();
@@ -483,13 +488,6 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       </div>
     </Dialog>
   );
-}
-
-/** Whether `filePath` is `folder` or inside it, written alike (main still checks, after resolving links). */
-function isInsideFolder(folder: string, filePath: string): boolean {
-  const separator = folder.includes('\\') && !folder.includes('/') ? '\\' : '/';
-  const prefix = folder.endsWith(separator) ? folder : `${folder}${separator}`;
-  return filePath === folder || filePath.startsWith(prefix);
 }
 
 function baseNameOf(filePath: string): string {
