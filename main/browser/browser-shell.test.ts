@@ -1,6 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -351,6 +351,7 @@ describe('browser shell', () => {
       expect(await (await chooserCall('/api/choice', { choiceId })).json()).toEqual({
         kind: 'save-file',
         initialPath: suggested,
+        home: homedir(),
       });
       const listing = await chooserCall(`/api/browse?folder=${encodeURIComponent(places)}`, { choiceId });
       expect(listing.status).toBe(200);
