@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OUTCOME_UNKNOWN_CODE } from '../../../common/jobs/job-status.js';
 import type { BlockState } from '../../../common/project/block-state.js';
 import type { Block } from '../../../common/project/project-schema.js';
 import { RequestId } from '../../components/RequestId.js';
@@ -48,7 +49,12 @@ export function GenerationSlot({
   };
   return (
     <div className="generation-slot" data-testid="generation-slot">
-      <BlockStateBadge state={state} />
+      <BlockStateBadge
+        state={state}
+        outcomeUnknown={
+          state === 'failed' && generation.kind === 'failed' && generation.error.code === OUTCOME_UNKNOWN_CODE
+        }
+      />
       {state === 'failed' && generation.kind === 'failed' ? (
         <div className="field-error" data-testid="generation-error">
           {generation.error.message}
