@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PROJECT_LIMITS } from '../project/project-limits.js';
-import { CREDITS_PER_CHARACTER, countCodePoints } from '../project/project-stats.js';
+import { CREDITS_PER_CHARACTER } from '../project/project-stats.js';
 import type { ScriptSplitOptions } from '../text/index.js';
-import { splitScript } from '../text/index.js';
+import { codePointLength, splitScript } from '../text/index.js';
 
 /** One utterance of an imported script: its text, who says it (absent: the narrator), and a pause after it. */
 export interface ImportedLine {
@@ -175,7 +175,7 @@ export function previewImport(
   let characters = 0;
   let longestBlock = 0;
   for (const block of blocks) {
-    const length = countCodePoints(block.text);
+    const length = codePointLength(block.text);
     characters += length;
     longestBlock = Math.max(longestBlock, length);
     if (block.chapterTitle !== undefined || chapters.length === 0) {
@@ -221,7 +221,7 @@ function optionalChapters(
   reading: Partial<ImportReading>,
 ): Pick<ImportPreview, 'frontMatter' | 'notes'> {
   const charactersOf = (chapter: ImportedChapter): number =>
-    chapter.lines.reduce((total, line) => total + countCodePoints(line.text), 0);
+    chapter.lines.reduce((total, line) => total + codePointLength(line.text), 0);
   const frontMatter = script.chapters
     .filter((chapter) => chapter.kind === 'front-matter')
     .map((chapter, index) => ({

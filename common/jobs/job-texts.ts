@@ -3,7 +3,8 @@
  * id; a task whose answer was lost before its id came back can only be recognised in the service's own records
  * by what it said, so the app keeps these texts with the job and shows them.
  */
-import { CREDITS_PER_CHARACTER, countCodePoints } from '../project/project-stats.js';
+import { CREDITS_PER_CHARACTER } from '../project/project-stats.js';
+import { codePointLength } from '../text/index.js';
 import type { TaskRequestBody } from '../rules/index.js';
 import type { JobView } from './job-view.js';
 
@@ -34,7 +35,7 @@ export function sentTexts(body: TaskRequestBody): SentText[] {
  * points of every text sent, spoken or a sound's description, at CREDITS_PER_CHARACTER.
  */
 export function jobTexts(texts: SentText[]): JobTexts {
-  const characters = texts.reduce((sum, { text }) => sum + countCodePoints(text), 0);
+  const characters = texts.reduce((sum, { text }) => sum + codePointLength(text), 0);
   return { texts, characters, credits: creditsFor(characters) };
 }
 

@@ -4,6 +4,7 @@ import type { SendContext } from './send-context.js';
 import { needsGeneration } from './block-state.js';
 import type { Block, Project } from './project-schema.js';
 import { sentText, spokenText } from './resolve-params.js';
+import { codePointLength } from '../text/index.js';
 
 /**
  * Credits per character. The contract says a task has a `characters` count and that credits are frozen at
@@ -29,7 +30,7 @@ export function characterCount(block: Block, context?: SendContext): number {
     }
     const cached = memo.get(block);
     if (cached !== undefined) return cached;
-    const count = countCodePoints(sentText(block, context));
+    const count = codePointLength(sentText(block, context));
     memo.set(block, count);
     return count;
   }
@@ -38,7 +39,7 @@ export function characterCount(block: Block, context?: SendContext): number {
   if (memo.characters !== undefined) return memo.characters;
   const text =
     block.type === 'text' || block.type === 'sfx' || block.type === 'music' ? block.text : block.params.text;
-  const count = typeof text === 'string' ? countCodePoints(spokenText(text)) : 0;
+  const count = typeof text === 'string' ? codePointLength(spokenText(text)) : 0;
   memo.characters = count;
   return count;
 }
@@ -78,19 +79,4 @@ export function projectStats(project: Project, context: SendContext): ProjectSta
     estimatedCredits: characters * CREDITS_PER_CHARACTER,
     estimatedPendingCredits: pending * CREDITS_PER_CHARACTER,
   };
-}
-
-/** Characters as the service counts them: Unicode code points (an emoji counts once). */
-export function countCodePoints(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // A high surrogate followed by a low one is one character.
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
-    }
-    count += 1;
-  }
-  return count;
 }

@@ -1,8 +1,9 @@
 import { allBlocks } from './block-lookup.js';
 import { blockState } from './block-state.js';
 import type { Block, Project } from './project-schema.js';
-import { CREDITS_PER_CHARACTER, countCodePoints } from './project-stats.js';
+import { CREDITS_PER_CHARACTER } from './project-stats.js';
 import { sentText } from './resolve-params.js';
+import { codePointLength } from '../text/index.js';
 import type { SendContext } from './send-context.js';
 
 /** What a change to the cast or a lexicon would cost: the blocks whose audio it makes stale, and their price. */
@@ -61,7 +62,7 @@ export function pasteImpact(
 /** The price of generating `blocks` again, each sending its text as `context` resolves it. */
 function impactOf(blocks: readonly Block[], context: SendContext): StaleImpact {
   const characters = blocks.reduce(
-    (sum, block) => sum + (block.type === 'text' ? countCodePoints(sentText(block, context)) : 0),
+    (sum, block) => sum + (block.type === 'text' ? codePointLength(sentText(block, context)) : 0),
     0,
   );
   return {

@@ -65,11 +65,15 @@ export const OPENERS = new Set([
   '¡',
 ]);
 
-/** Characters counted as users count them: Unicode code points (an emoji or astral Han character is one). */
+/**
+ * Characters as users and the service count them: Unicode code points (an emoji or astral Han character is one).
+ * Script splitting, the character hints and the credit estimates all use this one count.
+ */
 export function codePointLength(text: string): number {
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
     if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
       const next = text.charCodeAt(i + 1);
       if (next >= 0xdc00 && next <= 0xdfff) i += 1;
