@@ -208,6 +208,31 @@ describe('Import dialog', () => {
     expect(page.dataset.dragging).toBe('false');
   });
 
+  it('names the project only after a file it accepts: a refused file takes back its suggestion, never a typed title', async () => {
+    const noise = Uint8Array.from({ length: 2048 }, (_, index) => (index * 7919) % 251);
+    const garbage = (): File => new File([noise], 'garbage.bin', { type: '' });
+    const title = (): string => (screen.getByTestId('import-title') as HTMLInputElement).value;
+    const dialog = await openImport();
+    fireEvent.click(screen.getByTestId('import-source-file'));
+    const input = screen.getByTestId('import-file-input');
+
+    fireEvent.change(input, { target: { files: [garbage()] } });
+    expect((await within(dialog).findByTestId('import-file-error')).textContent).toContain('“garbage.bin”');
+    expect(title()).toBe('');
+
+    fireEvent.change(input, { target: { files: [new File([script], 'chapter.md', { type: '' })] } });
+    await waitFor(() => expect(previewCount()).toBe(3));
+    expect(title()).toBe('chapter');
+    fireEvent.change(input, { target: { files: [garbage()] } });
+    await within(dialog).findByTestId('import-file-error');
+    expect(title()).toBe('');
+
+    fireEvent.change(screen.getByTestId('import-title'), { target: { value: 'Harbour notes' } });
+    fireEvent.change(input, { target: { files: [garbage()] } });
+    await within(dialog).findByTestId('import-file-error');
+    expect(title()).toBe('Harbour notes');
+  });
+
   it('shows main’s refusal in the dialog and keeps what the user entered', async () => {
     library = new FakeLibrary({
       'projects.importText': () => ({

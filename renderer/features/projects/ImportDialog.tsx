@@ -24,8 +24,10 @@ import { readTextFile, textMediaType } from './read-text-file.js';
 import type { TextFileRead } from './read-text-file.js';
 import { SplitOptionsFields } from './SplitOptionsFields.js';
 import { SplitPreviewView } from './SplitPreviewView.js';
+import { formatCount } from './project-format.js';
 import { titleProblem } from './title-rule.js';
 import { importProgressText, useImportProgress } from './use-import-progress.js';
+import type { ImportRun } from './use-import-progress.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
 const initialForm: SplitForm = {
@@ -171,16 +173,16 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   }, []);
   const workerId =
     progress?.phase === 'creating' ? progress.importId : previewing ? (stagingId ?? null) : null;
-  const workerProgress = useImportProgress(
-    stores.client,
-    workerId,
-    progress?.phase === 'creating' ? 'import' : 'preview',
-  );
+  const workerRun: ImportRun = progress?.phase === 'creating' ? 'import' : 'preview';
+  const workerProgress = useImportProgress(stores.client, workerId, workerRun);
 
+  // Only a file that was read and accepted names the project: a refused one (garbage.bin, a damaged book) leaves
+  // the title empty, and takes back a title it suggested before it was refused. A typed title is never touched.
+  const fileAccepted = picked?.read?.ok === true && previewProblem === null;
   const suggestedTitle =
     source === 'paste'
       ? suggestTitle(pasted)
-      : picked
+      : picked && fileAccepted
         ? (preview?.title ?? titleFromFileName(picked.file.name))
         : '';
   const shownTitle = titleEdited ? title : suggestedTitle;
@@ -287,7 +289,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
       if (opened.parts.length > 1) {
         stores.notices.getState().receive({
           kind: 'notification',
-          title: `Imported as ${opened.parts.length} projects`,
+          title: `Imported as ${formatCount(opened.parts.length, 'project', 'projects')}`,
           body: opened.parts.map((part) => part.title).join(', '),
         });
       }
@@ -450,7 +452,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
           ) : null}
           {workerId !== null ? (
             <p className="hint" role="status" data-testid="import-progress">
-              {importProgressText(workerProgress, what, preview?.parts ?? 1)}
+              {importProgressText(workerProgress, what, preview?.parts ?? 1, workerRun)}
             </p>
           ) : null}
         </div>
@@ -499,14 +501,17 @@ function voicesFor(
 function progressLabel(progress: Progress | null, blockCount: number | undefined, parts: number): string {
   if (progress === null) {
     if (!blockCount) return 'Import';
-    const blocks = blockCount === 1 ? '1 block' : `${blockCount} blocks`;
-    return parts > 1 ? `Import ${blocks} as ${parts} projects` : `Import ${blocks} and open`;
+    const blocks = formatCount(blockCount, 'block', 'blocks');
+    return parts > 1
+      ? `Import ${blocks} as ${formatCount(parts, 'project', 'projects')}`
+      : `Import ${blocks} and open`;
   }
   switch (progress.phase) {
     case 'uploading':
-      return `Reading the file… ${Math.round(progress.fraction * 100)}%`;
+      // The file was read for the preview already: this is the import sending it to main.
+      return `Importing: sending the file… ${Math.round(progress.fraction * 100)}%`;
     case 'creating':
-      return parts > 1 ? `Creating ${parts} projects…` : 'Creating the project…';
+      return parts > 1 ? `Creating ${formatCount(parts, 'project', 'projects')}…` : 'Creating the project…';
     default: {
       const exhaustive: never = progress;
       throw new Error(`Unknown progress ${String(exhaustive)}`);

@@ -92,9 +92,10 @@ describe('Import dialog: a large file is parsed by main, with progress and Cance
 
     await act(async () => preview.answer({ ok: true, result: mainPreview }));
     await waitFor(() => expect(screen.queryByTestId('import-progress')).toBeNull());
-    // The count is main's: its preview, not one made here.
+    // The count is main's: its preview, not one made here, written with thousands separators as elsewhere.
+    expect(mainPreview.blockCount).toBeGreaterThan(999);
     expect(screen.getByTestId('import-submit').textContent).toBe(
-      `Import ${mainPreview.blockCount} blocks as ${mainPreview.parts} projects`,
+      `Import ${mainPreview.blockCount.toLocaleString('en-US')} blocks as ${mainPreview.parts} projects`,
     );
 
     fireEvent.click(screen.getByTestId('import-submit'));
@@ -107,7 +108,7 @@ describe('Import dialog: a large file is parsed by main, with progress and Cance
       }),
     );
     expect(screen.getByTestId('import-progress').textContent).toBe(
-      `Making the ${mainPreview.parts} projects from “harbour.csv”… 70%`,
+      `Importing “harbour.csv”: making the ${mainPreview.parts} projects… 70%`,
     );
 
     const cancel = screen.getByTestId('import-cancel') as HTMLButtonElement;
@@ -159,7 +160,7 @@ describe('Import dialog: a large file is parsed by main, with progress and Cance
       library.bridge.emit('projects.importProgress', { importId: stagingId, phase: 'waiting', fraction: 0 }),
     );
     expect(screen.getByTestId('import-progress').textContent).toBe(
-      'Waiting for another import to finish before reading “harbour.csv”…',
+      'Importing “harbour.csv”: waiting for another import to finish…',
     );
   });
 

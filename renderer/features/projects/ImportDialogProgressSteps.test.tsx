@@ -49,8 +49,11 @@ describe('Import dialog: what it says while main reads and imports a file', () =
     return (library.calls('projects.previewImport')[0] as { stagingId: string }).stagingId;
   }
   const progressText = (): string | null => screen.getByTestId('import-progress').textContent;
-  const report = (importId: string, phase: 'parsing' | 'splitting' | 'building', fraction: number): void =>
-    act(() => library.bridge.emit('projects.importProgress', { importId, phase, fraction }));
+  const report = (
+    importId: string,
+    phase: 'waiting' | 'reading' | 'parsing' | 'splitting' | 'building',
+    fraction: number,
+  ): void => act(() => library.bridge.emit('projects.importProgress', { importId, phase, fraction }));
 
   it('says nothing about speakers until the preview is ready, then names them', async () => {
     await pickLargeCsv();
@@ -61,7 +64,7 @@ describe('Import dialog: what it says while main reads and imports a file', () =
     expect(screen.getByTestId('import-cast').textContent).not.toContain('No speakers found');
   });
 
-  it('shows the progress by Cancel, never going back: the import starts afresh after the preview, and a late report does not lower it', async () => {
+  it('shows the progress by Cancel, never going back: the import, a run of its own after the preview, says it is the import, and a late report does not lower it', async () => {
     expect(mainPreview.parts).toBeGreaterThan(1);
     const stagingId = await pickLargeCsv();
     report(stagingId, 'splitting', 0.75);
@@ -76,14 +79,21 @@ describe('Import dialog: what it says while main reads and imports a file', () =
     );
     fireEvent.click(screen.getByTestId('import-submit'));
     await waitFor(() => expect(library.calls('projects.importStaged')).toHaveLength(1));
-    // The import is a run of its own: it does not begin at the preview's 75% and then drop to 5%.
-    expect(progressText()).toBe('Starting to read “harbour.csv”…');
+    // The import reads the file again, from 0%: each of its steps says it is the import, not the preview starting
+    // over (which users took "Starting to read… / Reading 0%" for).
+    expect(progressText()).toBe('Importing “harbour.csv”…');
     expect(screen.getByTestId('import-submit').textContent).toBe(`Creating ${mainPreview.parts} projects…`);
-    report(stagingId, 'parsing', 0.05);
-    expect(progressText()).toBe('Parsing “harbour.csv”… 5%');
+    report(stagingId, 'waiting', 0);
+    expect(progressText()).toBe('Importing “harbour.csv”: waiting for another import to finish…');
+    report(stagingId, 'reading', 0.05);
+    expect(progressText()).toBe('Importing “harbour.csv”: reading it again… 5%');
+    report(stagingId, 'parsing', 0.2);
+    expect(progressText()).toBe('Importing “harbour.csv”: parsing it again… 20%');
+    report(stagingId, 'splitting', 0.5);
+    expect(progressText()).toBe('Importing “harbour.csv”: splitting it into blocks… 50%');
     report(stagingId, 'building', 0.65);
     report(stagingId, 'parsing', 0.3);
-    expect(progressText()).toBe(`Making the ${mainPreview.parts} projects from “harbour.csv”… 65%`);
+    expect(progressText()).toBe(`Importing “harbour.csv”: making the ${mainPreview.parts} projects… 65%`);
     expect(screen.getByTestId('import-progress').closest('.import-actions')).not.toBeNull();
   });
 });

@@ -50,7 +50,7 @@ export function SplitPreviewView({
             {formatCount(preview.longestBlock, 'character', 'characters')}
             {' · '}
             <span data-testid="import-preview-credits">
-              ≈ {preview.estimatedCredits.toLocaleString('en-US')} credits
+              ≈ {formatCount(preview.estimatedCredits, 'credit', 'credits')}
             </span>
           </p>
           {preview.chapters.length > 1 || preview.chapters[0]?.title !== 'Opening' ? (
@@ -65,8 +65,9 @@ export function SplitPreviewView({
           ) : null}
           {preview.parts > 1 ? (
             <p className="hint" data-testid="import-preview-parts">
-              This is more than one project holds: it will be imported as {preview.parts} projects (“… (part 1
-              of {preview.parts})”), cut at chapter starts.
+              This is more than one project holds: it will be imported as{' '}
+              {formatCount(preview.parts, 'project', 'projects')} (“… (part 1 of {preview.parts})”), cut at
+              chapter starts.
             </p>
           ) : null}
           <ol className="import-preview-blocks">
