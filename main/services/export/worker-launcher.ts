@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
+// Makes this process's instance id before any worker starts, so every worker receives it (see the module).
+import '../storage/process-instance.js';
 
 /**
  * Starts the export worker. Built code runs the worker's bundled file directly. From TypeScript sources

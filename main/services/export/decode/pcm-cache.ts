@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SilenceDetector } from '../../../../common/export/silence-detector.js';
 import { silenceSpanSchema } from '../../../../common/subtitles/subtitle-types.js';
 import { isProcessAlive } from '../../storage/process-alive.js';
+import { PROCESS_INSTANCE } from '../../storage/process-instance.js';
 import { writingToAsync } from '../output/writing-to.js';
 import { ExportCancelledError } from '../export-errors.js';
 import { StreamingResampler } from '../resample/streaming-resampler.js';
@@ -127,22 +128,38 @@ export class PcmCache {
 }
 
 /**
- * A cache entry's temporary name ends in `.<pid>-<12 hex>.partial`: the process writing it is named, so a start-up
- * sweep (removeStalePcmPartials) can tell one left by a killed export from one another process is writing now.
+ * A cache entry's temporary name ends in `.<pid>-<instance id>-<12 hex>.partial`: the process writing it is named,
+ * so a start-up sweep (removeStalePcmPartials) can tell one left by a killed export from one another process is
+ * writing now. The pid alone cannot say it when the app gets the same pid at every launch (a container, a
+ * Flatpak): the instance id (PROCESS_INSTANCE, shared by the export's worker threads) tells this run's own
+ * partials from those of a killed earlier run that had the same pid.
  */
 function partialSuffix(): string {
-  return `.${process.pid}-${randomBytes(6).toString('hex')}.partial`;
+  return `.${process.pid}-${PROCESS_INSTANCE}-${randomBytes(6).toString('hex')}.partial`;
 }
 
-// `<40 hex>.f32|json.<pid>-<hex>.partial`; the pid is absent from those written before it was part of the name.
-const PARTIAL_NAME = /^[0-9a-f]{40}\.(?:f32|json)\.(?:(\d+)-)?[0-9a-f]{12}\.partial$/u;
+// `<40 hex>.f32|json.<pid>-<instance id>-<hex>.partial`; names written before the instance id was part of them
+// lack it, and those written before the pid was lack both.
+const PARTIAL_NAME =
+  /^[0-9a-f]{40}\.(?:f32|json)\.(?:(\d+)-(?:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-)?)?[0-9a-f]{12}\.partial$/u;
 // A partial written to within this long is left alone even if its process looks gone: the data folder may be
 // shared with another machine, whose processes cannot be checked, and a decode writes every few milliseconds.
 const PARTIAL_QUIET_MS = 60_000;
 
 /**
- * Deletes the temporary files of cache entries whose export was killed (their process is gone and they have not
- * been written to for a minute). Only names this cache makes are touched; the folder is the app's own.
+ * Whether the process that named a partial `pid` (and `instance`, when the name has one) may still be writing it.
+ * With this process's pid it is this process only if it carries this run's instance id; otherwise an earlier run
+ * that had the same pid wrote it and was killed.
+ */
+function isWriterAlive(pid: number, instance: string | undefined): boolean {
+  if (pid === process.pid) return instance === PROCESS_INSTANCE;
+  return isProcessAlive(pid);
+}
+
+/**
+ * Deletes the temporary files of cache entries whose export was killed (their process is gone, or has this
+ * process's pid but not its instance id, and they have not been written to for a minute). Only names this cache
+ * makes are touched; the folder is the app's own.
  */
 export async function removeStalePcmPartials(directory: string): Promise<{ removed: number; bytes: number }> {
   const names = await fs.readdir(directory).catch(() => [] as string[]);
@@ -151,7 +168,7 @@ export async function removeStalePcmPartials(directory: string): Promise<{ remov
   for (const name of names) {
     const match = PARTIAL_NAME.exec(name);
     if (!match) continue;
-    if (match[1] !== undefined && isProcessAlive(Number(match[1]))) continue;
+    if (match[1] !== undefined && isWriterAlive(Number(match[1]), match[2])) continue;
     const filePath = path.join(directory, name);
     const stats = await fs.lstat(filePath).catch(() => undefined);
     if (!stats?.isFile() || Date.now() - stats.mtimeMs < PARTIAL_QUIET_MS) continue;

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_INSTANCE } from '../../storage/process-instance.js';
 import { removeStalePcmPartials } from '../decode/pcm-cache.js';
 import type { ExportRequest } from '../export-types.js';
 import { makeSmallProject, type SmallProject } from '../test-support/small-project.js';
@@ -218,7 +219,7 @@ describe('removeStalePcmPartials', () => {
       dead: `${key}.f32.${deadPid}-0123456789ab.partial`,
       deadInfo: `${key}.json.${deadPid}-0123456789ab.partial`,
       olderFormat: `${key}.f32.0123456789ab.partial`,
-      live: `${key}.f32.${process.pid}-0123456789ab.partial`,
+      live: `${key}.f32.${process.pid}-${PROCESS_INSTANCE}-0123456789ab.partial`,
       deadButJustWritten: `${key}.f32.${deadPid}-ba9876543210.partial`,
       entry: `${key}.f32`,
       unrelated: 'notes.partial',

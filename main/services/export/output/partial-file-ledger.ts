@@ -1,18 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeJsonAtomic } from '../../storage/atomic-file.js';
 import { isProcessAlive } from '../../storage/process-alive.js';
+import { PROCESS_INSTANCE } from '../../storage/process-instance.js';
 import { asUserFileError } from '../../storage/user-file.js';
 import { isStagingName } from './staged-file.js';
-
-/**
- * This process's instance id, made when it starts (before any export), written into each of its records. Records
- * are written from the main thread (ExportEngine.track), where this module is loaded once per process.
- */
-const PROCESS_INSTANCE = randomUUID();
 
 /**
  * Which hidden `.NAME.<hex>.partial` files (and staging folders) in the user's export folders are the app's own.
