@@ -2,7 +2,13 @@ import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readFileIfExists, writeFileAtomic, writeJsonAtomic } from './atomic-file.js';
+import {
+  readFileIfExists,
+  syncDirectory,
+  syncDirectorySync,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from './atomic-file.js';
 
 describe('atomic file writes', () => {
   let dir: string;
@@ -56,5 +62,18 @@ describe('atomic file writes', () => {
 
   it('reads a missing file as undefined', async () => {
     expect(await readFileIfExists(path.join(dir, 'nope.json'))).toBeUndefined();
+  });
+
+  it('syncs a folder by opening it, in both the async and the synchronous form (a no-op on Windows)', async () => {
+    await expect(syncDirectory(dir)).resolves.toBeUndefined();
+    expect(() => syncDirectorySync(dir)).not.toThrow();
+    const missing = path.join(dir, 'missing');
+    if (process.platform === 'win32') {
+      await expect(syncDirectory(missing)).resolves.toBeUndefined();
+      expect(() => syncDirectorySync(missing)).not.toThrow();
+    } else {
+      await expect(syncDirectory(missing)).rejects.toMatchObject({ code: 'ENOENT' });
+      expect(() => syncDirectorySync(missing)).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { closeSync, fsyncSync, openSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 
 export interface AtomicWriteOptions {
@@ -75,13 +75,32 @@ export function isNotFound(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ENOENT';
 }
 
-async function syncDirectory(dir: string): Promise<void> {
-  // Windows cannot open a directory for fsync; the rename is already durable enough there.
-  if (process.platform === 'win32') return;
+/**
+ * Flushes a folder's entries to disk so a rename or a new file in it survives a power cut. Every writer that
+ * publishes by renaming uses this (or syncDirectorySync) so the Windows rule below is written once.
+ */
+export async function syncDirectory(dir: string): Promise<void> {
+  if (!canSyncDirectory()) return;
   const handle = await fs.open(dir, 'r');
   try {
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+/** syncDirectory for the export worker, whose writers are synchronous. */
+export function syncDirectorySync(dir: string): void {
+  if (!canSyncDirectory()) return;
+  const descriptor = openSync(dir, 'r');
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Windows cannot open a directory for fsync; the rename is already durable enough there. */
+function canSyncDirectory(): boolean {
+  return process.platform !== 'win32';
 }

@@ -1,14 +1,4 @@
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { formatSupportsRate, mp3SampleRates } from '../../../../common/export/export-options.js';
 import { msToFrames, type RenderClip, type RenderPlan } from '../../../../common/export/render-plan.js';
@@ -25,6 +15,7 @@ import {
 } from '../export-types.js';
 import { StagedFile, stagingPathFor } from '../output/staged-file.js';
 import { writingTo } from '../output/writing-to.js';
+import { syncDirectorySync } from '../../storage/atomic-file.js';
 import { defaultDecodeThreads, prepareSources } from '../prepare-sources.js';
 import { defaultWorkerEntry } from '../worker-launcher.js';
 import { CooperativeYield, ProgressTracker } from '../progress-tracker.js';
@@ -168,10 +159,10 @@ async function writeFolder(
     });
     await confirmPublish(hooks);
     writingTo(destination, () => {
-      syncFolder(staging);
+      syncDirectorySync(staging);
       if (overwrite && existsSync(destination)) rmSync(destination, { recursive: false, force: true });
       renameSync(staging, destination);
-      syncFolder(path.dirname(destination));
+      syncDirectorySync(path.dirname(destination));
     });
     return files;
   } catch (error) {
@@ -233,14 +224,4 @@ function counting(sink: ByteSink & { close(): void }): ByteSink & { close(): voi
     close: () => sink.close(),
     count: () => bytes,
   };
-}
-
-function syncFolder(folder: string): void {
-  if (process.platform === 'win32') return;
-  const descriptor = openSync(folder, 'r');
-  try {
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { syncDirectorySync } from '../../storage/atomic-file.js';
 import { writingTo } from './writing-to.js';
 
 /**
@@ -72,7 +73,7 @@ export class StagedFile {
     if (this.descriptor !== undefined) this.seal();
     this.writing(() => {
       renameSync(this.tempPath, this.finalPath);
-      syncDirectory(path.dirname(this.finalPath));
+      syncDirectorySync(path.dirname(this.finalPath));
     });
   }
 
@@ -109,15 +110,4 @@ export function stagingPathFor(finalPath: string): string {
 /** Whether `name` is of the form stagingPathFor gives: `.<final name>.<12 hex digits>.partial`. */
 export function isStagingName(name: string): boolean {
   return /^\..+\.[0-9a-f]{12}\.partial$/su.test(name);
-}
-
-function syncDirectory(folder: string): void {
-  // Windows cannot open a folder for fsync; the rename is durable enough there.
-  if (process.platform === 'win32') return;
-  const descriptor = openSync(folder, 'r');
-  try {
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
 }
