@@ -3,7 +3,7 @@ import { jobTexts, sentTexts } from '../../../common/jobs/job-texts.js';
 import type { RuleViolation, TaskRequestBody } from '../../../common/rules/index.js';
 import { stripToTypeKeys, validateVoiceCreation } from '../../../common/rules/index.js';
 import { measurePromptSpeechSeconds } from '../voices/prompt-speech.js';
-import type { JobRecord, SubmitVoiceInput } from './job-types.js';
+import type { JobLinks, SubmitVoiceInput } from './job-types.js';
 
 /** Turns what callers submit into what is validated, stored and sent. */
 
@@ -89,23 +89,37 @@ export async function checkVoiceJob(
   return violations;
 }
 
-/** The caller's references kept on a job (copied, so later edits by the caller do not leak in). */
-export function pickLinks(source: {
-  projectId?: string;
-  blockIds?: string[];
-  contentHashes?: string[];
-  takeOf?: string[];
-  projectTitle?: string;
-  voiceName?: string;
-}): Pick<JobRecord, 'projectId' | 'blockIds' | 'contentHashes' | 'takeOf' | 'projectTitle' | 'voiceName'> {
-  return {
-    ...(source.projectId === undefined ? {} : { projectId: source.projectId }),
-    ...(source.blockIds === undefined ? {} : { blockIds: [...source.blockIds] }),
-    ...(source.contentHashes === undefined ? {} : { contentHashes: [...source.contentHashes] }),
-    ...(source.takeOf === undefined ? {} : { takeOf: [...source.takeOf] }),
-    ...(source.projectTitle === undefined ? {} : { projectTitle: source.projectTitle }),
-    ...(source.voiceName === undefined ? {} : { voiceName: source.voiceName }),
-  };
+type LinkValues = Required<JobLinks>;
+type LinkCopies = { [Key in keyof LinkValues]: (value: LinkValues[Key]) => LinkValues[Key] };
+
+/**
+ * How each link is copied onto a job (lists copied, so later edits by the caller do not leak in). Keyed by every
+ * field of JobLinks, so a link added there cannot be left behind here.
+ */
+const LINK_COPIES: LinkCopies = {
+  projectId: (id) => id,
+  blockIds: (ids) => [...ids],
+  contentHashes: (hashes) => [...hashes],
+  takeOf: (hashes) => [...hashes],
+  projectTitle: (title) => title,
+  voiceName: (name) => name,
+};
+
+/** The caller's references kept on a job: those it gave, copied. */
+export function pickLinks(source: JobLinks): JobLinks {
+  const links: JobLinks = {};
+  for (const key of Object.keys(LINK_COPIES) as (keyof LinkValues)[]) copyLink(source, links, key);
+  return links;
+}
+
+function copyLink<Key extends keyof LinkValues>(
+  source: Partial<LinkValues>,
+  links: Partial<LinkValues>,
+  key: Key,
+): void {
+  const value = source[key];
+  const copy: LinkCopies[Key] = LINK_COPIES[key];
+  if (value !== undefined) links[key] = copy(value);
 }
 
 function pickDefined<Source extends object, Key extends keyof Source>(

@@ -17,17 +17,11 @@ export interface JobError {
   httpStatus?: number;
 }
 
-interface JobRecordBase {
-  /** Local id (UUID), stable across restarts. */
-  id: string;
-  kind: JobKind;
-  serviceUrl: string;
-  status: JobStatus;
-  /** The service's id of the task or voice, once known. */
-  remoteId?: string;
-  /** The service's status string, exactly as last read (unknown values included). */
-  remoteStatus?: string;
-  /** Opaque references given by the caller (the project and its blocks the job came from). */
+/**
+ * Opaque references given by the caller when submitting (the project and its blocks the job came from), kept on
+ * the job as given and carried over to its retry.
+ */
+export interface JobLinks {
   projectId?: string;
   blockIds?: string[];
   /** For task jobs: the audio cache key of each of blockIds as sent (its content hash, or a take key). */
@@ -38,6 +32,18 @@ interface JobRecordBase {
   projectTitle?: string;
   /** A name to show: the voice's name for voice jobs; for tasks, whatever the caller passed. */
   voiceName?: string;
+}
+
+interface JobRecordBase extends JobLinks {
+  /** Local id (UUID), stable across restarts. */
+  id: string;
+  kind: JobKind;
+  serviceUrl: string;
+  status: JobStatus;
+  /** The service's id of the task or voice, once known. */
+  remoteId?: string;
+  /** The service's status string, exactly as last read (unknown values included). */
+  remoteStatus?: string;
   createdAt: string;
   submittedAt?: string;
   finishedAt?: string;
@@ -94,16 +100,7 @@ export type JobEvent =
 
 export type JobListener = (event: JobEvent) => void;
 
-interface SubmitCommon {
-  projectId?: string;
-  blockIds?: string[];
-  contentHashes?: string[];
-  takeOf?: string[];
-  projectTitle?: string;
-  voiceName?: string;
-}
-
-export interface SubmitTaskInput extends SubmitCommon {
+export interface SubmitTaskInput extends JobLinks {
   body: TaskRequestBody;
   /** Sends `sync: true`: the service answers once the job is processing (at most 90 s). */
   sync?: boolean;
@@ -116,7 +113,7 @@ export interface VoiceFileRef {
   fileName?: string;
 }
 
-export interface SubmitVoiceInput extends SubmitCommon {
+export interface SubmitVoiceInput extends JobLinks {
   voice: Omit<CreateVoiceInput, 'prompt' | 'avatar'> & { prompt: VoiceFileRef; avatar?: VoiceFileRef };
 }
 
