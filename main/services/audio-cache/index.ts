@@ -1,1 +1,2 @@
 export { AudioCache, AudioCacheError } from './audio-cache.js';
+export type { CachedSegment } from './audio-cache.js';

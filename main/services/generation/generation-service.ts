@@ -5,7 +5,6 @@ import { applySegmentUpdates, planGenerationBatches } from '../../../common/gene
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { TakeMedia, TakeWaveform } from '../../../common/ipc/output-methods.js';
 import type { Project } from '../../../common/project/index.js';
-import type { TakeMeasures } from '../../../common/audio/take-measures.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import type { ChargeTwiceRefusal, HeldBlock } from '../../../common/generation/charge-twice-holds.js';
 import { blockHashesOf, chargeTwiceHolds, whyHeld } from '../../../common/generation/charge-twice-holds.js';
@@ -20,7 +19,7 @@ import {
   needsGeneration,
   validateProject,
 } from '../../../common/project/index.js';
-import type { AudioCache } from '../audio-cache/index.js';
+import type { AudioCache, CachedSegment } from '../audio-cache/index.js';
 import { AudioCacheError } from '../audio-cache/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
 import { FINAL_STATUSES } from '../jobs/index.js';
@@ -631,15 +630,7 @@ export class GenerationService {
 
 function generatedUpdate(
   hash: string,
-  entry: {
-    cacheKey: string;
-    durationMs: number;
-    mediaPath: string;
-    remoteUrl: string;
-    taskId?: string | undefined;
-    generatedAt: string;
-    measures?: TakeMeasures | undefined;
-  },
+  entry: CachedSegment,
   extra: { requestId?: string | undefined; seed?: number | undefined } = {},
 ): Extract<SegmentUpdate, { state: 'generated' }> {
   return {
