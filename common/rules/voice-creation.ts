@@ -16,8 +16,11 @@ export interface VoiceFileFacts {
   speechSeconds?: number;
 }
 
-/** The fields of `POST /api/voice`, with the files described by their facts rather than their bytes. */
-export interface VoiceCreationInput {
+/**
+ * The fields of `POST /api/voice`, written once: each file is a `VoiceFile`, by default its facts (what the rules
+ * check); main's upload uses the same fields with each file given by where its bytes come from.
+ */
+export interface VoiceCreationInput<VoiceFile = VoiceFileFacts> {
   name?: string;
   /** `v3.0` (default when omitted) or `v4.0` (preview). */
   modelVersion?: string;
@@ -31,8 +34,8 @@ export interface VoiceCreationInput {
   vcover?: unknown;
   train_params?: unknown;
   extra_params?: unknown;
-  prompt?: VoiceFileFacts;
-  avatar?: VoiceFileFacts;
+  prompt?: VoiceFile;
+  avatar?: VoiceFile;
 }
 
 /** `lora` is "identifier-shaped": letters, digits, `.`, `_`, `-`, starting with a letter or digit. */

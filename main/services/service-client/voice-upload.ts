@@ -28,20 +28,13 @@ export type UploadSource =
   | { path: string; mediaType?: string; fileName?: string }
   | { data: Uint8Array; mediaType: string; fileName?: string };
 
-export interface CreateVoiceInput {
+/**
+ * A voice to create: the contract's fields (VoiceCreationInput) with its files to upload. The studio always names
+ * the voice and sends a prompt.
+ */
+export interface CreateVoiceInput extends VoiceCreationInput<UploadSource> {
   name: string;
-  /** `v3.0` (default) or `v4.0`. */
-  modelVersion?: string;
-  language?: string;
-  description?: string;
-  vocalFilter?: boolean;
-  lora?: string;
-  isTest?: boolean;
-  vcover?: unknown;
-  train_params?: unknown;
-  extra_params?: unknown;
   prompt: UploadSource;
-  avatar?: UploadSource;
   /** Seconds of speech in the prompt, when measured; below 3 s the call is refused locally. */
   promptSpeechSeconds?: number;
 }
