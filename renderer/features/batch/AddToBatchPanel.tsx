@@ -3,6 +3,7 @@ import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useAppInfo } from '../../app/use-app-info.js';
+import { ChooserConfirmHint } from '../../components/ChooserConfirmHint.js';
 import { ChooserWindow } from '../../components/ChooserWindow.js';
 import { typedPathNeedsChooser } from '../../components/typed-path.js';
 import { PathField } from '../../components/PathField.js';
@@ -184,16 +185,11 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
         />
       </PathField>
       {needsConfirming && choosing === null ? (
-        <p className="hint" data-testid="batch-destination-confirm">
-          In the browser, Timbre Studio writes only where you pick in its chooser window
-          {defaultFolder ? (
-            <>
-              {' '}
-              or inside <code>{defaultFolder}</code>
-            </>
-          ) : null}
-          : Enter or Add opens it at this folder for you to confirm.
-        </p>
+        <ChooserConfirmHint
+          testId="batch-destination-confirm"
+          defaultFolder={defaultFolder}
+          action="Enter or Add opens it at this folder"
+        />
       ) : null}
       {choosing ? (
         <ChooserWindow

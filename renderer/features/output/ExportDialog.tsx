@@ -12,6 +12,7 @@ import { ExportTagFields } from './ExportTagFields.js';
 import { exportContainer } from '../../../common/export/export-mode.js';
 import { stageFile } from '../voices/stage-file.js';
 import { Dialog } from '../../components/Dialog.js';
+import { ChooserConfirmHint } from '../../components/ChooserConfirmHint.js';
 import { ChooserWindow } from '../../components/ChooserWindow.js';
 import { typedPathNeedsChooser } from '../../components/typed-path.js';
 import {
@@ -290,16 +291,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         />
       </PathField>
       {needsConfirming && stage.kind !== 'choosing' ? (
-        <p className="hint" data-testid="export-path-confirm">
-          In the browser, Timbre Studio writes only where you pick in its chooser window
-          {defaultFolder ? (
-            <>
-              {' '}
-              or inside <code>{defaultFolder}</code>
-            </>
-          ) : null}
-          : Enter or Export opens it at this path for you to confirm.
-        </p>
+        <ChooserConfirmHint
+          testId="export-path-confirm"
+          defaultFolder={defaultFolder}
+          action="Enter or Export opens it at this path"
+        />
       ) : null}
       {stage.kind === 'choosing' ? (
         <ChooserWindow
