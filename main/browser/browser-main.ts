@@ -8,7 +8,7 @@ import { readShellAddress, writeShellAddress } from './shell-address.js';
 import { startBrowserShell } from './browser-shell.js';
 
 /**
- * Entry of the browser shell: `node dist/main/browser-main.js [--port N] [--data DIR]`. Prints the URL to open
+ * Entry of the browser shell: `node dist/main/browser-main.mjs [--port N] [--data DIR] [--renderer DIR] [--url-file FILE]`. Prints the URL to open
  * (with its secret) and runs until interrupted. Without --port it reuses the last launch's address.
  */
 async function main(): Promise<void> {
