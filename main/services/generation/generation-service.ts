@@ -116,6 +116,8 @@ export class ChargeTwiceRefusalError extends Error {
   }
 }
 
+type SegmentError = Extract<SegmentUpdate, { state: 'failed' }>['error'];
+
 /**
  * Generation of a project's blocks: plans what to send (only what has no current audio, once per content),
  * submits the tasks through the job manager (which persists and polls them, also across restarts), and when a
@@ -123,8 +125,6 @@ export class ChargeTwiceRefusalError extends Error {
  * writes project files: it publishes segment updates, which the open editor applies to its document (and
  * `lookup` answers when a project is opened later), so the user's newer edits are never overwritten.
  */
-type SegmentError = Extract<SegmentUpdate, { state: 'failed' }>['error'];
-
 export class GenerationService {
   /** Jobs whose audio is being filed, and jobs already filed in this run. */
   private readonly filing = new Map<string, Promise<SegmentUpdate[]>>();

@@ -804,10 +804,10 @@ export class ProjectService implements ProjectLibrary {
   }
 }
 
-/** The model's title rule, reported as an IPC input error. */
 // A project title's limit (checkTitle): a copy's suffix is kept whole, the title before it shortened.
 const MAX_COPY_TITLE_LENGTH = 200;
 
+/** The model's title rule, reported as an IPC input error. */
 function checkedTitle(title: string): string {
   try {
     return checkTitle(title);
