@@ -154,12 +154,13 @@ export class StandinHttpServer implements ServerControls {
     if (fault?.mode === 'drop-before') return { reply: { kind: 'empty', status: 0 }, fault };
     if (fault?.mode === 'status') {
       await drainRequest(req);
-      const code = fault.code ?? defaultCodeForStatus(fault.status);
+      const code = fault.code === undefined ? defaultCodeForStatus(fault.status) : { injected: fault.code };
       const retryAfterS = fault.retryAfterS ?? (fault.status === 429 || fault.status === 503 ? 1 : undefined);
       const failure = new ServiceError(
         fault.status,
         code,
-        fault.message ?? `injected fault: ${fault.status} ${code}`,
+        fault.message ??
+          `injected fault: ${fault.status} ${fault.code ?? defaultCodeForStatus(fault.status)}`,
         retryAfterS !== undefined ? { 'Retry-After': String(retryAfterS) } : {},
       );
       return { reply: errorReply(failure), fault, failure };

@@ -93,7 +93,67 @@ export const DEFAULT_MODEL_VERSION = 'v3.0';
 /** The identifier shape a `lora` value must have. */
 export const LORA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
+/** Every status the stand-in gives a task: the contract names pending, processing and generated; a failure reads `failed`. */
+export const TASK_STATUSES = ['pending', 'processing', 'generated', 'failed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/**
+ * Every status the stand-in gives a voice: a quick clone goes creating → pending (ready to use), a professional one
+ * lora-pending → lora-awaiting → lora-success; either may end `failed`.
+ */
+export const VOICE_STATUSES = [
+  'creating',
+  'pending',
+  'lora-pending',
+  'lora-awaiting',
+  'lora-success',
+  'failed',
+] as const;
+export type VoiceStatus = (typeof VOICE_STATUSES)[number];
+
 /** Statuses that count as a finished ("usable") voice. */
-export const USABLE_VOICE_STATUSES = ['pending', 'lora-success'] as const;
+export const USABLE_VOICE_STATUSES = ['pending', 'lora-success'] as const satisfies readonly VoiceStatus[];
+
+/** Statuses of a voice still being made: the stand-in carries them on by itself, and resumes them at its next start. */
+export const UNFINISHED_VOICE_STATUSES = [
+  'creating',
+  'lora-pending',
+  'lora-awaiting',
+] as const satisfies readonly VoiceStatus[];
+
+/**
+ * Every error code the stand-in answers with by itself (ServiceError takes only these); a fault injected through the
+ * admin surface may name any other.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_BAD_REQUEST',
+  'VALIDATION_BAD_PARAMS',
+  'VALIDATION_CONFLICT',
+  'TTS_CONTENTS_INVALID',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'TASK_NOT_FOUND',
+  'VOICE_NOT_FOUND',
+  'SPLITTER_NOT_FOUND',
+  'CREDITS_INSUFFICIENT',
+  'UPLOAD_TOO_LARGE',
+  'VOICE_PROMPT_INVALID',
+  'VOICE_PROMPT_TOO_SHORT',
+  'VOICE_PROMPT_TOO_LARGE',
+  'VOICE_MODEL_VERSION_INVALID',
+  'PRO_CLONE_FORBIDDEN',
+  'PRO_CLONE_QUOTA_EXCEEDED',
+  'RATE_LIMIT_EXCEEDED',
+  'RATE_LIMIT_QUOTA',
+  'STREAM_TIMEOUT',
+  'INTERNAL_ERROR',
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  'GATEWAY_TIMEOUT',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const REQUEST_ID_HEADER = 'X-Service-App-Request-Id';

@@ -1,8 +1,17 @@
+import type { ErrorCode } from '../wire-choices.js';
+
+/** A code named by a fault injected through the admin surface: any text the tester chose, sent as it is. */
+export interface InjectedCode {
+  readonly injected: string;
+}
+
 /** An error the service reports on the wire as `{status, code, message}` with HTTP status `status`. */
 export class ServiceError extends Error {
+  readonly code: string;
+
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: ErrorCode | InjectedCode,
     message: string,
     readonly headers: Record<string, string> = {},
     /** Stand-in-only detail kept in the ledger (e.g. which field made contents invalid); never sent. */
@@ -10,6 +19,7 @@ export class ServiceError extends Error {
   ) {
     super(message);
     this.name = 'ServiceError';
+    this.code = typeof code === 'string' ? code : code.injected;
   }
 }
 

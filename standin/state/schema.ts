@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TASK_STATUSES, VOICE_STATUSES } from '../wire-choices.js';
 
 /**
  * The persisted state of the stand-in. Types are inferred from these schemas so the file on disk and the code
@@ -40,7 +41,7 @@ export const taskRecordSchema = z.object({
   userId: z.string(),
   token: z.string(),
   sequence: z.number().int(),
-  status: z.string(),
+  status: z.enum(TASK_STATUSES),
   type: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -97,7 +98,7 @@ export const voiceRecordSchema = z.object({
   description: z.string(),
   language: z.string(),
   modelVersion: z.string(),
-  status: z.string(),
+  status: z.enum(VOICE_STATUSES),
   lora: z.string().optional(),
   vocalFilter: z.boolean(),
   avatarPath: z.string(),

@@ -1,8 +1,8 @@
 import { nowIso } from '../clock.js';
 import type { TaskRecord } from '../state/schema.js';
 
-/** The lifecycle a read walks through: pending, processing, then the task's end (generated or failed). */
-const STEPS = ['pending', 'processing', 'done'] as const;
+/** The lifecycle a read walks through: pending, processing (these two), then the task's end (generated or failed). */
+const UNFINISHED_STEPS = ['pending', 'processing'] as const;
 
 function stepOf(status: string): number {
   if (status === 'pending') return 0;
@@ -33,7 +33,7 @@ export class ReadAdvancedTasks {
     const now: Shown = { step, doneAt: before.doneAt ?? (step === 2 ? nowIso() : undefined) };
     this.shown.set(task.id, now);
     if (step < 2) {
-      const status = STEPS[step] ?? 'pending';
+      const status = UNFINISHED_STEPS[step] ?? 'pending';
       const {
         segments: _segments,
         audioPath: _audio,

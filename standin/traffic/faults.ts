@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { ErrorCode } from '../wire-choices.js';
 
 /**
  * Fault injection for client tests. A rule matches requests by method and path prefix and applies to the next
@@ -40,7 +41,7 @@ export type FaultRule = z.output<typeof faultRuleInputSchema> & {
   matched: number;
 };
 
-const DEFAULT_CODES: Record<number, string> = {
+const DEFAULT_CODES: Record<number, ErrorCode> = {
   400: 'VALIDATION_BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -53,7 +54,7 @@ const DEFAULT_CODES: Record<number, string> = {
   504: 'GATEWAY_TIMEOUT',
 };
 
-export function defaultCodeForStatus(status: number): string {
+export function defaultCodeForStatus(status: number): ErrorCode {
   return DEFAULT_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_BAD_REQUEST');
 }
 

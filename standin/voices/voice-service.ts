@@ -9,7 +9,7 @@ import { extensionForUpload } from '../files/media-extension.js';
 import { ServiceError } from '../http/service-error.js';
 import { REALISTIC_TIMINGS_MS, scaledMs } from '../options.js';
 import type { AccountState, VoiceRecord } from '../state/schema.js';
-import { MIN_PROMPT_SPEECH_S } from '../wire-choices.js';
+import { MIN_PROMPT_SPEECH_S, UNFINISHED_VOICE_STATUSES, type VoiceStatus } from '../wire-choices.js';
 import { parseVoiceFields, type VoiceFields } from './voice-fields.js';
 import { touch, type VoiceRegistry } from './voice-registry.js';
 import type { UploadedFile, VoiceUpload } from './voice-upload.js';
@@ -27,7 +27,6 @@ export interface VoiceServiceDeps {
 }
 
 const VARIANTS = ['m1', 'm2', 'm3', 'm4', 'm5', 'm7', 'f1', 'f2', 'f3', 'f4', 'f5'];
-const UNFINISHED_STATUSES = ['creating', 'lora-pending', 'lora-awaiting'];
 export const DEFAULT_AVATAR_PATH = '/files/avatars/default.svg';
 
 /**
@@ -71,7 +70,7 @@ export class VoiceService {
   /** Voices left unfinished by a previous run continue their lifecycle. */
   resumeUnfinished(): void {
     for (const voice of this.deps.voices.all()) {
-      if (UNFINISHED_STATUSES.includes(voice.status)) this.schedule(voice);
+      if ((UNFINISHED_VOICE_STATUSES as readonly string[]).includes(voice.status)) this.schedule(voice);
     }
   }
 
@@ -185,7 +184,7 @@ export class VoiceService {
     else this.set(voice, 'lora-success');
   }
 
-  private set(voice: VoiceRecord, status: string): void {
+  private set(voice: VoiceRecord, status: VoiceStatus): void {
     touch(voice, { status });
     this.deps.voices.changed();
   }
