@@ -75,6 +75,23 @@ export default tseslint.config(
     },
   },
   {
+    // Tests run in Node: a layout test reads the style sheets it lays a component out with.
+    files: ['renderer/test-support/style-sheet.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', '**/main/**', '**/preload/**'],
+              message: 'The renderer talks only to window.timbre (common/ipc).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: {
       'no-restricted-imports': [

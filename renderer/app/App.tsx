@@ -5,7 +5,7 @@ import { ProjectsPage } from '../features/projects/ProjectsPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { TasksPage } from '../features/tasks/TasksPage.js';
 import { VoicesPage } from '../features/voices/VoicesPage.js';
-import { ExportsPage } from '../features/batch/ExportsPage.js';
+import { ExportsPage } from '../features/export/ExportsPage.js';
 import type { Page } from '../stores/navigation-store.js';
 import { pages, selectGoTo, selectPage } from '../stores/navigation-store.js';
 import { selectTheme } from '../stores/settings-store.js';

@@ -1,4 +1,4 @@
-import { pages } from '../../stores/navigation-store.js';
+import { pages } from '../stores/navigation-store.js';
 
 /*
  * The editor's keyboard shortcuts, written once: the key handler matches them and the help panel lists them.

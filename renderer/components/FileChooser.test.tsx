@@ -3,6 +3,7 @@ import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FolderListing } from '../../common/ipc/output-methods.js';
 import { FileChooser } from './FileChooser.js';
+import { styleSheetText } from '../test-support/style-sheet.js';
 
 // Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
 const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
@@ -128,7 +129,7 @@ describe('FileChooser', () => {
     try {
       const page = await browser.newPage({ viewport: { width: 760, height: 400 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);
-      await page.addStyleTag({ path: styleSheet });
+      await page.addStyleTag({ content: styleSheetText(styleSheet) });
       const icon = await page.locator('.folder-icon').first().boundingBox();
       expect(icon?.width).toBeGreaterThanOrEqual(12);
       expect(icon?.height).toBeGreaterThanOrEqual(8);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithStores, storesFor } from '../test-support/app-stores-harness.js';
 import { FakeBridge } from '../test-support/fake-bridge.js';
 import { Toasts } from './Toasts.js';
+import { styleSheetText } from '../test-support/style-sheet.js';
 
 /**
  * The toast stack laid out by Chromium with the app's style sheet, over a page: its "Dismiss all" bar covered the
@@ -33,7 +34,7 @@ describe('Toasts layout', () => {
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);
-      await page.addStyleTag({ path: STYLES });
+      await page.addStyleTag({ content: styleSheetText(STYLES) });
       const box = async (selector: string) => {
         const found = await page.locator(selector).first().boundingBox();
         if (found === null) throw new Error(`${selector} is not laid out`);

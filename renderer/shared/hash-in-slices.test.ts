@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allBlocks, contentHash } from '../../../common/project/index.js';
-import { hasContentHash } from '../../../common/project/content-hash.js';
-import { contextOf, sampleProject } from '../../../common/project/test-support.js';
+import { allBlocks, contentHash } from '../../common/project/index.js';
+import { hasContentHash } from '../../common/project/content-hash.js';
+import { contextOf, sampleProject } from '../../common/project/test-support.js';
 import { contentHashesInSlices, projectHashedInSlices } from './hash-in-slices.js';
 
 /** A project of fresh block objects: none of their hashes is memoised yet. */

@@ -1,7 +1,7 @@
-import { contentHash, hasContentHash } from '../../../common/project/content-hash.js';
-import type { Block, Project } from '../../../common/project/project-schema.js';
-import { TRACK_NAMES } from '../../../common/project/project-schema.js';
-import type { SendContext } from '../../../common/project/send-context.js';
+import { contentHash, hasContentHash } from '../../common/project/content-hash.js';
+import type { Block, Project } from '../../common/project/project-schema.js';
+import { TRACK_NAMES } from '../../common/project/project-schema.js';
+import type { SendContext } from '../../common/project/send-context.js';
 
 /** Longest stretch of hashing between two yields: short enough that a keystroke waiting behind it is not felt. */
 const SLICE_MS = 8;

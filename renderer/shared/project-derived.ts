@@ -1,12 +1,12 @@
-import type { CheckThresholds, TakeFlag } from '../../../common/audio/take-checks.js';
-import { describeFlag } from '../../../common/audio/take-checks.js';
-import { reviewFlags } from '../../../common/generation/review-flags.js';
-import type { Project } from '../../../common/project/project-schema.js';
-import type { ProjectStats } from '../../../common/project/project-stats.js';
-import { projectStats } from '../../../common/project/project-stats.js';
-import type { SendContext } from '../../../common/project/send-context.js';
-import type { TimelineLayout } from '../../../common/project/timeline-layout.js';
-import { layoutTimeline } from '../../../common/project/timeline-layout.js';
+import type { CheckThresholds, TakeFlag } from '../../common/audio/take-checks.js';
+import { describeFlag } from '../../common/audio/take-checks.js';
+import { reviewFlags } from '../../common/generation/review-flags.js';
+import type { Project } from '../../common/project/project-schema.js';
+import type { ProjectStats } from '../../common/project/project-stats.js';
+import { projectStats } from '../../common/project/project-stats.js';
+import type { SendContext } from '../../common/project/send-context.js';
+import type { TimelineLayout } from '../../common/project/timeline-layout.js';
+import { layoutTimeline } from '../../common/project/timeline-layout.js';
 
 /*
  * Figures derived from a whole project, computed once per project value (projects are immutable), so the timeline

@@ -1,13 +1,13 @@
-import type { Project } from '../../../common/project/project-schema.js';
-import { sendContext } from '../../../common/project/send-context.js';
-import type { SendContext } from '../../../common/project/send-context.js';
-import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
-import { voiceCatalog } from '../../../common/project/voice-fit.js';
-import type { AppStores } from '../../stores/app-stores.js';
-import { serviceRulesOf } from '../../stores/lexicon-store.js';
-import { selectActiveService } from '../../stores/settings-store.js';
-import { selectVoicesOf } from '../../stores/voices-store.js';
-import { useLexiconStore } from '../../stores/stores-context.js';
+import type { Project } from '../../common/project/project-schema.js';
+import { sendContext } from '../../common/project/send-context.js';
+import type { SendContext } from '../../common/project/send-context.js';
+import type { VoiceCatalog } from '../../common/project/voice-fit.js';
+import { voiceCatalog } from '../../common/project/voice-fit.js';
+import type { AppStores } from '../stores/app-stores.js';
+import { serviceRulesOf } from '../stores/lexicon-store.js';
+import { selectActiveService } from '../stores/settings-store.js';
+import { selectVoicesOf } from '../stores/voices-store.js';
+import { useLexiconStore } from '../stores/stores-context.js';
 
 /**
  * The open project's send context (its cast and lexicon, and its service's lexicon): what every block state,

@@ -1,4 +1,4 @@
-import type { TimbreClient } from '../../../common/ipc/api.js';
+import type { TimbreClient } from '../../common/ipc/api.js';
 
 /** 768 KiB per chunk: under the contract's 1 MiB cap once base64-encoded, few enough round trips for 100 MB. */
 const chunkBytes = 768 * 1024;

@@ -1,9 +1,9 @@
-import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
-import { voiceCatalog } from '../../../common/project/voice-fit.js';
-import type { VoiceView } from '../../../common/voices/voice-view.js';
-import { selectActiveService } from '../../stores/settings-store.js';
-import { selectVoicesOf } from '../../stores/voices-store.js';
-import { useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
+import type { VoiceCatalog } from '../../common/project/voice-fit.js';
+import { voiceCatalog } from '../../common/project/voice-fit.js';
+import type { VoiceView } from '../../common/voices/voice-view.js';
+import { selectActiveService } from '../stores/settings-store.js';
+import { selectVoicesOf } from '../stores/voices-store.js';
+import { useSettingsStore, useVoicesStore } from '../stores/stores-context.js';
 
 export interface ServiceVoices {
   /** The voice library of the project's service, when it is known here (empty offline or signed out). */

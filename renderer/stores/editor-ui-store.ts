@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { PendingChange } from '../features/editor/StaleConfirm.js';
-import type { HeldGeneration } from '../features/tasks/ChargeTwiceDialog.js';
+import type { PendingChange } from '../features/editor/block-state/StaleConfirm.js';
+import type { HeldGeneration } from '../features/generation/ChargeTwiceDialog.js';
 import type { DocumentState } from './document-store.js';
 
 /*

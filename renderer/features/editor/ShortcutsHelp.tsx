@@ -1,5 +1,5 @@
 import { Dialog } from '../../components/Dialog.js';
-import { APP_SHORTCUTS, SHORTCUTS, comboLabel, isMacPlatform } from './shortcuts.js';
+import { APP_SHORTCUTS, SHORTCUTS, comboLabel, isMacPlatform } from '../../commands/shortcuts.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
 /** Every shortcut that acts in the editor, with its keys on this platform (Cmd on macOS). */

@@ -1,12 +1,12 @@
 import { selectSelectedIds } from '../../stores/document-store.js';
-import { useSendContext } from './send-context.js';
+import { useSendContext } from '../../shared/send-context.js';
 import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
-import { ZoomControls } from './ZoomControls.js';
-import { layoutOf, statsOf } from './derived.js';
-import { formatTime } from './timeline-geometry.js';
+import { ZoomControls } from './timeline/ZoomControls.js';
+import { layoutOf, statsOf } from '../../shared/project-derived.js';
+import { formatTime } from './timeline/timeline-geometry.js';
 import { useFollowedProject } from './use-followed-project.js';
 import { useHashedProject } from './use-hashed-project.js';
-import { formatCount } from './format.js';
+import { formatCount } from '../../shared/format.js';
 import { useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
 
 /** Project-wide figures: blocks, characters, the credits estimate, length; following the project at idle moments

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Project } from '../../../common/project/project-schema.js';
 import type { SendContext } from '../../../common/project/send-context.js';
-import { useSendContext } from './send-context.js';
-import { projectHashedInSlices } from './hash-in-slices.js';
+import { useSendContext } from '../../shared/send-context.js';
+import { projectHashedInSlices } from '../../shared/hash-in-slices.js';
 import { useFollowedProject } from './use-followed-project.js';
 
 export interface HashedProject {

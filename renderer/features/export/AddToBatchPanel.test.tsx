@@ -6,6 +6,7 @@ import { renderWithStores, storesFor } from '../../test-support/app-stores-harne
 import { settingsView } from '../../test-support/settings-view.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
+import { styleSheetText } from '../../test-support/style-sheet.js';
 
 /**
  * The panel with the browser shell's folder chooser open (waiting for main's chooser window), laid out by Chromium
@@ -60,7 +61,7 @@ describe('AddToBatchPanel', () => {
       };
       for (const markup of [closed, open]) {
         await page.setContent(`<!doctype html><main>${markup}</main>`);
-        for (const sheet of styleSheets) await page.addStyleTag({ path: sheet });
+        for (const sheet of styleSheets) await page.addStyleTag({ content: styleSheetText(sheet) });
         // Beside the format fields (four selects), the file names field kept growing too.
         expect((await box('[data-testid="batch-destination"]')).height).toBeLessThan(40);
         expect((await box('[data-testid="batch-name-template"]')).height).toBeLessThan(40);

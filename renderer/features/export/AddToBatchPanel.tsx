@@ -8,11 +8,11 @@ import { ChooserWindow } from '../../components/ChooserWindow.js';
 import { typedPathNeedsChooser } from '../../components/typed-path.js';
 import { PathField } from '../../components/PathField.js';
 import { errorData } from '../../stores/notice-store.js';
-import type { ExportForm } from '../output/export-form.js';
-import { defaultExportForm, settingsFromForm } from '../output/export-form.js';
-import { ExportFormatFields } from '../output/ExportFormatFields.js';
-import { CreditConfirm } from '../output/CreditConfirm.js';
-import { formatCount } from '../editor/format.js';
+import type { ExportForm } from './export-form.js';
+import { defaultExportForm, settingsFromForm } from './export-form.js';
+import { ExportFormatFields } from './ExportFormatFields.js';
+import { CreditConfirm } from '../generation/CreditConfirm.js';
+import { formatCount } from '../../shared/format.js';
 import { selectGenerationSettings } from '../../stores/settings-store.js';
 import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
 

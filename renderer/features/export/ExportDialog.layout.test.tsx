@@ -5,6 +5,7 @@ import { sampleProject } from '../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ExportDialog } from './ExportDialog.js';
+import { styleSheetText } from '../../test-support/style-sheet.js';
 
 /**
  * The export dialog after an MP3 export, laid out by Chromium at 1440×900 with the app's own style sheets (the
@@ -13,7 +14,7 @@ import { ExportDialog } from './ExportDialog.js';
  */
 
 // The app's style sheets, read by Playwright from disk (the renderer's tests load CSS as empty modules).
-const styleSheets = ['../../styles.css', '../../components/dialog.css', './output.css'].map((relative) =>
+const styleSheets = ['../../styles.css', '../../components/dialog.css', './export.css'].map((relative) =>
   decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
 // Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
@@ -57,7 +58,7 @@ describe('ExportDialog layout', () => {
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);
-      for (const sheet of styleSheets) await page.addStyleTag({ path: sheet });
+      for (const sheet of styleSheets) await page.addStyleTag({ content: styleSheetText(sheet) });
       const box = async (selector: string) => {
         const found = await page.locator(selector).first().boundingBox();
         if (found === null) throw new Error(`${selector} is not laid out`);

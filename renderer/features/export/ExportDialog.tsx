@@ -1,6 +1,6 @@
 import { useAppInfo } from '../../app/use-app-info.js';
 import { useEffect, useMemo, useState } from 'react';
-import { useSendContext } from '../editor/send-context.js';
+import { useSendContext } from '../../shared/send-context.js';
 import type { MissingAudio } from '../../../common/export/project-render-plan.js';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -10,7 +10,7 @@ import type { ExportForm } from './export-form.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
 import { ExportTagFields } from './ExportTagFields.js';
 import { exportContainer } from '../../../common/export/export-mode.js';
-import { stageFile } from '../voices/stage-file.js';
+import { stageFile } from '../../shared/stage-file.js';
 import { Dialog } from '../../components/Dialog.js';
 import { ChooserConfirmHint } from '../../components/ChooserConfirmHint.js';
 import { ChooserWindow } from '../../components/ChooserWindow.js';
@@ -23,7 +23,7 @@ import {
   settingsFromForm,
   withExtension,
 } from './export-form.js';
-import './output.css';
+import './export.css';
 import { missingAudioLine } from './missing-audio-line.js';
 import { PathInput } from '../../components/PathInput.js';
 import { PathField } from '../../components/PathField.js';
@@ -34,10 +34,10 @@ import {
   useSettingsStore,
 } from '../../stores/stores-context.js';
 import { selectCheckThresholds, selectGenerationSettings } from '../../stores/settings-store.js';
-import { flagsOf } from '../editor/derived.js';
-import { formatCount } from '../editor/format.js';
-import { CreditConfirm } from './CreditConfirm.js';
-import { estimateGeneration } from './generation-estimate.js';
+import { flagsOf } from '../../shared/project-derived.js';
+import { formatCount } from '../../shared/format.js';
+import { CreditConfirm } from '../generation/CreditConfirm.js';
+import { estimateGeneration } from '../generation/generation-estimate.js';
 
 type Stage =
   | { kind: 'form' }

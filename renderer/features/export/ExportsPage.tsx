@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { selectBatchView } from '../../stores/batch-store.js';
-import '../output/output.css';
+import './export.css';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
 import { BatchItemRow } from './BatchItemRow.js';
 import { overallLine } from './overall-line.js';

@@ -1,4 +1,4 @@
-import { formatCount } from '../editor/format.js';
+import { formatCount } from '../../shared/format.js';
 
 /**
  * The question asked before a generation above the credits set in Settings → Generation, wherever it starts (the

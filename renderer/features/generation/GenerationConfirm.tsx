@@ -1,7 +1,7 @@
 import { selectPendingChargeTwice, selectPendingGeneration } from '../../stores/editor-ui-store.js';
 import { useAppStores, useEditorUiStore } from '../../stores/stores-context.js';
-import { formatCount } from '../editor/format.js';
-import { ChargeTwiceDialog } from '../tasks/ChargeTwiceDialog.js';
+import { formatCount } from '../../shared/format.js';
+import { ChargeTwiceDialog } from './ChargeTwiceDialog.js';
 import { CreditConfirm } from './CreditConfirm.js';
 
 /**

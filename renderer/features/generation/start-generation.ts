@@ -5,13 +5,13 @@ import { validateProject } from '../../../common/project/project-validation.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
 import { applyStyleFixes, distinctFixes } from '../../../common/project/voice-fit.js';
-import { contextIn, voicesIn } from '../editor/send-context.js';
+import { contextIn, voicesIn } from '../../shared/send-context.js';
 import { summarizeProblems } from './generation-problems.js';
 import { estimateGeneration } from './generation-estimate.js';
 import { selectGenerationSettings } from '../../stores/settings-store.js';
 import { generationStartedNotice } from './generation-started-notice.js';
 import type { AppStores } from '../../stores/app-stores.js';
-import { formatCount } from '../editor/format.js';
+import { formatCount } from '../../shared/format.js';
 
 type GenerationRequest = { newTake: boolean; blockIds?: readonly string[] | undefined };
 

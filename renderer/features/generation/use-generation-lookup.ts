@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { contextIn } from '../editor/send-context.js';
+import { contextIn } from '../../shared/send-context.js';
 import { allBlocks, takesOf } from '../../../common/project/index.js';
 import { applyGenerationToDocument } from '../../stores/document-generation.js';
 import { useAppStores } from '../../stores/stores-context.js';
-import { contentHashesInSlices } from '../editor/hash-in-slices.js';
+import { contentHashesInSlices } from '../../shared/hash-in-slices.js';
 
 /**
  * When a project opens (or is linked to a service), asks main what it has for the project's contents: audio

@@ -6,14 +6,14 @@ import type { ImportPreview, ImportReading } from '../../../common/import/import
 import { defaultImportReading } from '../../../common/import/imported-script.js';
 import type { SpeakerVoices } from '../../../common/import/import-project.js';
 import { isTextFormat, notAScript, scriptFormatOf } from '../../../common/import/script-formats.js';
-import { useServiceVoices } from '../editor/use-service-voices.js';
+import { useServiceVoices } from '../../shared/use-service-voices.js';
 import { ImportCastFields } from './ImportCastFields.js';
 import { ImportMatterFields } from './ImportMatterFields.js';
 import type { ScriptSplitOptions, TextEncoding } from '../../../common/text/index.js';
 import { DEFAULT_MAX_BLOCK_LENGTH, MAX_IMPORT_BYTES } from '../../../common/text/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
-import { stageFile } from '../voices/stage-file.js';
+import { stageFile } from '../../shared/stage-file.js';
 import type { SplitForm } from './import-form.js';
 import { previewScriptText, splitOptionsOf, suggestTitle, titleFromFileName } from './import-form.js';
 import { ImportSource } from './ImportSource.js';

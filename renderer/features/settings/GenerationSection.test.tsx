@@ -12,6 +12,7 @@ import {
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { GenerationSection } from './GenerationSection.js';
+import { styleSheetText } from '../../test-support/style-sheet.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
 // The app's style sheet, read by Playwright from disk (the renderer's tests load CSS as empty modules), and Debian's
@@ -127,7 +128,7 @@ describe('Settings → Generation', () => {
     try {
       const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);
-      await page.addStyleTag({ path: STYLES });
+      await page.addStyleTag({ content: styleSheetText(STYLES) });
       const box = async (testId: string) => {
         const found = await page.getByTestId(testId).boundingBox();
         if (found === null) throw new Error(`${testId} is not laid out`);

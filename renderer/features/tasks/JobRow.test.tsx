@@ -7,7 +7,7 @@ import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { contentHash, updateBlock } from '../../../common/project/index.js';
 import { sampleProject } from '../../../common/project/test-support.js';
 import type { AppStores } from '../../stores/app-stores.js';
-import { contextIn } from '../editor/send-context.js';
+import { contextIn } from '../../shared/send-context.js';
 import { JobRow } from './JobRow.js';
 
 const SERVICE = 'http://127.0.0.1:8787';

@@ -12,7 +12,7 @@ import { RequestId } from '../../components/RequestId.js';
 import { selectUploads } from '../../stores/jobs-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import { useAppStores, useJobsStore } from '../../stores/stores-context.js';
-import { ChargeTwiceDialog } from './ChargeTwiceDialog.js';
+import { ChargeTwiceDialog } from '../generation/ChargeTwiceDialog.js';
 import { JobTextsPanel } from './JobTextsPanel.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });

@@ -4,7 +4,7 @@ import type { JobTexts } from '../../../common/jobs/job-texts.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { useAppStores } from '../../stores/stores-context.js';
-import { formatCount } from '../editor/format.js';
+import { formatCount } from '../../shared/format.js';
 
 /**
  * The texts a task sent, as main keeps them with the job (across restarts), to check against the service's own

@@ -3,7 +3,7 @@ import { blocksSinceSent } from '../../../common/jobs/job-texts.js';
 import type { JobView } from '../../../common/jobs/job-view.js';
 import { contentHash, findBlock } from '../../../common/project/index.js';
 import type { AppStores } from '../../stores/app-stores.js';
-import { contextIn } from '../editor/send-context.js';
+import { contextIn } from '../../shared/send-context.js';
 
 /**
  * Whether a task's blocks still read, in the project open in this window, as the task sent them (hashed against

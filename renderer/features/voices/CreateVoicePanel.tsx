@@ -8,7 +8,7 @@ import { selectActiveService } from '../../stores/settings-store.js';
 import type { PromptAudio } from './audio/index.js';
 import { ImportPanel, RecorderPanel } from './audio/index.js';
 import { cropAvatarToSquare } from './avatar-crop.js';
-import { stageFile } from './stage-file.js';
+import { stageFile } from '../../shared/stage-file.js';
 import type { VoiceFormField, VoiceFormState } from './voice-form-rules.js';
 import { checkVoiceForm, fieldOfServiceError } from './voice-form-rules.js';
 import { useAppStores, useJobsStore, useSettingsStore } from '../../stores/stores-context.js';

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blockProgress } from '../../../common/generation/block-progress.js';
+import { blockProgress } from '../../../../common/generation/block-progress.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
 
 describe('BlockStateBadge', () => {

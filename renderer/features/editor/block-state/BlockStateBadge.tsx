@@ -1,4 +1,4 @@
-import type { BlockState } from '../../../common/project/block-state.js';
+import type { BlockState } from '../../../../common/project/block-state.js';
 
 export const BLOCK_STATE_LABELS: Record<BlockState, string> = {
   'not-generated': 'Not generated',

@@ -1,10 +1,10 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applySegmentUpdates } from '../../../common/generation/segment-updates.js';
-import { contentHash } from '../../../common/project/index.js';
-import { contextOf, sampleProject } from '../../../common/project/test-support.js';
-import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { applySegmentUpdates } from '../../../../common/generation/segment-updates.js';
+import { contentHash } from '../../../../common/project/index.js';
+import { contextOf, sampleProject } from '../../../../common/project/test-support.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { GenerationProgress } from './GenerationProgress.js';
 
 const SERVICE = 'http://127.0.0.1:8787';

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useSendContext } from './send-context.js';
+import { useSendContext } from '../../../shared/send-context.js';
 import {
   generationSecondsLeft,
   learnServiceSpeed,
   taskTimings,
-} from '../../../common/generation/service-speed.js';
-import { blockState, characterCount, contentHash, findBlock } from '../../../common/project/index.js';
-import { selectGenerationRun, selectPendingHashes } from '../../stores/generation-store.js';
-import { selectJobs } from '../../stores/jobs-store.js';
-import { useGenerationStore, useJobsStore } from '../../stores/stores-context.js';
-import { formatCount } from './format.js';
-import { formatTime } from './timeline-geometry.js';
-import { useFollowedProject } from './use-followed-project.js';
+} from '../../../../common/generation/service-speed.js';
+import { blockState, characterCount, contentHash, findBlock } from '../../../../common/project/index.js';
+import { selectGenerationRun, selectPendingHashes } from '../../../stores/generation-store.js';
+import { selectJobs } from '../../../stores/jobs-store.js';
+import { useGenerationStore, useJobsStore } from '../../../stores/stores-context.js';
+import { formatCount } from '../../../shared/format.js';
+import { formatTime } from '../timeline/timeline-geometry.js';
+import { useFollowedProject } from '../use-followed-project.js';
 
 /**
  * The editor's progress bar while blocks are generated: blocks done out of the run's total, failures, and a

@@ -1,10 +1,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OUTCOME_UNKNOWN_CODE } from '../../../common/jobs/job-status.js';
-import { createTextBlock } from '../../../common/project/block-factory.js';
-import type { Block } from '../../../common/project/project-schema.js';
-import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { OUTCOME_UNKNOWN_CODE } from '../../../../common/jobs/job-status.js';
+import { createTextBlock } from '../../../../common/project/block-factory.js';
+import type { Block } from '../../../../common/project/project-schema.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { GenerationSlot } from './GenerationSlot.js';
 
 afterEach(cleanup);

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { OUTCOME_UNKNOWN_CODE } from '../../../common/jobs/job-status.js';
-import type { BlockState } from '../../../common/project/block-state.js';
-import type { Block } from '../../../common/project/project-schema.js';
-import { RequestId } from '../../components/RequestId.js';
-import { applyGenerationToDocument } from '../../stores/document-generation.js';
-import { selectProject } from '../../stores/document-store.js';
-import { errorData } from '../../stores/notice-store.js';
+import { OUTCOME_UNKNOWN_CODE } from '../../../../common/jobs/job-status.js';
+import type { BlockState } from '../../../../common/project/block-state.js';
+import type { Block } from '../../../../common/project/project-schema.js';
+import { RequestId } from '../../../components/RequestId.js';
+import { applyGenerationToDocument } from '../../../stores/document-generation.js';
+import { selectProject } from '../../../stores/document-store.js';
+import { errorData } from '../../../stores/notice-store.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
-import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
+import { useAppStores, useDocumentStore } from '../../../stores/stores-context.js';
 
 /** Failures whose audio the service still has: fetched again, never paid for again. */
 const FETCHABLE_FAILURES = new Set(['AUDIO_DOWNLOAD_FAILED', 'AUDIO_UNREADABLE']);

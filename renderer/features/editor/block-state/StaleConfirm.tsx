@@ -1,7 +1,7 @@
-import type { StaleImpact } from '../../../common/project/stale-impact.js';
-import { selectPendingChange } from '../../stores/editor-ui-store.js';
-import { useAppStores, useEditorUiStore } from '../../stores/stores-context.js';
-import { formatCount } from './format.js';
+import type { StaleImpact } from '../../../../common/project/stale-impact.js';
+import { selectPendingChange } from '../../../stores/editor-ui-store.js';
+import { useAppStores, useEditorUiStore } from '../../../stores/stores-context.js';
+import { formatCount } from '../../../shared/format.js';
 
 /** A change waiting for the user's word because it would make generated audio stale. */
 export interface PendingChange {

@@ -1,17 +1,17 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProject } from '../../../common/project/block-factory.js';
-import { addSpeaker, setProjectLexicon } from '../../../common/project/cast-edits.js';
-import { contentHash } from '../../../common/project/content-hash.js';
-import type { Block, Project, TextBlock } from '../../../common/project/project-schema.js';
-import { contextOf, sampleProject } from '../../../common/project/test-support.js';
-import type { AppStores } from '../../stores/app-stores.js';
-import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
-import { createEditorActions } from './editor-actions.js';
-import { LexiconPanel } from './LexiconPanel.js';
-import { ProjectDefaultsPanel } from './ProjectDefaultsPanel.js';
-import { SpeakerField } from './SpeakerField.js';
+import { createProject } from '../../../../common/project/block-factory.js';
+import { addSpeaker, setProjectLexicon } from '../../../../common/project/cast-edits.js';
+import { contentHash } from '../../../../common/project/content-hash.js';
+import type { Block, Project, TextBlock } from '../../../../common/project/project-schema.js';
+import { contextOf, sampleProject } from '../../../../common/project/test-support.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
+import { createEditorActions } from '../editing/editor-actions.js';
+import { LexiconPanel } from '../lexicon/LexiconPanel.js';
+import { ProjectDefaultsPanel } from '../inspector/ProjectDefaultsPanel.js';
+import { SpeakerField } from '../inspector/SpeakerField.js';
 import { PendingChangeConfirm } from './StaleConfirm.js';
 
 /** The sample with every speech block generated for its current content. */

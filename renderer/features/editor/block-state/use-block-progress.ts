@@ -1,12 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import type { BlockProgress } from '../../../common/generation/block-progress.js';
-import { blockProgress } from '../../../common/generation/block-progress.js';
-import type { Block } from '../../../common/project/index.js';
-import type { SendContext } from '../../../common/project/send-context.js';
-import { blockState, contentHash } from '../../../common/project/index.js';
-import { selectGenerationRun, selectPendingHashes } from '../../stores/generation-store.js';
-import { selectJobs } from '../../stores/jobs-store.js';
-import { useGenerationStore, useJobsStore } from '../../stores/stores-context.js';
+import type { BlockProgress } from '../../../../common/generation/block-progress.js';
+import { blockProgress } from '../../../../common/generation/block-progress.js';
+import type { Block } from '../../../../common/project/index.js';
+import type { SendContext } from '../../../../common/project/send-context.js';
+import { blockState, contentHash } from '../../../../common/project/index.js';
+import { selectGenerationRun, selectPendingHashes } from '../../../stores/generation-store.js';
+import { selectJobs } from '../../../stores/jobs-store.js';
+import { useGenerationStore, useJobsStore } from '../../../stores/stores-context.js';
 
 /**
  * Where each block is on its way to audio, for the views that show it (script rows, timeline blocks). The

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useSendContext } from './send-context.js';
-import { allBlocks, contentHash } from '../../../common/project/index.js';
-import { selectGenerationRun, selectPendingHashes } from '../../stores/generation-store.js';
-import { useAppStores, useGenerationStore } from '../../stores/stores-context.js';
-import { useFollowedProject } from './use-followed-project.js';
+import { useSendContext } from '../../../shared/send-context.js';
+import { allBlocks, contentHash } from '../../../../common/project/index.js';
+import { selectGenerationRun, selectPendingHashes } from '../../../stores/generation-store.js';
+import { useAppStores, useGenerationStore } from '../../../stores/stores-context.js';
+import { useFollowedProject } from '../use-followed-project.js';
 
 /** How long "Ready" stays on the blocks of a finished run before they read as plainly generated again. */
 const RUN_LINGER_MS = 6_000;

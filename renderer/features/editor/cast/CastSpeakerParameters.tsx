@@ -1,11 +1,11 @@
-import type { Speaker } from '../../../common/project/cast-schema.js';
-import type { ProjectDefaults } from '../../../common/project/project-schema.js';
-import { defaultStyleOf, voiceHasStyle } from '../../../common/project/voice-fit.js';
-import type { SpeakerPatch } from '../../../common/project/cast-edits.js';
-import type { VoiceView } from '../../../common/voices/voice-view.js';
-import { ListSelect, NumberInput } from './inspector-fields.js';
-import { LANGUAGE_OPTIONS, PRESET_OPTIONS } from './TextBlockInspector.js';
-import { findVoice } from './VoiceFields.js';
+import type { Speaker } from '../../../../common/project/cast-schema.js';
+import type { ProjectDefaults } from '../../../../common/project/project-schema.js';
+import { defaultStyleOf, voiceHasStyle } from '../../../../common/project/voice-fit.js';
+import type { SpeakerPatch } from '../../../../common/project/cast-edits.js';
+import type { VoiceView } from '../../../../common/voices/voice-view.js';
+import { ListSelect, NumberInput } from '../inspector/inspector-fields.js';
+import { LANGUAGE_OPTIONS, PRESET_OPTIONS } from '../inspector/TextBlockInspector.js';
+import { findVoice } from '../inspector/VoiceFields.js';
 
 /**
  * A speaker's style and default parameters (folded away: most speakers only need a voice). Empty means "as the

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CLIPBOARD_FORMAT } from '../../../common/project/block-clipboard.js';
-import { createProject } from '../../../common/project/block-factory.js';
-import { sampleProject } from '../../../common/project/test-support.js';
-import type { AppStores } from '../../stores/app-stores.js';
-import { storesFor } from '../../test-support/app-stores-harness.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { CLIPBOARD_FORMAT } from '../../../../common/project/block-clipboard.js';
+import { createProject } from '../../../../common/project/block-factory.js';
+import { sampleProject } from '../../../../common/project/test-support.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import type { EditorActions } from './editor-actions.js';
 import { createEditorActions } from './editor-actions.js';
 

@@ -1,11 +1,11 @@
-import type { IdFactory } from '../../../common/project/block-factory.js';
-import { contextIn } from './send-context.js';
+import type { IdFactory } from '../../../../common/project/block-factory.js';
+import { contextIn } from '../../../shared/send-context.js';
 import {
   createMusicBlock,
   createSfxBlock,
   createTextBlock,
   randomId,
-} from '../../../common/project/block-factory.js';
+} from '../../../../common/project/block-factory.js';
 import {
   duplicateBlocks,
   insertBlock,
@@ -13,15 +13,15 @@ import {
   moveBlocks,
   removeBlocks,
   shiftBlocks,
-} from '../../../common/project/block-edits.js';
-import { copyBlocks, pasteBlocks, readClipboardBlocks } from '../../../common/project/block-clipboard.js';
-import { findBlock } from '../../../common/project/block-lookup.js';
-import { pasteImpact } from '../../../common/project/stale-impact.js';
-import type { Project } from '../../../common/project/project-schema.js';
-import { mergeWithNext, splitTextBlock } from '../../../common/project/text-block-edits.js';
-import { splitScript } from '../../../common/text/index.js';
-import type { EditOptions } from '../../stores/document-store.js';
-import type { AppStores } from '../../stores/app-stores.js';
+} from '../../../../common/project/block-edits.js';
+import { copyBlocks, pasteBlocks, readClipboardBlocks } from '../../../../common/project/block-clipboard.js';
+import { findBlock } from '../../../../common/project/block-lookup.js';
+import { pasteImpact } from '../../../../common/project/stale-impact.js';
+import type { Project } from '../../../../common/project/project-schema.js';
+import { mergeWithNext, splitTextBlock } from '../../../../common/project/text-block-edits.js';
+import { splitScript } from '../../../../common/text/index.js';
+import type { EditOptions } from '../../../stores/document-store.js';
+import type { AppStores } from '../../../stores/app-stores.js';
 import { trackOrder } from './selection-rules.js';
 
 /*

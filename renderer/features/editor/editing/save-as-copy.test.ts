@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../../../common/project/project-schema.js';
-import { sampleProject } from '../../../common/project/test-support.js';
-import { renameProject } from '../../../common/project/project-edits.js';
-import { storesFor } from '../../test-support/app-stores-harness.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
+import type { Project } from '../../../../common/project/project-schema.js';
+import { sampleProject } from '../../../../common/project/test-support.js';
+import { renameProject } from '../../../../common/project/project-edits.js';
+import { storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { saveEditsAsCopy } from './save-as-copy.js';
 
 /** Main names the copy (ProjectService.saveAsNew); this fake answers as it does for a project called "Sample". */

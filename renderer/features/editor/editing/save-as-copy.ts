@@ -1,4 +1,4 @@
-import type { AppStores } from '../../stores/app-stores.js';
+import type { AppStores } from '../../../stores/app-stores.js';
 
 /**
  * What the user is told once edits that could not be saved over their project are kept as a new one: which

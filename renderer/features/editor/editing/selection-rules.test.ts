@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleProject } from '../../../common/project/test-support.js';
+import { sampleProject } from '../../../../common/project/test-support.js';
 import { clickSelection, trackOrder } from './selection-rules.js';
 
 const none = { toggle: false, range: false };

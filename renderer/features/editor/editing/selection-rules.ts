@@ -1,5 +1,5 @@
-import type { Project, TrackName } from '../../../common/project/project-schema.js';
-import type { Selection } from '../../stores/document-store.js';
+import type { Project, TrackName } from '../../../../common/project/project-schema.js';
+import type { Selection } from '../../../stores/document-store.js';
 
 export interface ClickModifiers {
   /** Ctrl (Cmd on macOS): add or remove one block. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useEditorActions } from './use-editor-actions.js';
 import { rememberCopied } from './clipboard-bridge.js';
-import { isTextField } from './shortcuts.js';
+import { isTextField } from '../../../commands/shortcuts.js';
 
 /**
  * Copy, cut and paste of blocks while focus is not in a text box (where the clipboard keeps its usual meaning).

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppStores } from '../../stores/stores-context.js';
+import { useAppStores } from '../../../stores/stores-context.js';
 import type { EditorActions } from './editor-actions.js';
 import { createEditorActions } from './editor-actions.js';
 

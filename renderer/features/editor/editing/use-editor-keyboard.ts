@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import type { AppStores } from '../../stores/app-stores.js';
-import { ZOOM_LIMITS } from '../../stores/timeline-view-store.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { ZOOM_LIMITS } from '../../../stores/timeline-view-store.js';
 import type { EditorActions } from './editor-actions.js';
 import { COARSE_NUDGE_MS, NUDGE_MS } from './editor-actions.js';
 import { useEditorActions } from './use-editor-actions.js';
-import type { ShortcutId } from './shortcuts.js';
-import { findShortcut, isMacPlatform, isTextField } from './shortcuts.js';
-import { useAppStores } from '../../stores/stores-context.js';
+import type { ShortcutId } from '../../../commands/shortcuts.js';
+import { findShortcut, isMacPlatform, isTextField } from '../../../commands/shortcuts.js';
+import { useAppStores } from '../../../stores/stores-context.js';
 
 export const ZOOM_STEP = 1.5;
 

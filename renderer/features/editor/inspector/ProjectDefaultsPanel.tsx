@@ -1,20 +1,20 @@
 import { useMemo, useState } from 'react';
-import { setProjectDefaults } from '../../../common/project/project-edits.js';
-import type { ProjectDefaults } from '../../../common/project/project-schema.js';
-import type { RuleViolation } from '../../../common/rules/violation.js';
-import { validateContentBlock } from '../../../common/rules/content-block.js';
-import { RANGES } from '../../../common/rules/vocabulary.js';
-import type { DocumentState } from '../../stores/document-store.js';
-import { defaultStyleOf, voiceHasStyle } from '../../../common/project/voice-fit.js';
+import { setProjectDefaults } from '../../../../common/project/project-edits.js';
+import type { ProjectDefaults } from '../../../../common/project/project-schema.js';
+import type { RuleViolation } from '../../../../common/rules/violation.js';
+import { validateContentBlock } from '../../../../common/rules/content-block.js';
+import { RANGES } from '../../../../common/rules/vocabulary.js';
+import type { DocumentState } from '../../../stores/document-store.js';
+import { defaultStyleOf, voiceHasStyle } from '../../../../common/project/voice-fit.js';
 import { applyOrConfirm, proposeChange } from './change-impact.js';
-import { PanelChangeConfirm } from './StaleConfirm.js';
-import type { PendingChange } from './StaleConfirm.js';
+import { PanelChangeConfirm } from '../block-state/StaleConfirm.js';
+import type { PendingChange } from '../block-state/StaleConfirm.js';
 import { ListSelect, NumberInput } from './inspector-fields.js';
 import { LANGUAGE_OPTIONS, PRESET_OPTIONS } from './TextBlockInspector.js';
-import { useServiceVoices } from './use-service-voices.js';
+import { useServiceVoices } from '../../../shared/use-service-voices.js';
 import { StylePicker, VoicePicker, findVoice } from './VoiceFields.js';
-import type { AppStores } from '../../stores/app-stores.js';
-import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { useAppStores, useDocumentStore } from '../../../stores/stores-context.js';
 
 type DefaultsPatch = Partial<{ [K in keyof ProjectDefaults]: ProjectDefaults[K] | undefined }>;
 

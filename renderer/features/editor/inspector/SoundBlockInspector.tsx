@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { MusicBlockPatch, SfxBlockPatch } from '../../../common/project/block-edits.js';
-import type { ProjectViolation } from '../../../common/project/project-validation.js';
-import type { MusicBlock, SfxBlock } from '../../../common/project/project-schema.js';
-import { RANGES } from '../../../common/rules/vocabulary.js';
+import type { MusicBlockPatch, SfxBlockPatch } from '../../../../common/project/block-edits.js';
+import type { ProjectViolation } from '../../../../common/project/project-validation.js';
+import type { MusicBlock, SfxBlock } from '../../../../common/project/project-schema.js';
+import { RANGES } from '../../../../common/rules/vocabulary.js';
 import { FieldRow, NumberInput } from './inspector-fields.js';
 import type { BlockPatcher } from './TextBlockInspector.js';
 

@@ -1,11 +1,11 @@
-import { assignSpeaker } from '../../../common/project/cast-edits.js';
-import type { Project, TextBlock } from '../../../common/project/project-schema.js';
-import { sentText, spokenText } from '../../../common/project/resolve-params.js';
-import { speakerIdOf } from '../../../common/project/send-context.js';
-import type { SendContext } from '../../../common/project/send-context.js';
-import { useAppStores } from '../../stores/stores-context.js';
+import { assignSpeaker } from '../../../../common/project/cast-edits.js';
+import type { Project, TextBlock } from '../../../../common/project/project-schema.js';
+import { sentText, spokenText } from '../../../../common/project/resolve-params.js';
+import { speakerIdOf } from '../../../../common/project/send-context.js';
+import type { SendContext } from '../../../../common/project/send-context.js';
+import { useAppStores } from '../../../stores/stores-context.js';
 import { applyOrConfirm, proposeChange } from './change-impact.js';
-import { useFollowedBlock } from './use-followed-block.js';
+import { useFollowedBlock } from '../use-followed-block.js';
 
 /**
  * Who speaks the block (and the other selected text blocks with it). The speaker's voice and parameters fill

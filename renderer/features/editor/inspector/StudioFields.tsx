@@ -1,10 +1,10 @@
-import type { PassthroughBlockPatch } from '../../../common/project/block-edits.js';
-import { STUDIO_LIMITS } from '../../../common/project/block-edits.js';
-import type { Block } from '../../../common/project/project-schema.js';
+import type { PassthroughBlockPatch } from '../../../../common/project/block-edits.js';
+import { STUDIO_LIMITS } from '../../../../common/project/block-edits.js';
+import type { Block } from '../../../../common/project/project-schema.js';
 import { FieldRow, NumberInput } from './inspector-fields.js';
 import type { BlockPatcher } from './TextBlockInspector.js';
-import { formatCount } from './format.js';
-import { ChapterTitleField } from './ChapterTitleField.js';
+import { formatCount } from '../../../shared/format.js';
+import { ChapterTitleField } from '../script/ChapterTitleField.js';
 
 /** Studio-only settings (never sent to the service, so changing them never makes audio stale). */
 export function StudioFields({ block, patch }: { block: Block; patch: BlockPatcher<PassthroughBlockPatch> }) {

@@ -1,12 +1,12 @@
-import type { TextBlockPatch } from '../../../common/project/block-edits.js';
-import type { ProjectViolation } from '../../../common/project/project-validation.js';
-import type { ProjectDefaults, TextBlock } from '../../../common/project/project-schema.js';
-import type { Speaker } from '../../../common/project/cast-schema.js';
-import type { DefaultableTextField } from '../../../common/project/resolve-params.js';
-import type { StyleFix } from '../../../common/project/voice-fit.js';
-import { EMO_SWITCH_LENGTH, LANGUAGES, PRESETS, RANGES } from '../../../common/rules/vocabulary.js';
-import type { VoiceView } from '../../../common/voices/voice-view.js';
-import type { EditResult } from '../../stores/document-store.js';
+import type { TextBlockPatch } from '../../../../common/project/block-edits.js';
+import type { ProjectViolation } from '../../../../common/project/project-validation.js';
+import type { ProjectDefaults, TextBlock } from '../../../../common/project/project-schema.js';
+import type { Speaker } from '../../../../common/project/cast-schema.js';
+import type { DefaultableTextField } from '../../../../common/project/resolve-params.js';
+import type { StyleFix } from '../../../../common/project/voice-fit.js';
+import { EMO_SWITCH_LENGTH, LANGUAGES, PRESETS, RANGES } from '../../../../common/rules/vocabulary.js';
+import type { VoiceView } from '../../../../common/voices/voice-view.js';
+import type { EditResult } from '../../../stores/document-store.js';
 import { DefaultableField, FieldRow, ListSelect, NumberInput, TriStateSelect } from './inspector-fields.js';
 import { StylePicker, VoicePicker, findVoice } from './VoiceFields.js';
 

@@ -1,4 +1,4 @@
-import type { VoiceView } from '../../../common/voices/voice-view.js';
+import type { VoiceView } from '../../../../common/voices/voice-view.js';
 
 /** The library voice with this generation id (or resource id, for voices that have no separate one). */
 export function findVoice(

@@ -1,11 +1,11 @@
-import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
-import type { Project } from '../../../common/project/project-schema.js';
-import { sendContext } from '../../../common/project/send-context.js';
-import { staleImpact } from '../../../common/project/stale-impact.js';
-import type { AppStores } from '../../stores/app-stores.js';
-import { serviceRulesOf } from '../../stores/lexicon-store.js';
-import type { PendingChange } from './StaleConfirm.js';
-import { contextIn } from './send-context.js';
+import type { LexiconRule } from '../../../../common/pronunciation/lexicon-schema.js';
+import type { Project } from '../../../../common/project/project-schema.js';
+import { sendContext } from '../../../../common/project/send-context.js';
+import { staleImpact } from '../../../../common/project/stale-impact.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { serviceRulesOf } from '../../../stores/lexicon-store.js';
+import type { PendingChange } from '../block-state/StaleConfirm.js';
+import { contextIn } from '../../../shared/send-context.js';
 
 /**
  * A change to the open project (its defaults, cast, lexicon or blocks) or to its service's lexicon, with what it

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import type { ProjectViolation } from '../../../common/project/project-validation.js';
-import type { EditResult } from '../../stores/document-store.js';
+import type { ProjectViolation } from '../../../../common/project/project-validation.js';
+import type { EditResult } from '../../../stores/document-store.js';
 
 /*
  * Small form controls of the inspector. Each keeps what the user is typing locally (so "1." or "-" mid-typing is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTextBlock } from '../../../common/project/index.js';
-import type { ProjectViolation } from '../../../common/project/project-validation.js';
+import { createTextBlock } from '../../../../common/project/index.js';
+import type { ProjectViolation } from '../../../../common/project/project-validation.js';
 import { sameBesidesText, sameViolations } from './inspector-memo.js';
 
 describe('inspector memo', () => {

@@ -1,5 +1,5 @@
-import type { Block } from '../../../common/project/project-schema.js';
-import type { ProjectViolation } from '../../../common/project/project-validation.js';
+import type { Block } from '../../../../common/project/project-schema.js';
+import type { ProjectViolation } from '../../../../common/project/project-validation.js';
 
 /**
  * Whether two versions of a block differ only in their text: the inspector's parameter fields show everything

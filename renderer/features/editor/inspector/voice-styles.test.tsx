@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Project, TextBlock } from '../../../common/project/project-schema.js';
-import { VOICE_A, VOICE_B, sampleProject } from '../../../common/project/test-support.js';
-import type { AppStores } from '../../stores/app-stores.js';
-import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
-import { voiceView } from '../../test-support/voice-views.js';
+import type { Project, TextBlock } from '../../../../common/project/project-schema.js';
+import { VOICE_A, VOICE_B, sampleProject } from '../../../../common/project/test-support.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
+import { voiceView } from '../../../test-support/voice-views.js';
 import { BlockInspector } from './BlockInspector.js';
 import { ProjectDefaultsPanel } from './ProjectDefaultsPanel.js';
 

@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import { setProjectLexicon } from '../../../common/project/cast-edits.js';
-import { randomId } from '../../../common/project/block-factory.js';
+import { setProjectLexicon } from '../../../../common/project/cast-edits.js';
+import { randomId } from '../../../../common/project/block-factory.js';
 import {
   lexiconFromCsv,
   lexiconFromPls,
   lexiconToCsv,
   lexiconToPls,
-} from '../../../common/pronunciation/lexicon-files.js';
-import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
-import type { DocumentState } from '../../stores/document-store.js';
-import { serviceRulesOf } from '../../stores/lexicon-store.js';
-import { useAppStores, useDocumentStore, useLexiconStore } from '../../stores/stores-context.js';
-import { applyOrConfirm, proposeChange } from './change-impact.js';
-import { LANGUAGE_OPTIONS } from './TextBlockInspector.js';
-import { PanelChangeConfirm } from './StaleConfirm.js';
-import type { PendingChange } from './StaleConfirm.js';
-import { useServiceVoices } from './use-service-voices.js';
+} from '../../../../common/pronunciation/lexicon-files.js';
+import type { LexiconRule } from '../../../../common/pronunciation/lexicon-schema.js';
+import type { DocumentState } from '../../../stores/document-store.js';
+import { serviceRulesOf } from '../../../stores/lexicon-store.js';
+import { useAppStores, useDocumentStore, useLexiconStore } from '../../../stores/stores-context.js';
+import { applyOrConfirm, proposeChange } from '../inspector/change-impact.js';
+import { LANGUAGE_OPTIONS } from '../inspector/TextBlockInspector.js';
+import { PanelChangeConfirm } from '../block-state/StaleConfirm.js';
+import type { PendingChange } from '../block-state/StaleConfirm.js';
+import { useServiceVoices } from '../../../shared/use-service-voices.js';
 
 type Scope = 'project' | 'service';
 

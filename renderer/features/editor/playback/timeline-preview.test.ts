@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultsOnlyContext } from '../../../common/project/send-context.js';
-import { contextOf } from '../../../common/project/test-support.js';
-import type { Project } from '../../../common/project/index.js';
-import { allBlocks, contentHash, setGenerationState, updateBlock } from '../../../common/project/index.js';
-import { sampleProject } from '../../../common/project/test-support.js';
+import { defaultsOnlyContext } from '../../../../common/project/send-context.js';
+import { contextOf } from '../../../../common/project/test-support.js';
+import type { Project } from '../../../../common/project/index.js';
+import { allBlocks, contentHash, setGenerationState, updateBlock } from '../../../../common/project/index.js';
+import { sampleProject } from '../../../../common/project/test-support.js';
 import { blocksWithoutAudio, previewClips } from './timeline-preview.js';
 
 function generated(project: Project): Project {

@@ -1,9 +1,9 @@
 import { Howl } from 'howler';
-import type { SendContext } from '../../../common/project/send-context.js';
-import { defaultDuckingSettings } from '../../../common/export/render-plan.js';
-import { dbToGain } from '../../../common/export/gain-envelope.js';
-import type { Block, Project } from '../../../common/project/index.js';
-import { VOLUME_DB_MIN, allBlocks, layoutTimeline, playableAudio } from '../../../common/project/index.js';
+import type { SendContext } from '../../../../common/project/send-context.js';
+import { defaultDuckingSettings } from '../../../../common/export/render-plan.js';
+import { dbToGain } from '../../../../common/export/gain-envelope.js';
+import type { Block, Project } from '../../../../common/project/index.js';
+import { VOLUME_DB_MIN, allBlocks, layoutTimeline, playableAudio } from '../../../../common/project/index.js';
 
 /** One generated block placed for playback. */
 export interface PreviewClip {

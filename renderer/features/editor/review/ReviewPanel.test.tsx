@@ -1,14 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { defaultsOnlyContext } from '../../../common/project/send-context.js';
+import { defaultsOnlyContext } from '../../../../common/project/send-context.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
-import type { Project, TextBlock } from '../../../common/project/index.js';
-import { createProject, createTextBlock, pinTake } from '../../../common/project/index.js';
-import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-import { signedInSettings, settingsView } from '../../test-support/settings-view.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { DEFAULT_CHECK_THRESHOLDS } from '../../../../common/audio/take-checks.js';
+import type { Project, TextBlock } from '../../../../common/project/index.js';
+import { createProject, createTextBlock, pinTake } from '../../../../common/project/index.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { signedInSettings, settingsView } from '../../../test-support/settings-view.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { ReviewPanel } from './ReviewPanel.js';
-import { speechMeasures, withOneTake } from '../../../common/project/test-support.js';
+import { speechMeasures, withOneTake } from '../../../../common/project/test-support.js';
 
 function measured(block: TextBlock, defaults: Project['defaults'], trailingSilenceMs: number): TextBlock {
   return withOneTake(block, defaultsOnlyContext(defaults), 3_000, speechMeasures(trailingSilenceMs));

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { retakePlan } from '../../../common/generation/retake-plan.js';
-import { acceptTakeFlags, activeTake, findBlock } from '../../../common/project/index.js';
-import { excerpt } from '../../../common/project/block-guards.js';
-import { startGeneration } from '../output/start-generation.js';
-import { selectActiveService, selectCheckThresholds } from '../../stores/settings-store.js';
-import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
-import { flagsOf, openFlagsOf } from './derived.js';
-import { formatCount } from './format.js';
-import { useHashedProject } from './use-hashed-project.js';
+import { retakePlan } from '../../../../common/generation/retake-plan.js';
+import { acceptTakeFlags, activeTake, findBlock } from '../../../../common/project/index.js';
+import { excerpt } from '../../../../common/project/block-guards.js';
+import { startGeneration } from '../../generation/start-generation.js';
+import { selectActiveService, selectCheckThresholds } from '../../../stores/settings-store.js';
+import { useAppStores, useSettingsStore } from '../../../stores/stores-context.js';
+import { flagsOf, openFlagsOf } from '../../../shared/project-derived.js';
+import { formatCount } from '../../../shared/format.js';
+import { useHashedProject } from '../use-hashed-project.js';
 
 /**
  * "Needs review": the blocks whose playing take the checks flagged (take-checks.ts) and nobody has judged yet,

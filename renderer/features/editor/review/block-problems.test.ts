@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { updateBlock } from '../../../common/project/index.js';
-import { contextOf, sampleProject } from '../../../common/project/test-support.js';
-import { voiceCatalog } from '../../../common/project/voice-fit.js';
-import { VOICE_A } from '../../../common/project/test-support.js';
+import { updateBlock } from '../../../../common/project/index.js';
+import { contextOf, sampleProject } from '../../../../common/project/test-support.js';
+import { voiceCatalog } from '../../../../common/project/voice-fit.js';
+import { VOICE_A } from '../../../../common/project/test-support.js';
 import { blockProblems } from './block-problems.js';
 
 const NO_VOICES = voiceCatalog([]);

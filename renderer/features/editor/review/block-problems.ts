@@ -1,7 +1,7 @@
-import type { Block, Project } from '../../../common/project/project-schema.js';
-import { validateBlock } from '../../../common/project/project-validation.js';
-import type { SendContext } from '../../../common/project/send-context.js';
-import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
+import type { Block, Project } from '../../../../common/project/project-schema.js';
+import { validateBlock } from '../../../../common/project/project-validation.js';
+import type { SendContext } from '../../../../common/project/send-context.js';
+import type { VoiceCatalog } from '../../../../common/project/voice-fit.js';
 
 const NONE: readonly string[] = Object.freeze([]);
 const known = new WeakMap<

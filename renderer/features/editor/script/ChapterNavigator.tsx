@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { chapterMarks } from '../../../common/project/chapters.js';
-import { useSendContext } from './send-context.js';
-import { useAppStores } from '../../stores/stores-context.js';
-import { layoutOf } from './derived.js';
-import { formatTime } from './timeline-geometry.js';
-import { useFollowedProject } from './use-followed-project.js';
+import { chapterMarks } from '../../../../common/project/chapters.js';
+import { useSendContext } from '../../../shared/send-context.js';
+import { useAppStores } from '../../../stores/stores-context.js';
+import { layoutOf } from '../../../shared/project-derived.js';
+import { formatTime } from '../timeline/timeline-geometry.js';
+import { useFollowedProject } from '../use-followed-project.js';
 
 /**
  * Jumps between chapters: a list of the project's chapter marks (a title on a speech block starts one). Choosing

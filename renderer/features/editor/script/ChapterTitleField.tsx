@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { PassthroughBlockPatch } from '../../../common/project/block-edits.js';
-import { PROJECT_LIMITS } from '../../../common/project/project-limits.js';
-import { FieldRow } from './inspector-fields.js';
-import type { BlockPatcher } from './TextBlockInspector.js';
+import type { PassthroughBlockPatch } from '../../../../common/project/block-edits.js';
+import { PROJECT_LIMITS } from '../../../../common/project/project-limits.js';
+import { FieldRow } from '../inspector/inspector-fields.js';
+import type { BlockPatcher } from '../inspector/TextBlockInspector.js';
 
 /**
  * "Starts a chapter": a title makes this speech block the first of a chapter (the navigator lists it); clearing

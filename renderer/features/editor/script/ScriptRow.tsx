@@ -1,20 +1,20 @@
 import type { ChangeEvent, MouseEvent as ReactMouseEvent, SyntheticEvent } from 'react';
-import { speakerIdOf } from '../../../common/project/send-context.js';
-import type { SendContext } from '../../../common/project/send-context.js';
+import { speakerIdOf } from '../../../../common/project/send-context.js';
+import type { SendContext } from '../../../../common/project/send-context.js';
 import { memo, useEffect, useRef, useState } from 'react';
-import { updateBlock } from '../../../common/project/block-edits.js';
-import { blockState } from '../../../common/project/block-state.js';
-import { characterCount } from '../../../common/project/project-stats.js';
-import type { SpeechTrackBlock } from '../../../common/project/project-schema.js';
-import type { BlockProgress } from '../../../common/generation/block-progress.js';
-import type { LoadedWaveform } from '../../stores/waveform-store.js';
-import { BlockStateBadge } from './BlockStateBadge.js';
-import { TakeWaveform } from './TakeWaveform.js';
+import { updateBlock } from '../../../../common/project/block-edits.js';
+import { blockState } from '../../../../common/project/block-state.js';
+import { characterCount } from '../../../../common/project/project-stats.js';
+import type { SpeechTrackBlock } from '../../../../common/project/project-schema.js';
+import type { BlockProgress } from '../../../../common/generation/block-progress.js';
+import type { LoadedWaveform } from '../../../stores/waveform-store.js';
+import { BlockStateBadge } from '../block-state/BlockStateBadge.js';
+import { TakeWaveform } from '../waveform/TakeWaveform.js';
 
 const SCRIPT_WAVEFORM_WIDTH = 160;
-import { clickSelection } from './selection-rules.js';
-import { isMacPlatform } from './shortcuts.js';
-import { useAppStores, useEditorUiStore } from '../../stores/stores-context.js';
+import { clickSelection } from '../editing/selection-rules.js';
+import { isMacPlatform } from '../../../commands/shortcuts.js';
+import { useAppStores, useEditorUiStore } from '../../../stores/stores-context.js';
 
 export interface ScriptRowProps {
   block: SpeechTrackBlock;

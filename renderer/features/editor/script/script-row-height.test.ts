@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTextBlock } from '../../../common/project/index.js';
+import { createTextBlock } from '../../../../common/project/index.js';
 import {
   SCRIPT_LINE_HEIGHT,
   SCRIPT_ROW_BASE_HEIGHT,

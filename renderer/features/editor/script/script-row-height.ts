@@ -1,4 +1,4 @@
-import type { Block } from '../../../common/project/project-schema.js';
+import type { Block } from '../../../../common/project/project-schema.js';
 
 /** The shortest row: its number and state line, and a text box that shows two full lines. */
 export const SCRIPT_ROW_BASE_HEIGHT = 104;

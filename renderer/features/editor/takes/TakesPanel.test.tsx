@@ -1,14 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Project, TextBlock } from '../../../common/project/index.js';
-import { createProject, createTextBlock } from '../../../common/project/index.js';
-import { defaultsOnlyContext } from '../../../common/project/send-context.js';
-import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-import { settingsView } from '../../test-support/settings-view.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
-import { useDocumentStore } from '../../stores/stores-context.js';
+import type { Project, TextBlock } from '../../../../common/project/index.js';
+import { createProject, createTextBlock } from '../../../../common/project/index.js';
+import { defaultsOnlyContext } from '../../../../common/project/send-context.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { settingsView } from '../../../test-support/settings-view.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
+import { useDocumentStore } from '../../../stores/stores-context.js';
 import { TakesPanel } from './TakesPanel.js';
-import { speechMeasures, withOneTake } from '../../../common/project/test-support.js';
+import { speechMeasures, withOneTake } from '../../../../common/project/test-support.js';
 
 function withTrailingSilence(block: TextBlock, defaults: Project['defaults']): TextBlock {
   return withOneTake(block, defaultsOnlyContext(defaults), 4_000, speechMeasures(2_500));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useSendContext } from './send-context.js';
-import type { Block, Project, Take } from '../../../common/project/index.js';
+import { useSendContext } from '../../../shared/send-context.js';
+import type { Block, Project, Take } from '../../../../common/project/index.js';
 import {
   acceptTakeFlags,
   activeTake,
@@ -10,16 +10,16 @@ import {
   reopenTakeFlags,
   takesOf,
   unpinTake,
-} from '../../../common/project/index.js';
-import { RequestId } from '../../components/RequestId.js';
-import { selectActiveService, selectCheckThresholds } from '../../stores/settings-store.js';
-import { selectSegmentAudio } from '../../stores/generation-store.js';
-import { useAppStores, useGenerationStore, useSettingsStore } from '../../stores/stores-context.js';
-import { startGeneration } from '../output/start-generation.js';
-import { useTakePlayer } from './take-player.js';
-import { openFlagsOf } from './derived.js';
-import { useHashedProject } from './use-hashed-project.js';
-import { describeFlag } from '../../../common/audio/take-checks.js';
+} from '../../../../common/project/index.js';
+import { RequestId } from '../../../components/RequestId.js';
+import { selectActiveService, selectCheckThresholds } from '../../../stores/settings-store.js';
+import { selectSegmentAudio } from '../../../stores/generation-store.js';
+import { useAppStores, useGenerationStore, useSettingsStore } from '../../../stores/stores-context.js';
+import { startGeneration } from '../../generation/start-generation.js';
+import { useTakePlayer } from '../playback/take-player.js';
+import { openFlagsOf } from '../../../shared/project-derived.js';
+import { useHashedProject } from '../use-hashed-project.js';
+import { describeFlag } from '../../../../common/audio/take-checks.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 

@@ -1,26 +1,26 @@
 import type { MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent } from 'react';
-import { useSendContext } from './send-context.js';
+import { useSendContext } from '../../../shared/send-context.js';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { moveBlocks, shiftBlocks } from '../../../common/project/block-edits.js';
-import { findBlock } from '../../../common/project/block-lookup.js';
-import type { Project, TrackName } from '../../../common/project/project-schema.js';
-import type { PlacedItem } from '../../../common/project/timeline-layout.js';
-import type { TimelineLayout } from '../../../common/project/timeline-layout.js';
-import type { EditResult } from '../../stores/document-store.js';
-import { selectAnchorId, selectSelectedIds } from '../../stores/document-store.js';
-import type { AppStores } from '../../stores/app-stores.js';
-import { selectPlayheadMs, selectZoom } from '../../stores/timeline-view-store.js';
-import { clickSelection, trackOrder } from './selection-rules.js';
-import { isMacPlatform } from './shortcuts.js';
-import { flagsOf, layoutOf } from './derived.js';
+import { moveBlocks, shiftBlocks } from '../../../../common/project/block-edits.js';
+import { findBlock } from '../../../../common/project/block-lookup.js';
+import type { Project, TrackName } from '../../../../common/project/project-schema.js';
+import type { PlacedItem } from '../../../../common/project/timeline-layout.js';
+import type { TimelineLayout } from '../../../../common/project/timeline-layout.js';
+import type { EditResult } from '../../../stores/document-store.js';
+import { selectAnchorId, selectSelectedIds } from '../../../stores/document-store.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { selectPlayheadMs, selectZoom } from '../../../stores/timeline-view-store.js';
+import { clickSelection, trackOrder } from '../editing/selection-rules.js';
+import { isMacPlatform } from '../../../commands/shortcuts.js';
+import { flagsOf, layoutOf } from '../../../shared/project-derived.js';
 import { TimelineBlock } from './TimelineBlock.js';
-import { describeProgress } from '../../../common/generation/block-progress.js';
-import type { Block } from '../../../common/project/project-schema.js';
-import { useBlockProgress } from './use-block-progress.js';
-import { useFollowedProject } from './use-followed-project.js';
-import { useHashed } from './use-hashed-project.js';
-import { blockProblems } from './block-problems.js';
-import { useServiceVoices } from './use-service-voices.js';
+import { describeProgress } from '../../../../common/generation/block-progress.js';
+import type { Block } from '../../../../common/project/project-schema.js';
+import { useBlockProgress } from '../block-state/use-block-progress.js';
+import { useFollowedProject } from '../use-followed-project.js';
+import { useHashed } from '../use-hashed-project.js';
+import { blockProblems } from '../review/block-problems.js';
+import { useServiceVoices } from '../../../shared/use-service-voices.js';
 import {
   formatTime,
   msToPx,
@@ -37,11 +37,11 @@ import {
   useSettingsStore,
   useTimelineViewStore,
   useWaveformStore,
-} from '../../stores/stores-context.js';
-import { selectCheckThresholds } from '../../stores/settings-store.js';
-import { selectWaveforms } from '../../stores/waveform-store.js';
-import { playableAudio } from '../../../common/project/takes.js';
-import { WaveformRequest } from './WaveformRequest.js';
+} from '../../../stores/stores-context.js';
+import { selectCheckThresholds } from '../../../stores/settings-store.js';
+import { selectWaveforms } from '../../../stores/waveform-store.js';
+import { playableAudio } from '../../../../common/project/takes.js';
+import { WaveformRequest } from '../waveform/WaveformRequest.js';
 
 const NO_FLAGS: ReadonlyMap<string, string[]> = new Map();
 

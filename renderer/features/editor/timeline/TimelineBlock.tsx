@@ -1,13 +1,13 @@
 import { memo } from 'react';
-import { speakerIdOf } from '../../../common/project/send-context.js';
-import type { SendContext } from '../../../common/project/send-context.js';
-import { excerpt } from '../../../common/project/block-guards.js';
-import { blockState } from '../../../common/project/block-state.js';
-import type { Block } from '../../../common/project/project-schema.js';
-import type { BlockProgress } from '../../../common/generation/block-progress.js';
-import type { LoadedWaveform } from '../../stores/waveform-store.js';
-import { BLOCK_STATE_LABELS } from './BlockStateBadge.js';
-import { TakeWaveform } from './TakeWaveform.js';
+import { speakerIdOf } from '../../../../common/project/send-context.js';
+import type { SendContext } from '../../../../common/project/send-context.js';
+import { excerpt } from '../../../../common/project/block-guards.js';
+import { blockState } from '../../../../common/project/block-state.js';
+import type { Block } from '../../../../common/project/project-schema.js';
+import type { BlockProgress } from '../../../../common/generation/block-progress.js';
+import type { LoadedWaveform } from '../../../stores/waveform-store.js';
+import { BLOCK_STATE_LABELS } from '../block-state/BlockStateBadge.js';
+import { TakeWaveform } from '../waveform/TakeWaveform.js';
 
 /** The block's inner height (34 px less its border): the waveform fills it behind the label. */
 const WAVEFORM_HEIGHT = 32;

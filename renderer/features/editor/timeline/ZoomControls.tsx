@@ -1,7 +1,7 @@
-import { selectZoom } from '../../stores/timeline-view-store.js';
-import { useAppStores, useTimelineViewStore } from '../../stores/stores-context.js';
-import { isMacPlatform, shortcutLabel } from './shortcuts.js';
-import { ZOOM_STEP } from './use-editor-keyboard.js';
+import { selectZoom } from '../../../stores/timeline-view-store.js';
+import { useAppStores, useTimelineViewStore } from '../../../stores/stores-context.js';
+import { isMacPlatform, shortcutLabel } from '../../../commands/shortcuts.js';
+import { ZOOM_STEP } from '../editing/use-editor-keyboard.js';
 
 /** The timeline's zoom, labelled, beside its figure in the status bar (the toolbar keeps one row on a laptop). */
 export function ZoomControls() {

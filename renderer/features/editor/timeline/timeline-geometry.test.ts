@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlacedItem } from '../../../common/project/timeline-layout.js';
+import type { PlacedItem } from '../../../../common/project/timeline-layout.js';
 import {
   formatTime,
   msToPx,

@@ -1,4 +1,4 @@
-import type { PlacedItem } from '../../../common/project/timeline-layout.js';
+import type { PlacedItem } from '../../../../common/project/timeline-layout.js';
 
 /* Pure geometry of the timeline: time ↔ pixels at a zoom, and which items a viewport shows. */
 

@@ -1,18 +1,18 @@
-import { findBlock } from '../../../common/project/block-lookup.js';
-import { ChapterNavigator } from './ChapterNavigator.js';
-import type { DocumentState } from '../../stores/document-store.js';
+import { findBlock } from '../../../../common/project/block-lookup.js';
+import { ChapterNavigator } from '../script/ChapterNavigator.js';
+import type { DocumentState } from '../../../stores/document-store.js';
 import {
   selectCanRedo,
   selectCanUndo,
   selectRedoLabel,
   selectSelectedIds,
   selectUndoLabel,
-} from '../../stores/document-store.js';
-import { readClipboard, writeClipboard } from './clipboard-bridge.js';
-import { useEditorActions } from './use-editor-actions.js';
-import type { ShortcutId } from './shortcuts.js';
-import { isMacPlatform, shortcutLabel } from './shortcuts.js';
-import { useAppStores, useDocumentStore } from '../../stores/stores-context.js';
+} from '../../../stores/document-store.js';
+import { readClipboard, writeClipboard } from '../editing/clipboard-bridge.js';
+import { useEditorActions } from '../editing/use-editor-actions.js';
+import type { ShortcutId } from '../../../commands/shortcuts.js';
+import { isMacPlatform, shortcutLabel } from '../../../commands/shortcuts.js';
+import { useAppStores, useDocumentStore } from '../../../stores/stores-context.js';
 
 /** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
 function selectAnchorType(state: DocumentState): string | undefined {

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChargeTwiceRefusal } from '../../../common/generation/charge-twice-holds.js';
-import { sampleProject } from '../../../common/project/test-support.js';
-import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
-import { signedInSettings } from '../../test-support/settings-view.js';
-import { OutputControls } from './OutputControls.js';
+import type { ChargeTwiceRefusal } from '../../../../common/generation/charge-twice-holds.js';
+import { sampleProject } from '../../../../common/project/test-support.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
+import { signedInSettings } from '../../../test-support/settings-view.js';
+import { OutputControls } from './GeneratePlayExportButtons.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
 

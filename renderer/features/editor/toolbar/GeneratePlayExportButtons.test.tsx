@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Project, TextBlock } from '../../../common/project/index.js';
-import { contextOf, sampleProject, withOneTake } from '../../../common/project/test-support.js';
-import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-import { signedInSettings } from '../../test-support/settings-view.js';
-import { FakeBridge } from '../../test-support/fake-bridge.js';
-import { GenerationConfirm } from './GenerationConfirm.js';
-import { OutputControls } from './OutputControls.js';
+import type { Project, TextBlock } from '../../../../common/project/index.js';
+import { contextOf, sampleProject, withOneTake } from '../../../../common/project/test-support.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { signedInSettings } from '../../../test-support/settings-view.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
+import { GenerationConfirm } from '../../generation/GenerationConfirm.js';
+import { OutputControls } from './GeneratePlayExportButtons.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
 

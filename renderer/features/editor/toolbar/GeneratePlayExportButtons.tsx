@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { contextIn } from '../editor/send-context.js';
-import type { SendContext } from '../../../common/project/send-context.js';
-import type { Project } from '../../../common/project/index.js';
+import { contextIn } from '../../../shared/send-context.js';
+import type { SendContext } from '../../../../common/project/send-context.js';
+import type { Project } from '../../../../common/project/index.js';
 import {
   contentHash,
   findBlock,
@@ -9,26 +9,26 @@ import {
   layoutTimeline,
   needsGeneration,
   takesOf,
-} from '../../../common/project/index.js';
-import type { DocumentState } from '../../stores/document-store.js';
-import { selectSelectedIds } from '../../stores/document-store.js';
-import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
-import { selectPendingHashes, selectSegmentAudio } from '../../stores/generation-store.js';
-import { selectActiveService } from '../../stores/settings-store.js';
-import { ExportDialog } from './ExportDialog.js';
-import { GenerationConfirm } from './GenerationConfirm.js';
-import { startGeneration } from './start-generation.js';
-import { TimelinePreview, blocksWithoutAudio, previewClips } from './timeline-preview.js';
-import { useGenerationLookup } from './use-generation-lookup.js';
-import { useHashedProject } from '../editor/use-hashed-project.js';
-import { findAppShortcut, isMacPlatform } from '../editor/shortcuts.js';
+} from '../../../../common/project/index.js';
+import type { DocumentState } from '../../../stores/document-store.js';
+import { selectSelectedIds } from '../../../stores/document-store.js';
+import { selectPlayheadMs } from '../../../stores/timeline-view-store.js';
+import { selectPendingHashes, selectSegmentAudio } from '../../../stores/generation-store.js';
+import { selectActiveService } from '../../../stores/settings-store.js';
+import { ExportDialog } from '../../export/ExportDialog.js';
+import { GenerationConfirm } from '../../generation/GenerationConfirm.js';
+import { startGeneration } from '../../generation/start-generation.js';
+import { TimelinePreview, blocksWithoutAudio, previewClips } from '../playback/timeline-preview.js';
+import { useGenerationLookup } from '../../generation/use-generation-lookup.js';
+import { useHashedProject } from '../use-hashed-project.js';
+import { findAppShortcut, isMacPlatform } from '../../../commands/shortcuts.js';
 import {
   useAppStores,
   useDocumentStore,
   useGenerationStore,
   useSettingsStore,
   useTimelineViewStore,
-} from '../../stores/stores-context.js';
+} from '../../../stores/stores-context.js';
 
 function isTyping(target: EventTarget | null): boolean {
   return (

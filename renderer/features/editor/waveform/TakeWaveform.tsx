@@ -1,6 +1,6 @@
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { memo, useEffect, useLayoutEffect, useRef } from 'react';
-import type { LoadedWaveform } from '../../stores/waveform-store.js';
+import type { LoadedWaveform } from '../../../stores/waveform-store.js';
 import { CanvasPool } from './canvas-pool.js';
 
 /** More than a screenful of timeline blocks and script rows: scrolling then makes no new canvases. */

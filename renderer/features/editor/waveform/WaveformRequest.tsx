@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppStores } from '../../stores/stores-context.js';
+import { useAppStores } from '../../../stores/stores-context.js';
 
 /**
  * Asks main for the waveforms of the takes a view shows. Renders nothing: an effect, so asking never happens
