@@ -20,6 +20,7 @@ import { flagsOf, layoutOf } from '../../../shared/project-derived.js';
 import { useFollowedProject } from '../use-followed-project.js';
 import { useHashedProject } from '../use-hashed-project.js';
 import { WaveformRequest } from '../waveform/WaveformRequest.js';
+import { useScrollViewport } from '../use-scroll-viewport.js';
 import { visibleSequenceItems } from '../timeline/timeline-geometry.js';
 import { selectCheckThresholds } from '../../../stores/settings-store.js';
 import { selectWaveforms } from '../../../stores/waveform-store.js';
@@ -106,31 +107,11 @@ export function ScriptView() {
     [stores],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ scrollTop: 0, height: 600, width: 800 });
+  const { viewport, measureNow } = useScrollViewport(scrollRef, { width: 800, height: 600 });
   // Text boxes' font, read once from the page's styles: with the width it says how many characters a line holds.
   const [font, setFont] = useState<string | null>(null);
-  const frameRef = useRef<number | null>(null);
-
   useEffect(() => {
-    const element = scrollRef.current;
-    if (element === null) return;
-    const measure = (): void => {
-      frameRef.current = null;
-      setView({ scrollTop: element.scrollTop, height: element.clientHeight, width: element.clientWidth });
-    };
-    setFont(getComputedStyle(element).font || null);
-    const onScroll = (): void => {
-      frameRef.current ??= requestAnimationFrame(measure);
-    };
-    element.addEventListener('scroll', onScroll, { passive: true });
-    const resize = new ResizeObserver(() => measure());
-    resize.observe(element);
-    measure();
-    return () => {
-      element.removeEventListener('scroll', onScroll);
-      resize.disconnect();
-      if (frameRef.current !== null) cancelAnimationFrame(frameRef.current);
-    };
+    if (scrollRef.current !== null) setFont(getComputedStyle(scrollRef.current).font || null);
   }, []);
 
   const speakerFilter = useEditorUiStore(selectSpeakerFilter);
@@ -150,7 +131,7 @@ export function ScriptView() {
   );
 
   // Rows grow with their text: each row's top, from every shown block's height (memoised per block).
-  const lineChars = useMemo(() => charsPerLine(view.width, font), [view.width, font]);
+  const lineChars = useMemo(() => charsPerLine(viewport.width, font), [viewport.width, font]);
   const [rowLayouts] = useState(() => new RowLayouts<SpeechTrackBlock>());
   const { tops } = useMemo(
     () => rowLayouts.of(blocks ?? [], lineChars, (block) => scriptRowHeight(block, lineChars)),
@@ -179,8 +160,8 @@ export function ScriptView() {
           });
     if (target === undefined) return;
     element.scrollTop = target;
-    setView({ scrollTop: target, height: element.clientHeight, width: element.clientWidth });
-  }, [followedId, stores]);
+    measureNow();
+  }, [followedId, stores, measureNow]);
 
   // The block selected elsewhere, or about to take focus, is scrolled into view (rendered before focusing).
   const revealId = focusRequest?.blockId ?? anchorId;
@@ -199,14 +180,14 @@ export function ScriptView() {
     });
     if (target !== undefined) {
       element.scrollTop = target;
-      setView({ scrollTop: target, height: element.clientHeight, width: element.clientWidth });
+      measureNow();
     }
     // Only when what to reveal changes, not on every edit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [revealKey]);
 
   if (project === null || context === null || blocks === undefined) return null;
-  const { first, last } = virtualWindow({ scrollTop: view.scrollTop, viewportHeight: view.height, tops });
+  const { first, last } = virtualWindow({ scrollTop: viewport.top, viewportHeight: viewport.height, tops });
   const rows = [];
   const wantedWaveforms: string[] = [];
   for (let index = first; index <= last; index += 1) {
