@@ -27,12 +27,14 @@ import { UploadStaging } from '../services/staging/upload-staging.js';
 import { MediaCache } from '../services/media/index.js';
 import { VoiceLibrary } from '../services/voices/index.js';
 import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
-import { createOutputFeature } from './output-feature.js';
+import { createExportFeature } from './export-feature.js';
+import { createFilesFeature } from './files-feature.js';
+import { createGenerationFeature } from './generation-feature.js';
 import { createBatchFeature } from './batch-feature.js';
 import { AudioCache } from '../services/audio-cache/index.js';
 import { ExportEngine, exportDataPaths, removeLeftoverPartials } from '../services/export/index.js';
 import { GenerationService } from '../services/generation/index.js';
-import { ProjectExporter } from '../services/project-export/index.js';
+import { ProjectExporter, RunningExports } from '../services/project-export/index.js';
 import { PathGrants } from '../services/paths/path-grants.js';
 import { ImportWorkers } from '../services/import-worker/import-workers.js';
 
@@ -177,6 +179,8 @@ export async function createAppServices(options: AppServicesOptions) {
     lexicons,
     covers: projects.covers,
   });
+  // Every export in progress, the dialog's and the queue's alike: one count for the quit prompt and the taskbar.
+  const runningExports = new RunningExports();
   const batch = await createBatchFeature({
     platform,
     events,
@@ -189,16 +193,16 @@ export async function createAppServices(options: AppServicesOptions) {
     settings,
     manager: (url) => jobs.manager(url),
     grants,
+    runningExports,
   });
-  const output = createOutputFeature({
+  const exportHandlers = createExportFeature({
     staging,
-    generation,
     exporter,
-    audio,
     platform,
     events,
     logger,
     grants,
+    runningExports,
     queueExport: (input) => batch.queueExport(input),
   });
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
@@ -231,7 +235,9 @@ export async function createAppServices(options: AppServicesOptions) {
     ...jobsHandlers,
     ...voices.handlers,
     ...projectHandlers,
-    ...output.handlers,
+    ...createGenerationFeature(generation),
+    ...exportHandlers,
+    ...createFilesFeature({ platform, grants }),
     ...batch.handlers,
     ...createLexiconFeature(lexicons),
   };
@@ -252,7 +258,7 @@ export async function createAppServices(options: AppServicesOptions) {
     audio,
     /** What is running in the background, for the quit confirmation. */
     activity(): BackgroundActivity {
-      return { ...jobs.activity(), runningExports: output.runningExports() + batch.runningExports() };
+      return { ...jobs.activity(), runningExports: runningExports.count() };
     },
     /** Hands a project file the OS asked to open to the renderer. */
     openProjectFile(filePath: string): void {
@@ -264,8 +270,9 @@ export async function createAppServices(options: AppServicesOptions) {
     async dispose(): Promise<void> {
       // A running import would otherwise go on parsing and write its projects after everything else closed.
       await importWorkers.dispose();
-      output.cancelAll();
+      // The queue puts its running item back (it starts over next time); the dialog's exports are cancelled.
       await batch.close();
+      runningExports.cancelAll('dialog');
       await jobs.stopAll();
       await Promise.all([library.flush(), media.flush()]);
     },

@@ -17,7 +17,7 @@ import type { BatchItemView } from '../../common/batch/batch-types.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
 import type { JobManager } from '../services/jobs/index.js';
 import type { Logger } from '../services/logging/logger.js';
-import type { ProjectExporter } from '../services/project-export/index.js';
+import type { ProjectExporter, RunningExports } from '../services/project-export/index.js';
 import type { ProjectService } from '../services/projects/project-service.js';
 import type { SettingsService } from '../services/settings/settings-service.js';
 
@@ -34,6 +34,8 @@ export interface BatchFeatureDeps {
   /** `batch.add` takes only folders and files the user chose. */
   grants: PathGrants;
   lexicons: ServiceLexicons;
+  /** The running item counts here among the exports in progress (the quit prompt, the taskbar). */
+  runningExports: RunningExports;
 }
 
 type BatchHandlers = Pick<
@@ -50,8 +52,9 @@ type BatchHandlers = Pick<
 >;
 
 /**
- * The batch export queue over IPC: its views go to the renderer as they change; the overall progress shows on the
- * taskbar/dock, and a notification says when the queue has finished while the window is in the background.
+ * The batch export queue over IPC: its views go to the renderer as they change; its running item counts among the
+ * running exports (whose progress the taskbar/dock shows), and a notification says when the queue has finished
+ * while the window is in the background.
  */
 export async function createBatchFeature(deps: BatchFeatureDeps) {
   const { platform, events, logger, projects, settings } = deps;
@@ -68,6 +71,7 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
     defaultServiceUrl: () => settings.current().activeServiceUrl ?? undefined,
     checkThresholds: () => settings.current().checks,
     lexicons: deps.lexicons,
+    runningExports: deps.runningExports,
     logger,
   });
   let wasRunning = false;
@@ -95,13 +99,11 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
   queue.onChange((event) => {
     if (event.type === 'progress') {
       events.emit('batch.progress', { item: event.item, overall: event.overall });
-      platform.setProgress(event.overall.fraction);
       return;
     }
     events.emit('batch.changed', event.view);
     notifySingleExports(event.view.items);
     const running = event.view.state === 'running' || event.view.state === 'pausing';
-    if (!running) platform.setProgress(null);
     if (wasRunning && event.view.state === 'idle' && batchItemsFinished && !platform.isFocused()) {
       platform.notify('Batch export finished', queue.summary().line);
     }
@@ -149,7 +151,6 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
       });
       return { itemId };
     },
-    runningExports: (): number => queue.view().overall.running,
     close: () => queue.close(),
   };
 }

@@ -7,14 +7,12 @@ import { createProject } from '../../common/project/index.js';
 import { decideQuit } from '../desktop/quit-guard.js';
 import { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';
-import type { AudioCache } from '../services/audio-cache/index.js';
-import type { ExportResult, RunOptions } from '../services/export/index.js';
-import type { GenerationService } from '../services/generation/index.js';
 import { MemoryLogger } from '../services/logging/logger.js';
 import { PathGrants } from '../services/paths/path-grants.js';
 import type { ProjectExporter } from '../services/project-export/index.js';
+import { RunningExports } from '../services/project-export/index.js';
 import { UploadStaging } from '../services/staging/upload-staging.js';
-import { createOutputFeature } from './output-feature.js';
+import { createExportFeature } from './export-feature.js';
 
 /** export.start with a cover that is not an image: refused, and nothing is left counting as a running export. */
 
@@ -45,26 +43,21 @@ function recordingPlatform(dataDir: string, progress: (number | null)[]): Platfo
 }
 
 /** An exporter whose project is ready and whose export reports it is done at once. */
-function finishingExporter(): ProjectExporter {
-  const exporter: Pick<ProjectExporter, 'prepare' | 'exportMix'> = {
-    prepare: () =>
+function finishingExporter(): Pick<ProjectExporter, 'prepare' | 'export'> {
+  return {
+    prepare: (project, settings) =>
       Promise.resolve({
+        project,
+        settings,
         plan: { sampleRate: 44100, channels: 2, durationMs: 0, clips: [], cues: [] },
         sources: {},
         chapters: [],
       }),
-    exportMix: (_project, _settings, outputPath, run: RunOptions = {}) => {
+    export: (_prepared, { outputPath }, run = {}) => {
       run.onProgress?.({ phase: 'render', fraction: 1, phaseFraction: 1 });
-      const result: Partial<ExportResult> = {
-        audioPath: outputPath,
-        subtitlePaths: [],
-        durationMs: 1000,
-        bytes: 10,
-      };
-      return Promise.resolve(result as ExportResult);
+      return Promise.resolve({ outputPath, subtitlePaths: [], durationMs: 1000, bytes: 10 });
     },
   };
-  return exporter as ProjectExporter;
 }
 
 async function stagedTextFile(staging: UploadStaging, text: string): Promise<string> {
@@ -90,19 +83,19 @@ describe('a refused cover', () => {
     });
     const stagingDir = path.join(root, 'staging');
     const staging = new UploadStaging(stagingDir, 1024 * 1024);
-    const feature = createOutputFeature({
-      generation: {} as GenerationService,
+    const runningExports = new RunningExports();
+    const handlers = createExportFeature({
       exporter: finishingExporter(),
-      audio: {} as AudioCache,
       platform: recordingPlatform(path.join(root, 'data'), progress),
       events,
       logger: new MemoryLogger(),
       exportDir,
       grants: new PathGrants(),
       staging,
+      runningExports,
       queueExport: () => Promise.reject(new Error('not used')),
     });
-    const start = feature.handlers['export.start'];
+    const start = handlers['export.start'];
     const project = createProject({ title: 'Show' });
     const input = {
       project,
@@ -121,10 +114,10 @@ describe('a refused cover', () => {
       expect(() => staging.finished(coverStagingId, 'coverStagingId')).toThrow(/was not received completely/);
     }
     expect(await readdir(stagingDir)).toEqual([]);
-    expect(feature.runningExports()).toBe(0);
+    expect(runningExports.count()).toBe(0);
     expect(progress.filter((value) => value !== null)).toEqual([]);
     expect(
-      decideQuit({ runningJobs: 0, queuedOfflineJobs: 0, runningExports: feature.runningExports() }, false),
+      decideQuit({ runningJobs: 0, queuedOfflineJobs: 0, runningExports: runningExports.count() }, false),
     ).toEqual({
       action: 'quit',
     });
@@ -134,7 +127,7 @@ describe('a refused cover', () => {
     await expect.poll(() => finished.length).toBe(1);
     expect(progress.filter((value) => value !== null)).toEqual([0, 1]);
     expect(progress.at(-1)).toBeNull();
-    expect(feature.runningExports()).toBe(0);
+    expect(runningExports.count()).toBe(0);
 
     // An export that does not start for another reason (its file exists and the user is asked) leaves no cover
     // behind either: the page stages a new one when the user answers.

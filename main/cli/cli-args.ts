@@ -12,7 +12,7 @@ import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../common/export/chapter-split
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
 import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/settings-schema.js';
-import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/batch/index.js';
+import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/project-export/index.js';
 import { echoedOption, echoedValue } from './cli-echo.js';
 
 /** A command line the tool cannot run: the message names the flag and the rule; exit code 2. */

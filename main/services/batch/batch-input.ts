@@ -4,7 +4,7 @@ import { projectExportSettingsSchema } from '../../../common/export/index.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import { batchSourceSchema } from './batch-types.js';
 import { exportModeSchema } from '../../../common/export/export-mode.js';
-import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from './output-name.js';
+import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../project-export/output-name.js';
 
 /** Projects added together share a destination, a name template, settings and the generation choice. */
 export const addToBatchInputSchema = z.object({

@@ -1,9 +1,6 @@
-import { exportContainer } from '../../../common/export/export-mode.js';
-import type { ChapterFilesResult } from '../project-export/chapter-files.js';
 import path from 'node:path';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import type { SendContext } from '../../../common/project/send-context.js';
-import type { ProjectExportSettings } from '../../../common/export/index.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import type { CheckThresholds } from '../../../common/audio/take-checks.js';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
@@ -18,8 +15,14 @@ import {
   setServiceUrl,
   writeProjectFile,
 } from '../../../common/project/index.js';
-import type { ClipFilesResult, ExportProgress, ExportResult, RunOptions } from '../export/index.js';
-import { ProjectNotReadyError } from '../project-export/index.js';
+import type { ExportProgress } from '../export/index.js';
+import type { ProjectExporter } from '../project-export/index.js';
+import {
+  ProjectNotReadyError,
+  chooseOutputPath,
+  ensureWritableFolder,
+  renderOutputName,
+} from '../project-export/index.js';
 import type {
   BatchItemError,
   BatchItemRecord,
@@ -27,34 +30,11 @@ import type {
   BatchPhase,
   BatchSource,
 } from './batch-types.js';
-import { renderOutputName } from './output-name.js';
-import { chooseOutputPath, ensureWritableFolder } from './output-paths.js';
 import type { ProjectSourceAccess } from './project-sources.js';
 import type { BatchGenerator } from './service-generator.js';
 
-/** The part of ProjectExporter the batch uses (tests pass a fake). */
-export interface BatchExporter {
-  exportMix(
-    project: Project,
-    settings: ProjectExportSettings,
-    outputPath: string,
-    run: RunOptions & { overwrite?: boolean; coverPath?: string },
-  ): Promise<ExportResult>;
-  exportBlocks?(
-    project: Project,
-    settings: ProjectExportSettings,
-    destination: string,
-    container: 'folder' | 'zip',
-    run: RunOptions & { overwrite?: boolean; coverPath?: string },
-  ): Promise<ClipFilesResult>;
-  exportChapters?(
-    project: Project,
-    settings: ProjectExportSettings,
-    destination: string,
-    container: 'folder' | 'zip',
-    run: RunOptions & { overwrite?: boolean; coverPath?: string },
-  ): Promise<ChapterFilesResult>;
-}
+/** The part of ProjectExporter the batch uses (tests pass a fake): prepare once, then the one entry point. */
+export type BatchExporter = Pick<ProjectExporter, 'prepare' | 'export'>;
 
 export interface ItemRunnerDeps {
   sources: ProjectSourceAccess;
@@ -73,7 +53,7 @@ export interface ItemRunnerDeps {
 
 export interface ItemRunContext {
   signal: AbortSignal;
-  /** Output keys other items of the batch hold (output-paths.ts). */
+  /** Output keys other items of the batch hold (project-export/output-paths.ts). */
   taken: ReadonlySet<string>;
   onProgress(
     phase: BatchPhase,
@@ -191,49 +171,23 @@ export async function runBatchItem(
 
   context.onProgress('exporting', 0);
   try {
-    const run = {
-      signal: context.signal,
-      overwrite: item.overwrite,
-      ...(item.coverPath ? { coverPath: item.coverPath } : {}),
-      onProgress: (progress: ExportProgress) => context.onProgress('exporting', progress.fraction, progress),
-    };
-    const mode = item.mode ?? 'mix';
-    const container = exportContainer(mode);
-    if ((mode === 'chapters-folder' || mode === 'chapters-zip') && deps.exporter.exportChapters) {
-      const result = await deps.exporter.exportChapters(
-        project,
-        item.settings,
-        outputPath,
-        container === 'zip' ? 'zip' : 'folder',
-        run,
-      );
-      return {
-        status: 'done',
-        outputs: { audioPath: outputPath, subtitlePaths: [], durationMs: result.durationMs, bytes: 0 },
-        warnings,
-      };
-    }
-    if (container !== 'file' && deps.exporter.exportBlocks) {
-      const result = await deps.exporter.exportBlocks(project, item.settings, outputPath, container, run);
-      return {
-        status: 'done',
-        outputs: {
-          audioPath: outputPath,
-          subtitlePaths: [],
-          durationMs: 0,
-          bytes: result.files.reduce((sum, file) => sum + file.bytes, 0),
-        },
-        warnings,
-      };
-    }
-    const result = await deps.exporter.exportMix(project, item.settings, outputPath, run);
+    const prepared = await deps.exporter.prepare(project, item.settings);
+    const written = await deps.exporter.export(
+      prepared,
+      { outputPath, mode: item.mode ?? 'mix', overwrite: item.overwrite, coverPath: item.coverPath },
+      {
+        signal: context.signal,
+        onProgress: (progress: ExportProgress) =>
+          context.onProgress('exporting', progress.fraction, progress),
+      },
+    );
     return {
       status: 'done',
       outputs: {
-        audioPath: result.audioPath,
-        subtitlePaths: [...result.subtitlePaths],
-        durationMs: result.durationMs,
-        bytes: result.bytes,
+        audioPath: written.outputPath,
+        subtitlePaths: [...written.subtitlePaths],
+        durationMs: written.durationMs,
+        bytes: written.bytes,
       },
       warnings,
     };

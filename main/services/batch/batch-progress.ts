@@ -1,4 +1,6 @@
-import type { BatchItemRecord, BatchOverall, BatchPhase } from './batch-types.js';
+import type { GenerationCount } from '../../../common/generation/service-speed.js';
+import type { ExportProgress } from '../export/index.js';
+import type { BatchItemProgress, BatchItemRecord, BatchOverall, BatchPhase } from './batch-types.js';
 
 /**
  * Where each phase sits in an item's 0…1. Exporting dominates when nothing is generated; with generation the
@@ -20,7 +22,7 @@ const SPANS: Record<'generate' | 'export-only', Record<BatchPhase, readonly [num
 };
 
 /** The item's fraction from its phase and the progress within it. */
-export function itemFraction(phase: BatchPhase, phaseFraction: number, withGeneration: boolean): number {
+function itemFraction(phase: BatchPhase, phaseFraction: number, withGeneration: boolean): number {
   const [from, to] = SPANS[withGeneration ? 'generate' : 'export-only'][phase];
   return from + (to - from) * Math.min(1, Math.max(0, phaseFraction));
 }
@@ -69,4 +71,36 @@ export function overallProgress(
   }
   overall.fraction = items.length === 0 ? 0 : units / items.length;
   return overall;
+}
+
+/** What the item's run reports: its phase, how far into it, and the export's or generation's own progress. */
+export interface ItemProgressUpdate {
+  phase: BatchPhase;
+  phaseFraction: number;
+  exportProgress: ExportProgress | undefined;
+  generation: GenerationCount | undefined;
+}
+
+/**
+ * The running item's progress after an update, and whether it is a milestone (a new phase or export phase, one
+ * more block generated, a phase complete), which is reported at once rather than at the next interval.
+ */
+export function nextItemProgress(
+  previous: BatchItemProgress,
+  item: Pick<BatchItemRecord, 'id' | 'generateMissing'>,
+  { phase, phaseFraction, exportProgress, generation }: ItemProgressUpdate,
+): { progress: BatchItemProgress; milestone: boolean } {
+  const progress: BatchItemProgress = {
+    id: item.id,
+    phase,
+    fraction: itemFraction(phase, phaseFraction, item.generateMissing),
+    ...(exportProgress ? { exportPhase: exportProgress.phase } : {}),
+    ...(generation ? { generation } : {}),
+  };
+  const milestone =
+    previous.phase !== phase ||
+    previous.exportPhase !== progress.exportPhase ||
+    previous.generation?.doneBlocks !== generation?.doneBlocks ||
+    phaseFraction >= 1;
+  return { progress, milestone };
 }

@@ -1,86 +1,27 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
-import { defaultsOnlyContext } from '../../../common/project/send-context.js';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProjectExportSettings } from '../../../common/export/index.js';
-import { defaultProjectExportSettings } from '../../../common/export/index.js';
-import { blockState, readProjectFile, writeProjectFile } from '../../../common/project/index.js';
+import { describe, expect, it } from 'vitest';
+import { defaultsOnlyContext } from '../../../common/project/send-context.js';
 import { ProjectService } from '../projects/project-service.js';
-import type { AddToBatchInput } from './batch-input.js';
-import { BatchQueue } from './batch-queue.js';
-import type { BatchStore } from './batch-store.js';
-import { JsonBatchStore, MemoryBatchStore } from './batch-store.js';
+import { blockState, readProjectFile, writeProjectFile } from '../../../common/project/index.js';
+import { MemoryBatchStore } from './batch-store.js';
 import type { BatchEvent, BatchView } from './batch-types.js';
-import { ProjectSources } from './project-sources.js';
-import { FakeExporter, FakeGenerator, gate, makeProject, writeProject } from './test-support/batch-fakes.js';
+import { gate, makeProject, writeProject } from './test-support/batch-fakes.js';
+import {
+  dir,
+  projectsDir,
+  outDir,
+  exporter,
+  generator,
+  settings,
+  openQueue,
+  input,
+  statuses,
+  until,
+  useQueueHarness,
+} from './test-support/queue-harness.js';
 
-let dir: string;
-let projectsDir: string;
-let outDir: string;
-let exporter: FakeExporter;
-let generator: FakeGenerator;
-const queues: BatchQueue[] = [];
-
-const settings: ProjectExportSettings = {
-  ...defaultProjectExportSettings,
-  options: { ...defaultProjectExportSettings.options, subtitles: { srt: true, vtt: false } },
-};
-
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'timbre-batch-'));
-  projectsDir = path.join(dir, 'in');
-  outDir = path.join(dir, 'out');
-  exporter = new FakeExporter();
-  generator = new FakeGenerator();
-});
-
-afterEach(async () => {
-  for (const queue of queues.splice(0)) await queue.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function openQueue(
-  store: BatchStore = new MemoryBatchStore(),
-  extra: Partial<ConstructorParameters<typeof ProjectSources>[0]> = {},
-): Promise<BatchQueue> {
-  const queue = await BatchQueue.open({
-    lexicons: noServiceLexicons,
-    store,
-    sources: new ProjectSources(extra),
-    exporter,
-    generator,
-    now: () => new Date(2024, 4, 17, 12, 0, 0),
-    progressIntervalMs: 0,
-  });
-  queues.push(queue);
-  return queue;
-}
-
-function input(paths: string[], more: Partial<AddToBatchInput> = {}): AddToBatchInput {
-  return {
-    sources: paths.map((filePath) => ({ kind: 'path', path: filePath })),
-    destination: outDir,
-    settings,
-    generateMissing: false,
-    ...more,
-  };
-}
-
-function statuses(view: BatchView): string[] {
-  return view.items.map((item) => `${item.label}:${item.status}`);
-}
-
-/** Waits until the queue's latest view satisfies the test (events are synchronous; this polls politely). */
-async function until(queue: BatchQueue, check: (view: BatchView) => boolean): Promise<BatchView> {
-  for (let i = 0; i < 500; i += 1) {
-    const view = queue.view();
-    if (check(view)) return view;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`Timed out; last view: ${statuses(queue.view()).join(', ')}`);
-}
+useQueueHarness();
 
 describe('BatchQueue', () => {
   it('exports projects one at a time in order, with progress and a summary', async () => {
@@ -323,93 +264,6 @@ describe('BatchQueue', () => {
     expect(await readFile(filePath, 'utf8')).toBe(edited);
   });
 
-  it('pauses after the running item, and resumes', async () => {
-    const paths = await Promise.all(
-      ['A', 'B', 'C'].map((title) =>
-        writeProject(projectsDir, `${title}.timbre`, makeProject(title, ['Hi.'], true)),
-      ),
-    );
-    const held = gate();
-    exporter.gates = [held];
-    const queue = await openQueue();
-    await queue.add(input(paths));
-    queue.start();
-    await until(queue, (view) => view.items[0]?.status === 'running');
-    const pausing = await queue.pause();
-    expect(pausing.state).toBe('pausing');
-    held.open();
-    await queue.whenIdle();
-    expect(queue.view().state).toBe('paused');
-    expect(statuses(queue.view())).toEqual(['A:done', 'B:queued', 'C:queued']);
-    expect(queue.summary().line).toBe('1 exported, 0 failed, 2 waiting (paused)');
-
-    await queue.resume();
-    await queue.whenIdle();
-    expect(statuses(queue.view())).toEqual(['A:done', 'B:done', 'C:done']);
-  });
-
-  it('pausing at once puts the running item back in the queue; it starts over on resume', async () => {
-    const filePath = await writeProject(projectsDir, 'a.timbre', makeProject('A', ['Hi.'], true));
-    exporter.gates = [gate()];
-    const queue = await openQueue();
-    await queue.add(input([filePath]));
-    queue.start();
-    await until(queue, (view) => view.items[0]?.progress?.phase === 'exporting');
-    const paused = await queue.pause({ cancelCurrent: true });
-    expect(paused.state).toBe('paused');
-    expect(paused.items[0]).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(await readdir(outDir)).toEqual([]);
-
-    await queue.resume();
-    await queue.whenIdle();
-    expect(queue.view().items[0]).toMatchObject({ status: 'done', attempts: 2 });
-  });
-
-  it('cancels a queued item and the running one, and retries them', async () => {
-    const paths = await Promise.all(
-      ['A', 'B'].map((title) =>
-        writeProject(projectsDir, `${title}.timbre`, makeProject(title, ['Hi.'], true)),
-      ),
-    );
-    exporter.gates = [gate()];
-    const queue = await openQueue();
-    const added = await queue.add(input(paths));
-    const [first, second] = added.items;
-    if (!first || !second) throw new Error('two items');
-    queue.start();
-    await until(queue, (view) => view.items[0]?.progress?.phase === 'exporting');
-    await queue.cancel(second.id);
-    await queue.cancel(first.id);
-    await queue.whenIdle();
-    expect(statuses(queue.view())).toEqual(['A:cancelled', 'B:cancelled']);
-    expect(queue.summary().line).toBe('0 exported, 0 failed, 2 cancelled');
-    await expect(queue.cancel(first.id)).rejects.toMatchObject({ data: { code: 'CONFLICT' } });
-
-    await queue.retry(first.id);
-    await queue.whenIdle();
-    expect(statuses(queue.view())).toEqual(['A:done', 'B:cancelled']);
-    await expect(queue.retry(first.id)).rejects.toMatchObject({ data: { code: 'CONFLICT' } });
-  });
-
-  it('retries a failed item after the cause is fixed', async () => {
-    const filePath = path.join(projectsDir, 'late.timbre');
-    const queue = await openQueue();
-    await queue.add(input([filePath]));
-    queue.start();
-    await queue.whenIdle();
-    const [item] = queue.view().items;
-    expect(item?.error).toMatchObject({
-      code: 'PROJECT_UNREADABLE',
-      message: expect.stringMatching(/does not exist/),
-    });
-
-    await writeProject(projectsDir, 'late.timbre', makeProject('Late', ['Now.'], true));
-    await queue.retry(item?.id ?? '');
-    await queue.whenIdle();
-    expect(queue.view().items[0]).toMatchObject({ status: 'done', label: 'Late', attempts: 2 });
-    expect(queue.view().items[0]?.error).toBeUndefined();
-  });
-
   it('names outputs without collisions: same titles, letter case, existing files; overwrite replaces files on disk only', async () => {
     const paths = await Promise.all(
       ['one', 'two', 'three'].map((name, index) =>
@@ -480,59 +334,6 @@ describe('BatchQueue', () => {
     expect(queue.view().items).toEqual([]);
   });
 
-  it('survives a crash: the item that was running starts again from the beginning', async () => {
-    const paths = await Promise.all(
-      ['A', 'B'].map((title) =>
-        writeProject(projectsDir, `${title}.timbre`, makeProject(title, ['Hi.'], true)),
-      ),
-    );
-    const queueFile = path.join(dir, 'batch-queue.json');
-    exporter.gates = [gate()];
-    const first = await openQueue(new JsonBatchStore(queueFile));
-    await first.add(input(paths));
-    first.start();
-    await until(first, (view) => view.items[0]?.progress?.phase === 'exporting');
-    // The file as a crash at this moment would leave it.
-    const crashed = path.join(dir, 'crashed.json');
-    await writeFile(crashed, await readFile(queueFile));
-    expect(JSON.parse(await readFile(crashed, 'utf8'))).toMatchObject({
-      items: [{ status: 'running' }, { status: 'queued' }],
-    });
-
-    exporter.gates = [];
-    const second = await openQueue(new JsonBatchStore(crashed));
-    expect(statuses(second.view())).toEqual(['A:queued', 'B:queued']);
-    expect(second.view().items[0]?.warnings).toEqual([
-      expect.stringMatching(/Started again from the beginning/),
-    ]);
-    second.start();
-    await second.whenIdle();
-    expect(second.view().items.map((item) => [item.status, item.attempts])).toEqual([
-      ['done', 2],
-      ['done', 1],
-    ]);
-    // Nothing was half-written by the interrupted run: only the two exports (and their subtitles).
-    expect((await readdir(outDir)).sort()).toEqual(['A.srt', 'A.wav', 'B.srt', 'B.wav']);
-  });
-
-  it('keeps a paused queue paused across a restart, and a closed queue puts its running item back', async () => {
-    const filePath = await writeProject(projectsDir, 'a.timbre', makeProject('A', ['Hi.'], true));
-    const queueFile = path.join(dir, 'batch-queue.json');
-    exporter.gates = [gate()];
-    const first = await openQueue(new JsonBatchStore(queueFile));
-    await first.add(input([filePath]));
-    first.start();
-    await until(first, (view) => view.items[0]?.progress?.phase === 'exporting');
-    await first.pause();
-    await first.close();
-    const reopened = await openQueue(new JsonBatchStore(queueFile));
-    reopened.start();
-    expect(reopened.view()).toMatchObject({ state: 'paused', items: [{ status: 'queued', attempts: 1 }] });
-    await reopened.resume();
-    await reopened.whenIdle();
-    expect(reopened.view().items[0]?.status).toBe('done');
-  });
-
   it('shows waiting items by their project titles, not their file names', async () => {
     const library = new ProjectService({ dataDir: dir });
     const created = await library.create({ title: 'The Long Book', serviceUrl: 'http://127.0.0.1:9' });
@@ -583,17 +384,5 @@ describe('BatchQueue', () => {
     if (!opened.ok) throw new Error(opened.message);
     expect(opened.project.tracks.speech.blocks[0]?.generation.kind).toBe('generated');
     expect(await readdir(library.projectsDir)).toContain(`${created.fileName}.bak`);
-  });
-});
-
-describe('JsonBatchStore', () => {
-  it('moves an unreadable file aside and drops invalid entries', async () => {
-    const file = path.join(dir, 'batch-queue.json');
-    await writeFile(file, 'not json');
-    expect(await new JsonBatchStore(file).load()).toEqual({ paused: false, items: [] });
-    expect((await readdir(dir)).some((name) => name.startsWith('batch-queue.json.damaged-'))).toBe(true);
-
-    await writeFile(file, JSON.stringify({ version: 1, paused: true, items: [{ id: 'x' }] }));
-    expect(await new JsonBatchStore(file).load()).toEqual({ paused: true, items: [] });
   });
 });

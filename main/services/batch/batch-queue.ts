@@ -1,27 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { IpcError } from '../../../common/ipc/errors.js';
-import type { ExportProgress } from '../export/index.js';
-import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import type { Logger } from '../logging/logger.js';
 import type { AddToBatchInput } from './batch-input.js';
 import { parseAddToBatchInput } from './batch-input.js';
+import type { DialogExportInput, StopReason } from './batch-items.js';
+import {
+  applyTitles,
+  batchItems,
+  dialogExportItem,
+  findItem,
+  markCancelled,
+  markFinished,
+  markRunning,
+  markStopped,
+  notAllowedError,
+  outputKeysBesides,
+  requeueInterrupted,
+  resetForRetry,
+} from './batch-items.js';
 import type { ItemOutcome, ItemRunnerDeps } from './batch-item-runner.js';
 import { runBatchItem } from './batch-item-runner.js';
-import { itemFraction, overallProgress } from './batch-progress.js';
+import type { ItemProgressUpdate } from './batch-progress.js';
+import { nextItemProgress, overallProgress } from './batch-progress.js';
 import type { BatchStore } from './batch-store.js';
 import type {
   BatchEvent,
   BatchItemProgress,
   BatchItemRecord,
-  BatchPhase,
   BatchQueueState,
   BatchState,
   BatchSummary,
   BatchView,
 } from './batch-types.js';
-import { outputKey } from './output-paths.js';
-import { summaryLine } from './batch-summary.js';
+import type { RunningExportHandle, RunningExports } from '../project-export/index.js';
+import { summarise } from './batch-summary.js';
 
 export interface BatchQueueOptions extends ItemRunnerDeps {
   store: BatchStore;
@@ -29,10 +41,9 @@ export interface BatchQueueOptions extends ItemRunnerDeps {
   /** Progress events of the running item at most this often (phase changes always go out). Default 100 ms. */
   progressIntervalMs?: number;
   newId?: () => string;
+  /** Where the running item is counted as an export in progress (the app's quit prompt and taskbar). */
+  runningExports?: RunningExports | undefined;
 }
-
-/** Why the running item is being stopped: cancel ends it; pause and close put it back in the queue. */
-type StopReason = 'cancel' | 'pause' | 'close';
 
 interface RunningItem {
   id: string;
@@ -41,10 +52,9 @@ interface RunningItem {
   progress: BatchItemProgress;
   lastProgressAt: number;
   done: Promise<void>;
+  /** The item counted among the exports in progress, while it runs. */
+  counted?: RunningExportHandle | undefined;
 }
-
-const RESTART_NOTE =
-  'Started again from the beginning: the app stopped while this project was being exported.';
 
 /**
  * The batch export queue: projects exported one at a time, each read, generated when asked, written back and
@@ -69,14 +79,7 @@ export class BatchQueue {
   /** Loads the saved queue; items that were running when the process stopped are queued again. */
   static async open(options: BatchQueueOptions): Promise<BatchQueue> {
     const state = await options.store.load();
-    let recovered = 0;
-    for (const item of state.items) {
-      if (item.status !== 'running') continue;
-      item.status = 'queued';
-      delete item.startedAt;
-      addWarning(item, RESTART_NOTE);
-      recovered += 1;
-    }
+    const recovered = requeueInterrupted(state.items);
     const queue = new BatchQueue(options, state);
     if (recovered > 0) {
       options.logger?.info(`Batch queue: ${recovered} interrupted export(s) will start again`);
@@ -106,36 +109,7 @@ export class BatchQueue {
   }
 
   summary(): BatchSummary {
-    const summary: BatchSummary = { done: [], failed: [], cancelled: [], queued: 0, line: '' };
-    for (const item of this.state.items) {
-      const { id, label } = item;
-      switch (item.status) {
-        case 'done':
-          if (item.outputs)
-            summary.done.push({ id, label, outputs: item.outputs, warnings: [...item.warnings] });
-          break;
-        case 'failed':
-          summary.failed.push({
-            id,
-            label,
-            error: item.error ?? { code: 'EXPORT_FAILED', message: 'Unknown failure' },
-          });
-          break;
-        case 'cancelled':
-          summary.cancelled.push({ id, label });
-          break;
-        case 'queued':
-        case 'running':
-          summary.queued += 1;
-          break;
-        default: {
-          const exhaustive: never = item.status;
-          throw new Error(`Unknown item status ${String(exhaustive)}`);
-        }
-      }
-    }
-    summary.line = summaryLine(summary, this.state.paused);
-    return summary;
+    return summarise(this.state.items, this.state.paused);
   }
 
   /** Adds projects at the end of the queue; they run when the queue is not paused. */
@@ -143,34 +117,12 @@ export class BatchQueue {
     this.assertOpen();
     const parsed = parseAddToBatchInput(input);
     const addedAt = this.now().toISOString();
-    const count = parsed.sources.length;
-    parsed.sources.forEach((raw, position) => {
-      const source = this.options.sources.canonical(raw);
-      this.state.items.push({
-        id: this.options.newId?.() ?? randomUUID(),
-        source,
-        label: (source.kind === 'path' ? path.basename(source.path) : source.fileName).replace(
-          /\.timbre$/iu,
-          '',
-        ),
-        destination: parsed.destination,
-        nameTemplate: parsed.nameTemplate,
-        index: position + 1,
-        count,
-        settings: parsed.settings,
-        generateMissing: parsed.generateMissing,
-        overwrite: parsed.overwrite,
-        mode: parsed.mode,
-        ...(parsed.coverPath ? { coverPath: parsed.coverPath } : {}),
-        status: 'queued',
-        attempts: 0,
-        addedAt,
-        warnings: [],
-      });
-    });
+    const sources = parsed.sources.map((raw) => this.options.sources.canonical(raw));
+    const added = batchItems(parsed, sources, () => this.options.newId?.() ?? randomUUID(), addedAt);
+    this.state.items.push(...added);
     await this.changed();
     this.pump();
-    void this.showTitles(this.state.items.slice(-count));
+    void this.showTitles(added);
     return this.view();
   }
 
@@ -183,14 +135,7 @@ export class BatchQueue {
     if (titlesOf === undefined) return;
     const before = items.map((item) => item.label);
     const titles = await titlesOf(items.map((item) => item.source)).catch(() => []);
-    let changed = false;
-    items.forEach((item, index) => {
-      const title = titles[index]?.trim();
-      if (!title || item.label !== before[index] || item.status !== 'queued') return;
-      item.label = title;
-      changed = true;
-    });
-    if (changed && !this.closed) await this.changed();
+    if (applyTitles(items, before, titles) && !this.closed) await this.changed();
   }
 
   /**
@@ -198,34 +143,11 @@ export class BatchQueue {
    * checked there (exact path, replace or keep both), so it is used as it is. Kept and resumed like any item, so
    * closing the dialog or restarting the app loses neither the credits spent nor the file.
    */
-  async addExport(input: {
-    source: BatchItemRecord['source'];
-    label: string;
-    outputPath: string;
-    mode: NonNullable<BatchItemRecord['mode']>;
-    settings: BatchItemRecord['settings'];
-    overwrite: boolean;
-  }): Promise<{ itemId: string; view: BatchView }> {
+  async addExport(input: DialogExportInput): Promise<{ itemId: string; view: BatchView }> {
     this.assertOpen();
     const id = this.options.newId?.() ?? randomUUID();
-    this.state.items.push({
-      id,
-      source: this.options.sources.canonical(input.source),
-      label: input.label,
-      destination: path.dirname(input.outputPath),
-      nameTemplate: '{title}',
-      index: 1,
-      count: 1,
-      settings: input.settings,
-      generateMissing: true,
-      overwrite: input.overwrite,
-      outputPath: input.outputPath,
-      mode: input.mode,
-      status: 'queued',
-      attempts: 0,
-      addedAt: this.now().toISOString(),
-      warnings: [],
-    });
+    const source = this.options.sources.canonical(input.source);
+    this.state.items.push(dialogExportItem({ ...input, source }, id, this.now().toISOString()));
     await this.changed();
     this.pump();
     return { itemId: id, view: this.view() };
@@ -251,12 +173,12 @@ export class BatchQueue {
   /** Cancels a queued item, or stops the running one (its temporary files are removed by the engine). */
   async cancel(itemId: string): Promise<BatchView> {
     this.assertOpen();
-    const item = this.require(itemId);
+    const item = findItem(this.state.items, itemId);
     if (this.running?.id === itemId) {
       await this.stopRunning('cancel');
       return this.view();
     }
-    if (item.status !== 'queued') throw this.notAllowed(item, 'cancelled', 'only queued or running projects');
+    if (item.status !== 'queued') throw notAllowedError(item, 'cancelled', 'only queued or running projects');
     markCancelled(item, this.now());
     await this.changed();
     return this.view();
@@ -274,16 +196,11 @@ export class BatchQueue {
   /** Puts a failed or cancelled item back at its place in the queue, from the beginning. */
   async retry(itemId: string): Promise<BatchView> {
     this.assertOpen();
-    const item = this.require(itemId);
+    const item = findItem(this.state.items, itemId);
     if (item.status !== 'failed' && item.status !== 'cancelled') {
-      throw this.notAllowed(item, 'retried', 'only failed or cancelled projects');
+      throw notAllowedError(item, 'retried', 'only failed or cancelled projects');
     }
-    item.status = 'queued';
-    item.warnings = [];
-    delete item.error;
-    delete item.outputs;
-    delete item.startedAt;
-    delete item.finishedAt;
+    resetForRetry(item);
     await this.changed();
     this.pump();
     return this.view();
@@ -291,9 +208,9 @@ export class BatchQueue {
 
   async remove(itemId: string): Promise<BatchView> {
     this.assertOpen();
-    const item = this.require(itemId);
+    const item = findItem(this.state.items, itemId);
     if (item.status === 'running')
-      throw this.notAllowed(item, 'removed', 'cancel it first; running projects');
+      throw notAllowedError(item, 'removed', 'cancel it first; running projects');
     this.state.items.splice(this.state.items.indexOf(item), 1);
     await this.changed();
     return this.view();
@@ -343,33 +260,31 @@ export class BatchQueue {
       done: Promise.resolve(),
     };
     this.running = running;
+    // Counted as an export in progress from the start (generating included) to the end, like the dialog's.
+    running.counted = this.options.runningExports?.begin({
+      id: next.id,
+      origin: 'queue',
+      controller,
+      fraction: this.overall().fraction,
+    });
     running.done = this.runItem(next, running)
       .catch((error: unknown) => this.options.logger?.error('Batch queue: an item ended unexpectedly', error))
       .finally(() => {
+        running.counted?.end();
         if (this.running === running) this.running = undefined;
         this.pump();
       });
   }
 
   private async runItem(item: BatchItemRecord, running: RunningItem): Promise<void> {
-    item.status = 'running';
-    item.attempts += 1;
-    item.startedAt = this.now().toISOString();
-    delete item.finishedAt;
-    delete item.error;
-    delete item.outputs;
+    markRunning(item, this.now());
     await this.changed();
 
-    const taken = new Set(
-      this.state.items
-        .filter((other) => other.id !== item.id && other.outputs)
-        .map((other) => outputKey(other.outputs?.audioPath ?? '')),
-    );
     let outcome: ItemOutcome | undefined;
     try {
       outcome = await runBatchItem(item, this.options, {
         signal: running.controller.signal,
-        taken,
+        taken: outputKeysBesides(this.state.items, item.id),
         onProgress: (phase, phaseFraction, exportProgress, generation) =>
           this.progress(item, running, { phase, phaseFraction, exportProgress, generation }),
         onLabel: (label) => {
@@ -395,65 +310,22 @@ export class BatchQueue {
   }
 
   private finishItem(item: BatchItemRecord, running: RunningItem, outcome: ItemOutcome | undefined): void {
-    for (const warning of outcome?.warnings ?? []) addWarning(item, warning);
     // No outcome means the item was stopped; one that finished anyway (a late cancel) keeps its real result,
     // since its files exist.
-    if (outcome === undefined) {
-      const stop: StopReason = running.stopReason ?? 'cancel';
-      if (stop === 'cancel') {
-        markCancelled(item, this.now());
-      } else {
-        item.status = 'queued';
-        delete item.startedAt;
-      }
-      return;
-    }
-    item.finishedAt = this.now().toISOString();
-    switch (outcome.status) {
-      case 'done':
-        item.status = 'done';
-        item.outputs = outcome.outputs;
-        return;
-      case 'failed':
-        item.status = 'failed';
-        item.error = outcome.error;
-        return;
-      default: {
-        const exhaustive: never = outcome;
-        throw new Error(`Unknown outcome ${JSON.stringify(exhaustive)}`);
-      }
-    }
+    if (outcome === undefined) markStopped(item, running.stopReason ?? 'cancel', this.now());
+    else markFinished(item, outcome, this.now());
   }
 
-  private progress(
-    item: BatchItemRecord,
-    running: RunningItem,
-    update: {
-      phase: BatchPhase;
-      phaseFraction: number;
-      exportProgress: ExportProgress | undefined;
-      generation: GenerationCount | undefined;
-    },
-  ): void {
-    const { phase, phaseFraction, exportProgress, generation } = update;
-    const previous = running.progress;
-    running.progress = {
-      id: item.id,
-      phase,
-      fraction: itemFraction(phase, phaseFraction, item.generateMissing),
-      ...(exportProgress ? { exportPhase: exportProgress.phase } : {}),
-      ...(generation ? { generation } : {}),
-    };
+  private progress(item: BatchItemRecord, running: RunningItem, update: ItemProgressUpdate): void {
+    const { progress, milestone } = nextItemProgress(running.progress, item, update);
+    running.progress = progress;
     const now = Date.now();
     const interval = this.options.progressIntervalMs ?? 100;
-    const milestone =
-      previous.phase !== phase ||
-      previous.exportPhase !== running.progress.exportPhase ||
-      previous.generation?.doneBlocks !== generation?.doneBlocks ||
-      phaseFraction >= 1;
     if (!milestone && now - running.lastProgressAt < interval) return;
     running.lastProgressAt = now;
-    this.emit({ type: 'progress', item: { ...running.progress }, overall: this.overall() });
+    const overall = this.overall();
+    running.counted?.progress(overall.fraction);
+    this.emit({ type: 'progress', item: { ...running.progress }, overall });
   }
 
   private async stopRunning(reason: StopReason): Promise<void> {
@@ -515,21 +387,6 @@ export class BatchQueue {
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  private require(itemId: string): BatchItemRecord {
-    const item = this.state.items.find((candidate) => candidate.id === itemId);
-    if (!item)
-      throw new IpcError({ code: 'NOT_FOUND', field: 'id', message: `No batch item has the id ${itemId}.` });
-    return item;
-  }
-
-  private notAllowed(item: BatchItemRecord, what: string, rule: string): IpcError {
-    return new IpcError({
-      code: 'CONFLICT',
-      field: 'id',
-      message: `“${item.label}” is ${item.status}; ${rule} can be ${what}.`,
-    });
-  }
-
   private assertOpen(): void {
     if (this.closed) throw new IpcError({ code: 'CONFLICT', message: 'The batch queue is closed.' });
   }
@@ -537,15 +394,4 @@ export class BatchQueue {
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
-}
-
-function markCancelled(item: BatchItemRecord, now: Date): void {
-  item.status = 'cancelled';
-  item.finishedAt = now.toISOString();
-  item.error = { code: 'CANCELLED', message: 'Cancelled.' };
-  delete item.outputs;
-}
-
-function addWarning(item: BatchItemRecord, warning: string): void {
-  if (!item.warnings.includes(warning)) item.warnings.push(warning);
 }

@@ -10,7 +10,6 @@ export type {
   BatchSummary,
   BatchView,
 } from './batch-types.js';
-export { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from './output-name.js';
 export { ProjectSources } from './project-sources.js';
 export type { BatchGenerator } from './service-generator.js';
 export { ServiceGenerator } from './service-generator.js';

@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
+import { IpcError } from '../../../common/ipc/errors.js';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
-import { outputFiles } from '../batch/output-paths.js';
-import { numberedName } from '../batch/output-name.js';
+import { ensureWritableFolder, outputFiles } from './output-paths.js';
+import { numberedName } from './output-name.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportContainer } from '../../../common/export/export-mode.js';
 
@@ -77,6 +78,49 @@ export async function settleDestination(
   const keepBothPath = await freeNumberedPath(outputPath, settings, mode, exists);
   if (onExisting === 'keep-both') return { ok: true, outputPath: keepBothPath, overwrite: false };
   return { ok: false, conflicts, keepBothPath };
+}
+
+/** Where an export may go, or the files in its way with the sentence that asks the user about them. */
+export type CheckedDestination =
+  | { ok: true; outputPath: string; overwrite: boolean }
+  | { ok: false; conflicts: string[]; keepBothPath: string; message: string };
+
+/**
+ * Everything about where an export goes, checked before anything starts or is sent: the extension fits the
+ * format and mode, the folder exists (made on first use) and is writable, and any file already there is replaced
+ * or kept only as the user said. A broken rule throws INVALID_INPUT naming `outputPath`.
+ */
+export async function checkDestination(
+  outputPath: string,
+  settings: ProjectExportSettings,
+  mode: ExportMode,
+  onExisting: OnExisting,
+): Promise<CheckedDestination> {
+  const wrongExtension = extensionProblem(outputPath, settings, mode);
+  if (wrongExtension) {
+    throw new IpcError({
+      code: 'INVALID_INPUT',
+      field: 'outputPath',
+      message: `outputPath ${wrongExtension}`,
+    });
+  }
+  try {
+    await ensureWritableFolder(path.dirname(outputPath));
+  } catch (error) {
+    throw new IpcError({
+      code: 'INVALID_INPUT',
+      field: 'outputPath',
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+  const settled = await settleDestination(outputPath, settings, mode, onExisting);
+  if (settled.ok) return settled;
+  const one = settled.conflicts.length === 1;
+  const names = settled.conflicts.map((file) => path.basename(file)).join(', ');
+  return {
+    ...settled,
+    message: `${names} already ${one ? 'exists' : 'exist'} in ${path.dirname(outputPath)}. Replace ${one ? 'it' : 'them'}, or keep both and save as ${path.basename(settled.keepBothPath)}.`,
+  };
 }
 
 async function freeNumberedPath(

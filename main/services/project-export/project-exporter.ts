@@ -11,12 +11,12 @@ import {
 } from '../../../common/export/chapter-split.js';
 import { fileExtension } from '../export/encode/create-encoder.js';
 import type { FileTags } from '../export/tags/file-tags.js';
-import type { ChapterFilesResult } from './chapter-files.js';
 import { writeChapterFiles } from './chapter-files.js';
 import type { Project } from '../../../common/project/index.js';
 import { findBlock, excerpt } from '../../../common/project/index.js';
 import type { AudioCache } from '../audio-cache/index.js';
-import type { ClipFilesResult, ExportEngine, ExportResult, RunOptions } from '../export/index.js';
+import type { ExportEngine, RunOptions } from '../export/index.js';
+import type { ExportMode } from '../../../common/export/export-mode.js';
 
 /** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
 export class ProjectNotReadyError extends Error {
@@ -47,22 +47,42 @@ export interface ProjectExporterOptions {
   covers?: CoverStore | undefined;
 }
 
-interface PreparedExport {
-  plan: RenderPlan;
-  sources: Record<string, string>;
-  chapters: { title: string; startMs: number }[];
+/** A project checked ready to export (prepare): its render plan and the audio file of every clip. */
+export interface PreparedExport {
+  readonly project: Project;
+  readonly settings: ProjectExportSettings;
+  readonly plan: RenderPlan;
+  readonly sources: Record<string, string>;
+  readonly chapters: { title: string; startMs: number }[];
 }
 
-/** How a run is told what to embed beyond the settings: a cover image the user chose. */
-export interface TagRunOptions {
-  /** A JPEG or PNG to embed as the cover of MP3 files. */
-  coverPath?: string | undefined;
+/** Where an export writes and what: the mode picks the files (common/export/export-mode.ts). */
+export interface ExportTarget {
+  /** The file (mix), or the folder or zip (one file per block or chapter). */
+  readonly outputPath: string;
+  readonly mode: ExportMode;
+  /** Replace what is there (the user said so); otherwise an existing output fails the export. */
+  readonly overwrite: boolean;
+  /** A JPEG or PNG the user chose, embedded as the cover; the project's own cover otherwise. */
+  readonly coverPath?: string | undefined;
+}
+
+/** What an export wrote, whatever its mode. */
+export interface ExportOutputs {
+  /** The audio file (mix), or the folder or zip. */
+  readonly outputPath: string;
+  readonly subtitlePaths: readonly string[];
+  /** The Podcasting 2.0 chapters file beside a mix, if asked for. */
+  readonly chaptersJsonPath?: string | undefined;
+  readonly durationMs: number;
+  readonly bytes: number;
 }
 
 /**
  * A project to files: builds the render plan from the project (common/export), finds each block's audio in the
- * audio cache of the project's service, and runs the export engine in its worker. The app, the batch queue and
- * the `timbre` command all export through this, so they produce the same files.
+ * audio cache of the project's service, and runs the export engine in its worker. Every export (the Export
+ * dialog, generate-then-export, the batch queue, the `timbre` command) is `prepare` once, then `export` with
+ * the mode, so they all write the same files; `export` is the one place that turns a mode into files.
  */
 export class ProjectExporter {
   constructor(private readonly options: ProjectExporterOptions) {}
@@ -103,32 +123,61 @@ export class ProjectExporter {
       });
     }
     if (gone.length > 0) throw new ProjectNotReadyError(gone);
-    return { plan: result.plan, sources, chapters: result.chapters };
+    return { project, settings, plan: result.plan, sources, chapters: result.chapters };
   }
 
-  async exportMix(
-    project: Project,
-    settings: ProjectExportSettings,
-    outputPath: string,
-    run: RunOptions & TagRunOptions & { overwrite?: boolean } = {},
-  ): Promise<ExportResult> {
-    const { plan, sources, chapters } = await this.prepare(project, settings);
-    const { overwrite, coverPath: chosenCover, ...runOptions } = run;
-    const coverPath = chosenCover ?? this.projectCoverPath(project);
+  /**
+   * Writes a prepared project as the mode asks. The one switch on the mode: a new mode (video, M4B with its
+   * chapters…) is a case here, and `tsc` points at it once the mode is added to `exportModeSchema`.
+   */
+  async export(prepared: PreparedExport, target: ExportTarget, run: RunOptions = {}): Promise<ExportOutputs> {
+    const mode = target.mode;
+    switch (mode) {
+      case 'mix':
+        return this.exportMix(prepared, target, run);
+      case 'chapters-folder':
+        return this.exportChapters(prepared, target, 'folder', run);
+      case 'chapters-zip':
+        return this.exportChapters(prepared, target, 'zip', run);
+      case 'blocks-folder':
+        return this.exportBlocks(prepared, target, 'folder', run);
+      case 'blocks-zip':
+        return this.exportBlocks(prepared, target, 'zip', run);
+      default: {
+        const exhaustive: never = mode;
+        throw new Error(`Unknown export mode ${String(exhaustive)}`);
+      }
+    }
+  }
+
+  /** One file, with its subtitles, tags, chapter markers and `.chapters.json` as the settings ask. */
+  private async exportMix(
+    { project, settings, plan, sources, chapters }: PreparedExport,
+    target: ExportTarget,
+    run: RunOptions,
+  ): Promise<ExportOutputs> {
+    const coverPath = target.coverPath ?? this.projectCoverPath(project);
     const spans = chapterSpans(chapters, plan.durationMs, project.title);
     const tags = fileTagsFor(project, settings, spans, coverPath);
-    return this.options.engine.exportMix(
+    const result = await this.options.engine.exportMix(
       {
         plan,
         sources,
         options: settings.options,
-        outputPath,
+        outputPath: target.outputPath,
         pcmCacheDir: this.options.pcmCacheDir,
-        overwrite: overwrite ?? false,
+        overwrite: target.overwrite,
         ...(tags ? { tags } : {}),
       },
-      runOptions,
+      run,
     );
+    return {
+      outputPath: result.audioPath,
+      subtitlePaths: [...result.subtitlePaths],
+      chaptersJsonPath: result.chaptersJsonPath,
+      durationMs: result.durationMs,
+      bytes: result.bytes,
+    };
   }
 
   /**
@@ -136,16 +185,13 @@ export class ProjectExporter {
    * the settings' template. Each file is tagged with its chapter's title and its track number; the PCM cache
    * means sources are decoded once for all chapters.
    */
-  async exportChapters(
-    project: Project,
-    settings: ProjectExportSettings,
-    destination: string,
+  private async exportChapters(
+    { project, settings, plan, sources, chapters }: PreparedExport,
+    target: ExportTarget,
     container: 'folder' | 'zip',
-    run: RunOptions & TagRunOptions & { overwrite?: boolean } = {},
-  ): Promise<ChapterFilesResult> {
-    const { plan, sources, chapters } = await this.prepare(project, settings);
-    const { overwrite, onProgress, signal } = run;
-    const coverPath = run.coverPath ?? this.projectCoverPath(project);
+    { onProgress, signal }: RunOptions,
+  ): Promise<ExportOutputs> {
+    const coverPath = target.coverPath ?? this.projectCoverPath(project);
     const spans = chapterSpans(chapters, plan.durationMs, project.title);
     const names = chapterFileNames(
       settings.chapters?.nameTemplate ?? DEFAULT_CHAPTER_NAME_TEMPLATE,
@@ -153,10 +199,10 @@ export class ProjectExporter {
       project.title,
     );
     const extension = fileExtension(settings.options.audio);
-    return writeChapterFiles({
-      destination,
+    const result = await writeChapterFiles({
+      destination: target.outputPath,
       container,
-      overwrite: overwrite ?? false,
+      overwrite: target.overwrite,
       ...(signal ? { signal } : {}),
       files: spans.map((span, index) => ({ name: names[index]!, extension, title: span.title })),
       exportOne: (index, outputPath, onFraction) => {
@@ -191,38 +237,38 @@ export class ProjectExporter {
       onFraction: (fraction) => onProgress?.({ phase: 'render', fraction, phaseFraction: fraction }),
       partialFiles: this.options.engine.partialFiles,
     });
+    return { outputPath: target.outputPath, subtitlePaths: [], durationMs: result.durationMs, bytes: 0 };
   }
 
-  /** One file per speech block (or the chosen tracks), in a folder or a zip, named by order and words. */
-  async exportBlocks(
-    project: Project,
-    settings: ProjectExportSettings,
-    destination: string,
+  /** One file per speech block, in a folder or a zip, named by order and words. */
+  private async exportBlocks(
+    { project, settings, plan, sources }: PreparedExport,
+    target: ExportTarget,
     container: 'folder' | 'zip',
-    run: RunOptions & { overwrite?: boolean; tracks?: ('speech' | 'effects' | 'music')[] } = {},
-  ): Promise<ClipFilesResult> {
-    const { plan, sources } = await this.prepare(project, settings);
-    const { overwrite, tracks, ...runOptions } = run;
+    run: RunOptions,
+  ): Promise<ExportOutputs> {
     const fileNames: Record<string, string> = {};
     plan.clips.forEach((clip, index) => {
       const block = findBlock(project, clip.id)?.block;
       const words = block && 'text' in block ? slug(block.text) : clip.track;
       fileNames[clip.id] = `${String(index + 1).padStart(3, '0')}-${words || clip.track}`;
     });
-    return this.options.engine.exportClipFiles(
+    const result = await this.options.engine.exportClipFiles(
       {
         plan,
         sources,
         audio: settings.options.audio,
-        tracks: tracks ?? ['speech'],
-        destination,
+        tracks: ['speech'],
+        destination: target.outputPath,
         container,
         fileNames,
         pcmCacheDir: this.options.pcmCacheDir,
-        overwrite: overwrite ?? false,
+        overwrite: target.overwrite,
       },
-      runOptions,
+      run,
     );
+    const bytes = result.files.reduce((sum, file) => sum + file.bytes, 0);
+    return { outputPath: target.outputPath, subtitlePaths: [], durationMs: 0, bytes };
   }
 }
 

@@ -13,8 +13,10 @@ import {
   setGenerationState,
   writeProjectFile,
 } from '../../../../common/project/index.js';
-import type { ExportResult, RunOptions } from '../../export/index.js';
+import type { ExportMode } from '../../../../common/export/export-mode.js';
+import type { RunOptions } from '../../export/index.js';
 import { ExportCancelledError, subtitlePathsFor } from '../../export/index.js';
+import type { ExportOutputs, ExportTarget, PreparedExport } from '../../project-export/index.js';
 import { ProjectNotReadyError } from '../../project-export/index.js';
 import type { BatchExporter } from '../batch-item-runner.js';
 import type { BatchGenerator, GenerateRun } from '../service-generator.js';
@@ -92,37 +94,45 @@ export interface ExportCall {
   title: string;
   outputPath: string;
   overwrite: boolean;
+  mode: ExportMode;
 }
 
 /**
- * Stands in for ProjectExporter: refuses projects with blocks lacking audio (ProjectNotReadyError, like the real
- * one), reports progress, honours abort, refuses existing files unless overwriting, and writes small files.
+ * Stands in for ProjectExporter: `prepare` refuses projects with blocks lacking audio (ProjectNotReadyError, like
+ * the real one); `export` reports progress, honours abort, refuses existing files unless overwriting, and writes
+ * small files (a mix's audio and subtitles, whatever the mode). Both count their calls.
  */
 export class FakeExporter implements BatchExporter {
   readonly calls: ExportCall[] = [];
+  /** Titles of the projects prepared, in order. */
+  readonly prepared: string[] = [];
   /** Held exports wait here (one gate per call, in order), when set. */
   gates: Gate[] = [];
   failTitles = new Set<string>();
 
-  async exportMix(
-    project: Project,
-    settings: ProjectExportSettings,
-    outputPath: string,
-    run: RunOptions & { overwrite?: boolean },
-  ): Promise<ExportResult> {
-    const plan = buildProjectRenderPlan(project, contextOf(project), {
+  prepare(project: Project, settings: ProjectExportSettings): Promise<PreparedExport> {
+    this.prepared.push(project.title);
+    const built = buildProjectRenderPlan(project, contextOf(project), {
       sampleRate: settings.sampleRate,
       channels: settings.channels,
     });
-    if (!plan.ok) throw new ProjectNotReadyError('missing' in plan ? plan.missing : []);
-    this.calls.push({ title: project.title, outputPath, overwrite: run.overwrite ?? false });
+    if (!built.ok) return Promise.reject(new ProjectNotReadyError('missing' in built ? built.missing : []));
+    return Promise.resolve({ project, settings, plan: built.plan, sources: {}, chapters: built.chapters });
+  }
+
+  async export(
+    { project, settings }: PreparedExport,
+    { outputPath, overwrite, mode }: ExportTarget,
+    run: RunOptions = {},
+  ): Promise<ExportOutputs> {
+    this.calls.push({ title: project.title, outputPath, overwrite, mode });
     const subtitles = subtitlePathsFor(outputPath);
     const files = [
       outputPath,
       ...(settings.options.subtitles.srt ? [subtitles.srt] : []),
       ...(settings.options.subtitles.vtt ? [subtitles.vtt] : []),
     ];
-    if (!run.overwrite) {
+    if (!overwrite) {
       for (const file of files) {
         if (await exists(file)) throw new Error(`${file} already exists`);
       }
@@ -134,18 +144,7 @@ export class FakeExporter implements BatchExporter {
     if (this.failTitles.has(project.title)) throw new Error('disk full');
     run.onProgress?.({ phase: 'render', fraction: 0.9, phaseFraction: 1 });
     for (const file of files) await writeFile(file, `${project.title}\n`);
-    return {
-      audioPath: outputPath,
-      subtitlePaths: files.slice(1),
-      sampleRate: settings.sampleRate,
-      channels: settings.channels,
-      frames: 0,
-      durationMs: 1500,
-      bytes: 10,
-      decodedSources: 0,
-      cachedSources: 0,
-      timingsMs: {},
-    };
+    return { outputPath, subtitlePaths: files.slice(1), durationMs: 1500, bytes: 10 };
   }
 }
 

@@ -1,0 +1,61 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultProjectExportSettings } from '../../../common/export/index.js';
+import { exportModeSchema } from '../../../common/export/export-mode.js';
+import { makeProject } from '../batch/test-support/batch-fakes.js';
+import { ProjectNotReadyError } from './project-exporter.js';
+import { recordingExporter } from './test-support/recording-engine.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'timbre-project-exporter-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('ProjectExporter.export, the one entry point', () => {
+  const project = makeProject('Show', ['One.', 'Two.'], true);
+  const settings = defaultProjectExportSettings;
+
+  it('turns every mode into its files, from one prepared project, without preparing again', async () => {
+    const { exporter, engine } = recordingExporter();
+    const prepare = vi.spyOn(exporter, 'prepare');
+    const prepared = await exporter.prepare(project, settings);
+    const written: Record<string, { method: string; outputPath: string }[]> = {};
+    for (const mode of exportModeSchema.options) {
+      const outputPath = path.join(
+        dir,
+        mode === 'mix' ? 'Show.wav' : mode.endsWith('zip') ? `${mode}.zip` : mode,
+      );
+      const before = engine.calls.length;
+      const result = await exporter.export(prepared, { outputPath, mode, overwrite: false });
+      expect(result.outputPath).toBe(outputPath);
+      written[mode] = engine.calls.slice(before);
+    }
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(written).toEqual({
+      mix: [{ method: 'exportMix', outputPath: 'Show.wav' }],
+      'blocks-folder': [{ method: 'exportClipFiles', outputPath: 'blocks-folder' }],
+      'blocks-zip': [{ method: 'exportClipFiles', outputPath: 'blocks-zip.zip' }],
+      // One file per chapter (this project has one), written in a staging folder renamed or zipped into place.
+      'chapters-folder': [{ method: 'exportMix', outputPath: expect.stringMatching(/\.wav$/u) as string }],
+      'chapters-zip': [{ method: 'exportMix', outputPath: expect.stringMatching(/\.wav$/u) as string }],
+    });
+    expect((await readdir(dir)).sort()).toEqual(
+      ['Show.wav', 'blocks-folder', 'blocks-zip.zip', 'chapters-folder', 'chapters-zip.zip'].sort(),
+    );
+  });
+
+  it('refuses in prepare a project whose blocks lack audio, before anything is written', async () => {
+    const { exporter, engine } = recordingExporter();
+    await expect(exporter.prepare(makeProject('Raw', ['Not yet.']), settings)).rejects.toBeInstanceOf(
+      ProjectNotReadyError,
+    );
+    expect(engine.calls).toEqual([]);
+  });
+});
