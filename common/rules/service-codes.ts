@@ -26,7 +26,7 @@ const EXPLANATIONS: Record<string, string> = {
   PRO_CLONE_QUOTA_EXCEEDED: 'Your professional-cloning quota is used up.',
 };
 
-/** The codes explained above: each must be one the stand-in sends (standin-wire-choices.test.ts keeps them in step). */
+/** The codes explained above: each must be one the stand-in sends (scripts/standin-wire-choices.test.ts keeps them in step). */
 export const EXPLAINED_SERVICE_CODES: readonly string[] = Object.keys(EXPLANATIONS);
 
 export function explainServiceCode(code: string): string | undefined {

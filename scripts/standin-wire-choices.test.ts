@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import * as standin from '../../standin/wire-choices.js';
-import { MAX_BLOCKS_PER_TASK, MAX_CHARACTERS_PER_TASK } from '../generation/generation-batches.js';
-import { classifyTaskStatus, classifyVoiceStatus } from './remote-status.js';
-import { EXPLAINED_SERVICE_CODES, explainServiceCode } from './service-codes.js';
-import * as app from './vocabulary.js';
+import * as standin from '../standin/wire-choices.js';
+import { MAX_BLOCKS_PER_TASK, MAX_CHARACTERS_PER_TASK } from '../common/generation/generation-batches.js';
+import { classifyTaskStatus, classifyVoiceStatus } from '../common/rules/remote-status.js';
+import { EXPLAINED_SERVICE_CODES, explainServiceCode } from '../common/rules/service-codes.js';
+import * as app from '../common/rules/vocabulary.js';
 
 /*
  * The stand-in may not import the app (it is the other side of the wire), so its vocabulary, limits, statuses and
  * error codes are copies of the contract's (standin/wire-choices.ts). This test reads both sides and fails when
- * one changes without the other.
+ * one changes without the other. It lives here, not in common/, because the page's TypeScript project (which
+ * compiles common/) does not include the stand-in.
  */
 
 describe('the stand-in and the app speak the same contract', () => {
