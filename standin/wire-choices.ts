@@ -95,7 +95,6 @@ export const LORA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** Every status the stand-in gives a task: the contract names pending, processing and generated; a failure reads `failed`. */
 export const TASK_STATUSES = ['pending', 'processing', 'generated', 'failed'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /**
  * Every status the stand-in gives a voice: a quick clone goes creating → pending (ready to use), a professional one

@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Worker } from 'node:worker_threads';
-import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
+import { openWorkerChannel } from '../../../common/workers/worker-channel.js';
+import { fromWorkerError } from '../../../common/workers/worker-error.js';
+import { workerEndpoint } from '../workers/node-endpoint.js';
+import { EXPORT_ERRORS, ExportCancelledError } from './export-errors.js';
 import type {
   ClipFilesRequest,
   ClipFilesResult,
@@ -14,7 +16,7 @@ import { stagingPathFor } from './output/staged-file.js';
 import { subtitlePathsFor } from './subtitles/subtitle-files.js';
 import { chaptersJsonPath } from './tags/chapters-json.js';
 import { defaultWorkerEntry, launchWorker } from './worker-launcher.js';
-import { workerOutboundSchema, type Staging, type WorkerInbound } from './worker-protocol.js';
+import { workerOutboundSchema, type ExportJobProtocol, type Staging } from './worker-protocol.js';
 
 export interface ExportEngineOptions {
   /** The worker script (file path or URL); defaults to export-worker next to this module. */
@@ -94,7 +96,6 @@ export class ExportEngine {
     const { signal, onProgress } = options;
     if (signal?.aborted) return Promise.reject(new ExportCancelledError());
     return new Promise((resolve, reject) => {
-      const worker: Worker = launchWorker(this.entry);
       let settled = false;
       let killTimer: NodeJS.Timeout | undefined;
       const cleanUpStaging = (): void => {
@@ -105,12 +106,11 @@ export class ExportEngine {
         settled = true;
         if (killTimer) clearTimeout(killTimer);
         signal?.removeEventListener('abort', onAbort);
-        void worker.terminate();
+        void channel.close();
         outcome();
       };
       const onAbort = (): void => {
-        const cancel: WorkerInbound = { type: 'cancel' };
-        worker.postMessage(cancel);
+        channel.send({ type: 'cancel' });
         killTimer = setTimeout(() => {
           finish(() => {
             cleanUpStaging();
@@ -118,41 +118,31 @@ export class ExportEngine {
           });
         }, this.cancelGraceMs);
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      worker.on('message', (raw: unknown) => {
-        const parsed = workerOutboundSchema.safeParse(raw);
-        if (!parsed.success) return;
-        const message = parsed.data;
-        if (message.type === 'progress') onProgress?.(message.progress);
-        else if (message.type === 'ready-to-publish') {
+      const channel = openWorkerChannel<ExportJobProtocol>(
+        workerEndpoint(launchWorker(this.entry)),
+        {
+          progress: (message) => onProgress?.(message.progress),
           // Messages arrive in order, so a cancel made while handling an earlier one is seen here.
-          const answer: WorkerInbound = { type: signal?.aborted ? 'cancel' : 'publish' };
-          worker.postMessage(answer);
-        } else if (message.type === 'done') finish(() => resolve(message.result));
-        else finish(() => reject(rebuildError(message.error)));
-      });
-      worker.on('error', (error) =>
-        finish(() => {
-          cleanUpStaging();
-          reject(error);
-        }),
+          'ready-to-publish': () => channel.send({ type: signal?.aborted ? 'cancel' : 'publish' }),
+          done: (message) => finish(() => resolve(message.result)),
+          failed: (message) => finish(() => reject(fromWorkerError(message.error, EXPORT_ERRORS))),
+        },
+        {
+          check: workerOutboundSchema,
+          onFailure: (error) =>
+            finish(() => {
+              cleanUpStaging();
+              reject(error);
+            }),
+          onExit: (code) =>
+            finish(() => {
+              cleanUpStaging();
+              reject(new Error(`export worker stopped unexpectedly (exit code ${code})`));
+            }),
+        },
       );
-      worker.on('exit', (code) =>
-        finish(() => {
-          cleanUpStaging();
-          reject(new Error(`export worker stopped unexpectedly (exit code ${code})`));
-        }),
-      );
-      const start: WorkerInbound = { type: 'start', job, request, staging, workerEntry: this.entry.href };
-      worker.postMessage(start);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      channel.send({ type: 'start', job, request, staging, workerEntry: this.entry.href });
     });
   }
-}
-
-function rebuildError(error: { name: string; message: string; sourceKeys?: string[] | undefined }): Error {
-  if (error.name === 'ExportCancelledError') return new ExportCancelledError();
-  if (error.name === 'MissingSourcesError') return new MissingSourcesError(error.sourceKeys ?? []);
-  const rebuilt = new Error(error.message);
-  rebuilt.name = error.name;
-  return rebuilt;
 }

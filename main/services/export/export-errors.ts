@@ -1,3 +1,5 @@
+import type { ErrorRevivers } from '../../../common/workers/worker-error.js';
+
 /** Thrown (and recognised) when an export stops because the user cancelled it. */
 export class ExportCancelledError extends Error {
   constructor() {
@@ -17,3 +19,14 @@ export class MissingSourcesError extends Error {
     this.name = 'MissingSourcesError';
   }
 }
+
+/** The export's errors as the export worker and its helpers send them (common/workers/worker-error.ts), rebuilt. */
+export const EXPORT_ERRORS: ErrorRevivers = {
+  ExportCancelledError: () => new ExportCancelledError(),
+  MissingSourcesError: (error) => {
+    const keys = error.fields?.['sourceKeys'];
+    return new MissingSourcesError(
+      Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : [],
+    );
+  },
+};

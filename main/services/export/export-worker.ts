@@ -1,13 +1,16 @@
 import { parentPort } from 'node:worker_threads';
+import { z } from 'zod';
+import { openOwnerChannel, type WorkerProtocol } from '../../../common/workers/worker-channel.js';
+import { toWorkerError } from '../../../common/workers/worker-error.js';
+import { parentEndpoint } from '../workers/node-endpoint.js';
 import { exportClipFiles } from './clips/clip-files-export.js';
 import { DecodeHelper } from './decode/decode-helper.js';
-import { decodeInboundSchema } from './decode/decode-protocol.js';
-import { MissingSourcesError } from './export-errors.js';
+import { decodeInboundSchema, type DecodeProtocol } from './decode/decode-protocol.js';
 import type { ClipFilesRequest, ExportRequest, RunHooks } from './export-types.js';
 import { runExport } from './render-export.js';
 import { SegmentHelper } from './split-encode/segment-helper.js';
-import { segmentInboundSchema } from './split-encode/segment-protocol.js';
-import { workerInboundSchema, type SerializedError, type WorkerOutbound } from './worker-protocol.js';
+import { segmentInboundSchema, type SegmentProtocol } from './split-encode/segment-protocol.js';
+import { workerInboundSchema, type ExportJobProtocol, type WorkerInbound } from './worker-protocol.js';
 
 /**
  * The export worker: runs one job (a mix or per-clip files) off the main thread and reports progress.
@@ -15,8 +18,13 @@ import { workerInboundSchema, type SerializedError, type WorkerOutbound } from '
  * and reports an ExportCancelledError. Before its outputs take their real names the job asks the engine
  * ('ready-to-publish'), which answers 'publish' or 'cancel', so a cancel the engine saw first always wins. The same script also serves as a decode helper: an export
  * starts copies of it and sends them 'decode-source' messages (see decode/parallel-decode.ts); and as the helper
- * that encodes the second half of an MP3 ('encode-segment', split-encode/split-mp3.ts).
+ * that encodes the second half of an MP3 ('encode-segment', split-encode/split-mp3.ts). Its channel speaks the
+ * three protocols at once; each owner sends only its own.
  */
+type ExportWorkerProtocol = WorkerProtocol<
+  ExportJobProtocol['toWorker'] | DecodeProtocol['toWorker'] | SegmentProtocol['toWorker'],
+  ExportJobProtocol['fromWorker'] | DecodeProtocol['fromWorker'] | SegmentProtocol['fromWorker']
+>;
 
 const port = parentPort;
 if (!port) throw new Error('export-worker must run in a worker thread');
@@ -29,53 +37,22 @@ let answerPublish: ((mayPublish: boolean) => void) | undefined;
 function askToPublish(): Promise<boolean> {
   return new Promise((resolve) => {
     answerPublish = resolve;
-    send({ type: 'ready-to-publish' });
+    channel.send({ type: 'ready-to-publish' });
   });
 }
 
-function send(message: WorkerOutbound): void {
-  port?.postMessage(message);
+/** 'cancel' or 'publish': answers the publish question, a cancel for good. */
+function answer(message: { readonly type: 'cancel' | 'publish' }): void {
+  cancelled ||= message.type === 'cancel';
+  answerPublish?.(!cancelled);
+  answerPublish = undefined;
 }
 
-function serialise(error: unknown): SerializedError {
-  if (error instanceof MissingSourcesError)
-    return { name: error.name, message: error.message, sourceKeys: [...error.sourceKeys] };
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: 'Error', message: String(error) };
-}
-
-let decodeHelper: DecodeHelper | undefined;
-let segmentHelper: SegmentHelper | undefined;
-
-port.on('message', (raw: unknown) => {
-  const decodeMessage = decodeInboundSchema.safeParse(raw);
-  if (decodeMessage.success) {
-    decodeHelper ??= new DecodeHelper((message) => port.postMessage(message));
-    decodeHelper.handle(decodeMessage.data);
-    return;
-  }
-  const segmentMessage = segmentInboundSchema.safeParse(raw);
-  if (segmentMessage.success) {
-    segmentHelper ??= new SegmentHelper((message) => port.postMessage(message));
-    segmentHelper.handle(segmentMessage.data);
-    return;
-  }
-  const parsed = workerInboundSchema.safeParse(raw);
-  if (!parsed.success) {
-    send({ type: 'failed', error: { name: 'Error', message: `worker message: ${parsed.error.message}` } });
-    return;
-  }
-  const message = parsed.data;
-  if (message.type === 'cancel' || message.type === 'publish') {
-    cancelled ||= message.type === 'cancel';
-    answerPublish?.(!cancelled);
-    answerPublish = undefined;
-    return;
-  }
+function start(message: Extract<WorkerInbound, { type: 'start' }>): void {
   if (started) return;
   started = true;
   const hooks: RunHooks = {
-    onProgress: (progress) => send({ type: 'progress', progress }),
+    onProgress: (progress) => channel.send({ type: 'progress', progress }),
     isCancelled: () => cancelled,
     mayPublish: askToPublish,
     workerEntry: new URL(message.workerEntry),
@@ -86,7 +63,31 @@ port.on('message', (raw: unknown) => {
       ? runExport(message.request as ExportRequest, hooks, message.staging)
       : exportClipFiles(message.request as ClipFilesRequest, hooks, message.staging.folder);
   job.then(
-    (result) => send({ type: 'done', result }),
-    (error: unknown) => send({ type: 'failed', error: serialise(error) }),
+    (result) => channel.send({ type: 'done', result }),
+    (error: unknown) => channel.send({ type: 'failed', error: toWorkerError(error) }),
   );
-});
+}
+
+let decodeHelper: DecodeHelper | undefined;
+let segmentHelper: SegmentHelper | undefined;
+const decoding = (): DecodeHelper => (decodeHelper ??= new DecodeHelper((message) => channel.send(message)));
+const segmenting = (): SegmentHelper =>
+  (segmentHelper ??= new SegmentHelper((message) => channel.send(message)));
+
+const channel = openOwnerChannel<ExportWorkerProtocol>(
+  parentEndpoint(port),
+  {
+    start,
+    cancel: answer,
+    publish: answer,
+    'decode-source': (message) => decoding().handle(message),
+    'decode-cancel': (message) => decoding().handle(message),
+    'encode-segment': (message) => segmenting().handle(message),
+    'segment-cancel': (message) => segmenting().handle(message),
+  },
+  {
+    check: z.union([decodeInboundSchema, segmentInboundSchema, workerInboundSchema]),
+    onInvalid: (reason) =>
+      channel.send({ type: 'failed', error: { name: 'Error', message: `worker message: ${reason}` } }),
+  },
+);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { WorkerProtocol } from '../../../common/workers/worker-channel.js';
+import { workerErrorSchema, type WorkerError } from '../../../common/workers/worker-error.js';
 import type { ClipFilesResult, ExportProgress, ExportResult } from './export-types.js';
 
 /** Temporary names the engine picks for the worker, so it can clean up even if the worker dies. */
@@ -28,19 +30,16 @@ export const workerInboundSchema = z.discriminatedUnion('type', [
 ]);
 export type WorkerInbound = z.infer<typeof workerInboundSchema>;
 
-export interface SerializedError {
-  readonly name: string;
-  readonly message: string;
-  readonly sourceKeys?: readonly string[];
-}
-
 /** Messages from the worker to the engine. */
 export type WorkerOutbound =
   | { readonly type: 'progress'; readonly progress: ExportProgress }
   /** Everything is staged: may the outputs take their real names? */
   | { readonly type: 'ready-to-publish' }
   | { readonly type: 'done'; readonly result: ExportResult | ClipFilesResult }
-  | { readonly type: 'failed'; readonly error: SerializedError };
+  | { readonly type: 'failed'; readonly error: WorkerError };
+
+/** The export engine and the export worker running one job (a mix or per-clip files). */
+export type ExportJobProtocol = WorkerProtocol<WorkerInbound, WorkerOutbound>;
 
 export const workerOutboundSchema = z.discriminatedUnion('type', [
   z.object({
@@ -52,9 +51,10 @@ export const workerOutboundSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: z.literal('ready-to-publish') }),
-  z.object({ type: z.literal('done'), result: z.record(z.string(), z.unknown()) }),
   z.object({
-    type: z.literal('failed'),
-    error: z.object({ name: z.string(), message: z.string(), sourceKeys: z.array(z.string()).optional() }),
+    type: z.literal('done'),
+    // An object the job made; its fields are the job's result types (the worker is this app's own).
+    result: z.custom<ExportResult | ClipFilesResult>((value) => typeof value === 'object' && value !== null),
   }),
+  z.object({ type: z.literal('failed'), error: workerErrorSchema }),
 ]);

@@ -13,7 +13,7 @@ async function progressOf(start: ImportStart): Promise<{ progress: Progress[]; l
   await runImportJob(start, {
     send: (message) => messages.push(message),
     askToBuild: () =>
-      Promise.resolve({ type: 'build', title: 'Harbour', createdAt: new Date(0).toISOString() }),
+      Promise.resolve({ type: 'build', id: 1, title: 'Harbour', createdAt: new Date(0).toISOString() }),
   });
   const progress = messages.flatMap((message) => (message.type === 'progress' ? [message] : []));
   const last = messages.at(-1);

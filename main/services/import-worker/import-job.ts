@@ -8,6 +8,7 @@ import { projectsFromImport } from '../../../common/import/import-project.js';
 import { parseScriptText } from '../../../common/import/script-formats.js';
 import { checkedProject, projectFileText } from '../../../common/project/index.js';
 import { MAX_IMPORT_BYTES } from '../../../common/text/index.js';
+import { toWorkerError } from '../../../common/workers/worker-error.js';
 import { readScriptFile } from '../book-import/read-script-file.js';
 import { UserFileError, readUserFile } from '../storage/user-file.js';
 import type {
@@ -75,7 +76,7 @@ export async function runImportJob(start: ImportStart, io: ImportJobIo): Promise
       built.map((part) => part.bytes.buffer as ArrayBuffer),
     );
   } catch (error) {
-    io.send({ type: 'failed', error: errorData(error, start) });
+    io.send({ type: 'failed', error: toWorkerError(new IpcError(errorData(error, start))) });
   }
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ImportProgressEvent } from '../../../common/ipc/project-methods.js';
 import type { ImportPreview } from '../../../common/import/imported-script.js';
 import { importReadingSchema } from '../../../common/import/imported-script.js';
@@ -7,6 +6,8 @@ import { speakerVoicesSchema } from '../../../common/import/import-project.js';
 import type { Project } from '../../../common/project/index.js';
 import { projectDefaultsSchema } from '../../../common/project/project-schema.js';
 import { TEXT_ENCODINGS } from '../../../common/text/index.js';
+import type { WorkerError } from '../../../common/workers/worker-error.js';
+import type { WorkerProtocol } from '../../../common/workers/worker-channel.js';
 
 /** Where an import's text comes from: a file the worker reads itself (main never holds its bytes), or pasted text. */
 const importSourceSchema = z.discriminatedUnion('type', [
@@ -36,9 +37,10 @@ export const importInboundSchema = z.discriminatedUnion('type', [
     split: splitSchema.optional(),
     reading: importReadingSchema.optional(),
   }),
-  /** main's answer to 'parsed': what only main knows (the checked title, the defaults and voice, the cover's name). */
+  /** main's answer to 'parsed' `id`: what only main knows (the checked title, the defaults and voice, the cover's name). */
   z.object({
     type: z.literal('build'),
+    id: z.number().int(),
     title: z.string(),
     defaults: projectDefaultsSchema.partial().optional(),
     voices: speakerVoicesSchema.optional(),
@@ -77,7 +79,12 @@ export interface BuiltPart {
 export type ImportOutbound =
   | { readonly type: 'progress'; readonly phase: WorkerPhase; readonly fraction: number }
   | { readonly type: 'preview'; readonly preview: ImportPreview }
-  | { readonly type: 'parsed'; readonly facts: ParsedFacts }
+  /** Asks main for the 'build' answer under this id. */
+  | { readonly type: 'parsed'; readonly id: number; readonly facts: ParsedFacts }
   /** Every part checked and serialised; `first` is the first part's project, which main opens in the editor. */
   | { readonly type: 'built'; readonly parts: readonly BuiltPart[]; readonly first: Project }
-  | { readonly type: 'failed'; readonly error: IpcErrorData };
+  /** The run failed; the error is an IpcError naming the file and the field. */
+  | { readonly type: 'failed'; readonly error: WorkerError };
+
+/** Main and an import worker: one preview or import per worker. */
+export type ImportProtocol = WorkerProtocol<ImportInbound, ImportOutbound>;

@@ -1,6 +1,11 @@
 import { parentPort } from 'node:worker_threads';
+import { IpcError } from '../../../common/ipc/errors.js';
+import { PendingRequests } from '../../../common/workers/pending-requests.js';
+import { openOwnerChannel } from '../../../common/workers/worker-channel.js';
+import { toWorkerError } from '../../../common/workers/worker-error.js';
+import { parentEndpoint } from '../workers/node-endpoint.js';
 import { runImportJob } from './import-job.js';
-import type { ImportBuild, ImportOutbound } from './import-protocol.js';
+import type { ImportBuild, ImportProtocol } from './import-protocol.js';
 import { importInboundSchema } from './import-protocol.js';
 
 /**
@@ -13,39 +18,34 @@ const port = parentPort;
 if (!port) throw new Error('import-worker must run in a worker thread');
 
 let started = false;
-/** Settles the job's pending request for main's 'build' answer. */
-let answerBuild: ((build: ImportBuild) => void) | undefined;
+/** main's 'build' answers to the job's 'parsed' questions. */
+const builds = new PendingRequests<ImportBuild>();
 
-function send(message: ImportOutbound, transfer: ArrayBuffer[] = []): void {
-  port?.postMessage(message, transfer);
-}
-
-port.on('message', (raw: unknown) => {
-  const parsed = importInboundSchema.safeParse(raw);
-  if (!parsed.success) {
-    send({
-      type: 'failed',
-      error: {
-        code: 'INTERNAL',
-        message: `The import worker got a message it does not know: ${parsed.error.message}`,
-      },
-    });
-    return;
-  }
-  const message = parsed.data;
-  if (message.type === 'build') {
-    answerBuild?.(message);
-    answerBuild = undefined;
-    return;
-  }
-  if (started) return;
-  started = true;
-  void runImportJob(message, {
-    send,
-    askToBuild: (facts) =>
-      new Promise((resolve) => {
-        answerBuild = resolve;
-        send({ type: 'parsed', facts });
+// Main's messages are checked (the worker trusts no message's shape); one it does not know fails the run.
+const channel = openOwnerChannel<ImportProtocol>(
+  parentEndpoint(port),
+  {
+    start: (message) => {
+      if (started) return;
+      started = true;
+      void runImportJob(message, {
+        send: (outbound, transfer) => channel.send(outbound, transfer),
+        askToBuild: (facts) => builds.ask((id) => channel.send({ type: 'parsed', id, facts })),
+      });
+    },
+    build: (message) => builds.answer(message.id, message),
+  },
+  {
+    check: importInboundSchema,
+    onInvalid: (reason) =>
+      channel.send({
+        type: 'failed',
+        error: toWorkerError(
+          new IpcError({
+            code: 'INTERNAL',
+            message: `The import worker got a message it does not know: ${reason}`,
+          }),
+        ),
       }),
-  });
-});
+  },
+);

@@ -1,17 +1,28 @@
 import { pathToFileURL } from 'node:url';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
-import { IpcError } from '../../../common/ipc/errors.js';
+import { IpcError, type IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ImportPreview } from '../../../common/import/imported-script.js';
 import type { Project } from '../../../common/project/index.js';
+import { openWorkerChannel, type OwnerChannel } from '../../../common/workers/worker-channel.js';
+import { fromWorkerError, type ErrorRevivers } from '../../../common/workers/worker-error.js';
 import { launchWorker } from '../export/worker-launcher.js';
+import { workerEndpoint } from '../workers/node-endpoint.js';
 import type {
   BuiltPart,
   ImportBuild,
-  ImportOutbound,
   ImportPhase,
+  ImportProtocol,
   ImportStart,
   ParsedFacts,
 } from './import-protocol.js';
+
+/** A run's failure is an IpcError the worker made (its code, field and message), rebuilt as one. */
+const IMPORT_ERRORS: ErrorRevivers = {
+  IpcError: (error) =>
+    new IpcError(
+      (error.fields?.['data'] as IpcErrorData | undefined) ?? { code: 'INTERNAL', message: error.message },
+    ),
+};
 
 /**
  * The import worker's memory cap: its V8 old generation may hold at most this many megabytes. A legitimate
@@ -105,7 +116,7 @@ export class ImportWorkers {
   async build(
     start: Omit<ImportStart, 'type' | 'kind'>,
     run: ImportRun,
-    answer: (facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type'>>,
+    answer: (facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type' | 'id'>>,
   ): Promise<BuiltImport> {
     const outcome = await this.run({ ...start, type: 'start', kind: 'import' }, run, answer);
     if (outcome.type !== 'built') throw new Error('the import worker answered an import with a preview');
@@ -132,12 +143,12 @@ export class ImportWorkers {
   private run(
     start: ImportStart,
     run: ImportRun,
-    answer: ((facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type'>>) | undefined,
+    answer: ((facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type' | 'id'>>) | undefined,
   ): Promise<Outcome> {
     const what = start.source.type === 'file' ? `“${start.source.fileName}”` : 'the pasted text';
     return new Promise<Outcome>((resolve, reject) => {
       let settled = false;
-      let worker: Worker | undefined;
+      let channel: OwnerChannel<ImportProtocol> | undefined;
       const settle = (finish: () => void): void => {
         if (settled) return;
         settled = true;
@@ -148,7 +159,7 @@ export class ImportWorkers {
         const queued = this.waiting.indexOf(begin);
         if (queued >= 0) this.waiting.splice(queued, 1);
         // The worker waits for messages until told to end; its memory goes back once it does.
-        if (worker) void worker.terminate();
+        if (channel) void channel.close();
         finish();
       };
       const stopped = (message: string) => (): void =>
@@ -158,9 +169,14 @@ export class ImportWorkers {
         `The import of ${what} was stopped because the app is closing; nothing was created.`,
       );
       const begin = (): void => {
-        worker = launchWorker(this.entry, this.limits);
-        this.watch(worker, what, run, answer, { settle, isSettled: () => settled, resolve, reject });
-        worker.postMessage(start);
+        const launched = launchWorker(this.entry, this.limits);
+        channel = this.watch(launched, what, run, answer, {
+          settle,
+          isSettled: () => settled,
+          resolve,
+          reject,
+        });
+        channel.send(start);
       };
       if (this.closed) {
         stop();
@@ -185,64 +201,61 @@ export class ImportWorkers {
     worker: Worker,
     what: string,
     run: ImportRun,
-    answer: ((facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type'>>) | undefined,
+    answer: ((facts: ParsedFacts) => Promise<Omit<ImportBuild, 'type' | 'id'>>) | undefined,
     { settle: end, isSettled, resolve, reject }: RunEnd,
-  ): void {
+  ): OwnerChannel<ImportProtocol> {
     this.live.add(worker);
-    worker.on('message', (message: ImportOutbound) => {
-      switch (message.type) {
-        case 'progress':
-          run.onProgress?.({ phase: message.phase, fraction: message.fraction });
-          return;
-        case 'preview':
-          end(() => resolve({ type: 'preview', preview: message.preview }));
-          return;
-        case 'parsed':
+    // The worker's answers are not checked again here (see ImportOutbound): they come from this app's own worker.
+    const channel = openWorkerChannel<ImportProtocol>(
+      workerEndpoint(worker),
+      {
+        progress: (message) => run.onProgress?.({ phase: message.phase, fraction: message.fraction }),
+        preview: (message) => end(() => resolve({ type: 'preview', preview: message.preview })),
+        parsed: (message) => {
           if (!answer) {
             end(() => reject(new Error('the import worker asked to build a preview')));
             return;
           }
           answer(message.facts).then(
             (build) => {
-              if (!isSettled()) worker.postMessage({ ...build, type: 'build' });
+              if (!isSettled()) channel.send({ ...build, type: 'build', id: message.id });
             },
             (error: unknown) => end(() => reject(error)),
           );
-          return;
-        case 'built':
-          end(() => resolve({ type: 'built', built: { parts: message.parts, first: message.first } }));
-          return;
-        case 'failed':
-          end(() => reject(new IpcError(message.error)));
-          return;
-      }
-    });
-    worker.on('error', (error: Error & { code?: string }) =>
-      end(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? outOfMemory(what, this.limits)
-            : new IpcError({
+        },
+        built: (message) =>
+          end(() => resolve({ type: 'built', built: { parts: message.parts, first: message.first } })),
+        failed: (message) => end(() => reject(fromWorkerError(message.error, IMPORT_ERRORS))),
+      },
+      {
+        onFailure: (error: Error & { code?: string }) =>
+          end(() =>
+            reject(
+              error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+                ? outOfMemory(what, this.limits)
+                : new IpcError({
+                    code: 'INTERNAL',
+                    field: 'file',
+                    message: `Importing ${what} failed (${error.message}). Nothing was created.`,
+                  }),
+            ),
+          ),
+        onExit: (code) => {
+          this.live.delete(worker);
+          end(() =>
+            reject(
+              new IpcError({
                 code: 'INTERNAL',
                 field: 'file',
-                message: `Importing ${what} failed (${error.message}). Nothing was created.`,
+                message: `The import of ${what} stopped unexpectedly (exit code ${code}). Nothing was created.`,
               }),
-        ),
-      ),
+            ),
+          );
+          this.startWaiting();
+        },
+      },
     );
-    worker.on('exit', (code) => {
-      this.live.delete(worker);
-      end(() =>
-        reject(
-          new IpcError({
-            code: 'INTERNAL',
-            field: 'file',
-            message: `The import of ${what} stopped unexpectedly (exit code ${code}). Nothing was created.`,
-          }),
-        ),
-      );
-      this.startWaiting();
-    });
+    return channel;
   }
 
   /** Starts the runs waiting for a slot, first come first served, as far as the slots go. */

@@ -1,3 +1,4 @@
+import { toWorkerError } from '../../../../common/workers/worker-error.js';
 import { ExportCancelledError } from '../export-errors.js';
 import type { DecodeInbound, DecodeOutbound } from './decode-protocol.js';
 import { PcmCache } from './pcm-cache.js';
@@ -40,8 +41,7 @@ export class DecodeHelper {
       );
       this.send({ type: 'decode-done', key });
     } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      this.send({ type: 'decode-failed', key, name: failure.name, message: failure.message });
+      this.send({ type: 'decode-failed', key, error: toWorkerError(error) });
     }
   }
 }

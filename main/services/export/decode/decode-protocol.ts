@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { WorkerProtocol } from '../../../../common/workers/worker-channel.js';
+import { workerErrorSchema } from '../../../../common/workers/worker-error.js';
 
 /**
  * Messages between an export and the helper workers it starts to decode sources in parallel (copies
@@ -20,6 +22,9 @@ export type DecodeInbound = z.infer<typeof decodeInboundSchema>;
 export const decodeOutboundSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('decode-bytes'), key: z.string(), bytes: z.number() }),
   z.object({ type: z.literal('decode-done'), key: z.string() }),
-  z.object({ type: z.literal('decode-failed'), key: z.string(), name: z.string(), message: z.string() }),
+  z.object({ type: z.literal('decode-failed'), key: z.string(), error: workerErrorSchema }),
 ]);
 export type DecodeOutbound = z.infer<typeof decodeOutboundSchema>;
+
+/** An export and one of its decode helpers. */
+export type DecodeProtocol = WorkerProtocol<DecodeInbound, DecodeOutbound>;

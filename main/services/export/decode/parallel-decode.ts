@@ -1,7 +1,9 @@
-import type { Worker } from 'node:worker_threads';
-import { ExportCancelledError } from '../export-errors.js';
+import { openWorkerChannel, type OwnerChannel } from '../../../../common/workers/worker-channel.js';
+import { fromWorkerError } from '../../../../common/workers/worker-error.js';
+import { workerEndpoint } from '../../workers/node-endpoint.js';
+import { EXPORT_ERRORS, ExportCancelledError } from '../export-errors.js';
 import { launchWorker } from '../worker-launcher.js';
-import { decodeOutboundSchema, type DecodeInbound } from './decode-protocol.js';
+import { decodeOutboundSchema, type DecodeProtocol } from './decode-protocol.js';
 import type { PcmCache } from './pcm-cache.js';
 
 export interface DecodeJob {
@@ -48,7 +50,7 @@ export async function decodeInParallel(
   const threads = Math.max(1, Math.min(options.threads, queue.length));
   const helpers = options.local ? threads - 1 : threads;
   const progress = new Map<string, number>();
-  const workers: Worker[] = [];
+  const helperChannels: OwnerChannel<DecodeProtocol>[] = [];
   let failure: Error | undefined;
   let busy = 0;
   let finish: () => void = () => {};
@@ -56,24 +58,22 @@ export async function decodeInParallel(
 
   const report = (): void => options.onBytes([...progress.values()].reduce((sum, bytes) => sum + bytes, 0));
   const stopAll = (): void => {
-    const cancel: DecodeInbound = { type: 'decode-cancel' };
-    for (const worker of workers) worker.postMessage(cancel);
+    for (const helper of helperChannels) helper.send({ type: 'decode-cancel' });
   };
-  const dispatch = (worker: Worker): void => {
+  const dispatch = (helper: OwnerChannel<DecodeProtocol>): void => {
     const job = failure ? undefined : queue.shift();
     if (!job) {
       if (busy === 0) finish();
       return;
     }
     busy += 1;
-    const message: DecodeInbound = {
+    helper.send({
       type: 'decode-source',
       key: job.key,
       path: job.path,
       sampleRate: options.sampleRate,
       pcmCacheDir: options.pcmCacheDir,
-    };
-    worker.postMessage(message);
+    });
   };
 
   // The local lane: the same queue, in this thread. Its bytes count with the helpers'.
@@ -107,32 +107,37 @@ export async function decodeInParallel(
     if (busy === 0) finish();
   };
 
-  for (let index = 0; index < helpers; index += 1) {
-    const worker = launchWorker(options.workerEntry);
-    workers.push(worker);
-    worker.on('message', (raw: unknown) => {
-      const parsed = decodeOutboundSchema.safeParse(raw);
-      if (!parsed.success) return;
-      const message = parsed.data;
-      if (message.type === 'decode-bytes') {
-        progress.set(message.key, message.bytes);
-        report();
-        return;
-      }
-      busy -= 1;
-      if (message.type === 'decode-failed' && !failure) {
-        failure =
-          message.name === 'ExportCancelledError' ? new ExportCancelledError() : new Error(message.message);
-        stopAll();
-      }
-      dispatch(worker);
-    });
-    worker.on('error', (error) => {
-      failure ??= error;
-      busy = Math.max(0, busy - 1);
+  // A helper's answer for one source: it is free for the next; the first failure stops the others.
+  const ended = (helper: OwnerChannel<DecodeProtocol>, error?: Error): void => {
+    busy -= 1;
+    if (error && !failure) {
+      failure = error;
       stopAll();
-      if (busy === 0) finish();
-    });
+    }
+    dispatch(helper);
+  };
+  for (let index = 0; index < helpers; index += 1) {
+    const helper: OwnerChannel<DecodeProtocol> = openWorkerChannel<DecodeProtocol>(
+      workerEndpoint(launchWorker(options.workerEntry)),
+      {
+        'decode-bytes': (message) => {
+          progress.set(message.key, message.bytes);
+          report();
+        },
+        'decode-done': () => ended(helper),
+        'decode-failed': (message) => ended(helper, fromWorkerError(message.error, EXPORT_ERRORS)),
+      },
+      {
+        check: decodeOutboundSchema,
+        onFailure: (error) => {
+          failure ??= error;
+          busy = Math.max(0, busy - 1);
+          stopAll();
+          if (busy === 0) finish();
+        },
+      },
+    );
+    helperChannels.push(helper);
   }
   const poll = setInterval(() => {
     if (!failure && options.isCancelled()) {
@@ -141,12 +146,12 @@ export async function decodeInParallel(
     }
   }, CANCEL_POLL_MS);
   try {
-    for (const worker of workers) dispatch(worker);
+    for (const helper of helperChannels) dispatch(helper);
     if (options.local) await decodeLocally(options.local);
     await allDone;
   } finally {
     clearInterval(poll);
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all(helperChannels.map((helper) => helper.close()));
   }
   if (failure) throw failure;
 }

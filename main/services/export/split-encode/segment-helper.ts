@@ -3,6 +3,7 @@ import { packPcm } from '../../../../common/audio/pcm-wav.js';
 import type { Mp3Bitrate } from '../../../../common/export/export-options.js';
 import { LoudnessMeter } from '../../../../common/export/loudness-meter.js';
 import { renderPlanSchema } from '../../../../common/export/render-plan.js';
+import { toWorkerError } from '../../../../common/workers/worker-error.js';
 import { PcmCache, type CachedSource } from '../decode/pcm-cache.js';
 import { LameStream } from '../encode/lame-stream.js';
 import { Mp3FrameSplitter } from '../encode/mp3-frame-splitter.js';
@@ -30,8 +31,7 @@ export class SegmentHelper {
       return;
     }
     this.encode(message).catch((error: unknown) => {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      this.send({ type: 'segment-failed', name: failure.name, message: failure.message });
+      this.send({ type: 'segment-failed', error: toWorkerError(error) });
     });
   }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { mp3Bitrates } from '../../../../common/export/export-options.js';
+import type { WorkerProtocol } from '../../../../common/workers/worker-channel.js';
+import { workerErrorSchema } from '../../../../common/workers/worker-error.js';
 
 /**
  * Messages between an export and the helper worker that renders the second part of its timeline at the same time
@@ -63,6 +65,9 @@ export const segmentOutboundSchema = z.discriminatedUnion('type', [
       })
       .optional(),
   }),
-  z.object({ type: z.literal('segment-failed'), name: z.string(), message: z.string() }),
+  z.object({ type: z.literal('segment-failed'), error: workerErrorSchema }),
 ]);
 export type SegmentOutbound = z.infer<typeof segmentOutboundSchema>;
+
+/** An export and its segment helper. */
+export type SegmentProtocol = WorkerProtocol<SegmentInbound, SegmentOutbound>;

@@ -1,7 +1,9 @@
-import type { Worker } from 'node:worker_threads';
 import type { LoudnessMeterState } from '../../../../common/export/loudness-meter.js';
+import { openWorkerChannel, type OwnerChannel } from '../../../../common/workers/worker-channel.js';
+import { fromWorkerError } from '../../../../common/workers/worker-error.js';
+import { workerEndpoint } from '../../workers/node-endpoint.js';
 import { launchWorker } from '../worker-launcher.js';
-import { segmentOutboundSchema, type SegmentInbound, type SegmentJob } from './segment-protocol.js';
+import { segmentOutboundSchema, type SegmentJob, type SegmentProtocol } from './segment-protocol.js';
 
 /** What the helper reports when its part is encoded. */
 export interface SegmentDone {
@@ -17,7 +19,7 @@ export class SegmentSession {
   readonly head: Promise<readonly Uint8Array[]>;
   readonly done: Promise<SegmentDone>;
   fraction = 0;
-  private readonly worker: Worker;
+  private readonly channel: OwnerChannel<SegmentProtocol>;
 
   constructor(workerEntry: URL, job: SegmentJob) {
     let headSettled = false;
@@ -44,40 +46,38 @@ export class SegmentSession {
     // Whoever awaits them handles a rejection; these keep an unawaited one from being reported as unhandled.
     this.head.catch(() => {});
     this.done.catch(() => {});
-    this.worker = launchWorker(workerEntry);
-    this.worker.on('message', (raw: unknown) => {
-      const parsed = segmentOutboundSchema.safeParse(raw);
-      if (!parsed.success) return;
-      const message = parsed.data;
-      switch (message.type) {
-        case 'segment-head':
-          resolveHead(message.frames);
-          return;
-        case 'segment-progress':
+    this.channel = openWorkerChannel<SegmentProtocol>(
+      workerEndpoint(launchWorker(workerEntry)),
+      {
+        'segment-head': (message) => resolveHead(message.frames),
+        'segment-progress': (message) => {
           this.fraction = message.fraction;
-          return;
-        case 'segment-done':
+        },
+        'segment-done': (message) => {
           this.fraction = 1;
           resolveDone({ frames: message.frames, ...(message.meter ? { meter: message.meter } : {}) });
-          return;
-        case 'segment-failed':
-          fail(new Error(`encoding the second half of the MP3 failed: ${message.message}`));
-          return;
-        default:
-          message satisfies never;
-      }
-    });
-    this.worker.on('error', (error) => fail(error));
-    this.worker.on('exit', (code) => fail(new Error(`the MP3 segment helper stopped (exit code ${code})`)));
-    this.worker.postMessage(job);
+        },
+        'segment-failed': (message) =>
+          fail(
+            new Error(
+              `encoding the second half of the MP3 failed: ${fromWorkerError(message.error).message}`,
+            ),
+          ),
+      },
+      {
+        check: segmentOutboundSchema,
+        onFailure: (error) => fail(error),
+        onExit: (code) => fail(new Error(`the MP3 segment helper stopped (exit code ${code})`)),
+      },
+    );
+    this.channel.send(job);
   }
 
   cancel(): void {
-    const message: SegmentInbound = { type: 'segment-cancel' };
-    this.worker.postMessage(message);
+    this.channel.send({ type: 'segment-cancel' });
   }
 
   async close(): Promise<void> {
-    await this.worker.terminate();
+    await this.channel.close();
   }
 }
