@@ -1,35 +1,34 @@
 import { useEffect } from 'react';
 import type { AppStores } from '../stores/app-stores.js';
-import { applyGenerationToDocument } from '../stores/document-generation.js';
+import { generationActions } from '../stores/generation-actions.js';
 import { runMenuCommand } from './menu-command-runner.js';
 import { openRequestedProject } from './open-requested-project.js';
 
 /** The one place main's events are mapped into the renderer's stores. */
 export function useMainEvents(stores: AppStores): void {
   useEffect(() => {
-    const { client, settings, notices, jobs, voices, generation, batch, exports } = stores;
+    const { client, settings, notices, voices, generation, batch, exports } = stores;
     const showError = (error: unknown): void => notices.getState().showError(error);
     const unsubscribers = [
       client.on('settings.changed', (view) => settings.getState().setView(view)),
       client.on('platform.notice', (notice) => notices.getState().receive(notice)),
-      client.on('jobs.updated', (job) => jobs.getState().upsert(job)),
-      client.on('jobs.removed', ({ id }) => jobs.getState().remove(id)),
+      client.on('jobs.updated', (job) => generation.getState().upsertJob(job)),
+      client.on('jobs.removed', ({ id }) => generation.getState().removeJob(id)),
       client.on('jobs.uploadProgress', ({ id, sentBytes, totalBytes }) =>
-        jobs.getState().setUpload(id, { sentBytes, totalBytes }),
+        generation.getState().setUpload(id, { sentBytes, totalBytes }),
       ),
       client.on('service.reachability', ({ serviceUrl, reachable }) =>
-        jobs.getState().setReachable(serviceUrl, reachable),
+        generation.getState().setReachable(serviceUrl, reachable),
       ),
       client.on('voices.changed', ({ serviceUrl, voices: list }) =>
         voices.getState().setVoices(serviceUrl, list),
       ),
-      client.on('generation.updated', ({ projectId, segments }) => {
-        generation.getState().receive(segments);
-        applyGenerationToDocument(stores, projectId, segments);
-      }),
+      client.on('generation.updated', ({ projectId, segments }) =>
+        generationActions(stores).receive(projectId, segments),
+      ),
       client.on('batch.changed', (view) => batch.getState().setView(view)),
       client.on('batch.progress', ({ item, overall }) => batch.getState().progress(item, overall)),
-      client.on('menu.command', ({ command }) => runMenuCommand(stores.navigation.getState(), command)),
+      client.on('menu.command', ({ command }) => runMenuCommand(command)),
       client.on('project.openRequested', ({ path }) => void openRequestedProject(stores, path)),
       client.on('export.progress', (progress) => exports.getState().progress(progress)),
       client.on('export.finished', (finished) => exports.getState().finish(finished)),
@@ -45,7 +44,7 @@ export function useMainEvents(stores: AppStores): void {
     ];
     client
       .invoke('jobs.list')
-      .then((list) => jobs.getState().replaceAll(list))
+      .then((list) => generation.getState().replaceJobs(list))
       .catch(showError);
     client
       .invoke('settings.get')

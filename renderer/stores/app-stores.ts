@@ -12,8 +12,6 @@ import { createExportStore } from './export-store.js';
 import type { ExportState } from './export-store.js';
 import { createGenerationStore } from './generation-store.js';
 import type { GenerationState } from './generation-store.js';
-import { createJobsStore } from './jobs-store.js';
-import type { JobsState } from './jobs-store.js';
 import { createNavigationStore } from './navigation-store.js';
 import type { NavigationState } from './navigation-store.js';
 import { createNoticeStore } from './notice-store.js';
@@ -44,10 +42,10 @@ export interface AppStores {
   document: StoreApi<DocumentState>;
   timelineView: StoreApi<TimelineViewState>;
   editorUi: StoreApi<EditorUiState>;
+  /** Main's jobs and what they produce: content on its way, take media, the watched run. */
   generation: StoreApi<GenerationState>;
   projects: StoreApi<ProjectsState>;
   notices: StoreApi<NoticeState>;
-  jobs: StoreApi<JobsState>;
   navigation: StoreApi<NavigationState>;
   settings: StoreApi<SettingsState>;
   voices: StoreApi<VoicesState>;
@@ -77,7 +75,6 @@ export function createAppStores(client: TimbreClient, options: AppStoresOptions 
     generation: createGenerationStore(),
     projects: createProjectsStore(),
     notices: createNoticeStore(),
-    jobs: createJobsStore(),
     navigation: createNavigationStore(),
     settings: createSettingsStore(),
     voices: createVoicesStore(),

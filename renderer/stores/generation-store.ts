@@ -1,14 +1,35 @@
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { SegmentUpdate } from '../../common/generation/segment-updates.js';
-import type { TakeMedia } from '../../common/ipc/output-methods.js';
+import type { TakeMedia } from '../../common/ipc/generation-methods.js';
+import type { JobView } from '../../common/jobs/job-view.js';
 
 export interface SegmentAudio {
   mediaPath: string;
   durationMs: number;
 }
 
+interface UploadProgress {
+  sentBytes: number;
+  totalBytes: number;
+}
+
+/*
+ * One store for the work main does for this window and what it produced: main's jobs (generation tasks and voice
+ * uploads, mirrored through its events: main is the owner), which content is on its way in which job, where
+ * each take's audio plays, and the generation the editor is watching. A block's live generation state is read
+ * from here with selectBlockGeneration (block-generation.ts); its takes are the project's (document-store).
+ */
 export interface GenerationState {
+  jobs: Readonly<Record<string, JobView>>;
+  uploads: Readonly<Record<string, UploadProgress>>;
+  /** Whether each service answered the last time main tried it. */
+  reachable: Readonly<Record<string, boolean>>;
+  replaceJobs(jobs: JobView[]): void;
+  upsertJob(job: JobView): void;
+  removeJob(id: string): void;
+  setUpload(id: string, progress: UploadProgress): void;
+  setReachable(serviceUrl: string, reachable: boolean): void;
   /** Content hash → the job generating it now. */
   pending: Readonly<Record<string, string>>;
   /** Audio cache key (a take) → where its audio plays (for preview and listening to takes). */
@@ -28,9 +49,22 @@ export interface GenerationRun {
   blockIds: readonly string[];
 }
 
-/** What main reported about generated segments: jobs on their way (by content hash), playable audio (by take). */
 export const createGenerationStore = (): StoreApi<GenerationState> =>
   createStore<GenerationState>()((set) => ({
+    jobs: {},
+    uploads: {},
+    reachable: {},
+    replaceJobs: (jobs) => set({ jobs: Object.fromEntries(jobs.map((job) => [job.id, job])) }),
+    upsertJob: (job) => set((state) => ({ jobs: { ...state.jobs, [job.id]: job } })),
+    removeJob: (id) =>
+      set((state) => {
+        const { [id]: _removed, ...jobs } = state.jobs;
+        return { jobs };
+      }),
+    setUpload: (id, progress) => set((state) => ({ uploads: { ...state.uploads, [id]: progress } })),
+    setReachable: (serviceUrl, reachable) =>
+      set((state) => ({ reachable: { ...state.reachable, [serviceUrl]: reachable } })),
+    // What main reported about generated segments: jobs on their way (by content hash), playable audio (by take).
     pending: {},
     audio: {},
     receive: (segments) =>
@@ -104,5 +138,21 @@ export const createGenerationStore = (): StoreApi<GenerationState> =>
 export const selectPendingHashes = (state: GenerationState): Readonly<Record<string, string>> =>
   state.pending;
 export const selectGenerationRun = (state: GenerationState): GenerationRun | null => state.run;
+export const selectJoinRun = (state: GenerationState): GenerationState['joinRun'] => state.joinRun;
+export const selectEndRun = (state: GenerationState): GenerationState['endRun'] => state.endRun;
 export const selectSegmentAudio = (state: GenerationState): Readonly<Record<string, SegmentAudio>> =>
   state.audio;
+
+let sortedCache: { source: GenerationState['jobs']; sorted: JobView[] } | undefined;
+
+/** Newest first; memoised on the jobs object so components re-render only when jobs change. */
+export const selectJobsNewestFirst = (state: GenerationState): JobView[] => {
+  if (sortedCache?.source !== state.jobs) {
+    const sorted = Object.values(state.jobs).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    sortedCache = { source: state.jobs, sorted };
+  }
+  return sortedCache.sorted;
+};
+export const selectJobs = (state: GenerationState): GenerationState['jobs'] => state.jobs;
+export const selectUploads = (state: GenerationState): GenerationState['uploads'] => state.uploads;
+export const selectReachable = (state: GenerationState): GenerationState['reachable'] => state.reachable;

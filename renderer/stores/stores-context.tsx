@@ -10,7 +10,6 @@ import type { EditorUiState } from './editor-ui-store.js';
 import type { WaveformState } from './waveform-store.js';
 import type { ExportState } from './export-store.js';
 import type { GenerationState } from './generation-store.js';
-import type { JobsState } from './jobs-store.js';
 import type { NavigationState } from './navigation-store.js';
 import type { NoticeState } from './notice-store.js';
 import type { ProjectsState } from './projects-store.js';
@@ -61,8 +60,6 @@ export const useLexiconStore = <T,>(selector: (state: LexiconState) => T): T =>
   useSlice((stores) => stores.lexicons, selector);
 export const useNoticeStore = <T,>(selector: (state: NoticeState) => T): T =>
   useSlice((stores) => stores.notices, selector);
-export const useJobsStore = <T,>(selector: (state: JobsState) => T): T =>
-  useSlice((stores) => stores.jobs, selector);
 export const useNavigationStore = <T,>(selector: (state: NavigationState) => T): T =>
   useSlice((stores) => stores.navigation, selector);
 export const useSettingsStore = <T,>(selector: (state: SettingsState) => T): T =>

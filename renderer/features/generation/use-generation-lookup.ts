@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { contextIn } from '../../shared/send-context.js';
 import { allBlocks, takesOf } from '../../../common/project/index.js';
-import { applyGenerationToDocument } from '../../stores/document-generation.js';
+import { generationActions } from '../../stores/generation-actions.js';
 import { useAppStores } from '../../stores/stores-context.js';
 import { contentHashesInSlices } from '../../shared/hash-in-slices.js';
 
@@ -47,8 +47,7 @@ export function useGenerationLookup(projectId: string | undefined, serviceUrl: s
       })
       .then((segments) => {
         if (cancelled || segments === null) return;
-        stores.generation.getState().receive(segments);
-        applyGenerationToDocument(stores, projectId, segments);
+        generationActions(stores).receive(projectId, segments);
       })
       .catch(() => undefined);
     return () => {

@@ -9,9 +9,9 @@ import {
   RETRYABLE_STATUSES,
 } from '../../../common/jobs/job-view.js';
 import { RequestId } from '../../components/RequestId.js';
-import { selectUploads } from '../../stores/jobs-store.js';
+import { selectUploads } from '../../stores/generation-store.js';
 import { errorData } from '../../stores/notice-store.js';
-import { useAppStores, useJobsStore } from '../../stores/stores-context.js';
+import { useAppStores, useGenerationStore } from '../../stores/stores-context.js';
 import { ChargeTwiceDialog } from '../generation/ChargeTwiceDialog.js';
 import { JobTextsPanel } from './JobTextsPanel.js';
 
@@ -26,7 +26,7 @@ function describeJob(job: JobView): string {
 
 export function JobRow({ job }: { job: JobView }) {
   const stores = useAppStores();
-  const upload = useJobsStore(selectUploads)[job.id];
+  const upload = useGenerationStore(selectUploads)[job.id];
   /** Asking before a retry: `heldElsewhere` is main's reason when another task holds some of its blocks. */
   const [confirming, setConfirming] = useState<false | { heldElsewhere?: string }>(false);
   const [showTexts, setShowTexts] = useState(false);

@@ -33,7 +33,7 @@ describe('TasksPage', () => {
   it('says a signed-out service’s sent tasks wait for a sign-in, with a Sign in button', () => {
     const stores = storesFor(new FakeBridge({}));
     stores.settings.getState().setView(settings(false));
-    stores.jobs.getState().replaceAll([
+    stores.generation.getState().replaceJobs([
       {
         id: 'job-1',
         kind: 'task',

@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import type { JobStatusGroup, JobView } from '../../../common/jobs/job-view.js';
 import { jobListGroup } from '../../../common/jobs/job-view.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { selectJobsNewestFirst, selectReachable } from '../../stores/jobs-store.js';
+import { selectJobsNewestFirst, selectReachable } from '../../stores/generation-store.js';
 import { selectGoTo } from '../../stores/navigation-store.js';
 import { selectActiveService } from '../../stores/settings-store.js';
 import { JobRow } from './JobRow.js';
-import { useJobsStore, useNavigationStore, useSettingsStore } from '../../stores/stores-context.js';
+import { useGenerationStore, useNavigationStore, useSettingsStore } from '../../stores/stores-context.js';
 
 type Filter = 'all' | JobStatusGroup;
 
@@ -20,8 +20,8 @@ const filters: { value: Filter; label: string }[] = [
 
 /** Every task and voice job of the current service, newest first, with the offline queue on top. */
 export function TasksPage() {
-  const allJobs = useJobsStore(selectJobsNewestFirst);
-  const reachable = useJobsStore(selectReachable);
+  const allJobs = useGenerationStore(selectJobsNewestFirst);
+  const reachable = useGenerationStore(selectReachable);
   const service = useSettingsStore(selectActiveService);
   const goTo = useNavigationStore(selectGoTo);
   const [filter, setFilter] = useState<Filter>('all');

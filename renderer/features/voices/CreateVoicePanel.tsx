@@ -11,7 +11,7 @@ import { cropAvatarToSquare } from './avatar-crop.js';
 import { stageFile } from '../../shared/stage-file.js';
 import type { VoiceFormField, VoiceFormState } from './voice-form-rules.js';
 import { checkVoiceForm, fieldOfServiceError } from './voice-form-rules.js';
-import { useAppStores, useJobsStore, useSettingsStore } from '../../stores/stores-context.js';
+import { useAppStores, useGenerationStore, useSettingsStore } from '../../stores/stores-context.js';
 
 type Source = 'record' | 'import';
 
@@ -72,7 +72,7 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
   const [upload, setUpload] = useState<{ sent: number; total: number } | null>(null);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
   const [submission, setSubmission] = useState<Submission | null>(null);
-  const job = useJobsStore((state) => (submission ? state.jobs[submission.jobId] : undefined));
+  const job = useGenerationStore((state) => (submission ? state.jobs[submission.jobId] : undefined));
 
   const check = useMemo(
     () =>

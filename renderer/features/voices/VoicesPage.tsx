@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import type { VoiceState } from '../../../common/voices/voice-view.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { selectReachable } from '../../stores/jobs-store.js';
+import { selectReachable } from '../../stores/generation-store.js';
 import { selectActiveService } from '../../stores/settings-store.js';
 import { selectVoicesOf } from '../../stores/voices-store.js';
 import { AddVoiceById } from './AddVoiceById.js';
 import { CreateVoicePanel } from './CreateVoicePanel.js';
 import { useSamplePlayer } from './sample-player.js';
 import { VoiceCard } from './VoiceCard.js';
-import { useJobsStore, useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
+import { useGenerationStore, useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
 import { SearchField } from '../../components/SearchField.js';
 
 type Panel = 'none' | 'create' | 'add';
@@ -18,7 +18,7 @@ type StateFilter = 'all' | VoiceState;
 export function VoicesPage() {
   const service = useSettingsStore(selectActiveService);
   const voices = useVoicesStore(useMemo(() => selectVoicesOf(service?.url), [service?.url]));
-  const reachable = useJobsStore(selectReachable);
+  const reachable = useGenerationStore(selectReachable);
   const sampleError = useSamplePlayer((state) => state.error);
   const [panel, setPanel] = useState<Panel>('none');
   const [query, setQuery] = useState('');

@@ -5,13 +5,13 @@ import {
   learnServiceSpeed,
   taskTimings,
 } from '../../../../common/generation/service-speed.js';
-import { blockState, characterCount, contentHash, findBlock } from '../../../../common/project/index.js';
-import { selectGenerationRun, selectPendingHashes } from '../../../stores/generation-store.js';
-import { selectJobs } from '../../../stores/jobs-store.js';
-import { useGenerationStore, useJobsStore } from '../../../stores/stores-context.js';
+import { characterCount, contentHash, findBlock } from '../../../../common/project/index.js';
+import { selectGenerationRun, selectJobs, selectPendingHashes } from '../../../stores/generation-store.js';
+import { useGenerationStore } from '../../../stores/stores-context.js';
 import { formatCount } from '../../../shared/format.js';
 import { formatTime } from '../timeline/timeline-geometry.js';
 import { useFollowedProject } from '../use-followed-project.js';
+import { useBlockGenerations } from './use-block-generations.js';
 
 /**
  * The editor's progress bar while blocks are generated: blocks done out of the run's total, failures, and a
@@ -23,7 +23,8 @@ export function GenerationProgress() {
   const pending = useGenerationStore(selectPendingHashes);
   const project = useFollowedProject();
   const context = useSendContext(project);
-  const jobs = useJobsStore(selectJobs);
+  const jobs = useGenerationStore(selectJobs);
+  const generationOf = useBlockGenerations();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (run === null) return;
@@ -47,7 +48,7 @@ export function GenerationProgress() {
     done += 1;
     // The run's pace counts audio that arrived: a refused task's blocks end at once and would make the rest
     // look almost done.
-    if (blockState(block, context) === 'failed') failed += 1;
+    if (generationOf(block, context).state === 'failed') failed += 1;
     else doneCharacters += characters;
   }
   const total = run.blockIds.length;

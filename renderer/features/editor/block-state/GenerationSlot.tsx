@@ -3,7 +3,7 @@ import { OUTCOME_UNKNOWN_CODE } from '../../../../common/jobs/job-status.js';
 import type { BlockState } from '../../../../common/project/block-state.js';
 import type { Block } from '../../../../common/project/project-schema.js';
 import { RequestId } from '../../../components/RequestId.js';
-import { applyGenerationToDocument } from '../../../stores/document-generation.js';
+import { generationActions } from '../../../stores/generation-actions.js';
 import { selectProject } from '../../../stores/document-store.js';
 import { errorData } from '../../../stores/notice-store.js';
 import { BlockStateBadge } from './BlockStateBadge.js';
@@ -35,12 +35,7 @@ export function GenerationSlot({
     setFetching(true);
     setFetchError(null);
     try {
-      const segments = await stores.client.invoke('generation.refetch', {
-        serviceUrl: project.serviceUrl,
-        contentHashes: [contentHash],
-      });
-      stores.generation.getState().receive(segments);
-      applyGenerationToDocument(stores, project.id, segments);
+      await generationActions(stores).fetchAgain(project, contentHash);
     } catch (caught) {
       setFetchError(errorData(caught).message);
     } finally {

@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { useSendContext } from '../../../shared/send-context.js';
 import { allBlocks, contentHash } from '../../../../common/project/index.js';
-import { selectGenerationRun, selectPendingHashes } from '../../../stores/generation-store.js';
-import { useAppStores, useGenerationStore } from '../../../stores/stores-context.js';
+import {
+  selectEndRun,
+  selectGenerationRun,
+  selectJoinRun,
+  selectPendingHashes,
+} from '../../../stores/generation-store.js';
+import { useGenerationStore } from '../../../stores/stores-context.js';
 import { useFollowedProject } from '../use-followed-project.js';
 
 /** How long "Ready" stays on the blocks of a finished run before they read as plainly generated again. */
@@ -14,7 +19,8 @@ const RUN_LINGER_MS = 6_000;
  * per-block progress read it.
  */
 export function useGenerationRun(): void {
-  const stores = useAppStores();
+  const joinRun = useGenerationStore(selectJoinRun);
+  const endRun = useGenerationStore(selectEndRun);
   const project = useFollowedProject();
   const pending = useGenerationStore(selectPendingHashes);
   // Followed too: a run Generate started whose tasks were all refused at once has nothing on its way, ever.
@@ -30,12 +36,12 @@ export function useGenerationRun(): void {
             .filter((block) => pending[contentHash(block, context)] !== undefined)
             .map((block) => block.id);
     if (onTheirWay.length > 0) {
-      stores.generation.getState().joinRun(onTheirWay, Date.now());
+      joinRun(onTheirWay, Date.now());
       return;
     }
     if (run === null) return;
-    const timer = setTimeout(() => stores.generation.getState().endRun(), RUN_LINGER_MS);
+    const timer = setTimeout(endRun, RUN_LINGER_MS);
     return () => clearTimeout(timer);
-  }, [project, context, pending, run, stores]);
-  useEffect(() => () => stores.generation.getState().endRun(), [stores]);
+  }, [project, context, pending, run, joinRun, endRun]);
+  useEffect(() => endRun, [endRun]);
 }

@@ -10,7 +10,6 @@ import { applyStyleFixes } from '../../../../common/project/voice-fit.js';
 import type { BlockPatch } from '../../../../common/project/block-edits.js';
 import { updateBlock } from '../../../../common/project/block-edits.js';
 import { findBlock } from '../../../../common/project/block-lookup.js';
-import { blockState } from '../../../../common/project/block-state.js';
 import { characterCount } from '../../../../common/project/project-stats.js';
 import { CREDITS_PER_CHARACTER } from '../../../../common/project/project-stats.js';
 import type { Block, Project } from '../../../../common/project/project-schema.js';
@@ -26,7 +25,8 @@ import type { ServiceVoices } from '../../../shared/use-service-voices.js';
 import { useServiceVoices } from '../../../shared/use-service-voices.js';
 import { formatCount } from '../../../shared/format.js';
 import { useFollowedBlock } from '../use-followed-block.js';
-import { useAppStores, useDocumentStore } from '../../../stores/stores-context.js';
+import { selectBlockGeneration } from '../../../stores/block-generation.js';
+import { useAppStores, useDocumentStore, useGenerationStore } from '../../../stores/stores-context.js';
 
 const TYPE_TITLES: Record<Block['type'], string> = {
   text: 'Text block',
@@ -97,7 +97,7 @@ function SelectedBlock({
     () => validateBlock(project, context, block.id, { voices: service.catalog }),
     [project, context, block.id, service.catalog],
   );
-  const state = blockState(block, context);
+  const { state } = useGenerationStore(selectBlockGeneration(block, context));
   const patch = (fields: BlockPatch, coalesceKey?: string): EditResult =>
     stores.document.getState().apply((doc) => updateBlock(doc, block.id, fields), {
       label: `Change ${Object.keys(fields).join(', ')}`,

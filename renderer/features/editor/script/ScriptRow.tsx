@@ -3,10 +3,10 @@ import { speakerIdOf } from '../../../../common/project/send-context.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
 import { memo, useEffect, useRef, useState } from 'react';
 import { updateBlock } from '../../../../common/project/block-edits.js';
-import { blockState } from '../../../../common/project/block-state.js';
 import { characterCount } from '../../../../common/project/project-stats.js';
 import type { SpeechTrackBlock } from '../../../../common/project/project-schema.js';
-import type { BlockProgress } from '../../../../common/generation/block-progress.js';
+import { describeProgress } from '../../../../common/generation/block-progress.js';
+import type { BlockGeneration } from '../../../stores/block-generation.js';
 import type { LoadedWaveform } from '../../../stores/waveform-store.js';
 import { BlockStateBadge } from '../block-state/BlockStateBadge.js';
 import { TakeWaveform } from '../waveform/TakeWaveform.js';
@@ -25,11 +25,9 @@ export interface ScriptRowProps {
   context: SendContext;
   /** The speech track's ids in order, for shift-click ranges (read on click only). */
   order: () => readonly string[];
-  /** Where the block is on its way to audio (see blockProgress), and that in words. */
-  progressKind: BlockProgress['kind'];
-  progressLabel: string;
-  /** Whether the block has audio here to play, whether it is playing, and how to start or stop it. */
-  canPlay: boolean;
+  /** The block's generation state (selectBlockGeneration): its badge, its progress, what it plays. */
+  generation: BlockGeneration;
+  /** Whether the block is playing, and how to start or stop it. */
   playing: boolean;
   onTogglePlay(blockId: string): void;
   /** The selected row shows its take's waveform; clicking it seeks there. */
@@ -55,9 +53,7 @@ export const ScriptRow = memo(function ScriptRow({
   selected,
   context,
   order,
-  progressKind,
-  progressLabel,
-  canPlay,
+  generation,
   playing,
   onTogglePlay,
   waveform,
@@ -125,7 +121,10 @@ export const ScriptRow = memo(function ScriptRow({
     store.select(next.ids, next.anchorId);
   };
 
-  const state = blockState(block, context);
+  const { state, progress } = generation;
+  const progressKind = progress.kind;
+  const progressLabel = describeProgress(progress);
+  const canPlay = generation.playable !== null;
   const speaker = block.type === 'text' ? context.speakers.get(speakerIdOf(block)) : undefined;
   return (
     <div

@@ -9,12 +9,10 @@ import { RowLayouts, scrollToReveal, virtualWindow } from './virtual-window.js';
 import { charsPerLine, scriptRowHeight } from './script-row-height.js';
 import { blockProblems } from '../review/block-problems.js';
 import { useServiceVoices } from '../../../shared/use-service-voices.js';
-import { describeProgress } from '../../../../common/generation/block-progress.js';
 import { useAppStores, useDocumentStore, useEditorUiStore } from '../../../stores/stores-context.js';
-import { useBlockProgress } from '../block-state/use-block-progress.js';
-import { findBlock, playableAudio } from '../../../../common/project/index.js';
-import { selectSegmentAudio } from '../../../stores/generation-store.js';
-import { useGenerationStore } from '../../../stores/stores-context.js';
+import { useBlockGenerations } from '../block-state/use-block-generations.js';
+import { playableAudio } from '../../../../common/project/index.js';
+import { generationActions } from '../../../stores/generation-actions.js';
 import { useTakePlayer } from '../playback/take-player.js';
 import { flagsOf, layoutOf } from '../../../shared/project-derived.js';
 import { useFollowedProject } from '../use-followed-project.js';
@@ -50,7 +48,6 @@ function speechBlocks(stores: AppStores): readonly SpeechTrackBlock[] {
  */
 export function ScriptView() {
   const stores = useAppStores();
-  const media = useGenerationStore(selectSegmentAudio);
   // One player for the script's play buttons: playing a block stops the one before.
   const player = useTakePlayer();
   const playerRef = useRef(player);
@@ -61,11 +58,8 @@ export function ScriptView() {
     (blockId: string): void => {
       const current = playerRef.current;
       if (current.playback.kind === 'playing' && current.playback.cacheKey === blockId) return current.stop();
-      const doc = stores.document.getState().doc;
-      const block = doc ? findBlock(doc.project, blockId)?.block : undefined;
-      const audio = block && doc ? playableAudio(block, contextIn(stores, doc.project)) : undefined;
-      const src = audio ? stores.generation.getState().audio[audio.cacheKey]?.mediaPath : undefined;
-      if (src) current.play(blockId, src);
+      const playable = generationActions(stores).playableOf(blockId);
+      if (playable !== null) current.play(blockId, playable.mediaPath);
     },
     [stores],
   );
@@ -75,7 +69,7 @@ export function ScriptView() {
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
   const focusRequest = useEditorUiStore(selectFocusRequest);
-  const progressOf = useBlockProgress();
+  const generationOf = useBlockGenerations();
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   // The checks walk every block: they follow the project at idle moments (project-follower.ts), not each keystroke.
   const reviewed = useFollowedProject();
@@ -197,7 +191,6 @@ export function ScriptView() {
   }
   for (let index = first; index <= last; index += 1) {
     const block = blocks[index]!;
-    const progress = progressOf(block, context);
     const audio = playableAudio(block, context);
     rows.push(
       <ScriptRow
@@ -209,9 +202,7 @@ export function ScriptView() {
         selected={selected.has(block.id)}
         context={context}
         order={speechOrder}
-        progressKind={progress.kind}
-        progressLabel={describeProgress(progress)}
-        canPlay={audio !== undefined && media[audio.cacheKey] !== undefined}
+        generation={generationOf(block, context)}
         playing={player.playback.kind === 'playing' && player.playback.cacheKey === block.id}
         onTogglePlay={togglePlay}
         waveform={audio && selected.has(block.id) ? waveforms[audio.cacheKey] : undefined}

@@ -7,9 +7,8 @@ import { selectAnchorId, selectSelectedIds } from '../../../stores/document-stor
 import { selectPlayheadMs, selectZoom } from '../../../stores/timeline-view-store.js';
 import { flagsOf, layoutOf } from '../../../shared/project-derived.js';
 import { TimelineBlock } from './TimelineBlock.js';
-import { describeProgress } from '../../../../common/generation/block-progress.js';
 import type { Block } from '../../../../common/project/project-schema.js';
-import { useBlockProgress } from '../block-state/use-block-progress.js';
+import { useBlockGenerations } from '../block-state/use-block-generations.js';
 import { useFollowedProject } from '../use-followed-project.js';
 import { useHashed } from '../use-hashed-project.js';
 import { useScrollViewport } from '../use-scroll-viewport.js';
@@ -65,7 +64,7 @@ export function Timeline() {
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
-  const progressOf = useBlockProgress();
+  const generationOf = useBlockGenerations();
   const waveforms = useWaveformStore(selectWaveforms);
   const thresholds = useSettingsStore(selectCheckThresholds);
   const context = useSendContext(project);
@@ -86,10 +85,7 @@ export function Timeline() {
   useRevealSelectedBlock(scrollRef, project, layout, anchorId, zoom);
 
   if (project === null || layout === null) return null;
-  const progressProps = (block: Block) => {
-    const progress = progressOf(block, context!);
-    return { progressKind: progress.kind, progressLabel: describeProgress(progress) };
-  };
+  const generationProps = (block: Block) => ({ generation: generationOf(block, context!) });
 
   const fromMs = pxToMs(Math.max(0, viewport.left - OVERSCAN_PX), zoom);
   const toMs = pxToMs(viewport.left + viewport.width + OVERSCAN_PX, zoom);
@@ -188,7 +184,7 @@ export function Timeline() {
                     estimated={item.source === 'estimate'}
                     selected={isSelected}
                     offsetPx={drag?.kind === 'placed' && drag.ids.has(item.blockId) ? placedOffset : 0}
-                    {...progressProps(block)}
+                    {...generationProps(block)}
                     {...audioOf(block)}
                   />
                 );

@@ -2,9 +2,9 @@ import { memo } from 'react';
 import { speakerIdOf } from '../../../../common/project/send-context.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
 import { excerpt } from '../../../../common/project/block-guards.js';
-import { blockState } from '../../../../common/project/block-state.js';
 import type { Block } from '../../../../common/project/project-schema.js';
-import type { BlockProgress } from '../../../../common/generation/block-progress.js';
+import { describeProgress } from '../../../../common/generation/block-progress.js';
+import type { BlockGeneration } from '../../../stores/block-generation.js';
 import type { LoadedWaveform } from '../../../stores/waveform-store.js';
 import { BLOCK_STATE_LABELS } from '../block-state/BlockStateBadge.js';
 import { TakeWaveform } from '../waveform/TakeWaveform.js';
@@ -23,9 +23,8 @@ export interface TimelineBlockProps {
   selected: boolean;
   /** Preview offset while the block is dragged in time. */
   offsetPx: number;
-  /** Where the block is on its way to audio ('idle' when nothing is happening to it), and that in words. */
-  progressKind: BlockProgress['kind'];
-  progressLabel: string;
+  /** The block's generation state (selectBlockGeneration): its state and where it is on its way to audio. */
+  generation: BlockGeneration;
   /** The playing take's waveform, once main has sent it. */
   waveform?: LoadedWaveform | undefined;
   /** What the take checks found, in words (empty when nothing). */
@@ -64,15 +63,16 @@ export const TimelineBlock = memo(function TimelineBlock({
   estimated,
   selected,
   offsetPx,
-  progressKind,
-  progressLabel,
+  generation,
   waveform,
   flags,
   problems,
 }: TimelineBlockProps) {
   const flagged = flags !== undefined && flags.length > 0;
   const invalid = problems !== undefined && problems.length > 0;
-  const state = blockState(block, context);
+  const { state, progress } = generation;
+  const progressKind = progress.kind;
+  const progressLabel = describeProgress(progress);
   const label = blockLabel(block);
   const speaker = block.type === 'text' ? context.speakers.get(speakerIdOf(block)) : undefined;
   const classes = [
