@@ -1,0 +1,120 @@
+import { promises as fs } from 'node:fs';
+import {
+  layoutTimeline,
+  projectFileTextOf,
+  projectStats,
+  readProjectFile,
+} from '../../../common/project/index.js';
+import { sendContext } from '../../../common/project/send-context.js';
+import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
+import { isNotFound } from '../storage/atomic-file.js';
+import { readStampedIfExists } from '../storage/file-stamp.js';
+import { UserFileError } from '../storage/user-file.js';
+import type { CheckedFileCache } from './checked-file-cache.js';
+import { ListEntryCache } from './list-entry-cache.js';
+import type { ProjectBackups } from './project-backups.js';
+import { statIfExists } from './project-folder.js';
+import type { ProjectFolder } from './project-folder.js';
+import { isProjectFileName } from './project-file-names.js';
+import type { ProjectListEntry, RecentProject } from './project-library.js';
+import type { RecentProjects } from './recent-projects.js';
+
+export interface ProjectListingOptions {
+  folder: ProjectFolder;
+  backups: Pick<ProjectBackups, 'readBackup'>;
+  recentProjects: RecentProjects;
+  /** Where a listed project is kept for the open that follows. */
+  checkedFiles: CheckedFileCache;
+  /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
+  lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> | undefined;
+}
+
+/**
+ * The library's lists: every project file with its counts and duration (or its problem), newest first, and the
+ * projects opened last. A file unchanged since it was listed is not read again (list-entry-cache.ts).
+ */
+export class ProjectListing {
+  private readonly listEntries: ListEntryCache;
+
+  constructor(private readonly options: ProjectListingOptions) {
+    this.listEntries = new ListEntryCache(options.lexicons);
+  }
+
+  async list(): Promise<ProjectListEntry[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.options.folder.projectsDir);
+    } catch (error) {
+      if (isNotFound(error)) return [];
+      throw error;
+    }
+    const entries: ProjectListEntry[] = [];
+    // One at a time: project files can be large, and a listing must not spike memory.
+    for (const fileName of names.filter(isProjectFileName).sort()) {
+      const entry = await this.listEntry(fileName);
+      if (entry !== undefined) entries.push(entry);
+    }
+    return entries.sort(
+      (a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.fileName.localeCompare(b.fileName),
+    );
+  }
+
+  /** The projects opened last that still exist, newest first. */
+  async recent(): Promise<RecentProject[]> {
+    const recent: RecentProject[] = [];
+    for (const entry of await this.options.recentProjects.list()) {
+      const stats = await statIfExists(this.options.folder.pathOf(entry.fileName));
+      if (stats !== undefined) recent.push({ ...entry, modifiedAt: stats.mtime.toISOString() });
+    }
+    return recent;
+  }
+
+  private async listEntry(fileName: string): Promise<ProjectListEntry | undefined> {
+    const { folder, backups } = this.options;
+    const filePath = folder.pathOf(fileName);
+    const stats = await statIfExists(filePath);
+    if (stats === undefined) {
+      this.listEntries.forget(fileName);
+      return undefined;
+    }
+    const known = this.listEntries.get(fileName, stats);
+    if (known !== undefined) return known;
+    const modifiedAt = stats.mtime.toISOString();
+    let read: Awaited<ReturnType<typeof readStampedIfExists>>;
+    try {
+      read = await readStampedIfExists(filePath, folder.readBytes);
+    } catch (error) {
+      if (!(error instanceof UserFileError)) throw error;
+      const hasBackup = (await backups.readBackup(fileName)) !== undefined;
+      return { ok: false, fileName, modifiedAt, problem: 'invalid', message: error.message, hasBackup };
+    }
+    if (read === undefined) return undefined;
+    const { bytes, stamp } = read;
+    const result = readProjectFile(projectFileTextOf(bytes));
+    if (!result.ok) {
+      const hasBackup =
+        result.problem !== 'newer-version' && (await backups.readBackup(fileName)) !== undefined;
+      return { ok: false, fileName, modifiedAt, problem: result.problem, message: result.message, hasBackup };
+    }
+    const { project } = result;
+    // A file in an older format is read again by open, which keeps a copy of it before migrating.
+    if (result.migratedFrom === undefined) this.options.checkedFiles.keep(fileName, bytes, project, stamp);
+    const context = this.options.lexicons?.contextFor(project) ?? sendContext(project, []);
+    const counts = projectStats(project, context);
+    const layout = layoutTimeline(project, context);
+    const entry: ProjectListEntry = {
+      ok: true,
+      fileName,
+      id: project.id,
+      title: project.title,
+      modifiedAt,
+      blockCount: counts.blockCount,
+      characterCount: counts.characterCount,
+      durationMs: layout.totalMs,
+      durationEstimated: layout.estimated,
+      toGenerate: { blocks: counts.pendingBlockCount, credits: counts.estimatedPendingCredits },
+    };
+    this.listEntries.set(fileName, stats, project.serviceUrl, entry);
+    return entry;
+  }
+}
