@@ -6,6 +6,7 @@ import type { StoreApi } from 'zustand';
 import type { ConnectionStore } from './connection-store.js';
 import { createFrameReader } from './frame-reader.js';
 import { createWorkerInflater } from './worker-inflater.js';
+import { ListenerScope } from '../shared/listeners.js';
 
 interface PendingCall {
   resolve: (response: IpcResponse<unknown>) => void;
@@ -95,8 +96,11 @@ export function createWebSocketBridge(
     // A frame that cannot be read may have been an answer some call waits for: closing the connection fails
     // those calls as disconnected (the page retries), rather than leaving them waiting for ever.
     const onMessage = createFrameReader(readFrame, () => current.close(), inflate);
-    current.addEventListener('message', (message) => onMessage(message.data));
-    current.addEventListener('close', () => {
+    // The socket's listeners go with it: a reconnection opens a new socket with its own.
+    const socketListeners = new ListenerScope();
+    socketListeners.listen(current, 'message', (message) => onMessage(message.data));
+    socketListeners.listen(current, 'close', () => {
+      socketListeners.dispose();
       if (socket !== current) return;
       for (const call of pending.values()) call.resolve(DISCONNECTED);
       pending.clear();

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ChooserKind } from '../../common/ipc/output-methods.js';
 import { FileChooser } from '../components/FileChooser.js';
 import type { ChooserApi } from './chooser-api.js';
+import { ListenerScope, listen } from '../shared/listeners.js';
 
 /** How long the window must have been in view before its choosing button takes a click (no click-through). */
 export const ARMING_DELAY_MS = 600;
@@ -26,9 +27,7 @@ export function ChooserPage({ api, close }: { api: ChooserApi; close(): void }) 
       (error: unknown) => setStage({ kind: 'failed', message: String((error as Error).message ?? error) }),
     );
     // Closing the window is cancelling: main learns it and the app stops waiting, with nothing granted.
-    const onHide = (): void => api.cancel();
-    window.addEventListener('pagehide', onHide);
-    return () => window.removeEventListener('pagehide', onHide);
+    return listen(window, 'pagehide', () => api.cancel());
   }, [api]);
 
   const choose = useMemo(
@@ -90,12 +89,12 @@ function useArmedAfterFocus(): boolean {
       setArmed(false);
     };
     arm();
-    window.addEventListener('focus', arm);
-    window.addEventListener('blur', disarm);
+    const focus = new ListenerScope();
+    focus.listen(window, 'focus', arm);
+    focus.listen(window, 'blur', disarm);
     return () => {
       clearTimeout(timer);
-      window.removeEventListener('focus', arm);
-      window.removeEventListener('blur', disarm);
+      focus.dispose();
     };
   }, []);
   return armed;

@@ -6,6 +6,7 @@ import type { OpenedProject } from '../../../common/project/library-views.js';
 import type { DocumentState } from '../../stores/document-store.js';
 import type { Autosave } from '../../stores/editor-autosave.js';
 import { startAutosave } from '../../stores/editor-autosave.js';
+import { ListenerScope } from '../../shared/listeners.js';
 import { createProjectSaver } from '../../stores/project-saver.js';
 import { selectHelpOpen } from '../../stores/editor-ui-store.js';
 import { BlockInspector } from './inspector/BlockInspector.js';
@@ -70,12 +71,12 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
     });
     // Best effort when the window goes away: the request is sent, though the page may not see the answer.
     const flushNow = (): void => void autosave.flush();
-    window.addEventListener('beforeunload', flushNow);
-    window.addEventListener('pagehide', flushNow);
+    const leaving = new ListenerScope();
+    leaving.listen(window, 'beforeunload', flushNow);
+    leaving.listen(window, 'pagehide', flushNow);
     return () => {
       stopWatching();
-      window.removeEventListener('beforeunload', flushNow);
-      window.removeEventListener('pagehide', flushNow);
+      leaving.dispose();
       autosave.dispose();
       autosaveRef.current = null;
       // Unmounted without Close (another page was chosen): still write what is unsaved.

@@ -17,6 +17,7 @@ import { useFileDrop } from './use-file-drop.js';
 import { useLibraryKeys } from './use-library-keys.js';
 import { useAppStores, useProjectsStore } from '../../stores/stores-context.js';
 import { SearchField } from '../../components/SearchField.js';
+import { listen } from '../../shared/listeners.js';
 
 /** The projects folder: recent projects, search and sort, the list, and the ways to add a project. */
 export function ProjectLibrary() {
@@ -40,8 +41,7 @@ export function ProjectLibrary() {
   // (files may have been copied into the projects folder meanwhile).
   useEffect(() => {
     reload();
-    window.addEventListener('focus', reload);
-    return () => window.removeEventListener('focus', reload);
+    return listen(window, 'focus', reload);
   }, [reload]);
 
   const shown = useMemo(() => orderProjects(entries ?? [], query, sort), [entries, query, sort]);

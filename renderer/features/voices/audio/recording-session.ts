@@ -10,6 +10,7 @@ import type { MicrophoneProblem } from './microphone-errors.js';
 import { NO_MEDIA_DEVICES, NO_MEDIA_RECORDER } from './microphone-errors.js';
 import { recordingFromSamples } from './recording.js';
 import type { Recording } from './recording.js';
+import { ListenerScope } from '../../../shared/listeners.js';
 
 export interface LiveLevel {
   rmsDb: number;
@@ -54,6 +55,8 @@ export class RecordingSession {
   private clipping = false;
   private released = false;
   private readonly recentRms: number[] = [];
+  /** The recorder's listeners, removed when the microphone is released. */
+  private readonly listeners = new ListenerScope();
 
   private constructor(
     private readonly stream: MediaStream,
@@ -62,7 +65,7 @@ export class RecordingSession {
     private readonly onFigures: (figures: LiveFigures) => void,
   ) {
     this.counter = createSpeechCounter(live.sampleRate);
-    recorder.addEventListener('dataavailable', (event) => {
+    this.listeners.listen(recorder, 'dataavailable', (event) => {
       if (event.data.size > 0) this.chunks.push(event.data);
     });
     // A second of audio per chunk: nothing is lost if the renderer is slow to take it.
@@ -149,8 +152,8 @@ export class RecordingSession {
         finish();
         return;
       }
-      this.recorder.addEventListener('stop', finish, { once: true });
-      this.recorder.addEventListener('error', (event) => reject(toError(event)), { once: true });
+      this.listeners.listen(this.recorder, 'stop', finish, { once: true });
+      this.listeners.listen(this.recorder, 'error', (event) => reject(toError(event)), { once: true });
       this.recorder.stop();
     });
   }
@@ -158,6 +161,7 @@ export class RecordingSession {
   private async release(): Promise<void> {
     if (this.released) return;
     this.released = true;
+    this.listeners.dispose();
     clearInterval(this.timer);
     this.timer = undefined;
     for (const track of this.stream.getTracks()) track.stop();

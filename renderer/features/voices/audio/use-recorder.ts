@@ -6,6 +6,7 @@ import type { LiveFigures, LiveLevel } from './recording-session.js';
 import { MicrophoneUnavailable, RecordingSession } from './recording-session.js';
 import type { TrimOutcome } from './trim-recording.js';
 import { trimRecording } from './trim-recording.js';
+import { listen } from '../../../shared/listeners.js';
 
 export type RecorderState =
   'idle' | 'requesting' | 'recording' | 'stopped' | 'denied' | 'no-device' | 'error';
@@ -88,8 +89,7 @@ export function useRecorder(): Recorder {
     const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
     const refresh = (): void => void refreshDevices().catch(() => undefined);
     refresh();
-    media?.addEventListener?.('devicechange', refresh);
-    return () => media?.removeEventListener?.('devicechange', refresh);
+    return media === undefined ? undefined : listen(media, 'devicechange', refresh);
   }, [refreshDevices]);
 
   // Unmounting releases the microphone and the audio context, whatever state the take is in.
