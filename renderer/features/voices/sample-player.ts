@@ -1,5 +1,6 @@
-import { Howl } from 'howler';
 import { create } from 'zustand';
+import type { PlayingClip } from '../../shared/clip-player.js';
+import { playClip } from '../../shared/clip-player.js';
 
 interface SamplePlayerState {
   /** The sample URL playing now, if any. */
@@ -9,9 +10,9 @@ interface SamplePlayerState {
   stop(): void;
 }
 
-let current: Howl | null = null;
+let current: PlayingClip | null = null;
 
-/** Plays one voice sample at a time with howler; playing another stops the first. */
+/** Plays one voice sample at a time; playing another stops the first. */
 export const useSamplePlayer = create<SamplePlayerState>()((set, get) => ({
   playing: null,
   error: null,
@@ -19,24 +20,14 @@ export const useSamplePlayer = create<SamplePlayerState>()((set, get) => ({
     const wasPlaying = get().playing === url;
     get().stop();
     if (wasPlaying) return;
-    const howl = new Howl({
-      src: [url],
-      html5: true,
-      // howler chooses by file extension and refuses a URL without one; an HTML5 <audio> element then plays
-      // whatever the server sends (it sniffs the content), so a missing extension only needs a hint to pass.
-      ...(/\.[a-z0-9]{2,5}$/i.test(url) ? {} : { format: ['mp3'] }),
-      onend: () => set({ playing: null }),
-      onloaderror: (_id, message) =>
-        set({ playing: null, error: `Could not load the sample: ${String(message)}` }),
-      onplayerror: (_id, message) =>
-        set({ playing: null, error: `Could not play the sample: ${String(message)}` }),
+    current = playClip(url, {
+      onEnd: () => set({ playing: null }),
+      onError: (stage, reason) => set({ playing: null, error: `Could not ${stage} the sample: ${reason}` }),
     });
-    current = howl;
-    howl.play();
     set({ playing: url, error: null });
   },
   stop: () => {
-    current?.unload();
+    current?.stop();
     current = null;
     set({ playing: null });
   },

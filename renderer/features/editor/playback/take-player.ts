@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PlayingClip } from '../../../shared/clip-player.js';
+import { playClip } from '../../../shared/clip-player.js';
 
 /** What the take player is doing: nothing, or playing one take (at a position the A/B switch keeps). */
 export type TakePlayback = { kind: 'idle' } | { kind: 'playing'; cacheKey: string };
@@ -13,48 +15,39 @@ export interface TakePlayer {
 }
 
 /**
- * One audio element for listening to takes: playing another take stops the one before, and A/B comparison
+ * One clip at a time for listening to takes: playing another take stops the one before, and A/B comparison
  * switches the source at the same position so the two readings of the same words line up.
  */
 export function useTakePlayer(): TakePlayer {
-  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const clipRef = useRef<PlayingClip | null>(null);
   const [playback, setPlayback] = useState<TakePlayback>({ kind: 'idle' });
 
   useEffect(
     () => () => {
-      audioRef.current?.pause();
-      audioRef.current = null;
+      clipRef.current?.stop();
+      clipRef.current = null;
     },
     [],
   );
 
   const play = (cacheKey: string, src: string, atS = 0): void => {
-    audioRef.current?.pause();
-    const audio = new Audio(src);
-    audioRef.current = audio;
-    audio.addEventListener('ended', () => {
-      if (audioRef.current === audio) setPlayback({ kind: 'idle' });
-    });
-    const start = (): void => {
-      if (atS > 0) audio.currentTime = Math.min(atS, Number.isFinite(audio.duration) ? audio.duration : atS);
-      // A play() cut short by switching to another take rejects too: only this take's own failure stops it.
-      void audio.play().catch(() => {
-        if (audioRef.current === audio) setPlayback({ kind: 'idle' });
-      });
+    clipRef.current?.stop();
+    // Only this take's own end or failure makes the player idle: a take switched away from says nothing more.
+    const idleIfCurrent = (): void => {
+      if (clipRef.current === clip) setPlayback({ kind: 'idle' });
     };
-    if (atS > 0 && audio.readyState < HTMLMediaElement.HAVE_METADATA) {
-      audio.addEventListener('loadedmetadata', start, { once: true });
-    } else start();
+    const clip: PlayingClip = playClip(src, { fromS: atS, onEnd: idleIfCurrent, onError: idleIfCurrent });
+    clipRef.current = clip;
     setPlayback({ kind: 'playing', cacheKey });
   };
 
   return {
     playback,
     play,
-    switchTo: (cacheKey, src) => play(cacheKey, src, audioRef.current?.currentTime ?? 0),
+    switchTo: (cacheKey, src) => play(cacheKey, src, clipRef.current?.positionS() ?? 0),
     stop: () => {
-      audioRef.current?.pause();
-      audioRef.current = null;
+      clipRef.current?.stop();
+      clipRef.current = null;
       setPlayback({ kind: 'idle' });
     },
   };

@@ -1,4 +1,5 @@
 import { Howl } from 'howler';
+import { audioFormatOf } from '../../../shared/clip-player.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
 import { defaultDuckingSettings } from '../../../../common/export/render-plan.js';
 import { dbToGain } from '../../../../common/export/gain-envelope.js';
@@ -150,7 +151,7 @@ export class TimelinePreview {
   private schedule(clip: PreviewClip): void {
     const howl = new Howl({
       src: [clip.src],
-      format: [formatOf(clip.src)],
+      format: [audioFormatOf(clip.src)],
       volume: clip.gain,
       preload: true,
     });
@@ -193,8 +194,4 @@ export class TimelinePreview {
         howl.fade(howl.volume(), target, defaultDuckingSettings.attackMs);
     }
   }
-}
-
-function formatOf(src: string): string {
-  return /\.([a-z0-9]{2,5})$/i.exec(src)?.[1]?.toLowerCase() ?? 'mp3';
 }

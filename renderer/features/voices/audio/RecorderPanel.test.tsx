@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as DecodeAudioModule from './decode-audio.js';
 import { decodeAudioFile } from './decode-audio.js';
@@ -6,6 +6,9 @@ import type { FakeMediaLog, FakeMediaOptions } from './test-support/fake-media.j
 import { buzzingSyllables, installFakeMedia } from './test-support/fake-media.js';
 import type { PromptAudio } from './prompt-audio.js';
 import { RecorderPanel } from './RecorderPanel.js';
+import { howls } from '../../../test-support/fake-howler.js';
+
+vi.mock('howler', () => import('../../../test-support/fake-howler.js'));
 
 // happy-dom cannot decode WebM; the take's samples come from here instead.
 vi.mock('./decode-audio.js', async (importOriginal) => ({
@@ -44,6 +47,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   decode.mockReset();
+  howls.length = 0;
 });
 
 describe('RecorderPanel', () => {
@@ -199,5 +203,35 @@ describe('RecorderPanel', () => {
     cleanup();
     await waitFor(() => expect(log.contextsClosed).toBe(1));
     expect(log.tracksStopped).toBe(1);
+  });
+
+  it('plays the take back as WAV, pauses and resumes it, and stops it when the take is recorded again', async () => {
+    decode.mockResolvedValue(take(paddedVoice(), 5.5));
+    setup();
+    fireEvent.click(screen.getByTestId('record-start'));
+    fireEvent.click(await screen.findByTestId('record-stop'));
+    const play = await screen.findByTestId('record-play');
+    fireEvent.click(play);
+    const clip = howls[0]!;
+    expect(clip.options).toMatchObject({ html5: true, format: ['wav'] });
+    expect(clip.options.src).toEqual([expect.stringMatching(/^blob:/)]);
+    act(() => clip.emit('play'));
+    expect(play.getAttribute('aria-pressed')).toBe('true');
+    expect(play.textContent).toBe('Pause');
+    fireEvent.click(play);
+    expect(clip.paused).toBe(1);
+    act(() => clip.emit('pause'));
+    expect(play.getAttribute('aria-pressed')).toBe('false');
+    // Play again resumes the same clip; its end shows Play again.
+    fireEvent.click(play);
+    expect(howls).toHaveLength(1);
+    expect(clip.played).toBe(2);
+    act(() => clip.emit('play'));
+    act(() => clip.emit('end'));
+    expect(play.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(play);
+    act(() => clip.emit('play'));
+    fireEvent.click(screen.getByTestId('record-again'));
+    await waitFor(() => expect(clip.unloaded).toBe(true));
   });
 });

@@ -11,6 +11,8 @@ import { formatClock, formatSpeech } from './format-audio.js';
 import type { PromptAudio } from './prompt-audio.js';
 import type { Recording } from './recording.js';
 import { useRecorder } from './use-recorder.js';
+import type { PlayingClip } from '../../../shared/clip-player.js';
+import { playClip } from '../../../shared/clip-player.js';
 import './voice-audio.css';
 
 export interface RecorderPanelProps {
@@ -25,9 +27,10 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
   const recorder = useRecorder();
   const { state, recording, busy } = recorder;
   const headingId = useId();
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const playbackUrl = useRef<{ blob: Blob; url: string } | null>(null);
-  const [playing, setPlaying] = useState(false);
+  const playback = useRef<{ blob: Blob; url: string; clip: PlayingClip } | null>(null);
+  // The take whose playback is heard now: a new take is not playing, whatever the old one was doing.
+  const [playingBlob, setPlayingBlob] = useState<Blob | null>(null);
+  const playing = recording !== undefined && playingBlob === recording.blob;
   const [trimNote, setTrimNote] = useState<string>();
   const handedOver = useRef(false);
 
@@ -57,28 +60,36 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
   useEffect(() => handOver(recording), [recording]);
 
   // A new take (or none) stops playback of the old one and frees its object URL.
-  useEffect(() => {
-    const audio = audioRef.current;
-    audio?.pause();
-    return () => {
-      if (playbackUrl.current) URL.revokeObjectURL(playbackUrl.current.url);
-      playbackUrl.current = null;
-    };
-  }, [recording]);
+  useEffect(
+    () => () => {
+      if (playback.current) {
+        playback.current.clip.stop();
+        URL.revokeObjectURL(playback.current.url);
+      }
+      playback.current = null;
+    },
+    [recording],
+  );
 
   const togglePlayback = (): void => {
-    const audio = audioRef.current;
-    if (!audio || !recording) return;
-    if (!audio.paused) {
-      audio.pause();
+    if (!recording) return;
+    const current = playback.current;
+    if (current?.blob === recording.blob) {
+      if (current.clip.isPlaying()) current.clip.pause();
+      else current.clip.resume();
       return;
     }
-    if (playbackUrl.current?.blob !== recording.blob) {
-      if (playbackUrl.current) URL.revokeObjectURL(playbackUrl.current.url);
-      playbackUrl.current = { blob: recording.blob, url: URL.createObjectURL(recording.blob) };
-      audio.src = playbackUrl.current.url;
-    }
-    audio.play().catch(() => setPlaying(false));
+    const { blob } = recording;
+    const url = URL.createObjectURL(blob);
+    const stopped = (): void => setPlayingBlob(null);
+    const clip = playClip(url, {
+      format: 'wav',
+      onPlay: () => setPlayingBlob(blob),
+      onPause: stopped,
+      onEnd: stopped,
+      onError: stopped,
+    });
+    playback.current = { blob, url, clip };
   };
 
   const trim = (): void => {
@@ -226,13 +237,6 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
           <PromptCheckNotes check={check} problemsTestId="recorder-problems" />
         </div>
       ) : null}
-      <audio
-        ref={audioRef}
-        className="visually-hidden"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-      />
     </section>
   );
 }

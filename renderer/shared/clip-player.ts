@@ -1,0 +1,75 @@
+import { Howl } from 'howler';
+
+/**
+ * The type howler is told a source has. howler picks a codec by the file's extension and refuses a URL without
+ * one; its HTML5 audio then plays whatever the server sends (it sniffs the content), so a missing extension only
+ * needs a hint to pass.
+ */
+export function audioFormatOf(src: string): string {
+  return /\.([a-z0-9]{2,5})$/i.exec(src)?.[1]?.toLowerCase() ?? 'mp3';
+}
+
+export interface ClipOptions {
+  /** The type to tell howler, when the URL does not say it (a blob: URL). */
+  format?: string;
+  /** Starts this many seconds in (A/B comparison keeps the position when switching takes). */
+  fromS?: number;
+  onPlay?(): void;
+  onPause?(): void;
+  onEnd?(): void;
+  /** howler could not load or could not play the clip; `reason` is what it said. */
+  onError?(stage: 'load' | 'play', reason: string): void;
+}
+
+/** A clip started with playClip: pause and resume it, read where it is, stop it for good. */
+export interface PlayingClip {
+  pause(): void;
+  resume(): void;
+  isPlaying(): boolean;
+  /** Seconds into the clip (0 until it has loaded). */
+  positionS(): number;
+  /** Stops and frees the audio element; no event of this clip follows. */
+  stop(): void;
+}
+
+/**
+ * Plays one clip (a take, a voice sample, a recording) through howler's HTML5 audio, which streams it instead of
+ * decoding it whole first: the one way the renderer plays a file (the timeline preview schedules many with
+ * howler's Web Audio instead).
+ */
+export function playClip(src: string, options: ClipOptions = {}): PlayingClip {
+  const fromS = options.fromS ?? 0;
+  const howl = new Howl({
+    src: [src],
+    html5: true,
+    format: [options.format ?? audioFormatOf(src)],
+    // Started past the beginning, the clip stays silent until the seek lands: its first moment is not heard.
+    volume: fromS > 0 ? 0 : 1,
+    onplay: () => options.onPlay?.(),
+    onpause: () => options.onPause?.(),
+    onend: () => options.onEnd?.(),
+    onloaderror: (_id, reason) => options.onError?.('load', String(reason)),
+    onplayerror: (_id, reason) => options.onError?.('play', String(reason)),
+  });
+  if (fromS > 0) {
+    // howler starts a sound from 0: the seek follows the play, once the length is known to keep it inside.
+    howl.once('load', () => {
+      const id = howl.play();
+      howl.once('seek', () => howl.volume(1));
+      howl.seek(Math.min(fromS, howl.duration()), id);
+    });
+  } else {
+    howl.play();
+  }
+  return {
+    pause: () => void howl.pause(),
+    resume: () => void howl.play(),
+    isPlaying: () => howl.playing(),
+    positionS: () => {
+      // Asked before the clip has loaded, howler queues the question and answers with itself.
+      const position = howl.state() === 'loaded' ? howl.seek() : 0;
+      return typeof position === 'number' ? position : 0;
+    },
+    stop: () => void howl.unload(),
+  };
+}
