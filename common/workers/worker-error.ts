@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * An error as it crosses a worker boundary. Structured cloning keeps neither an error's class nor its own fields
  * (an IpcError's code and field, a MissingSourcesError's keys), so an error travels as plain data: its name, its
@@ -46,10 +44,3 @@ export function fromWorkerError(error: WorkerError, revivers: ErrorRevivers = {}
   rebuilt.name = error.name;
   return rebuilt;
 }
-
-/** Checks a WorkerError inside a protocol's schema, where the messages are checked. */
-export const workerErrorSchema = z.object({
-  name: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.unknown()).optional(),
-});

@@ -1,4 +1,8 @@
+import { openOwnerChannel } from '../../common/workers/worker-channel.js';
+import { toWorkerError } from '../../common/workers/worker-error.js';
+import type { InflateProtocol } from './inflate-protocol.js';
 import { inflateToBytes } from './inflate-text.js';
+import { workerScopeEndpoint } from './web-endpoint.js';
 
 /**
  * Inflates the browser shell's compressed frames away from the page (worker-inflater.ts). In the page, the
@@ -8,16 +12,11 @@ import { inflateToBytes } from './inflate-text.js';
  * rather than copied, and decodes them itself: sent as a string, a 3.9 MB answer cost the page ~60 ms to read
  * out of the message (structured clone), against a few ms to decode.
  */
-interface InflateRequest {
-  id: number;
-  bytes: ArrayBuffer;
-}
-
-self.addEventListener('message', (event: MessageEvent<InflateRequest>) => {
-  const { id, bytes } = event.data;
-  inflateToBytes(bytes).then(
-    (inflated) => self.postMessage({ id, bytes: inflated.buffer }, { transfer: [inflated.buffer] }),
-    (error: unknown) =>
-      self.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
-  );
+const page = openOwnerChannel<InflateProtocol>(workerScopeEndpoint(), {
+  inflate: ({ id, bytes }) => {
+    inflateToBytes(bytes).then(
+      (inflated) => page.send({ type: 'inflated', id, bytes: inflated.buffer }, [inflated.buffer]),
+      (error: unknown) => page.send({ type: 'failed', id, error: toWorkerError(error) }),
+    );
+  },
 });

@@ -1,15 +1,8 @@
-/** What the inflate worker answers for one frame. */
-interface InflateAnswer {
-  id: number;
-  /** The inflated JSON, UTF-8. */
-  bytes?: ArrayBuffer;
-  error?: string;
-}
-
-interface WaitingFrame {
-  resolve: (text: string) => void;
-  reject: (error: Error) => void;
-}
+import { PendingRequests } from '../../common/workers/pending-requests.js';
+import { openWorkerChannel, type OwnerChannel } from '../../common/workers/worker-channel.js';
+import { fromWorkerError } from '../../common/workers/worker-error.js';
+import type { InflateProtocol } from './inflate-protocol.js';
+import { webWorkerEndpoint } from './web-endpoint.js';
 
 /**
  * Inflates compressed frames in a worker (inflate-worker.ts), started at once so the first opened project does
@@ -17,36 +10,33 @@ interface WaitingFrame {
  * it fail (the bridge then reconnects) and the next frame starts a new one.
  */
 export function createWorkerInflater(): (data: ArrayBuffer) => Promise<string> {
-  const waiting = new Map<number, WaitingFrame>();
+  const frames = new PendingRequests<ArrayBuffer>();
   const decoder = new TextDecoder();
-  let nextId = 1;
-  const start = (): Worker => {
-    const started = new Worker(new URL('./inflate-worker.ts', import.meta.url), { type: 'module' });
-    started.addEventListener('message', (event: MessageEvent<InflateAnswer>) => {
-      const { id, bytes, error } = event.data;
-      const frame = waiting.get(id);
-      waiting.delete(id);
-      if (bytes !== undefined) {
-        const text = decoder.decode(bytes);
-        release(bytes);
-        frame?.resolve(text);
-      } else frame?.reject(new Error(error ?? 'The frame could not be inflated'));
-    });
-    started.addEventListener('error', () => {
-      for (const frame of waiting.values()) frame.reject(new Error('The inflate worker stopped'));
-      waiting.clear();
-      worker = undefined;
-    });
+  const start = (): OwnerChannel<InflateProtocol> => {
+    const started = openWorkerChannel<InflateProtocol>(
+      webWorkerEndpoint(new Worker(new URL('./inflate-worker.ts', import.meta.url), { type: 'module' })),
+      {
+        inflated: ({ id, bytes }) => frames.answer(id, bytes),
+        failed: ({ id, error }) => frames.fail(id, fromWorkerError(error)),
+      },
+      {
+        onFailure: () => {
+          frames.failAll(new Error('The inflate worker stopped'));
+          void started.close();
+          if (channel === started) channel = undefined;
+        },
+      },
+    );
     return started;
   };
-  let worker: Worker | undefined = start();
-  return (data) =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      waiting.set(id, { resolve, reject });
-      worker ??= start();
-      worker.postMessage({ id, bytes: data }, [data]);
-    });
+  let channel: OwnerChannel<InflateProtocol> | undefined = start();
+  return async (data) => {
+    const open = (channel ??= start());
+    const bytes = await frames.ask((id) => open.send({ type: 'inflate', id, bytes: data }, [data]));
+    const text = decoder.decode(bytes);
+    release(bytes);
+    return text;
+  };
 }
 
 /**

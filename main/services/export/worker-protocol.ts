@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { WorkerProtocol } from '../../../common/workers/worker-channel.js';
-import { workerErrorSchema, type WorkerError } from '../../../common/workers/worker-error.js';
+import { workerErrorSchema } from '../../../common/workers/worker-error-schema.js';
+import type { WorkerError } from '../../../common/workers/worker-error.js';
 import type { ClipFilesResult, ExportProgress, ExportResult } from './export-types.js';
 
 /** Temporary names the engine picks for the worker, so it can clean up even if the worker dies. */

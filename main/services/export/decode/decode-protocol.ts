@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WorkerProtocol } from '../../../../common/workers/worker-channel.js';
-import { workerErrorSchema } from '../../../../common/workers/worker-error.js';
+import { workerErrorSchema } from '../../../../common/workers/worker-error-schema.js';
 
 /**
  * Messages between an export and the helper workers it starts to decode sources in parallel (copies

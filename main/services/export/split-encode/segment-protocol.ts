@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mp3Bitrates } from '../../../../common/export/export-options.js';
 import type { WorkerProtocol } from '../../../../common/workers/worker-channel.js';
-import { workerErrorSchema } from '../../../../common/workers/worker-error.js';
+import { workerErrorSchema } from '../../../../common/workers/worker-error-schema.js';
 
 /**
  * Messages between an export and the helper worker that renders the second part of its timeline at the same time
