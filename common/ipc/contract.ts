@@ -25,9 +25,11 @@ import { projectMethods } from './project-methods.js';
 import type { BatchEvents } from './batch-methods.js';
 import { batchMethods } from './batch-methods.js';
 import type { MenuCommand } from './menu-commands.js';
-import type { ExportFinishedEvent, ExportProgressEvent } from './output-methods.js';
-import { outputMethods } from './output-methods.js';
-import type { SegmentUpdate } from '../generation/segment-updates.js';
+import type { ExportEvents } from './export-methods.js';
+import { exportMethods } from './export-methods.js';
+import { filesMethods } from './files-methods.js';
+import type { GenerationEvents } from './generation-methods.js';
+import { generationMethods } from './generation-methods.js';
 import type { LexiconRule } from '../pronunciation/lexicon-schema.js';
 import { lexiconRulesSchema } from '../pronunciation/lexicon-schema.js';
 
@@ -232,12 +234,14 @@ export const ipcMethods = {
       .strict(),
   ),
   ...projectMethods,
-  ...outputMethods,
+  ...generationMethods,
+  ...filesMethods,
+  ...exportMethods,
   ...batchMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 /** The events main sends, each with its payload. Types only: events carry no schema (main is their source). */
-export interface IpcEvents extends BatchEvents, ProjectEvents {
+export interface IpcEvents extends BatchEvents, ExportEvents, GenerationEvents, ProjectEvents {
   'settings.changed': EventSpec<SettingsView>;
   'platform.notice': EventSpec<PlatformNotice>;
   'jobs.updated': EventSpec<JobView>;
@@ -247,12 +251,8 @@ export interface IpcEvents extends BatchEvents, ProjectEvents {
   'voices.changed': EventSpec<{ serviceUrl: string; voices: VoiceView[] }>;
   /** The OS asked the app to open a project file (double-click, second launch, command line). */
   'project.openRequested': EventSpec<{ path: string }>;
-  /** Audio filed (or failed, or on its way) for content hashes of a project; the editor applies it. */
-  'generation.updated': EventSpec<{ serviceUrl: string; projectId: string; segments: SegmentUpdate[] }>;
-  'export.progress': EventSpec<ExportProgressEvent>;
   /** A native menu item was chosen; the renderer runs it as its shortcut. */
   'menu.command': EventSpec<{ command: MenuCommand }>;
-  'export.finished': EventSpec<ExportFinishedEvent>;
 }
 
 export type IpcMethods = typeof ipcMethods;

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../common/export/index.js';
 import { IpcError } from '../../common/ipc/errors.js';
-import type { ExportFinishedEvent } from '../../common/ipc/output-methods.js';
+import type { ExportFinishedEvent } from '../../common/ipc/export-methods.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FolderListing } from '../../common/ipc/output-methods.js';
+import type { FolderListing } from '../../common/ipc/files-methods.js';
 import { MemoryLogger } from '../services/logging/logger.js';
 import type { RunningChooser } from './chooser-server.js';
 import { startChooserServer } from './chooser-server.js';

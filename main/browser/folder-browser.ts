@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { FolderListing } from '../../common/ipc/output-methods.js';
+import type { FolderListing } from '../../common/ipc/files-methods.js';
 import { IpcError } from '../../common/ipc/errors.js';
 
 /** Files worth showing in the chooser: what exports write and projects. Everything else is noise there. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { IpcError } from '../../common/ipc/errors.js';
-import type { ChooserKind } from '../../common/ipc/output-methods.js';
+import type { ChooserKind } from '../../common/ipc/files-methods.js';
 import type { ChosenPlace } from '../platform/platform.js';
 
 /** A chooser nobody answers ends on its own (no grant), so an abandoned window leaves nothing waiting. */

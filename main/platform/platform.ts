@@ -1,4 +1,4 @@
-import type { ChooserKind } from '../../common/ipc/output-methods.js';
+import type { ChooserKind } from '../../common/ipc/files-methods.js';
 
 /** A place the user picked in the browser shell's chooser, and what kind of place it was asked to be. */
 export interface ChosenPlace {

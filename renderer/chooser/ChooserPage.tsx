@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ChooserKind } from '../../common/ipc/output-methods.js';
+import type { ChooserKind } from '../../common/ipc/files-methods.js';
 import { FileChooser } from '../components/FileChooser.js';
 import type { ChooserApi } from './chooser-api.js';
 import { ListenerScope, listen } from '../shared/listeners.js';

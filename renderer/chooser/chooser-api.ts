@@ -1,4 +1,4 @@
-import type { ChooserKind, FolderListing } from '../../common/ipc/output-methods.js';
+import type { ChooserKind, FolderListing } from '../../common/ipc/files-methods.js';
 
 /** Must match main/browser/chooser-server.ts: the header only this origin's page can send. */
 const CHOICE_HEADER = 'X-Timbre-Choice';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChooserKind } from '../../common/ipc/output-methods.js';
+import type { ChooserKind } from '../../common/ipc/files-methods.js';
 import { errorData } from '../stores/notice-store.js';
 import { useAppStores } from '../stores/stores-context.js';
 

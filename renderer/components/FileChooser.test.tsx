@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FolderListing } from '../../common/ipc/output-methods.js';
+import type { FolderListing } from '../../common/ipc/files-methods.js';
 import { FileChooser } from './FileChooser.js';
 import { styleSheetText } from '../test-support/style-sheet.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ChooserKind, FolderListing } from '../../common/ipc/output-methods.js';
+import type { ChooserKind, FolderListing } from '../../common/ipc/files-methods.js';
 
 /**
  * The browser shell's stand-in for the OS save and folder dialogs, shown in main's chooser window (on an origin

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { ExportFinishedEvent, ExportProgressEvent } from '../../common/ipc/output-methods.js';
+import type { ExportFinishedEvent, ExportProgressEvent } from '../../common/ipc/export-methods.js';
 
 export type ExportRun =
   | { state: 'running'; exportId: string; projectId: string; phase: string; fraction: number }

@@ -2,8 +2,8 @@ import type { StoreApi } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { decodeEnvelope, envelopeLevelDb } from '../../common/audio/audio-analysis.js';
 import type { TimbreClient } from '../../common/ipc/api.js';
-import type { TakeWaveform } from '../../common/ipc/output-methods.js';
-import { WAVEFORMS_PER_REQUEST } from '../../common/ipc/output-methods.js';
+import type { TakeWaveform } from '../../common/ipc/generation-methods.js';
+import { WAVEFORMS_PER_REQUEST } from '../../common/ipc/generation-methods.js';
 
 /*
  * Waveforms of takes, by cache key, fetched from main on demand: the timeline and the script ask for the blocks

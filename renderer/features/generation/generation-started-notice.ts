@@ -1,4 +1,4 @@
-import type { StartedGenerationView } from '../../../common/ipc/output-methods.js';
+import type { StartedGenerationView } from '../../../common/ipc/generation-methods.js';
 
 const blocks = (count: number): string => `${count} block${count === 1 ? '' : 's'}`;
 

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { MissingAudio } from '../export/project-render-plan.js';
+import { projectExportSettingsSchema } from '../export/project-export-settings.js';
+import { exportModeSchema as exportModes } from '../export/export-mode.js';
+import { projectSchema } from '../project/project-schema.js';
+import type { EventSpec } from './define.js';
+import { method } from './define.js';
+import { absolutePathSchema } from './files-methods.js';
+import { projectFileNameSchema } from './project-methods.js';
+
+const exportIdSchema = z.uuid('must be an export id (UUID)');
+
+/** Files the export would write that exist already, and the numbered name "keep both" would use. */
+export interface ExportConflict {
+  ok: false;
+  reason: 'conflict';
+  conflicts: string[];
+  keepBothPath: string;
+  message: string;
+}
+
+export type ExportStartResult =
+  | { ok: true; exportId: string; outputPath: string }
+  | { ok: false; reason: 'missing-audio'; missing: MissingAudio[]; message: string }
+  | { ok: false; reason: 'empty'; message: string }
+  | ExportConflict;
+
+export type GenerateThenExportResult = { ok: true; itemId: string; outputPath: string } | ExportConflict;
+
+/** What to do with files the export would write that already exist: ask (the default), replace, keep both. */
+const onExistingSchema = z.enum(['ask', 'replace', 'keep-both']).default('ask');
+const exportModeSchema = exportModes.default('mix');
+
+export interface ExportProgressEvent {
+  exportId: string;
+  projectId: string;
+  phase: string;
+  /** 0…1 of the whole export. */
+  fraction: number;
+}
+
+export type ExportFinishedEvent =
+  | {
+      exportId: string;
+      projectId: string;
+      ok: true;
+      outputPath: string;
+      subtitlePaths: string[];
+      durationMs: number;
+      bytes: number;
+    }
+  | { exportId: string; projectId: string; ok: false; cancelled: boolean; message: string };
+
+/** Local export of a project: the mix as one file, or one file per block or chapter. */
+export const exportMethods = {
+  /** Where exports go unless the user picks another place. */
+  'export.defaultFolder': method<{ folder: string }>()(z.undefined()),
+  /** The OS save dialog where the shell has one; null in the browser shell (the page asks for a path). */
+  'export.chooseDestination': method<{ path: string | null }>()(
+    z.object({ suggestedPath: absolutePathSchema }).strict(),
+  ),
+  /**
+   * Exports the project as it is. The path must be one the user chose (a dialog, or inside the default export
+   * folder) with the format's extension; existing files are reported (`conflict`) unless `onExisting` decides.
+   */
+  'export.start': method<ExportStartResult>()(
+    z
+      .object({
+        project: projectSchema,
+        settings: projectExportSettingsSchema,
+        outputPath: absolutePathSchema,
+        /** `mix`: one audio file (+ subtitles); `blocks-*`: one file per speech block; `chapters-*`: per chapter. */
+        mode: exportModeSchema,
+        onExisting: onExistingSchema,
+        /** A JPEG or PNG uploaded through staging.*, embedded as the cover of MP3 output. */
+        coverStagingId: z.uuid('must be an upload id (UUID)').optional(),
+      })
+      .strict(),
+  ),
+  /**
+   * Generates what a project of the projects folder lacks, then exports it: one job owned by main (the batch
+   * queue), which survives closing the dialog and restarting, and notifies when the file is written. The
+   * destination is checked before anything is sent.
+   */
+  'export.generateThenExport': method<GenerateThenExportResult>()(
+    z
+      .object({
+        fileName: projectFileNameSchema,
+        title: z.string().max(200, 'must be at most 200 characters'),
+        settings: projectExportSettingsSchema,
+        outputPath: absolutePathSchema,
+        mode: exportModeSchema,
+        onExisting: onExistingSchema,
+      })
+      .strict(),
+  ),
+  'export.cancel': method<null>()(z.object({ exportId: exportIdSchema }).strict()),
+};
+
+export interface ExportEvents {
+  'export.progress': EventSpec<ExportProgressEvent>;
+  'export.finished': EventSpec<ExportFinishedEvent>;
+}
