@@ -97,12 +97,6 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', rawIpcBan, namedExports] },
   },
   {
-    // Being rewritten onto the typed worker-message layer (issue 38), which takes their listeners with it.
-    // Remove this exemption once they no longer listen by hand.
-    files: ['renderer/bridge/inflate-worker.ts', 'renderer/bridge/worker-inflater.ts'],
-    rules: { 'no-restricted-syntax': ['error', rawIpcBan, namedExports] },
-  },
-  {
     // Tests run in Node: a layout test reads the style sheets it lays a component out with.
     files: ['renderer/test-support/style-sheet.ts'],
     rules: {
