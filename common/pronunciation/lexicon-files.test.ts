@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { XMLParser } from 'fast-xml-parser';
 import { lexiconFromCsv, lexiconFromPls, lexiconToCsv, lexiconToPls } from './lexicon-files.js';
 import type { LexiconRule } from './lexicon-schema.js';
+import { readXmlTree } from '../xml/xml-tree.js';
 
 function ids(): () => string {
   let next = 0;
@@ -50,7 +50,7 @@ describe('lexicon files', () => {
 
   it('writes PLS 1.0 alias entries that a PLS reader gets back', () => {
     const pls = lexiconToPls(RULES.slice(0, 2));
-    const parsed = new XMLParser({ ignoreAttributes: false }).parse(pls) as {
+    const parsed = readXmlTree(pls, { attributePrefix: '@_' }) as {
       lexicon: { '@_version': string; lexeme: { grapheme: string; alias: string }[] };
     };
     expect(parsed.lexicon['@_version']).toBe('1.0');
@@ -123,8 +123,9 @@ describe('lexicon files', () => {
 
   it('gives the lexicon a language only when every rule has it', () => {
     const lexiconLanguage = (pls: string): string =>
-      (new XMLParser({ ignoreAttributes: false }).parse(pls) as { lexicon: { '@_xml:lang': string } })
-        .lexicon['@_xml:lang'];
+      (readXmlTree(pls, { attributePrefix: '@_' }) as { lexicon: { '@_xml:lang': string } }).lexicon[
+        '@_xml:lang'
+      ];
     const englishOnly = { ...RULES[0]!, language: 'en' };
     expect(lexiconLanguage(lexiconToPls([englishOnly, RULES[1]!], 'de'))).toBe('de');
     expect(lexiconLanguage(lexiconToPls([englishOnly, { ...RULES[1]!, language: 'en' }], 'de'))).toBe('en');

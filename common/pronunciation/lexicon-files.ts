@@ -1,12 +1,12 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import Papa from 'papaparse';
+import { escapeXml, readXmlTree, XmlSyntaxError } from '../xml/xml-tree.js';
 import type { LexiconRule } from './lexicon-schema.js';
 import { lexiconRulesSchema } from './lexicon-schema.js';
 
 /*
  * Lexicons in and out: CSV (one rule per row, for spreadsheets) and PLS, the W3C Pronunciation Lexicon format
  * other studios accept, using its alias entries (a phoneme entry is IPA the service cannot be sent, so it is
- * reported, not guessed at). Parsing is by papaparse and fast-xml-parser; nothing here is hand-parsed.
+ * reported, not guessed at). Parsing is by papaparse and htmlparser2 (common/xml); nothing here is hand-parsed.
  */
 
 export type LexiconReadResult =
@@ -85,41 +85,65 @@ export function lexiconToPls(rules: readonly LexiconRule[], documentLanguage = '
   const languages = new Set(rules.map((rule) => rule.language));
   const [shared] = languages;
   const language = languages.size === 1 && shared !== undefined ? shared : documentLanguage;
-  const builder = new XMLBuilder({
-    ignoreAttributes: false,
-    format: true,
-    attributeNamePrefix: '@_',
-    suppressEmptyNode: true,
-  });
   const lexemeId = (index: number): string => `rule-${index + 1}`;
-  const xml = builder.build({
-    lexicon: {
-      '@_version': '1.0',
-      '@_xmlns': PLS_NAMESPACE,
-      '@_alphabet': 'ipa',
-      '@_xml:lang': language,
-      metadata: {
-        'rules:rules': {
-          '@_xmlns:rules': RULES_NAMESPACE,
-          'rules:rule': rules.map((rule, index) => ({
-            ...(rule.replacement === ''
-              ? { '@_term': rule.term, '@_says-nothing': 'yes' }
-              : { '@_lexeme': lexemeId(index) }),
-            '@_whole-word': rule.wholeWord ? 'yes' : 'no',
-            '@_case-sensitive': rule.caseSensitive ? 'yes' : 'no',
-            ...(rule.language === undefined ? {} : { '@_language': rule.language }),
-            ...(rule.voiceId === undefined ? {} : { '@_voice': rule.voiceId }),
-          })),
-        },
-      },
-      lexeme: rules.flatMap((rule, index) =>
-        rule.replacement === ''
-          ? []
-          : [{ '@_xml:id': lexemeId(index), grapheme: rule.term, alias: rule.replacement }],
-      ),
-    },
-  }) as string;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
+  const ruleEntries = rules.map((rule, index) =>
+    element('rules:rule', {
+      ...(rule.replacement === '' ? { term: rule.term, 'says-nothing': 'yes' } : { lexeme: lexemeId(index) }),
+      'whole-word': rule.wholeWord ? 'yes' : 'no',
+      'case-sensitive': rule.caseSensitive ? 'yes' : 'no',
+      ...(rule.language === undefined ? {} : { language: rule.language }),
+      ...(rule.voiceId === undefined ? {} : { voice: rule.voiceId }),
+    }),
+  );
+  const lexemes = rules.flatMap((rule, index) =>
+    rule.replacement === ''
+      ? []
+      : [
+          element('lexeme', { 'xml:id': lexemeId(index) }, [
+            element('grapheme', {}, rule.term),
+            element('alias', {}, rule.replacement),
+          ]),
+        ],
+  );
+  const xml = element(
+    'lexicon',
+    { version: '1.0', xmlns: PLS_NAMESPACE, alphabet: 'ipa', 'xml:lang': language },
+    [
+      element('metadata', {}, [element('rules:rules', { 'xmlns:rules': RULES_NAMESPACE }, ruleEntries)]),
+      ...lexemes,
+    ],
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${written(xml)}\n`;
+}
+
+/** An element to write: its attributes, and its text or its child elements. */
+interface XmlElement {
+  readonly name: string;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly content: string | readonly XmlElement[];
+}
+
+function element(
+  name: string,
+  attributes: Readonly<Record<string, string>>,
+  content: string | readonly XmlElement[] = [],
+): XmlElement {
+  return { name, attributes, content };
+}
+
+/**
+ * An element indented two spaces a level: its children on lines of their own, or its text inline (so a term's own
+ * line breaks and spaces are kept as they are); one with neither is written empty (`<x/>`).
+ */
+function written({ name, attributes, content }: XmlElement, depth = 0): string {
+  const indent = '  '.repeat(depth);
+  const start = `${indent}<${name}${Object.entries(attributes)
+    .map(([attribute, value]) => ` ${attribute}="${escapeXml(value)}"`)
+    .join('')}`;
+  if (typeof content === 'string') return `${start}>${escapeXml(content)}</${name}>`;
+  if (content.length === 0) return `${start}/>`;
+  const children = content.map((child) => written(child, depth + 1)).join('\n');
+  return `${start}>\n${children}\n${indent}</${name}>`;
 }
 
 /**
@@ -129,20 +153,15 @@ export function lexiconToPls(rules: readonly LexiconRule[], documentLanguage = '
  * hand or by another tool) follow with the defaults.
  */
 export function lexiconFromPls(text: string, fileName: string, newId: () => string): LexiconReadResult {
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    isArray: (name) => ['lexeme', 'grapheme', 'alias', 'phoneme', 'rules:rule'].includes(name),
-    textNodeName: '#text',
-    parseTagValue: false,
-    parseAttributeValue: false,
-  });
   let document: { lexicon?: PlsLexicon };
   try {
-    document = parser.parse(text, true) as typeof document;
+    document = readXmlTree(text, {
+      attributePrefix: '@_',
+      lists: ['lexeme', 'grapheme', 'alias', 'phoneme', 'rules:rule'],
+    }) as typeof document;
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ok: false, message: `${fileName}: this is not a well-formed XML file (${detail}).` };
+    if (!(error instanceof XmlSyntaxError)) throw error;
+    return { ok: false, message: `${fileName}: this is not a well-formed XML file (${error.message}).` };
   }
   if (document.lexicon === undefined) {
     return { ok: false, message: `${fileName}: this is not a PLS lexicon (there is no <lexicon> element).` };

@@ -1,8 +1,8 @@
-import { XMLParser } from 'fast-xml-parser';
 import { strFromU8 } from 'fflate';
 import mammoth from 'mammoth';
 import type { ImportReading, ImportedScript } from '../../../common/import/imported-script.js';
 import { ScriptBuilder } from '../../../common/import/text-script.js';
+import { readXmlTree } from '../../../common/xml/xml-tree.js';
 import { BookZip } from './book-zip.js';
 import { feedHtml } from './html-script.js';
 
@@ -45,11 +45,9 @@ export async function parseDocx(bytes: Uint8Array, reading: ImportReading): Prom
 function coreProperties(zip: BookZip): Pick<ImportedScript, 'title' | 'author' | 'language'> {
   const core = zip.read('docProps/core.xml');
   if (!core) return {};
-  const parsed = new XMLParser({ removeNSPrefix: true, parseTagValue: false }).parse(strFromU8(core)) as {
-    coreProperties?: Record<string, unknown>;
-  };
+  const properties = readXmlTree(strFromU8(core), { dropPrefixes: true })['coreProperties'];
   const text = (key: string): string | undefined => {
-    const value = parsed.coreProperties?.[key];
+    const value = typeof properties === 'object' && !Array.isArray(properties) ? properties[key] : undefined;
     const trimmed = typeof value === 'string' ? value.replace(/\s+/gu, ' ').trim() : undefined;
     return trimmed || undefined;
   };

@@ -1,8 +1,8 @@
 import path from 'node:path/posix';
-import { XMLParser } from 'fast-xml-parser';
 import { strFromU8 } from 'fflate';
 import type { ImportReading, ImportedCover, ImportedScript } from '../../../common/import/imported-script.js';
 import { ScriptBuilder } from '../../../common/import/text-script.js';
+import { readXmlTree, type XmlTreeOptions } from '../../../common/xml/xml-tree.js';
 import { BookZip } from './book-zip.js';
 import { feedHtml } from './html-script.js';
 import type { TocEntry } from './html-script.js';
@@ -16,15 +16,11 @@ class EpubError extends Error {
   }
 }
 
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  removeNSPrefix: true,
-  isArray: (name) =>
-    ['item', 'itemref', 'navPoint', 'li', 'rootfile', 'creator', 'title', 'language', 'reference'].includes(
-      name,
-    ),
-});
+/** How the package, the container, the NCX and the navigation document are read (namespaces set aside). */
+const EPUB_XML: XmlTreeOptions = {
+  dropPrefixes: true,
+  lists: ['item', 'itemref', 'navPoint', 'li', 'rootfile', 'creator', 'title', 'language', 'reference'],
+};
 
 type XmlNode = Record<string, unknown>;
 
@@ -307,10 +303,11 @@ function opensWithTitle(html: string, title: string): boolean {
 }
 
 function parse(text: string, name: string): XmlNode {
-  // fast-xml-parser would expand the entities a DTD declares: the DTD is taken out first, its entities unread.
+  // htmlparser2 knows no internal subset (it would read its end as text): the DTD is taken out first, its entities
+  // unread, and references to them are dropped.
   const { markup, declaredEntities } = withoutDeclarations(text);
   try {
-    return xml.parse(withoutEntityReferences(markup, declaredEntities)) as XmlNode;
+    return readXmlTree(withoutEntityReferences(markup, declaredEntities), EPUB_XML);
   } catch (error) {
     throw new EpubError(
       `${name} is not well-formed XML (${error instanceof Error ? error.message : String(error)})`,

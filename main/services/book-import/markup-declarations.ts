@@ -9,7 +9,7 @@ export interface UndeclaredMarkup {
  * Takes DOCTYPE declarations (with their internal subsets) and processing instructions out of an HTML or XML
  * document in one pass, so no parser ever expands what a book's DTD declares and none of it is read aloud.
  * htmlparser2 knows no internal subset: it ends `<!DOCTYPE html [ <!ENTITY % pe "x"> %pe; ]>` at the first `>`
- * and reads ` %pe; ]>` as text; fast-xml-parser would expand the entities. Comments, CDATA sections, tags
+ * and reads ` %pe; ]>` as text, in its XML mode too. Comments, CDATA sections, tags
  * (whose attribute values may hold `<?`) and the raw text of scripts and styles are stepped over, untouched.
  * Linear in the length of the markup, whatever the DTD declares.
  */
