@@ -25,6 +25,7 @@ import { projectMethods } from './project-methods.js';
 import type { BatchEvents } from './batch-methods.js';
 import { batchMethods } from './batch-methods.js';
 import type { MenuCommand } from './menu-commands.js';
+import { keyBindingChangeSchema } from '../commands/key-bindings.js';
 import type { ExportEvents } from './export-methods.js';
 import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
@@ -61,6 +62,8 @@ export interface SettingsView {
   checks: Settings['checks'];
   /** When Generate asks first, and the default voice of new projects per service (absent: the defaults). */
   generation?: Settings['generation'];
+  /** The keys the user gave commands in Settings (absent or empty: every command has its default keys). */
+  keyBindings?: Settings['keyBindings'];
   services: ServiceView[];
   activeServiceUrl: string | null;
 }
@@ -120,6 +123,8 @@ export const ipcMethods = {
   'settings.setChecks': method<SettingsView>()(z.object({ checks: checkThresholdsSchema.strict() }).strict()),
   /** Changes only the generation settings named (a merge), so two quick saves never undo each other. */
   'settings.setGeneration': method<SettingsView>()(z.object({ generation: generationUpdateSchema }).strict()),
+  /** Gives one command new keys (or its defaults back); refused, naming the rule or the other command, in main. */
+  'settings.setKeyBinding': method<SettingsView>()(keyBindingChangeSchema),
   'services.save': method<SettingsView>()(
     z
       .object({

@@ -1,4 +1,9 @@
-/** Commands of the native menu; the renderer runs them exactly as their keyboard shortcuts. */
+import type { CommandId } from '../commands/command-list.js';
+
+/**
+ * The registry's commands the native menu offers (main/electron/menu-template.ts places them); a click sends
+ * `menu.command` with the id, and the renderer runs that command through its registry.
+ */
 export const MENU_COMMANDS = [
   'new-project',
   'import-text',
@@ -8,7 +13,7 @@ export const MENU_COMMANDS = [
   'generate',
   'play',
   'export',
-  'shortcuts',
-  'settings',
-] as const;
+  'help',
+  'go-settings',
+] as const satisfies readonly CommandId[];
 export type MenuCommand = (typeof MENU_COMMANDS)[number];

@@ -9,6 +9,7 @@ export const METHOD_NAMES = [
   'settings.setTheme',
   'settings.setChecks',
   'settings.setGeneration',
+  'settings.setKeyBinding',
   'cache.usage',
   'cache.removeUnused',
   'lexicon.get',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CHECK_THRESHOLDS } from '../audio/take-checks.js';
+import { keyBindingsSchema } from '../commands/key-bindings.js';
 
 /** Appearance follows the OS unless the user picks one. */
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -175,6 +176,8 @@ export const settingsSchema = z.object({
   checks: checkThresholdsSchema.default(DEFAULT_CHECK_THRESHOLDS),
   /** Added after version 1 shipped: files without it get the defaults. */
   generation: generationSettingsSchema.default(DEFAULT_GENERATION_SETTINGS),
+  /** Added after version 1 shipped: the keys the user gave commands (none: every command has its defaults). */
+  keyBindings: keyBindingsSchema.default({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -185,6 +188,7 @@ export const defaultSettings: Settings = {
   activeServiceUrl: null,
   checks: DEFAULT_CHECK_THRESHOLDS,
   generation: DEFAULT_GENERATION_SETTINGS,
+  keyBindings: {},
 };
 
 /** Lower-case scheme and host (URL does that), no trailing slash, so one service has exactly one key. */

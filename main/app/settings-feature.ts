@@ -19,6 +19,7 @@ type SettingsHandlers = Pick<
   | 'settings.setTheme'
   | 'settings.setChecks'
   | 'settings.setGeneration'
+  | 'settings.setKeyBinding'
   | 'services.save'
   | 'services.remove'
   | 'services.activate'
@@ -33,6 +34,7 @@ export function createSettingsFeature({ settings, accounts, jobs, events }: Sett
     theme: current.theme,
     checks: current.checks,
     generation: current.generation,
+    keyBindings: current.keyBindings,
     activeServiceUrl: current.activeServiceUrl,
     services: await Promise.all(
       current.services.map(async (service) => ({
@@ -51,6 +53,9 @@ export function createSettingsFeature({ settings, accounts, jobs, events }: Sett
     'settings.setTheme': async ({ theme }) => view(await settings.setTheme(theme)),
     'settings.setChecks': async ({ checks }) => view(await settings.setChecks(checks)),
     'settings.setGeneration': async ({ generation }) => view(await settings.setGeneration(generation)),
+    // Keys are checked against this machine's defaults (Cmd+, opens Settings on a Mac, Ctrl+5 elsewhere).
+    'settings.setKeyBinding': async (change) =>
+      view(await settings.setKeyBinding(change, process.platform === 'darwin')),
     'services.save': async (input) => {
       const saved = await settings.saveService(input);
       await jobs.manager(input.url);

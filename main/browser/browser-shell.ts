@@ -13,6 +13,7 @@ import { isExpectedHost } from './connection-guard.js';
 import { serveStatic } from './static-server.js';
 import { startChooserServer } from './chooser-server.js';
 import { MediaSession, SESSION_PATH } from './media-session.js';
+import { MENU_COMMAND_PATH, handleMenuCommand } from './menu-command-route.js';
 import { WebSocketBinding } from './ws-binding.js';
 
 export interface BrowserShellOptions {
@@ -69,6 +70,10 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
     const pathname = new URL(request.url ?? '/', origin).pathname;
     if (pathname === SESSION_PATH) {
       mediaSession.handle(request, response, origin, secret);
+      return;
+    }
+    if (pathname === MENU_COMMAND_PATH) {
+      handleMenuCommand(request, response, secret, (command) => hub.emit('menu.command', { command }));
       return;
     }
     const mediaId = mediaIdOfPath(pathname);

@@ -20,7 +20,7 @@ export class MediaSession {
       return;
     }
     const given = request.headers['x-timbre-secret'];
-    if (request.headers.origin !== origin || typeof given !== 'string' || !same(given, secret)) {
+    if (request.headers.origin !== origin || typeof given !== 'string' || !sameSecret(given, secret)) {
       response
         .writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' })
         .end('Wrong or missing secret.');
@@ -38,7 +38,7 @@ export class MediaSession {
     const name = cookieName(origin);
     for (const part of (request.headers.cookie ?? '').split(';')) {
       const [key, ...rest] = part.trim().split('=');
-      if (key === name && same(rest.join('='), this.value)) return true;
+      if (key === name && sameSecret(rest.join('='), this.value)) return true;
     }
     return false;
   }
@@ -48,7 +48,8 @@ function cookieName(origin: string): string {
   return `timbre-media-${new URL(origin).port || '80'}`;
 }
 
-function same(a: string, b: string): boolean {
+/** Compares a secret in constant time (a length mismatch answers at once: lengths are not the secret). */
+export function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

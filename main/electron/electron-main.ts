@@ -15,6 +15,7 @@ import { appEntryUrl } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { ElectronPlatform } from './electron-platform.js';
 import { bindIpc } from './ipc-binding.js';
+import type { KeyBindings } from '../../common/commands/key-bindings.js';
 import { buildMenuTemplate } from './menu-template.js';
 import { isPermissionAllowed, isSafeExternalUrl, shouldBlockNavigation } from './navigation-policy.js';
 import { buildWindowOptions } from './window-options.js';
@@ -138,13 +139,26 @@ async function start(): Promise<void> {
   });
   serveRenderer(path.join(__dirname, '..', 'renderer'), services.media);
   bindIpc(() => mainWindow, services.dispatch, services.events, logger);
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate(process.platform, app.name, (command) =>
-        services?.events.emit('menu.command', { command }),
+  const running = services;
+  const setMenu = (keyBindings: KeyBindings): void =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildMenuTemplate(
+          process.platform,
+          app.name,
+          (command) => running.events.emit('menu.command', { command }),
+          keyBindings,
+        ),
       ),
-    ),
-  );
+    );
+  // The menu shows the keys the user gave commands in Settings: built again whenever they change.
+  let shownBindings = JSON.stringify(running.settings.current().keyBindings);
+  setMenu(running.settings.current().keyBindings);
+  running.settings.onChange(({ keyBindings }) => {
+    if (JSON.stringify(keyBindings) === shownBindings) return;
+    shownBindings = JSON.stringify(keyBindings);
+    setMenu(keyBindings);
+  });
   await createWindow();
 }
 

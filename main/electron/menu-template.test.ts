@@ -31,6 +31,29 @@ describe('the native menu', () => {
     });
   }
 
+  it('takes labels and accelerators from the command registry, and the keys the user changed', () => {
+    const byId = (items: MenuItemConstructorOptions[]) =>
+      new Map(flatten(items).map((item) => [item.id, item] as const));
+    const linux = byId(buildMenuTemplate('linux', 'Timbre Studio'));
+    expect(linux.get('generate')).toMatchObject({
+      label: 'Generate Missing Audio',
+      accelerator: 'CmdOrCtrl+G',
+    });
+    expect(linux.get('undo')).toMatchObject({ label: 'Undo', accelerator: 'CmdOrCtrl+Z' });
+    expect(linux.get('help')).toMatchObject({ label: 'Keyboard Shortcuts', accelerator: 'F1' });
+    // Space would stop typing in text boxes: Play has no accelerator.
+    expect(linux.get('play')?.accelerator).toBeUndefined();
+    expect(byId(buildMenuTemplate('darwin', 'Timbre Studio')).get('go-settings')?.accelerator).toBe(
+      'CmdOrCtrl+,',
+    );
+
+    const remapped = byId(
+      buildMenuTemplate('linux', 'Timbre Studio', undefined, { generate: ['Mod+Shift+G'], play: ['Alt+P'] }),
+    );
+    expect(remapped.get('generate')?.accelerator).toBe('CmdOrCtrl+Shift+G');
+    expect(remapped.get('play')?.accelerator).toBe('Alt+P');
+  });
+
   it('puts About, Settings and Quit in the app menu on macOS and in File/Help elsewhere', () => {
     const mac = buildMenuTemplate('darwin', 'Timbre Studio');
     expect(mac[0]?.label).toBe('Timbre Studio');

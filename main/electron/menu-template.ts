@@ -1,24 +1,37 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import { commandSpec } from '../../common/commands/command-list.js';
+import type { KeyBindings } from '../../common/commands/key-bindings.js';
+import { keysOf } from '../../common/commands/key-bindings.js';
+import { acceleratorOf } from '../../common/commands/key-combo.js';
 import type { MenuCommand } from '../../common/ipc/menu-commands.js';
 
 /**
- * The native menu: the standard roles each OS expects, plus the app's own commands (sent to the renderer, which
- * runs them as its keyboard shortcuts). Undo and redo are the editor's, not the text field's, so they are commands
- * too; the page's zoom moves to Ctrl+Alt so Ctrl+= / Ctrl+- / Ctrl+0 stay the timeline's.
+ * The native menu: the standard roles each OS expects, plus the app's own commands from the command registry
+ * (common/commands): their labels, and the user's keys as accelerators. A click sends the command's id to the
+ * renderer, which runs it through its registry. Undo and redo are the editor's, not the text field's, so they are
+ * commands too; the page's zoom moves to Ctrl+Alt so Ctrl+= / Ctrl+- / Ctrl+0 stay the timeline's.
  */
 export function buildMenuTemplate(
   platform: NodeJS.Platform,
   appName: string,
   onCommand: (command: MenuCommand) => void = () => undefined,
+  keyBindings: KeyBindings = {},
 ): MenuItemConstructorOptions[] {
   const isMac = platform === 'darwin';
-  const command = (label: string, id: MenuCommand, accelerator?: string): MenuItemConstructorOptions => ({
-    label,
-    id,
-    ...(accelerator ? { accelerator } : {}),
-    click: () => onCommand(id),
-  });
-  const settings = command(isMac ? 'Settings…' : 'Settings', 'settings', 'CmdOrCtrl+,');
+  const command = (id: MenuCommand, label?: string): MenuItemConstructorOptions => {
+    const spec = commandSpec(id);
+    // One accelerator per item: the first of the command's keys a menu may take (never a bare Space or Delete).
+    const accelerator = keysOf(id, keyBindings, isMac)
+      .map(acceleratorOf)
+      .find((candidate) => candidate !== undefined);
+    return {
+      label: label ?? spec.menuLabel ?? spec.title,
+      id,
+      ...(accelerator ? { accelerator } : {}),
+      click: () => onCommand(id),
+    };
+  };
+  const settings = command('go-settings', isMac ? 'Settings…' : 'Settings');
   const macAppMenu: MenuItemConstructorOptions[] = isMac
     ? [
         {
@@ -44,12 +57,12 @@ export function buildMenuTemplate(
     {
       label: 'File',
       submenu: [
-        command('New Project…', 'new-project', 'CmdOrCtrl+N'),
-        command('Import Text…', 'import-text', 'CmdOrCtrl+Shift+O'),
+        command('new-project'),
+        command('import-text'),
         { type: 'separator' },
-        command('Export…', 'export', 'CmdOrCtrl+E'),
+        command('export'),
         { type: 'separator' },
-        command('Close Project', 'close-project', 'CmdOrCtrl+Shift+W'),
+        command('close-project'),
         ...(isMac ? [] : [{ type: 'separator' } as const, settings, { type: 'separator' } as const]),
         isMac ? { role: 'close' } : { role: 'quit' },
       ],
@@ -57,8 +70,8 @@ export function buildMenuTemplate(
     {
       label: 'Edit',
       submenu: [
-        command('Undo', 'undo', 'CmdOrCtrl+Z'),
-        command('Redo', 'redo', isMac ? 'Cmd+Shift+Z' : 'Ctrl+Y'),
+        command('undo'),
+        command('redo'),
         { type: 'separator' },
         { role: 'cut' },
         { role: 'copy' },
@@ -68,7 +81,7 @@ export function buildMenuTemplate(
     },
     {
       label: 'Project',
-      submenu: [command('Generate Missing Audio', 'generate', 'CmdOrCtrl+G'), command('Play / Stop', 'play')],
+      submenu: [command('generate'), command('play')],
     },
     {
       label: 'View',
@@ -83,10 +96,7 @@ export function buildMenuTemplate(
     { role: 'windowMenu' },
     {
       role: 'help',
-      submenu: [
-        command('Keyboard Shortcuts', 'shortcuts', 'F1'),
-        ...(isMac ? [] : [{ role: 'about' } as const]),
-      ],
+      submenu: [command('help'), ...(isMac ? [] : [{ role: 'about' } as const])],
     },
   ];
 }

@@ -51,7 +51,7 @@ describe('App shell', () => {
     expect(screen.getByTestId('tasks-empty')).toBeTruthy();
     fireEvent.keyDown(window, { key: '4', ctrlKey: true });
     expect(screen.getByTestId('exports-empty')).toBeTruthy();
-    fireEvent.keyDown(window, { key: '5', metaKey: true });
+    fireEvent.keyDown(window, { key: '5', ctrlKey: true });
     await screen.findByTestId('no-services');
   });
 

@@ -1,4 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { CommandPalette } from '../commands/CommandPalette.js';
+import { isMacPlatform, shortcutLabel } from '../commands/shortcuts.js';
+import { useAppCommands } from '../commands/use-app-commands.js';
+import { useListener } from '../shared/listeners.js';
 import { ConnectionBanner } from '../components/ConnectionBanner.js';
 import { Toasts } from '../components/Toasts.js';
 import { ProjectsPage } from '../features/projects/ProjectsPage.js';
@@ -20,6 +24,10 @@ const pageLabels: Record<Page, string> = {
   exports: 'Exports',
   settings: 'Settings',
 };
+
+function keepFileDrops(event: DragEvent): void {
+  if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+}
 
 function PageContent({ page }: { page: Page }) {
   switch (page) {
@@ -46,6 +54,7 @@ export function App() {
   const page = useNavigationStore(selectPage);
   const goTo = useNavigationStore(selectGoTo);
   const theme = useSettingsStore(selectTheme);
+  const mac = isMacPlatform();
 
   useEffect(() => {
     // Back to the project (and block) the user was in before a reload or a restart.
@@ -60,47 +69,27 @@ export function App() {
     else document.documentElement.dataset.theme = theme;
   }, [theme]);
 
-  useEffect(() => {
-    // A file dropped anywhere but a drop zone would otherwise make the window open it, leaving the app (and any
-    // unsaved form) behind. Drop zones handle their own events first; this only stops the browser default.
-    const keepFileDrops = (event: DragEvent): void => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
-    };
-    window.addEventListener('dragover', keepFileDrops);
-    window.addEventListener('drop', keepFileDrops);
-    return () => {
-      window.removeEventListener('dragover', keepFileDrops);
-      window.removeEventListener('drop', keepFileDrops);
-    };
-  }, []);
+  // A file dropped anywhere but a drop zone would otherwise make the window open it, leaving the app (and any
+  // unsaved form) behind. Drop zones handle their own events first; this only stops the browser default.
+  useListener(window, 'dragover', keepFileDrops);
+  useListener(window, 'drop', keepFileDrops);
 
-  useEffect(() => {
-    // Ctrl/Cmd+1..5 switch pages, like tabs in most desktop apps.
-    const onKey = (event: KeyboardEvent): void => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      const index = Number(event.key) - 1;
-      const target = pages[index];
-      if (target) {
-        event.preventDefault();
-        goTo(target);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [goTo]);
+  // Every key, menu item and palette entry runs through the command registry (renderer/commands).
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  useAppCommands(() => setPaletteOpen((open) => !open));
 
   return (
     <div className="app-shell">
       <nav className="side-nav" aria-label="Main">
         <div className="brand">Timbre Studio</div>
         <ul>
-          {pages.map((target, index) => (
+          {pages.map((target) => (
             <li key={target}>
               <button
                 type="button"
                 data-testid={`nav-${target}`}
                 aria-current={page === target ? 'page' : undefined}
-                title={`${pageLabels[target]} (Ctrl+${index + 1})`}
+                title={`${pageLabels[target]} (${shortcutLabel(`go-${target}`, mac)})`}
                 onClick={() => {
                   // On the Projects page with a project open, "Projects" goes back to the list (the editor saves
                   // first); from another page it returns to where the user was.
@@ -124,6 +113,7 @@ export function App() {
         <PageContent page={page} />
       </main>
       <Toasts />
+      {paletteOpen ? <CommandPalette onClose={() => setPaletteOpen(false)} /> : null}
     </div>
   );
 }

@@ -12,6 +12,8 @@ import {
   updatedGenerationSettings,
 } from '../../../common/settings/settings-schema.js';
 import { IpcError } from '../../../common/ipc/errors.js';
+import type { KeyBindingChange } from '../../../common/commands/key-bindings.js';
+import { keyBindingChangeProblem, withKeyBinding } from '../../../common/commands/key-bindings.js';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -89,6 +91,18 @@ export class SettingsService {
         });
       }
       return { ...settings, generation: next.settings };
+    });
+  }
+
+  /**
+   * Gives one command new keys, or its defaults back (keys null). Refused, saying why, when a key is kept for text
+   * boxes or already belongs to another command (named): every key stays one command's.
+   */
+  setKeyBinding(change: KeyBindingChange, mac: boolean): Promise<Settings> {
+    return this.update((settings) => {
+      const problem = keyBindingChangeProblem(change, settings.keyBindings, mac);
+      if (problem !== null) throw new IpcError({ code: 'CONFLICT', field: 'keys', message: problem });
+      return { ...settings, keyBindings: withKeyBinding(settings.keyBindings, change) };
     });
   }
 

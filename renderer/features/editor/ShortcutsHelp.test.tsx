@@ -7,7 +7,7 @@ import { ShortcutsHelp } from './ShortcutsHelp.js';
 describe('ShortcutsHelp', () => {
   afterEach(cleanup);
 
-  it('lists generate, export, play and the page keys beside the editor’s own shortcuts', () => {
+  it('lists generate, export, play and the page keys beside the editor’s own shortcuts, from the registry', () => {
     renderWithStores(<ShortcutsHelp />, storesFor(new FakeBridge({})));
     const keysOf = (id: string) =>
       [
@@ -20,10 +20,14 @@ describe('ShortcutsHelp', () => {
     expect(keysOf('export')).toEqual(['Ctrl+E']);
     expect(keysOf('play')).toEqual(['Space']);
     expect(keysOf('play-selection')).toEqual(['Ctrl+Shift+Space']);
-    expect(keysOf('pages')).toEqual(['Ctrl+1', 'Ctrl+2', 'Ctrl+3', 'Ctrl+4', 'Ctrl+5']);
-    expect(screen.getByTestId('shortcuts-help').textContent).toContain(
-      'Go to Projects, Voices, Tasks, Exports, Settings',
-    );
+    expect(['projects', 'voices', 'tasks', 'exports'].map((page) => keysOf(`go-${page}`))).toEqual([
+      ['Ctrl+1'],
+      ['Ctrl+2'],
+      ['Ctrl+3'],
+      ['Ctrl+4'],
+    ]);
+    expect(keysOf('go-settings')).toEqual(['Ctrl+5', 'Ctrl+,']);
+    expect(screen.getByTestId('shortcuts-help').textContent).toContain('Go to Settings');
     expect(keysOf('undo')).toEqual(['Ctrl+Z']);
   });
 });

@@ -1,12 +1,25 @@
 import { Dialog } from '../../components/Dialog.js';
-import { APP_SHORTCUTS, SHORTCUTS, comboLabel, isMacPlatform } from '../../commands/shortcuts.js';
+import type { CommandScope } from '../../../common/commands/command-list.js';
+import { comboLabel } from '../../../common/commands/key-combo.js';
+import { isMacPlatform } from '../../commands/shortcuts.js';
+import { useCommandRegistry, useCommandsRevision } from '../../commands/use-commands.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
-/** Every shortcut that acts in the editor, with its keys on this platform (Cmd on macOS). */
+const scopeHeadings: Record<CommandScope, string> = {
+  app: 'Everywhere',
+  editor: 'In the editor',
+  library: 'On the project list',
+};
+
+/** Every command that has keys (from the command registry), with the user's keys on this platform. */
 export function ShortcutsHelp() {
   const stores = useAppStores();
+  const registry = useCommandRegistry();
+  useCommandsRevision(registry);
   const mac = isMacPlatform();
   const close = (): void => stores.editorUi.getState().setHelpOpen(false);
+  const paletteKey = registry.keysOf('command-palette')[0];
+  const entries = registry.entries().filter((entry) => entry.keys.length > 0);
   return (
     <Dialog
       title="Keyboard shortcuts"
@@ -21,27 +34,33 @@ export function ShortcutsHelp() {
         </button>
       }
     >
-      <table>
-        <tbody>
-          {[...APP_SHORTCUTS, ...SHORTCUTS].map((shortcut) => (
-            <tr key={shortcut.id} data-shortcut={shortcut.id}>
-              <td className="shortcut-keys">
-                {shortcut.combos.map((combo) => (
-                  <kbd key={combo}>{comboLabel(combo, mac)}</kbd>
-                ))}
-              </td>
-              <td>
-                {shortcut.description}
-                {shortcut.inTextFields ? '' : ' (outside text boxes)'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {(['editor', 'app', 'library'] as const).map((scope) => (
+        <table key={scope} aria-label={scopeHeadings[scope]}>
+          <caption>{scopeHeadings[scope]}</caption>
+          <tbody>
+            {entries
+              .filter((entry) => entry.spec.scope === scope)
+              .map(({ spec, keys }) => (
+                <tr key={spec.id} data-shortcut={spec.id}>
+                  <td className="shortcut-keys">
+                    {keys.map((combo) => (
+                      <kbd key={combo}>{comboLabel(combo, mac)}</kbd>
+                    ))}
+                  </td>
+                  <td>
+                    {spec.title}
+                    {spec.inTextFields ? '' : ' (outside text boxes)'}
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      ))}
       <p className="hint">
         Drag blocks to reorder speech or move effects and music in time; {mac ? '⌘' : 'Ctrl'}+wheel zooms;
         click the ruler to place the playhead; {mac ? '⌘' : 'Ctrl'}+click or Shift+click selects several
-        blocks.
+        blocks. {paletteKey === undefined ? 'The palette' : comboLabel(paletteKey, mac)} lists every command;
+        Settings changes their keys.
       </p>
     </Dialog>
   );

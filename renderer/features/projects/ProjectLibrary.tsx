@@ -123,6 +123,7 @@ export function ProjectLibrary() {
         if (selectedEntry) askToDelete(selectedEntry);
       },
       newProject: () => setDialog({ kind: 'new' }),
+      importText: () => setDialog({ kind: 'import' }),
     },
     dialog.kind === 'none' && renaming === null,
   );

@@ -14,6 +14,7 @@ function actionsCalling(deleted: string[], name: string): LibraryKeyActions {
     renameSelected: vi.fn(),
     deleteSelected: () => deleted.push(name),
     newProject: vi.fn(),
+    importText: vi.fn(),
   };
 }
 

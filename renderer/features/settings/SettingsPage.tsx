@@ -5,6 +5,7 @@ import { GenerationSection } from './GenerationSection.js';
 import { ServicesSection } from './ServicesSection.js';
 import { DataFolderSection } from './DataFolderSection.js';
 import { StandinVoicesSection } from './StandinVoicesSection.js';
+import { KeyboardShortcutsSection } from './KeyboardShortcutsSection.js';
 
 export function SettingsPage() {
   return (
@@ -17,6 +18,7 @@ export function SettingsPage() {
       <AudioCacheSection />
       <DataFolderSection />
       <AppearanceSection />
+      <KeyboardShortcutsSection />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { contextIn } from '../../../shared/send-context.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
 import type { Project } from '../../../../common/project/index.js';
@@ -21,7 +21,9 @@ import { startGeneration } from '../../generation/start-generation.js';
 import { TimelinePreview, blocksWithoutAudio, previewClips } from '../playback/timeline-preview.js';
 import { useGenerationLookup } from '../../generation/use-generation-lookup.js';
 import { useHashedProject } from '../use-hashed-project.js';
-import { findAppShortcut, isMacPlatform } from '../../../commands/shortcuts.js';
+import { useCommandHandlers } from '../../../commands/use-commands.js';
+import type { ShortcutId } from '../../../commands/shortcuts.js';
+import { isMacPlatform, shortcutLabel } from '../../../commands/shortcuts.js';
 import {
   useAppStores,
   useDocumentStore,
@@ -140,34 +142,26 @@ export function OutputControls() {
     setPlaying(true);
   };
 
-  // The key handler is registered once and calls the newest functions through this ref, set as each render is
-  // committed so a key pressed the moment the screen changes acts on what it shows (see use-library-keys.ts).
-  const keys = useRef({ togglePlay, generate });
-  useLayoutEffect(() => {
-    keys.current = { togglePlay, generate };
+  // Generate, Export and Play for the keys, the native menu and the palette (common/commands): the newest
+  // functions run, set as each render is committed (see use-commands.ts).
+  const blockedOrNothing = (): string | null =>
+    blockedReason ?? (counts !== null && counts.needed === 0 ? 'Every block has current audio.' : null);
+  useCommandHandlers({
+    generate: {
+      // A held key repeats: that is one request, not one per repeat.
+      run: ({ repeat }) => {
+        if (!repeat) void generate(false);
+      },
+      unavailable: blockedOrNothing,
+    },
+    export: { run: () => setExporting(true) },
+    play: { run: () => togglePlay(false), acceptsKey: (event) => !isTyping(event.target) },
+    'play-selection': { run: () => togglePlay(true), acceptsKey: (event) => !isTyping(event.target) },
   });
-  useEffect(() => {
-    const mac = isMacPlatform();
-    const onKey = (event: KeyboardEvent): void => {
-      // The keys the help panel lists (APP_SHORTCUTS).
-      const shortcut = findAppShortcut(event, mac);
-      if (shortcut === 'generate') {
-        event.preventDefault();
-        // A held key repeats: that is one request, not one per repeat.
-        if (!event.repeat) void keys.current.generate(false);
-      } else if (shortcut === 'export') {
-        event.preventDefault();
-        setExporting(true);
-      } else if ((shortcut === 'play' || shortcut === 'play-selection') && !isTyping(event.target)) {
-        event.preventDefault();
-        keys.current.togglePlay(shortcut === 'play-selection');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
   if (projectId === undefined) return null;
+  const mac = isMacPlatform();
+  const keyOf = (id: ShortcutId): string => shortcutLabel(id, mac);
   const playable = Object.keys(audio).length > 0;
   return (
     <div className="output-controls" role="group" aria-label="Generate and export">
@@ -176,7 +170,7 @@ export function OutputControls() {
         className="primary"
         data-testid="generate-project"
         disabled={blockedReason !== null || sending || counts === null || counts.needed === 0}
-        title={blockedReason ?? 'Generate every block without current audio (Ctrl+G)'}
+        title={blockedReason ?? `Generate every block without current audio (${keyOf('generate')})`}
         onClick={() => void generate(false)}
       >
         {counts === null
@@ -215,7 +209,7 @@ export function OutputControls() {
         data-testid="preview-play"
         aria-pressed={playing}
         disabled={!playable && !playing}
-        title="Play from the playhead (Space); the selection with Ctrl+Shift+Space"
+        title={`Play from the playhead (${keyOf('play')}); the selection with ${keyOf('play-selection')}`}
         onClick={() => togglePlay(false)}
       >
         {playing ? '■ Stop' : `▶ Play from ${formatTime(playheadMs)}`}
@@ -223,7 +217,7 @@ export function OutputControls() {
       <button
         type="button"
         data-testid="export-open"
-        title="Export (Ctrl+E)"
+        title={`Export (${keyOf('export')})`}
         onClick={() => setExporting(true)}
       >
         Export…

@@ -1,0 +1,129 @@
+import type { KeyboardEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { comboLabel } from '../../common/commands/key-combo.js';
+import { Dialog } from '../components/Dialog.js';
+import type { CommandEntry } from './command-registry.js';
+import { isMacPlatform } from './key-targets.js';
+import { useCommandRegistry } from './use-commands.js';
+import './command-palette.css';
+
+/** The commands whose title, keys or id hold every word typed; those that can run now first. */
+function matching(entries: readonly CommandEntry[], query: string, mac: boolean): CommandEntry[] {
+  const words = query.toLowerCase().split(/\s+/u).filter(Boolean);
+  const found = entries.filter((entry) => {
+    const text = [entry.spec.title, entry.spec.id, ...entry.keys.map((key) => comboLabel(key, mac))]
+      .join(' ')
+      .toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+  return [
+    ...found.filter((entry) => entry.unavailableReason === null),
+    ...found.filter((entry) => entry.unavailableReason !== null),
+  ];
+}
+
+/**
+ * Every command, searchable, with its keys (Ctrl/Cmd+Shift+P): ↑/↓ choose, Enter runs, Esc closes. A command that
+ * cannot run here is shown greyed with why. It closes before the command runs, so focus is back where the user
+ * was (a text box's cursor for Split) when the command acts.
+ */
+export function CommandPalette({ onClose }: { onClose(): void }) {
+  const registry = useCommandRegistry();
+  const mac = isMacPlatform();
+  const listId = useId();
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  // What can run is read as the palette opens: the app behind it does not change while it is open.
+  const entries = useMemo(
+    () => registry.entries().filter((entry) => entry.spec.notInPalette !== true),
+    [registry],
+  );
+  const shown = matching(entries, query, mac);
+  const current = shown[Math.min(active, shown.length - 1)];
+
+  const run = (entry: CommandEntry | undefined): void => {
+    if (entry === undefined || entry.unavailableReason !== null) return;
+    flushSync(onClose);
+    registry.run(entry.spec.id, { source: 'palette', target: document.activeElement, repeat: false });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    const last = shown.length - 1;
+    const moves: Record<string, number> = {
+      ArrowDown: Math.min(active + 1, last),
+      ArrowUp: Math.max(active - 1, 0),
+      Home: 0,
+      End: last,
+    };
+    const next = moves[event.key];
+    if (next !== undefined && (event.key.startsWith('Arrow') || event.ctrlKey)) {
+      event.preventDefault();
+      setActive(Math.max(next, 0));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      run(current);
+    }
+  };
+
+  const optionId = (entry: CommandEntry): string => `${listId}-${entry.spec.id}`;
+  return (
+    <Dialog
+      title="Commands"
+      testId="command-palette"
+      className="command-palette"
+      onClose={onClose}
+      closeOnBackdrop
+    >
+      <input
+        type="search"
+        role="combobox"
+        aria-label="Search commands"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={current === undefined ? undefined : optionId(current)}
+        data-testid="command-palette-search"
+        data-autofocus
+        placeholder="Type to search commands"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label="Commands" className="command-palette-list">
+        {shown.map((entry) => (
+          <li
+            key={entry.spec.id}
+            id={optionId(entry)}
+            role="option"
+            aria-selected={entry === current}
+            aria-disabled={entry.unavailableReason !== null}
+            data-testid="command-palette-item"
+            data-command={entry.spec.id}
+            className={entry === current ? 'is-active' : undefined}
+            onMouseMove={() => setActive(shown.indexOf(entry))}
+            onClick={() => run(entry)}
+          >
+            <span className="command-palette-title">{entry.spec.title}</span>
+            {entry.unavailableReason === null ? null : (
+              <span className="hint command-palette-reason">{entry.unavailableReason}</span>
+            )}
+            <span className="shortcut-keys">
+              {entry.keys.map((combo) => (
+                <kbd key={combo}>{comboLabel(combo, mac)}</kbd>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {shown.length === 0 ? (
+        <p className="hint" role="status">
+          No command matches “{query}”.
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

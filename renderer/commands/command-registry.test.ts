@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CommandRegistry } from './command-registry.js';
+
+const press = (init: KeyboardEventInit, target: EventTarget = document.body): KeyboardEvent => {
+  const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
+  target.dispatchEvent(event);
+  return event;
+};
+
+describe('the command registry', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    document.body.innerHTML = '';
+  });
+
+  it('runs the command a key stands for, through one keydown listener on the window', () => {
+    const added = vi.spyOn(window, 'addEventListener');
+    const registry = new CommandRegistry(window, false);
+    const generate = vi.fn();
+    const undo = vi.fn();
+    cleanups.push(
+      registry.register({ generate: { run: generate } }),
+      registry.register({ undo: { run: undo } }),
+    );
+    expect(added.mock.calls.filter(([type]) => type === 'keydown')).toHaveLength(1);
+    added.mockRestore();
+
+    const event = press({ key: 'g', ctrlKey: true });
+    expect(generate).toHaveBeenCalledWith({ source: 'key', target: document.body, repeat: false });
+    expect(event.defaultPrevented).toBe(true);
+    press({ key: 'z', ctrlKey: true });
+    expect(undo).toHaveBeenCalledTimes(1);
+    // A key no shown view offers is left alone.
+    expect(press({ key: 'e', ctrlKey: true }).defaultPrevented).toBe(false);
+  });
+
+  it('keeps keys that belong to a text box out of commands that act outside text boxes', () => {
+    const registry = new CommandRegistry(window, false);
+    const play = vi.fn();
+    const zoomIn = vi.fn();
+    const undo = vi.fn();
+    cleanups.push(
+      registry.register({ play: { run: play }, 'zoom-in': { run: zoomIn }, undo: { run: undo } }),
+    );
+    const box = document.body.appendChild(document.createElement('textarea'));
+    press({ key: ' ' }, box);
+    press({ key: '+' }, box);
+    expect(play).not.toHaveBeenCalled();
+    expect(zoomIn).not.toHaveBeenCalled();
+    press({ key: 'z', ctrlKey: true }, box);
+    expect(undo).toHaveBeenCalledWith(expect.objectContaining({ target: box }));
+    press({ key: ' ' });
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the user’s keys instead of the defaults once they are changed', () => {
+    const registry = new CommandRegistry(window, false);
+    const generate = vi.fn();
+    cleanups.push(registry.register({ generate: { run: generate } }));
+    registry.setKeyBindings({ generate: ['Mod+Shift+G'] });
+    press({ key: 'g', ctrlKey: true });
+    expect(generate).not.toHaveBeenCalled();
+    press({ key: 'G', ctrlKey: true, shiftKey: true });
+    expect(generate).toHaveBeenCalledTimes(1);
+    expect(registry.entries().find((entry) => entry.spec.id === 'generate')?.keys).toEqual(['Mod+Shift+G']);
+  });
+
+  it('runs the newest handler, falls back when it is withdrawn, and says why a command cannot run', () => {
+    const registry = new CommandRegistry(window, false);
+    const older = vi.fn();
+    const newer = vi.fn();
+    cleanups.push(registry.register({ 'new-project': { run: older } }));
+    const withdraw = registry.register({ 'new-project': { run: newer, unavailable: () => 'Busy.' } });
+    expect(registry.run('new-project')).toBe(true);
+    expect(newer).toHaveBeenCalledTimes(1);
+    const entryOf = (id: string) => registry.entries().find((entry) => entry.spec.id === id);
+    expect(entryOf('new-project')?.unavailableReason).toBe('Busy.');
+    withdraw();
+    registry.run('new-project');
+    expect(older).toHaveBeenCalledTimes(1);
+    expect(entryOf('new-project')?.unavailableReason).toBeNull();
+    expect(entryOf('generate')?.unavailableReason).toBe('Open a project first.');
+    expect(registry.run('generate')).toBe(false);
+  });
+
+  it('lets a handler decline a key (Enter on a button is the button’s) and stops listening with no handlers', () => {
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const registry = new CommandRegistry(window, false);
+    const open = vi.fn();
+    const withdraw = registry.register({
+      'library-open': { run: open, acceptsKey: (event) => !(event.target instanceof HTMLButtonElement) },
+    });
+    const button = document.body.appendChild(document.createElement('button'));
+    expect(press({ key: 'Enter' }, button).defaultPrevented).toBe(false);
+    press({ key: 'Enter' });
+    expect(open).toHaveBeenCalledTimes(1);
+    withdraw();
+    expect(removed.mock.calls.filter(([type]) => type === 'keydown')).toHaveLength(1);
+    removed.mockRestore();
+    press({ key: 'Enter' });
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,162 @@
+import type { CommandId, CommandScope, CommandSpec } from '../../common/commands/command-list.js';
+import { COMMANDS, defaultKeysOf } from '../../common/commands/command-list.js';
+import type { KeyBindings } from '../../common/commands/key-bindings.js';
+import { keysOf } from '../../common/commands/key-bindings.js';
+import { matchesCombo } from '../../common/commands/key-combo.js';
+import { listen } from '../shared/listeners.js';
+import { isMacPlatform, isTextField } from './key-targets.js';
+
+/** How a command was asked for: a key press carries its target (a split acts at that text box's cursor). */
+export interface CommandInvocation {
+  source: 'key' | 'menu' | 'palette';
+  target: EventTarget | null;
+  /** A held key repeating (Generate asks once, not once per repeat). */
+  repeat: boolean;
+}
+
+/** What a view that can run a command gives the registry while it is shown. */
+export interface CommandHandler {
+  run(invocation: CommandInvocation): void;
+  /**
+   * Why it cannot run now (the palette shows it greyed with this), or null. Keys still reach `run`, which explains
+   * itself as before (a notice), so a key press never goes silently nowhere.
+   */
+  unavailable?(): string | null;
+  /** Whether a key press is this handler's to take (Enter on a button is the button's). */
+  acceptsKey?(event: KeyboardEvent): boolean;
+}
+
+export type CommandHandlers = Partial<Record<CommandId, CommandHandler>>;
+
+/** A command as the palette, F1's list and Settings show it. */
+export interface CommandEntry {
+  spec: CommandSpec;
+  keys: readonly string[];
+  defaultKeys: readonly string[];
+  /** Null when it can run now; else why not. */
+  unavailableReason: string | null;
+}
+
+const notShownReasons: Record<CommandScope, string> = {
+  app: 'Not available here.',
+  editor: 'Open a project first.',
+  library: 'Only on the project list.',
+};
+
+/**
+ * The renderer's half of the command registry (VS Code's CommandsRegistry): the specs of common/commands with the
+ * handlers the shown views register, the user's keys, and the one keydown listener that turns a key press into a
+ * command. The native menu and the palette run commands by id through `run`; nothing dispatches synthetic keys.
+ */
+export class CommandRegistry {
+  private readonly handlers = new Map<CommandId, CommandHandler[]>();
+  private bindings: KeyBindings = {};
+  private readonly subscribers = new Set<() => void>();
+  private revision = 0;
+  private registrations = 0;
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly target: Window = window,
+    readonly mac: boolean = isMacPlatform(),
+  ) {}
+
+  /**
+   * Adds a view's handlers (the newest handler of a command is the one that runs) and returns what removes them.
+   * The keydown listener exists while any handler does.
+   */
+  register(handlers: CommandHandlers): () => void {
+    const added = Object.entries(handlers) as [CommandId, CommandHandler][];
+    for (const [id, handler] of added) this.handlers.set(id, [...(this.handlers.get(id) ?? []), handler]);
+    this.registrations += 1;
+    this.stopListening ??= listen(this.target, 'keydown', (event) => this.dispatchKey(event));
+    this.changed();
+    return () => {
+      for (const [id, handler] of added) {
+        const remaining = (this.handlers.get(id) ?? []).filter((candidate) => candidate !== handler);
+        if (remaining.length === 0) this.handlers.delete(id);
+        else this.handlers.set(id, remaining);
+      }
+      this.registrations -= 1;
+      if (this.registrations === 0) {
+        this.stopListening?.();
+        this.stopListening = null;
+      }
+      this.changed();
+    };
+  }
+
+  setKeyBindings(bindings: KeyBindings): void {
+    this.bindings = bindings;
+    this.changed();
+  }
+
+  keyBindings(): KeyBindings {
+    return this.bindings;
+  }
+
+  keysOf(id: CommandId): readonly string[] {
+    return keysOf(id, this.bindings, this.mac);
+  }
+
+  /** The handler that runs the command now (the newest registered), if a shown view offers it. */
+  handlerOf(id: CommandId): CommandHandler | undefined {
+    return this.handlers.get(id)?.at(-1);
+  }
+
+  /** Runs a command by id; false when no shown view offers it. */
+  run(id: CommandId, invocation: Partial<CommandInvocation> = {}): boolean {
+    const handler = this.handlerOf(id);
+    if (handler === undefined) return false;
+    handler.run({ source: 'palette', target: null, repeat: false, ...invocation });
+    return true;
+  }
+
+  /** Every command with its keys and whether it can run now, in the registry's order. */
+  entries(): CommandEntry[] {
+    return COMMANDS.map((spec) => {
+      const handler = this.handlerOf(spec.id);
+      return {
+        spec,
+        keys: this.keysOf(spec.id),
+        defaultKeys: defaultKeysOf(spec, this.mac),
+        unavailableReason:
+          handler === undefined ? notShownReasons[spec.scope] : (handler.unavailable?.() ?? null),
+      };
+    });
+  }
+
+  /** For useSyncExternalStore: called when handlers or keys change. */
+  subscribe(subscriber: () => void): () => void {
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
+  }
+
+  getRevision(): number {
+    return this.revision;
+  }
+
+  /** The one keydown handler: the first command whose key this is, offered by a shown view, runs. */
+  dispatchKey(event: KeyboardEvent): void {
+    if (event.defaultPrevented || event.isComposing) return;
+    const inText = isTextField(event.target);
+    // A bare "+", "-" or "?" typed in a text box is a character, not a command.
+    const bareCharacter = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    for (const spec of COMMANDS) {
+      if ('viaClipboardEvent' in spec) continue;
+      if (!this.keysOf(spec.id).some((combo) => matchesCombo(event, combo, this.mac))) continue;
+      const handler = this.handlerOf(spec.id);
+      if (handler === undefined) continue;
+      if (inText && (!spec.inTextFields || bareCharacter)) continue;
+      if (handler.acceptsKey !== undefined && !handler.acceptsKey(event)) continue;
+      event.preventDefault();
+      handler.run({ source: 'key', target: event.target, repeat: event.repeat });
+      return;
+    }
+  }
+
+  private changed(): void {
+    this.revision += 1;
+    for (const subscriber of this.subscribers) subscriber();
+  }
+}
