@@ -7,7 +7,7 @@ import { openRequestedProject } from './open-requested-project.js';
 /** The one place main's events are mapped into the renderer's stores. */
 export function useMainEvents(stores: AppStores): void {
   useEffect(() => {
-    const { client, settings, notices, voices, generation, batch, exports } = stores;
+    const { client, settings, notices, serviceLibrary, generation, batch, exports } = stores;
     const showError = (error: unknown): void => notices.getState().showError(error);
     const unsubscribers = [
       client.on('settings.changed', (view) => settings.getState().setView(view)),
@@ -21,7 +21,7 @@ export function useMainEvents(stores: AppStores): void {
         generation.getState().setReachable(serviceUrl, reachable),
       ),
       client.on('voices.changed', ({ serviceUrl, voices: list }) =>
-        voices.getState().setVoices(serviceUrl, list),
+        serviceLibrary.getState().setVoices(serviceUrl, list),
       ),
       client.on('generation.updated', ({ projectId, segments }) =>
         generationActions(stores).receive(projectId, segments),
@@ -38,7 +38,7 @@ export function useMainEvents(stores: AppStores): void {
         if (active === null || active === (previous.view?.activeServiceUrl ?? null)) return;
         client
           .invoke('voices.list')
-          .then((list) => voices.getState().setVoices(active, list))
+          .then((list) => serviceLibrary.getState().setVoices(active, list))
           .catch(showError);
       }),
     ];

@@ -4,10 +4,9 @@ import type { SendContext } from '../../common/project/send-context.js';
 import type { VoiceCatalog } from '../../common/project/voice-fit.js';
 import { voiceCatalog } from '../../common/project/voice-fit.js';
 import type { AppStores } from '../stores/app-stores.js';
-import { serviceRulesOf } from '../stores/lexicon-store.js';
+import { selectVoicesOf, serviceRulesOf } from '../stores/service-library-store.js';
 import { selectActiveService } from '../stores/settings-store.js';
-import { selectVoicesOf } from '../stores/voices-store.js';
-import { useLexiconStore } from '../stores/stores-context.js';
+import { useServiceLibraryStore } from '../stores/stores-context.js';
 
 /**
  * The open project's send context (its cast and lexicon, and its service's lexicon): what every block state,
@@ -16,13 +15,13 @@ import { useLexiconStore } from '../stores/stores-context.js';
 export function useSendContext(project: Project): SendContext;
 export function useSendContext(project: Project | null): SendContext | null;
 export function useSendContext(project: Project | null): SendContext | null {
-  const serviceRules = useLexiconStore((state) => serviceRulesOf(state, project?.serviceUrl));
+  const serviceRules = useServiceLibraryStore((state) => serviceRulesOf(state, project?.serviceUrl));
   return project === null ? null : sendContext(project, serviceRules);
 }
 
 /** The send context of a project in this window (for handlers, outside render). */
 export function contextIn(stores: AppStores, project: Project): SendContext {
-  return sendContext(project, serviceRulesOf(stores.lexicons.getState(), project.serviceUrl));
+  return sendContext(project, serviceRulesOf(stores.serviceLibrary.getState(), project.serviceUrl));
 }
 
 /**
@@ -31,5 +30,5 @@ export function contextIn(stores: AppStores, project: Project): SendContext {
  */
 export function voicesIn(stores: AppStores, project: Project): VoiceCatalog {
   const serviceUrl = project.serviceUrl ?? selectActiveService(stores.settings.getState())?.url;
-  return voiceCatalog(selectVoicesOf(serviceUrl)(stores.voices.getState()));
+  return voiceCatalog(selectVoicesOf(serviceUrl)(stores.serviceLibrary.getState()));
 }

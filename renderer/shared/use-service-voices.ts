@@ -2,8 +2,8 @@ import type { VoiceCatalog } from '../../common/project/voice-fit.js';
 import { voiceCatalog } from '../../common/project/voice-fit.js';
 import type { VoiceView } from '../../common/voices/voice-view.js';
 import { selectActiveService } from '../stores/settings-store.js';
-import { selectVoicesOf } from '../stores/voices-store.js';
-import { useSettingsStore, useVoicesStore } from '../stores/stores-context.js';
+import { selectVoicesOf } from '../stores/service-library-store.js';
+import { useSettingsStore, useServiceLibraryStore } from '../stores/stores-context.js';
 
 export interface ServiceVoices {
   /** The voice library of the project's service, when it is known here (empty offline or signed out). */
@@ -20,7 +20,7 @@ export interface ServiceVoices {
 export function useServiceVoices(projectServiceUrl: string | undefined): ServiceVoices {
   const active = useSettingsStore(selectActiveService);
   const serviceUrl = projectServiceUrl ?? active?.url;
-  const voices = useVoicesStore(selectVoicesOf(serviceUrl));
+  const voices = useServiceLibraryStore(selectVoicesOf(serviceUrl));
   const catalog = voiceCatalog(voices);
   if (active === null) {
     return {

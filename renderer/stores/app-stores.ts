@@ -22,12 +22,10 @@ import { createSettingsStore } from './settings-store.js';
 import type { SettingsState } from './settings-store.js';
 import { createTimelineViewStore } from './timeline-view-store.js';
 import type { TimelineViewState } from './timeline-view-store.js';
-import { createVoicesStore } from './voices-store.js';
 import { createWaveformStore } from './waveform-store.js';
 import type { WaveformState } from './waveform-store.js';
-import type { VoicesState } from './voices-store.js';
-import { createLexiconStore } from './lexicon-store.js';
-import type { LexiconState } from './lexicon-store.js';
+import { createServiceLibraryStore } from './service-library-store.js';
+import type { ServiceLibraryState } from './service-library-store.js';
 import { createProjectFollower } from './project-follower.js';
 import type { ProjectFollower } from './project-follower.js';
 
@@ -48,11 +46,11 @@ export interface AppStores {
   notices: StoreApi<NoticeState>;
   navigation: StoreApi<NavigationState>;
   settings: StoreApi<SettingsState>;
-  voices: StoreApi<VoicesState>;
   batch: StoreApi<BatchState>;
   exports: StoreApi<ExportState>;
   waveforms: StoreApi<WaveformState>;
-  lexicons: StoreApi<LexiconState>;
+  /** Each service's voice library and pronunciation lexicon. */
+  serviceLibrary: StoreApi<ServiceLibraryState>;
   /** The open project as the views that summarise all of it show it (project-follower.ts). */
   followed: ProjectFollower;
 }
@@ -77,11 +75,10 @@ export function createAppStores(client: TimbreClient, options: AppStoresOptions 
     notices: createNoticeStore(),
     navigation: createNavigationStore(),
     settings: createSettingsStore(),
-    voices: createVoicesStore(),
     batch: createBatchStore(),
     exports: createExportStore(),
     waveforms: createWaveformStore(client),
-    lexicons: createLexiconStore(client),
+    serviceLibrary: createServiceLibraryStore(client),
     followed: createProjectFollower(document),
   };
 }

@@ -8,7 +8,7 @@ import { deleteTakes } from '../../common/project/take-edits.js';
 import { sampleProject } from '../../common/project/test-support.js';
 import { storesFor } from '../test-support/app-stores-harness.js';
 import { FakeBridge } from '../test-support/fake-bridge.js';
-import { selectBlockGeneration } from './block-generation.js';
+import { selectBlockGeneration } from './generation-store.js';
 import { generationActions } from './generation-actions.js';
 
 const CACHE_KEY = 'c'.repeat(64);

@@ -5,19 +5,19 @@ import type { TimbreClient } from '../../common/ipc/api.js';
 import type { Project } from '../../common/project/project-schema.js';
 import { sendContext } from '../../common/project/send-context.js';
 import { findBlock } from '../../common/project/index.js';
-import type { PlayableTake } from './block-generation.js';
-import { blockGenerationOf } from './block-generation.js';
+import type { PlayableTake } from './generation-store.js';
+import { blockGenerationOf } from './generation-store.js';
 import type { DocumentState } from './document-store.js';
 import type { GenerationState } from './generation-store.js';
-import type { LexiconState } from './lexicon-store.js';
-import { serviceRulesOf } from './lexicon-store.js';
+import type { ServiceLibraryState } from './service-library-store.js';
+import { serviceRulesOf } from './service-library-store.js';
 
 /** The stores generation reads and changes (a part of AppStores, so tests can pass just these). */
 export interface GenerationStores {
   client: TimbreClient;
   document: StoreApi<DocumentState>;
   generation: StoreApi<GenerationState>;
-  lexicons: StoreApi<LexiconState>;
+  serviceLibrary: StoreApi<ServiceLibraryState>;
 }
 
 /**
@@ -52,7 +52,7 @@ export function generationActions(stores: GenerationStores) {
 }
 
 const contextOf = (stores: GenerationStores, project: Project) =>
-  sendContext(project, serviceRulesOf(stores.lexicons.getState(), project.serviceUrl));
+  sendContext(project, serviceRulesOf(stores.serviceLibrary.getState(), project.serviceUrl));
 
 /**
  * Records generated audio (new takes) and failures on the open document, and on every undo and redo step too.

@@ -15,8 +15,7 @@ import type { NoticeState } from './notice-store.js';
 import type { ProjectsState } from './projects-store.js';
 import type { SettingsState } from './settings-store.js';
 import type { TimelineViewState } from './timeline-view-store.js';
-import type { VoicesState } from './voices-store.js';
-import type { LexiconState } from './lexicon-store.js';
+import type { ServiceLibraryState } from './service-library-store.js';
 
 /*
  * How components reach the window's stores: StoresProvider puts one AppStores in context, and each hook below
@@ -56,16 +55,14 @@ export const useGenerationStore = <T,>(selector: (state: GenerationState) => T):
   useSlice((stores) => stores.generation, selector);
 export const useProjectsStore = <T,>(selector: (state: ProjectsState) => T): T =>
   useSlice((stores) => stores.projects, selector);
-export const useLexiconStore = <T,>(selector: (state: LexiconState) => T): T =>
-  useSlice((stores) => stores.lexicons, selector);
+export const useServiceLibraryStore = <T,>(selector: (state: ServiceLibraryState) => T): T =>
+  useSlice((stores) => stores.serviceLibrary, selector);
 export const useNoticeStore = <T,>(selector: (state: NoticeState) => T): T =>
   useSlice((stores) => stores.notices, selector);
 export const useNavigationStore = <T,>(selector: (state: NavigationState) => T): T =>
   useSlice((stores) => stores.navigation, selector);
 export const useSettingsStore = <T,>(selector: (state: SettingsState) => T): T =>
   useSlice((stores) => stores.settings, selector);
-export const useVoicesStore = <T,>(selector: (state: VoicesState) => T): T =>
-  useSlice((stores) => stores.voices, selector);
 export const useBatchStore = <T,>(selector: (state: BatchState) => T): T =>
   useSlice((stores) => stores.batch, selector);
 export const useExportStore = <T,>(selector: (state: ExportState) => T): T =>

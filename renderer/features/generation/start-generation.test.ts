@@ -100,7 +100,7 @@ describe('startGeneration with the voices’ styles', () => {
   const BRUNO = '9e4b2c71-6d0a-4f3e-b8a1-5c7d2e9f0b64';
   /** Aria has a calm style, Bruno has none. */
   const setLibrary = (stores: AppStores): void => {
-    stores.voices
+    stores.serviceLibrary
       .getState()
       .setVoices(SERVICE, [
         voiceView(ARIA, 'Aria', ['default', 'calm']),

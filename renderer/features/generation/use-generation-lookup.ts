@@ -33,9 +33,9 @@ export function useGenerationLookup(projectId: string | undefined, serviceUrl: s
         .catch(() => undefined);
     }
     // The service's lexicon is part of every hash: it is loaded (or refreshed) before asking for them.
-    void stores.lexicons
+    void stores.serviceLibrary
       .getState()
-      .load(serviceUrl)
+      .loadLexicon(serviceUrl)
       .catch(() => undefined)
       .then(async () => {
         const current = stores.document.getState().doc?.project ?? project;

@@ -70,7 +70,7 @@ function setUp() {
   });
   const stores = storesFor(bridge);
   stores.settings.getState().setView(view);
-  stores.voices.getState().setVoices(SERVICE, [aria]);
+  stores.serviceLibrary.getState().setVoices(SERVICE, [aria]);
   renderWithStores(<GenerationSection />, stores);
   return { bridge };
 }

@@ -5,9 +5,9 @@ import {
   generationUpdateSchema,
 } from '../../../common/settings/settings-schema.js';
 import { selectActiveService, selectGenerationSettings } from '../../stores/settings-store.js';
-import { selectVoicesOf } from '../../stores/voices-store.js';
+import { selectVoicesOf } from '../../stores/service-library-store.js';
 import { errorData } from '../../stores/notice-store.js';
-import { useAppStores, useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
+import { useAppStores, useSettingsStore, useServiceLibraryStore } from '../../stores/stores-context.js';
 
 /**
  * Settings → Generation: above how many credits Generate asks first, and the voice new projects and imports of
@@ -17,7 +17,7 @@ export function GenerationSection() {
   const stores = useAppStores();
   const saved = useSettingsStore(selectGenerationSettings);
   const active = useSettingsStore(selectActiveService);
-  const voices = useVoicesStore(selectVoicesOf(active?.url));
+  const voices = useServiceLibraryStore(selectVoicesOf(active?.url));
   const [threshold, setThreshold] = useState(String(saved.confirmAboveCredits));
   const [seen, setSeen] = useState(saved);
   if (seen !== saved) {

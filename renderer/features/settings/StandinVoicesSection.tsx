@@ -1,8 +1,8 @@
 import { CopyableValue } from '../../components/CopyableValue.js';
 import { useAppInfo } from '../../app/use-app-info.js';
 import { selectActiveService } from '../../stores/settings-store.js';
-import { selectVoicesOf } from '../../stores/voices-store.js';
-import { useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
+import { selectVoicesOf } from '../../stores/service-library-store.js';
+import { useSettingsStore, useServiceLibraryStore } from '../../stores/stores-context.js';
 
 /**
  * Settings → the development stand-in's market voices, while it is the active service: their voice ids, so one
@@ -11,7 +11,7 @@ import { useSettingsStore, useVoicesStore } from '../../stores/stores-context.js
 export function StandinVoicesSection() {
   const info = useAppInfo();
   const active = useSettingsStore(selectActiveService);
-  const library = useVoicesStore(selectVoicesOf(active?.url));
+  const library = useServiceLibraryStore(selectVoicesOf(active?.url));
   const standin = info?.devStandin;
   if (standin === undefined || standin.voiceIds.length === 0 || active?.url !== standin.url) return null;
   return (

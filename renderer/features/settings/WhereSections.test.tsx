@@ -74,7 +74,7 @@ describe('Settings: where things are', () => {
   it("lists the stand-in's market voice ids while it is the active service, named when in the library", async () => {
     const withStandin = info({ devStandin: { url: STANDIN, voiceIds: [VOICE_ID, 'other-id'] } });
     const { stores } = setup(withStandin);
-    stores.voices.getState().setVoices(STANDIN, [{ id: VOICE_ID, name: 'Aria' } as VoiceView]);
+    stores.serviceLibrary.getState().setVoices(STANDIN, [{ id: VOICE_ID, name: 'Aria' } as VoiceView]);
     renderWithStores(<StandinVoicesSection />, stores);
     const rows = await screen.findAllByTestId('standin-voice');
     expect(rows.map((row) => row.textContent)).toEqual([

@@ -3,12 +3,12 @@ import type { VoiceState } from '../../../common/voices/voice-view.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { selectReachable } from '../../stores/generation-store.js';
 import { selectActiveService } from '../../stores/settings-store.js';
-import { selectVoicesOf } from '../../stores/voices-store.js';
+import { selectVoicesOf } from '../../stores/service-library-store.js';
 import { AddVoiceById } from './AddVoiceById.js';
 import { CreateVoicePanel } from './CreateVoicePanel.js';
 import { useSamplePlayer } from './sample-player.js';
 import { VoiceCard } from './VoiceCard.js';
-import { useGenerationStore, useSettingsStore, useVoicesStore } from '../../stores/stores-context.js';
+import { useGenerationStore, useSettingsStore, useServiceLibraryStore } from '../../stores/stores-context.js';
 import { SearchField } from '../../components/SearchField.js';
 
 type Panel = 'none' | 'create' | 'add';
@@ -17,7 +17,7 @@ type StateFilter = 'all' | VoiceState;
 /** The voice library of the active service, and the way in to cloning a new voice. */
 export function VoicesPage() {
   const service = useSettingsStore(selectActiveService);
-  const voices = useVoicesStore(useMemo(() => selectVoicesOf(service?.url), [service?.url]));
+  const voices = useServiceLibraryStore(useMemo(() => selectVoicesOf(service?.url), [service?.url]));
   const reachable = useGenerationStore(selectReachable);
   const sampleError = useSamplePlayer((state) => state.error);
   const [panel, setPanel] = useState<Panel>('none');

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { Block } from '../../../../common/project/index.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
-import type { BlockGeneration } from '../../../stores/block-generation.js';
-import { blockGenerationOf } from '../../../stores/block-generation.js';
+import type { BlockGeneration } from '../../../stores/generation-store.js';
+import { blockGenerationOf } from '../../../stores/generation-store.js';
 import {
   selectGenerationRun,
   selectJobs,

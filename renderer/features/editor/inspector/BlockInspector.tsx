@@ -25,7 +25,7 @@ import type { ServiceVoices } from '../../../shared/use-service-voices.js';
 import { useServiceVoices } from '../../../shared/use-service-voices.js';
 import { formatCount } from '../../../shared/format.js';
 import { useFollowedBlock } from '../use-followed-block.js';
-import { selectBlockGeneration } from '../../../stores/block-generation.js';
+import { selectBlockGeneration } from '../../../stores/generation-store.js';
 import { useAppStores, useDocumentStore, useGenerationStore } from '../../../stores/stores-context.js';
 
 const TYPE_TITLES: Record<Block['type'], string> = {

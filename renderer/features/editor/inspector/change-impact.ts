@@ -3,7 +3,7 @@ import type { Project } from '../../../../common/project/project-schema.js';
 import { sendContext } from '../../../../common/project/send-context.js';
 import { staleImpact } from '../../../../common/project/stale-impact.js';
 import type { AppStores } from '../../../stores/app-stores.js';
-import { serviceRulesOf } from '../../../stores/lexicon-store.js';
+import { serviceRulesOf } from '../../../stores/service-library-store.js';
 import type { PendingChange } from '../block-state/StaleConfirm.js';
 import { contextIn } from '../../../shared/send-context.js';
 
@@ -28,7 +28,7 @@ export function proposeChange(
   if (before === undefined) return null;
   const beforeContext = contextIn(stores, before);
   if (change.kind === 'service-lexicon') {
-    const currentRules = () => serviceRulesOf(stores.lexicons.getState(), change.serviceUrl);
+    const currentRules = () => serviceRulesOf(stores.serviceLibrary.getState(), change.serviceUrl);
     const impact = staleImpact(
       before,
       beforeContext,
@@ -40,9 +40,9 @@ export function proposeChange(
       impact,
       apply: () => {
         // Edits made while the question was open are kept: the change is made again on today's rules.
-        stores.lexicons
+        stores.serviceLibrary
           .getState()
-          .save(change.serviceUrl, change.edit(currentRules()))
+          .saveLexicon(change.serviceUrl, change.edit(currentRules()))
           .catch((error: unknown) => stores.notices.getState().showError(error));
       },
     };

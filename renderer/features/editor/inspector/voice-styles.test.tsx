@@ -25,7 +25,7 @@ describe('style choices follow the voice they apply to', () => {
   beforeEach(() => {
     stores = storesFor(new FakeBridge({}));
     // Ava (the sample's default voice) has a calm style; Bo (block t3's own voice) has none but its default.
-    stores.voices
+    stores.serviceLibrary
       .getState()
       .setVoices(SERVICE, [
         voiceView(VOICE_A, 'Ava', ['default', 'calm']),

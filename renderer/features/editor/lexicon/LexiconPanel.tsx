@@ -9,8 +9,8 @@ import {
 } from '../../../../common/pronunciation/lexicon-files.js';
 import type { LexiconRule } from '../../../../common/pronunciation/lexicon-schema.js';
 import type { DocumentState } from '../../../stores/document-store.js';
-import { serviceRulesOf } from '../../../stores/lexicon-store.js';
-import { useAppStores, useDocumentStore, useLexiconStore } from '../../../stores/stores-context.js';
+import { serviceRulesOf } from '../../../stores/service-library-store.js';
+import { useAppStores, useDocumentStore, useServiceLibraryStore } from '../../../stores/stores-context.js';
 import { applyOrConfirm, proposeChange } from '../inspector/change-impact.js';
 import { LANGUAGE_OPTIONS } from '../inspector/TextBlockInspector.js';
 import { PanelChangeConfirm } from '../block-state/StaleConfirm.js';
@@ -35,7 +35,7 @@ export function LexiconPanel() {
   const projectRules = useDocumentStore(selectProjectRules);
   const serviceUrl = useDocumentStore(selectServiceUrl);
   const projectLanguage = useDocumentStore(selectLanguage);
-  const serviceRules = useLexiconStore((state) => serviceRulesOf(state, serviceUrl));
+  const serviceRules = useServiceLibraryStore((state) => serviceRulesOf(state, serviceUrl));
   const { voices } = useServiceVoices(serviceUrl);
   const [scope, setScope] = useState<Scope>('project');
   const [pending, setPending] = useState<PendingChange | null>(null);

@@ -6,7 +6,7 @@ import { updateBlock } from '../../../../common/project/block-edits.js';
 import { characterCount } from '../../../../common/project/project-stats.js';
 import type { SpeechTrackBlock } from '../../../../common/project/project-schema.js';
 import { describeProgress } from '../../../../common/generation/block-progress.js';
-import type { BlockGeneration } from '../../../stores/block-generation.js';
+import type { BlockGeneration } from '../../../stores/generation-store.js';
 import type { LoadedWaveform } from '../../../stores/waveform-store.js';
 import { BlockStateBadge } from '../block-state/BlockStateBadge.js';
 import { TakeWaveform } from '../waveform/TakeWaveform.js';

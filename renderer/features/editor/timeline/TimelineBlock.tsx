@@ -4,7 +4,7 @@ import type { SendContext } from '../../../../common/project/send-context.js';
 import { excerpt } from '../../../../common/project/block-guards.js';
 import type { Block } from '../../../../common/project/project-schema.js';
 import { describeProgress } from '../../../../common/generation/block-progress.js';
-import type { BlockGeneration } from '../../../stores/block-generation.js';
+import type { BlockGeneration } from '../../../stores/generation-store.js';
 import type { LoadedWaveform } from '../../../stores/waveform-store.js';
 import { BLOCK_STATE_LABELS } from '../block-state/BlockStateBadge.js';
 import { TakeWaveform } from '../waveform/TakeWaveform.js';

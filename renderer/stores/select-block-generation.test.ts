@@ -9,8 +9,8 @@ import { contentHash, findBlock } from '../../common/project/index.js';
 import type { Block, Project } from '../../common/project/project-schema.js';
 import { sendContext } from '../../common/project/send-context.js';
 import { sampleProject } from '../../common/project/test-support.js';
-import type { BlockGeneration } from './block-generation.js';
-import { selectBlockGeneration } from './block-generation.js';
+import type { BlockGeneration } from './generation-store.js';
+import { selectBlockGeneration } from './generation-store.js';
 import { createGenerationStore } from './generation-store.js';
 
 const contextOf = (project: Project) => sendContext(project, []);
