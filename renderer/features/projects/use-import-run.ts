@@ -33,7 +33,7 @@ export interface ImportRequest {
   what: string;
 }
 
-export interface ImportRun {
+export interface ImportRunControls {
   progress: ImportProgress | null;
   error: IpcErrorData | null;
   cancelledNote: string | null;
@@ -46,7 +46,11 @@ export interface ImportRun {
  * page): then it finishes, and is told, without pulling them back. Cancelled, nothing is made and the dialog
  * stays as it was to import again.
  */
-export function useImportRun(stores: AppStores, request: ImportRequest, onClose: () => void): ImportRun {
+export function useImportRun(
+  stores: AppStores,
+  request: ImportRequest,
+  onClose: () => void,
+): ImportRunControls {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [cancelledNote, setCancelledNote] = useState<string | null>(null);
