@@ -15,7 +15,8 @@ import { startStandin } from '../../../standin/index.js';
 import { CLI_STATE_FOLDER, JobManager } from '../jobs/index.js';
 import { noServiceLexicons } from '../pronunciation/test-support/no-lexicons.js';
 import { ServiceClient } from '../service-client/index.js';
-import { ChargeTwiceRefusalError, GenerationService } from './generation-service.js';
+import { ChargeTwiceRefusalError } from './charge-twice-refusal.js';
+import { GenerationService } from './generation-service.js';
 import type { GenerationHarness } from './test-support/generation-harness.js';
 import { openGenerationHarness } from './test-support/generation-harness.js';
 

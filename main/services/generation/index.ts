@@ -1,1 +1,2 @@
-export { ChargeTwiceRefusalError, GenerationService } from './generation-service.js';
+export { ChargeTwiceRefusalError } from './charge-twice-refusal.js';
+export { GenerationService } from './generation-service.js';
