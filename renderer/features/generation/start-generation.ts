@@ -12,6 +12,7 @@ import { selectGenerationSettings } from '../../stores/settings-store.js';
 import { generationStartedNotice } from './generation-started-notice.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { formatCount } from '../../shared/format.js';
+import { editDocument } from '../../stores/document-actions.js';
 
 type GenerationRequest = { newTake: boolean; blockIds?: readonly string[] | undefined };
 
@@ -209,12 +210,10 @@ function showProblems(stores: AppStores, problems: readonly ProjectViolation[]):
     action: fixable
       ? {
           label: `Use ${theirDefaults}`,
-          run: () => {
-            const result = stores.document.getState().apply((project) => applyStyleFixes(project, fixes), {
+          run: () =>
+            void editDocument(stores, (project) => applyStyleFixes(project, fixes), {
               label: 'Use each voice’s default style',
-            });
-            if (!result.ok) stores.notices.getState().showError(result.error);
-          },
+            }),
         }
       : {
           label: summary.blockIds.length === 1 ? 'Select it' : `Select them (${summary.blockIds.length})`,

@@ -16,6 +16,7 @@ import { useFollowedProject } from '../use-followed-project.js';
 import { CastSpeakerParameters } from './CastSpeakerParameters.js';
 import { findVoice } from '../inspector/VoiceFields.js';
 import type { VoiceView } from '../../../../common/voices/voice-view.js';
+import { editDocument } from '../../../stores/document-actions.js';
 
 const selectCast = (state: DocumentState): readonly Speaker[] | null => state.doc?.project.cast ?? null;
 const selectDefaults = (state: DocumentState) => state.doc?.project.defaults ?? null;
@@ -63,11 +64,13 @@ export function CastPanel() {
   const add = (): void => {
     const name = newName.trim();
     if (name === '') return;
-    const result = stores.document
-      .getState()
-      .apply((project) => addSpeaker(project, { name }).project, { label: `Add speaker ${name}` });
-    if (result.ok) setNewName('');
-    else stores.notices.getState().showError(result.error);
+    if (
+      editDocument(stores, (project) => addSpeaker(project, { name }).project, {
+        label: `Add speaker ${name}`,
+      })
+    ) {
+      setNewName('');
+    }
   };
 
   return (

@@ -23,6 +23,7 @@ import { splitScript } from '../../../../common/text/index.js';
 import type { EditOptions } from '../../../stores/document-store.js';
 import type { AppStores } from '../../../stores/app-stores.js';
 import { trackOrder } from './selection-rules.js';
+import { editDocument } from '../../../stores/document-actions.js';
 
 /*
  * The editor's commands, shared by the toolbar, the keyboard shortcuts and the clipboard. Each applies one
@@ -54,9 +55,7 @@ export function createEditorActions(stores: AppStores) {
   const documents = () => stores.document.getState();
 
   function run(edit: (project: Project) => Project, options: EditOptions): boolean {
-    const result = documents().apply(edit, options);
-    if (!result.ok) stores.notices.getState().showError(result.error);
-    return result.ok;
+    return editDocument(stores, edit, options);
   }
 
   function project(): Project | null {

@@ -27,6 +27,7 @@ import { formatCount } from '../../../shared/format.js';
 import { useFollowedBlock } from '../use-followed-block.js';
 import { selectBlockGeneration } from '../../../stores/generation-store.js';
 import { useAppStores, useDocumentStore, useGenerationStore } from '../../../stores/stores-context.js';
+import { editDocument } from '../../../stores/document-actions.js';
 
 const TYPE_TITLES: Record<Block['type'], string> = {
   text: 'Text block',
@@ -181,10 +182,9 @@ function TypeFields({
             patch={patch}
             speaker={context.speakers.get(speakerIdOf(block))}
             onStyleFix={(fix) => {
-              const result = stores.document.getState().apply((doc) => applyStyleFixes(doc, [fix]), {
+              editDocument(stores, (doc) => applyStyleFixes(doc, [fix]), {
                 label: `Use ${fix.voiceName}’s default style`,
               });
-              if (!result.ok) stores.notices.getState().showError(result.error);
             }}
           />
         </>

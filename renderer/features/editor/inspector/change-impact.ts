@@ -6,6 +6,7 @@ import type { AppStores } from '../../../stores/app-stores.js';
 import { serviceRulesOf } from '../../../stores/service-library-store.js';
 import type { PendingChange } from '../block-state/StaleConfirm.js';
 import { contextIn } from '../../../shared/send-context.js';
+import { editDocument } from '../../../stores/document-actions.js';
 
 /**
  * A change to the open project (its defaults, cast, lexicon or blocks) or to its service's lexicon, with what it
@@ -59,11 +60,10 @@ export function proposeChange(
     label,
     impact,
     apply: () => {
-      const result = stores.document.getState().apply(change.edit, {
+      editDocument(stores, change.edit, {
         label,
         ...(change.coalesceKey === undefined ? {} : { coalesceKey: change.coalesceKey }),
       });
-      if (!result.ok) stores.notices.getState().showError(result.error);
     },
   };
 }

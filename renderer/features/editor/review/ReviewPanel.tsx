@@ -8,6 +8,7 @@ import { useAppStores, useSettingsStore } from '../../../stores/stores-context.j
 import { flagsOf, openFlagsOf } from '../../../shared/project-derived.js';
 import { formatCount } from '../../../shared/format.js';
 import { useHashedProject } from '../use-hashed-project.js';
+import { editDocument } from '../../../stores/document-actions.js';
 
 /**
  * "Needs review": the blocks whose playing take the checks flagged (take-checks.ts) and nobody has judged yet,
@@ -42,10 +43,9 @@ export function ReviewPanel() {
         .get(blockId)
         ?.map((flag) => flag.kind) ?? [];
     if (take === undefined || kinds.length === 0) return;
-    const result = stores.document
-      .getState()
-      .apply((doc) => acceptTakeFlags(doc, blockId, take.cacheKey, kinds), { label: 'Sounds fine' });
-    if (!result.ok) stores.notices.getState().showError(result.error);
+    editDocument(stores, (doc) => acceptTakeFlags(doc, blockId, take.cacheKey, kinds), {
+      label: 'Sounds fine',
+    });
   };
   return (
     <section className="review-panel" data-testid="review-panel" aria-label="Needs review">

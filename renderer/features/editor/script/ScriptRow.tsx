@@ -15,6 +15,7 @@ const SCRIPT_WAVEFORM_WIDTH = 160;
 import { clickSelection } from '../editing/selection-rules.js';
 import { isMacPlatform } from '../../../commands/shortcuts.js';
 import { useAppStores, useEditorUiStore } from '../../../stores/stores-context.js';
+import { editDocument } from '../../../stores/document-actions.js';
 
 export interface ScriptRowProps {
   block: SpeechTrackBlock;
@@ -85,12 +86,11 @@ export const ScriptRow = memo(function ScriptRow({
     const value = event.target.value;
     setDraft(value);
     setSeen(value);
-    const result = stores.document.getState().apply((doc) => updateBlock(doc, block.id, { text: value }), {
+    const applied = editDocument(stores, (doc) => updateBlock(doc, block.id, { text: value }), {
       label: 'Typing',
       coalesceKey: `text:${block.id}`,
     });
-    if (!result.ok) {
-      stores.notices.getState().showError(result.error);
+    if (!applied) {
       setDraft(text ?? '');
       setSeen(text);
     }

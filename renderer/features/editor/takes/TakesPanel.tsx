@@ -20,6 +20,7 @@ import { useTakePlayer } from '../playback/take-player.js';
 import { openFlagsOf } from '../../../shared/project-derived.js';
 import { useHashedProject } from '../use-hashed-project.js';
 import { describeFlag } from '../../../../common/audio/take-checks.js';
+import { editDocument } from '../../../stores/document-actions.js';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
@@ -62,8 +63,7 @@ export function TakesPanel({
   const srcOf = (cacheKey: string): string | undefined => media[cacheKey]?.mediaPath;
 
   const edit = (label: string, change: (doc: Project) => Project): void => {
-    const result = stores.document.getState().apply(change, { label });
-    if (!result.ok) stores.notices.getState().showError(result.error);
+    editDocument(stores, change, { label });
   };
   const toggle = (take: Take): void => {
     const src = srcOf(take.cacheKey);
