@@ -7,7 +7,7 @@ import { openRequestedProject } from './open-requested-project.js';
 /** The one place main's events are mapped into the renderer's stores. */
 export function useMainEvents(stores: AppStores): void {
   useEffect(() => {
-    const { client, settings, notices, serviceLibrary, generation, batch, exports } = stores;
+    const { client, settings, notices, serviceLibrary, generation, exportJobs } = stores;
     const showError = (error: unknown): void => notices.getState().showError(error);
     const unsubscribers = [
       client.on('settings.changed', (view) => settings.getState().setView(view)),
@@ -26,12 +26,12 @@ export function useMainEvents(stores: AppStores): void {
       client.on('generation.updated', ({ projectId, segments }) =>
         generationActions(stores).receive(projectId, segments),
       ),
-      client.on('batch.changed', (view) => batch.getState().setView(view)),
-      client.on('batch.progress', ({ item, overall }) => batch.getState().progress(item, overall)),
+      client.on('batch.changed', (view) => exportJobs.getState().setQueue(view)),
+      client.on('batch.progress', ({ item, overall }) => exportJobs.getState().queueProgress(item, overall)),
       client.on('menu.command', ({ command }) => runMenuCommand(command)),
       client.on('project.openRequested', ({ path }) => void openRequestedProject(stores, path)),
-      client.on('export.progress', (progress) => exports.getState().progress(progress)),
-      client.on('export.finished', (finished) => exports.getState().finish(finished)),
+      client.on('export.progress', (progress) => exportJobs.getState().progress(progress)),
+      client.on('export.finished', (finished) => exportJobs.getState().finish(finished)),
       // The library shown is the active service's: load it whenever that changes (and once at start).
       settings.subscribe((state, previous) => {
         const active = state.view?.activeServiceUrl ?? null;

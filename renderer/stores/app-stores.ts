@@ -2,14 +2,12 @@ import type { StoreApi } from 'zustand';
 import type { TimbreClient } from '../../common/ipc/api.js';
 import type { ConnectionStore } from '../bridge/connection-store.js';
 import { createConnectionStore } from '../bridge/connection-store.js';
-import { createBatchStore } from './batch-store.js';
-import type { BatchState } from './batch-store.js';
 import { createDocumentStore } from './document-store.js';
 import type { DocumentState } from './document-store.js';
 import { createEditorUiStore, dropPendingOnProjectChange } from './editor-ui-store.js';
 import type { EditorUiState } from './editor-ui-store.js';
-import { createExportStore } from './export-store.js';
-import type { ExportState } from './export-store.js';
+import { createExportJobsStore } from './export-jobs-store.js';
+import type { ExportJobsState } from './export-jobs-store.js';
 import { createGenerationStore } from './generation-store.js';
 import type { GenerationState } from './generation-store.js';
 import { createNavigationStore } from './navigation-store.js';
@@ -46,8 +44,8 @@ export interface AppStores {
   notices: StoreApi<NoticeState>;
   navigation: StoreApi<NavigationState>;
   settings: StoreApi<SettingsState>;
-  batch: StoreApi<BatchState>;
-  exports: StoreApi<ExportState>;
+  /** Every export main runs: the dialog's, and its export queue's (batches, generate-then-export). */
+  exportJobs: StoreApi<ExportJobsState>;
   waveforms: StoreApi<WaveformState>;
   /** Each service's voice library and pronunciation lexicon. */
   serviceLibrary: StoreApi<ServiceLibraryState>;
@@ -75,8 +73,7 @@ export function createAppStores(client: TimbreClient, options: AppStoresOptions 
     notices: createNoticeStore(),
     navigation: createNavigationStore(),
     settings: createSettingsStore(),
-    batch: createBatchStore(),
-    exports: createExportStore(),
+    exportJobs: createExportJobsStore(),
     waveforms: createWaveformStore(client),
     serviceLibrary: createServiceLibraryStore(client),
     followed: createProjectFollower(document),

@@ -4,11 +4,10 @@ import type { StoreApi } from 'zustand';
 import { useStore } from 'zustand';
 import type { ConnectionStore } from '../bridge/connection-store.js';
 import type { AppStores } from './app-stores.js';
-import type { BatchState } from './batch-store.js';
 import type { DocumentState } from './document-store.js';
 import type { EditorUiState } from './editor-ui-store.js';
 import type { WaveformState } from './waveform-store.js';
-import type { ExportState } from './export-store.js';
+import type { ExportJobsState } from './export-jobs-store.js';
 import type { GenerationState } from './generation-store.js';
 import type { NavigationState } from './navigation-store.js';
 import type { NoticeState } from './notice-store.js';
@@ -63,9 +62,7 @@ export const useNavigationStore = <T,>(selector: (state: NavigationState) => T):
   useSlice((stores) => stores.navigation, selector);
 export const useSettingsStore = <T,>(selector: (state: SettingsState) => T): T =>
   useSlice((stores) => stores.settings, selector);
-export const useBatchStore = <T,>(selector: (state: BatchState) => T): T =>
-  useSlice((stores) => stores.batch, selector);
-export const useExportStore = <T,>(selector: (state: ExportState) => T): T =>
-  useSlice((stores) => stores.exports, selector);
+export const useExportJobsStore = <T,>(selector: (state: ExportJobsState) => T): T =>
+  useSlice((stores) => stores.exportJobs, selector);
 export const useWaveformStore = <T,>(selector: (state: WaveformState) => T): T =>
   useSlice((stores) => stores.waveforms, selector);

@@ -113,7 +113,7 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
         generateMissing,
         overwrite,
       });
-      stores.batch.getState().setView(view);
+      stores.exportJobs.getState().setQueue(view);
       onDone();
     } catch (caught) {
       setError(errorData(caught));

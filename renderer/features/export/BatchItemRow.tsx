@@ -33,7 +33,7 @@ async function act(
   id: string,
 ): Promise<void> {
   try {
-    stores.batch.getState().setView(await stores.client.invoke(method, { id }));
+    stores.exportJobs.getState().setQueue(await stores.client.invoke(method, { id }));
   } catch (error) {
     stores.notices.getState().showError(error);
   }

@@ -42,7 +42,7 @@ describe('ExportDialog layout', () => {
     await screen.findByDisplayValue(OUTPUT);
     fireEvent.click(screen.getByTestId('export-start'));
     await screen.findByTestId('export-progress');
-    stores.exports.getState().finish({
+    stores.exportJobs.getState().finish({
       exportId: 'e1',
       projectId: sampleProject().id,
       ok: true,

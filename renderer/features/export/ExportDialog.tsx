@@ -30,7 +30,7 @@ import { PathField } from '../../components/PathField.js';
 import {
   useAppStores,
   useDocumentStore,
-  useExportStore,
+  useExportJobsStore,
   useSettingsStore,
 } from '../../stores/stores-context.js';
 import { selectCheckThresholds, selectGenerationSettings } from '../../stores/settings-store.js';
@@ -88,7 +88,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [error, setError] = useState<IpcErrorData | null>(null);
   const [cover, setCover] = useState<File | null>(null);
-  const run = useExportStore((state) => (stage.kind === 'running' ? state.runs[stage.exportId] : undefined));
+  const run = useExportJobsStore((state) =>
+    stage.kind === 'running' ? state.runs[stage.exportId] : undefined,
+  );
   const title = project?.title ?? 'Untitled';
   const thresholds = useSettingsStore(selectCheckThresholds);
   const { confirmAboveCredits } = useSettingsStore(selectGenerationSettings);
@@ -163,7 +165,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         ...(coverStagingId ? { coverStagingId } : {}),
       });
       if (result.ok) {
-        stores.exports.getState().started(result.exportId, project.id);
+        stores.exportJobs.getState().started(result.exportId, project.id);
         setOutputPath(result.outputPath);
         setStage({ kind: 'running', exportId: result.exportId });
         return;

@@ -160,7 +160,7 @@ describe('ExportDialog: where it saves', () => {
     fireEvent.click(screen.getByTestId('export-start'));
     await waitFor(() => expect(attempts).toBe(1));
     act(() => {
-      dialog.stores.exports.getState().finish({
+      dialog.stores.exportJobs.getState().finish({
         exportId: 'e3',
         projectId: 'again',
         ok: true,

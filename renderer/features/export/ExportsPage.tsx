@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.js';
-import { selectBatchView } from '../../stores/batch-store.js';
+import { selectQueueView } from '../../stores/export-jobs-store.js';
 import './export.css';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
 import { BatchItemRow } from './BatchItemRow.js';
 import { overallLine } from './overall-line.js';
 import './batch.css';
 import type { AppStores } from '../../stores/app-stores.js';
-import { useAppStores, useBatchStore } from '../../stores/stores-context.js';
+import { useAppStores, useExportJobsStore } from '../../stores/stores-context.js';
 
 async function call(stores: AppStores, method: 'batch.resume' | 'batch.clearFinished'): Promise<void> {
   try {
-    stores.batch.getState().setView(await stores.client.invoke(method));
+    stores.exportJobs.getState().setQueue(await stores.client.invoke(method));
   } catch (error) {
     stores.notices.getState().showError(error);
   }
@@ -19,7 +19,7 @@ async function call(stores: AppStores, method: 'batch.resume' | 'batch.clearFini
 
 async function pause(stores: AppStores, cancelCurrent: boolean): Promise<void> {
   try {
-    stores.batch.getState().setView(await stores.client.invoke('batch.pause', { cancelCurrent }));
+    stores.exportJobs.getState().setQueue(await stores.client.invoke('batch.pause', { cancelCurrent }));
   } catch (error) {
     stores.notices.getState().showError(error);
   }
@@ -31,13 +31,13 @@ async function pause(stores: AppStores, cancelCurrent: boolean): Promise<void> {
  */
 export function ExportsPage() {
   const stores = useAppStores();
-  const view = useBatchStore(selectBatchView);
+  const view = useExportJobsStore(selectQueueView);
   const [adding, setAdding] = useState(false);
 
   useEffect(() => {
     stores.client
       .invoke('batch.get')
-      .then((current) => stores.batch.getState().setView(current))
+      .then((current) => stores.exportJobs.getState().setQueue(current))
       .catch((error: unknown) => stores.notices.getState().showError(error));
   }, [stores]);
 
