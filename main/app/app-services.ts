@@ -270,9 +270,9 @@ export async function createAppServices(options: AppServicesOptions) {
     async dispose(): Promise<void> {
       // A running import would otherwise go on parsing and write its projects after everything else closed.
       await importWorkers.dispose();
-      // The queue puts its running item back (it starts over next time); the dialog's exports are cancelled.
-      await batch.close();
+      // The dialog's exports are cancelled; the queue puts its running item back (it starts over next time).
       runningExports.cancelAll('dialog');
+      await batch.close();
       await jobs.stopAll();
       await Promise.all([library.flush(), media.flush()]);
     },
