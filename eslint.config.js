@@ -86,17 +86,6 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', rawIpcBan, namedExports, rawListenerBan] },
   },
   {
-    // Their keydown and drop listeners move into the one command layer (issue 38), being written now.
-    // Remove this exemption once they no longer listen by hand.
-    files: [
-      'renderer/app/App.tsx',
-      'renderer/features/editor/editing/use-editor-keyboard.ts',
-      'renderer/features/editor/toolbar/GeneratePlayExportButtons.tsx',
-      'renderer/features/projects/use-library-keys.ts',
-    ],
-    rules: { 'no-restricted-syntax': ['error', rawIpcBan, namedExports] },
-  },
-  {
     // Tests run in Node: a layout test reads the style sheets it lays a component out with.
     files: ['renderer/test-support/style-sheet.ts'],
     rules: {
