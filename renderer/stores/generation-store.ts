@@ -220,10 +220,27 @@ export function blockGenerationOf(
   ) {
     return known.value;
   }
-  const value = deriveGeneration(state, block, context);
+  const derived = deriveGeneration(state, block, context);
+  // A job's or another block's change leaves most answers as they were: the same object then, so a memoised
+  // row or timeline block does not re-render for each poll of a job that is not its own.
+  const value = known !== undefined && sameGeneration(known.value, derived) ? known.value : derived;
   const { pending, jobs, run, audio } = state;
   remembered.set(block, { context, pending, jobs, run, audio, value });
   return value;
+}
+
+const sameGeneration = (a: BlockGeneration, b: BlockGeneration): boolean =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+// The run's blocks as a set, once per run: the progress bar asks for every block of a run of thousands.
+const runBlocks = new WeakMap<GenerationRun, ReadonlySet<string>>();
+function blocksOf(run: GenerationRun): ReadonlySet<string> {
+  let blocks = runBlocks.get(run);
+  if (blocks === undefined) {
+    blocks = new Set(run.blockIds);
+    runBlocks.set(run, blocks);
+  }
+  return blocks;
 }
 
 function deriveGeneration(state: GenerationFacts, block: Block, context: SendContext): BlockGeneration {
@@ -233,7 +250,7 @@ function deriveGeneration(state: GenerationFacts, block: Block, context: SendCon
   const progress = blockProgress({
     state: saved,
     job: jobId === undefined ? undefined : state.jobs[jobId],
-    inRun: state.run?.blockIds.includes(block.id) ?? false,
+    inRun: state.run !== null && blocksOf(state.run).has(block.id),
     failure: failure?.error,
   });
   const audio = playableAudio(block, context);

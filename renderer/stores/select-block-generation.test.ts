@@ -158,9 +158,17 @@ describe('selectBlockGeneration', () => {
     store.getState().setReachable('https://tts.example', true);
     // A new selector for the same block (a re-render) answers the same object too.
     expect(selectBlockGeneration(blockOf(fresh), context)(store.getState())).toBe(first);
+    // Another block's job: the answer is unchanged, and the same object.
+    store.getState().receive([{ contentHash: 'f'.repeat(64), state: 'pending', jobId: 'job-2' }]);
+    store.getState().upsertJob(job('running', { id: 'job-2' }));
+    expect(select(store.getState())).toBe(first);
     store.getState().receive([{ contentHash: hashOf(fresh), state: 'pending', jobId: 'job-1' }]);
     store.getState().upsertJob(job('queued'));
-    expect(select(store.getState())).not.toBe(first);
-    expect(select(store.getState()).progress.kind).toBe('waiting');
+    const waiting = select(store.getState());
+    expect(waiting).not.toBe(first);
+    expect(waiting.progress.kind).toBe('waiting');
+    // A poll that changes nothing this block shows keeps it too.
+    store.getState().upsertJob(job('queued', { remoteStatus: 'in line' }));
+    expect(select(store.getState())).toBe(waiting);
   });
 });
