@@ -76,6 +76,28 @@ test.describe('journey: takes of a block', () => {
     await expect(playSecond).toHaveAttribute('aria-pressed', 'true');
     await playSecond.click();
     await expect(playSecond).toHaveAttribute('aria-pressed', 'false');
+    // Left to play, the take runs to its end and the button comes back by itself. The changes are timed as they
+    // happen: a take that failed to load or play would come back at once, not after its seconds of speech.
+    await page.evaluate(() => {
+      const seen: { pressed: string | null; atMs: number }[] = [];
+      (window as unknown as { playPressed: typeof seen }).playPressed = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target as Element;
+          if (target.getAttribute('data-testid') === 'block-play')
+            seen.push({ pressed: target.getAttribute('aria-pressed'), atMs: performance.now() });
+        }
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-pressed'] });
+    });
+    const playFirst = page.getByTestId('script-row').nth(0).getByTestId('block-play');
+    await playFirst.click();
+    await expect(playFirst).toHaveAttribute('aria-pressed', 'true');
+    await expect(playFirst).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });
+    const pressed = await page.evaluate(
+      () => (window as unknown as { playPressed: { pressed: string | null; atMs: number }[] }).playPressed,
+    );
+    const started = pressed.find((change) => change.pressed === 'true')!.atMs;
+    expect(pressed.at(-1)!.atMs - started).toBeGreaterThan(1000);
 
     await editor.selectOnTimeline('text', 1);
     await expect(takeRows(page)).toHaveCount(1);
