@@ -84,6 +84,17 @@ describe('the command registry', () => {
     expect(registry.run('generate')).toBe(false);
   });
 
+  it('runs a view’s handler before the app’s fallback, whichever was registered last', () => {
+    const registry = new CommandRegistry(window, false);
+    const library = vi.fn();
+    const app = vi.fn();
+    cleanups.push(registry.register({ 'new-project': { run: library } }));
+    cleanups.push(registry.register({ 'new-project': { run: app } }, { fallback: true }));
+    press({ key: 'n', ctrlKey: true });
+    expect(library).toHaveBeenCalledTimes(1);
+    expect(app).not.toHaveBeenCalled();
+  });
+
   it('lets a handler decline a key (Enter on a button is the button’s) and stops listening with no handlers', () => {
     const removed = vi.spyOn(window, 'removeEventListener');
     const registry = new CommandRegistry(window, false);

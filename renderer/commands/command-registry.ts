@@ -62,12 +62,17 @@ export class CommandRegistry {
   ) {}
 
   /**
-   * Adds a view's handlers (the newest handler of a command is the one that runs) and returns what removes them.
+   * Adds a view's handlers (the newest handler of a command is the one that runs, fallbacks after every other)
+   * and returns what removes them.
    * The keydown listener exists while any handler does.
    */
-  register(handlers: CommandHandlers): () => void {
+  register(handlers: CommandHandlers, { fallback = false }: { fallback?: boolean } = {}): () => void {
     const added = Object.entries(handlers) as [CommandId, CommandHandler][];
-    for (const [id, handler] of added) this.handlers.set(id, [...(this.handlers.get(id) ?? []), handler]);
+    for (const [id, handler] of added) {
+      const current = this.handlers.get(id) ?? [];
+      // A fallback (the app's, mounted after the pages inside it) runs only when no view offers the command.
+      this.handlers.set(id, fallback ? [handler, ...current] : [...current, handler]);
+    }
     this.registrations += 1;
     this.stopListening ??= listen(this.target, 'keydown', (event) => this.dispatchKey(event));
     this.changed();

@@ -60,5 +60,5 @@ export function useAppCommands(togglePalette: () => void): void {
       unavailable: () => (projectShown() ? null : 'No project is open.'),
     },
   };
-  useCommandHandlers(handlers);
+  useCommandHandlers(handlers, { fallback: true });
 }

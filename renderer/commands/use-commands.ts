@@ -23,9 +23,10 @@ export function useCommandRegistry(): CommandRegistry {
 /**
  * Offers commands while the calling view is mounted. The handlers may change on every render: the newest ones
  * run, set as the render is committed (a layout effect), so a key pressed the moment the screen changes acts on
- * what it shows. Which commands are offered is fixed at mount (the ids of the first render).
+ * what it shows. Which commands are offered is fixed at mount (the ids of the first render). A fallback's handlers
+ * run only when no other view offers the command (the app's, which mounts after the pages inside it).
  */
-export function useCommandHandlers(handlers: CommandHandlers): void {
+export function useCommandHandlers(handlers: CommandHandlers, { fallback = false } = {}): void {
   const registry = useCommandRegistry();
   const latest = useRef(handlers);
   useLayoutEffect(() => {
@@ -41,8 +42,8 @@ export function useCommandHandlers(handlers: CommandHandlers): void {
         acceptsKey: (event) => current()?.acceptsKey?.(event) ?? true,
       };
     }
-    return registry.register(stable);
-  }, [registry]);
+    return registry.register(stable, { fallback });
+  }, [registry, fallback]);
 }
 
 /** Re-renders the caller when commands are offered or withdrawn or their keys change. */
