@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultsOnlyContext } from '../../../../common/project/send-context.js';
 import { contextOf } from '../../../../common/project/test-support.js';
 import type { Project } from '../../../../common/project/index.js';
 import { allBlocks, contentHash, setGenerationState, updateBlock } from '../../../../common/project/index.js';
 import { sampleProject } from '../../../../common/project/test-support.js';
-import { blocksWithoutAudio, previewClips } from './timeline-preview.js';
+import { howls } from '../../../test-support/fake-howler.js';
+import type { PreviewClip } from './timeline-preview.js';
+import { TimelinePreview, blocksWithoutAudio, previewClips } from './timeline-preview.js';
+
+vi.mock('howler', () => import('../../../test-support/fake-howler.js'));
 
 function generated(project: Project): Project {
   let next = project;
@@ -59,5 +63,40 @@ describe('previewClips', () => {
     expect(blocksWithoutAudio(project, contextOf(project), clips, { fromMs: 0, only: new Set(['t1']) })).toBe(
       1,
     );
+  });
+});
+
+describe('TimelinePreview', () => {
+  it('stopping cancels the clips still waiting to start, so a preview played again starts each clip once', () => {
+    vi.useFakeTimers();
+    try {
+      const preview = new TimelinePreview(
+        () => undefined,
+        () => undefined,
+      );
+      const clip: PreviewClip = {
+        blockId: 'b1',
+        track: 'speech',
+        startMs: 1000,
+        endMs: 3000,
+        src: '/media/b1.mp3',
+        gain: 1,
+        fadeInMs: 0,
+        fadeOutMs: 0,
+      };
+      preview.play([clip], 0);
+      // Loaded, the clip waits a second to begin; the preview is played again from the start meanwhile.
+      howls[0]!.emit('load');
+      preview.play([clip], 0);
+      expect(howls[0]!.unloaded).toBe(true);
+      howls[1]!.emit('load');
+      vi.advanceTimersByTime(1000);
+      expect(howls[0]!.played).toBe(0);
+      expect(howls[1]!.played).toBe(1);
+      preview.stop();
+    } finally {
+      vi.useRealTimers();
+      howls.length = 0;
+    }
   });
 });

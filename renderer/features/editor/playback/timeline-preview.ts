@@ -1,5 +1,6 @@
 import { Howl } from 'howler';
 import { audioFormatOf } from '../../../shared/clip-player.js';
+import { ListenerScope } from '../../../shared/listeners.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
 import { defaultDuckingSettings } from '../../../../common/export/render-plan.js';
 import { dbToGain } from '../../../../common/export/gain-envelope.js';
@@ -89,6 +90,8 @@ export class TimelinePreview {
   private readonly playing = new Map<string, { howl: Howl; clip: PreviewClip }>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private frame: number | undefined;
+  /** The clips' waits to start and to fade out: cancelled together when the preview stops. */
+  private readonly clipTimers = new ListenerScope();
   private startedAt = 0;
   private fromMs = 0;
   private untilMs = 0;
@@ -125,6 +128,7 @@ export class TimelinePreview {
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.timer = undefined;
     this.frame = undefined;
+    this.clipTimers.dispose();
     for (const { howl } of this.playing.values()) howl.unload();
     this.playing.clear();
   }
@@ -165,7 +169,7 @@ export class TimelinePreview {
       if (clip.fadeInMs > offsetMs) howl.fade(0, clip.gain, clip.fadeInMs - offsetMs, id);
       const fadeOutAt = clip.endMs - clip.fadeOutMs - now;
       if (clip.fadeOutMs > 0) {
-        setTimeout(
+        this.clipTimers.timeout(
           () => {
             if (this.playing.get(clip.blockId)?.howl === howl)
               howl.fade(howl.volume(), 0, clip.fadeOutMs, id);
@@ -176,7 +180,7 @@ export class TimelinePreview {
     };
     howl.once('load', () => {
       const wait = clip.startMs - this.now();
-      if (wait > 0) setTimeout(begin, wait);
+      if (wait > 0) this.clipTimers.timeout(begin, wait);
       else begin();
     });
   }
