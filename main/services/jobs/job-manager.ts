@@ -8,28 +8,21 @@ import type { ForecastTuning } from './completion-forecast.js';
 import { asServiceError } from './job-decisions.js';
 import type { JobTexts } from '../../../common/jobs/job-texts.js';
 import { jobTexts, mayChargeTwice, sentTexts } from '../../../common/jobs/job-texts.js';
-import {
-  JobActionError,
-  lostAnswerCause,
-  outcomeUnknownMessage,
-  replaceOldOutcomeAdvice,
-} from './job-errors.js';
+import { JobActionError } from './job-errors.js';
 import { checkVoiceJob, estimateCharacters, pickLinks, prepareTaskBody } from './job-inputs.js';
 import { JobLedger, snapshot } from './job-ledger.js';
 import { JobPoller } from './job-poller.js';
 import type { JobServiceClient } from './job-service-client.js';
 import type { StoredJob } from './job-store.js';
 import { JobStore, jobFilePath, normaliseServiceUrl, readOtherJobs } from './job-store.js';
-import { refuseContentElsewhere } from './content-elsewhere.js';
 import { JobSubmitter } from './job-submitter.js';
-import type { JobListener, JobRecord, JobStatus, SubmitTaskInput, SubmitVoiceInput } from './job-types.js';
-import { CANCELLABLE_STATUSES, FINAL_STATUSES, RETRYABLE_STATUSES } from './job-types.js';
-import { OUTCOME_UNKNOWN_CODE } from '../../../common/jobs/job-status.js';
+import type { JobListener, JobRecord, SubmitTaskInput, SubmitVoiceInput } from './job-types.js';
 import type { PollSchedule } from './poll-schedule.js';
 import { DEFAULT_POLL_SCHEDULE } from './poll-schedule.js';
 import { Reachability } from './reachability.js';
 import { supersededTasks } from './superseded-tasks.js';
-import { holdsItsContent } from '../../../common/generation/charge-twice-holds.js';
+import { DISMISSABLE_STATUSES, JobActions } from './job-actions.js';
+import { recoverInterrupted, replaceOldAdvice } from './job-recovery.js';
 
 export type { JobServiceClient } from './job-service-client.js';
 
@@ -64,25 +57,6 @@ const PROBE_TIMEOUT_MS = 5_000;
  * polls them on a backing-off schedule (job-poller.ts), keeps them in a per-service JSON file across restarts
  * (job-store.ts), queues submissions while the service is unreachable and reports every change as a small event.
  */
-/** Why a retry that may pay twice waits for the user's yes, naming the job, the cost and how to say yes. */
-function chargeTwiceRefusal(job: StoredJob): string {
-  const { record, request } = job;
-  const why =
-    record.status === 'stuck'
-      ? 'the service has it and may still finish it'
-      : 'the service may have received it without the app learning its id';
-  const cost =
-    request.kind === 'task'
-      ? `about ${jobTexts(sentTexts(request.body)).credits.toLocaleString('en-US')} credits`
-      : 'a second voice (and, for a professional clone, its quota)';
-  return (
-    `Job ${record.id} was not sent again: ${why}, so sending it again may charge ${cost} twice. ` +
-    'It is sent again only once you confirm that second charge (Submit again… on the Tasks page asks first).'
-  );
-}
-
-/** Jobs that may need the user: the ones they can set aside. */
-const DISMISSABLE_STATUSES: readonly JobStatus[] = ['failed', 'stuck', 'unknown-outcome'];
 
 export class JobManager {
   readonly serviceUrl: string;
@@ -92,8 +66,8 @@ export class JobManager {
   private readonly poller: JobPoller;
   private readonly submitter: JobSubmitter;
   private readonly forecast: CompletionForecast;
-  /** Jobs whose retry is being submitted: a second Retry meanwhile (a double click) must not send them again. */
-  private readonly retrying = new Set<string>();
+  /** Retry, look again, cancel, dismiss and remove (job-actions.ts). */
+  private readonly actions: JobActions;
   /** The other shells' job files for this service (read only). */
   private readonly otherJobFiles: readonly string[];
 
@@ -151,6 +125,14 @@ export class JobManager {
         stopGraceMs: options.stopGraceMs ?? 2_000,
       },
     );
+    this.actions = new JobActions({
+      ledger: this.ledger,
+      poller: this.poller,
+      submitTask: (input, links) => this.submitTask(input, links),
+      submitVoice: (input, links) => this.submitVoice(input, links),
+      otherShellJobs: () => this.otherShellJobs(),
+      assertRunning: () => this.assertRunning(),
+    });
   }
 
   get filePath(): string {
@@ -181,8 +163,8 @@ export class JobManager {
     for (const job of jobs) {
       this.ledger.jobs.set(job.record.id, job);
       // Both run: a job can carry the old advice and be recovered.
-      const recovered = this.recoverInterrupted(job);
-      if (this.replaceOldAdvice(job) || recovered) changed.push(job);
+      const recovered = recoverInterrupted(this.ledger, job);
+      if (replaceOldAdvice(job) || recovered) changed.push(job);
     }
     if (changed.length > 0) await this.ledger.store.save();
     for (const job of changed) this.ledger.emitUpdate(job);
@@ -194,41 +176,6 @@ export class JobManager {
       this.poller.pollAfter(job, 0);
     }
     this.submitter.pump();
-  }
-
-  /**
-   * A job persisted as `submitting` was in the middle of its POST when the app stopped. The POST may have
-   * reached the service, which then froze credits and created the task; there is no operation to look a task
-   * up by anything but its id (which never came back), so sending it again could create a second, paid task.
-   * It becomes `unknown-outcome` and the user decides. Queued jobs are certainly unsent and simply go out.
-   */
-  private recoverInterrupted(job: StoredJob): boolean {
-    const record = job.record;
-    if (record.status === 'submitting' || (record.status === 'running' && record.remoteId === undefined)) {
-      this.ledger.setStatus(job, 'unknown-outcome', {
-        code: OUTCOME_UNKNOWN_CODE,
-        message: outcomeUnknownMessage(job.request, lostAnswerCause(undefined)),
-      });
-      record.finishedAt = record.updatedAt;
-      return true;
-    }
-    return false;
-  }
-
-  /**
-   * Job files written before issue 37 hold the advice "Submit it again only if it does not show up in your
-   * results", which led to paying twice (such a task never shows up): it is replaced by the plain warning, with
-   * the credits, and the date the outcome became unknown is taken as its last change (it changed no more after).
-   */
-  private replaceOldAdvice(job: StoredJob): boolean {
-    const record = job.record;
-    const error = record.error;
-    if (error === undefined) return false;
-    const message = replaceOldOutcomeAdvice(error.message, job.request, error.requestId);
-    if (message === undefined) return false;
-    record.error = { ...error, message };
-    if (record.status === 'unknown-outcome') record.outcomeUnknownAt ??= record.updatedAt;
-    return true;
   }
 
   /**
@@ -309,67 +256,11 @@ export class JobManager {
   }
 
   /**
-   * Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one. One the
-   * service may have charged already (mayChargeTwice), or whose blocks another task holds that way, is only sent
-   * with `confirmChargeTwice`: the user saw what it may cost twice and said yes (a stale or hostile page's plain
-   * retry is refused). One whose blocks are on their way in another task is refused (content-elsewhere.ts).
+   * Submits a failed, stuck, cancelled or unknown-outcome job again, as a new job linked to the old one; one that
+   * may be charged twice only with `confirmChargeTwice` (JobActions.retry says when).
    */
-  async retry(jobId: string, options: { confirmChargeTwice?: boolean } = {}): Promise<JobRecord> {
-    this.assertRunning();
-    const old = this.ledger.require(jobId);
-    if (!RETRYABLE_STATUSES.includes(old.record.status)) {
-      throw new JobActionError(
-        'JOB_NOT_RETRYABLE',
-        `Job ${jobId} is ${old.record.status}; only failed, stuck, cancelled or unknown-outcome jobs can be retried.`,
-      );
-    }
-    // Checked here, not only by the Tasks page hiding its button: a double click, or a page listing the job from
-    // before it was retried or superseded, would pay for the same work again.
-    const already =
-      old.record.retriedBy !== undefined || this.retrying.has(jobId)
-        ? 'was retried already'
-        : old.record.supersededAt !== undefined
-          ? 'is no longer needed: a later task delivered all of its blocks'
-          : undefined;
-    if (already !== undefined) {
-      throw new JobActionError(
-        'JOB_NOT_RETRYABLE',
-        `Job ${jobId} ${already}${old.record.retriedBy === undefined ? '' : ` (as job ${old.record.retriedBy})`}; retrying it would send and pay for the same work again.`,
-      );
-    }
-    if (mayChargeTwice(old.record) && options.confirmChargeTwice !== true) {
-      throw new JobActionError('JOB_NEEDS_CONFIRMATION', chargeTwiceRefusal(old));
-    }
-    this.retrying.add(jobId);
-    const links = { retryOf: jobId };
-    const common = pickLinks(old.record);
-    let fresh: JobRecord;
-    try {
-      // Another task may carry the same blocks: on their way, or held as possibly charged (issue 37).
-      const others = [...this.ledger.jobs.values()]
-        .map((job) => job.record)
-        .filter((record) => record.id !== jobId)
-        .concat(await this.otherShellJobs());
-      refuseContentElsewhere(old, others, options.confirmChargeTwice === true);
-      fresh =
-        old.request.kind === 'task'
-          ? await this.submitTask(
-              {
-                ...common,
-                body: old.request.body,
-                ...(old.record.kind === 'task' && old.record.sync ? { sync: true } : {}),
-              },
-              links,
-            )
-          : await this.submitVoice({ ...common, voice: old.request.voice }, links);
-    } finally {
-      this.retrying.delete(jobId);
-    }
-    old.record.retriedBy = fresh.id;
-    old.record.updatedAt = this.ledger.isoNow();
-    await this.ledger.store.save();
-    this.ledger.emitUpdate(old);
-    return fresh;
+  retry(jobId: string, options: { confirmChargeTwice?: boolean } = {}): Promise<JobRecord> {
+    return this.actions.retry(jobId, options);
   }
 
   /**
@@ -391,79 +282,24 @@ export class JobManager {
     return jobTexts(request.kind === 'task' ? sentTexts(request.body) : []);
   }
 
-  /**
-   * Looks at a stuck job again: the service has it (its id is known) and may yet finish it, so it is polled
-   * again from the start of the schedule, its ten minutes of unknown statuses counted afresh. Nothing is sent or
-   * charged. A job without an id (unknown outcome) has nothing to look up: the contract finds tasks only by id.
-   */
-  async lookAgain(jobId: string): Promise<JobRecord> {
-    this.assertRunning();
-    const job = this.ledger.require(jobId);
-    const record = job.record;
-    if (record.status !== 'stuck' || record.remoteId === undefined) {
-      throw new JobActionError(
-        'JOB_NOT_LOOKABLE',
-        record.status === 'unknown-outcome'
-          ? `Job ${jobId} has no id at the service (its answer was lost), and the service finds a task only by its id: there is nothing to look up.`
-          : `Job ${jobId} is ${record.status}; only a stuck job, whose id the service gave, can be looked at again.`,
-      );
-    }
-    delete job.unknownSince;
-    delete record.finishedAt;
-    this.ledger.setStatus(job, 'running');
-    await this.ledger.store.save();
-    this.ledger.emitUpdate(job);
-    this.poller.pollAfter(job, 0);
-    return snapshot(record);
+  /** Polls a stuck job again by its id; nothing is sent or charged. */
+  lookAgain(jobId: string): Promise<JobRecord> {
+    return this.actions.lookAgain(jobId);
   }
 
   /** Cancels a job that has not been sent (or whose outcome is unknown: the user chose not to resend it). */
-  async cancel(jobId: string): Promise<JobRecord> {
-    const job = this.ledger.require(jobId);
-    if (!CANCELLABLE_STATUSES.includes(job.record.status)) {
-      throw new JobActionError(
-        'JOB_NOT_CANCELLABLE',
-        `Job ${jobId} is ${job.record.status}; only queued jobs (or ones with an unknown outcome) can be cancelled.`,
-      );
-    }
-    this.ledger.finish(job, 'cancelled');
-    await this.ledger.store.save();
-    return snapshot(job.record);
+  cancel(jobId: string): Promise<JobRecord> {
+    return this.actions.cancel(jobId);
   }
 
-  /**
-   * Sets a failed, stuck or unknown-outcome job aside: the Tasks page stops counting it under "Needs
-   * attention". Nothing is sent or changed at the service; it can still be retried. It also lifts the hold such a
-   * job puts on its blocks (charge-twice-holds.ts): a later Generate sends them without asking, which is why a
-   * job cancelled after its answer was lost can be dismissed too.
-   */
-  async dismiss(jobId: string): Promise<JobRecord> {
-    const job = this.ledger.require(jobId);
-    if (!DISMISSABLE_STATUSES.includes(job.record.status) && !holdsItsContent(job.record)) {
-      throw new JobActionError(
-        'JOB_NOT_DISMISSABLE',
-        `Job ${jobId} is ${job.record.status}; only failed, stuck or unknown-outcome jobs (also once cancelled) can be dismissed.`,
-      );
-    }
-    job.record.dismissedAt = this.ledger.isoNow();
-    job.record.updatedAt = job.record.dismissedAt;
-    await this.ledger.store.save();
-    this.ledger.emitUpdate(job);
-    return snapshot(job.record);
+  /** Sets a failed, stuck or unknown-outcome job aside, lifting the hold it puts on its blocks. */
+  dismiss(jobId: string): Promise<JobRecord> {
+    return this.actions.dismiss(jobId);
   }
 
   /** Forgets a finished job (it disappears from the list and the file). */
-  async remove(jobId: string): Promise<void> {
-    const job = this.ledger.require(jobId);
-    if (!FINAL_STATUSES.includes(job.record.status)) {
-      throw new JobActionError(
-        'JOB_NOT_REMOVABLE',
-        `Job ${jobId} is ${job.record.status}; only finished jobs can be removed.`,
-      );
-    }
-    this.ledger.jobs.delete(jobId);
-    await this.ledger.store.save();
-    this.ledger.emit({ type: 'job-removed', jobId });
+  remove(jobId: string): Promise<void> {
+    return this.actions.remove(jobId);
   }
 
   /** Every job of this service, newest first. */
