@@ -96,10 +96,6 @@ export class CommandRegistry {
     this.changed();
   }
 
-  keyBindings(): KeyBindings {
-    return this.bindings;
-  }
-
   keysOf(id: CommandId): readonly string[] {
     return keysOf(id, this.bindings, this.mac);
   }
