@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { useAppStores } from '../../stores/stores-context.js';
 import { formatCount } from '../../shared/format.js';
-import { blocksSinceSentIn } from '../tasks/blocks-since-sent.js';
+import { blocksSinceSentIn } from './blocks-since-sent.js';
 
 /** The editor's Generate found blocks whose content may be charged twice (main sent nothing): the user's choices. */
 export interface HeldGeneration {
