@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { z } from 'zod';
 import type { TaskRequestBody } from '../../../common/rules/index.js';
-import { stripToTypeKeys, validateTaskRequest } from '../../../common/rules/index.js';
+import { validateTaskRequest } from '../../../common/rules/index.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { ExchangeFailure, exchange } from './http-exchange.js';
@@ -14,6 +14,7 @@ import { RateGate } from './rate-gate.js';
 import type { RequestKind, RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfterMs, retryDelayMs } from './retry-policy.js';
 import { ServiceError, validationError } from './service-error.js';
+import { buildUrl, encodeId, prepareTaskBody, readToken } from './request-inputs.js';
 import type { CreateVoiceInput, VoiceEncoding } from './voice-upload.js';
 import { buildVoiceBody } from './voice-upload.js';
 import type { TaskData, VoiceData } from './wire-schemas.js';
@@ -95,9 +96,6 @@ interface CallSpec<Schema extends z.ZodType> {
   timeoutMs: number;
   onUploadProgress?: (sentBytes: number, totalBytes: number) => void;
 }
-
-/** Printable ASCII without spaces: anything else cannot be sent in a header (and would fail on every retry). */
-const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
 
 /**
  * Typed calls for the four operations of the contract. Every failure is a ServiceError; retries follow
@@ -227,7 +225,7 @@ export class ServiceClient {
     spec: CallSpec<Schema>,
     options: CallOptions,
   ): Promise<ServiceResult<z.output<Schema>>> {
-    const token = await this.readToken(options);
+    const token = await readToken(() => this.options.getToken(), options.token);
     const url = buildUrl(options.baseUrl ?? this.options.baseUrl, spec.path);
     const maxRetries = options.maxRetries ?? this.retry.maxRetries;
     const headers: Record<string, string> = {
@@ -357,37 +355,6 @@ export class ServiceClient {
       requestSent: true,
     });
   }
-
-  private async readToken(options: CallOptions): Promise<string> {
-    let token: string | undefined;
-    try {
-      token = options.token ?? (await this.options.getToken());
-    } catch {
-      // A keychain that cannot be read is the same, for this call, as no token: nothing is sent. The reason
-      // itself is reported where the keychain is (Settings), not in every job.
-      token = undefined;
-    }
-    if (token === undefined || token === '') {
-      throw new ServiceError({
-        kind: 'validation',
-        code: 'NOT_SIGNED_IN',
-        message: 'Not signed in to this service, so nothing was sent: add its token in Settings, then retry.',
-        retryable: false,
-        requestSent: false,
-      });
-    }
-    if (!TOKEN_SHAPE.test(token)) {
-      throw new ServiceError({
-        kind: 'validation',
-        code: 'TOKEN_MALFORMED',
-        message:
-          'The saved token contains spaces or characters that cannot be sent; paste it again in Settings.',
-        retryable: false,
-        requestSent: false,
-      });
-    }
-    return token;
-  }
 }
 
 /** The caller gave up while the call waited (at the rate gate, or between retries). */
@@ -399,60 +366,4 @@ function cancelled(resource: string, requestSent: boolean): ServiceError {
     retryable: false,
     requestSent,
   });
-}
-
-/** Strips each block to its type's keys and drops undefined top-level fields. */
-function prepareTaskBody(body: TaskRequestBody): Record<string, unknown> {
-  const source: Readonly<Record<string, unknown>> = { ...body };
-  const prepared: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) {
-    if (value === undefined) continue;
-    prepared[key] =
-      key === 'contents' && Array.isArray(value)
-        ? value.map((block: unknown) =>
-            typeof block === 'object' && block !== null && !Array.isArray(block)
-              ? stripToTypeKeys(block)
-              : block,
-          )
-        : value;
-  }
-  return prepared;
-}
-
-function buildUrl(baseUrl: string, path: string): URL {
-  let base: URL;
-  try {
-    base = new URL(baseUrl);
-  } catch {
-    throw new ServiceError({
-      kind: 'validation',
-      code: 'BASE_URL_INVALID',
-      message: 'The service address is not a valid URL.',
-      retryable: false,
-      requestSent: false,
-    });
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new ServiceError({
-      kind: 'validation',
-      code: 'BASE_URL_INVALID',
-      message: 'The service address must start with http:// or https://.',
-      retryable: false,
-      requestSent: false,
-    });
-  }
-  return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base.origin);
-}
-
-function encodeId(id: string, resource: string): string {
-  if (typeof id !== 'string' || id.trim() === '' || id.length > 200) {
-    throw new ServiceError({
-      kind: 'validation',
-      code: 'ID_INVALID',
-      message: `The ${resource} id must be a non-empty string.`,
-      retryable: false,
-      requestSent: false,
-    });
-  }
-  return encodeURIComponent(id);
 }
