@@ -104,6 +104,13 @@ async function tourPages(page: Page, shot: (name: string) => Promise<void>): Pro
   await shot('editor-lexicon');
   await dialog(page, page.getByTestId('export-open'), 'export-dialog', shot);
   await dialog(page, page.getByTestId('shortcuts-button'), 'shortcuts-help', shot);
+  // The command palette (Ctrl+Shift+P), searched.
+  await page.keyboard.press('Control+Shift+P');
+  await page.getByTestId('command-palette-search').fill('zoom');
+  await expect(page.locator('[data-testid="command-palette-item"]')).toHaveCount(3);
+  await shot('command-palette');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('command-palette')).toBeHidden();
   await new EditorPage(page).close();
 
   await page.getByTestId('nav-voices').click();

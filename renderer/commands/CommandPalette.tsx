@@ -75,24 +75,26 @@ export function CommandPalette({ onClose }: { onClose(): void }) {
       onClose={onClose}
       closeOnBackdrop
     >
-      <input
-        type="search"
-        role="combobox"
-        aria-label="Search commands"
-        aria-expanded="true"
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={current === undefined ? undefined : optionId(current)}
-        data-testid="command-palette-search"
-        data-autofocus
-        placeholder="Type to search commands"
-        value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setActive(0);
-        }}
-        onKeyDown={onKeyDown}
-      />
+      <label className="field command-palette-search">
+        <span>Search commands</span>
+        <input
+          type="search"
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={current === undefined ? undefined : optionId(current)}
+          data-testid="command-palette-search"
+          data-autofocus
+          placeholder="Type to search commands"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </label>
       <ul id={listId} role="listbox" aria-label="Commands" className="command-palette-list">
         {shown.map((entry) => (
           <li
