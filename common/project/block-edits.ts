@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { defaultsOnlyContext } from './send-context.js';
-import { assertUnlocked } from './block-guards.js';
-import type { BlockLocation, TrackBlockTypes } from './block-lookup.js';
+import { assertUnlocked, requirePlaced, requireSpeech } from './block-guards.js';
+import { checkBlockShape, editableFields, isNeverPatched } from './block-shape.js';
+import type { TrackBlockTypes } from './block-lookup.js';
 import { findBlock, requireBlock, withBlockReplaced, withTrackBlocks } from './block-lookup.js';
 import type { IdFactory } from './block-factory.js';
 import { randomId } from './block-factory.js';
@@ -11,20 +11,12 @@ import { describeFirstIssue } from './issue-path.js';
 import {
   VOLUME_DB_MAX,
   VOLUME_DB_MIN,
-  audioBlockSchema,
-  customAudioBlockSchema,
   generationStateSchema,
   isPassthroughBlock,
-  musicBlockSchema,
-  sceneBlockSchema,
-  sfxBlockSchema,
-  stemSeparationBlockSchema,
-  textBlockSchema,
   trackOfType,
 } from './project-schema.js';
 import type {
   Block,
-  BlockType,
   GenerationState,
   MusicBlock,
   PlacedBlock,
@@ -61,19 +53,6 @@ export const STUDIO_LIMITS = {
   fadeInMs: { min: 0, max: 600_000 },
   fadeOutMs: { min: 0, max: 600_000 },
 } as const;
-
-const BLOCK_SCHEMAS: Record<BlockType, z.ZodObject> = {
-  text: textBlockSchema,
-  sfx: sfxBlockSchema,
-  music: musicBlockSchema,
-  audio: audioBlockSchema,
-  scene: sceneBlockSchema,
-  custom_audio: customAudioBlockSchema,
-  stem_separation: stemSeparationBlockSchema,
-};
-
-const PASSTHROUGH_EDITABLE = ['volumeDb', 'pauseAfterMs', 'locked', 'chapterTitle'];
-const NEVER_PATCHED = ['id', 'type', 'generation'];
 
 /** Inserts a block on the track of its type, at `index` (default: the end) or right after block `afterId`. */
 export function insertBlock(
@@ -258,12 +237,10 @@ export function updateBlock(project: Project, blockId: string, patch: BlockPatch
   const location = requireBlock(project, blockId);
   const block = location.block;
   const entries = Object.entries(patch);
-  const allowed = isPassthroughBlock(block)
-    ? PASSTHROUGH_EDITABLE
-    : Object.keys(BLOCK_SCHEMAS[block.type].shape).filter((key) => !NEVER_PATCHED.includes(key));
+  const allowed = editableFields(block);
   for (const [field] of entries) {
     if (allowed.includes(field)) continue;
-    const readOnly = isPassthroughBlock(block) && !NEVER_PATCHED.includes(field);
+    const readOnly = isPassthroughBlock(block) && !isNeverPatched(field);
     throw new ProjectEditError({
       field,
       rule: readOnly ? 'read-only' : 'unknown-field',
@@ -340,30 +317,6 @@ export function duplicateBlocks(
   return placedCopies.length > 0 ? insertBlocks(next, placedCopies) : next;
 }
 
-function requireSpeech(location: BlockLocation, action: string): void {
-  if (location.track !== 'speech') {
-    throw new ProjectEditError({
-      field: 'blockId',
-      rule: 'wrong-track',
-      blockId: location.block.id,
-      message: `Only speech-track blocks can ${action}; ${location.block.type} blocks are placed by start time.`,
-    });
-  }
-}
-
-function requirePlaced(location: BlockLocation, action: string): PlacedBlock {
-  const block = location.block;
-  if (block.type !== 'sfx' && block.type !== 'music') {
-    throw new ProjectEditError({
-      field: 'blockId',
-      rule: 'wrong-track',
-      blockId: block.id,
-      message: `Only sfx and music blocks can ${action}; ${block.type} blocks follow each other on the speech track.`,
-    });
-  }
-  return block;
-}
-
 function checkRange(field: keyof typeof STUDIO_LIMITS, value: number, blockId: string): void {
   const { min, max } = STUDIO_LIMITS[field];
   if (!Number.isFinite(value) || value < min || value > max) {
@@ -372,56 +325,6 @@ function checkRange(field: keyof typeof STUDIO_LIMITS, value: number, blockId: s
       rule: 'out-of-range',
       blockId,
       message: `"${field}" must be from ${min} to ${max} (got ${value}).`,
-    });
-  }
-}
-
-/** Block schemas cut down to the fields an edit changed, by type and field list (typing changes `text` only). */
-const fieldSchemas = new Map<string, z.ZodObject>();
-
-function schemaOfFields(type: BlockType, fields: readonly string[]): z.ZodObject {
-  const key = `${type}:${[...fields].sort().join(',')}`;
-  let schema = fieldSchemas.get(key);
-  if (schema === undefined) {
-    const { shape } = BLOCK_SCHEMAS[type];
-    schema = z.strictObject(Object.fromEntries(fields.map((field) => [field, shape[field]!])));
-    fieldSchemas.set(key, schema);
-  }
-  return schema;
-}
-
-/**
- * Refuses a block that breaks its type's schema. With `changed`, only those fields are checked: the others are
- * the edited block's own, checked when they were set, and a keystroke in a block with takes no longer parses
- * the takes again (0.4 ms of every keystroke). The schemas check fields one by one, with no rule across fields.
- */
-function checkBlockShape(block: Block, changed?: readonly string[]): void {
-  const type = block.type as BlockType;
-  const whole = BLOCK_SCHEMAS[type] as z.ZodObject | undefined;
-  if (whole === undefined) {
-    throw new ProjectEditError({
-      field: 'type',
-      rule: 'wrong-type',
-      blockId: block.id,
-      message: `"type" must be one of ${Object.keys(BLOCK_SCHEMAS).join(', ')}.`,
-    });
-  }
-  let checked;
-  if (changed === undefined) {
-    checked = whole.safeParse(block);
-  } else {
-    const fields = changed.filter((field) => field in whole.shape);
-    const values: Record<string, unknown> = {};
-    for (const field of fields) if (field in block) values[field] = block[field as keyof Block];
-    checked = schemaOfFields(type, fields).safeParse(values);
-  }
-  if (!checked.success) {
-    const { fieldPath, problem } = describeFirstIssue(checked.error);
-    throw new ProjectEditError({
-      field: fieldPath,
-      rule: checked.error.issues[0]?.code === 'unrecognized_keys' ? 'unknown-field' : 'wrong-type',
-      blockId: block.id,
-      message: `"${fieldPath}" ${problem}.`,
     });
   }
 }

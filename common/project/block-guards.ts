@@ -1,5 +1,6 @@
 import { ProjectEditError } from './edit-error.js';
-import type { Block } from './project-schema.js';
+import type { BlockLocation } from './block-lookup.js';
+import type { Block, PlacedBlock } from './project-schema.js';
 
 export function assertUnlocked(block: Block, action: string): void {
   if (block.locked) {
@@ -28,4 +29,30 @@ const ENCLOSING_QUOTES = /^["“”„«»‘’'‚‹›]+|["“”„«»‘�
  */
 export function quotedExcerpt(text: string, maxLength = 32): string {
   return `“${excerpt(text.trim().replace(ENCLOSING_QUOTES, ''), maxLength)}”`;
+}
+
+/** Refuses an action only speech-track blocks take (they follow each other; others are placed by time). */
+export function requireSpeech(location: BlockLocation, action: string): void {
+  if (location.track !== 'speech') {
+    throw new ProjectEditError({
+      field: 'blockId',
+      rule: 'wrong-track',
+      blockId: location.block.id,
+      message: `Only speech-track blocks can ${action}; ${location.block.type} blocks are placed by start time.`,
+    });
+  }
+}
+
+/** Refuses an action only sfx and music blocks take (placed by start time), answering the placed block. */
+export function requirePlaced(location: BlockLocation, action: string): PlacedBlock {
+  const block = location.block;
+  if (block.type !== 'sfx' && block.type !== 'music') {
+    throw new ProjectEditError({
+      field: 'blockId',
+      rule: 'wrong-track',
+      blockId: block.id,
+      message: `Only sfx and music blocks can ${action}; ${block.type} blocks follow each other on the speech track.`,
+    });
+  }
+  return block;
 }
