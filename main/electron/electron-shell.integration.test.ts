@@ -120,6 +120,37 @@ describe('the built Electron shell, with a test double of electron', () => {
     expect(settings).toMatchObject({ ok: true, result: { services: [] } });
   });
 
+  it('builds its menu from the command registry, again when a key changes, and sends a click as its id', async () => {
+    await startShell();
+    type Item = { id?: string; accelerator?: string; click?: () => void; submenu?: Item[] };
+    const items = (menu: unknown): Item[] =>
+      (menu as Item[]).flatMap((item) => [item, ...(item.submenu ? items(item.submenu) : [])]);
+    const generateItem = () => items(electron.applicationMenus.at(-1)).find((item) => item.id === 'generate');
+    expect(generateItem()?.accelerator).toBe('CmdOrCtrl+G');
+
+    expect(
+      await fromApp('settings.setKeyBinding', { commandId: 'generate', keys: ['Mod+Shift+G'] }),
+    ).toMatchObject({
+      ok: true,
+      result: { keyBindings: { generate: ['Mod+Shift+G'] } },
+    });
+    await vi.waitFor(() => expect(generateItem()?.accelerator).toBe('CmdOrCtrl+Shift+G'));
+    expect(
+      await fromApp('settings.setKeyBinding', { commandId: 'export', keys: ['Mod+Shift+G'] }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'CONFLICT',
+        message: 'Ctrl+Shift+G is already "Generate every block without current audio".',
+      },
+    });
+
+    const contents = electron.windows[0]!.webContents;
+    contents.sent.length = 0;
+    generateItem()?.click?.();
+    expect(contents.sent.map(({ args }) => args)).toContainEqual(['menu.command', { command: 'generate' }]);
+  });
+
   it('refuses calls from another frame, another origin or another window', async () => {
     await startShell();
     const contents = electron.windows[0]!.webContents;

@@ -51,6 +51,8 @@ export class ElectronDouble {
   readonly rendererInvocations: { channel: string; args: unknown[] }[] = [];
   /** Paths the shell asked the file manager to show. */
   readonly revealedPaths: string[] = [];
+  /** Every application menu the shell set, in order (each is the template: buildFromTemplate returns it). */
+  readonly applicationMenus: unknown[] = [];
   permissionRequestHandler: PermissionRequestHandler | undefined;
   permissionCheckHandler: PermissionCheckHandler | undefined;
   quitRequests = 0;
@@ -84,7 +86,10 @@ export class ElectronDouble {
     return {
       app: double.app,
       BrowserWindow: double.BrowserWindow,
-      Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: () => undefined },
+      Menu: {
+        buildFromTemplate: (template: unknown) => template,
+        setApplicationMenu: (menu: unknown) => void this.applicationMenus.push(menu),
+      },
       dialog: double.dialog,
       screen: {
         getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
