@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LANTERN_KEEPER, calibreEpub } from '../main/services/book-import/test-support/producer-books.js';
+import { LANTERN_KEEPER } from '../main/services/book-import/test-support/producer-books.js';
+import { calibreEpub } from '../main/services/book-import/test-support/word-calibre-libreoffice-books.js';
 import { ffmpeg, probeFile } from '../main/services/export/test-support/media-tools.js';
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';

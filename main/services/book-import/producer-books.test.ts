@@ -4,16 +4,9 @@ import { previewImport, scriptBlocks } from '../../../common/import/imported-scr
 import { buildCues } from '../../../common/subtitles/cue-builder.js';
 import type { ImportedScript } from '../../../common/import/imported-script.js';
 import { readScriptFile } from './read-script-file.js';
-import {
-  COVER_JPEG,
-  LANTERN_KEEPER,
-  calibreEpub,
-  libreOfficeEpub,
-  pandocEpub,
-  pandocHtml,
-  pandocMarkdown,
-  wordDocx,
-} from './test-support/producer-books.js';
+import { pandocEpub, pandocHtml, pandocMarkdown } from './test-support/pandoc-books.js';
+import { COVER_JPEG, LANTERN_KEEPER } from './test-support/producer-books.js';
+import { calibreEpub, libreOfficeEpub, wordDocx } from './test-support/word-calibre-libreoffice-books.js';
 
 const options = {
   paragraphs: 'blank-lines' as const,

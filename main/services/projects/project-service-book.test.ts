@@ -6,14 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultProjectExportSettings } from '../../../common/export/project-export-settings.js';
 import { fileTagsFor } from '../project-export/project-exporter.js';
 import type { ProducerBook } from '../book-import/test-support/producer-books.js';
-import {
-  COVER_JPEG,
-  LANTERN_KEEPER,
-  calibreEpub,
-  pandocEpub,
-  pandocMarkdown,
-  wordDocx,
-} from '../book-import/test-support/producer-books.js';
+import { pandocEpub, pandocMarkdown } from '../book-import/test-support/pandoc-books.js';
+import { COVER_JPEG, LANTERN_KEEPER } from '../book-import/test-support/producer-books.js';
+import { calibreEpub, wordDocx } from '../book-import/test-support/word-calibre-libreoffice-books.js';
 import { ProjectService } from './project-service.js';
 
 let dataDir: string;
