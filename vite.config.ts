@@ -14,7 +14,7 @@ export const rendererConfig = defineConfig({
     target: 'chrome130',
     // A desktop app loads its bundle from disk, so one larger chunk costs nothing on the network.
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
+    rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./renderer/index.html', import.meta.url)),
         // The browser shell's file chooser, served by main on an origin of its own (main/browser/chooser-server.ts).

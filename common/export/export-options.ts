@@ -31,13 +31,13 @@ export const loudnessTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({
     kind: z.literal('lufs'),
-    integratedLufs: z.number().finite().min(-40, 'must be ≥ -40 LUFS').max(-5, 'must be ≤ -5 LUFS'),
-    truePeakDb: z.number().finite().min(-12, 'must be ≥ -12 dBTP').max(0, 'must be ≤ 0 dBTP'),
+    integratedLufs: z.number().min(-40, 'must be ≥ -40 LUFS').max(-5, 'must be ≤ -5 LUFS'),
+    truePeakDb: z.number().min(-12, 'must be ≥ -12 dBTP').max(0, 'must be ≤ 0 dBTP'),
   }),
   z.object({
     kind: z.literal('rms'),
-    rmsDb: z.number().finite().min(-40, 'must be ≥ -40 dBFS').max(-6, 'must be ≤ -6 dBFS'),
-    peakDb: z.number().finite().min(-12, 'must be ≥ -12 dBFS').max(0, 'must be ≤ 0 dBFS'),
+    rmsDb: z.number().min(-40, 'must be ≥ -40 dBFS').max(-6, 'must be ≤ -6 dBFS'),
+    peakDb: z.number().min(-12, 'must be ≥ -12 dBFS').max(0, 'must be ≤ 0 dBFS'),
   }),
 ]);
 export type LoudnessTarget = z.infer<typeof loudnessTargetSchema>;

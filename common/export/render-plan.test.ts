@@ -63,6 +63,12 @@ describe('renderPlanSchema', () => {
     ]);
   });
 
+  it('refuses numbers that are not finite (zod 4 numbers do: `.finite()` was a no-op and is gone)', () => {
+    const [speech, music] = plan.clips;
+    const endless = { ...plan, durationMs: Infinity, clips: [{ ...speech, gainDb: -Infinity }, music] };
+    expect(issues(endless).map((issue) => issue.split(':')[0])).toEqual(['durationMs', 'clips.0.gainDb']);
+  });
+
   it('converts milliseconds to whole frames', () => {
     expect(msToFrames(1000, 44100)).toBe(44100);
     expect(msToFrames(0.01, 44100)).toBe(0);

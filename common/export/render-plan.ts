@@ -15,13 +15,13 @@ export const renderClipSchema = z.object({
   track: trackKindSchema,
   /** Cache key of the decoded source (e.g. the content hash of the block's audio). */
   sourceKey: z.string().min(1, 'must not be empty'),
-  startMs: z.number().finite().min(0, 'must be ≥ 0'),
+  startMs: z.number().min(0, 'must be ≥ 0'),
   /** Where in the source the clip starts playing (trims the head of the source). */
-  sourceOffsetMs: z.number().finite().min(0, 'must be ≥ 0').optional(),
-  durationMs: z.number().finite().positive('must be > 0'),
-  gainDb: z.number().finite().min(-96, 'must be ≥ -96 dB').max(24, 'must be ≤ 24 dB'),
-  fadeInMs: z.number().finite().min(0, 'must be ≥ 0'),
-  fadeOutMs: z.number().finite().min(0, 'must be ≥ 0'),
+  sourceOffsetMs: z.number().min(0, 'must be ≥ 0').optional(),
+  durationMs: z.number().positive('must be > 0'),
+  gainDb: z.number().min(-96, 'must be ≥ -96 dB').max(24, 'must be ≤ 24 dB'),
+  fadeInMs: z.number().min(0, 'must be ≥ 0'),
+  fadeOutMs: z.number().min(0, 'must be ≥ 0'),
   /** Repeat the source to fill durationMs (a music bed); otherwise the clip stops where the source ends. */
   loop: z.boolean().optional(),
 });
@@ -30,9 +30,9 @@ export type RenderClip = z.infer<typeof renderClipSchema>;
 /** Music is lowered under speech: by reductionDb, ramping down over attackMs before speech and back up over releaseMs. */
 export const duckingSettingsSchema = z.object({
   enabled: z.boolean(),
-  reductionDb: z.number().finite().min(0, 'must be ≥ 0 dB').max(60, 'must be ≤ 60 dB'),
-  attackMs: z.number().finite().min(0, 'must be ≥ 0 ms').max(5000, 'must be ≤ 5000 ms'),
-  releaseMs: z.number().finite().min(0, 'must be ≥ 0 ms').max(10_000, 'must be ≤ 10000 ms'),
+  reductionDb: z.number().min(0, 'must be ≥ 0 dB').max(60, 'must be ≤ 60 dB'),
+  attackMs: z.number().min(0, 'must be ≥ 0 ms').max(5000, 'must be ≤ 5000 ms'),
+  releaseMs: z.number().min(0, 'must be ≥ 0 ms').max(10_000, 'must be ≤ 10000 ms'),
 });
 export type DuckingSettings = z.infer<typeof duckingSettingsSchema>;
 
@@ -49,7 +49,7 @@ export const renderPlanSchema = z
     channels: z.union([z.literal(1), z.literal(2)], { error: 'must be 1 or 2' }),
     durationMs: z
       .number()
-      .finite()
+
       .positive('must be > 0')
       .max(24 * 3_600_000, 'must be ≤ 24 hours'),
     clips: z.array(renderClipSchema),

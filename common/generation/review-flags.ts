@@ -30,7 +30,8 @@ function measuredTake(speech: boolean, take: Take): CheckedTake | undefined {
     durationMs: take.durationMs,
     // Effects and music have no pace to learn: their length is whatever was asked for.
     characters: speech ? (take.made?.text.length ?? 0) : 0,
-    voiceKey: `${String(params.voiceId ?? '')}|${String(params.language ?? '')}`,
+    // A key, not text: JSON keeps two different voices apart even when a hand-edited file holds a non-string id.
+    voiceKey: JSON.stringify([params.voiceId ?? null, params.language ?? null]),
     speechRate: typeof rate === 'number' && rate > 0 ? rate : 1,
   };
 }

@@ -1,4 +1,4 @@
-import type { Token } from 'marked';
+import type { MarkedToken, Token } from 'marked';
 import { marked } from 'marked';
 import type { ParagraphMode } from '../text/index.js';
 import { splitParagraphs } from '../text/paragraphs.js';
@@ -198,8 +198,10 @@ export function parseMarkdown(text: string, reading: ImportReading): ImportedScr
     for (const line of [header.subtitle, header.author, header.rights]) if (line) builder.paragraph(line);
     builder.frontMatter(false);
   }
+  // No marked extension is registered, so every token is one of marked's own kinds (none is the catch-all
+  // Generic token, whose fields are `any`).
   const walk = (tokens: readonly Token[]): void => {
-    for (const token of tokens) {
+    for (const token of tokens as readonly MarkedToken[]) {
       switch (token.type) {
         case 'heading':
           if (token.depth <= 3) {
@@ -214,7 +216,7 @@ export function parseMarkdown(text: string, reading: ImportReading): ImportedScr
           }
           break;
         case 'list':
-          for (const item of token.items as { text: string }[]) builder.paragraph(plain(item.text));
+          for (const item of token.items) builder.paragraph(plain(item.text));
           break;
         case 'blockquote':
           walk(token.tokens ?? []);

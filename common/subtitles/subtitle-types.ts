@@ -3,8 +3,8 @@ import { z } from 'zod';
 /** A silence inside a block's audio, in milliseconds relative to the start of the block. */
 export const silenceSpanSchema = z
   .object({
-    startMs: z.number().finite().min(0, 'must be ≥ 0'),
-    endMs: z.number().finite().min(0, 'must be ≥ 0'),
+    startMs: z.number().min(0, 'must be ≥ 0'),
+    endMs: z.number().min(0, 'must be ≥ 0'),
   })
   .refine((span) => span.endMs >= span.startMs, { message: 'endMs must be ≥ startMs', path: ['endMs'] });
 export type SilenceSpan = z.infer<typeof silenceSpanSchema>;
@@ -17,8 +17,8 @@ export type SilenceSpan = z.infer<typeof silenceSpanSchema>;
 export const subtitleSourceSchema = z.object({
   blockId: z.string().min(1, 'must not be empty'),
   text: z.string(),
-  startMs: z.number().finite().min(0, 'must be ≥ 0'),
-  durationMs: z.number().finite().min(0, 'must be ≥ 0'),
+  startMs: z.number().min(0, 'must be ≥ 0'),
+  durationMs: z.number().min(0, 'must be ≥ 0'),
   silences: z.array(silenceSpanSchema).optional(),
   clipId: z.string().min(1, 'must not be empty').optional(),
 });

@@ -13,6 +13,7 @@ import { checkConnection } from './connection-guard.js';
 import { asciiFrame } from './ascii-frame.js';
 import { answerPieces } from './answer-frame.js';
 import { frameOf } from './frame-deflate.js';
+import { frameText } from './frame-text.js';
 import { OrderedSender } from './ordered-sender.js';
 
 const requestFrameSchema = z.object({
@@ -77,7 +78,7 @@ export class WebSocketBinding {
         socket.close(1003, 'Binary frames are not accepted');
         return;
       }
-      void this.answer(socket, data.toString()).catch((error: unknown) => {
+      void this.answer(socket, frameText(data)).catch((error: unknown) => {
         this.logger.error('Answering a page request failed', error);
       });
     });

@@ -1,5 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { inspect } from 'node:util';
 
 export interface Logger {
   info(message: string, detail?: unknown): void;
@@ -67,11 +68,15 @@ export class FileLogger implements Logger {
 function formatDetail(detail: unknown): string {
   if (detail === undefined) return '';
   if (detail instanceof Error) return ` — ${detail.stack ?? detail.message}`;
+  // JSON keeps a line greppable; what JSON cannot write (a circular object, a BigInt inside, a function) is
+  // inspected rather than printed as "[object Object]" or "undefined".
   try {
-    return ` — ${JSON.stringify(detail)}`;
+    const json = JSON.stringify(detail) as string | undefined;
+    if (json !== undefined) return ` — ${json}`;
   } catch {
-    return ` — ${String(detail)}`;
+    // Falls through to inspect.
   }
+  return ` — ${inspect(detail, { depth: 4, breakLength: Infinity })}`;
 }
 
 /** A logger that keeps lines in memory, for tests. */

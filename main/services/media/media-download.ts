@@ -386,7 +386,10 @@ function systemErrorCode(error: unknown, depth = 0): string | undefined {
   if (typeof error !== 'object' || error === null || depth > 4) return undefined;
   const candidate = error as { code?: unknown; cause?: unknown; errors?: unknown };
   if (typeof candidate.code === 'string' && /^E[A-Z]+$/.test(candidate.code)) return candidate.code;
-  const nested = [candidate.cause, ...(Array.isArray(candidate.errors) ? candidate.errors : [])];
+  const nested = [
+    candidate.cause,
+    ...(Array.isArray(candidate.errors) ? (candidate.errors as unknown[]) : []),
+  ];
   for (const inner of nested) {
     const code = systemErrorCode(inner, depth + 1);
     if (code !== undefined) return code;

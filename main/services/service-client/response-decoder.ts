@@ -156,11 +156,8 @@ function httpError(
   const fallback = `The service ${STATUS_WORDS[status] ?? `answered HTTP ${status}`}.`;
   const message =
     serviceMessage !== undefined && serviceMessage.trim() !== '' ? text(serviceMessage) : fallback;
-  const rawRetryAfter = headers['retry-after'];
-  const retryAfterMs = parseRetryAfterMs(
-    Array.isArray(rawRetryAfter) ? rawRetryAfter[0] : rawRetryAfter,
-    context.now,
-  );
+  // Node keeps the first Retry-After and drops repeats, so it is one string (the type says so too).
+  const retryAfterMs = parseRetryAfterMs(headers['retry-after'], context.now);
   const retryable = status === 429 || status === 502 || status === 503 || status === 504;
   return new ServiceError({
     kind: 'http',

@@ -319,8 +319,7 @@ export class ServiceClient {
    */
   private holdGateAtOnce(status: number, headers: IncomingHttpHeaders, receivedAt: number): void {
     if (status !== 429 && status !== 503) return;
-    const raw = headers['retry-after'];
-    const retryAfterMs = parseRetryAfterMs(Array.isArray(raw) ? raw[0] : raw, receivedAt);
+    const retryAfterMs = parseRetryAfterMs(headers['retry-after'], receivedAt);
     if (retryAfterMs !== undefined) this.rateGate.holdFrom(receivedAt, retryAfterMs);
   }
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useId, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -17,7 +17,7 @@ export function NewProjectDialog({ onClose }: { onClose(): void }) {
   const problemId = useId();
   const problem = titleProblem(title);
 
-  const submit = async (event: FormEvent): Promise<void> => {
+  const submit = async (event: SubmitEvent): Promise<void> => {
     event.preventDefault();
     if (problem !== null || busy) return;
     setBusy(true);

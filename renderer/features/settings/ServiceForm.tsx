@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useState } from 'react';
 import type { ServiceView, SettingsView } from '../../../common/ipc/contract.js';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
@@ -28,7 +28,7 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
   const urlProblem =
     urlCheck && !urlCheck.success ? `Base URL ${urlCheck.error.issues[0]?.message ?? 'is invalid'}` : null;
 
-  const submit = (event: FormEvent): void => {
+  const submit = (event: SubmitEvent): void => {
     event.preventDefault();
     setBusy(true);
     setError(null);

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -11,7 +11,7 @@ export function AddVoiceById({ onDone }: { onDone(): void }) {
   const [id, setId] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<IpcErrorData | null>(null);
-  const submit = (event: FormEvent): void => {
+  const submit = (event: SubmitEvent): void => {
     event.preventDefault();
     setBusy(true);
     setError(null);

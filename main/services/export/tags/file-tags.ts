@@ -4,8 +4,8 @@ import { audioMetadataSchema } from '../../../../common/export/audio-metadata.js
 const chapterSpanSchema = z
   .object({
     title: z.string().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
-    startMs: z.number().finite().min(0, 'must be ≥ 0'),
-    endMs: z.number().finite().min(0, 'must be ≥ 0'),
+    startMs: z.number().min(0, 'must be ≥ 0'),
+    endMs: z.number().min(0, 'must be ≥ 0'),
   })
   .refine((span) => span.endMs > span.startMs, { message: 'endMs must be > startMs', path: ['endMs'] });
 
