@@ -130,4 +130,34 @@ test.describe('journey: one command layer', () => {
     await expect(page.getByTestId('new-project-title')).toBeVisible();
     expect(await keydowns()).toBe(1);
   });
+
+  test('runs no editor command from the menu behind an open dialog: menu Undo and Generate change nothing', async ({
+    app,
+    page,
+  }) => {
+    await page.goto(app.url);
+    const projects = new ProjectsPage(page);
+    await projects.create('Behind');
+    const editor = new EditorPage(page);
+    await editor.addTextBlocks(['First line.', 'Second line.']);
+    // With no dialog open, menu Undo undoes.
+    const typed = await editor.scriptTexts();
+    await chooseMenuItem(app, 'undo');
+    await expect.poll(() => editor.scriptTexts()).not.toEqual(typed);
+    const before = await editor.scriptTexts();
+    await chooseMenuItem(app, 'export');
+    await expect(page.getByTestId('export-dialog')).toBeVisible();
+
+    await chooseMenuItem(app, 'undo');
+    await chooseMenuItem(app, 'generate');
+    await chooseMenuItem(app, 'help');
+    await expect(page.getByTestId('export-dialog')).toBeVisible();
+    // Close the project (the app's command still runs): it saves what the document is after the items above,
+    // which main delivered in order before it.
+    await chooseMenuItem(app, 'close-project');
+    await expect(page.getByTestId('projects-page')).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await projects.open('Behind');
+    expect(await editor.scriptTexts()).toEqual(before);
+  });
 });

@@ -112,4 +112,44 @@ describe('the command registry', () => {
     press({ key: 'Enter' });
     expect(open).toHaveBeenCalledTimes(1);
   });
+
+  it('runs no editor command from the menu while a modal dialog is open, but still the app’s', () => {
+    const registry = new CommandRegistry(window, false);
+    const undo = vi.fn();
+    const generate = vi.fn();
+    const settings = vi.fn();
+    cleanups.push(
+      registry.register({
+        undo: { run: undo },
+        generate: { run: generate },
+        'go-settings': { run: settings },
+      }),
+    );
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    expect(registry.run('undo', { source: 'menu' })).toBe(false);
+    expect(registry.run('generate', { source: 'menu' })).toBe(false);
+    expect(undo).not.toHaveBeenCalled();
+    expect(generate).not.toHaveBeenCalled();
+    expect(registry.run('go-settings', { source: 'menu' })).toBe(true);
+    expect(settings).toHaveBeenCalledTimes(1);
+    dialog.remove();
+    expect(registry.run('undo', { source: 'menu' })).toBe(true);
+    expect(undo).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a text box’s keys out of a menu item whose accelerator is a remapped key (Play on Ctrl+P)', () => {
+    const registry = new CommandRegistry(window, false);
+    const play = vi.fn();
+    cleanups.push(registry.register({ play: { run: play } }));
+    registry.setKeyBindings({ play: ['Mod+P'] });
+    const box = document.body.appendChild(document.createElement('textarea'));
+    // The key is declined in the box without preventDefault, so Electron hands it to the menu item.
+    expect(press({ key: 'p', ctrlKey: true }, box).defaultPrevented).toBe(false);
+    expect(registry.run('play', { source: 'menu', target: box })).toBe(false);
+    expect(play).not.toHaveBeenCalled();
+    expect(registry.run('play', { source: 'menu', target: document.body })).toBe(true);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,5 +1,5 @@
 import type { CommandId, CommandScope, CommandSpec } from '../../common/commands/command-list.js';
-import { COMMANDS, defaultKeysOf } from '../../common/commands/command-list.js';
+import { COMMANDS, commandSpec, defaultKeysOf } from '../../common/commands/command-list.js';
 import type { KeyBindings } from '../../common/commands/key-bindings.js';
 import { keysOf } from '../../common/commands/key-bindings.js';
 import { matchesCombo } from '../../common/commands/key-combo.js';
@@ -105,12 +105,30 @@ export class CommandRegistry {
     return this.handlers.get(id)?.at(-1);
   }
 
-  /** Runs a command by id; false when no shown view offers it. */
+  /** Runs a command by id; false when no shown view offers it, or the menu may not run it now. */
   run(id: CommandId, invocation: Partial<CommandInvocation> = {}): boolean {
     const handler = this.handlerOf(id);
     if (handler === undefined) return false;
-    handler.run({ source: 'palette', target: null, repeat: false, ...invocation });
+    const full: CommandInvocation = { source: 'palette', target: null, repeat: false, ...invocation };
+    if (full.source === 'menu' && this.menuMayNotRun(commandSpec(id), full.target)) return false;
+    handler.run(full);
     return true;
+  }
+
+  /**
+   * Keys pressed in a dialog stay in it (Dialog stops them), but the native menu, and its accelerators for keys
+   * the page did not take, reach the registry anyway: the menu must keep the same rules the keys do.
+   */
+  private menuMayNotRun(spec: CommandSpec, target: EventTarget | null): boolean {
+    // A modal dialog (export, import, charge-twice, F1's list, the palette) is in front of the editor and the
+    // project list: their commands wait until it closes. The app's own (pages, New project) still go.
+    if (spec.scope !== 'app' && this.modalOpen()) return true;
+    // A key declined in a text box (Space typed there) may be the menu item's accelerator: it stays the box's.
+    return isTextField(target) && !spec.inTextFields;
+  }
+
+  private modalOpen(): boolean {
+    return this.target.document.querySelector('[aria-modal="true"]') !== null;
   }
 
   /** Every command with its keys and whether it can run now, in the registry's order. */
