@@ -52,11 +52,15 @@ export function playClip(src: string, options: ClipOptions = {}): PlayingClip {
     onplayerror: (_id, reason) => options.onError?.('play', String(reason)),
   });
   if (fromS > 0) {
-    // howler starts a sound from 0: the seek follows the play, once the length is known to keep it inside.
+    // howler starts a sound from 0: the seek follows the play, once the length is known to keep it inside. It
+    // waits for 'play' because howler queues a seek asked while HTML5 play() is pending and then runs it only
+    // after a 'seek' that never comes: the clip would play on silently from 0:00.
     howl.once('load', () => {
       const id = howl.play();
-      howl.once('seek', () => howl.volume(1));
-      howl.seek(Math.min(fromS, howl.duration()), id);
+      howl.once('play', () => {
+        howl.once('seek', () => howl.volume(1));
+        howl.seek(Math.min(fromS, howl.duration()), id);
+      });
     });
   } else {
     howl.play();
