@@ -36,12 +36,16 @@ describe('useTakePlayer', () => {
     expect(first.unloaded).toBe(true);
     const second = howls[1]!;
     expect(result.current.playback).toEqual({ kind: 'playing', cacheKey: 'take-b' });
-    // Played once its length is known, then moved to where the first take was.
+    // Played once its length is known, then moved to where the first take was once it plays: howler would leave
+    // a seek asked while the play is pending in its queue for good.
     expect(second.played).toBe(0);
     expect(second.volumeNow).toBe(0);
     act(() => second.emit('load'));
     expect(second.played).toBe(1);
+    act(() => second.emit('play'));
     expect(second.seeks).toEqual([1.25]);
+    expect(second.queue).toEqual([]);
+    expect(second.volumeNow).toBe(0);
     act(() => second.emit('seek'));
     expect(second.volumeNow).toBe(1);
   });
@@ -53,11 +57,16 @@ describe('useTakePlayer', () => {
     howls[0]!.positionS = 5;
     act(() => result.current.switchTo('short', '/media/short.mp3'));
     act(() => howls[1]!.emit('load'));
+    act(() => howls[1]!.emit('play'));
     expect(howls[1]!.seeks).toEqual([2]);
-    // The short take never loaded: switching back cannot know a position and starts at once.
+    // A third take switched to waits for its length; switched away from before it loaded, it cannot know a
+    // position, so the take after it starts at once from the start.
+    act(() => result.current.switchTo('third', '/media/third.mp3'));
+    expect(howls[2]!.played).toBe(0);
     act(() => result.current.switchTo('long', '/media/long.mp3'));
-    expect(howls[2]!.played).toBe(1);
-    expect(howls[2]!.seeks).toEqual([]);
+    expect(howls[3]!.played).toBe(1);
+    act(() => howls[3]!.emit('play'));
+    expect(howls[3]!.seeks).toEqual([]);
   });
 
   it('goes idle when its own take fails, not when a take switched away from does', () => {
@@ -69,8 +78,23 @@ describe('useTakePlayer', () => {
     replaced.unloaded = false;
     act(() => replaced.emit('loaderror', 'gone'));
     expect(result.current.playback).toEqual({ kind: 'playing', cacheKey: 'take-2' });
+    expect(result.current.error).toBeNull();
     act(() => howls[1]!.emit('playerror', 'blocked'));
     expect(result.current.playback).toEqual({ kind: 'idle' });
+  });
+
+  it('stops a take that fails and says why, until another take is played', () => {
+    const { result } = player();
+    act(() => result.current.play('take-1', '/media/1.mp3'));
+    act(() => howls[0]!.emit('loaderror', 'Decoding audio data failed.'));
+    expect(howls[0]!.unloaded).toBe(true);
+    expect(result.current.playback).toEqual({ kind: 'idle' });
+    expect(result.current.error).toBe('Could not load the take: Decoding audio data failed.');
+    act(() => result.current.play('take-2', '/media/2.mp3'));
+    expect(result.current.error).toBeNull();
+    act(() => howls[1]!.emit('playerror', 'blocked'));
+    expect(howls[1]!.unloaded).toBe(true);
+    expect(result.current.error).toBe('Could not play the take: blocked');
   });
 
   it('stops the take on stop and when the view goes away', () => {

@@ -7,6 +7,8 @@ export type TakePlayback = { kind: 'idle' } | { kind: 'playing'; cacheKey: strin
 
 export interface TakePlayer {
   playback: TakePlayback;
+  /** Why the last take could not be heard (howler's words), until another is played or the player is stopped. */
+  error: string | null;
   /** Plays a take from the start, or from `atS` seconds (A/B keeps the position when switching). */
   play(cacheKey: string, src: string, atS?: number): void;
   /** Switches to another take at the same position, playing on. */
@@ -21,6 +23,7 @@ export interface TakePlayer {
 export function useTakePlayer(): TakePlayer {
   const clipRef = useRef<PlayingClip | null>(null);
   const [playback, setPlayback] = useState<TakePlayback>({ kind: 'idle' });
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(
     () => () => {
@@ -36,19 +39,30 @@ export function useTakePlayer(): TakePlayer {
     const idleIfCurrent = (): void => {
       if (clipRef.current === clip) setPlayback({ kind: 'idle' });
     };
-    const clip: PlayingClip = playClip(src, { fromS: atS, onEnd: idleIfCurrent, onError: idleIfCurrent });
+    // A failed clip is freed (so nothing resumes it) and the reason shown, as the voice samples do.
+    const failed = (stage: 'load' | 'play', reason: string): void => {
+      if (clipRef.current !== clip) return;
+      clip.stop();
+      clipRef.current = null;
+      setPlayback({ kind: 'idle' });
+      setError(`Could not ${stage} the take: ${reason}`);
+    };
+    const clip: PlayingClip = playClip(src, { fromS: atS, onEnd: idleIfCurrent, onError: failed });
     clipRef.current = clip;
     setPlayback({ kind: 'playing', cacheKey });
+    setError(null);
   };
 
   return {
     playback,
+    error,
     play,
     switchTo: (cacheKey, src) => play(cacheKey, src, clipRef.current?.positionS() ?? 0),
     stop: () => {
       clipRef.current?.stop();
       clipRef.current = null;
       setPlayback({ kind: 'idle' });
+      setError(null);
     },
   };
 }

@@ -228,6 +228,11 @@ export function ScriptView() {
           </button>
         </p>
       ) : null}
+      {player.error !== null ? (
+        <p className="field-error" role="alert" data-testid="script-play-error">
+          {player.error}
+        </p>
+      ) : null}
       {blocks.length === 0 && speakerFilter === null ? (
         <p className="hint script-empty" data-testid="script-empty">
           No speech yet. Add a text block (Ctrl+Enter) or paste a script.

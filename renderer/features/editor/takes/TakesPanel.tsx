@@ -139,6 +139,11 @@ export function TakesPanel({
           </button>
         </div>
       )}
+      {player.error !== null ? (
+        <p className="field-error" role="alert" data-testid="take-play-error">
+          {player.error}
+        </p>
+      ) : null}
       {takes.length === 0 ? (
         <p className="hint" data-testid="takes-empty">
           No takes yet: each generation of this block is kept here.

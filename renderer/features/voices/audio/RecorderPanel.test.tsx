@@ -234,4 +234,23 @@ describe('RecorderPanel', () => {
     fireEvent.click(screen.getByTestId('record-again'));
     await waitFor(() => expect(clip.unloaded).toBe(true));
   });
+
+  it('stops a take that fails to play, says why, and plays it afresh on the next click', async () => {
+    decode.mockResolvedValue(take(paddedVoice(), 5.5));
+    setup();
+    fireEvent.click(screen.getByTestId('record-start'));
+    fireEvent.click(await screen.findByTestId('record-stop'));
+    const play = await screen.findByTestId('record-play');
+    fireEvent.click(play);
+    const failed = howls[0]!;
+    act(() => failed.emit('playerror', 'Playback was unable to start.'));
+    expect(failed.unloaded).toBe(true);
+    expect(screen.getByTestId('recorder-play-error').textContent).toBe(
+      'Could not play the take: Playback was unable to start.',
+    );
+    expect(play.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(play);
+    expect(howls).toHaveLength(2);
+    expect(screen.queryByTestId('recorder-play-error')).toBeNull();
+  });
 });

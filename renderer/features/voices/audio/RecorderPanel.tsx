@@ -27,10 +27,12 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
   const recorder = useRecorder();
   const { state, recording, busy } = recorder;
   const headingId = useId();
-  const playback = useRef<{ blob: Blob; url: string; clip: PlayingClip } | null>(null);
+  const playback = useRef<TakePlayback | null>(null);
   // The take whose playback is heard now: a new take is not playing, whatever the old one was doing.
   const [playingBlob, setPlayingBlob] = useState<Blob | null>(null);
   const playing = recording !== undefined && playingBlob === recording.blob;
+  // Why a take could not be played back, shown with that take only.
+  const [playbackError, setPlaybackError] = useState<{ blob: Blob; message: string } | null>(null);
   const [trimNote, setTrimNote] = useState<string>();
   const handedOver = useRef(false);
 
@@ -60,16 +62,7 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
   useEffect(() => handOver(recording), [recording]);
 
   // A new take (or none) stops playback of the old one and frees its object URL.
-  useEffect(
-    () => () => {
-      if (playback.current) {
-        playback.current.clip.stop();
-        URL.revokeObjectURL(playback.current.url);
-      }
-      playback.current = null;
-    },
-    [recording],
-  );
+  useEffect(() => () => freePlayback(playback), [recording]);
 
   const togglePlayback = (): void => {
     if (!recording) return;
@@ -82,14 +75,22 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
     const { blob } = recording;
     const url = URL.createObjectURL(blob);
     const stopped = (): void => setPlayingBlob(null);
+    // A failed clip is freed, so the next click starts afresh instead of resuming it, and the reason is shown.
+    const failed = (stage: 'load' | 'play', reason: string): void => {
+      if (playback.current?.clip !== clip) return;
+      freePlayback(playback);
+      stopped();
+      setPlaybackError({ blob, message: `Could not ${stage} the take: ${reason}` });
+    };
     const clip = playClip(url, {
       format: 'wav',
       onPlay: () => setPlayingBlob(blob),
       onPause: stopped,
       onEnd: stopped,
-      onError: stopped,
+      onError: failed,
     });
     playback.current = { blob, url, clip };
+    setPlaybackError(null);
   };
 
   const trim = (): void => {
@@ -229,6 +230,11 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
               make a poor clone. Lower the input gain or move back, then record again.
             </p>
           ) : null}
+          {playbackError?.blob === recording.blob ? (
+            <p className="field-error" role="alert" data-testid="recorder-play-error">
+              {playbackError.message}
+            </p>
+          ) : null}
           {trimNote !== undefined ? (
             <p className="hint" role="status" data-testid="recorder-trim-note">
               {trimNote}
@@ -239,6 +245,21 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
       ) : null}
     </section>
   );
+}
+
+interface TakePlayback {
+  blob: Blob;
+  url: string;
+  clip: PlayingClip;
+}
+
+/** Stops the take's clip and frees its object URL. */
+function freePlayback(playback: { current: TakePlayback | null }): void {
+  if (playback.current) {
+    playback.current.clip.stop();
+    URL.revokeObjectURL(playback.current.url);
+  }
+  playback.current = null;
 }
 
 function promptFromRecording(take: Recording): PromptAudio {
