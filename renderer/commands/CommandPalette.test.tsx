@@ -94,4 +94,38 @@ describe('CommandPalette', () => {
     expect(screen.queryByTestId('command-palette')).toBeNull();
     expect(document.activeElement).toBe(screen.getByTestId('opener'));
   });
+
+  it('keeps the row chosen with the keys in view, and moves a page with PageDown and PageUp', () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    cleanups.push(() => scrolled.mockRestore());
+    const registry = new CommandRegistry(window, false);
+    const search = openPalette(registry);
+    const chosen = () => items().findIndex((item) => item.getAttribute('aria-selected') === 'true');
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(chosen()).toBe(1);
+    expect(scrolled.mock.contexts.at(-1)).toBe(items()[1]);
+    expect(scrolled).toHaveBeenLastCalledWith({ block: 'nearest' });
+    fireEvent.keyDown(search, { key: 'PageDown' });
+    const afterPage = chosen();
+    expect(afterPage).toBeGreaterThan(2);
+    expect(scrolled.mock.contexts.at(-1)).toBe(items()[afterPage]);
+    fireEvent.keyDown(search, { key: 'PageUp' });
+    expect(chosen()).toBe(1);
+    fireEvent.keyDown(search, { key: 'End', ctrlKey: true });
+    fireEvent.keyDown(search, { key: 'PageDown' });
+    expect(chosen()).toBe(items().length - 1);
+    expect(scrolled.mock.contexts.at(-1)).toBe(items().at(-1));
+  });
+
+  it('says how many commands match in a live region that is there from the start', () => {
+    const registry = new CommandRegistry(window, false);
+    const search = openPalette(registry);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe(`${items().length} commands.`);
+    fireEvent.change(search, { target: { value: 'ctrl+g' } });
+    expect(status.textContent).toBe('1 command.');
+    fireEvent.change(search, { target: { value: 'no such command' } });
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('No command matches “no such command”.');
+  });
 });

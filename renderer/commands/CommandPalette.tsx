@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { comboLabel } from '../../common/commands/key-combo.js';
 import { Dialog } from '../components/Dialog.js';
@@ -23,8 +23,24 @@ function matching(entries: readonly CommandEntry[], query: string, mac: boolean)
   ];
 }
 
+// PageUp/PageDown move by the rows the list shows; before it is laid out, by this many.
+const ROWS_PER_PAGE_UNMEASURED = 10;
+
+function rowsPerPage(list: HTMLElement | null): number {
+  const rowHeight = list?.querySelector('li')?.offsetHeight ?? 0;
+  if (list === null || rowHeight === 0) return ROWS_PER_PAGE_UNMEASURED;
+  return Math.max(1, Math.floor(list.clientHeight / rowHeight));
+}
+
+/** What the always-present live region says, so a screen reader hears how many commands a search leaves. */
+function resultSentence(count: number, query: string): string {
+  if (count === 0) return `No command matches “${query}”.`;
+  return count === 1 ? '1 command.' : `${count} commands.`;
+}
+
 /**
- * Every command, searchable, with its keys (Ctrl/Cmd+Shift+P): ↑/↓ choose, Enter runs, Esc closes. A command that
+ * Every command, searchable, with its keys (Ctrl/Cmd+Shift+P): ↑/↓, PageUp/PageDown and Ctrl+Home/End choose (the
+ * chosen row scrolled into view), Enter runs, Esc closes. A command that
  * cannot run here is shown greyed with why. It closes before the command runs, so focus is back where the user
  * was (a text box's cursor for Split) when the command acts.
  */
@@ -41,6 +57,12 @@ export function CommandPalette({ onClose }: { onClose(): void }) {
   );
   const shown = matching(entries, query, mac);
   const current = shown[Math.min(active, shown.length - 1)];
+  const list = useRef<HTMLUListElement>(null);
+  const currentId = current?.spec.id;
+  useLayoutEffect(() => {
+    if (currentId === undefined) return;
+    list.current?.querySelector(`[data-command="${currentId}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [currentId]);
 
   const run = (entry: CommandEntry | undefined): void => {
     if (entry === undefined || entry.unavailableReason !== null) return;
@@ -50,14 +72,18 @@ export function CommandPalette({ onClose }: { onClose(): void }) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     const last = shown.length - 1;
+    const page = rowsPerPage(list.current);
     const moves: Record<string, number> = {
       ArrowDown: Math.min(active + 1, last),
       ArrowUp: Math.max(active - 1, 0),
+      PageDown: Math.min(active + page, last),
+      PageUp: Math.max(active - page, 0),
       Home: 0,
       End: last,
     };
     const next = moves[event.key];
-    if (next !== undefined && (event.key.startsWith('Arrow') || event.ctrlKey)) {
+    // Home and End without Ctrl move the search box's cursor.
+    if (next !== undefined && ((event.key !== 'Home' && event.key !== 'End') || event.ctrlKey)) {
       event.preventDefault();
       setActive(Math.max(next, 0));
     } else if (event.key === 'Enter') {
@@ -95,7 +121,7 @@ export function CommandPalette({ onClose }: { onClose(): void }) {
           onKeyDown={onKeyDown}
         />
       </label>
-      <ul id={listId} role="listbox" aria-label="Commands" className="command-palette-list">
+      <ul ref={list} id={listId} role="listbox" aria-label="Commands" className="command-palette-list">
         {shown.map((entry) => (
           <li
             key={entry.spec.id}
@@ -121,11 +147,13 @@ export function CommandPalette({ onClose }: { onClose(): void }) {
           </li>
         ))}
       </ul>
-      {shown.length === 0 ? (
-        <p className="hint" role="status">
-          No command matches “{query}”.
-        </p>
-      ) : null}
+      <p
+        className={shown.length === 0 ? 'hint' : 'visually-hidden'}
+        role="status"
+        data-testid="command-palette-result"
+      >
+        {resultSentence(shown.length, query)}
+      </p>
     </Dialog>
   );
 }
