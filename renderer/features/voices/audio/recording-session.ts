@@ -57,6 +57,11 @@ export class RecordingSession {
   private readonly recentRms: number[] = [];
   /** The recorder's listeners, removed when the microphone is released. */
   private readonly listeners = new ListenerScope();
+  /**
+   * Fails a stop() still waiting for the recorder's 'stop' when the take is cancelled: releasing removes the
+   * listener it waits on, so it would otherwise never settle.
+   */
+  private failPendingStop: ((error: Error) => void) | undefined;
 
   private constructor(
     private readonly stream: MediaStream,
@@ -152,6 +157,7 @@ export class RecordingSession {
         finish();
         return;
       }
+      this.failPendingStop = reject;
       this.listeners.listen(this.recorder, 'stop', finish, { once: true });
       this.listeners.listen(this.recorder, 'error', (event) => reject(toError(event)), { once: true });
       this.recorder.stop();
@@ -162,6 +168,8 @@ export class RecordingSession {
     if (this.released) return;
     this.released = true;
     this.listeners.dispose();
+    this.failPendingStop?.(new Error('The take was cancelled before it was saved.'));
+    this.failPendingStop = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
     for (const track of this.stream.getTracks()) track.stop();
