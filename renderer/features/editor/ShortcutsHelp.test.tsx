@@ -30,4 +30,18 @@ describe('ShortcutsHelp', () => {
     expect(screen.getByTestId('shortcuts-help').textContent).toContain('Go to Settings');
     expect(keysOf('undo')).toEqual(['Ctrl+Z']);
   });
+
+  it('lists only what acts in the editor, each table named once by its caption', () => {
+    renderWithStores(<ShortcutsHelp />, storesFor(new FakeBridge({})));
+    const tables = screen.getAllByRole('table');
+    expect(tables.map((table) => table.querySelector('caption')?.textContent)).toEqual([
+      'In the editor',
+      'Everywhere',
+    ]);
+    expect(tables.every((table) => !table.hasAttribute('aria-label'))).toBe(true);
+    expect(screen.getByRole('table', { name: 'Everywhere' })).toBe(tables[1]);
+    const help = screen.getByTestId('shortcuts-help');
+    expect(help.querySelector('[data-shortcut="library-rename"]')).toBeNull();
+    expect(help.querySelector('[data-shortcut="undo"]')).not.toBeNull();
+  });
 });

@@ -5,13 +5,13 @@ import { isMacPlatform } from '../../commands/shortcuts.js';
 import { useCommandRegistry, useCommandsRevision } from '../../commands/use-commands.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
-const scopeHeadings: Record<CommandScope, string> = {
-  app: 'Everywhere',
+// F1 is the editor's: it lists what acts there (the project list's keys are on Settings' list and the palette).
+const scopeHeadings: Record<Exclude<CommandScope, 'library'>, string> = {
   editor: 'In the editor',
-  library: 'On the project list',
+  app: 'Everywhere',
 };
 
-/** Every command that has keys (from the command registry), with the user's keys on this platform. */
+/** Every command that acts in the editor and has keys (from the command registry), with the user's keys. */
 export function ShortcutsHelp() {
   const stores = useAppStores();
   const registry = useCommandRegistry();
@@ -34,8 +34,8 @@ export function ShortcutsHelp() {
         </button>
       }
     >
-      {(['editor', 'app', 'library'] as const).map((scope) => (
-        <table key={scope} aria-label={scopeHeadings[scope]}>
+      {(['editor', 'app'] as const).map((scope) => (
+        <table key={scope}>
           <caption>{scopeHeadings[scope]}</caption>
           <tbody>
             {entries
