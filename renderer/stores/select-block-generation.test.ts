@@ -170,5 +170,12 @@ describe('selectBlockGeneration', () => {
     // A poll that changes nothing this block shows keeps it too.
     store.getState().upsertJob(job('queued', { remoteStatus: 'in line' }));
     expect(select(store.getState())).toBe(waiting);
+    // A poll that changes one word the block shows (the service's status) is a new answer.
+    store.getState().upsertJob(job('running', { remoteStatus: 'rendering' }));
+    const rendering = select(store.getState());
+    expect(rendering.progress).toEqual({ kind: 'sent', remoteStatus: 'rendering' });
+    store.getState().upsertJob(job('running', { remoteStatus: 'encoding' }));
+    expect(select(store.getState())).not.toBe(rendering);
+    expect(select(store.getState()).progress).toEqual({ kind: 'sent', remoteStatus: 'encoding' });
   });
 });
