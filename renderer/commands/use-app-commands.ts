@@ -1,14 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { KeyBindings } from '../../common/commands/key-bindings.js';
-import type { SettingsState } from '../stores/settings-store.js';
+import { selectKeyBindings } from '../stores/settings-store.js';
 import type { Page } from '../stores/navigation-store.js';
 import { useAppStores, useSettingsStore } from '../stores/stores-context.js';
 import type { CommandId } from '../../common/commands/command-list.js';
 import type { CommandHandler, CommandHandlers, CommandInvocation } from './command-registry.js';
 import { useCommandHandlers, useCommandRegistry } from './use-commands.js';
-
-const noBindings: KeyBindings = {};
-const selectKeyBindings = (state: SettingsState): KeyBindings => state.view?.keyBindings ?? noBindings;
 
 /**
  * The commands the app answers wherever the user is: the palette, the pages, and, from any page, New project and

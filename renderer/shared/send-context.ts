@@ -19,8 +19,8 @@ export function useSendContext(project: Project | null): SendContext | null {
   return project === null ? null : sendContext(project, serviceRules);
 }
 
-/** The send context of a project in this window (for handlers, outside render). */
-export function contextIn(stores: AppStores, project: Project): SendContext {
+/** The send context of a project in this window (for handlers and store actions, outside render). */
+export function contextIn(stores: Pick<AppStores, 'serviceLibrary'>, project: Project): SendContext {
   return sendContext(project, serviceRulesOf(stores.serviceLibrary.getState(), project.serviceUrl));
 }
 

@@ -3,14 +3,13 @@ import type { SegmentUpdate } from '../../common/generation/segment-updates.js';
 import { applySegmentUpdates } from '../../common/generation/segment-updates.js';
 import type { TimbreClient } from '../../common/ipc/api.js';
 import type { Project } from '../../common/project/project-schema.js';
-import { sendContext } from '../../common/project/send-context.js';
 import { findBlock } from '../../common/project/index.js';
+import { contextIn } from '../shared/send-context.js';
 import type { PlayableTake } from './generation-store.js';
 import { blockGenerationOf } from './generation-store.js';
 import type { DocumentState } from './document-store.js';
 import type { GenerationState } from './generation-store.js';
 import type { ServiceLibraryState } from './service-library-store.js';
-import { serviceRulesOf } from './service-library-store.js';
 
 /** The stores generation reads and changes (a part of AppStores, so tests can pass just these). */
 export interface GenerationStores {
@@ -46,13 +45,10 @@ export function generationActions(stores: GenerationStores) {
       const project = stores.document.getState().doc?.project;
       const block = project ? findBlock(project, blockId)?.block : undefined;
       if (project === undefined || block === undefined) return null;
-      return blockGenerationOf(stores.generation.getState(), block, contextOf(stores, project)).playable;
+      return blockGenerationOf(stores.generation.getState(), block, contextIn(stores, project)).playable;
     },
   };
 }
-
-const contextOf = (stores: GenerationStores, project: Project) =>
-  sendContext(project, serviceRulesOf(stores.serviceLibrary.getState(), project.serviceUrl));
 
 /**
  * Records generated audio (new takes) and failures on the open document, and on every undo and redo step too.
@@ -64,7 +60,7 @@ const contextOf = (stores: GenerationStores, project: Project) =>
 function recordOnDocument(stores: GenerationStores, projectId: string, segments: readonly SegmentUpdate[]) {
   // Each history step is matched against its own cast and lexicon (an undone rule change had other hashes).
   const apply = (project: Project): Project =>
-    applySegmentUpdates(project, contextOf(stores, project), segments);
+    applySegmentUpdates(project, contextIn(stores, project), segments);
   stores.document.setState((state) => {
     const doc = state.doc;
     if (doc === null || doc.project.id !== projectId) return {};

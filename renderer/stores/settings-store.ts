@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand';
 import type { CheckThresholds } from '../../common/audio/take-checks.js';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../common/audio/take-checks.js';
 import { createStore } from 'zustand/vanilla';
+import type { KeyBindings } from '../../common/commands/key-bindings.js';
 import type { SettingsView } from '../../common/ipc/contract.js';
 import type { GenerationSettings } from '../../common/settings/settings-schema.js';
 import { DEFAULT_GENERATION_SETTINGS } from '../../common/settings/settings-schema.js';
@@ -26,3 +27,8 @@ export const selectActiveService = (state: SettingsState) =>
   state.view?.services.find((service) => service.active) ?? null;
 export const selectGenerationSettings = (state: SettingsState): GenerationSettings =>
   state.view?.generation ?? DEFAULT_GENERATION_SETTINGS;
+// One empty object, so a window whose settings have not arrived answers the same value on every call.
+const noKeyBindings: KeyBindings = {};
+/** The keys the user gave commands in Settings (the defaults' changes only). */
+export const selectKeyBindings = (state: SettingsState): KeyBindings =>
+  state.view?.keyBindings ?? noKeyBindings;

@@ -2,16 +2,12 @@ import type { KeyboardEvent } from 'react';
 import { useState } from 'react';
 import type { CommandId, CommandScope } from '../../../common/commands/command-list.js';
 import { COMMANDS } from '../../../common/commands/command-list.js';
-import type { KeyBindings } from '../../../common/commands/key-bindings.js';
 import { keyBindingChangeProblem, keysOf } from '../../../common/commands/key-bindings.js';
 import { comboLabel, comboOfKey } from '../../../common/commands/key-combo.js';
 import type { KeyBindingChange } from '../../../common/commands/key-bindings.js';
 import { isMacPlatform } from '../../commands/shortcuts.js';
-import type { SettingsState } from '../../stores/settings-store.js';
+import { selectKeyBindings } from '../../stores/settings-store.js';
 import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
-
-const noBindings: KeyBindings = {};
-const selectKeyBindings = (state: SettingsState): KeyBindings => state.view?.keyBindings ?? noBindings;
 
 const scopeNames: Record<CommandScope, string> = {
   app: 'everywhere',
@@ -34,7 +30,7 @@ export function KeyboardShortcutsSection() {
   const save = (change: KeyBindingChange): void => {
     const refused = keyBindingChangeProblem(change, bindings, mac);
     if (refused !== null) {
-      setProblem({ id: change.commandId, message: refused });
+      setProblem({ id: change.commandId, message: refused.message });
       return;
     }
     setProblem(null);

@@ -4,7 +4,7 @@ import { moveBlocks, shiftBlocks } from '../../../../common/project/block-edits.
 import type { Project, TrackName } from '../../../../common/project/project-schema.js';
 import type { TimelineLayout } from '../../../../common/project/timeline-layout.js';
 import type { AppStores } from '../../../stores/app-stores.js';
-import type { EditResult } from '../../../stores/document-store.js';
+import { editDocument } from '../../../stores/document-actions.js';
 import { isMacPlatform } from '../../../commands/shortcuts.js';
 import { clickSelection, trackOrder } from '../editing/selection-rules.js';
 import { msToPx, pxToMs, speechDropIndex } from './timeline-geometry.js';
@@ -33,10 +33,6 @@ export interface TimelinePointer {
   onPointerMove(event: ReactPointerEvent<HTMLDivElement>): void;
   onPointerUp(event: ReactPointerEvent<HTMLDivElement>): void;
   onPointerCancel(): void;
-}
-
-function showRefusal(stores: AppStores, result: EditResult): void {
-  if (!result.ok) stores.notices.getState().showError(result.error);
 }
 
 /**
@@ -158,21 +154,15 @@ export function useTimelineDrag(
         const ids = latest.tracks.speech.blocks
           .filter((block) => current.ids.has(block.id))
           .map((block) => block.id);
-        showRefusal(
-          stores,
-          store.apply((doc) => moveBlocks(doc, ids, current.dropIndex), {
-            label: ids.length === 1 ? 'Move block' : 'Move blocks',
-          }),
-        );
+        editDocument(stores, (doc) => moveBlocks(doc, ids, current.dropIndex), {
+          label: ids.length === 1 ? 'Move block' : 'Move blocks',
+        });
         return;
       }
       case 'placed': {
         const deltaMs = Math.round(pxToMs(current.deltaPx, zoom));
         if (deltaMs === 0) return;
-        showRefusal(
-          stores,
-          store.apply((doc) => shiftBlocks(doc, [...current.ids], deltaMs), { label: 'Move in time' }),
-        );
+        editDocument(stores, (doc) => shiftBlocks(doc, [...current.ids], deltaMs), { label: 'Move in time' });
         return;
       }
       default: {
