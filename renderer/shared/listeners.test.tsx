@@ -37,6 +37,26 @@ describe('ListenerScope', () => {
       vi.useRealTimers();
     }
   });
+
+  it('forgets a timer once it has run, keeping only those still waiting (a preview schedules hundreds)', () => {
+    vi.useFakeTimers();
+    try {
+      const scope = new ListenerScope();
+      const fired = vi.fn();
+      for (let i = 0; i < 3; i += 1) scope.timeout(fired, 100);
+      scope.timeout(fired, 1_000);
+      vi.advanceTimersByTime(200);
+      expect(fired).toHaveBeenCalledTimes(3);
+      const cleared = vi.spyOn(globalThis, 'clearTimeout');
+      scope.dispose();
+      expect(cleared).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1_000);
+      expect(fired).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    }
+  });
 });
 
 function KeyCounter({ onKey }: { onKey: (key: string) => void }) {

@@ -44,7 +44,8 @@ export function listen<T extends EventTarget, K extends EventName<T>>(
  * render (a recording, a player, the socket to main).
  */
 export class ListenerScope {
-  private readonly cleanups: (() => void)[] = [];
+  /** What `dispose()` undoes; a timer or frame that has run takes its cleanup out, so a long-lived scope stays small. */
+  private readonly cleanups = new Set<() => void>();
 
   listen<T extends EventTarget, K extends EventName<T>>(
     target: T,
@@ -52,21 +53,31 @@ export class ListenerScope {
     handler: EventHandler<T, K>,
     options?: AddEventListenerOptions,
   ): void {
-    this.cleanups.push(listen(target, type, handler, options));
+    this.cleanups.add(listen(target, type, handler, options));
   }
 
   timeout(run: () => void, delayMs: number): void {
-    const timer = setTimeout(run, delayMs);
-    this.cleanups.push(() => clearTimeout(timer));
+    const cancel = (): void => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      this.cleanups.delete(cancel);
+      run();
+    }, delayMs);
+    this.cleanups.add(cancel);
   }
 
   frame(run: () => void): void {
-    const frame = requestAnimationFrame(run);
-    this.cleanups.push(() => cancelAnimationFrame(frame));
+    const cancel = (): void => cancelAnimationFrame(frame);
+    const frame = requestAnimationFrame(() => {
+      this.cleanups.delete(cancel);
+      run();
+    });
+    this.cleanups.add(cancel);
   }
 
   dispose(): void {
-    for (const cleanup of this.cleanups.splice(0).reverse()) cleanup();
+    const cleanups = [...this.cleanups].reverse();
+    this.cleanups.clear();
+    for (const cleanup of cleanups) cleanup();
   }
 }
 
