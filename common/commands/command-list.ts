@@ -31,6 +31,8 @@ interface CommandSpecOf<Id extends string> {
   viaClipboardEvent?: true;
   /** The native menu's label, when it differs from the title. */
   menuLabel?: string;
+  /** The key the native menu shows while the command has it, when it is not the command's first key. */
+  menuKey?: string;
   /** Shown in F1's list and Settings but not in the palette (it opens the palette, or needs a key press). */
   notInPalette?: true;
 }
@@ -56,12 +58,14 @@ export const COMMANDS = [
   pageCommand('go-voices', 'Voices', 2),
   pageCommand('go-tasks', 'Tasks', 3),
   pageCommand('go-exports', 'Exports', 4),
-  // Cmd+, is where every Mac app keeps its settings (and the menu shows it there).
+  // Cmd+, is where every Mac app keeps its settings; the menu shows Ctrl+, on the others too, as it always did,
+  // while the tooltips show Ctrl+5 beside Ctrl+1–4.
   {
     ...pageCommand('go-settings', 'Settings', 5),
     keys: ['Mod+5', 'Mod+,'],
     macKeys: ['Mod+,', 'Mod+5'],
     menuLabel: 'Settings',
+    menuKey: 'Mod+,',
   },
   {
     id: 'new-project',

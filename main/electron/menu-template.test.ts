@@ -54,6 +54,17 @@ describe('the native menu', () => {
     expect(remapped.get('play')?.accelerator).toBe('Alt+P');
   });
 
+  it('shows Settings on Ctrl/Cmd+, on every platform while it has that key, else its first key', () => {
+    const settingsKey = (platform: NodeJS.Platform, keys?: string[]) =>
+      flatten(
+        buildMenuTemplate(platform, 'Timbre Studio', undefined, keys ? { 'go-settings': keys } : {}),
+      ).find((item) => item.id === 'go-settings')?.accelerator;
+    for (const platform of ['darwin', 'win32', 'linux'] as const)
+      expect(settingsKey(platform)).toBe('CmdOrCtrl+,');
+    expect(settingsKey('win32', ['Mod+K', 'Mod+,'])).toBe('CmdOrCtrl+,');
+    expect(settingsKey('win32', ['Mod+K'])).toBe('CmdOrCtrl+K');
+  });
+
   it('puts About, Settings and Quit in the app menu on macOS and in File/Help elsewhere', () => {
     const mac = buildMenuTemplate('darwin', 'Timbre Studio');
     expect(mac[0]?.label).toBe('Timbre Studio');

@@ -2,7 +2,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { commandSpec } from '../../common/commands/command-list.js';
 import type { KeyBindings } from '../../common/commands/key-bindings.js';
 import { keysOf } from '../../common/commands/key-bindings.js';
-import { acceleratorOf } from '../../common/commands/key-combo.js';
+import { acceleratorOf, canonicalCombo } from '../../common/commands/key-combo.js';
 import type { MenuCommand } from '../../common/ipc/menu-commands.js';
 
 /**
@@ -20,8 +20,15 @@ export function buildMenuTemplate(
   const isMac = platform === 'darwin';
   const command = (id: MenuCommand, label?: string): MenuItemConstructorOptions => {
     const spec = commandSpec(id);
-    // One accelerator per item: the first of the command's keys a menu may take (never a bare Space or Delete).
-    const accelerator = keysOf(id, keyBindings, isMac)
+    // One accelerator per item: the command's menu key while it has it, else the first of its keys a menu may
+    // take (never a bare Space or Delete).
+    const keys = keysOf(id, keyBindings, isMac);
+    const menuKey = spec.menuKey;
+    const preferred =
+      menuKey !== undefined && keys.some((key) => canonicalCombo(key) === canonicalCombo(menuKey))
+        ? [menuKey]
+        : [];
+    const accelerator = [...preferred, ...keys]
       .map(acceleratorOf)
       .find((candidate) => candidate !== undefined);
     return {
