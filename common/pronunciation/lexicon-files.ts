@@ -150,7 +150,9 @@ function written({ name, attributes, content }: XmlElement, depth = 0): string {
  * Rules from a PLS file's lexemes with an alias (each grapheme of a lexeme becomes a rule). Terms and aliases are
  * text: nothing is read as a number or a boolean ("007" stays "007"). Where the file carries our own <metadata>
  * (written by lexiconToPls), each rule gets back its options and its place; lexemes it does not mention (added by
- * hand or by another tool) follow with the defaults.
+ * hand or by another tool) follow with the defaults. A file that is not well-formed XML (cut short, a stray close
+ * tag, a second root, a repeated or unquoted attribute: readXmlTree lists what it refuses) is refused whole, never
+ * imported in part.
  */
 export function lexiconFromPls(text: string, fileName: string, newId: () => string): LexiconReadResult {
   let document: { lexicon?: PlsLexicon };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, readXmlTree, XmlSyntaxError } from './xml-tree.js';
+import { escapeXml, MAX_XML_DEPTH, readXmlTree, XmlSyntaxError } from './xml-tree.js';
 
 describe('readXmlTree', () => {
   it('reads an element as its text, or as its attributes, children and text; repeated names as lists', () => {
@@ -53,6 +53,40 @@ describe('readXmlTree', () => {
     expect(() => readXmlTree('<lexicon><lexeme>')).toThrow(new XmlSyntaxError('<lexeme> is not closed'));
     expect(() => readXmlTree('<a><b></a>')).toThrow(new XmlSyntaxError('<b> is not closed'));
     expect(readXmlTree('<a><b/><b /></a>')).toEqual({ a: { b: ['', ''] } });
+  });
+
+  it('refuses a file cut short, even just after a slash or the start of a close tag', () => {
+    for (const cut of ['<a>x/', '<a><b>x</', '<a><b/', '<a>x</a', '<a b="1"/']) {
+      expect(() => readXmlTree(cut), cut).toThrow(XmlSyntaxError);
+    }
+    expect(() => readXmlTree('<a>x/')).toThrow(new XmlSyntaxError('<a> is not closed'));
+  });
+
+  it('keeps elements named like Object.prototype members as plain names, with nothing inherited', () => {
+    const tree = readXmlTree(
+      '<a><toString>1</toString><__proto__>2</__proto__><constructor>3</constructor></a>',
+    );
+    const a = tree['a'] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(a)).toBeNull();
+    expect(Object.entries(a)).toEqual([
+      ['toString', '1'],
+      ['__proto__', '2'],
+      ['constructor', '3'],
+    ]);
+  });
+
+  it('refuses elements nested deeper than it reads, naming the limit', () => {
+    const nested = (depth: number): string => '<e>'.repeat(depth) + '</e>'.repeat(depth);
+    expect(() => readXmlTree(nested(MAX_XML_DEPTH))).not.toThrow();
+    expect(() => readXmlTree(nested(MAX_XML_DEPTH + 1))).toThrow(
+      new XmlSyntaxError(`elements nest more than ${MAX_XML_DEPTH} deep`),
+    );
+  });
+
+  it('reads no element out of a DOCTYPE internal subset, and drops references to its entities', () => {
+    const xml =
+      '<!DOCTYPE a [<!ENTITY x "<b>evil</b>"> <!ENTITY y SYSTEM "file:///etc/passwd">]><a>&x;&y;ok &amp;</a>';
+    expect(readXmlTree(xml)).toEqual({ a: 'ok &' });
   });
 });
 

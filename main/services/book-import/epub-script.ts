@@ -6,7 +6,6 @@ import { readXmlTree, type XmlTreeOptions } from '../../../common/xml/xml-tree.j
 import { BookZip } from './book-zip.js';
 import { feedHtml } from './html-script.js';
 import type { TocEntry } from './html-script.js';
-import { withoutDeclarations, withoutEntityReferences } from './markup-declarations.js';
 
 /** Why an EPUB cannot be read, in words that say what is missing or broken. */
 class EpubError extends Error {
@@ -303,11 +302,9 @@ function opensWithTitle(html: string, title: string): boolean {
 }
 
 function parse(text: string, name: string): XmlNode {
-  // htmlparser2 knows no internal subset (it would read its end as text): the DTD is taken out first, its entities
-  // unread, and references to them are dropped.
-  const { markup, declaredEntities } = withoutDeclarations(text);
+  // readXmlTree takes the DTD out first, its entities unread, and drops references to them.
   try {
-    return readXmlTree(withoutEntityReferences(markup, declaredEntities), EPUB_XML);
+    return readXmlTree(text, EPUB_XML);
   } catch (error) {
     throw new EpubError(
       `${name} is not well-formed XML (${error instanceof Error ? error.message : String(error)})`,

@@ -7,7 +7,7 @@ import {
   isNoteMark,
   isNotesElement,
 } from './book-markup.js';
-import { withoutDeclarations, withoutEntityReferences } from './markup-declarations.js';
+import { withoutDeclarations, withoutEntityReferences } from '../../../common/xml/markup-declarations.js';
 
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 /** Elements whose text is a paragraph of its own. */
@@ -87,7 +87,8 @@ interface OpenElement {
  * navigation, note marks and back-links are left out. Footnotes go to the builder's notes, title pages and
  * copyright pages to its front matter. A table of contents' entries start chapters where their ids are (pandoc
  * puts a part and its chapters in one file); a heading right after an entry, or with its title, is that entry's
- * and not read twice. DOCTYPE declarations and processing instructions are never read (markup-declarations.ts).
+ * and not read twice. DOCTYPE declarations and processing instructions are never read
+ * (common/xml/markup-declarations.ts).
  * Returns the document's `<title>`, author (`<meta name="author">`) and language (`lang`).
  */
 export function feedHtml(html: string, builder: ScriptBuilder, options: FeedOptions = {}): HtmlMetadata {
