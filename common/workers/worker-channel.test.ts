@@ -127,6 +127,31 @@ describe('worker channel', () => {
   });
 });
 
+describe('worker channel without a check', () => {
+  it('refuses a message of a type no handler takes (or no type at all) instead of throwing in the listener', () => {
+    let listener: EndpointListener | undefined;
+    const endpoint: Endpoint = { post: vi.fn(), listen: (given) => ((listener = given), () => {}) };
+    const squared = vi.fn();
+    const refused: string[] = [];
+    openWorkerChannel<TestProtocol>(
+      endpoint,
+      { squared, received: vi.fn(), failed: vi.fn() },
+      { onInvalid: (reason) => refused.push(reason) },
+    );
+    for (const data of [{ type: 'bogus' }, { type: 'toString' }, null, 7]) {
+      expect(() => listener?.message(data)).not.toThrow();
+    }
+    listener?.message({ type: 'squared', id: 1, value: 4 });
+    expect(refused).toEqual([
+      'no handler takes a message of type bogus',
+      'no handler takes a message of type toString',
+      'no handler takes a message of type undefined',
+      'no handler takes a message of type undefined',
+    ]);
+    expect(squared).toHaveBeenCalledExactlyOnceWith({ type: 'squared', id: 1, value: 4 });
+  });
+});
+
 describe('worker errors', () => {
   class KeyedError extends Error {
     constructor(readonly keys: readonly string[]) {
@@ -153,6 +178,22 @@ describe('worker errors', () => {
     const revived = fromWorkerError(toWorkerError(new RangeError('out of range')));
     expect([revived.name, revived.message]).toEqual(['RangeError', 'out of range']);
     expect(toWorkerError('plain text')).toEqual({ name: 'Error', message: 'plain text' });
+  });
+
+  it('keep a field whole when a value inside it is undefined, as structured cloning does', () => {
+    const data = { code: 'NOT_FOUND', field: 'path', message: 'gone', requestId: undefined };
+    const sent = structuredClone(toWorkerError(Object.assign(new Error('gone'), { name: 'IpcError', data })));
+    expect(sent.fields).toEqual({ data });
+    expect(Object.hasOwn(sent.fields?.['data'] as object, 'requestId')).toBe(true);
+  });
+
+  it('come back with their own fields when the receiver has no reviver for the class', () => {
+    const error = Object.assign(new Error('no space left on device'), { code: 'ENOSPC', errno: -28 });
+    const revived = fromWorkerError(
+      structuredClone({ ...toWorkerError(error), fields: { code: 'ENOSPC', errno: -28, ['__proto__']: 1 } }),
+    );
+    expect(revived).toMatchObject({ message: 'no space left on device', code: 'ENOSPC', errno: -28 });
+    expect(Object.getPrototypeOf(revived)).toBe(Error.prototype);
   });
 
   it('fail every request still waiting when the worker stops', async () => {

@@ -49,7 +49,7 @@ export interface ChannelOptions<Receive extends TypedMessage> {
    * messages are taken as typed (a worker of this app's own, whose answers are too large to walk on main's loop).
    */
   readonly check?: MessageCheck<Receive>;
-  /** A message the check refused, with the check's reason; it is dropped. */
+  /** A message the check refused, or one of a type no handler takes, with the reason; it is dropped. */
   readonly onInvalid?: (reason: string) => void;
   readonly onFailure?: (error: Error) => void;
   readonly onExit?: (code: number | undefined) => void;
@@ -70,7 +70,14 @@ export class WorkerChannel<Send extends TypedMessage, Receive extends TypedMessa
         if (this.closed) return;
         const message = checked(data, options);
         if (message === undefined) return;
-        const handle = handlers[message.type as Receive['type']] as (message: Receive) => void;
+        // Own handlers only: a type no handler takes (or one named like `toString`) is refused, never thrown on
+        // inside the port's listener, where it would be an uncaught exception in main.
+        const type: unknown = typeof message === 'object' && message !== null ? message.type : undefined;
+        if (typeof type !== 'string' || !Object.hasOwn(handlers, type)) {
+          options.onInvalid?.(`no handler takes a message of type ${String(type)}`);
+          return;
+        }
+        const handle = handlers[type as Receive['type']] as (message: Receive) => void;
         handle(message);
       },
       failure: (error) => {

@@ -25,16 +25,22 @@ export function toWorkerError(error: unknown): WorkerError {
   };
 }
 
-/** Whether a value survives structured cloning as it is (a field that would not is left out, not failed on). */
+/**
+ * Whether a value survives structured cloning as it is (a field that would not is left out, not failed on).
+ * Undefined does: an IpcError's data with `requestId: undefined` travels whole rather than losing its code.
+ */
 function isPlainData(value: unknown): boolean {
-  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
+  if (value === null || ['undefined', 'string', 'number', 'boolean'].includes(typeof value)) return true;
   if (Array.isArray(value)) return value.every(isPlainData);
   if (typeof value !== 'object') return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return (prototype === Object.prototype || prototype === null) && Object.values(value).every(isPlainData);
 }
 
-/** Rebuilds an error of a class the receiver knows by its name; any other is an Error with the name and message. */
+/**
+ * Rebuilds an error of a class the receiver knows by its name; any other is an Error with the name, the message and
+ * the fields it carried (Node's `code: 'ENOSPC'` still says what went wrong).
+ */
 export type ErrorRevivers = Readonly<Record<string, (error: WorkerError) => Error>>;
 
 export function fromWorkerError(error: WorkerError, revivers: ErrorRevivers = {}): Error {
@@ -42,5 +48,11 @@ export function fromWorkerError(error: WorkerError, revivers: ErrorRevivers = {}
   if (revive) return revive(error);
   const rebuilt = new Error(error.message);
   rebuilt.name = error.name;
+  for (const [key, value] of Object.entries(error.fields ?? {})) {
+    // Defined, not assigned: a field named `__proto__` stays a field, and name, message and stack are the error's.
+    if (!Object.hasOwn(rebuilt, key) && key !== 'name') {
+      Object.defineProperty(rebuilt, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
   return rebuilt;
 }
