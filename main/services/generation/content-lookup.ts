@@ -3,7 +3,7 @@ import type { AudioCache } from '../audio-cache/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
 import { deliveredAudio } from './delivered-audio.js';
 import type { SegmentFiling } from './segment-filing.js';
-import { generatedUpdate, latestFailure, pendingHashes } from './segment-updates.js';
+import { generatedUpdate, latestFailure, pendingHashes } from './segment-update-sources.js';
 
 export interface ContentLookupOptions {
   manager(serviceUrl: string): Promise<JobManager>;

@@ -16,8 +16,8 @@ import { ChargeTwiceRefusalError, chargeTwiceRefusal, heldIn } from './charge-tw
 import type { DeliveredAudio } from './delivered-audio.js';
 import { deliveredAudio } from './delivered-audio.js';
 import type { SegmentFiling } from './segment-filing.js';
-import { generatedUpdate, pendingHashes } from './segment-updates.js';
-import type { GenerationUpdate } from './segment-updates.js';
+import { generatedUpdate, pendingHashes } from './segment-update-sources.js';
+import type { GenerationUpdate } from './segment-update-sources.js';
 
 /**
  * What a request does with blocks held because the service may already have charged their content: `refuse`

@@ -7,8 +7,8 @@ import { AudioCacheError } from '../audio-cache/index.js';
 import type { JobRecord } from '../jobs/index.js';
 import { FINAL_STATUSES } from '../jobs/index.js';
 import type { Logger } from '../logging/logger.js';
-import { generatedUpdate } from './segment-updates.js';
-import type { GenerationUpdate, SegmentError } from './segment-updates.js';
+import { generatedUpdate } from './segment-update-sources.js';
+import type { GenerationUpdate, SegmentError } from './segment-update-sources.js';
 
 /** Segments of one finished task downloaded and filed at once (each also waits at the service's rate gate). */
 const SEGMENT_FILING_CONCURRENCY = 4;

@@ -9,7 +9,7 @@ import { MediaCache } from '../../media/index.js';
 import { noServiceLexicons } from '../../pronunciation/test-support/no-lexicons.js';
 import type { ServiceClientOptions } from '../../service-client/service-client.js';
 import { ServiceClient } from '../../service-client/index.js';
-import type { GenerationUpdate } from '../segment-updates.js';
+import type { GenerationUpdate } from '../segment-update-sources.js';
 import { GenerationService } from '../generation-service.js';
 
 // What the generation integration tests share: the real client, job manager, media and audio caches and

@@ -4,6 +4,11 @@ import type { CachedSegment } from '../audio-cache/index.js';
 import type { JobRecord } from '../jobs/index.js';
 import { FINAL_STATUSES } from '../jobs/index.js';
 
+/**
+ * Where segment updates come from in main: the audio cache (a content's generated audio) and the job list (contents
+ * on their way, a content's last failure). Applying them to a project is common/generation/segment-updates.ts.
+ */
+
 /** Segment updates of one project, as GenerationService publishes them to the editor. */
 export interface GenerationUpdate {
   serviceUrl: string;
