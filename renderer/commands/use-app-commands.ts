@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ListenerScope } from '../shared/listeners.js';
 import { selectKeyBindings } from '../stores/settings-store.js';
 import type { Page } from '../stores/navigation-store.js';
 import { useAppStores, useSettingsStore } from '../stores/stores-context.js';
@@ -15,6 +16,9 @@ export function useAppCommands(togglePalette: () => void): void {
   const registry = useCommandRegistry();
   // The commands being handed on to the project list right now (a set that lives as long as the app).
   const [handingOn] = useState(() => new Set<CommandId>());
+  // The frames that hand a command on: cancelled if the app goes first, so nothing runs for a closed window.
+  const [frames] = useState(() => new ListenerScope());
+  useEffect(() => () => frames.dispose(), [frames]);
   // The keys the user gave commands in Settings, from main: the dispatcher, palette and F1 follow them.
   const keyBindings = useSettingsStore(selectKeyBindings);
   useEffect(() => registry.setKeyBindings(keyBindings), [registry, keyBindings]);
@@ -26,7 +30,7 @@ export function useAppCommands(togglePalette: () => void): void {
       // Reached again while handing on: the list is not shown (a project is open), so there is no one to run it.
       if (handingOn.has(id)) return;
       stores.navigation.getState().goTo('projects');
-      requestAnimationFrame(() => {
+      frames.frame(() => {
         handingOn.add(id);
         try {
           registry.run(id, invocation);
