@@ -1,4 +1,5 @@
 import type { CommandHandler } from '../../commands/command-registry.js';
+import { isTextField } from '../../commands/shortcuts.js';
 import { useCommandHandlers } from '../../commands/use-commands.js';
 
 export interface LibraryKeyActions {
@@ -52,12 +53,9 @@ export function useLibraryKeys(actions: LibraryKeyActions, enabled: boolean): vo
   });
 }
 
-function typesText(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || target.closest('input, textarea, select, [role="dialog"]') !== null)
-  );
-}
+/** Keys typed into any form control, or anywhere in a dialog open over the list, are theirs. */
+const typesText = (target: EventTarget | null): boolean =>
+  isTextField(target, { anyInput: true, insideDialog: true });
 
 function isButtonLike(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('button, a[href], summary') !== null;

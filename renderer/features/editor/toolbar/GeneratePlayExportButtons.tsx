@@ -23,7 +23,7 @@ import { useGenerationLookup } from '../../generation/use-generation-lookup.js';
 import { useHashedProject } from '../use-hashed-project.js';
 import { useCommandHandlers } from '../../../commands/use-commands.js';
 import type { ShortcutId } from '../../../commands/shortcuts.js';
-import { isMacPlatform, shortcutLabel } from '../../../commands/shortcuts.js';
+import { isMacPlatform, isTextField, shortcutLabel } from '../../../commands/shortcuts.js';
 import {
   useAppStores,
   useDocumentStore,
@@ -31,13 +31,6 @@ import {
   useSettingsStore,
   useTimelineViewStore,
 } from '../../../stores/stores-context.js';
-
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
 
 /**
  * Generate, preview and export for the open project. Generation needs the project's service signed in; preview
@@ -155,8 +148,8 @@ export function OutputControls() {
       unavailable: blockedOrNothing,
     },
     export: { run: () => setExporting(true) },
-    play: { run: () => togglePlay(false), acceptsKey: (event) => !isTyping(event.target) },
-    'play-selection': { run: () => togglePlay(true), acceptsKey: (event) => !isTyping(event.target) },
+    play: { run: () => togglePlay(false), acceptsKey: spaceIsNotTheControls },
+    'play-selection': { run: () => togglePlay(true), acceptsKey: spaceIsNotTheControls },
   });
 
   if (projectId === undefined) return null;
@@ -232,6 +225,10 @@ export function OutputControls() {
     </div>
   );
 }
+
+/** Space toggles or presses the focused checkbox or button-like input: Play leaves it that key. */
+const spaceIsNotTheControls = (event: KeyboardEvent): boolean =>
+  !isTextField(event.target, { anyInput: true });
 
 const selectProjectId = (state: DocumentState): string | undefined => state.doc?.project.id;
 const selectProjectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
