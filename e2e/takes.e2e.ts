@@ -49,6 +49,20 @@ async function cachedAudioFile(dataDir: string, cacheKey: string): Promise<strin
 
 const takeRows = (page: Page): Locator => page.getByTestId('take-row');
 
+/** Where the clip being heard is and how loud, read from howler's global list of the page's clips. */
+async function heardClip(page: Page): Promise<{ positionS: number; volume: number } | null> {
+  return page.evaluate(() => {
+    interface Clip {
+      playing(): boolean;
+      seek(): number;
+      volume(): number;
+    }
+    const clips = (window as unknown as { Howler?: { _howls: Clip[] } }).Howler?._howls ?? [];
+    const clip = clips.find((candidate) => candidate.playing());
+    return clip ? { positionS: clip.seek(), volume: clip.volume() } : null;
+  });
+}
+
 test.use({ service: 'standin', standinOptions: { speed: 40 } });
 
 test.describe('journey: takes of a block', () => {
@@ -113,14 +127,22 @@ test.describe('journey: takes of a block', () => {
     const first = page.locator(`[data-testid="take-row"][data-cache-key="${firstKey}"]`);
     await expect(first).toHaveAttribute('data-active', 'false');
 
-    // Compare A/B: switching plays the other take.
+    // Compare A/B: switching plays the other take, heard from where the first one was.
     await first.getByTestId('take-compare').click();
     await expect(page.getByTestId('takes-compare')).toBeVisible();
     await page.getByTestId('compare-b').click();
     await expect(page.getByTestId('compare-b')).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await heardClip(page))?.positionS ?? 0).toBeGreaterThan(0.8);
+    const atSwitchS = (await heardClip(page))!.positionS;
     await page.getByTestId('compare-a').click();
     await expect(page.getByTestId('compare-a')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('compare-b')).toHaveAttribute('aria-pressed', 'false');
+    await expect
+      .poll(async () => {
+        const heard = await heardClip(page);
+        return heard !== null && heard.volume === 1 && heard.positionS >= atSwitchS - 0.05;
+      })
+      .toBe(true);
     await page.getByTestId('compare-close').click();
 
     // Pin the first take: it is in use again, whatever came later.
