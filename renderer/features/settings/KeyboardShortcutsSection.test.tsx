@@ -14,7 +14,7 @@ const view: SettingsView = {
   keyBindings: {},
 };
 
-function setUp() {
+function setUp(keyBindings: Record<string, string[]> = {}) {
   const bridge = new FakeBridge({
     'settings.setKeyBinding': (input) => {
       const { commandId, keys } = input as { commandId: string; keys: string[] | null };
@@ -24,7 +24,7 @@ function setUp() {
     },
   });
   const stores = storesFor(bridge);
-  stores.settings.getState().setView(view);
+  stores.settings.getState().setView({ ...view, keyBindings });
   renderWithStores(<KeyboardShortcutsSection />, stores);
   return { bridge };
 }
@@ -75,5 +75,25 @@ describe('KeyboardShortcutsSection', () => {
     fireEvent.keyDown(change, { key: 'Escape' });
     expect(change.textContent).toBe('Change');
     expect(bridge.calls).toEqual([]);
+  });
+
+  it('heads each row with its command and names the Change and Reset buttons after it, one state each', () => {
+    setUp({ export: ['Mod+Shift+X'] });
+    const table = screen.getByRole('table', { name: 'Every command and its keys' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Command', 'Keys', 'Change or reset']);
+    const row = rowOf('export');
+    expect(within(row).getByRole('rowheader').textContent).toContain('Export the project');
+    expect(within(row).getByRole('button', { name: 'Reset the keys of Export the project' })).toBe(
+      within(row).getByTestId('shortcut-reset'),
+    );
+    const change = within(row).getByRole('button', { name: 'Change the keys of Export the project' });
+    fireEvent.click(change);
+    // Its label says it is listening; it is not also a toggle.
+    expect(change.getAttribute('aria-label')).toBe('Press the new keys for Export the project');
+    expect(change.hasAttribute('aria-pressed')).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type { KeyBindingChange } from '../../../common/commands/key-bindings.js'
 import { isMacPlatform } from '../../commands/shortcuts.js';
 import { selectKeyBindings } from '../../stores/settings-store.js';
 import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
+import './keyboard-shortcuts.css';
 
 const scopeNames: Record<CommandScope, string> = {
   app: 'everywhere',
@@ -68,6 +69,14 @@ export function KeyboardShortcutsSection() {
         boxes need, is refused.
       </p>
       <table>
+        <caption className="visually-hidden">Every command and its keys</caption>
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">Command</th>
+            <th scope="col">Keys</th>
+            <th scope="col">Change or reset</th>
+          </tr>
+        </thead>
         <tbody>
           {COMMANDS.map((spec) => {
             const keys = keysOf(spec.id, bindings, mac);
@@ -75,14 +84,14 @@ export function KeyboardShortcutsSection() {
             const isRecording = recording === spec.id;
             return (
               <tr key={spec.id} data-testid="shortcut-row" data-command={spec.id}>
-                <td>
+                <th scope="row">
                   {spec.title} <span className="hint">({scopeNames[spec.scope]})</span>
                   {problem?.id === spec.id ? (
                     <p className="error" role="alert" data-testid="shortcut-error">
                       {problem.message}
                     </p>
                   ) : null}
-                </td>
+                </th>
                 <td className="shortcut-keys" data-testid="shortcut-keys">
                   {keys.map((combo) => (
                     <kbd key={combo}>{comboLabel(combo, mac)}</kbd>
@@ -96,7 +105,6 @@ export function KeyboardShortcutsSection() {
                       <button
                         type="button"
                         data-testid="shortcut-change"
-                        aria-pressed={isRecording}
                         aria-label={
                           isRecording
                             ? `Press the new keys for ${spec.title}`
@@ -112,6 +120,7 @@ export function KeyboardShortcutsSection() {
                         <button
                           type="button"
                           data-testid="shortcut-reset"
+                          aria-label={`Reset the keys of ${spec.title}`}
                           onClick={() => save({ commandId: spec.id, keys: null })}
                         >
                           Reset
