@@ -6,6 +6,7 @@ import {
   keyBindingChangeSchema,
   keyBindingsSchema,
   keysOf,
+  readKeyBindings,
   withKeyBinding,
 } from './key-bindings.js';
 
@@ -25,14 +26,15 @@ describe('key bindings', () => {
   });
 
   it('refuses a key another command has, naming that command', () => {
-    expect(keyBindingChangeProblem({ commandId: 'export', keys: ['Mod+G'] }, {}, false)).toBe(
-      'Ctrl+G is already "Generate every block without current audio".',
-    );
+    expect(keyBindingChangeProblem({ commandId: 'export', keys: ['Mod+G'] }, {}, false)).toEqual({
+      code: 'CONFLICT',
+      message: 'Ctrl+G is already "Generate every block without current audio".',
+    });
     // Also a key the user gave another command.
     const bindings: KeyBindings = { generate: ['Mod+Shift+G'] };
-    expect(keyBindingChangeProblem({ commandId: 'export', keys: ['Mod+Shift+G'] }, bindings, false)).toMatch(
-      /Ctrl\+Shift\+G is already "Generate/,
-    );
+    expect(
+      keyBindingChangeProblem({ commandId: 'export', keys: ['Mod+Shift+G'] }, bindings, false)?.message,
+    ).toMatch(/Ctrl\+Shift\+G is already "Generate/);
     // The key Generate gave up is free again.
     expect(keyBindingChangeProblem({ commandId: 'export', keys: ['Mod+G'] }, bindings, false)).toBeNull();
   });
@@ -44,7 +46,8 @@ describe('key bindings', () => {
   });
 
   it('refuses keys the text boxes need, saying the rule', () => {
-    const problem = (keys: string[]) => keyBindingChangeProblem({ commandId: 'export', keys }, {}, false);
+    const problem = (keys: string[]) =>
+      keyBindingChangeProblem({ commandId: 'export', keys }, {}, false)?.message ?? null;
     expect(problem(['K'])).toMatch(/types into text boxes: a shortcut needs Ctrl or Alt/);
     expect(problem(['Mod+C'])).toMatch(/kept for editing text/);
     expect(problem(['Tab'])).toMatch(/moving between controls/);
@@ -53,14 +56,14 @@ describe('key bindings', () => {
     expect(problem(['Alt+K'])).toBeNull();
     // A command may always have its own bare default back.
     expect(keyBindingChangeProblem({ commandId: 'play', keys: [' '] }, {}, false)).toBeNull();
-    expect(keyBindingChangeProblem({ commandId: 'copy', keys: ['Mod+K'] }, {}, false)).toMatch(
+    expect(keyBindingChangeProblem({ commandId: 'copy', keys: ['Mod+K'] }, {}, false)?.message).toMatch(
       /system's keys/,
     );
   });
 
   it('refuses a reset whose default key another command took meanwhile', () => {
     const bindings: KeyBindings = { generate: ['Mod+Shift+G'], export: ['Mod+G'] };
-    expect(keyBindingChangeProblem({ commandId: 'generate', keys: null }, bindings, false)).toBe(
+    expect(keyBindingChangeProblem({ commandId: 'generate', keys: null }, bindings, false)?.message).toBe(
       'Ctrl+G is already "Export the project".',
     );
   });
@@ -71,5 +74,40 @@ describe('key bindings', () => {
     expect(keyBindingChangeSchema.safeParse({ commandId: 'export', keys: null }).success).toBe(true);
     // An id a later version wrote is kept, not a reason to drop the settings.
     expect(keyBindingsSchema.safeParse({ 'future-command': ['Mod+K'] }).success).toBe(true);
+  });
+
+  it('drops only the malformed stored entries, saying which, and keeps the rest', () => {
+    const stored = {
+      generate: ['Mod+Shift+G'],
+      export: ['Mod+1', 'Mod+2', 'Mod+3', 'Mod+4', 'Mod+5'],
+      play: ['Mod+' + 'X'.repeat(40)],
+      undo: 'Mod+Z',
+      redo: ['Mod+NotAKey'],
+      'future-command': ['Alt+K'],
+    };
+    const read = readKeyBindings(stored);
+    expect(read.bindings).toEqual({ generate: ['Mod+Shift+G'], 'future-command': ['Alt+K'] });
+    expect(read.dropped).toHaveLength(4);
+    expect(read.dropped[0]).toMatch(/keys saved for "export" are not a list of at most 4 key combinations/);
+    expect(keyBindingsSchema.parse(stored)).toEqual(read.bindings);
+    expect(keyBindingsSchema.parse('Mod+K')).toEqual({});
+    expect(readKeyBindings(['Mod+K']).dropped[0]).toMatch(/not a map of command ids to keys/);
+    expect(readKeyBindings(undefined)).toEqual({ bindings: {}, dropped: [] });
+  });
+
+  it('refuses a malformed key as invalid input, and only a taken key as a conflict', () => {
+    const problem = (keys: string[]) => keyBindingChangeProblem({ commandId: 'export', keys }, {}, false);
+    expect(problem(['Mod+NotAKey'])).toEqual({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/^"Mod\+NotAKey" ends in "NotAKey", which is not a key/) as string,
+    });
+    expect(problem(['Mod+Foo+Bar'])?.message).toMatch(/"Foo" where a modifier goes: the modifiers are Mod/);
+    expect(problem(['Tab'])?.code).toBe('INVALID_INPUT');
+    expect(problem(['K'])?.code).toBe('INVALID_INPUT');
+    expect(problem(['Mod+K', 'Mod+k'])).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Ctrl+K is listed twice.',
+    });
+    expect(problem(['Mod+G'])?.code).toBe('CONFLICT');
   });
 });

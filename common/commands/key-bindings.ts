@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { CommandId, CommandScope, CommandSpec } from './command-list.js';
 import { COMMANDS, commandSpec, defaultKeysOf, isCommandId } from './command-list.js';
-import { canonicalCombo, comboLabel, hasCommandModifier, isFunctionKey, keyOfCombo } from './key-combo.js';
+import {
+  canonicalCombo,
+  comboLabel,
+  comboProblem,
+  hasCommandModifier,
+  isFunctionKey,
+  keyOfCombo,
+} from './key-combo.js';
 
 /*
  * The keys the user gave commands in Settings, over the defaults of command-list.ts. Main validates and keeps
@@ -13,13 +20,53 @@ const MAX_KEYS_PER_COMMAND = 4;
 const MAX_COMBO_LENGTH = 40;
 
 /**
- * As stored: command id → its keys. Loading is lenient (an id or key an older or newer version wrote is kept and
- * ignored, never a reason to throw the settings file away); changes go through keyBindingChangeSchema.
+ * A command's keys as settings.json keeps them: at most MAX_KEYS_PER_COMMAND well-formed combos. The id is not
+ * checked against this version's commands, so keys a newer version wrote for its own commands survive.
  */
-export const keyBindingsSchema = z.record(
-  z.string().max(100),
-  z.array(z.string().max(MAX_COMBO_LENGTH)).max(MAX_KEYS_PER_COMMAND),
-);
+function isStoredEntry(id: string, keys: unknown): keys is string[] {
+  return (
+    id.length <= 100 &&
+    Array.isArray(keys) &&
+    keys.length <= MAX_KEYS_PER_COMMAND &&
+    keys.every(
+      (combo) =>
+        typeof combo === 'string' && combo.length <= MAX_COMBO_LENGTH && comboProblem(combo) === null,
+    )
+  );
+}
+
+/**
+ * The stored bindings worth keeping, and a sentence for each entry left out. One bad entry (hand-edited, or from
+ * another version) costs only that command's keys, which go back to their defaults: never the settings file.
+ */
+export function readKeyBindings(stored: unknown): { bindings: Record<string, string[]>; dropped: string[] } {
+  if (stored === undefined) return { bindings: {}, dropped: [] };
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) {
+    return {
+      bindings: {},
+      dropped: ['"keyBindings" is not a map of command ids to keys; every command has its default keys.'],
+    };
+  }
+  const bindings: Record<string, string[]> = {};
+  const dropped: string[] = [];
+  for (const [id, keys] of Object.entries(stored)) {
+    if (isStoredEntry(id, keys)) {
+      bindings[id] = [...keys];
+    } else {
+      dropped.push(
+        `The keys saved for "${id.slice(0, 100)}" are not a list of at most ${MAX_KEYS_PER_COMMAND} key combinations; it has its default keys.`,
+      );
+    }
+  }
+  return { bindings, dropped };
+}
+
+/**
+ * As stored: command id → its keys. Loading is lenient (an id an older or newer version wrote is kept and ignored,
+ * a malformed entry is dropped: never a reason to throw the settings file away); changes go through
+ * keyBindingChangeSchema.
+ */
+export const keyBindingsSchema = z.unknown().transform((stored) => readKeyBindings(stored).bindings);
 export type KeyBindings = z.infer<typeof keyBindingsSchema>;
 
 /** One change from Settings: the command's new keys, or null to give it back its default keys. */
@@ -85,25 +132,41 @@ function reservedKeyProblem(spec: CommandSpec, combo: string, mac: boolean): str
   return null;
 }
 
-/** Why a command may not take these keys (a reserved key, a key another command has), or null when it may. */
+/**
+ * Why a change is refused, for the user: INVALID_INPUT when a key is malformed, listed twice, kept for the system
+ * or for text boxes; CONFLICT only when another command already has it.
+ */
+export interface KeyBindingProblem {
+  code: 'INVALID_INPUT' | 'CONFLICT';
+  message: string;
+}
+
+/** Why a command may not take these keys (a malformed or reserved key, a key another command has), or null. */
 function keyBindingProblem(
   id: CommandId,
   keys: readonly string[],
   bindings: KeyBindings,
   mac: boolean,
-): string | null {
+): KeyBindingProblem | null {
+  const invalid = (message: string): KeyBindingProblem => ({ code: 'INVALID_INPUT', message });
   const spec = commandSpec(id);
   if (spec.viaClipboardEvent === true)
-    return `"${spec.title}" keeps the system's keys; they cannot be changed.`;
+    return invalid(`"${spec.title}" keeps the system's keys; they cannot be changed.`);
+  for (const combo of keys) {
+    const malformed = comboProblem(combo);
+    if (malformed !== null) return invalid(malformed);
+  }
   const seen = new Set<string>();
   for (const combo of keys) {
     const canonical = canonicalCombo(combo);
-    if (seen.has(canonical)) return `${comboLabel(combo, mac)} is listed twice.`;
+    if (seen.has(canonical)) return invalid(`${comboLabel(combo, mac)} is listed twice.`);
     seen.add(canonical);
     const reserved = reservedKeyProblem(spec, combo, mac);
-    if (reserved !== null) return reserved;
+    if (reserved !== null) return invalid(reserved);
     const other = commandWithKey(id, combo, bindings, mac);
-    if (other !== undefined) return `${comboLabel(combo, mac)} is already "${other.title}".`;
+    if (other !== undefined) {
+      return { code: 'CONFLICT', message: `${comboLabel(combo, mac)} is already "${other.title}".` };
+    }
   }
   return null;
 }
@@ -113,7 +176,7 @@ export function keyBindingChangeProblem(
   change: KeyBindingChange,
   bindings: KeyBindings,
   mac: boolean,
-): string | null {
+): KeyBindingProblem | null {
   const spec = commandSpec(change.commandId);
   if (change.keys === null && spec.viaClipboardEvent === true) return null;
   const keys = change.keys ?? defaultKeysOf(spec, mac);

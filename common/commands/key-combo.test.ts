@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, defaultKeysOf } from './command-list.js';
 import type { KeyLike } from './key-combo.js';
-import { acceleratorOf, canonicalCombo, comboLabel, comboOfKey, matchesCombo } from './key-combo.js';
+import {
+  acceleratorOf,
+  canonicalCombo,
+  comboLabel,
+  comboOfKey,
+  comboProblem,
+  matchesCombo,
+  parsedComboCacheSize,
+} from './key-combo.js';
 
 const key = (init: Partial<KeyLike> & { key: string }): KeyLike => ({
   ctrlKey: false,
@@ -101,5 +109,49 @@ describe('key combinations', () => {
         expect(new Set(combos).size).toBe(combos.length);
       }
     }
+  });
+
+  it('takes combos of Mod, Meta, Alt and Shift with one character or a named key, and explains any other', () => {
+    for (const combo of [
+      'Mod+Shift+Z',
+      'Alt+ArrowUp',
+      'F24',
+      ' ',
+      'Mod++',
+      '+',
+      'Meta+Backspace',
+      'Mod+é',
+      '?',
+    ]) {
+      expect(comboProblem(combo)).toBeNull();
+    }
+    expect(comboProblem('Mod+NotAKey')).toMatch(
+      /^"Mod\+NotAKey" ends in "NotAKey", which is not a key: a shortcut/,
+    );
+    expect(comboProblem('Mod+Foo+Bar')).toMatch(/"Foo" where a modifier goes/);
+    expect(comboProblem('Meta+Ctrl+X')).toMatch(
+      /"Ctrl" where a modifier goes: the modifiers are Mod \(Ctrl, or Cmd/,
+    );
+    expect(comboProblem('mod+D')).toMatch(/"mod" where a modifier goes/);
+    expect(comboProblem('Alt+Alt+K')).toBe('"Alt+Alt+K" names Alt twice.');
+    expect(comboProblem('Mod+Meta+K')).toMatch(/both Mod and Meta/);
+    expect(comboProblem('Mod+')).toBe('"Mod+" has no key after its last "+".');
+    expect(comboProblem('')).toMatch(/ends in no key/);
+    expect(comboProblem('Mod+\n')).toMatch(/which is not a key/);
+    expect(comboProblem('F25')).toMatch(/"F25", which is not a key/);
+    expect(comboProblem('Mod+Dead')).toMatch(/"Dead", which is not a key/);
+  });
+
+  it('keeps every default key within the grammar', () => {
+    for (const command of COMMANDS) {
+      for (const combo of [...defaultKeysOf(command, false), ...defaultKeysOf(command, true)]) {
+        expect(comboProblem(combo)).toBeNull();
+      }
+    }
+  });
+
+  it('keeps its cache of parsed combos bounded whatever combos it is given', () => {
+    for (let index = 0; index < 5000; index += 1) canonicalCombo(`Mod+Key${index}`);
+    expect(parsedComboCacheSize()).toBeLessThanOrEqual(512);
   });
 });

@@ -13,37 +13,103 @@ interface ParsedCombo {
   key: string;
 }
 
-// Every keydown is matched against every combo: parsed once each, not on every keystroke.
+// Every keydown is matched against every combo: parsed once each, not on every keystroke. Combos also come from
+// IPC input and settings.json, so the cache is bounded: past the limit it starts over (the app's own combos number
+// well under a hundred, so in use it never fills).
+const PARSED_COMBO_LIMIT = 512;
 const parsedCombos = new Map<string, ParsedCombo>();
 
 function parseCombo(combo: string): ParsedCombo {
   let parsed = parsedCombos.get(combo);
   if (parsed === undefined) {
     parsed = parseComboText(combo);
+    if (parsedCombos.size >= PARSED_COMBO_LIMIT) parsedCombos.clear();
     parsedCombos.set(combo, parsed);
   }
   return parsed;
 }
 
-function parseComboText(combo: string): ParsedCombo {
-  // "+" and "Mod++" end in the "+" key itself.
-  let parts: string[];
-  let key: string;
+/** How many parsed combos are cached (for the test that the cache stays bounded). */
+export function parsedComboCacheSize(): number {
+  return parsedCombos.size;
+}
+
+/** The modifier words before the key, and the key ("+" and "Mod++" end in the "+" key itself). */
+function splitCombo(combo: string): { modifiers: string[]; key: string } {
   if (combo.endsWith('+')) {
     const modifiers = combo.slice(0, -1).replace(/\+$/u, '');
-    parts = modifiers === '' ? [] : modifiers.split('+');
-    key = '+';
-  } else {
-    parts = combo.split('+');
-    key = parts.pop() ?? '';
+    return { modifiers: modifiers === '' ? [] : modifiers.split('+'), key: '+' };
   }
+  const parts = combo.split('+');
+  const key = parts.pop() ?? '';
+  return { modifiers: parts, key };
+}
+
+function parseComboText(combo: string): ParsedCombo {
+  const { modifiers, key } = splitCombo(combo);
   return {
-    mod: parts.includes('Mod'),
-    meta: parts.includes('Meta'),
-    alt: parts.includes('Alt'),
-    shift: parts.includes('Shift'),
+    mod: modifiers.includes('Mod'),
+    meta: modifiers.includes('Meta'),
+    alt: modifiers.includes('Alt'),
+    shift: modifiers.includes('Shift'),
     key,
   };
+}
+
+const MODIFIER_WORDS: readonly string[] = ['Mod', 'Meta', 'Alt', 'Shift'];
+
+// KeyboardEvent.key names of the keys that type no character, and that an Electron accelerator also knows.
+const NAMED_KEYS = new Set([
+  'Enter',
+  'Escape',
+  'Tab',
+  'Backspace',
+  'Delete',
+  'Insert',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  ...Array.from({ length: 24 }, (_, index) => `F${index + 1}`),
+]);
+
+/** One printable character (" " is Space), or a key named above. */
+function isKnownKey(key: string): boolean {
+  if (NAMED_KEYS.has(key) || key === ' ') return true;
+  return [...key].length === 1 && !/[\p{Cc}\p{Cf}\p{Z}]/u.test(key);
+}
+
+/**
+ * Why a combo is not one the app can match and put on a menu item, in words for the user, or null when it is:
+ * modifiers from Mod (Ctrl, or Cmd on macOS), Meta, Alt and Shift, each once, then one key: a character or a named
+ * key (Enter, Escape, Tab, Backspace, Delete, Insert, Home, End, PageUp, PageDown, the arrows, F1–F24).
+ */
+export function comboProblem(combo: string): string | null {
+  if (combo.length > 1 && combo.endsWith('+') && !combo.endsWith('++')) {
+    return `"${combo}" has no key after its last "+".`;
+  }
+  const { modifiers, key } = splitCombo(combo);
+  const seen = new Set<string>();
+  for (const modifier of modifiers) {
+    if (!MODIFIER_WORDS.includes(modifier)) {
+      const shown = modifier === '' ? 'an empty part' : `"${modifier}"`;
+      return `"${combo}" has ${shown} where a modifier goes: the modifiers are Mod (Ctrl, or Cmd on macOS), Meta, Alt and Shift.`;
+    }
+    if (seen.has(modifier)) return `"${combo}" names ${modifier} twice.`;
+    seen.add(modifier);
+  }
+  if (seen.has('Mod') && seen.has('Meta')) {
+    return `"${combo}" names both Mod and Meta: Mod is already Cmd on macOS, so use one of them.`;
+  }
+  if (!isKnownKey(key)) {
+    const shown = key === '' ? 'no key' : `"${key}", which is not a key`;
+    return `"${combo}" ends in ${shown}: a shortcut ends in one character or a named key (Enter, Escape, Tab, Backspace, Delete, Insert, Home, End, PageUp, PageDown, ArrowUp, ArrowDown, ArrowLeft, ArrowRight, F1–F24).`;
+  }
+  return null;
 }
 
 /** Keys whose character already depends on Shift (so Shift is not compared for them). */
@@ -74,7 +140,7 @@ export function matchesCombo(event: KeyLike, combo: string, mac: boolean): boole
 }
 
 /**
- * One spelling per combination, to compare two combos: "mod+d" and "Mod+D" are one, and so are "Shift+?" and "?"
+ * One spelling per combination, to compare two combos: "Mod+d" and "Mod+D" are one, and so are "Shift+?" and "?"
  * (Shift is part of typing a symbol).
  */
 export function canonicalCombo(combo: string): string {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,9 +40,22 @@ describe('SettingsService key bindings', () => {
         message: 'Ctrl+G is already "Generate every block without current audio".',
       },
     });
-    await expect(settings.setKeyBinding({ commandId: 'export', keys: ['K'] }, false)).rejects.toThrow(
-      /K types into text boxes/,
-    );
+    await expect(settings.setKeyBinding({ commandId: 'export', keys: ['K'] }, false)).rejects.toMatchObject({
+      data: {
+        code: 'INVALID_INPUT',
+        field: 'keys',
+        message: expect.stringMatching(/K types into text boxes/),
+      },
+    });
+    await expect(
+      settings.setKeyBinding({ commandId: 'export', keys: ['Mod+NotAKey'] }, false),
+    ).rejects.toMatchObject({
+      data: {
+        code: 'INVALID_INPUT',
+        field: 'keys',
+        message: expect.stringMatching(/"NotAKey", which is not a key/),
+      },
+    });
     expect(settings.current().keyBindings).toEqual({});
   });
 
@@ -62,5 +75,29 @@ describe('SettingsService key bindings', () => {
       theme: 'dark',
       keyBindings: { 'go-tasks': ['Alt+3'] },
     });
+  });
+
+  it('drops a malformed stored key binding, logging it, and keeps the services and the rest of the file', async () => {
+    const stored = {
+      schemaVersion: 1,
+      theme: 'dark',
+      services: [{ url: 'https://voice.example', label: 'Studio', plan: 'paid' }],
+      activeServiceUrl: 'https://voice.example',
+      keyBindings: {
+        generate: ['Mod+Shift+G'],
+        export: ['Mod+1', 'Mod+2', 'Mod+3', 'Mod+4', 'Mod+5'],
+        play: 'K',
+      },
+    };
+    await writeFile(file, JSON.stringify(stored));
+    const logger = new MemoryLogger();
+    const settings = new SettingsService(file, logger);
+    const loaded = await settings.load();
+    expect(loaded.services).toEqual(stored.services);
+    expect(loaded.activeServiceUrl).toBe('https://voice.example');
+    expect(loaded.theme).toBe('dark');
+    expect(loaded.keyBindings).toEqual({ generate: ['Mod+Shift+G'] });
+    expect(await readdir(dir)).toEqual(['settings.json']);
+    expect(logger.lines.join('\n')).toMatch(/keys saved for "export"[^]*"play"/);
   });
 });

@@ -13,7 +13,11 @@ import {
 } from '../../../common/settings/settings-schema.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { KeyBindingChange } from '../../../common/commands/key-bindings.js';
-import { keyBindingChangeProblem, withKeyBinding } from '../../../common/commands/key-bindings.js';
+import {
+  keyBindingChangeProblem,
+  readKeyBindings,
+  withKeyBinding,
+} from '../../../common/commands/key-bindings.js';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -43,9 +47,12 @@ export class SettingsService {
   async load(): Promise<Settings> {
     const text = await readFileIfExists(this.filePath);
     if (text === undefined) return this.current();
-    const parsed = settingsSchema.safeParse(safeJsonParse(text));
+    const stored = safeJsonParse(text);
+    const parsed = settingsSchema.safeParse(stored);
     if (parsed.success) {
       this.settings = parsed.data;
+      // Bad key bindings are dropped one by one (keyBindingsSchema), never a reason to set the file aside.
+      for (const dropped of readKeyBindings(keyBindingsIn(stored)).dropped) this.logger.warn(dropped);
     } else {
       const aside = `${this.filePath}.damaged-${Date.now()}`;
       await rename(this.filePath, aside);
@@ -95,13 +102,15 @@ export class SettingsService {
   }
 
   /**
-   * Gives one command new keys, or its defaults back (keys null). Refused, saying why, when a key is kept for text
-   * boxes or already belongs to another command (named): every key stays one command's.
+   * Gives one command new keys, or its defaults back (keys null). Refused, saying why: INVALID_INPUT for a malformed
+   * key or one kept for text boxes, CONFLICT for a key that already belongs to another command (named), so every
+   * key stays one command's.
    */
   setKeyBinding(change: KeyBindingChange, mac: boolean): Promise<Settings> {
     return this.update((settings) => {
       const problem = keyBindingChangeProblem(change, settings.keyBindings, mac);
-      if (problem !== null) throw new IpcError({ code: 'CONFLICT', field: 'keys', message: problem });
+      if (problem !== null)
+        throw new IpcError({ code: problem.code, field: 'keys', message: problem.message });
       return { ...settings, keyBindings: withKeyBinding(settings.keyBindings, change) };
     });
   }
@@ -167,6 +176,12 @@ export class SettingsService {
     await run;
     return this.current();
   }
+}
+
+function keyBindingsIn(stored: unknown): unknown {
+  return typeof stored === 'object' && stored !== null
+    ? (stored as { keyBindings?: unknown }).keyBindings
+    : undefined;
 }
 
 function safeJsonParse(text: string): unknown {
