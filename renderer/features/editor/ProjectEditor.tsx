@@ -24,7 +24,7 @@ import { useEditorKeyboard } from './editing/use-editor-keyboard.js';
 import { useGenerationRun } from './block-state/use-generation-run.js';
 import { GenerationProgress } from './block-state/GenerationProgress.js';
 import { ReviewPanel } from './review/ReviewPanel.js';
-import { OutputControls } from './toolbar/GeneratePlayExportButtons.js';
+import { GeneratePlayExportButtons } from './toolbar/GeneratePlayExportButtons.js';
 import './editor.css';
 import { RelaunchBanner } from './RelaunchBanner.js';
 import { saveEditsAsCopy } from './editing/save-as-copy.js';
@@ -134,7 +134,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
         <h1 data-testid="editor-title">{title}</h1>
         <SaveIndicator />
         <span className="editor-header-spacer" />
-        <OutputControls />
+        <GeneratePlayExportButtons />
         <button type="button" data-testid="editor-close" disabled={closing} onClick={() => void close()}>
           {closing ? 'Saving…' : 'Close'}
         </button>

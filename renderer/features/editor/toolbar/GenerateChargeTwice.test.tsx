@@ -5,7 +5,7 @@ import { sampleProject } from '../../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { signedInSettings } from '../../../test-support/settings-view.js';
-import { OutputControls } from './GeneratePlayExportButtons.js';
+import { GeneratePlayExportButtons } from './GeneratePlayExportButtons.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
 
@@ -48,7 +48,7 @@ function setUp() {
   const stores = storesFor(bridge);
   stores.settings.getState().setView(signedInSettings(SERVICE));
   stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
-  renderWithStores(<OutputControls />, stores);
+  renderWithStores(<GeneratePlayExportButtons />, stores);
   const starts = () =>
     bridge.calls.filter((call) => call.method === 'generation.start').map((call) => call.input);
   return { stores, starts };

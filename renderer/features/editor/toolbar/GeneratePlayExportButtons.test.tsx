@@ -6,7 +6,7 @@ import { renderWithStores, storesFor } from '../../../test-support/app-stores-ha
 import { signedInSettings } from '../../../test-support/settings-view.js';
 import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { GenerationConfirm } from '../../generation/GenerationConfirm.js';
-import { OutputControls } from './GeneratePlayExportButtons.js';
+import { GeneratePlayExportButtons } from './GeneratePlayExportButtons.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
 
@@ -24,13 +24,13 @@ function withFirstBlockTaken(): Project {
   };
 }
 
-describe('OutputControls', () => {
+describe('GeneratePlayExportButtons', () => {
   afterEach(cleanup);
 
   it('acts on the keys the shortcuts help lists: Space plays, Ctrl+E exports', () => {
     const stores = storesFor(new FakeBridge({}));
     stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
-    renderWithStores(<OutputControls />, stores);
+    renderWithStores(<GeneratePlayExportButtons />, stores);
     fireEvent.keyDown(document.body, { key: ' ' });
     expect(stores.notices.getState().toasts.map((toast) => toast.title)).toEqual(['Nothing to play yet']);
     fireEvent.keyDown(document.body, { key: 'e', ctrlKey: true });
@@ -41,7 +41,7 @@ describe('OutputControls', () => {
     const stores = storesFor(new FakeBridge({}));
     stores.settings.getState().setView(signedInSettings(SERVICE));
     stores.document.getState().open({ fileName: 'sample.timbre', project: withFirstBlockTaken() });
-    renderWithStores(<OutputControls />, stores);
+    renderWithStores(<GeneratePlayExportButtons />, stores);
     const anotherTake = (): HTMLButtonElement =>
       screen.getByTestId<HTMLButtonElement>('regenerate-selection');
 
@@ -96,7 +96,7 @@ describe('OutputControls', () => {
     const stores = storesFor(bridge);
     stores.settings.getState().setView(signedInSettings(SERVICE));
     stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
-    renderWithStores(<OutputControls />, stores);
+    renderWithStores(<GeneratePlayExportButtons />, stores);
     const starts = (): number => bridge.calls.filter((call) => call.method === 'generation.start').length;
 
     // The key's auto-repeat while it is held is not a new request.

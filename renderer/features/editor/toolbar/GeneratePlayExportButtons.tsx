@@ -37,7 +37,7 @@ import {
  * plays what is generated; export opens its dialog. Shortcuts: Ctrl/Cmd+G generate, Ctrl/Cmd+E export, Space
  * play/stop from the playhead (outside text fields), Ctrl/Cmd+Shift+Space play the selection.
  */
-export function OutputControls() {
+export function GeneratePlayExportButtons() {
   const stores = useAppStores();
   // Only what the buttons need, so typing in a block does not re-render them.
   const projectId = useDocumentStore(selectProjectId);
@@ -157,7 +157,7 @@ export function OutputControls() {
   const keyOf = (id: ShortcutId): string => shortcutLabel(id, mac);
   const playable = Object.keys(audio).length > 0;
   return (
-    <div className="output-controls" role="group" aria-label="Generate and export">
+    <div className="generate-play-export" role="group" aria-label="Generate and export">
       <button
         type="button"
         className="primary"
