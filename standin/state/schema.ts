@@ -3,7 +3,8 @@ import { TASK_STATUSES, VOICE_STATUSES } from '../wire-choices.js';
 
 /**
  * The persisted state of the stand-in. Types are inferred from these schemas so the file on disk and the code
- * cannot drift apart; a state file that does not match is refused at start with the failing path.
+ * cannot drift apart; a state file that does not match is refused at start with the failing path (a status the
+ * stand-in no longer gives is the one thing read leniently, below).
  */
 
 export const accountStateSchema = z.object({
@@ -36,7 +37,24 @@ export const segmentTimingSchema = z.object({
 });
 export type SegmentTiming = z.infer<typeof segmentTimingSchema>;
 
-export const taskRecordSchema = z.object({
+/**
+ * A record whose status this stand-in no longer gives (a state file written when statuses were free text) reads as
+ * `failed`, its old status named in its failure reason, rather than refusing the whole state file at start.
+ */
+function withKnownStatus(statuses: readonly string[]): (record: unknown) => unknown {
+  return (record) => {
+    if (typeof record !== 'object' || record === null || !('status' in record)) return record;
+    const { status } = record;
+    if (typeof status !== 'string' || statuses.includes(status)) return record;
+    return {
+      ...record,
+      status: 'failed',
+      failureReason: `the stand-in no longer knows the status “${status}”`,
+    };
+  };
+}
+
+const taskRecordFields = z.object({
   id: z.string(),
   userId: z.string(),
   token: z.string(),
@@ -62,6 +80,7 @@ export const taskRecordSchema = z.object({
   failureReason: z.string().optional(),
   timings: z.array(segmentTimingSchema).optional(),
 });
+export const taskRecordSchema = z.preprocess(withKnownStatus(TASK_STATUSES), taskRecordFields);
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
 const synthVoiceSchema = z.object({
@@ -88,7 +107,7 @@ export const styleRecordSchema = z.object({
 });
 export type StyleRecord = z.infer<typeof styleRecordSchema>;
 
-export const voiceRecordSchema = z.object({
+const voiceRecordFields = z.object({
   id: z.string(),
   idForGenerate: z.string(),
   userId: z.string().nullable(),
@@ -110,6 +129,7 @@ export const voiceRecordSchema = z.object({
   failureReason: z.string().optional(),
   extras: z.record(z.string(), z.unknown()),
 });
+export const voiceRecordSchema = z.preprocess(withKnownStatus(VOICE_STATUSES), voiceRecordFields);
 export type VoiceRecord = z.infer<typeof voiceRecordSchema>;
 
 export const ledgerEntrySchema = z.object({
