@@ -46,7 +46,7 @@ export interface RunningStandin {
   /** True sentence start/end times inside each segment of a generated task. */
   sentenceTimings(taskId: string): SegmentTiming[] | undefined;
   /** When the service started and finished working on a task (ISO timestamps), for benchmarks. */
-  taskTimes(taskId: string): { startedAt?: string; finishedAt?: string } | undefined;
+  taskTimes(taskId: string): { startedAt: string | undefined; finishedAt: string | undefined } | undefined;
 }
 
 /** Starts the stand-in on 127.0.0.1 (port 0 = a free port) and resolves once it accepts connections. */

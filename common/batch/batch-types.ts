@@ -116,12 +116,12 @@ export interface BatchItemProgress {
   /** The item's progress, 0…1. */
   fraction: number;
   /** The export engine's own phase while exporting. */
-  exportPhase?: ExportPhase | undefined;
+  exportPhase?: ExportPhase;
   /** While generating: blocks done out of those waited for, and the time left. */
-  generation?: GenerationCount | undefined;
+  generation?: GenerationCount;
 }
 
-export type BatchItemView = BatchItemRecord & { progress?: BatchItemProgress | undefined };
+export type BatchItemView = BatchItemRecord & { progress?: BatchItemProgress };
 
 /** idle: nothing to run; running: an item is running; pausing: it will stop after the running item. */
 export type BatchQueueState = 'idle' | 'running' | 'pausing' | 'paused';

@@ -14,14 +14,14 @@ interface HoldingJob {
   kind: 'task' | 'voice';
   status: JobStatus;
   createdAt: string;
-  outcomeUnknownAt?: string | undefined;
-  dismissedAt?: string | undefined;
-  retriedBy?: string | undefined;
-  supersededAt?: string | undefined;
+  outcomeUnknownAt?: string;
+  dismissedAt?: string;
+  retriedBy?: string;
+  supersededAt?: string;
   /** The cache key of each block as sent (its content hash, or a take key). */
-  contentHashes?: readonly string[] | undefined;
+  contentHashes?: readonly string[];
   /** For another take: the content hash of each block as sent. */
-  takeOf?: readonly string[] | undefined;
+  takeOf?: readonly string[];
 }
 
 /** A block a generation did not send, because its content is in a task the service may have charged already. */

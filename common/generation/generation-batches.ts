@@ -29,9 +29,9 @@ export interface GenerationSelection {
    * Another take: send the chosen blocks again even when they have current audio, each with a new seed, filed
    * under a new cache key so the takes before it are kept.
    */
-  newTake?: { seed(): number } | undefined;
+  newTake?: { seed(): number };
   /** Content hashes already available (cached, or on their way in another job): never sent again. */
-  skipHashes?: ReadonlySet<string> | undefined;
+  skipHashes?: ReadonlySet<string>;
 }
 
 export interface GenerationBatchPlan {

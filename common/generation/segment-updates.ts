@@ -22,21 +22,21 @@ export type SegmentUpdate =
         durationMs: number;
         /** Where the renderer plays it. */
         mediaPath: string;
-        remoteUrl?: string | undefined;
+        remoteUrl?: string;
         taskId?: string | undefined;
         generatedAt: string;
         /** The seed sent for it, when the app chose one (another take). */
-        seed?: number | undefined;
+        seed?: number;
         requestId?: string | undefined;
         /** Measured in main once the audio arrived. */
-        measures?: TakeMeasures | undefined;
+        measures?: TakeMeasures;
       };
       /**
        * True when this audio was just made by a task (it becomes a new take). False for audio found in the cache
        * on a lookup: that becomes a take only if the block has none for its content, so a take the user deleted
        * does not come back every time the project opens.
        */
-      fresh?: boolean | undefined;
+      fresh?: boolean;
     }
   | {
       contentHash: string;

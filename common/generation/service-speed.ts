@@ -26,14 +26,14 @@ export interface FinishedTaskFacts {
   kind: 'task' | 'voice';
   serviceUrl: string;
   status: string;
-  characters?: number | undefined;
-  submittedAt?: string | undefined;
+  characters?: number;
+  submittedAt?: string;
   /** When the app saw it finished. */
-  finishedAt?: string | undefined;
+  finishedAt?: string;
   /** When the service says it finished (the task's `metadata.generatedAt`), on the service's clock. */
   generatedAt?: string | undefined;
   /** Set when the app started again while the task was out: `finishedAt` is then when it looked again. */
-  resumedAt?: string | undefined;
+  resumedAt?: string;
 }
 
 /**
@@ -101,7 +101,7 @@ export interface GenerationCount {
   /** Blocks whose audio arrived, or that failed, in this run. */
   doneBlocks: number;
   /** Of `doneBlocks`, those that ended without audio (refused or failed tasks, downloads given up on). */
-  failedBlocks?: number | undefined;
+  failedBlocks?: number;
   totalBlocks: number;
   secondsLeft?: number | undefined;
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { createProject, createTextBlock } from '../project/block-factory.js';
+import type { DefaultsOverride } from '../project/block-factory.js';
 import { SPEAKER_PALETTE, narratorSpeaker } from '../project/cast-schema.js';
 import type { Speaker } from '../project/cast-schema.js';
 import { PROJECT_LIMITS, formatLimit } from '../project/project-limits.js';
 import type { ProjectMetadata } from '../project/project-metadata.js';
-import type { Project, ProjectDefaults } from '../project/project-schema.js';
+import type { Project } from '../project/project-schema.js';
 import { LANGUAGES } from '../rules/vocabulary.js';
 import type { ImportBlock } from './imported-script.js';
 import { importParts } from './imported-script.js';
@@ -29,9 +30,9 @@ export interface ImportedProjectInput {
   blocks: readonly ImportBlock[];
   voices?: SpeakerVoices | undefined;
   serviceUrl?: string | undefined;
-  defaults?: Partial<ProjectDefaults> | undefined;
+  defaults?: DefaultsOverride | undefined;
   /** The book's author, language and cover, kept with every part. */
-  metadata?: ProjectMetadata | undefined;
+  metadata?: ProjectMetadata;
   createdAt: string;
 }
 
@@ -105,7 +106,7 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
   });
 }
 
-function defaultsOf(input: ImportedProjectInput): Partial<ProjectDefaults> | undefined {
+function defaultsOf(input: ImportedProjectInput): DefaultsOverride | undefined {
   const language = synthesisLanguageOf(input.metadata?.language);
   if (language === undefined || input.defaults?.language !== undefined) return input.defaults;
   return { ...input.defaults, language };

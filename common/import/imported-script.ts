@@ -8,7 +8,7 @@ import { codePointLength, splitScript } from '../text/index.js';
 export interface ImportedLine {
   text: string;
   speaker?: string | undefined;
-  pauseAfterMs?: number | undefined;
+  pauseAfterMs?: number;
 }
 
 /**
@@ -21,9 +21,9 @@ export type ChapterKind = 'body' | 'front-matter' | 'notes';
 export interface ImportedChapter {
   title?: string | undefined;
   /** Absent: the book's text. */
-  kind?: Exclude<ChapterKind, 'body'> | undefined;
+  kind?: Exclude<ChapterKind, 'body'>;
   /** The part a chapter belongs to, from a nested table of contents ("Part One" › "The Sea Wall"). */
-  part?: string | undefined;
+  part?: string;
   lines: ImportedLine[];
 }
 
@@ -84,12 +84,12 @@ export const defaultImportReading: ImportReading = { speakerLabels: true, quoted
 export interface ImportBlock {
   text: string;
   speaker?: string | undefined;
-  chapterTitle?: string | undefined;
+  chapterTitle?: string;
   /** On a chapter's first block: what the chapter is (absent: the book's text). */
-  chapterKind?: Exclude<ChapterKind, 'body'> | undefined;
+  chapterKind?: Exclude<ChapterKind, 'body'>;
   /** On a chapter's first block: the part it belongs to. */
-  part?: string | undefined;
-  pauseAfterMs?: number | undefined;
+  part?: string;
+  pauseAfterMs?: number;
 }
 
 /**
@@ -146,8 +146,8 @@ export interface ImportPreview {
   /** The chapters that are read, front matter and notes marked by `kind`. */
   chapters: {
     title: string;
-    kind?: Exclude<ChapterKind, 'body'> | undefined;
-    part?: string | undefined;
+    kind?: Exclude<ChapterKind, 'body'>;
+    part?: string;
     blocks: number;
     characters: number;
   }[];
@@ -155,7 +155,7 @@ export interface ImportPreview {
   /** The book's front-matter chapters, read or not: the choices the preview offers, in order. */
   frontMatter: { title: string; characters: number; spoken: boolean }[];
   /** The book's footnotes, gathered as one chapter, read or not. */
-  notes?: { count: number; characters: number; spoken: boolean } | undefined;
+  notes?: { count: number; characters: number; spoken: boolean };
   /** Speakers found, narrator excluded, with their line counts, most lines first. */
   speakers: { name: string; blocks: number; characters: number }[];
   /** Projects the import makes: more than one when the script is over a project's limits. */

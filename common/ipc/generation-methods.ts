@@ -14,15 +14,15 @@ export interface StartedGenerationView {
   /** Blocks handed to the service's queue of tasks (sent now, or as soon as it is reachable). */
   sentBlocks: number;
   /** Of `sentBlocks`, those waiting for the service to be reachable: nothing of them was sent yet. */
-  offlineBlocks?: number | undefined;
+  offlineBlocks?: number;
   /** Of `sentBlocks`, those whose tasks the service has not answered yet: on their way, not known to have gone. */
-  sendingBlocks?: number | undefined;
+  sendingBlocks?: number;
   /** The blocks sent (the editor's run counts them, refused ones included). */
-  blockIds?: string[] | undefined;
+  blockIds?: string[];
   reusedBlocks: number;
   characters: number;
   /** Blocks left out (`skipChargeTwice`) because the service may already have charged their content. */
-  heldBlocks?: HeldBlock[] | undefined;
+  heldBlocks?: HeldBlock[];
 }
 
 /** A take's audio as the renderer plays it. */

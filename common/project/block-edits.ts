@@ -39,7 +39,7 @@ export type MusicBlockPatch = Patch<MusicBlock>;
 export interface PassthroughBlockPatch {
   volumeDb?: number | undefined;
   pauseAfterMs?: number | undefined;
-  locked?: boolean | undefined;
+  locked?: boolean;
   chapterTitle?: string | undefined;
 }
 /** Fields to change; a field set to undefined is removed (for a text parameter: "use the project default"). */

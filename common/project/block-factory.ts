@@ -21,13 +21,19 @@ export const INITIAL_DEFAULTS: ProjectDefaults = {
 const DEFAULT_PAUSE_AFTER_MS = 300;
 const DEFAULT_MUSIC_FADE_MS = 1000;
 
+/**
+ * Project defaults a caller sets (the IPC schema's partial parses a missing field as undefined): a field left
+ * undefined keeps the initial default, as createProject drops it.
+ */
+export type DefaultsOverride = { [Field in keyof ProjectDefaults]?: ProjectDefaults[Field] | undefined };
+
 export interface NewProjectInput {
   title: string;
   serviceUrl?: string | undefined;
-  defaults?: Partial<ProjectDefaults> | undefined;
-  textBlocks?: readonly string[] | undefined;
-  id?: string | undefined;
-  createdAt?: string | undefined;
+  defaults?: DefaultsOverride | undefined;
+  textBlocks?: readonly string[];
+  id?: string;
+  createdAt?: string;
 }
 
 export function createProject(input: NewProjectInput, newId: IdFactory = randomId): Project {
@@ -97,6 +103,8 @@ export function createMusicBlock(input: MusicBlockInput = {}, newId: IdFactory =
 }
 
 /** Drops keys whose value is undefined, so optional parameters are absent rather than present-but-undefined. */
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+function definedOnly<T extends object>(value: T): { [Key in keyof T]?: Exclude<T[Key], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as {
+    [Key in keyof T]?: Exclude<T[Key], undefined>;
+  };
 }

@@ -20,7 +20,7 @@ export class ProjectEditError extends Error {
   readonly rule: EditRule;
   readonly blockId: string | undefined;
 
-  constructor(options: { field: string; rule: EditRule; message: string; blockId?: string | undefined }) {
+  constructor(options: { field: string; rule: EditRule; message: string; blockId?: string }) {
     super(options.message);
     this.name = 'ProjectEditError';
     this.field = options.field;

@@ -13,6 +13,7 @@ export {
   writeProjectFile,
 } from './project-file.js';
 export { createMusicBlock, createProject, createSfxBlock, createTextBlock } from './block-factory.js';
+export type { DefaultsOverride } from './block-factory.js';
 export { contentHash } from './content-hash.js';
 export { blockState, needsGeneration } from './block-state.js';
 export type { WireContentBlock } from './content-block.js';

@@ -275,7 +275,14 @@ interface ProjectWideView {
   cast: readonly { id: string }[];
   tracks: Record<
     TrackName,
-    { blocks: readonly { id: string; type: string; text?: string; speakerId?: string }[] }
+    {
+      blocks: readonly {
+        id: string;
+        type: string;
+        text?: string | undefined;
+        speakerId?: string | undefined;
+      }[];
+    }
   >;
 }
 

@@ -11,11 +11,12 @@ export interface ResolvedTextParams {
   preset: string;
   language: string;
   speechRate: number;
-  emo_switch?: number[];
-  vivid?: boolean;
-  flash?: boolean;
-  break_clone?: boolean;
-  seed?: number;
+  // Explicitly undefined when neither the block nor its speaker sets them (the wire body leaves them out).
+  emo_switch?: number[] | undefined;
+  vivid?: boolean | undefined;
+  flash?: boolean | undefined;
+  break_clone?: boolean | undefined;
+  seed?: number | undefined;
 }
 
 /** Text block parameters that fall back to a project default when the block leaves them undefined. */

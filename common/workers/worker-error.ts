@@ -6,8 +6,8 @@
 export interface WorkerError {
   readonly name: string;
   readonly message: string;
-  /** The error's own enumerable fields (e.g. IpcError's `data`), when it has any. */
-  readonly fields?: Readonly<Record<string, unknown>>;
+  /** The error's own enumerable fields (e.g. IpcError's `data`), when it has any (undefined as zod parses it). */
+  readonly fields?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The plain-data form of anything thrown. */

@@ -28,7 +28,7 @@ export interface ExportFeatureDeps {
   events: EventHub;
   logger: Logger;
   /** Where exports go by default (TIMBRE_EXPORT_DIR, else "Timbre Studio Exports" in the home folder). */
-  exportDir?: string | undefined;
+  exportDir?: string;
   /** Paths the user chose; the default export folder is granted here. */
   grants: PathGrants;
   /** Uploads from the page (a cover image chosen in the export dialog). */

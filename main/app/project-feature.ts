@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { IpcError } from '../../common/ipc/errors.js';
-import type { ProjectDefaults } from '../../common/project/index.js';
+import type { DefaultsOverride } from '../../common/project/index.js';
 import { openExternalProject } from './open-external-project.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
@@ -71,7 +71,7 @@ export function createProjectFeature({
     const url = activeServiceUrl();
     return url && defaultVoice ? defaultVoice(url, language) : undefined;
   };
-  const withDefaultVoice = async <T extends Partial<ProjectDefaults>>(defaults: T | undefined) => {
+  const withDefaultVoice = async <T extends DefaultsOverride>(defaults: T | undefined) => {
     if (defaults?.voiceId) return defaults;
     const voice = await voiceFor(defaults?.language).catch(() => undefined);
     return voice ? { ...defaults, ...voice } : defaults;

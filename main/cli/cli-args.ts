@@ -39,12 +39,12 @@ export interface ExportCommand {
   /** One file per project, or a folder per project of its chapters (--split chapters) or blocks. */
   mode: ExportMode;
   /** --cover FILE, resolved. */
-  coverPath?: string | undefined;
+  coverPath?: string;
   /** For projects not linked to a service. */
   service?: string | undefined;
   /** The token read from the variable --token-env names (never printed). */
-  token?: string | undefined;
-  tokenEnv?: string | undefined;
+  token?: string;
+  tokenEnv?: string;
   dataDir?: string | undefined;
 }
 

@@ -13,8 +13,8 @@ import type {
 /** Where progress goes: stdout, or a test's buffer. */
 export interface ProgressOutput {
   write(text: string): unknown;
-  readonly isTTY?: boolean | undefined;
-  readonly columns?: number | undefined;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
 }
 
 const PHASE_WORDS: Record<BatchPhase, string> = {

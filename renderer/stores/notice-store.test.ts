@@ -9,7 +9,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const notification = (title: string, body?: string) => ({ kind: 'notification' as const, title, body });
+const notification = (title: string, body?: string) => ({
+  kind: 'notification' as const,
+  title,
+  ...(body === undefined ? {} : { body }),
+});
 
 describe('notice store', () => {
   it('replaces a problem by a newer one of its topic and removes a topic’s problems on request', () => {

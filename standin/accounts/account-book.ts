@@ -95,7 +95,8 @@ export class AccountBook {
   /** Admin: change balances for a test (e.g. to provoke CREDITS_INSUFFICIENT). */
   adjust(
     account: AccountState,
-    change: Partial<Pick<AccountState, 'credits' | 'proCloneQuota' | 'proCloneAccess'>>,
+    // As the admin route's schema parses it: a field left out (or undefined) is left as it is.
+    change: { [Field in 'credits' | 'proCloneQuota' | 'proCloneAccess']?: AccountState[Field] | undefined },
   ): void {
     if (change.credits !== undefined) account.credits = change.credits;
     if (change.proCloneQuota !== undefined) account.proCloneQuota = change.proCloneQuota;

@@ -13,7 +13,7 @@ function stepOf(status: string): number {
 interface Shown {
   step: number;
   /** When a read first found the task done: the service's `generatedAt`. */
-  doneAt?: string;
+  doneAt?: string | undefined;
 }
 
 /**

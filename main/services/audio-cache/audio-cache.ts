@@ -23,7 +23,7 @@ export interface CachedSegment {
   taskId?: string | undefined;
   generatedAt: string;
   /** Absent for entries cached before audio was analysed (`analysis()` makes it). */
-  measures?: TakeMeasures | undefined;
+  measures?: TakeMeasures;
 }
 
 export interface SegmentSource {

@@ -40,13 +40,13 @@ export interface ItemRunnerDeps {
   sources: ProjectSourceAccess;
   exporter: BatchExporter;
   /** Without one, items asking for generation fail with NOT_READY when audio is missing. */
-  generator?: BatchGenerator | undefined;
+  generator?: BatchGenerator;
   /** The service of projects not linked to one (the app's active service, or the CLI's --service). */
-  defaultServiceUrl?: (() => string | undefined) | undefined;
+  defaultServiceUrl?: () => string | undefined;
   now?: () => Date;
   exists?: (filePath: string) => Promise<boolean>;
   /** The take checks' thresholds from the user's settings (defaults when absent). */
-  checkThresholds?: (() => CheckThresholds) | undefined;
+  checkThresholds?: () => CheckThresholds;
   /** Each project's send context (cast, lexicons), so states and checks agree with what is sent. */
   lexicons: ServiceLexicons;
 }

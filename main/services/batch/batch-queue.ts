@@ -37,12 +37,12 @@ import { summarise } from './batch-summary.js';
 
 export interface BatchQueueOptions extends ItemRunnerDeps {
   store: BatchStore;
-  logger?: Logger | undefined;
+  logger?: Logger;
   /** Progress events of the running item at most this often (phase changes always go out). Default 100 ms. */
   progressIntervalMs?: number;
   newId?: () => string;
   /** Where the running item is counted as an export in progress (the app's quit prompt and taskbar). */
-  runningExports?: RunningExports | undefined;
+  runningExports?: RunningExports;
 }
 
 interface RunningItem {

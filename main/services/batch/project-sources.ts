@@ -42,11 +42,11 @@ export interface ProjectSourceAccess {
 
 export interface ProjectSourcesOptions {
   /** The app's projects folder service; without it (the CLI) library sources cannot be used. */
-  library?: Pick<ProjectLibrary, 'open' | 'save' | 'list'> | undefined;
+  library?: Pick<ProjectLibrary, 'open' | 'save' | 'list'>;
   /** `<dataDir>/projects`, to recognise paths into it. */
-  projectsDir?: string | undefined;
+  projectsDir?: string;
   /** The most bytes a project file may hold, read or saved (MAX_PROJECT_FILE_BYTES); a test sets a small one. */
-  maxFileBytes?: number | undefined;
+  maxFileBytes?: number;
 }
 
 /**

@@ -62,7 +62,7 @@ class FakeManager {
 type GenerationPart = Pick<GenerationService, 'generateAndWait' | 'onJobUpdated' | 'settled'>;
 
 function setup(
-  options: { cached?: boolean; unreachableTimeoutMs?: number; confirmChargeTwice?: boolean } = {},
+  options: { cached?: boolean; unreachableTimeoutMs?: number; confirmChargeTwice?: boolean | undefined } = {},
 ) {
   const manager = new FakeManager();
   const calls: string[] = [];

@@ -48,20 +48,20 @@ const SKIPPED = new Set([
 /** A chapter named by a table of contents: where it starts in a document, its title and the part it is in. */
 export interface TocEntry {
   /** The element id the entry points to; absent: the document's start. */
-  id?: string | undefined;
+  id?: string;
   title: string;
-  part?: string | undefined;
+  part?: string;
 }
 
 export interface FeedOptions {
   /** The table of contents' entries that point into this document, in its order. */
-  toc?: readonly TocEntry[] | undefined;
+  toc?: readonly TocEntry[];
   /** The whole document is front matter (an EPUB's title or copyright page by its landmarks). */
-  frontMatter?: boolean | undefined;
+  frontMatter?: boolean;
   /** The book's title, where its metadata gives it: a heading styled as the title is its title page only if so. */
   bookTitle?: string | undefined;
   /** The whole document is the book's notes (an EPUB's "Notes" document): its text goes to the notes. */
-  notes?: boolean | undefined;
+  notes?: boolean;
 }
 
 interface HtmlMetadata {

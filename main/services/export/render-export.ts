@@ -38,13 +38,14 @@ import { renderWavInTwo } from './split-encode/split-wav.js';
 import { stageSubtitleFiles, subtitlePathsFor, withDetectedSilences } from './subtitles/subtitle-files.js';
 
 /** Temporary names chosen by the caller (the engine on the main thread), so it can clean up if the worker dies. */
+/** Each may be undefined as the worker message's zod schema parses it, as well as left out. */
 export interface StagingPaths {
-  readonly audio?: string;
-  readonly srt?: string;
-  readonly vtt?: string;
-  readonly chaptersJson?: string;
+  readonly audio?: string | undefined;
+  readonly srt?: string | undefined;
+  readonly vtt?: string | undefined;
+  readonly chaptersJson?: string | undefined;
   /** The second half of a parallel MP3 encode, deleted once joined. */
-  readonly segment?: string;
+  readonly segment?: string | undefined;
 }
 
 // MP3 decoding can overshoot a sample-accurate ceiling by a few tenths of a dB; keep that much in hand.
@@ -251,7 +252,8 @@ async function renderToFile(
   loudness?: LoudnessReport;
   splitFrame?: number;
   mp3JoinFrame?: number;
-  mp3JoinSkipped?: string;
+  /** Undefined when the parallel encode joined (the split encoder reports it so). */
+  mp3JoinSkipped?: string | undefined;
 }> {
   const { plan, options, tags } = request;
   // ID3v2 goes before the first MPEG frame; the cover is read (and checked) before any audio is rendered.

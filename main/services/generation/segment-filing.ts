@@ -157,7 +157,15 @@ export class SegmentFiling {
     job: JobRecord,
     key: string,
     hash: string,
-    content: { audio?: string; generatedAt?: string; seed?: number; text?: string } | undefined,
+    // As the service's task parses (zod leaves a missing field undefined).
+    content:
+      | {
+          audio?: string | undefined;
+          generatedAt?: string | undefined;
+          seed?: number | undefined;
+          text?: string | undefined;
+        }
+      | undefined,
     index: number,
   ): Promise<SegmentUpdate> {
     const problemAt = problemKey(job.serviceUrl, hash);

@@ -34,15 +34,15 @@ const IMPORT_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 1536 };
 
 export interface ImportWorkersOptions {
   /** The worker script; defaults to import-worker next to this module (see defaultImportWorkerEntry). */
-  workerEntry?: string | URL | undefined;
+  workerEntry?: string | URL;
   /** The worker's resource limits (IMPORT_WORKER_LIMITS); tests pass tiny ones to see an out-of-memory end. */
-  resourceLimits?: ResourceLimits | undefined;
+  resourceLimits?: ResourceLimits;
 }
 
 export interface ImportRun {
   /** Names the run so cancel(importId) can end it; a new run under the same id ends the one before it. */
-  importId?: string | undefined;
-  onProgress?: ((progress: { phase: ImportPhase; fraction: number }) => void) | undefined;
+  importId?: string;
+  onProgress?: (progress: { phase: ImportPhase; fraction: number }) => void;
 }
 
 /** What an import's worker built: the parts' file bytes, and the first part's project (main opens it). */

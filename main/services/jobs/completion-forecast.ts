@@ -86,7 +86,7 @@ export interface ChainTask {
   missedAt?: number | undefined;
   misses: number;
   /** Whether it has been polled at all (a first poll sent early, by `maxFirstWaitMs`, is not a miss). */
-  polled?: boolean | undefined;
+  polled?: boolean;
 }
 
 export interface FinishedTask {
@@ -99,7 +99,7 @@ export interface FinishedTask {
    * The service reported no finish before the read that saw it (none at all, or one at or after that read was
    * sent): it may have finished because it was read.
    */
-  finishedAtRead?: boolean | undefined;
+  finishedAtRead?: boolean;
   /**
    * Our tasks submitted before this one and not yet seen finished: the service worked through them (or is
    * finishing them alongside) since the last finish we know of, so the time since then is shared among them.

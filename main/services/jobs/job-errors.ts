@@ -83,11 +83,7 @@ export function lostAnswerDetail(error: ServiceError | undefined): string {
  * is generated (service contract §1), and the service may have finished it long since: so the credits "may have
  * been charged", not "are frozen". The request id is named only when the service sent one (`requestId`).
  */
-export function outcomeUnknownMessage(
-  request: JobRequest,
-  cause: string,
-  requestId?: string | undefined,
-): string {
+export function outcomeUnknownMessage(request: JobRequest, cause: string, requestId?: string): string {
   const trace =
     requestId === undefined
       ? ''
@@ -132,7 +128,7 @@ const FROZEN_MARK = ' credits are frozen for its ';
 export function replaceOldOutcomeAdvice(
   message: string,
   request: JobRequest,
-  requestId?: string | undefined,
+  requestId?: string,
 ): string | undefined {
   if (message.startsWith(FROZEN_START) && message.includes(FROZEN_MARK)) {
     const causeEnd = message.indexOf(FROZEN_CAUSE_END);

@@ -90,6 +90,8 @@ export async function checkVoiceJob(
 }
 
 type LinkValues = Required<JobLinks>;
+/** Links as a caller may hold them: one it did not give may be undefined (it is left out of the job). */
+type GivenLinks = { readonly [Key in keyof LinkValues]?: LinkValues[Key] | undefined };
 type LinkCopies = { [Key in keyof LinkValues]: (value: LinkValues[Key]) => LinkValues[Key] };
 
 /**
@@ -106,14 +108,14 @@ const LINK_COPIES: LinkCopies = {
 };
 
 /** The caller's references kept on a job: those it gave, copied. */
-export function pickLinks(source: JobLinks): JobLinks {
+export function pickLinks(source: GivenLinks): JobLinks {
   const links: JobLinks = {};
   for (const key of Object.keys(LINK_COPIES) as (keyof LinkValues)[]) copyLink(source, links, key);
   return links;
 }
 
 function copyLink<Key extends keyof LinkValues>(
-  source: Partial<LinkValues>,
+  source: GivenLinks,
   links: Partial<LinkValues>,
   key: Key,
 ): void {

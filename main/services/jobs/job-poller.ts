@@ -13,8 +13,9 @@ import type { Reachability } from './reachability.js';
 interface PollState {
   pollIndex: number;
   failures: number;
-  cancelTimer?: () => void;
-  controller?: AbortController;
+  // Each optional field is cleared by assigning undefined as a poll goes through its steps.
+  cancelTimer?: (() => void) | undefined;
+  controller?: AbortController | undefined;
   /** Set while the pending timer is the forecast's aim (replanning may move it); epoch ms. */
   plannedAt?: number | undefined;
   /** Polls in a row that found the task unfinished since its forecast took over, and when the last was sent. */

@@ -44,7 +44,7 @@ export interface ProjectExporterOptions {
   /** Each project's send context, so the audio exported is the audio the editor shows as current. */
   lexicons: ServiceLexicons;
   /** Where an imported book's cover is kept: a project's cover is embedded when the user chose none. */
-  covers?: CoverStore | undefined;
+  covers?: CoverStore;
 }
 
 /** A project checked ready to export (prepare): its render plan and the audio file of every clip. */
@@ -218,7 +218,6 @@ export class ProjectExporter {
           chapters: [],
           markers: false,
           chaptersJson: false,
-          ...(coverPath ? { coverPath } : {}),
           ...(base?.language !== undefined ? { language: base.language } : {}),
         };
         return this.options.engine.exportMix(
@@ -263,7 +262,7 @@ export class ProjectExporter {
         container,
         fileNames,
         pcmCacheDir: this.options.pcmCacheDir,
-        overwrite: target.overwrite,
+        overwrite: false,
       },
       run,
     );

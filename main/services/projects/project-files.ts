@@ -175,7 +175,7 @@ export class ProjectFiles {
     const project = checkedProjectOrThrow(unchecked);
     const bytes = projectFileBytes(project, this.newFileTarget(project.title), this.options.folder.fileLimit);
     const { fileName, revision } = await this.writeNewFileBytes(bytes, project.title, project);
-    return { fileName, project, revision };
+    return { fileName, project, ...(revision === undefined ? {} : { revision }) };
   }
 
   /**

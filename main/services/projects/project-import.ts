@@ -111,7 +111,10 @@ export class ProjectImports {
       // Only the first part opens in the editor; the others are read from their files when opened.
       const project = index === 0 ? built.first : undefined;
       const written = await files.writeNewFileBytes(bytes, part.title, project);
-      if (project) opened = { fileName: written.fileName, project, revision: written.revision };
+      if (project) {
+        const { fileName, revision } = written;
+        opened = { fileName, project, ...(revision === undefined ? {} : { revision }) };
+      }
       parts.push({ fileName: written.fileName, title: part.title });
     }
     if (!opened) throw new Error('an import makes at least one project');

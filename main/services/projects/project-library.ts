@@ -1,6 +1,6 @@
 import type { ImportReading } from '../../../common/import/imported-script.js';
 import type { SpeakerVoices } from '../../../common/import/import-project.js';
-import type { Project, ProjectDefaults } from '../../../common/project/index.js';
+import type { DefaultsOverride, Project, ProjectDefaults } from '../../../common/project/index.js';
 import type {
   OpenResult,
   ImportedProjects,
@@ -23,7 +23,7 @@ export type {
 export interface CreateProjectInput {
   title: string;
   serviceUrl?: string | undefined;
-  defaults?: Partial<ProjectDefaults> | undefined;
+  defaults?: DefaultsOverride | undefined;
 }
 
 /** The voice an import starts with when its defaults name none, chosen for the book's language once it is read. */
@@ -38,7 +38,7 @@ export interface ImportTextInput extends CreateProjectInput {
   reading?: ImportReading | undefined;
   /** The voice chosen for each speaker found. */
   voices?: SpeakerVoices | undefined;
-  defaultVoiceFor?: ImportVoiceChooser | undefined;
+  defaultVoiceFor?: ImportVoiceChooser;
 }
 
 export interface ImportTextFileInput extends Omit<CreateProjectInput, 'title'> {
@@ -48,9 +48,9 @@ export interface ImportTextFileInput extends Omit<CreateProjectInput, 'title'> {
   split?: ScriptSplitOptions | undefined;
   reading?: ImportReading | undefined;
   voices?: SpeakerVoices | undefined;
-  defaultVoiceFor?: ImportVoiceChooser | undefined;
+  defaultVoiceFor?: ImportVoiceChooser;
   /** The name the user's file had (the staged copy has another); decides the format and names errors. */
-  fileName?: string | undefined;
+  fileName?: string;
   /** The encoding the user chose for a text or HTML file; detected when absent. */
   encoding?: TextEncoding | undefined;
 }
@@ -63,9 +63,9 @@ export interface ProjectLibrary {
   /** Writes the project over its file, keeping the previous version as the backup. Refuses damaged, newer or changed files. */
   save(fileName: string, project: Project): Promise<unknown>;
   /** Writes an in-memory project to a new file (e.g. when its own file can no longer be saved over). */
-  saveAsNew(project: Project, title?: string): Promise<OpenedProject>;
+  saveAsNew(project: Project, title?: string | undefined): Promise<OpenedProject>;
   rename(fileName: string, title: string): Promise<OpenedProject>;
-  duplicate(fileName: string, title?: string): Promise<OpenedProject>;
+  duplicate(fileName: string, title?: string | undefined): Promise<OpenedProject>;
   delete(fileName: string): Promise<void>;
   recent(): Promise<RecentProject[]>;
   importText(input: ImportTextInput): Promise<ImportedProjects>;

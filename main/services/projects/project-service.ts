@@ -39,9 +39,9 @@ export interface ProjectServiceOptions {
   trashItem?: ((filePath: string) => Promise<void>) | undefined;
   logger?: Logger | undefined;
   /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
-  lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> | undefined;
+  lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'>;
   /** Where imports are parsed and built, off main's event loop (import-worker/); one of its own when absent. */
-  importWorkers?: ImportWorkers | undefined;
+  importWorkers?: ImportWorkers;
   /**
    * The most bytes a project file may hold, read or saved (MAX_PROJECT_FILE_BYTES). One number for both, so no
    * save makes a file the next open refuses; a test sets a small one.

@@ -28,7 +28,7 @@ export interface SecretStoreUnavailableDetails {
   /** What the keychain itself said, already stripped of any secret. */
   keychainMessage?: string | undefined;
   /** What the app found itself, e.g. "DBUS_SESSION_BUS_ADDRESS is not set". */
-  finding?: string | undefined;
+  finding?: string;
 }
 
 /**

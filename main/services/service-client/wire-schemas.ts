@@ -110,7 +110,7 @@ export const envelopeSchema = z.looseObject({
 
 /** The voice id to put in a block's `voiceId`: `idForGenerate`, or `id` for voices (market ones) lacking it. */
 export function generationIdOf(voice: {
-  id?: string | undefined;
+  id?: string;
   idForGenerate?: string | undefined;
 }): string | undefined {
   return voice.idForGenerate ?? voice.id;

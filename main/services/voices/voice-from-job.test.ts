@@ -207,7 +207,8 @@ describe('effectOfVoiceJob', () => {
     const first = job({ status: 'running', remoteId: VOICE_ID, result: voiceResult('creating') });
     const entry = upserted(effectOfVoiceJob(new Map(), first, undefined, NOW));
     expect(effectOfVoiceJob(mapOf(entry), first, undefined, NOW)).toEqual({ kind: 'none' });
-    const task = { ...first, kind: 'task' as const, result: undefined };
+    const { result: _voiceResult, ...withoutResult } = first;
+    const task = { ...withoutResult, kind: 'task' as const };
     expect(effectOfVoiceJob(new Map(), task, undefined, NOW)).toEqual({ kind: 'none' });
   });
 
@@ -268,7 +269,7 @@ describe('effectOfVoiceJob', () => {
           status: 'running',
           remoteId: VOICE_ID,
           remoteStatus: 'creating',
-          result: { id: '', status: 5 } as unknown as VoiceJobRecord['result'],
+          result: { id: '', status: 5 } as unknown as NonNullable<VoiceJobRecord['result']>,
         }),
         undefined,
         NOW,

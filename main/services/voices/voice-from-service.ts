@@ -8,7 +8,7 @@ export interface RemoteContext {
   origin: VoiceEntry['origin'];
   now: string;
   requestId?: string | undefined;
-  jobId?: string | undefined;
+  jobId?: string;
 }
 
 /**

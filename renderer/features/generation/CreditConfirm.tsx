@@ -18,7 +18,7 @@ export function CreditConfirm({
   onCancel,
 }: {
   /** The project it generates, where the question could outlive a switch of project (the editor's). */
-  project?: string | undefined;
+  project?: string;
   /** What is about to be sent, e.g. "Generate 13 blocks, then export". */
   what: string;
   /** Upper bound of the credits it takes. */

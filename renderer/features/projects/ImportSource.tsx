@@ -24,7 +24,7 @@ export interface PickedFile {
   /** The encoding detection found, when the file read as text without a choice. */
   detected?: TextEncoding | undefined;
   /** The encoding the user chose instead. */
-  chosen?: TextEncoding | undefined;
+  chosen?: TextEncoding;
 }
 
 /** Where the script comes from: pasted into a text area, or a text file picked or dropped. */

@@ -16,7 +16,7 @@ export function SplitPreviewView({
   hasText: boolean;
   updating: boolean;
   /** Why the text cannot be read (a CSV without a text column, a damaged book). */
-  problem?: string | null | undefined;
+  problem?: string | null;
 }) {
   return (
     <section

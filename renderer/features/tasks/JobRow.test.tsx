@@ -26,6 +26,12 @@ function job(changes: Partial<JobView>): JobView {
   };
 }
 
+/** A job the app never lost track of (no outcomeUnknownAt). */
+function trackedJob(changes: Partial<JobView>): JobView {
+  const { outcomeUnknownAt: _lost, ...tracked } = job(changes);
+  return tracked;
+}
+
 function renderRow(
   view: JobView,
   retry?: (input: unknown) => IpcResponse<unknown>,
@@ -86,7 +92,7 @@ describe('JobRow: sending again a job the service may have charged (issue 37)', 
   });
 
   it('offers to wait and look again first for a stuck task, whose id the service gave', async () => {
-    const bridge = renderRow(job({ status: 'stuck', remoteId: 'task-9', outcomeUnknownAt: undefined }));
+    const bridge = renderRow(trackedJob({ status: 'stuck', remoteId: 'task-9' }));
     fireEvent.click(screen.getByTestId('job-retry'));
     expect(document.activeElement).toBe(screen.getByTestId('charge-twice-look-again'));
     fireEvent.click(screen.getByTestId('charge-twice-look-again'));
@@ -98,7 +104,7 @@ describe('JobRow: sending again a job the service may have charged (issue 37)', 
     renderRow(job({ status: 'cancelled' }));
     expect(screen.getByTestId('job-dismiss')).toBeTruthy();
     cleanup();
-    renderRow(job({ status: 'cancelled', outcomeUnknownAt: undefined }));
+    renderRow(trackedJob({ status: 'cancelled' }));
     expect(screen.queryByTestId('job-dismiss')).toBeNull();
     cleanup();
     renderRow(job({ status: 'cancelled', dismissedAt: '2026-11-24T06:00:00.000Z' }));
@@ -106,7 +112,7 @@ describe('JobRow: sending again a job the service may have charged (issue 37)', 
   });
 
   it('retries a failed task at once: its credits were returned when it failed', () => {
-    const bridge = renderRow(job({ status: 'failed', outcomeUnknownAt: undefined }));
+    const bridge = renderRow(trackedJob({ status: 'failed' }));
     fireEvent.click(screen.getByTestId('job-retry'));
     expect(screen.queryByTestId('charge-twice-dialog')).toBeNull();
     expect(bridge.calls).toEqual([{ method: 'jobs.retry', input: { id: 'job-1' } }]);
@@ -115,7 +121,7 @@ describe('JobRow: sending again a job the service may have charged (issue 37)', 
   it('asks before a plain Retry main refuses because another task whose answer was lost holds its blocks', async () => {
     const held =
       'Job job-1 was not sent again: 1 of its blocks is in task job-0, and its answer was lost; sending it again may charge about 11 credits twice.';
-    const view = job({ status: 'failed', outcomeUnknownAt: undefined });
+    const view = trackedJob({ status: 'failed' });
     const bridge = renderRow(view, (input) =>
       (input as { confirmChargeTwice?: boolean }).confirmChargeTwice === true
         ? { ok: true, result: { ...view, id: 'job-2', status: 'queued' } }
@@ -133,7 +139,7 @@ describe('JobRow: sending again a job the service may have charged (issue 37)', 
   });
 
   it('shows any other refusal of a Retry as an error, asking nothing', async () => {
-    const view = job({ status: 'failed', outcomeUnknownAt: undefined });
+    const view = trackedJob({ status: 'failed' });
     const bridge = renderRow(view, () => ({
       ok: false,
       error: {
@@ -184,7 +190,7 @@ describe('JobRow: a task whose answer was lost says what it is and what each act
     );
     cleanup();
     // A task certainly not sent can still be cancelled.
-    renderRow(job({ status: 'queued', outcomeUnknownAt: undefined }));
+    renderRow(trackedJob({ status: 'queued' }));
     expect(screen.getByTestId('job-cancel')).toBeTruthy();
   });
 

@@ -343,9 +343,7 @@ export function CreateVoicePanel({ onClose }: { onClose(): void }) {
         The speaker agreed to have their voice cloned.
       </label>
       {fieldError('consent')}
-      {shownError && shownError.field === null ? (
-        <ErrorNotice error={{ ...shownError, field: undefined }} />
-      ) : null}
+      {shownError && shownError.field === null ? <ErrorNotice error={shownError} /> : null}
       {upload ? (
         <progress
           data-testid="voice-upload-progress"

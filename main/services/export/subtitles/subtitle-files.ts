@@ -55,7 +55,7 @@ export function stageSubtitleFiles(
   audio: { path: string; endMs: number },
   formats: { srt: boolean; vtt: boolean },
   settings: SubtitleSettings | undefined,
-  tempPaths: { srt?: string; vtt?: string } = {},
+  tempPaths: { srt?: string | undefined; vtt?: string | undefined } = {},
 ): StagedFile[] {
   if (!formats.srt && !formats.vtt) return [];
   const cues = buildCues(sources, settings, audio.endMs);

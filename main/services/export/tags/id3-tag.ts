@@ -42,6 +42,7 @@ function iso639Of(tag: string | undefined): string | undefined {
  */
 export function id3Tag(tags: FileTags, cover: CoverImage | undefined): Uint8Array {
   const { metadata } = tags;
+  const language = iso639Of(tags.language);
   const frames: NodeID3.Tags = {
     ...(metadata.title ? { title: metadata.title } : {}),
     ...(metadata.author ? { artist: metadata.author } : {}),
@@ -49,7 +50,7 @@ export function id3Tag(tags: FileTags, cover: CoverImage | undefined): Uint8Arra
     ...(metadata.year ? { year: metadata.year } : {}),
     ...(metadata.track ? { trackNumber: metadata.track } : {}),
     ...(metadata.comment ? { comment: { language: 'eng', text: metadata.comment } } : {}),
-    ...(iso639Of(tags.language) ? { language: iso639Of(tags.language) } : {}),
+    ...(language ? { language } : {}),
     ...(cover
       ? {
           image: {

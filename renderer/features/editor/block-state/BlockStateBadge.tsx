@@ -17,7 +17,7 @@ export function BlockStateBadge({
   outcomeUnknown = false,
 }: {
   state: BlockState;
-  outcomeUnknown?: boolean | undefined;
+  outcomeUnknown?: boolean;
 }) {
   return (
     <span

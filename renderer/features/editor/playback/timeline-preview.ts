@@ -63,7 +63,7 @@ export function blocksWithoutAudio(
   project: Project,
   context: SendContext,
   clips: readonly PreviewClip[],
-  range: { fromMs: number; toMs?: number | undefined; only?: ReadonlySet<string> | undefined },
+  range: { fromMs: number; toMs?: number; only?: ReadonlySet<string> },
 ): number {
   const heard = new Set(clips.map((clip) => clip.blockId));
   const blocks = new Map<string, Block>(allBlocks(project).map((block) => [block.id, block]));

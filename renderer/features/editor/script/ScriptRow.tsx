@@ -33,13 +33,13 @@ export interface ScriptRowProps {
   onTogglePlay(blockId: string): void;
   /** The selected row shows its take's waveform; clicking it seeks there. */
   waveform?: LoadedWaveform | undefined;
-  onSeek?: ((blockId: string, fraction: number) => void) | undefined;
+  onSeek?: (blockId: string, fraction: number) => void;
   /** What the take checks found, in words. */
   flags?: readonly string[] | undefined;
   /** What the service would refuse in this block, in words. */
-  problems?: readonly string[] | undefined;
+  problems?: readonly string[];
   /** The preview is playing this block. */
-  following?: boolean | undefined;
+  following?: boolean;
 }
 
 /**

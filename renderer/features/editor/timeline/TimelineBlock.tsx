@@ -30,7 +30,7 @@ export interface TimelineBlockProps {
   /** What the take checks found, in words (empty when nothing). */
   flags?: readonly string[] | undefined;
   /** What the service would refuse in it, in words (empty when nothing). */
-  problems?: readonly string[] | undefined;
+  problems?: readonly string[];
 }
 
 function blockLabel(block: Block): string {
