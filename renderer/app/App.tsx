@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CommandPalette } from '../commands/CommandPalette.js';
-import { isMacPlatform, shortcutLabel } from '../commands/shortcuts.js';
+import { useShortcutLabel } from '../commands/shortcuts.js';
 import { useAppCommands } from '../commands/use-app-commands.js';
 import { useListener } from '../shared/listeners.js';
 import { ConnectionBanner } from '../components/ConnectionBanner.js';
@@ -54,7 +54,7 @@ export function App() {
   const page = useNavigationStore(selectPage);
   const goTo = useNavigationStore(selectGoTo);
   const theme = useSettingsStore(selectTheme);
-  const mac = isMacPlatform();
+  const shortcutLabel = useShortcutLabel();
 
   useEffect(() => {
     // Back to the project (and block) the user was in before a reload or a restart.
@@ -89,7 +89,7 @@ export function App() {
                 type="button"
                 data-testid={`nav-${target}`}
                 aria-current={page === target ? 'page' : undefined}
-                title={`${pageLabels[target]} (${shortcutLabel(`go-${target}`, mac)})`}
+                title={`${pageLabels[target]} (${shortcutLabel(`go-${target}`)})`}
                 onClick={() => {
                   // On the Projects page with a project open, "Projects" goes back to the list (the editor saves
                   // first); from another page it returns to where the user was.

@@ -1,6 +1,7 @@
 import type { CommandId } from '../../common/commands/command-list.js';
 import { comboLabel } from '../../common/commands/key-combo.js';
-import { windowCommands } from './use-commands.js';
+import { isMacPlatform } from './key-targets.js';
+import { useCommandRegistry, useCommandsRevision, windowCommands } from './use-commands.js';
 
 export { isMacPlatform, isTextField } from './key-targets.js';
 
@@ -16,4 +17,18 @@ export type ShortcutId = CommandId;
 export function shortcutLabel(id: ShortcutId, mac: boolean): string {
   const combo = windowCommands().keysOf(id)[0];
   return combo === undefined ? '' : comboLabel(combo, mac);
+}
+
+/**
+ * A command's first key as a tooltip shows it, from the registry the view is in; the caller re-renders when the
+ * keys change (a key changed in Settings shows at once).
+ */
+export function useShortcutLabel(): (id: ShortcutId) => string {
+  const registry = useCommandRegistry();
+  useCommandsRevision(registry);
+  const mac = isMacPlatform();
+  return (id) => {
+    const combo = registry.keysOf(id)[0];
+    return combo === undefined ? '' : comboLabel(combo, mac);
+  };
 }

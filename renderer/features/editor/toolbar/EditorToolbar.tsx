@@ -11,7 +11,7 @@ import {
 import { readClipboard, writeClipboard } from '../editing/clipboard-bridge.js';
 import { useEditorActions } from '../editing/use-editor-actions.js';
 import type { ShortcutId } from '../../../commands/shortcuts.js';
-import { isMacPlatform, shortcutLabel } from '../../../commands/shortcuts.js';
+import { useShortcutLabel } from '../../../commands/shortcuts.js';
 import { useAppStores, useDocumentStore } from '../../../stores/stores-context.js';
 
 /** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
@@ -41,8 +41,8 @@ export function EditorToolbar() {
     pasteText,
     splitAtCaret,
   } = useEditorActions();
-  const mac = isMacPlatform();
-  const tip = (text: string, id: ShortcutId): string => `${text} (${shortcutLabel(id, mac)})`;
+  const shortcutLabel = useShortcutLabel();
+  const tip = (text: string, id: ShortcutId): string => `${text} (${shortcutLabel(id)})`;
 
   const copy = (): void => {
     const text = clipboardTextOfSelection();
