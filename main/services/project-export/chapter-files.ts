@@ -1,4 +1,13 @@
-import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
@@ -69,8 +78,8 @@ async function writeStaged(
       await zipFolder(staging, written, job.destination, zipTemporary, job.overwrite);
     else {
       writingTo(job.destination, () => {
-        if (job.overwrite && existsSync(job.destination))
-          rmSync(job.destination, { recursive: false, force: true });
+        // Only the empty folder checked at the start is replaced: rmdir refuses one that has filled since.
+        if (job.overwrite && existsSync(job.destination)) rmdirSync(job.destination);
         renameSync(staging, job.destination);
       });
     }

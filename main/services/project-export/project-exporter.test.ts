@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -49,6 +49,60 @@ describe('ProjectExporter.export, the one entry point', () => {
     expect((await readdir(dir)).sort()).toEqual(
       ['Show.wav', 'blocks-folder', 'blocks-zip.zip', 'chapters-folder', 'chapters-zip.zip'].sort(),
     );
+  });
+
+  it('passes overwrite to every mode: an existing destination is refused without it and replaced with it', async () => {
+    const { exporter, engine } = recordingExporter();
+    const prepared = await exporter.prepare(project, settings);
+    const existing = {
+      mix: 'Show.wav',
+      'blocks-folder': 'blocks',
+      'blocks-zip': 'blocks.zip',
+      'chapters-folder': 'chapters',
+      'chapters-zip': 'chapters.zip',
+    } as const;
+    await mkdir(path.join(dir, existing['chapters-folder']));
+    await writeFile(path.join(dir, existing['chapters-zip']), 'old');
+    for (const mode of ['chapters-folder', 'chapters-zip'] as const) {
+      const target = { outputPath: path.join(dir, existing[mode]), mode };
+      await expect(exporter.export(prepared, { ...target, overwrite: false })).rejects.toThrow(
+        /already exists/u,
+      );
+      await exporter.export(prepared, { ...target, overwrite: true });
+    }
+    expect(await readFile(path.join(dir, existing['chapters-zip']), 'utf8')).not.toBe('old');
+    expect(await readdir(path.join(dir, existing['chapters-folder']))).toHaveLength(1);
+    // The engine replaces a mix or a block's files itself, told so by the request.
+    for (const overwrite of [false, true]) {
+      for (const mode of ['mix', 'blocks-folder', 'blocks-zip'] as const) {
+        const before = engine.requests.length;
+        await exporter.export(prepared, { outputPath: path.join(dir, existing[mode]), mode, overwrite });
+        expect(engine.requests.slice(before).map((request) => request.overwrite)).toEqual([overwrite]);
+      }
+    }
+  });
+
+  it('embeds the chosen cover in the mix and in every chapter file; a block’s clips carry no tags', async () => {
+    const { exporter, engine } = recordingExporter();
+    const prepared = await exporter.prepare(project, settings);
+    const coverPath = path.join(dir, 'front.jpg');
+    const covers: Record<string, (string | undefined)[]> = {};
+    for (const mode of exportModeSchema.options) {
+      const before = engine.requests.length;
+      const outputPath = path.join(
+        dir,
+        mode === 'mix' ? 'Show.wav' : mode.endsWith('zip') ? `${mode}.zip` : mode,
+      );
+      await exporter.export(prepared, { outputPath, mode, overwrite: false, coverPath });
+      covers[mode] = engine.requests.slice(before).map((request) => request.coverPath);
+    }
+    expect(covers).toEqual({
+      mix: [coverPath],
+      'chapters-folder': [coverPath],
+      'chapters-zip': [coverPath],
+      'blocks-folder': [undefined],
+      'blocks-zip': [undefined],
+    });
   });
 
   it('refuses in prepare a project whose blocks lack audio, before anything is written', async () => {

@@ -218,6 +218,7 @@ export class ProjectExporter {
           chapters: [],
           markers: false,
           chaptersJson: false,
+          ...(coverPath ? { coverPath } : {}),
           ...(base?.language !== undefined ? { language: base.language } : {}),
         };
         return this.options.engine.exportMix(
@@ -262,7 +263,7 @@ export class ProjectExporter {
         container,
         fileNames,
         pcmCacheDir: this.options.pcmCacheDir,
-        overwrite: false,
+        overwrite: target.overwrite,
       },
       run,
     );

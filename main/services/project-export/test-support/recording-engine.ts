@@ -8,9 +8,18 @@ import { ProjectExporter } from '../project-exporter.js';
 
 type EngineMethod = 'exportMix' | 'exportClipFiles';
 
+/** What an export asked of the engine beyond where: whether to replace, and the cover embedded (a mix only). */
+export interface RecordedRequest {
+  method: EngineMethod;
+  overwrite: boolean;
+  coverPath: string | undefined;
+}
+
 /** What a test sees of the engine: the calls made, and a hold for the exports. */
 export interface RecordedEngine {
   readonly calls: readonly { method: EngineMethod; outputPath: string }[];
+  /** Each call's request, in the order of `calls`. */
+  readonly requests: readonly RecordedRequest[];
   /** While set, every export waits for it (or for its signal). */
   hold: Promise<void> | undefined;
 }
@@ -21,11 +30,20 @@ export interface RecordedEngine {
  */
 class RecordingEngine implements RecordedEngine {
   readonly calls: { method: EngineMethod; outputPath: string }[] = [];
+  readonly requests: RecordedRequest[] = [];
   readonly partialFiles = undefined;
   /** While set, every export waits for it (or for its signal). */
   hold: Promise<void> | undefined;
 
-  async exportMix(request: { outputPath: string }, run: RunOptions = {}): Promise<ExportResult> {
+  async exportMix(
+    request: { outputPath: string; overwrite: boolean; tags?: { coverPath?: string } },
+    run: RunOptions = {},
+  ): Promise<ExportResult> {
+    this.requests.push({
+      method: 'exportMix',
+      overwrite: request.overwrite,
+      coverPath: request.tags?.coverPath,
+    });
     await this.record('exportMix', request.outputPath, run);
     await writeFile(request.outputPath, 'audio');
     return {
@@ -43,9 +61,10 @@ class RecordingEngine implements RecordedEngine {
   }
 
   async exportClipFiles(
-    request: { destination: string; fileNames: Record<string, string> },
+    request: { destination: string; fileNames: Record<string, string>; overwrite: boolean },
     run: RunOptions = {},
   ): Promise<ClipFilesResult> {
+    this.requests.push({ method: 'exportClipFiles', overwrite: request.overwrite, coverPath: undefined });
     await this.record('exportClipFiles', request.destination, run);
     await mkdir(request.destination, { recursive: true });
     const files = Object.entries(request.fileNames).map(([clipId, name]) => ({ clipId, name, bytes: 3 }));
