@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MenuCommand } from '../../common/ipc/menu-commands.js';
 import { MENU_COMMANDS } from '../../common/ipc/menu-commands.js';
+import { formatBytes } from '../../common/text/index.js';
 import { sameSecret } from './media-session.js';
 
 /** Where the browser shell takes a native-menu command. */
@@ -30,14 +31,35 @@ export function handleMenuCommand(
     response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Wrong or missing secret.');
     return;
   }
+  let answered = false;
+  const tooLarge = (): void => {
+    // Answer at once and drop the connection, rather than read (and discard) a body that may never end.
+    answered = true;
+    response
+      .writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
+      .end(`The body must be at most ${formatBytes(MAX_BODY_BYTES)}.`, () => request.destroy());
+  };
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    tooLarge();
+    return;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   request.on('data', (chunk: Buffer) => {
+    if (answered) return;
     size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    if (size > MAX_BODY_BYTES) tooLarge();
+    else chunks.push(chunk);
+  });
+  // The client went away mid-body: nothing to run and no one to answer (unheard, the error would end main).
+  request.on('error', () => {
+    answered = true;
+    response.destroy();
   });
   request.on('end', () => {
-    const command = size > MAX_BODY_BYTES ? undefined : commandOf(Buffer.concat(chunks).toString('utf8'));
+    if (answered) return;
+    answered = true;
+    const command = commandOf(Buffer.concat(chunks).toString('utf8'));
     if (command === undefined) {
       response
         .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
