@@ -29,6 +29,8 @@ interface CommandSpecOf<Id extends string> {
    * written without a permission: listed, not dispatched, and its keys are the system's (not remappable).
    */
   viaClipboardEvent?: true;
+  /** Its keys cannot be changed (Escape leaves text boxes and closes dialogs everywhere). */
+  fixedKeys?: true;
   /** The native menu's label, when it differs from the title. */
   menuLabel?: string;
   /** The key the native menu shows while the command has it, when it is not the command's first key. */
@@ -289,6 +291,7 @@ export const COMMANDS = [
     scope: 'editor',
     inTextFields: true,
     notInPalette: true,
+    fixedKeys: true,
   },
   {
     id: 'help',
@@ -363,6 +366,11 @@ export function commandSpec(id: CommandId): CommandSpec {
   const spec = byId.get(id);
   if (spec === undefined) throw new Error(`Unknown command ${id}`);
   return spec;
+}
+
+/** Whether the user may not change the command's keys: the clipboard's are the system's, Escape is everyone's. */
+export function hasFixedKeys(spec: CommandSpec): boolean {
+  return spec.viaClipboardEvent === true || spec.fixedKeys === true;
 }
 
 /** The keys a command has before the user changes them, on this platform. */

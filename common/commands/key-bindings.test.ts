@@ -110,4 +110,34 @@ describe('key bindings', () => {
     });
     expect(problem(['Mod+G'])?.code).toBe('CONFLICT');
   });
+
+  it('refuses keys the system or the menu’s standard items take, saying what they do there', () => {
+    const problem = (keys: string[], mac = false) =>
+      keyBindingChangeProblem({ commandId: 'export', keys }, {}, mac);
+    expect(problem(['Mod+Alt+0'])).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Ctrl+Alt+0 resets the window’s zoom (View menu), so it cannot be a command’s key.',
+    });
+    expect(problem(['Mod+Alt+='])?.message).toMatch(/zooms the window in/);
+    expect(problem(['Mod+Alt+-'])?.message).toMatch(/zooms the window out/);
+    expect(problem(['Mod+Q'], true)?.message).toBe('⌘Q quits the app, so it cannot be a command’s key.');
+    expect(problem(['Mod+W'], true)?.message).toMatch(/closes the window/);
+    expect(problem(['Mod+H'], true)?.message).toMatch(/hides the app/);
+    expect(problem(['Mod+M'], true)?.message).toMatch(/minimizes the window/);
+    expect(problem(['Alt+F4'])?.message).toMatch(/^Alt\+F4 closes the window/);
+    expect(problem(['F11'])?.message).toMatch(/switches full screen/);
+    expect(problem(['F12'])?.message).toMatch(/kept by Windows for debuggers/);
+    // Only where the system takes them: Ctrl+H is free off a Mac, Alt+F4 on one.
+    expect(problem(['Mod+H'])).toBeNull();
+    expect(problem(['Alt+F4'], true)).toBeNull();
+  });
+
+  it('keeps Escape for leaving text boxes and closing dialogs, ignoring keys stored for it', () => {
+    expect(keyBindingChangeProblem({ commandId: 'escape', keys: ['Mod+K'] }, {}, false)).toEqual({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/keeps Esc, which every text box and dialog relies on/) as string,
+    });
+    expect(keyBindingChangeProblem({ commandId: 'escape', keys: null }, {}, false)).toBeNull();
+    expect(keysOf('escape', { escape: ['Mod+K'] }, false)).toEqual(['Escape']);
+  });
 });

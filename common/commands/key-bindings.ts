@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CommandId, CommandScope, CommandSpec } from './command-list.js';
-import { COMMANDS, commandSpec, defaultKeysOf, isCommandId } from './command-list.js';
+import { COMMANDS, commandSpec, defaultKeysOf, hasFixedKeys, isCommandId } from './command-list.js';
 import {
   canonicalCombo,
   comboLabel,
@@ -9,6 +9,7 @@ import {
   isFunctionKey,
   keyOfCombo,
 } from './key-combo.js';
+import { systemUseOfKey } from './system-keys.js';
 
 /*
  * The keys the user gave commands in Settings, over the defaults of command-list.ts. Main validates and keeps
@@ -89,7 +90,9 @@ export type KeyBindingChange = z.infer<typeof keyBindingChangeSchema>;
 
 /** A command's keys: the user's, else its defaults on this platform. */
 export function keysOf(id: CommandId, bindings: KeyBindings, mac: boolean): readonly string[] {
-  return bindings[id] ?? defaultKeysOf(commandSpec(id), mac);
+  const spec = commandSpec(id);
+  // Keys stored for a command whose keys are fixed (by hand, or by an older version) are ignored.
+  return (hasFixedKeys(spec) ? undefined : bindings[id]) ?? defaultKeysOf(spec, mac);
 }
 
 /** Whether two commands can act at the same moment (so may not share a key). */
@@ -126,6 +129,8 @@ function reservedKeyProblem(spec: CommandSpec, combo: string, mac: boolean): str
   if (key === 'Tab') return `${label} is kept for moving between controls.`;
   if (key === 'Escape') return `${label} is kept for closing dialogs and leaving text boxes.`;
   if (textEditingKeys.has(canonical)) return `${label} is kept for editing text in text boxes.`;
+  const systemUse = systemUseOfKey(combo, mac);
+  if (systemUse !== null) return `${label} ${systemUse}, so it cannot be a command’s key.`;
   if (!hasCommandModifier(combo) && !isFunctionKey(combo)) {
     return `${label} types into text boxes: a shortcut needs ${mac ? 'Cmd' : 'Ctrl'} or ${mac ? 'Option' : 'Alt'} with its key, or a function key (F1–F24).`;
   }
@@ -152,6 +157,10 @@ function keyBindingProblem(
   const spec = commandSpec(id);
   if (spec.viaClipboardEvent === true)
     return invalid(`"${spec.title}" keeps the system's keys; they cannot be changed.`);
+  if (hasFixedKeys(spec)) {
+    const own = defaultKeysOf(spec, mac).map((key) => comboLabel(key, mac));
+    return invalid(`"${spec.title}" keeps ${own.join(', ')}, which every text box and dialog relies on.`);
+  }
   for (const combo of keys) {
     const malformed = comboProblem(combo);
     if (malformed !== null) return invalid(malformed);
@@ -178,7 +187,7 @@ export function keyBindingChangeProblem(
   mac: boolean,
 ): KeyBindingProblem | null {
   const spec = commandSpec(change.commandId);
-  if (change.keys === null && spec.viaClipboardEvent === true) return null;
+  if (change.keys === null && hasFixedKeys(spec)) return null;
   const keys = change.keys ?? defaultKeysOf(spec, mac);
   const others = withKeyBinding(bindings, { commandId: change.commandId, keys: null });
   return keyBindingProblem(change.commandId, keys, others, mac);

@@ -96,4 +96,12 @@ describe('KeyboardShortcutsSection', () => {
     expect(change.getAttribute('aria-label')).toBe('Press the new keys for Export the project');
     expect(change.hasAttribute('aria-pressed')).toBe(false);
   });
+
+  it('shows Escape as a fixed key, with nothing to change', () => {
+    setUp();
+    const row = rowOf('escape');
+    expect(within(row).getByTestId('shortcut-keys').textContent).toBe('Esc');
+    expect(within(row).queryByTestId('shortcut-change')).toBeNull();
+    expect(row.textContent).toContain('Fixed key');
+  });
 });

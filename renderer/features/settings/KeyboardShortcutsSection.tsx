@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useState } from 'react';
 import type { CommandId, CommandScope } from '../../../common/commands/command-list.js';
-import { COMMANDS } from '../../../common/commands/command-list.js';
+import { COMMANDS, hasFixedKeys } from '../../../common/commands/command-list.js';
 import { keyBindingChangeProblem, keysOf } from '../../../common/commands/key-bindings.js';
 import { comboLabel, comboOfKey } from '../../../common/commands/key-combo.js';
 import type { KeyBindingChange } from '../../../common/commands/key-bindings.js';
@@ -98,8 +98,8 @@ export function KeyboardShortcutsSection() {
                   ))}
                 </td>
                 <td className="shortcut-actions">
-                  {'viaClipboardEvent' in spec ? (
-                    <span className="hint">System keys</span>
+                  {hasFixedKeys(spec) ? (
+                    <span className="hint">{'viaClipboardEvent' in spec ? 'System keys' : 'Fixed key'}</span>
                   ) : (
                     <>
                       <button
