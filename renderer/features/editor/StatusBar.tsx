@@ -3,10 +3,9 @@ import { useSendContext } from '../../shared/send-context.js';
 import { selectPlayheadMs } from '../../stores/timeline-view-store.js';
 import { ZoomControls } from './timeline/ZoomControls.js';
 import { layoutOf, statsOf } from '../../shared/project-derived.js';
-import { formatTime } from './timeline/timeline-geometry.js';
 import { useFollowedProject } from './use-followed-project.js';
 import { useHashedProject } from './use-hashed-project.js';
-import { formatCount } from '../../shared/format.js';
+import { formatClock, formatCount } from '../../shared/format.js';
 import { useDocumentStore, useTimelineViewStore } from '../../stores/stores-context.js';
 
 /** Project-wide figures: blocks, characters, the credits estimate, length; following the project at idle moments
@@ -45,10 +44,10 @@ export function StatusBar() {
       )}
       <span data-testid="stat-duration">
         {layout.estimated ? '≈ ' : ''}
-        {formatTime(layout.totalMs)}
+        {formatClock(layout.totalMs)}
       </span>
       <span data-testid="stat-selection">{selectedCount} selected</span>
-      <span data-testid="stat-playhead">Playhead {formatTime(playheadMs, true)}</span>
+      <span data-testid="stat-playhead">Playhead {formatClock(playheadMs, { tenths: true })}</span>
       <ZoomControls />
     </footer>
   );

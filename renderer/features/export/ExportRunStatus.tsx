@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { formatClock } from '../../shared/format.js';
 import type { ExportRun } from '../../stores/export-jobs-store.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
@@ -33,7 +34,7 @@ export function ExportRunStatus({ run, canReveal }: { run: ExportRun; canReveal:
     <div className="export-done" data-testid="export-done">
       <p>
         Exported <code data-testid="export-output-path">{run.outputPath}</code>
-        {run.durationMs > 0 ? ` (${formatDuration(run.durationMs)})` : ''}
+        {run.durationMs > 0 ? ` (${formatClock(run.durationMs, { rounding: 'nearest' })})` : ''}
       </p>
       {run.subtitlePaths.map((subtitlePath) => (
         <p key={subtitlePath} className="hint">
@@ -69,10 +70,4 @@ export function ExportRunStatus({ run, canReveal }: { run: ExportRun; canReveal:
       </div>
     </div>
   );
-}
-
-function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }

@@ -1,5 +1,6 @@
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
-import { formatCount, formatDuration, formatModified } from './project-format.js';
+import { formatClock } from '../../shared/format.js';
+import { formatCount, formatModified } from './project-format.js';
 import { problemLabel } from './problem-label.js';
 import { RenameField } from './RenameField.js';
 
@@ -81,7 +82,7 @@ export function ProjectRow({
                 : 'Length of the generated audio'
             }
           >
-            {formatDuration(entry.durationMs, entry.durationEstimated)}
+            {`${entry.durationEstimated ? '≈ ' : ''}${formatClock(entry.durationMs, { rounding: 'nearest' })}`}
           </span>
         </div>
       ) : (

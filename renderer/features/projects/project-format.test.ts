@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, formatModified } from './project-format.js';
+import { formatCount, formatModified } from './project-format.js';
 
 describe('project list wording', () => {
-  it('writes durations as a clock, rounded to the second, with ≈ for estimates', () => {
-    expect(formatDuration(0, false)).toBe('0:00');
-    expect(formatDuration(44_600, false)).toBe('0:45');
-    expect(formatDuration(725_000, true)).toBe('≈ 12:05');
-    expect(formatDuration(3_723_000, false)).toBe('1:02:03');
-    expect(formatDuration(-5, true)).toBe('≈ 0:00');
-  });
-
   it('groups digits and uses the singular for one', () => {
     expect(formatCount(1, 'block', 'blocks', 'en-US')).toBe('1 block');
     expect(formatCount(0, 'block', 'blocks', 'en-US')).toBe('0 blocks');

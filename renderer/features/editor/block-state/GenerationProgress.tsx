@@ -8,8 +8,7 @@ import {
 import { characterCount, contentHash, findBlock } from '../../../../common/project/index.js';
 import { selectGenerationRun, selectJobs, selectPendingHashes } from '../../../stores/generation-store.js';
 import { useGenerationStore } from '../../../stores/stores-context.js';
-import { formatCount } from '../../../shared/format.js';
-import { formatTime } from '../timeline/timeline-geometry.js';
+import { formatClock, formatCount } from '../../../shared/format.js';
 import { useFollowedProject } from '../use-followed-project.js';
 import { useBlockGenerations } from './use-block-generations.js';
 
@@ -89,7 +88,7 @@ export function GenerationProgress() {
           ? finished
             ? ''
             : ' · estimating time left…'
-          : ` · about ${formatTime(secondsLeft * 1000)} left`}
+          : ` · about ${formatClock(secondsLeft * 1000)} left`}
       </span>
     </div>
   );

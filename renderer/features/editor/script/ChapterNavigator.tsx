@@ -3,7 +3,7 @@ import { chapterMarks } from '../../../../common/project/chapters.js';
 import { useSendContext } from '../../../shared/send-context.js';
 import { useAppStores } from '../../../stores/stores-context.js';
 import { layoutOf } from '../../../shared/project-derived.js';
-import { formatTime } from '../timeline/timeline-geometry.js';
+import { formatClock } from '../../../shared/format.js';
 import { useFollowedProject } from '../use-followed-project.js';
 
 /**
@@ -39,7 +39,7 @@ export function ChapterNavigator() {
         </option>
         {marks.map((mark, position) => (
           <option key={mark.blockId} value={mark.blockId}>
-            {position + 1}. {mark.title} — {formatTime(mark.startMs)}
+            {position + 1}. {mark.title} — {formatClock(mark.startMs)}
           </option>
         ))}
       </select>

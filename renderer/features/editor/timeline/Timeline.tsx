@@ -1,4 +1,5 @@
 import type { MouseEvent as ReactMouseEvent } from 'react';
+import { formatClock } from '../../../shared/format.js';
 import { useSendContext } from '../../../shared/send-context.js';
 import { useMemo, useRef } from 'react';
 import type { TrackName } from '../../../../common/project/project-schema.js';
@@ -15,7 +16,6 @@ import { useScrollViewport } from '../use-scroll-viewport.js';
 import { blockProblems } from '../review/block-problems.js';
 import { useServiceVoices } from '../../../shared/use-service-voices.js';
 import {
-  formatTime,
   msToPx,
   pxToMs,
   rulerStepMs,
@@ -160,7 +160,7 @@ export function Timeline() {
           <div className="timeline-ruler" data-testid="timeline-ruler">
             {ticks.map((tick) => (
               <span key={tick} className="timeline-tick" style={{ left: msToPx(tick, zoom) }}>
-                {formatTime(tick, step < 1000)}
+                {formatClock(tick, { tenths: step < 1000 })}
               </span>
             ))}
           </div>

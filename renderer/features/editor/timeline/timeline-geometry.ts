@@ -76,14 +76,3 @@ export function rulerStepMs(pixelsPerSecond: number, minGapPx = 80): number {
   const steps = [100, 250, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000];
   return steps.find((step) => msToPx(step, pixelsPerSecond) >= minGapPx) ?? 1_800_000;
 }
-
-/** m:ss, or h:mm:ss past an hour; tenths when the step is under a second. */
-export function formatTime(ms: number, withTenths = false): string {
-  const totalSeconds = Math.floor(ms / 1000);
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const tenths = withTenths ? `.${Math.floor((ms % 1000) / 100)}` : '';
-  const mmss = `${String(minutes).padStart(hours > 0 ? 2 : 1, '0')}:${String(seconds).padStart(2, '0')}${tenths}`;
-  return hours > 0 ? `${hours}:${mmss}` : mmss;
-}

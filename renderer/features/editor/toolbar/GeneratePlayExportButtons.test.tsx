@@ -37,6 +37,16 @@ describe('GeneratePlayExportButtons', () => {
     expect(screen.getByTestId('export-dialog')).toBeTruthy();
   });
 
+  it('says where Play starts as the playhead reads, with hours from an hour (1:15:00, not 75:00)', () => {
+    const stores = storesFor(new FakeBridge({}));
+    stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
+    renderWithStores(<GeneratePlayExportButtons />, stores);
+    act(() => stores.timelineView.getState().setPlayhead(59_900));
+    expect(screen.getByTestId('preview-play').textContent).toBe('▶ Play from 0:59');
+    act(() => stores.timelineView.getState().setPlayhead(75 * 60_000));
+    expect(screen.getByTestId('preview-play').textContent).toBe('▶ Play from 1:15:00');
+  });
+
   it('offers Another take only for a block already taken, and says why not for one never generated', () => {
     const stores = storesFor(new FakeBridge({}));
     stores.settings.getState().setView(signedInSettings(SERVICE));

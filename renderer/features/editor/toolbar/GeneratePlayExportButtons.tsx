@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatClock } from '../../../shared/format.js';
 import { contextIn } from '../../../shared/send-context.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
 import type { Project } from '../../../../common/project/index.js';
@@ -205,7 +206,7 @@ export function GeneratePlayExportButtons() {
         title={`Play from the playhead (${keyOf('play')}); the selection with ${keyOf('play-selection')}`}
         onClick={() => togglePlay(false)}
       >
-        {playing ? '■ Stop' : `▶ Play from ${formatTime(playheadMs)}`}
+        {playing ? '■ Stop' : `▶ Play from ${formatClock(playheadMs)}`}
       </button>
       <button
         type="button"
@@ -271,9 +272,4 @@ function generationBlockedReason(
   }
   if (!active.signedIn) return `Sign in to ${active.url} (Settings) to generate.`;
   return null;
-}
-
-function formatTime(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

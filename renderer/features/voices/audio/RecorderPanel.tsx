@@ -7,7 +7,8 @@ import { LevelMeter } from './LevelMeter.js';
 import { PromptCheckNotes } from './PromptCheckNotes.js';
 import { ReadingScript } from './ReadingScript.js';
 import { WaveformView } from './WaveformView.js';
-import { formatClock, formatSpeech } from './format-audio.js';
+import { formatClock } from '../../../shared/format.js';
+import { formatSpeech } from './format-audio.js';
 import type { PromptAudio } from './prompt-audio.js';
 import type { Recording } from './recording.js';
 import { useRecorder } from './use-recorder.js';
@@ -184,7 +185,7 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
         <span className="recorder-figure">
           <span className="hint">Elapsed </span>
           <span data-testid="recorder-elapsed" role="timer" aria-label="Elapsed time">
-            {formatClock(elapsed)}
+            {formatClock(elapsed * 1000)}
           </span>
         </span>
         <span className="recorder-figure" data-testid="recorder-speech-seconds">
@@ -222,7 +223,7 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
         <div className="recorder-take" data-testid="recorder-take">
           <WaveformView
             samples={recording.decoded.samples}
-            label={`Waveform of the take: ${formatClock(recording.decoded.durationSeconds)}, ${formatSpeech(recording.decoded.speechSeconds)}`}
+            label={`Waveform of the take: ${formatClock(recording.decoded.durationSeconds * 1000)}, ${formatSpeech(recording.decoded.speechSeconds)}`}
           />
           {recording.clipped ? (
             <p className="level-meter-clipping" role="alert" data-testid="recorder-clipping">

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDb, formatSpeech } from './format-audio.js';
+import { formatDb, formatSpeech } from './format-audio.js';
 
 describe('audio figures for people', () => {
-  it('formats elapsed time as m:ss, and h:mm:ss from an hour', () => {
-    expect(formatClock(0)).toBe('0:00');
-    expect(formatClock(9.99)).toBe('0:09');
-    expect(formatClock(75)).toBe('1:15');
-    expect(formatClock(3725)).toBe('1:02:05');
-    expect(formatClock(Number.NaN)).toBe('0:00');
-  });
-
   it('formats speech in tenths of a second, then minutes', () => {
     expect(formatSpeech(4.26)).toBe('4.2 s of speech');
     expect(formatSpeech(0)).toBe('0.0 s of speech');

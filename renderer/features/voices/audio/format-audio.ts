@@ -1,14 +1,5 @@
 import { formatSeconds } from '../../../../common/audio/prompt-check.js';
 
-/** Elapsed time as m:ss (h:mm:ss from an hour). */
-export function formatClock(seconds: number): string {
-  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
-
 /** "4.2 s of speech"; from a minute on, "3 min 05 s of speech". */
 export function formatSpeech(seconds: number): string {
   const value = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;

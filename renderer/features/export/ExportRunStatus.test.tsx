@@ -1,0 +1,37 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../test-support/fake-bridge.js';
+import { ExportRunStatus } from './ExportRunStatus.js';
+
+function showFinished(durationMs: number): string {
+  renderWithStores(
+    <ExportRunStatus
+      run={{
+        state: 'finished',
+        exportId: 'e1',
+        projectId: 'p1',
+        ok: true,
+        outputPath: '/exports/Harbour Voices.mp3',
+        subtitlePaths: [],
+        durationMs,
+        bytes: 200_000,
+      }}
+      canReveal={false}
+    />,
+    storesFor(new FakeBridge({})),
+  );
+  return screen.getByTestId('export-done').querySelector('p')?.textContent ?? '';
+}
+
+describe('ExportRunStatus', () => {
+  afterEach(cleanup);
+
+  it("gives a finished export's length to the nearest second", () => {
+    expect(showFinished(44_600)).toBe('Exported /exports/Harbour Voices.mp3 (0:45)');
+  });
+
+  it('writes an export of an hour or more with its hours (75 minutes read 1:15:00, not 75:00)', () => {
+    expect(showFinished(75 * 60_000)).toBe('Exported /exports/Harbour Voices.mp3 (1:15:00)');
+  });
+});
