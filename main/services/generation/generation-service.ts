@@ -1,30 +1,22 @@
 import type { SegmentUpdate } from '../../../common/generation/index.js';
 import type { TakeMedia, TakeWaveform } from '../../../common/ipc/generation-methods.js';
 import type { Project } from '../../../common/project/index.js';
-import type { VoiceCatalog } from '../../../common/project/voice-fit.js';
-import type { AudioCache } from '../audio-cache/index.js';
-import type { JobManager, JobRecord } from '../jobs/index.js';
+import type { JobRecord } from '../jobs/index.js';
 import type { Logger } from '../logging/logger.js';
-import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { ContentLookup } from './content-lookup.js';
 import { GenerationSubmission } from './generation-submission.js';
-import type { StartGenerationInput, StartedGeneration } from './generation-submission.js';
+import type {
+  GenerationSubmissionOptions,
+  StartGenerationInput,
+  StartedGeneration,
+} from './generation-submission.js';
 import { SegmentFiling } from './segment-filing.js';
-import type { GenerationUpdate } from './segment-updates.js';
 import { takeMedia, takeWaveforms } from './take-audio.js';
 import { UnattendedGeneration } from './unattended-generation.js';
 import type { GenerateAndWaitOptions } from './unattended-generation.js';
 
-export interface GenerationServiceOptions {
-  manager(serviceUrl: string): Promise<JobManager>;
-  audio: AudioCache;
-  /** Whether the account may ask for subtitles (`srt`); a free account's request is silently refused. */
-  srtAllowed(serviceUrl: string): boolean;
-  onUpdate(update: GenerationUpdate): void;
-  /** Each project's send context: its cast and lexicon and its service's lexicon, as the editor shows them. */
-  lexicons: ServiceLexicons;
-  /** The service's voices as the library knows them: each block's style is checked against its voice's. */
-  voices?: ((serviceUrl: string) => Promise<VoiceCatalog>) | undefined;
+/** Sending's options (generation-submission.ts) but the filing, which the service builds, and its own. */
+export interface GenerationServiceOptions extends Omit<GenerationSubmissionOptions, 'filing'> {
   logger?: Logger | undefined;
   /**
    * How the user of this shell sends a held block anyway (charge-twice-holds.ts), told on each block a run of

@@ -54,12 +54,16 @@ export interface StartedGeneration {
   heldBlocks: HeldBlock[];
 }
 
+/** What sending needs; GenerationService takes the same fields (all but `filing`, which it builds). */
 export interface GenerationSubmissionOptions {
   manager(serviceUrl: string): Promise<JobManager>;
   audio: AudioCache;
+  /** Whether the account may ask for subtitles (`srt`); a free account's request is silently refused. */
   srtAllowed(serviceUrl: string): boolean;
   onUpdate(update: GenerationUpdate): void;
+  /** Each project's send context: its cast and lexicon and its service's lexicon, as the editor shows them. */
   lexicons: ServiceLexicons;
+  /** The service's voices as the library knows them: each block's style is checked against its voice's. */
   voices?: ((serviceUrl: string) => Promise<VoiceCatalog>) | undefined;
   filing: SegmentFiling;
 }
