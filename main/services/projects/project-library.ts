@@ -63,9 +63,9 @@ export interface ProjectLibrary {
   /** Writes the project over its file, keeping the previous version as the backup. Refuses damaged, newer or changed files. */
   save(fileName: string, project: Project): Promise<unknown>;
   /** Writes an in-memory project to a new file (e.g. when its own file can no longer be saved over). */
-  saveAsNew(project: Project, title?: string | undefined): Promise<OpenedProject>;
+  saveAsNew(project: Project, title?: string): Promise<OpenedProject>;
   rename(fileName: string, title: string): Promise<OpenedProject>;
-  duplicate(fileName: string, title?: string | undefined): Promise<OpenedProject>;
+  duplicate(fileName: string, title?: string): Promise<OpenedProject>;
   delete(fileName: string): Promise<void>;
   recent(): Promise<RecentProject[]>;
   importText(input: ImportTextInput): Promise<ImportedProjects>;
