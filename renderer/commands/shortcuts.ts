@@ -1,7 +1,7 @@
 import type { CommandId } from '../../common/commands/command-list.js';
 import { comboLabel } from '../../common/commands/key-combo.js';
 import { isMacPlatform } from './key-targets.js';
-import { useCommandRegistry, useCommandsRevision, windowCommands } from './use-commands.js';
+import { useCommandRegistry, useCommandsRevision } from './use-commands.js';
 
 export { isMacPlatform, isTextField } from './key-targets.js';
 
@@ -13,15 +13,9 @@ export { isMacPlatform, isTextField } from './key-targets.js';
 /** A command's id, as the views that show its key name it. */
 export type ShortcutId = CommandId;
 
-/** The first key of a command, labelled for the platform (for tooltips); '' when it has none. */
-export function shortcutLabel(id: ShortcutId, mac: boolean): string {
-  const combo = windowCommands().keysOf(id)[0];
-  return combo === undefined ? '' : comboLabel(combo, mac);
-}
-
 /**
- * A command's first key as a tooltip shows it, from the registry the view is in; the caller re-renders when the
- * keys change (a key changed in Settings shows at once).
+ * A command's first key as a tooltip shows it, labelled for the platform ('' when it has none), from the registry
+ * the view is in; the caller re-renders when the keys change (a key changed in Settings shows at once).
  */
 export function useShortcutLabel(): (id: ShortcutId) => string {
   const registry = useCommandRegistry();

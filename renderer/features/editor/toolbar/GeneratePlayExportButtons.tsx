@@ -23,8 +23,7 @@ import { TimelinePreview, blocksWithoutAudio, previewClips } from '../playback/t
 import { useGenerationLookup } from '../../generation/use-generation-lookup.js';
 import { useHashedProject } from '../use-hashed-project.js';
 import { useCommandHandlers } from '../../../commands/use-commands.js';
-import type { ShortcutId } from '../../../commands/shortcuts.js';
-import { isMacPlatform, isTextField, shortcutLabel } from '../../../commands/shortcuts.js';
+import { isTextField, useShortcutLabel } from '../../../commands/shortcuts.js';
 import {
   useAppStores,
   useDocumentStore,
@@ -152,10 +151,9 @@ export function GeneratePlayExportButtons() {
     play: { run: () => togglePlay(false), acceptsKey: spaceIsNotTheControls },
     'play-selection': { run: () => togglePlay(true), acceptsKey: spaceIsNotTheControls },
   });
+  const keyOf = useShortcutLabel();
 
   if (projectId === undefined) return null;
-  const mac = isMacPlatform();
-  const keyOf = (id: ShortcutId): string => shortcutLabel(id, mac);
   const playable = Object.keys(audio).length > 0;
   return (
     <div className="generate-play-export" role="group" aria-label="Generate and export">
