@@ -41,3 +41,17 @@ export const defaultProjectExportSettings: ProjectExportSettings = {
   channels: 2,
   ducking: defaultDuckingSettings,
 };
+
+/**
+ * The settings as one project gets them: chapter markers and a chapters file only when it has titled chapters
+ * ("Nothing to mark" otherwise, where a lone marker would only repeat its title and tag the file with it). The
+ * dialog applies this for its project and the exporter for every project it prepares (a batch's, the CLI's), so one
+ * form makes one file whichever way it is exported.
+ */
+export function settingsForChapters(
+  settings: ProjectExportSettings,
+  titledChapters: number,
+): ProjectExportSettings {
+  if (titledChapters > 0 || settings.chapters === undefined) return settings;
+  return { ...settings, chapters: { ...settings.chapters, markers: false, json: false } };
+}

@@ -112,4 +112,40 @@ describe('ProjectExporter.export, the one entry point', () => {
     );
     expect(engine.calls).toEqual([]);
   });
+
+  it('marks chapters only in a project that has them, so a batch’s form and the dialog’s write one file', async () => {
+    const { exporter, engine } = recordingExporter();
+    // The dialog asks a project without chapter titles for no markers ("Nothing to mark"); a batch's one form,
+    // covering projects with and without chapters, keeps the box as ticked.
+    const chapters = { markers: true, json: true, nameTemplate: '{n} {chapter}' };
+    const batchForm = { ...settings, chapters };
+    const dialogForm = { ...settings, chapters: { ...chapters, markers: false, json: false } };
+    const mixTags = async (from: typeof settings, of = project): Promise<unknown> => {
+      const before = engine.requests.length;
+      const prepared = await exporter.prepare(of, from);
+      await exporter.export(prepared, {
+        outputPath: path.join(dir, 'Show.wav'),
+        mode: 'mix',
+        overwrite: true,
+      });
+      return engine.requests.slice(before)[0]?.tags;
+    };
+    expect(await mixTags(batchForm)).toEqual(await mixTags(dialogForm));
+    // No title tag (WAV INFO) and no cue point named after the title: nothing is tagged at all.
+    expect(await mixTags(batchForm)).toBeUndefined();
+
+    const [first, ...rest] = project.tracks.speech.blocks;
+    const chaptered = {
+      ...project,
+      tracks: {
+        ...project.tracks,
+        speech: { blocks: [{ ...first!, chapterTitle: 'Opening' }, ...rest] },
+      },
+    };
+    expect(await mixTags(batchForm, chaptered)).toMatchObject({
+      markers: true,
+      chaptersJson: true,
+      chapters: [{ title: 'Opening', startMs: 0 }],
+    });
+  });
 });

@@ -2,6 +2,7 @@ import type { MissingAudio, ProjectExportSettings, RenderPlan } from '../../../c
 import type { CoverStore } from '../projects/cover-store.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { buildProjectRenderPlan } from '../../../common/export/index.js';
+import { settingsForChapters } from '../../../common/export/project-export-settings.js';
 import type { ChapterSpan } from '../../../common/export/chapter-split.js';
 import {
   DEFAULT_CHAPTER_NAME_TEMPLATE,
@@ -123,7 +124,9 @@ export class ProjectExporter {
       });
     }
     if (gone.length > 0) throw new ProjectNotReadyError(gone);
-    return { project, settings, plan: result.plan, sources, chapters: result.chapters };
+    // Markers and a chapters file only for a project with chapters, whoever asked (a batch's form covers many).
+    const chapterSettings = settingsForChapters(settings, result.chapters.length);
+    return { project, settings: chapterSettings, plan: result.plan, sources, chapters: result.chapters };
   }
 
   /**

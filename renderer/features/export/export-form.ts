@@ -2,6 +2,7 @@ import type { ProjectExportSettings } from '../../../common/export/project-expor
 import {
   defaultProjectExportSettings,
   projectExportSettingsSchema,
+  settingsForChapters,
 } from '../../../common/export/project-export-settings.js';
 import { defaultDuckingSettings } from '../../../common/export/render-plan.js';
 import { loudnessPresets } from '../../../common/export/export-options.js';
@@ -59,10 +60,12 @@ export const SAMPLE_RATES = [22_050, 24_000, 44_100, 48_000] as const;
 /** The settings main receives, or the first rule the form breaks (named by field). */
 export function settingsFromForm(
   form: ExportForm,
-  /** Titled chapters of the project, when one project is exported: with none, no chapter markers or file. */
+  /**
+   * Titled chapters of the project, when one project is exported: with none, no chapter markers or file. A batch
+   * (many projects) leaves it out, and the exporter applies the same rule to each project.
+   */
   chapterCount?: number,
 ): { ok: true; settings: ProjectExportSettings } | { ok: false; field: string; message: string } {
-  const chapters = chapterCount !== 0;
   const candidate: ProjectExportSettings = {
     options: {
       audio:
@@ -76,14 +79,14 @@ export function settingsFromForm(
     channels: form.channels,
     ducking: { ...defaultDuckingSettings, enabled: form.ducking },
     metadata: metadataOf(form),
-    chapters: {
-      markers: chapters && form.chapterMarkers,
-      json: chapters && form.chaptersJson,
-      nameTemplate: form.nameTemplate,
-    },
+    chapters: { markers: form.chapterMarkers, json: form.chaptersJson, nameTemplate: form.nameTemplate },
   };
   const checked = projectExportSettingsSchema.safeParse(candidate);
-  if (checked.success) return { ok: true, settings: checked.data };
+  if (checked.success) {
+    const settings =
+      chapterCount === undefined ? checked.data : settingsForChapters(checked.data, chapterCount);
+    return { ok: true, settings };
+  }
   const issue = checked.error.issues[0];
   const field = issue?.path.join('.') ?? 'settings';
   return { ok: false, field, message: `${field} ${issue?.message ?? 'is not valid'}` };

@@ -4,6 +4,7 @@ import type { AudioCache } from '../../audio-cache/index.js';
 import type { ClipFilesResult, ExportEngine, ExportResult, RunOptions } from '../../export/index.js';
 import { ExportCancelledError } from '../../export/index.js';
 import { noServiceLexicons } from '../../pronunciation/test-support/no-lexicons.js';
+import type { FileTags } from '../../export/tags/file-tags.js';
 import { ProjectExporter } from '../project-exporter.js';
 
 type EngineMethod = 'exportMix' | 'exportClipFiles';
@@ -13,6 +14,8 @@ export interface RecordedRequest {
   method: EngineMethod;
   overwrite: boolean;
   coverPath: string | undefined;
+  /** The tags written into a mix (title, chapter markers…); undefined for an untagged file or a block's clips. */
+  tags: FileTags | undefined;
 }
 
 /** What a test sees of the engine: the calls made, and a hold for the exports. */
@@ -36,13 +39,14 @@ class RecordingEngine implements RecordedEngine {
   hold: Promise<void> | undefined;
 
   async exportMix(
-    request: { outputPath: string; overwrite: boolean; tags?: { coverPath?: string } },
+    request: { outputPath: string; overwrite: boolean; tags?: FileTags },
     run: RunOptions = {},
   ): Promise<ExportResult> {
     this.requests.push({
       method: 'exportMix',
       overwrite: request.overwrite,
       coverPath: request.tags?.coverPath,
+      tags: request.tags,
     });
     await this.record('exportMix', request.outputPath, run);
     await writeFile(request.outputPath, 'audio');
@@ -64,7 +68,12 @@ class RecordingEngine implements RecordedEngine {
     request: { destination: string; fileNames: Record<string, string>; overwrite: boolean },
     run: RunOptions = {},
   ): Promise<ClipFilesResult> {
-    this.requests.push({ method: 'exportClipFiles', overwrite: request.overwrite, coverPath: undefined });
+    this.requests.push({
+      method: 'exportClipFiles',
+      overwrite: request.overwrite,
+      coverPath: undefined,
+      tags: undefined,
+    });
     await this.record('exportClipFiles', request.destination, run);
     await mkdir(request.destination, { recursive: true });
     const files = Object.entries(request.fileNames).map(([clipId, name]) => ({ clipId, name, bytes: 3 }));
