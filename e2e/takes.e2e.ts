@@ -63,6 +63,62 @@ async function heardClip(page: Page): Promise<{ positionS: number; volume: numbe
   });
 }
 
+/** A clip howler made: its file, whether it plays through Web Audio, whether it had loaded by the time its
+ * constructor returned (howler's buffer cache), and how many times it was played. */
+interface MadeClip {
+  src: string;
+  webAudio: boolean;
+  loadedAtConstruction: boolean;
+  plays: number;
+}
+
+/** From now on, notes every clip howler makes on the page, and its plays (read back with `madeClips`). */
+async function recordMadeClips(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    interface HowlInternals {
+      _src: string | string[];
+      _webAudio: boolean;
+      _state: string;
+    }
+    interface HowlPrototype {
+      init(this: HowlInternals, options: unknown): unknown;
+      play(this: HowlInternals, ...args: unknown[]): unknown;
+    }
+    const win = window as unknown as { Howl: { prototype: HowlPrototype }; madeClips: MadeClip[] };
+    const made: MadeClip[] = [];
+    const clipOf = new WeakMap<object, MadeClip>();
+    const { init, play } = win.Howl.prototype;
+    win.Howl.prototype.init = function (options) {
+      const result = init.call(this, options);
+      const clip = {
+        src: String(this._src),
+        webAudio: this._webAudio,
+        loadedAtConstruction: this._state === 'loaded',
+        plays: 0,
+      };
+      made.push(clip);
+      clipOf.set(this, clip);
+      return result;
+    };
+    win.Howl.prototype.play = function (...args) {
+      const clip = clipOf.get(this);
+      if (clip) clip.plays += 1;
+      return play.apply(this, args);
+    };
+    win.madeClips = made;
+  });
+}
+
+async function madeClips(page: Page): Promise<MadeClip[]> {
+  return page.evaluate(() => (window as unknown as { madeClips: MadeClip[] }).madeClips);
+}
+
+async function previewFromStart(page: Page): Promise<void> {
+  await page.getByTestId('timeline-ruler').click({ position: { x: 2, y: 5 } });
+  await page.getByTestId('preview-play').click();
+  await expect(page.getByTestId('preview-play')).toHaveAttribute('aria-pressed', 'true');
+}
+
 test.use({ service: 'standin', standinOptions: { speed: 40 } });
 
 test.describe('journey: takes of a block', () => {
@@ -112,6 +168,30 @@ test.describe('journey: takes of a block', () => {
     );
     const started = pressed.find((change) => change.pressed === 'true')!.atMs;
     expect(pressed.at(-1)!.atMs - started).toBeGreaterThan(1000);
+
+    // Played from its row, the block is still heard in every timeline preview. While the row's clip lives, howler
+    // keeps the file the first preview decoded, and the next preview's clip of it has loaded inside new Howl(): the
+    // preview once waited for a 'load' that had already gone by, and played the block as silence.
+    await recordMadeClips(page);
+    await previewFromStart(page);
+    await expect
+      .poll(async () => (await madeClips(page)).find((clip) => clip.webAudio && clip.plays > 0)?.src)
+      .toBeDefined();
+    await page.getByTestId('preview-play').click();
+    await expect(page.getByTestId('preview-play')).toHaveAttribute('aria-pressed', 'false');
+    const firstPreview = await madeClips(page);
+    const firstBlockFile = firstPreview.find((clip) => clip.webAudio && clip.plays > 0)!.src;
+    await previewFromStart(page);
+    await expect
+      .poll(async () => {
+        const again = (await madeClips(page))
+          .slice(firstPreview.length)
+          .find((clip) => clip.webAudio && clip.src === firstBlockFile);
+        return again && { loadedAtConstruction: again.loadedAtConstruction, played: again.plays > 0 };
+      })
+      .toEqual({ loadedAtConstruction: true, played: true });
+    await page.getByTestId('preview-play').click();
+    await expect(page.getByTestId('preview-play')).toHaveAttribute('aria-pressed', 'false');
 
     await editor.selectOnTimeline('text', 1);
     await expect(takeRows(page)).toHaveCount(1);

@@ -21,6 +21,16 @@ export interface ClipOptions {
   onError?(stage: 'load' | 'play', reason: string): void;
 }
 
+/**
+ * Runs `then` once the clip has loaded. howler tells 'load' only to the listeners it has at that moment, and a Web
+ * Audio clip whose decoded buffer it still holds (kept while any Howl of the same file is alive, such as the take
+ * just played from its row) loads inside `new Howl()`, before a listener can be added: that clip runs `then` at once.
+ */
+export function whenLoaded(howl: Howl, then: () => void): void {
+  if (howl.state() === 'loaded') then();
+  else howl.once('load', then);
+}
+
 /** A clip started with playClip: pause and resume it, read where it is, stop it for good. */
 export interface PlayingClip {
   pause(): void;
@@ -55,12 +65,12 @@ export function playClip(src: string, options: ClipOptions = {}): PlayingClip {
     // howler starts a sound from 0: the seek follows the play, once the length is known to keep it inside. It
     // waits for 'play' because howler queues a seek asked while HTML5 play() is pending and then runs it only
     // after a 'seek' that never comes: the clip would play on silently from 0:00.
-    howl.once('load', () => {
-      const id = howl.play();
-      howl.once('play', () => {
+    whenLoaded(howl, () => {
+      howl.once('play', (id) => {
         howl.once('seek', () => howl.volume(1));
         howl.seek(Math.min(fromS, howl.duration()), id);
       });
+      howl.play();
     });
   } else {
     howl.play();

@@ -17,6 +17,11 @@ interface QueuedCall {
  * `seek(to)`, `pause` and `volume(to)` wait in a queue. The queue's first call runs on load, and each later one only
  * once the event of the call before it is emitted — so a seek queued behind a pending play, which emits only
  * 'play', never runs, as in the real howler.
+ *
+ * It keeps howler's Web Audio buffer cache too (howler.core.js `cache`, `loadBuffer`, `unload`): a Web Audio clip
+ * (not `html5`) that loads leaves its file decoded, kept until a Howl of that file is unloaded while no other Howl of
+ * it is alive (an HTML5 one counts). A Web Audio Howl of a cached file has loaded when its constructor returns,
+ * having emitted 'load' before anyone could listen (howler then calls the `onload` option on a timer).
  */
 export class Howl {
   readonly options: HowlOptions;
@@ -40,7 +45,14 @@ export class Howl {
   constructor(options: HowlOptions) {
     this.options = options;
     this.volumeNow = options.volume ?? 1;
+    const cached =
+      this.usesWebAudio() && decoded.has(this.src()) && howls.some((howl) => howl.isAliveFor(this));
     howls.push(this);
+    if (cached) {
+      this.loaded = true;
+      const onload = options.onload;
+      if (onload) setTimeout(() => onload(1), 0);
+    }
   }
 
   play(): number {
@@ -92,6 +104,7 @@ export class Howl {
     this.unloaded = true;
     this.isPlaying = false;
     this.queue.length = 0;
+    if (!howls.some((howl) => howl.isAliveFor(this))) decoded.delete(this.src());
   }
 
   /** What howler would report: `load`, `play`, `pause`, `end`, `seek`, `loaderror` or `playerror`. */
@@ -99,6 +112,7 @@ export class Howl {
     if (this.unloaded) return;
     // A clip that plays has loaded and is playing (tests may skip saying it loaded).
     if (event === 'load' || event === 'play') this.loaded = true;
+    if (event === 'load' && this.usesWebAudio()) decoded.add(this.src());
     if (event === 'play' || event === 'playerror') this.playLock = false;
     if (event === 'play') this.isPlaying = true;
     if (event === 'end' || event === 'pause' || event === 'playerror') this.isPlaying = false;
@@ -110,6 +124,19 @@ export class Howl {
     for (const handler of handlers) handler(1, reason);
     const option = this.options[`on${event}` as keyof HowlOptions] as Handler | undefined;
     option?.(1, reason);
+  }
+
+  private src(): string {
+    return String(this.options.src);
+  }
+
+  private usesWebAudio(): boolean {
+    return this.options.html5 !== true;
+  }
+
+  /** Another Howl of the same file, not unloaded: while one lives, howler keeps the file's decoded buffer. */
+  private isAliveFor(other: Howl): boolean {
+    return this !== other && !this.unloaded && this.src() === other.src();
   }
 
   private startPlaying(): void {
@@ -147,3 +174,6 @@ export class Howl {
 
 /** Every Howl made since the last `howls.length = 0`, oldest first. */
 export const howls: Howl[] = [];
+
+/** The files howler holds decoded (its Web Audio `cache`); only Howls still in `howls` keep an entry in use. */
+const decoded = new Set<string>();

@@ -4,7 +4,7 @@ import { contextOf } from '../../../../common/project/test-support.js';
 import type { Project } from '../../../../common/project/index.js';
 import { allBlocks, contentHash, setGenerationState, updateBlock } from '../../../../common/project/index.js';
 import { sampleProject } from '../../../../common/project/test-support.js';
-import { howls } from '../../../test-support/fake-howler.js';
+import { Howl, howls } from '../../../test-support/fake-howler.js';
 import type { PreviewClip } from './timeline-preview.js';
 import { TimelinePreview, blocksWithoutAudio, previewClips } from './timeline-preview.js';
 
@@ -67,6 +67,45 @@ describe('previewClips', () => {
 });
 
 describe('TimelinePreview', () => {
+  it('plays a clip howler has already decoded, which loads inside new Howl() before a load listener could be added', () => {
+    vi.useFakeTimers();
+    try {
+      const ends: number[] = [];
+      const preview = new TimelinePreview(
+        () => undefined,
+        () => ends.push(ends.length),
+      );
+      const clip: PreviewClip = {
+        blockId: 'b1',
+        track: 'speech',
+        startMs: 0,
+        endMs: 1000,
+        src: '/media/b1.mp3',
+        gain: 1,
+        fadeInMs: 0,
+        fadeOutMs: 0,
+      };
+      // The block was played from its script row: the row's HTML5 clip of the file stays alive after it ends.
+      const rowClip = new Howl({ src: [clip.src], html5: true });
+      rowClip.emit('end');
+      // The first preview decodes the file and plays it to the end.
+      preview.play([clip], 0);
+      howls[1]!.emit('load');
+      expect(howls[1]!.played).toBe(1);
+      vi.advanceTimersByTime(1200);
+      expect(ends).toHaveLength(1);
+      expect(howls[1]!.unloaded).toBe(true);
+      // Played again, howler still holds the decoded file (the row's clip lives): the clip has loaded at once.
+      preview.play([clip], 0);
+      expect(howls[2]!.state()).toBe('loaded');
+      expect(howls[2]!.played).toBe(1);
+      preview.stop();
+    } finally {
+      vi.useRealTimers();
+      howls.length = 0;
+    }
+  });
+
   it('stopping cancels the clips still waiting to start, so a preview played again starts each clip once', () => {
     vi.useFakeTimers();
     try {

@@ -1,5 +1,5 @@
 import { Howl } from 'howler';
-import { audioFormatOf } from '../../../shared/clip-player.js';
+import { audioFormatOf, whenLoaded } from '../../../shared/clip-player.js';
 import { ListenerScope } from '../../../shared/listeners.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
 import { defaultDuckingSettings } from '../../../../common/export/render-plan.js';
@@ -178,7 +178,9 @@ export class TimelinePreview {
         );
       }
     };
-    howl.once('load', () => {
+    // whenLoaded, not once('load'): a clip an earlier preview decoded stays in howler's buffer cache while any Howl
+    // of that file lives (the row's take player keeps one), and then loads inside new Howl(): 'load' never comes.
+    whenLoaded(howl, () => {
       const wait = clip.startMs - this.now();
       if (wait > 0) this.clipTimers.timeout(begin, wait);
       else begin();
