@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatCount } from './format.js';
+import { formatClock, formatCount, formatCountOf } from './format.js';
 
 describe('formatClock', () => {
   it('writes m:ss, then h:mm:ss from an hour', () => {
@@ -34,5 +34,11 @@ describe('formatCount', () => {
   it('groups digits', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(12_345)).toBe('12,345');
+  });
+
+  it('names what is counted, in the singular for one', () => {
+    expect(formatCountOf(1, 'block', 'blocks')).toBe('1 block');
+    expect(formatCountOf(0, 'block', 'blocks')).toBe('0 blocks');
+    expect(formatCountOf(12_345, 'character', 'characters')).toBe('12,345 characters');
   });
 });

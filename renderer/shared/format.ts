@@ -5,6 +5,11 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
+/** `1 block`, `1,234 characters`: the count grouped as above, and the singular where English needs it. */
+export function formatCountOf(count: number, singular: string, plural: string): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
 export interface ClockOptions {
   /**
    * `down` (the default) for a position or time passed: the playhead at 0:59.9 has not reached 1:00. `nearest`

@@ -1,5 +1,5 @@
 import type { ImportProgress } from './use-import-run.js';
-import { formatCount } from './project-format.js';
+import { formatCountOf } from '../../shared/format.js';
 
 /**
  * The import dialog's footer: Import (saying what it makes, then how far it has come), Cancel, and the status
@@ -51,9 +51,9 @@ function progressLabel(
 ): string {
   if (progress === null) {
     if (!blockCount) return 'Import';
-    const blocks = formatCount(blockCount, 'block', 'blocks');
+    const blocks = formatCountOf(blockCount, 'block', 'blocks');
     return parts > 1
-      ? `Import ${blocks} as ${formatCount(parts, 'project', 'projects')}`
+      ? `Import ${blocks} as ${formatCountOf(parts, 'project', 'projects')}`
       : `Import ${blocks} and open`;
   }
   switch (progress.phase) {
@@ -61,7 +61,7 @@ function progressLabel(
       // The file was read for the preview already: this is the import sending it to main.
       return `Importing: sending the file… ${Math.round(progress.fraction * 100)}%`;
     case 'creating':
-      return parts > 1 ? `Creating ${formatCount(parts, 'project', 'projects')}…` : 'Creating the project…';
+      return parts > 1 ? `Creating ${formatCountOf(parts, 'project', 'projects')}…` : 'Creating the project…';
     default: {
       const exhaustive: never = progress;
       throw new Error(`Unknown progress ${String(exhaustive)}`);

@@ -1,6 +1,6 @@
 import type { ImportPreview, ImportReading } from '../../../common/import/imported-script.js';
 import type { VoiceView } from '../../../common/voices/voice-view.js';
-import { formatCount } from './project-format.js';
+import { formatCountOf } from '../../shared/format.js';
 
 /**
  * How speakers are found (labels, quoted dialogue) and, for each speaker found, the voice it gets; unmapped
@@ -61,7 +61,7 @@ export function ImportCastFields({
             {speakers.map((speaker) => (
               <tr key={speaker.name} data-testid="import-speaker" data-speaker={speaker.name}>
                 <td>{speaker.name}</td>
-                <td>{formatCount(speaker.blocks, 'block', 'blocks')}</td>
+                <td>{formatCountOf(speaker.blocks, 'block', 'blocks')}</td>
                 <td>
                   <select
                     data-testid="import-speaker-voice"

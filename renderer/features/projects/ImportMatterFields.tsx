@@ -1,5 +1,5 @@
 import type { ImportPreview, ImportReading } from '../../../common/import/imported-script.js';
-import { formatCount } from './project-format.js';
+import { formatCountOf } from '../../shared/format.js';
 
 /**
  * What a book holds besides its text, and whether it is read: its front matter (title page, copyright page) and
@@ -45,7 +45,7 @@ export function ImportMatterFields({
                 checked={!unread.includes(index)}
                 onChange={(event) => setRead(index, event.target.checked)}
               />
-              {chapter.title} ({formatCount(chapter.characters, 'character', 'characters')})
+              {chapter.title} ({formatCountOf(chapter.characters, 'character', 'characters')})
             </label>
           ))}
         </div>
@@ -61,8 +61,8 @@ export function ImportMatterFields({
               onReading({ ...reading, footnotes: event.target.checked ? 'chapter' : 'omit' })
             }
           />
-          Read the {formatCount(notes.count, 'footnote', 'footnotes')} as a “Notes” chapter at the end (
-          {formatCount(notes.characters, 'character', 'characters')}); unticked, they are left out. Their
+          Read the {formatCountOf(notes.count, 'footnote', 'footnotes')} as a “Notes” chapter at the end (
+          {formatCountOf(notes.characters, 'character', 'characters')}); unticked, they are left out. Their
           marks in the text are never read.
         </label>
       ) : null}

@@ -8,7 +8,7 @@ import { codePointLength } from '../../../common/text/index.js';
 import { formatBytes } from '../../../common/text/index.js';
 import type { TextEncoding } from '../../../common/text/index.js';
 import { ImportEncodingField } from './ImportEncodingField.js';
-import { formatCount } from './project-format.js';
+import { formatCountOf } from '../../shared/format.js';
 import type { TextFileRead } from './read-text-file.js';
 import { useFileDrop } from './use-file-drop.js';
 
@@ -83,7 +83,7 @@ export function ImportSource({
             placeholder="Paste or type the script. A blank line starts a new paragraph."
             onChange={(event) => onPasted(event.target.value)}
           />
-          <span className="hint">{formatCount(codePointLength(pasted), 'character', 'characters')}</span>
+          <span className="hint">{formatCountOf(codePointLength(pasted), 'character', 'characters')}</span>
         </label>
       ) : (
         <div
@@ -162,7 +162,7 @@ function PickedFileStatus({
         <strong>{file.name}</strong> · {formatBytes(file.size)}
         {/* A large text file is read by main (its preview counts the characters): no text is kept here. */}
         {isTextFormat(scriptFormatOf(file.name)) && read.text !== ''
-          ? ` · ${formatCount(codePointLength(read.text), 'character', 'characters')}`
+          ? ` · ${formatCountOf(codePointLength(read.text), 'character', 'characters')}`
           : ''}
       </p>
       {encoding}

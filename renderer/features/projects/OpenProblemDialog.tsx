@@ -7,7 +7,8 @@ import { Dialog } from '../../components/Dialog.js';
 import { problemHeading } from './problem-label.js';
 import type { OpenFailure } from './project-actions.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
-import { formatCount, formatModified } from './project-format.js';
+import { formatCountOf } from '../../shared/format.js';
+import { formatModified } from './project-format.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
 /**
@@ -62,7 +63,7 @@ export function OpenProblemDialog({ failure, onClose }: { failure: OpenFailure; 
           <p>
             The last good version, saved {formatModified(recovery.savedAt)}, holds “
             <strong>{recovery.project.title}</strong>” with{' '}
-            {formatCount(allBlocks(recovery.project).length, 'block', 'blocks')}. Restoring it keeps the
+            {formatCountOf(allBlocks(recovery.project).length, 'block', 'blocks')}. Restoring it keeps the
             damaged file beside it for support.
           </p>
         </div>

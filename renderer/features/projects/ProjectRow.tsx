@@ -1,6 +1,6 @@
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
-import { formatClock } from '../../shared/format.js';
-import { formatCount, formatModified } from './project-format.js';
+import { formatClock, formatCountOf } from '../../shared/format.js';
+import { formatModified } from './project-format.js';
 import { problemLabel } from './problem-label.js';
 import { RenameField } from './RenameField.js';
 
@@ -69,10 +69,10 @@ export function ProjectRow({
         <div className="project-meta">
           <span title={entry.modifiedAt}>Modified {formatModified(entry.modifiedAt)}</span>
           <span data-testid="project-blocks" data-count={entry.blockCount}>
-            {formatCount(entry.blockCount, 'block', 'blocks')}
+            {formatCountOf(entry.blockCount, 'block', 'blocks')}
           </span>
           <span data-testid="project-characters" data-count={entry.characterCount}>
-            {formatCount(entry.characterCount, 'character', 'characters')}
+            {formatCountOf(entry.characterCount, 'character', 'characters')}
           </span>
           <span
             data-testid="project-duration"

@@ -1,6 +1,6 @@
 import type { ImportPreview } from '../../../common/import/imported-script.js';
 import { codePointLength } from '../../../common/text/index.js';
-import { formatCount } from './project-format.js';
+import { formatCountOf } from '../../shared/format.js';
 
 /**
  * The live preview of an import: blocks, characters and the credit estimate, chapters, speakers, the projects it
@@ -42,20 +42,20 @@ export function SplitPreviewView({
         <>
           <p>
             <strong data-testid="import-preview-count" data-count={preview.blockCount}>
-              {formatCount(preview.blockCount, 'block', 'blocks')}
+              {formatCountOf(preview.blockCount, 'block', 'blocks')}
             </strong>
             {' · '}
-            {formatCount(preview.characters, 'character', 'characters')}
+            {formatCountOf(preview.characters, 'character', 'characters')}
             {' · longest '}
-            {formatCount(preview.longestBlock, 'character', 'characters')}
+            {formatCountOf(preview.longestBlock, 'character', 'characters')}
             {' · '}
             <span data-testid="import-preview-credits">
-              ≈ {formatCount(preview.estimatedCredits, 'credit', 'credits')}
+              ≈ {formatCountOf(preview.estimatedCredits, 'credit', 'credits')}
             </span>
           </p>
           {preview.chapters.length > 1 || preview.chapters[0]?.title !== 'Opening' ? (
             <p data-testid="import-preview-chapters" data-count={preview.chapters.length}>
-              {formatCount(preview.chapters.length, 'chapter', 'chapters')}:{' '}
+              {formatCountOf(preview.chapters.length, 'chapter', 'chapters')}:{' '}
               {preview.chapters
                 .slice(0, 8)
                 .map((chapter, index, shown) => chapterLabel(chapter, shown[index - 1]?.part))
@@ -66,7 +66,7 @@ export function SplitPreviewView({
           {preview.parts > 1 ? (
             <p className="hint" data-testid="import-preview-parts">
               This is more than one project holds: it will be imported as{' '}
-              {formatCount(preview.parts, 'project', 'projects')} (“… (part 1 of {preview.parts})”), cut at
+              {formatCountOf(preview.parts, 'project', 'projects')} (“… (part 1 of {preview.parts})”), cut at
               chapter starts.
             </p>
           ) : null}
@@ -81,8 +81,8 @@ export function SplitPreviewView({
           </ol>
           {preview.blockCount > preview.firstBlocks.length ? (
             <p className="hint">
-              …and {formatCount(preview.blockCount - preview.firstBlocks.length, 'more block', 'more blocks')}
-              .
+              …and{' '}
+              {formatCountOf(preview.blockCount - preview.firstBlocks.length, 'more block', 'more blocks')}.
             </p>
           ) : null}
         </>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TimbreClient } from '../../../common/ipc/api.js';
 import type { ImportProgressEvent } from '../../../common/ipc/project-methods.js';
-import { formatCount } from './project-format.js';
+import { formatCountOf } from '../../shared/format.js';
 
 type ShownProgress = Pick<ImportProgressEvent, 'phase' | 'fraction'>;
 
@@ -69,7 +69,7 @@ export function importProgressText(
   parts: number,
   run: ImportRun,
 ): string {
-  const projects = parts > 1 ? `the ${formatCount(parts, 'project', 'projects')}` : 'the project';
+  const projects = parts > 1 ? `the ${formatCountOf(parts, 'project', 'projects')}` : 'the project';
   if (run === 'import') {
     if (progress === null) return `Importing ${what}…`;
     // Two imports run at once; this one starts when one of them ends (Cancel still works meanwhile).

@@ -9,7 +9,7 @@ import { errorData } from '../../stores/notice-store.js';
 import { stageFile } from '../../shared/stage-file.js';
 import type { PickedFile, ScriptSource } from './ImportSource.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
-import { formatCount } from './project-format.js';
+import { formatCountOf } from '../../shared/format.js';
 import { textMediaType } from './read-text-file.js';
 
 /** How far an import the user started has come: sending the file to main, then main making the projects. */
@@ -82,7 +82,7 @@ export function useImportRun(
       if (opened.parts.length > 1) {
         stores.notices.getState().receive({
           kind: 'notification',
-          title: `Imported as ${formatCount(opened.parts.length, 'project', 'projects')}`,
+          title: `Imported as ${formatCountOf(opened.parts.length, 'project', 'projects')}`,
           body: opened.parts.map((part) => part.title).join(', '),
         });
       }
