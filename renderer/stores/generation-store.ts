@@ -278,10 +278,40 @@ function deriveGeneration(state: GenerationFacts, block: Block, context: SendCon
 
 /**
  * The selector every view of a block's generation reads: `useGenerationStore(selectBlockGeneration(block,
- * context))` for one block; lists of blocks call blockGenerationOf for each with the state they subscribed to
- * (useBlockGenerations). Its answer stays the same object while nothing it depends on changed.
+ * context))` for one block. Its answer stays the same object while nothing it depends on changed.
  */
 export const selectBlockGeneration =
   (block: Block, context: SendContext) =>
   (state: GenerationState): BlockGeneration =>
     blockGenerationOf(state, block, context);
+
+let generationsCache: { facts: GenerationFacts; generationOf: BlockGenerations } | undefined;
+
+/** selectBlockGeneration for any block of a list, answered from one subscription. */
+export type BlockGenerations = (block: Block, context: SendContext) => BlockGeneration;
+
+/**
+ * For the views that list blocks (script rows, timeline blocks, the progress bar): one function answering
+ * selectBlockGeneration for any block. It is a new function only when what the answers depend on changes (a job,
+ * what is on its way, the run, where takes play), so the views re-render their visible blocks only then; an
+ * upload's progress wakes none of them.
+ */
+export const selectBlockGenerations = (state: GenerationState): BlockGenerations => {
+  const known = generationsCache?.facts;
+  if (
+    generationsCache === undefined ||
+    known?.pending !== state.pending ||
+    known.jobs !== state.jobs ||
+    known.run !== state.run ||
+    known.audio !== state.audio
+  ) {
+    const facts: GenerationFacts = {
+      pending: state.pending,
+      jobs: state.jobs,
+      run: state.run,
+      audio: state.audio,
+    };
+    generationsCache = { facts, generationOf: (block, context) => blockGenerationOf(facts, block, context) };
+  }
+  return generationsCache.generationOf;
+};

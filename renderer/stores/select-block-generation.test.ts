@@ -10,7 +10,7 @@ import type { Block, Project } from '../../common/project/project-schema.js';
 import { sendContext } from '../../common/project/send-context.js';
 import { sampleProject } from '../../common/project/test-support.js';
 import type { BlockGeneration } from './generation-store.js';
-import { selectBlockGeneration } from './generation-store.js';
+import { selectBlockGeneration, selectBlockGenerations } from './generation-store.js';
 import { createGenerationStore } from './generation-store.js';
 
 const contextOf = (project: Project) => sendContext(project, []);
@@ -177,5 +177,22 @@ describe('selectBlockGeneration', () => {
     store.getState().upsertJob(job('running', { remoteStatus: 'encoding' }));
     expect(select(store.getState())).not.toBe(rendering);
     expect(select(store.getState()).progress).toEqual({ kind: 'sent', remoteStatus: 'encoding' });
+  });
+
+  it('gives lists one function answering as selectBlockGeneration, new only when what it reads changes', () => {
+    const store = createGenerationStore();
+    const context = contextOf(fresh);
+    const generationOf = selectBlockGenerations(store.getState());
+    expect(generationOf(blockOf(fresh), context)).toBe(
+      selectBlockGeneration(blockOf(fresh), context)(store.getState()),
+    );
+    // Reachability (an upload's world) is not read: the list keeps its function and renders nothing again.
+    store.getState().setReachable('https://tts.example', true);
+    expect(selectBlockGenerations(store.getState())).toBe(generationOf);
+    store.getState().receive([{ contentHash: hashOf(fresh), state: 'pending', jobId: 'job-1' }]);
+    store.getState().upsertJob(job('queued'));
+    const next = selectBlockGenerations(store.getState());
+    expect(next).not.toBe(generationOf);
+    expect(next(blockOf(fresh), context).progress.kind).toBe('waiting');
   });
 });

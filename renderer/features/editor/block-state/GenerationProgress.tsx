@@ -6,11 +6,15 @@ import {
   taskTimings,
 } from '../../../../common/generation/service-speed.js';
 import { characterCount, contentHash, findBlock } from '../../../../common/project/index.js';
-import { selectGenerationRun, selectJobs, selectPendingHashes } from '../../../stores/generation-store.js';
+import {
+  selectBlockGenerations,
+  selectGenerationRun,
+  selectJobs,
+  selectPendingHashes,
+} from '../../../stores/generation-store.js';
 import { useGenerationStore } from '../../../stores/stores-context.js';
 import { formatClock, formatCount } from '../../../shared/format.js';
 import { useFollowedProject } from '../use-followed-project.js';
-import { useBlockGenerations } from './use-block-generations.js';
 
 /**
  * The editor's progress bar while blocks are generated: blocks done out of the run's total, failures, and a
@@ -23,7 +27,7 @@ export function GenerationProgress() {
   const project = useFollowedProject();
   const context = useSendContext(project);
   const jobs = useGenerationStore(selectJobs);
-  const generationOf = useBlockGenerations();
+  const generationOf = useGenerationStore(selectBlockGenerations);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (run === null) return;

@@ -9,8 +9,13 @@ import { RowLayouts, scrollToReveal, virtualWindow } from './virtual-window.js';
 import { charsPerLine, scriptRowHeight } from './script-row-height.js';
 import { blockProblems } from '../review/block-problems.js';
 import { useServiceVoices } from '../../../shared/use-service-voices.js';
-import { useAppStores, useDocumentStore, useEditorUiStore } from '../../../stores/stores-context.js';
-import { useBlockGenerations } from '../block-state/use-block-generations.js';
+import { selectBlockGenerations } from '../../../stores/generation-store.js';
+import {
+  useAppStores,
+  useDocumentStore,
+  useEditorUiStore,
+  useGenerationStore,
+} from '../../../stores/stores-context.js';
 import { playableAudio } from '../../../../common/project/index.js';
 import { generationActions } from '../../../stores/generation-actions.js';
 import { useTakePlayer } from '../playback/take-player.js';
@@ -69,7 +74,7 @@ export function ScriptView() {
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
   const focusRequest = useEditorUiStore(selectFocusRequest);
-  const generationOf = useBlockGenerations();
+  const generationOf = useGenerationStore(selectBlockGenerations);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
   // The checks walk every block: they follow the project at idle moments (project-follower.ts), not each keystroke.
   const reviewed = useFollowedProject();

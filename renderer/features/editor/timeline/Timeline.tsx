@@ -9,7 +9,6 @@ import { selectPlayheadMs, selectZoom } from '../../../stores/timeline-view-stor
 import { flagsOf, layoutOf } from '../../../shared/project-derived.js';
 import { TimelineBlock } from './TimelineBlock.js';
 import type { Block } from '../../../../common/project/project-schema.js';
-import { useBlockGenerations } from '../block-state/use-block-generations.js';
 import { useFollowedProject } from '../use-followed-project.js';
 import { useHashed } from '../use-hashed-project.js';
 import { useScrollViewport } from '../use-scroll-viewport.js';
@@ -23,9 +22,11 @@ import {
   visiblePlacedItems,
   visibleSequenceItems,
 } from './timeline-geometry.js';
+import { selectBlockGenerations } from '../../../stores/generation-store.js';
 import {
   useAppStores,
   useDocumentStore,
+  useGenerationStore,
   useSettingsStore,
   useTimelineViewStore,
   useWaveformStore,
@@ -64,7 +65,7 @@ export function Timeline() {
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
-  const generationOf = useBlockGenerations();
+  const generationOf = useGenerationStore(selectBlockGenerations);
   const waveforms = useWaveformStore(selectWaveforms);
   const thresholds = useSettingsStore(selectCheckThresholds);
   const context = useSendContext(project);
