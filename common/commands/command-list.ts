@@ -37,6 +37,8 @@ interface CommandSpecOf<Id extends string> {
   menuKey?: string;
   /** Shown in F1's list and Settings but not in the palette (it opens the palette, or needs a key press). */
   notInPalette?: true;
+  /** It only shows a page (Ctrl+1–5): the palette lists it after commands that act, for an equal match. */
+  goesToPage?: true;
 }
 
 const pageCommand = <Id extends string>(id: Id, page: string, index: number): CommandSpecOf<Id> => ({
@@ -45,6 +47,7 @@ const pageCommand = <Id extends string>(id: Id, page: string, index: number): Co
   keys: [`Mod+${index}`],
   scope: 'app',
   inTextFields: true,
+  goesToPage: true,
 });
 
 export const COMMANDS = [
@@ -346,8 +349,10 @@ export const COMMANDS = [
   {
     id: 'library-delete',
     title: 'Move the selected project to the trash',
-    // Cmd+Backspace is how a Mac keyboard (which has no Delete key) moves things to the trash.
-    keys: ['Delete', 'Meta+Backspace'],
+    keys: ['Delete'],
+    // Cmd+Backspace is how a Mac keyboard (which has no Delete key) moves things to the trash; elsewhere the
+    // Meta key is the Windows/Super key, which no one presses for this, so it is not listed there.
+    macKeys: ['Delete', 'Meta+Backspace'],
     scope: 'library',
     inTextFields: false,
   },

@@ -68,6 +68,45 @@ describe('CommandPalette', () => {
     expect(seen).toEqual([screen.getByTestId('opener')]);
   });
 
+  it('puts the command whose title starts with the search above going to a page, so "export" + Enter exports', () => {
+    const registry = new CommandRegistry(window, false);
+    const run = { export: vi.fn(), goExports: vi.fn(), addText: vi.fn() };
+    cleanups.push(
+      registry.register(
+        {
+          'go-exports': { run: run.goExports },
+          'new-project': { run: vi.fn() },
+          'go-projects': { run: vi.fn() },
+        },
+        { fallback: true },
+      ),
+      registry.register({ export: { run: run.export }, 'add-text': { run: run.addText } }),
+    );
+    const search = openPalette(registry);
+    fireEvent.change(search, { target: { value: 'export' } });
+    expect(items().map((item) => item.dataset.command)).toEqual(['export', 'go-exports']);
+    // Equal matches: the shown view's command (the editor's) before the app's own, going to a page last.
+    fireEvent.change(search, { target: { value: 'new' } });
+    expect(items()[0]?.dataset.command).toBe('add-text');
+    expect(items()[1]?.dataset.command).toBe('new-project');
+    fireEvent.change(search, { target: { value: 'proj' } });
+    const found = items().map((item) => item.dataset.command);
+    expect(found.indexOf('new-project')).toBeLessThan(found.indexOf('go-projects'));
+    fireEvent.change(search, { target: { value: 'export' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(run.export).toHaveBeenCalledTimes(1);
+    expect(run.goExports).not.toHaveBeenCalled();
+  });
+
+  it('lists what can run here first: on another page "export" offers going to Exports first', () => {
+    const registry = new CommandRegistry(window, false);
+    cleanups.push(registry.register({ 'go-exports': { run: vi.fn() } }, { fallback: true }));
+    const search = openPalette(registry);
+    fireEvent.change(search, { target: { value: 'export' } });
+    expect(items().map((item) => item.dataset.command)).toEqual(['go-exports', 'export']);
+    expect(items()[1]?.getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('shows a command that cannot run here as unavailable, with why, and does not run it', () => {
     const registry = new CommandRegistry(window, false);
     const generate = vi.fn();

@@ -4,24 +4,10 @@ import { flushSync } from 'react-dom';
 import { comboLabel } from '../../common/commands/key-combo.js';
 import { Dialog } from '../components/Dialog.js';
 import type { CommandEntry } from './command-registry.js';
+import { rankCommands } from './palette-ranking.js';
 import { isMacPlatform } from './key-targets.js';
 import { useCommandRegistry } from './use-commands.js';
 import './command-palette.css';
-
-/** The commands whose title, keys or id hold every word typed; those that can run now first. */
-function matching(entries: readonly CommandEntry[], query: string, mac: boolean): CommandEntry[] {
-  const words = query.toLowerCase().split(/\s+/u).filter(Boolean);
-  const found = entries.filter((entry) => {
-    const text = [entry.spec.title, entry.spec.id, ...entry.keys.map((key) => comboLabel(key, mac))]
-      .join(' ')
-      .toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
-  return [
-    ...found.filter((entry) => entry.unavailableReason === null),
-    ...found.filter((entry) => entry.unavailableReason !== null),
-  ];
-}
 
 // PageUp/PageDown move by the rows the list shows; before it is laid out, by this many.
 const ROWS_PER_PAGE_UNMEASURED = 10;
@@ -55,7 +41,7 @@ export function CommandPalette({ onClose }: { onClose(): void }) {
     () => registry.entries().filter((entry) => entry.spec.notInPalette !== true),
     [registry],
   );
-  const shown = matching(entries, query, mac);
+  const shown = rankCommands(entries, query, mac);
   const current = shown[Math.min(active, shown.length - 1)];
   const list = useRef<HTMLUListElement>(null);
   const currentId = current?.spec.id;

@@ -33,15 +33,22 @@ export interface CommandEntry {
   spec: CommandSpec;
   keys: readonly string[];
   defaultKeys: readonly string[];
+  /** Whether a view shown now (or the app) offers it. */
+  offered: boolean;
   /** Null when it can run now; else why not. */
   unavailableReason: string | null;
 }
 
+/** Why a command of this scope cannot run while no shown view offers it. */
+export type UnshownReason = (scope: CommandScope) => string;
+
+// Without the app's knowledge of where the user is (a bare registry in tests).
 const notShownReasons: Record<CommandScope, string> = {
   app: 'Not available here.',
   editor: 'Open a project first.',
   library: 'Only on the project list.',
 };
+const defaultUnshownReason: UnshownReason = (scope) => notShownReasons[scope];
 
 /**
  * The renderer's half of the command registry (VS Code's CommandsRegistry): the specs of common/commands with the
@@ -55,6 +62,7 @@ export class CommandRegistry {
   private revision = 0;
   private registrations = 0;
   private stopListening: (() => void) | null = null;
+  private unshownReason: UnshownReason = defaultUnshownReason;
 
   constructor(
     private readonly target: Window = window,
@@ -93,6 +101,15 @@ export class CommandRegistry {
 
   setKeyBindings(bindings: KeyBindings): void {
     this.bindings = bindings;
+    this.changed();
+  }
+
+  /**
+   * How the app says why a command no shown view offers cannot run (a project open on another page is not "no
+   * project"); null goes back to the plain reasons.
+   */
+  explainUnshown(reason: UnshownReason | null): void {
+    this.unshownReason = reason ?? defaultUnshownReason;
     this.changed();
   }
 
@@ -139,8 +156,9 @@ export class CommandRegistry {
         spec,
         keys: this.keysOf(spec.id),
         defaultKeys: defaultKeysOf(spec, this.mac),
+        offered: handler !== undefined,
         unavailableReason:
-          handler === undefined ? notShownReasons[spec.scope] : (handler.unavailable?.() ?? null),
+          handler === undefined ? this.unshownReason(spec.scope) : (handler.unavailable?.() ?? null),
       };
     });
   }
