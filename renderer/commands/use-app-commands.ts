@@ -3,13 +3,37 @@ import { ListenerScope } from '../shared/listeners.js';
 import { selectKeyBindings } from '../stores/settings-store.js';
 import type { Page } from '../stores/navigation-store.js';
 import { useAppStores, useSettingsStore } from '../stores/stores-context.js';
-import type { CommandId } from '../../common/commands/command-list.js';
-import type { CommandHandler, CommandHandlers, CommandInvocation } from './command-registry.js';
+import type { CommandId, CommandScope } from '../../common/commands/command-list.js';
+import { comboLabel } from '../../common/commands/key-combo.js';
+import type { AppStores } from '../stores/app-stores.js';
+import type {
+  CommandHandler,
+  CommandHandlers,
+  CommandInvocation,
+  CommandRegistry,
+} from './command-registry.js';
 import { useCommandHandlers, useCommandRegistry } from './use-commands.js';
 
 /**
+ * Why a command no shown view offers cannot run, saying what is true where the user is: with a project open on
+ * another page, the editor's commands wait for the editor (Projects shows it), not for a project.
+ */
+function unshownReason(stores: AppStores, registry: CommandRegistry, scope: CommandScope): string {
+  const projectOpen = stores.projects.getState().opened !== null;
+  const projectsKey = registry.keysOf('go-projects')[0];
+  const goToProjects = `go to Projects${projectsKey === undefined ? '' : ` (${comboLabel(projectsKey, registry.mac)})`} first.`;
+  if (scope === 'editor')
+    return projectOpen ? `Only in the editor: ${goToProjects}` : 'Open a project first.';
+  if (scope === 'library') {
+    return `Only on the project list: ${projectOpen ? 'close the project first.' : goToProjects}`;
+  }
+  return 'Not available here.';
+}
+
+/**
  * The commands the app answers wherever the user is: the palette, the pages, and, from any page, New project and
- * Import text (they go to the project list, whose own handlers then run them) and Close project.
+ * Import text (they go to the project list, whose own handlers then run them) and Close project (it goes back to
+ * the editor, which saves and closes).
  */
 export function useAppCommands(togglePalette: () => void): void {
   const stores = useAppStores();
@@ -22,6 +46,10 @@ export function useAppCommands(togglePalette: () => void): void {
   // The keys the user gave commands in Settings, from main: the dispatcher, palette and F1 follow them.
   const keyBindings = useSettingsStore(selectKeyBindings);
   useEffect(() => registry.setKeyBindings(keyBindings), [registry, keyBindings]);
+  useEffect(() => {
+    registry.explainUnshown((scope) => unshownReason(stores, registry, scope));
+    return () => registry.explainUnshown(null);
+  }, [registry, stores]);
   const goTo = (page: Page): CommandHandler => ({ run: () => stores.navigation.getState().goTo(page) });
 
   /** Goes to the project list, then hands the command to the list's own handler once it is shown. */
@@ -41,8 +69,7 @@ export function useAppCommands(togglePalette: () => void): void {
     },
   });
 
-  const projectShown = (): boolean =>
-    stores.navigation.getState().page === 'projects' && stores.projects.getState().opened !== null;
+  const projectOpen = (): boolean => stores.projects.getState().opened !== null;
   const handlers: CommandHandlers = {
     'command-palette': { run: togglePalette },
     'go-projects': goTo('projects'),
@@ -54,10 +81,20 @@ export function useAppCommands(togglePalette: () => void): void {
     'import-text': onProjectList('import-text'),
     'close-project': {
       run: () => {
-        // The editor saves first, then closes (as the Projects button does with a project open).
-        if (projectShown()) stores.editorUi.getState().requestClose();
+        if (!projectOpen()) return;
+        // The editor saves first, then closes (as the Projects button does with a project open); from another
+        // page it is shown first, and asked once it is there to listen.
+        const navigation = stores.navigation.getState();
+        if (navigation.page === 'projects') {
+          stores.editorUi.getState().requestClose();
+          return;
+        }
+        navigation.goTo('projects');
+        frames.frame(() => {
+          if (projectOpen()) stores.editorUi.getState().requestClose();
+        });
       },
-      unavailable: () => (projectShown() ? null : 'No project is open.'),
+      unavailable: () => (projectOpen() ? null : 'No project is open.'),
     },
   };
   useCommandHandlers(handlers, { fallback: true });
