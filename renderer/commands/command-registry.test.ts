@@ -35,6 +35,22 @@ describe('the command registry', () => {
     expect(press({ key: 'e', ctrlKey: true }).defaultPrevented).toBe(false);
   });
 
+  it('lists and answers only the keys of the platform it runs on: Cmd+Backspace trashes a project on a Mac only', () => {
+    const trash = { linux: vi.fn(), mac: vi.fn() };
+    const linux = new CommandRegistry(window, false);
+    cleanups.push(linux.register({ 'library-delete': { run: trash.linux } }));
+    expect(linux.entries().find((entry) => entry.spec.id === 'library-delete')?.keys).toEqual(['Delete']);
+    press({ key: 'Backspace', metaKey: true });
+    expect(trash.linux).not.toHaveBeenCalled();
+    cleanups.splice(0).forEach((cleanup) => cleanup());
+
+    const mac = new CommandRegistry(window, true);
+    cleanups.push(mac.register({ 'library-delete': { run: trash.mac } }));
+    expect(mac.keysOf('library-delete')).toEqual(['Delete', 'Meta+Backspace']);
+    press({ key: 'Backspace', metaKey: true });
+    expect(trash.mac).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps keys that belong to a text box out of commands that act outside text boxes', () => {
     const registry = new CommandRegistry(window, false);
     const play = vi.fn();

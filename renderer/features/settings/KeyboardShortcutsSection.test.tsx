@@ -104,4 +104,10 @@ describe('KeyboardShortcutsSection', () => {
     expect(within(row).queryByTestId('shortcut-change')).toBeNull();
     expect(row.textContent).toContain('Fixed key');
   });
+
+  it('shows the keys of the platform the user is on: no Mac-only key on Linux or Windows', () => {
+    setUp();
+    const keys = within(rowOf('library-delete')).getByTestId('shortcut-keys');
+    expect([...keys.querySelectorAll('kbd')].map((kbd) => kbd.textContent)).toEqual(['Delete']);
+  });
 });
