@@ -77,6 +77,24 @@ describe('KeyboardShortcutsSection', () => {
     expect(bridge.calls).toEqual([]);
   });
 
+  it('says a refusal on a line of its own, not in the command’s name, and drops it when Change is pressed again', () => {
+    setUp();
+    const change = within(rowOf('export')).getByTestId('shortcut-change');
+    fireEvent.click(change);
+    fireEvent.keyDown(change, { key: 'g', ctrlKey: true });
+    const refusal = within(rowOf('export')).getByRole('alert');
+    expect(within(rowOf('export')).getByRole('rowheader').textContent).toBe(
+      'Export the project (in the editor)',
+    );
+    expect(refusal.closest('td')?.colSpan).toBe(3);
+    expect(change.getAttribute('aria-describedby')).toBe(refusal.id);
+    // Change, then Escape: the old refusal is not left behind.
+    fireEvent.click(change);
+    fireEvent.keyDown(change, { key: 'Escape' });
+    expect(within(rowOf('export')).queryByRole('alert')).toBeNull();
+    expect(change.hasAttribute('aria-describedby')).toBe(false);
+  });
+
   it('heads each row with its command and names the Change and Reset buttons after it, one state each', () => {
     setUp({ export: ['Mod+Shift+X'] });
     const table = screen.getByRole('table', { name: 'Every command and its keys' });

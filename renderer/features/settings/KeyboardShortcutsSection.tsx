@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { CommandId, CommandScope } from '../../../common/commands/command-list.js';
 import { COMMANDS, hasFixedKeys } from '../../../common/commands/command-list.js';
 import { keyBindingChangeProblem, keysOf } from '../../../common/commands/key-bindings.js';
@@ -27,6 +27,13 @@ export function KeyboardShortcutsSection() {
   const mac = isMacPlatform();
   const [recording, setRecording] = useState<CommandId | null>(null);
   const [problem, setProblem] = useState<{ id: CommandId; message: string } | null>(null);
+  const refusalIds = useId();
+
+  /** Listens for a command's new keys (null stops): a refusal from an earlier try is no longer news. */
+  const startRecording = (id: CommandId | null): void => {
+    setProblem(null);
+    setRecording(id);
+  };
 
   const save = (change: KeyBindingChange): void => {
     const refused = keyBindingChangeProblem(change, bindings, mac);
@@ -70,6 +77,12 @@ export function KeyboardShortcutsSection() {
       </p>
       <table>
         <caption className="visually-hidden">Every command and its keys</caption>
+        {/* Fixed widths for the keys and the buttons: a refusal, or Reset after a change, moves no column. */}
+        <colgroup>
+          <col />
+          <col className="shortcut-keys-column" />
+          <col className="shortcut-actions-column" />
+        </colgroup>
         <thead className="visually-hidden">
           <tr>
             <th scope="col">Command</th>
@@ -77,20 +90,18 @@ export function KeyboardShortcutsSection() {
             <th scope="col">Change or reset</th>
           </tr>
         </thead>
-        <tbody>
-          {COMMANDS.map((spec) => {
-            const keys = keysOf(spec.id, bindings, mac);
-            const changed = bindings[spec.id] !== undefined;
-            const isRecording = recording === spec.id;
-            return (
-              <tr key={spec.id} data-testid="shortcut-row" data-command={spec.id}>
+        {COMMANDS.map((spec) => {
+          const keys = keysOf(spec.id, bindings, mac);
+          const changed = bindings[spec.id] !== undefined;
+          const isRecording = recording === spec.id;
+          const refusal = problem?.id === spec.id ? problem.message : null;
+          const refusalId = `${refusalIds}-${spec.id}`;
+          // A command's row and the line under it that says why a key was refused go together.
+          return (
+            <tbody key={spec.id} data-testid="shortcut-row" data-command={spec.id}>
+              <tr>
                 <th scope="row">
                   {spec.title} <span className="hint">({scopeNames[spec.scope]})</span>
-                  {problem?.id === spec.id ? (
-                    <p className="error" role="alert" data-testid="shortcut-error">
-                      {problem.message}
-                    </p>
-                  ) : null}
                 </th>
                 <td className="shortcut-keys" data-testid="shortcut-keys">
                   {keys.map((combo) => (
@@ -110,7 +121,8 @@ export function KeyboardShortcutsSection() {
                             ? `Press the new keys for ${spec.title}`
                             : `Change the keys of ${spec.title}`
                         }
-                        onClick={() => setRecording(isRecording ? null : spec.id)}
+                        aria-describedby={refusal === null ? undefined : refusalId}
+                        onClick={() => startRecording(isRecording ? null : spec.id)}
                         onKeyDown={isRecording ? (event) => record(spec.id, event) : undefined}
                         onBlur={() => setRecording((current) => (current === spec.id ? null : current))}
                       >
@@ -130,9 +142,18 @@ export function KeyboardShortcutsSection() {
                   )}
                 </td>
               </tr>
-            );
-          })}
-        </tbody>
+              {refusal === null ? null : (
+                <tr className="shortcut-refusal">
+                  <td colSpan={3}>
+                    <p className="error" role="alert" id={refusalId} data-testid="shortcut-error">
+                      {refusal}
+                    </p>
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          );
+        })}
       </table>
     </section>
   );
