@@ -37,6 +37,11 @@ export function ShortcutsHelp() {
       {(['editor', 'app'] as const).map((scope) => (
         <table key={scope}>
           <caption>{scopeHeadings[scope]}</caption>
+          {/* One keys width for every table, so the descriptions of all of them line up. */}
+          <colgroup>
+            <col className="shortcuts-help-keys-column" />
+            <col />
+          </colgroup>
           <tbody>
             {entries
               .filter((entry) => entry.spec.scope === scope)
