@@ -160,4 +160,33 @@ test.describe('journey: one command layer', () => {
     await projects.open('Behind');
     expect(await editor.scriptTexts()).toEqual(before);
   });
+
+  test('"export" + Enter in the palette exports, and Close the project closes it from another page', async ({
+    app,
+    page,
+  }) => {
+    await page.goto(app.url);
+    const projects = new ProjectsPage(page);
+    await projects.create('Anywhere');
+    await new EditorPage(page).addTextBlocks(['First line.']);
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+Shift+P');
+    await page.getByTestId('command-palette-search').fill('export');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('export-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // On the Exports page the project is still open: the palette says so, and Close the project closes it.
+    await page.getByTestId('nav-exports').click();
+    await page.keyboard.press('Control+Shift+P');
+    await page.getByTestId('command-palette-search').fill('export the project');
+    await expect(paletteItem(page, 'export')).toContainText(
+      'Only in the editor: go to Projects (Ctrl+1) first.',
+    );
+    await page.getByTestId('command-palette-search').fill('close the project');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('projects-page')).toBeVisible();
+    await expect(projects.row('Anywhere')).toBeVisible();
+  });
 });
