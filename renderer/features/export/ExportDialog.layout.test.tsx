@@ -64,7 +64,6 @@ describe('ExportDialog layout', () => {
         if (found === null) throw new Error(`${selector} is not laid out`);
         return found;
       };
-      await page.screenshot({ path: '/tmp/h/export.png' });
       const dialog = await box('[data-testid="export-dialog"]');
       expect(dialog.y + dialog.height).toBeLessThanOrEqual(900);
       // Reachable without scrolling: the actions inside the dialog's visible part, the finished export's own
