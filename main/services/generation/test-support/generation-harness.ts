@@ -81,6 +81,8 @@ export async function openGenerationHarness(options: GenerationHarnessOptions): 
     updates,
     async close() {
       await manager.stop();
+      // A job that succeeded just before the test ended may still be writing its audio into the cache.
+      await service.settled();
       client.close();
       audio.dispose();
       await media.flush();
