@@ -155,6 +155,47 @@ describe('readProjectFile and writeProjectFile', () => {
     });
   });
 
+  it('migrates a version 5 file with every block flowing and none stale, and keeps timing and a video through a save', () => {
+    const project = sampleProject();
+    const v5 = { ...(JSON.parse(writeProjectFile(project)) as Project), schemaVersion: 5 };
+    const { project: migrated, migratedFrom } = expectProject(JSON.stringify(v5));
+    expect(migratedFrom).toBe(5);
+    expect(migrated.video).toBeUndefined();
+    for (const block of migrated.tracks.speech.blocks) {
+      expect(block.type === 'text' ? block.timing : undefined).toBeUndefined();
+      expect(blockState(block, contextOf(migrated))).toBe(
+        blockState(
+          project.tracks.speech.blocks.find((other) => other.id === block.id)!,
+          contextOf(project),
+        ),
+      );
+    }
+
+    const [first, ...rest] = migrated.tracks.speech.blocks;
+    if (first?.type !== 'text') throw new Error('the sample starts with a text block');
+    const timed = { ...first, timing: { startMs: 1_250, cueEndMs: 3_400, lane: 1, fit: 'fixed' as const } };
+    const video = { path: '/videos/clip.mp4', durationMs: 60_000, width: 1280, height: 720, frameRate: 25 };
+    const edited = {
+      ...migrated,
+      video,
+      tracks: { ...migrated.tracks, speech: { blocks: [timed, ...rest] } },
+    };
+    const { project: reread } = expectProject(writeProjectFile(edited));
+    expect(reread.video).toEqual(video);
+    expect(reread.tracks.speech.blocks[0]).toMatchObject({ timing: timed.timing });
+    // Timing is where a line plays, not what it says: it never makes the audio stale.
+    expect(blockState(reread.tracks.speech.blocks[0]!, contextOf(reread))).toBe(
+      blockState(first, contextOf(migrated)),
+    );
+
+    const badLane = JSON.parse(writeProjectFile(edited)) as Project;
+    setAt(badLane, ['tracks', 'speech', 'blocks', 0, 'timing', 'lane'], 9);
+    expect(read(JSON.stringify(badLane))).toMatchObject({
+      ok: false,
+      fieldPath: 'tracks.speech.blocks[0].timing.lane',
+    });
+  });
+
   it('reads a file with a byte-order mark', () => {
     expect(read(`\uFEFF${writeProjectFile(sampleProject())}`).ok).toBe(true);
   });
@@ -237,7 +278,7 @@ describe('readProjectFile and writeProjectFile', () => {
     const result = read(JSON.stringify(newer));
     expect(result).toMatchObject({ ok: false, problem: 'newer-version', schemaVersion: 7 });
     expect(!result.ok && result.message).toMatch(
-      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 5\)/,
+      /made by a newer version of Timbre Studio \(file format 7; this version reads up to 6\)/,
     );
   });
 

@@ -7,6 +7,7 @@ import { migrateV1ToV2, projectV1Schema } from './migrate-v1-to-v2.js';
 import { migrateV2ToV3, projectV2Schema } from './migrate-v2-to-v3.js';
 import { migrateV3ToV4, projectV3Schema } from './migrate-v3-to-v4.js';
 import { migrateV4ToV5, projectV4Schema } from './migrate-v4-to-v5.js';
+import { migrateV5ToV6, projectV5Schema } from './migrate-v5-to-v6.js';
 import { CURRENT_SCHEMA_VERSION, projectSchema } from './project-schema.js';
 import type { Project } from './project-schema.js';
 
@@ -74,6 +75,7 @@ const MIGRATIONS: readonly MigrationStep[] = [
   { from: 2, schema: projectV2Schema, migrate: migrateV2ToV3 },
   { from: 3, schema: projectV3Schema, migrate: migrateV3ToV4 },
   { from: 4, schema: projectV4Schema, migrate: migrateV4ToV5 },
+  { from: 5, schema: projectV5Schema, migrate: migrateV5ToV6 },
 ];
 
 export interface ReadOptions {

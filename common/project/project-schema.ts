@@ -4,10 +4,11 @@ import { lexiconRulesSchema } from '../pronunciation/lexicon-schema.js';
 import { speakerSchema } from './cast-schema.js';
 import { PROJECT_LIMITS, formatLimit, projectSizeProblem } from './project-limits.js';
 import { projectMetadataSchema } from './project-metadata.js';
+import { referenceVideoSchema, speechTimingSchema } from './timing-schema.js';
 
 /**
- * The project file, schema version 5 (current; version 2 added takes, version 3 the cast and the lexicon, version 4
- * the review flags accepted on a take, version 5 the work's metadata). These schemas are structural only: they decide whether a file
+ * The project file, schema version 6 (current; version 2 added takes, version 3 the cast and the lexicon, version 4
+ * the review flags accepted on a take, version 5 the work's metadata, version 6 timed speech and a reference video). These schemas are structural only: they decide whether a file
  * can be loaded, not whether its values satisfy the service's rules. Anything the editor can hold (for example an
  * emo_switch value of 11 the user is still correcting) must survive a save and reopen, so range and list checks
  * live in project validation (validateProject), which reports them inline instead of refusing the file.
@@ -15,7 +16,7 @@ import { projectMetadataSchema } from './project-metadata.js';
  * Objects are strict: a key that does not belong (a misspelt parameter, a sfx_length on a text block) makes the
  * file invalid with a message naming that key, instead of being dropped silently as the service would.
  */
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
 
 /** Studio volume is a gain in decibels: 0 leaves the audio as generated; at VOLUME_DB_MIN or below it is silent. */
 export const VOLUME_DB_MIN = -60;
@@ -175,6 +176,8 @@ export const textBlockSchema = z.strictObject({
   break_clone: z.boolean().optional(),
   /** -1 is the contract's "unset" value and is treated like an absent seed. */
   seed: finiteNumber.optional(),
+  /** Absent: the block flows after the one before it. Present: it starts at its own time (timing-schema.ts). */
+  timing: speechTimingSchema.optional(),
 });
 
 /**
@@ -251,6 +254,8 @@ export const projectSchema = z
     serviceUrl: projectServiceUrlSchema.optional(),
     /** The work's author, language and cover (from an imported book); an export's tags start from them. */
     metadata: projectMetadataSchema.optional(),
+    /** The video the speech is placed against (version 6); the project then lasts as long as it. */
+    video: referenceVideoSchema.optional(),
     createdAt: z.string(),
     defaults: projectDefaultsSchema,
     /** Speakers, the narrator first; a block's speaker fills the parameters the block leaves unset. */

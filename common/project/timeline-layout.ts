@@ -3,6 +3,8 @@ import type { SendContext } from './send-context.js';
 import { blockDuration } from './duration-estimate.js';
 import { learnedPaceFactors, paceCorrected } from './learned-pace.js';
 import type { Block, Project, TrackName } from './project-schema.js';
+import type { LaneConflict, SpeechSlot } from './speech-slots.js';
+import { speechSlots } from './speech-slots.js';
 
 export interface PlacedItem extends BlockDuration {
   blockId: string;
@@ -12,20 +14,31 @@ export interface PlacedItem extends BlockDuration {
   index: number;
   startMs: number;
   endMs: number;
+  /** The speech lane it sounds in (0 for flowing speech, effects and music). */
+  lane: number;
+  /** Whether it starts at its own time (a timed speech block, an effect, music) rather than following. */
+  timed: boolean;
 }
 
 export interface TimelineLayout {
   speech: PlacedItem[];
   effects: PlacedItem[];
   music: PlacedItem[];
-  /** End of the last sound on any track (a speech block's trailing pause does not extend the project). */
+  /** End of the last sound on any track, or the reference video's end when that is later. */
   totalMs: number;
+  /** Timed speech blocks' slots, by block id. */
+  slots: ReadonlyMap<string, SpeechSlot>;
+  /** Lines of one lane that overlap, in the order they play. */
+  conflicts: readonly LaneConflict[];
+  /** Whether speech items start in block order (so a playhead can binary-search them). */
+  speechInTimeOrder: boolean;
   /** Whether any duration in the total is still an estimate. */
   estimated: boolean;
 }
 
 /**
- * Places every block in time. Speech blocks play one after another, each followed by its pause; sfx and music
+ * Places every block in time. Flowing speech blocks play one after another, each followed by its pause; a timed
+ * speech block starts at its own time in its lane, and the flowing blocks after it follow it. Sfx and music
  * blocks sit at their own start times (music may run under speech). A speech block without audio is estimated
  * at its voice's pace as learned from the project's generated blocks (learned-pace.ts). Pure and linear in the
  * number of blocks.
@@ -43,8 +56,12 @@ export function layoutTimeline(project: Project, context: SendContext): Timeline
       own.source === 'estimate'
         ? { durationMs: paceCorrected(block, own.durationMs, context, paces), source: own.source }
         : own;
-    const item = place(block, 'speech', index, cursor, duration);
-    speechEnd = item.endMs;
+    const timing = block.type === 'text' ? block.timing : undefined;
+    const item =
+      timing === undefined
+        ? place(block, 'speech', index, cursor, duration, 0, false)
+        : place(block, 'speech', index, timing.startMs, duration, timing.lane, true);
+    speechEnd = Math.max(speechEnd, item.endMs);
     cursor = item.endMs + block.pauseAfterMs;
     return item;
   });
@@ -55,13 +72,47 @@ export function layoutTimeline(project: Project, context: SendContext): Timeline
     place(block, 'music', index, block.startMs, blockDuration(block, context)),
   );
   const all = [...speech, ...effects, ...music];
+  const videoEndMs = project.video?.durationMs;
+  const { slots, conflicts } = hasTimedSpeech(tracks.speech.blocks)
+    ? speechSlots(speech, (index) => timingAt(tracks.speech.blocks[index]), videoEndMs)
+    : { slots: NO_SLOTS, conflicts: [] };
   return {
     speech,
     effects,
     music,
-    totalMs: Math.max(speechEnd, ...effects.map((item) => item.endMs), ...music.map((item) => item.endMs), 0),
+    totalMs: Math.max(
+      speechEnd,
+      ...effects.map((item) => item.endMs),
+      ...music.map((item) => item.endMs),
+      videoEndMs ?? 0,
+    ),
     estimated: all.some((item) => item.source === 'estimate'),
+    slots,
+    conflicts,
+    speechInTimeOrder: isInTimeOrder(speech),
   };
+}
+
+const NO_SLOTS: ReadonlyMap<string, SpeechSlot> = new Map();
+
+function hasTimedSpeech(blocks: readonly Block[]): boolean {
+  for (let index = 0; index < blocks.length; index += 1) {
+    const block = blocks[index]!;
+    if (block.type === 'text' && block.timing !== undefined) return true;
+  }
+  return false;
+}
+
+function timingAt(block: Block | undefined): { cueEndMs: number | undefined } | undefined {
+  if (block?.type !== 'text' || block.timing === undefined) return undefined;
+  return { cueEndMs: block.timing.cueEndMs };
+}
+
+function isInTimeOrder(items: readonly PlacedItem[]): boolean {
+  for (let index = 1; index < items.length; index += 1) {
+    if (items[index]!.startMs < items[index - 1]!.startMs) return false;
+  }
+  return true;
 }
 
 function place(
@@ -70,6 +121,8 @@ function place(
   index: number,
   startMs: number,
   duration: BlockDuration,
+  lane = 0,
+  timed = track !== 'speech',
 ): PlacedItem {
   return {
     blockId: block.id,
@@ -78,14 +131,26 @@ function place(
     index,
     startMs,
     endMs: startMs + duration.durationMs,
+    lane,
+    timed,
     // Named rather than spread: items of one shape, made 10,000 times for an audiobook's first paint.
     durationMs: duration.durationMs,
     source: duration.source,
   };
 }
 
-/** The speech block playing (or pausing after) at `timeMs`, for a playhead; binary search over the layout. */
+/**
+ * The speech block playing (or pausing after) at `timeMs`, for a playhead: a binary search over the layout while
+ * speech is in time order, else the latest-starting line that has begun.
+ */
 export function speechItemAt(layout: TimelineLayout, timeMs: number): PlacedItem | undefined {
+  if (!layout.speechInTimeOrder) {
+    let latest: PlacedItem | undefined;
+    for (const item of layout.speech) {
+      if (item.startMs <= timeMs && (latest === undefined || item.startMs >= latest.startMs)) latest = item;
+    }
+    return latest;
+  }
   let low = 0;
   let high = layout.speech.length - 1;
   let found: PlacedItem | undefined;

@@ -275,6 +275,9 @@ describe('layoutTimeline', () => {
       music: [],
       totalMs: 0,
       estimated: false,
+      slots: new Map(),
+      conflicts: [],
+      speechInTimeOrder: true,
     });
   });
 

@@ -21,6 +21,8 @@ function sequence(count: number, durationMs = 1000, pauseMs = 500): PlacedItem[]
       index,
       startMs,
       endMs: startMs + durationMs,
+      lane: 0,
+      timed: false,
       durationMs,
       source: 'estimate',
     };
