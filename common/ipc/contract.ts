@@ -29,6 +29,7 @@ import { keyBindingChangeSchema } from '../commands/key-bindings.js';
 import type { ExportEvents } from './export-methods.js';
 import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
+import { videoMethods } from './video-methods.js';
 import type { GenerationEvents } from './generation-methods.js';
 import { generationMethods } from './generation-methods.js';
 import type { LexiconRule } from '../pronunciation/lexicon-schema.js';
@@ -243,6 +244,7 @@ export const ipcMethods = {
   ...filesMethods,
   ...exportMethods,
   ...batchMethods,
+  ...videoMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 /** The events main sends, each with its payload. Types only: events carry no schema (main is their source). */

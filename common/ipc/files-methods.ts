@@ -10,8 +10,11 @@ export const absolutePathSchema = z
     (value) => value.startsWith('/') || /^[A-Za-z]:[\\/]/u.test(value),
     'must be an absolute path (e.g. /home/me/Episode.wav or C:\\Users\\me\\Episode.wav)',
   );
-/** What the browser shell's chooser picks: a file to save (a name in a folder), or a folder. */
-export const chooserKindSchema = z.enum(['save-file', 'folder']);
+/**
+ * What the browser shell's chooser picks: a file to save (a name in a folder), a folder, or an existing video file
+ * to open as a project's reference video (MP4, MOV, M4V, WebM; granted for reading only).
+ */
+export const chooserKindSchema = z.enum(['save-file', 'folder', 'open-video']);
 export type ChooserKind = z.infer<typeof chooserKindSchema>;
 const choiceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{32}$/u, 'must be a choice id from files.openChooser');
 

@@ -75,6 +75,10 @@ export const METHOD_NAMES = [
   'batch.remove',
   'batch.clearFinished',
   'batch.summary',
+  'video.choose',
+  'video.probe',
+  'video.status',
+  'video.locate',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -29,6 +29,7 @@ import { VoiceLibrary } from '../services/voices/index.js';
 import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
 import { createExportFeature } from './export-feature.js';
 import { createFilesFeature } from './files-feature.js';
+import { createVideoFeature } from './video-feature.js';
 import { createGenerationFeature } from './generation-feature.js';
 import { createBatchFeature } from './batch-feature.js';
 import { AudioCache } from '../services/audio-cache/index.js';
@@ -240,6 +241,7 @@ export async function createAppServices(options: AppServicesOptions) {
     ...createFilesFeature({ platform, grants }),
     ...batch.handlers,
     ...createLexiconFeature(lexicons),
+    ...createVideoFeature(),
   };
 
   const dispatch = createDispatcher(handlers, logger, translateServiceErrors);

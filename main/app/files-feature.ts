@@ -40,6 +40,8 @@ export function createFilesFeature(deps: { platform: Platform; grants: PathGrant
       // page sends is granted.
       const chosen = await browserChooser().answer(choiceId);
       if (!chosen) return { path: null };
+      // A video opened for reference is never a place to write (the video feature grants it for reading).
+      if (chosen.kind === 'open-video') return { path: chosen.path };
       if (chosen.kind === 'folder') grants.grantFolder(chosen.path);
       else grants.grantFile(chosen.path);
       return { path: chosen.path };
