@@ -17,6 +17,7 @@ import {
 import { ExportConflict } from './ExportConflict.js';
 import { ExportDestinationField } from './ExportDestinationField.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
+import { ExportLaneConflicts } from './ExportLaneConflicts.js';
 import { ExportMissingAudio } from './ExportMissingAudio.js';
 import { ExportRunStatus } from './ExportRunStatus.js';
 import { ExportTagFields } from './ExportTagFields.js';
@@ -102,6 +103,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           anyway.
         </p>
       ) : null}
+      {stage.kind === 'form' ? <ExportLaneConflicts project={project} context={context} /> : null}
       {!settings.ok ? (
         <p className="field-error" data-testid="export-settings-error">
           {settings.message}
