@@ -5,6 +5,7 @@ import { learnedPaceFactors, paceCorrected } from './learned-pace.js';
 import type { Block, Project, TrackName } from './project-schema.js';
 import type { LaneConflict, SpeechSlot } from './speech-slots.js';
 import { speechSlots } from './speech-slots.js';
+import { slotStretches, stretchedMs } from '../timing/stretch.js';
 
 export interface PlacedItem extends BlockDuration {
   blockId: string;
@@ -18,6 +19,11 @@ export interface PlacedItem extends BlockDuration {
   lane: number;
   /** Whether it starts at its own time (a timed speech block, an effect, music) rather than following. */
   timed: boolean;
+  /**
+   * Set on a timed line whose take is sped up (keeping its pitch) to fit its slot: the tempo factor, > 1. Its
+   * `durationMs` is then the stretched length, as it plays and exports (common/timing/stretch.ts).
+   */
+  stretch?: number;
 }
 
 export interface TimelineLayout {
@@ -45,37 +51,57 @@ export interface TimelineLayout {
  */
 export function layoutTimeline(project: Project, context: SendContext): TimelineLayout {
   const { tracks } = project;
-  let cursor = 0;
   let speechEnd = 0;
   const found = tracks.speech.blocks.map((block) => blockDuration(block, context));
   // Estimates follow each voice's real pace once a few of its blocks have audio.
   const paces = learnedPaceFactors(tracks.speech.blocks, found, context);
-  const speech = tracks.speech.blocks.map((block, index): PlacedItem => {
-    const own = found[index]!;
-    const duration =
-      own.source === 'estimate'
-        ? { durationMs: paceCorrected(block, own.durationMs, context, paces), source: own.source }
-        : own;
-    const timing = block.type === 'text' ? block.timing : undefined;
-    const item =
-      timing === undefined
-        ? place(block, 'speech', index, cursor, duration, 0, false)
-        : place(block, 'speech', index, timing.startMs, duration, timing.lane, true);
-    speechEnd = Math.max(speechEnd, item.endMs);
-    cursor = item.endMs + block.pauseAfterMs;
-    return item;
-  });
+  const placeSpeech = (stretches?: ReadonlyMap<number, number>): PlacedItem[] => {
+    let cursor = 0;
+    speechEnd = 0;
+    return tracks.speech.blocks.map((block, index): PlacedItem => {
+      const own = found[index]!;
+      const duration =
+        own.source === 'estimate'
+          ? { durationMs: paceCorrected(block, own.durationMs, context, paces), source: own.source }
+          : own;
+      const timing = block.type === 'text' ? block.timing : undefined;
+      const stretch = stretches?.get(index);
+      const played =
+        stretch === undefined
+          ? duration
+          : { ...duration, durationMs: stretchedMs(duration.durationMs, stretch) };
+      const item =
+        timing === undefined
+          ? place(block, 'speech', index, cursor, played, 0, false)
+          : place(block, 'speech', index, timing.startMs, played, timing.lane, true);
+      if (stretch !== undefined) item.stretch = stretch;
+      speechEnd = Math.max(speechEnd, item.endMs);
+      cursor = item.endMs + block.pauseAfterMs;
+      return item;
+    });
+  };
+  let speech = placeSpeech();
   const effects = tracks.effects.blocks.map((block, index) =>
     place(block, 'effects', index, block.startMs, blockDuration(block, context)),
   );
   const music = tracks.music.blocks.map((block, index) =>
     place(block, 'music', index, block.startMs, blockDuration(block, context)),
   );
-  const all = [...speech, ...effects, ...music];
   const videoEndMs = project.video?.durationMs;
-  const { slots, conflicts } = hasTimedSpeech(tracks.speech.blocks)
-    ? speechSlots(speech, (index) => timingAt(tracks.speech.blocks[index]), videoEndMs)
-    : { slots: NO_SLOTS, conflicts: [] };
+  const timed = hasTimedSpeech(tracks.speech.blocks);
+  const slotsOf = (items: readonly PlacedItem[]) =>
+    timed
+      ? speechSlots(items, (index) => timingAt(tracks.speech.blocks[index]), videoEndMs)
+      : { slots: NO_SLOTS, conflicts: [] };
+  let { slots, conflicts } = slotsOf(speech);
+  // A slot's end never depends on a line's length (a cue's end, a timed start, the video's end), so one pass of
+  // stretched lengths is final; the flowing lines after a stretched one, and the lanes' overlaps, follow it.
+  const stretches = timed ? slotStretches(tracks.speech.blocks, speech, slots) : undefined;
+  if (stretches !== undefined && stretches.size > 0) {
+    speech = placeSpeech(stretches);
+    ({ slots, conflicts } = slotsOf(speech));
+  }
+  const all = [...speech, ...effects, ...music];
   return {
     speech,
     effects,
