@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createProject, createTextBlock } from './block-factory.js';
 import { addSpeaker } from './cast-edits.js';
 import type { Project, TextBlock } from './project-schema.js';
-import { formatOverlap, laneConflictSentences, speechLanes } from './speech-lanes.js';
+import { formatShortDuration, laneConflictSentences, speechLanes } from './speech-lanes.js';
 import { contextOf, sequentialIds, withOneTake } from './test-support.js';
 import { layoutTimeline } from './timeline-layout.js';
 
@@ -76,7 +76,7 @@ describe('laneConflictSentences', () => {
   });
 
   it('never writes a small overlap as 0.0 s', () => {
-    expect(formatOverlap(40)).toBe('40 ms');
-    expect(formatOverlap(1250)).toBe('1.3 s');
+    expect(formatShortDuration(40)).toBe('40 ms');
+    expect(formatShortDuration(1250)).toBe('1.3 s');
   });
 });

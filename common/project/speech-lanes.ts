@@ -63,11 +63,11 @@ export function laneConflictSentences(
     const first = numbers.get(conflict.blockId);
     const second = numbers.get(conflict.nextBlockId);
     const speaker = lanes.get(conflict.lane)?.speakerName;
-    return `Lines ${first} and ${second} overlap by ${formatOverlap(conflict.overlapMs)} in lane ${conflict.lane + 1}${speaker === undefined ? '' : ` (${speaker})`}.`;
+    return `Lines ${first} and ${second} overlap by ${formatShortDuration(conflict.overlapMs)} in lane ${conflict.lane + 1}${speaker === undefined ? '' : ` (${speaker})`}.`;
   });
 }
 
 /** "0.4 s"; under a tenth of a second in milliseconds ("40 ms"), so a small overlap never reads "0.0 s". */
-export function formatOverlap(ms: number): string {
+export function formatShortDuration(ms: number): string {
   return ms < 100 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -21,6 +21,7 @@ import { TakesPanel } from '../takes/TakesPanel.js';
 import { SoundBlockInspector } from './SoundBlockInspector.js';
 import { StudioFields } from './StudioFields.js';
 import { TextBlockInspector } from './TextBlockInspector.js';
+import { TimingFields } from './TimingFields.js';
 import type { ServiceVoices } from '../../../shared/use-service-voices.js';
 import { useServiceVoices } from '../../../shared/use-service-voices.js';
 import { formatCount } from '../../../shared/format.js';
@@ -174,6 +175,7 @@ function TypeFields({
         <>
           <SpeakerField project={project} block={block} />
           <SentTextPreview block={block} context={context} />
+          <TimingFields project={project} context={context} block={block} />
           <TextFields
             block={block}
             defaults={inheritedDefaults(block, context)}
