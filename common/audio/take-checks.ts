@@ -34,6 +34,7 @@ export const TAKE_FLAG_KINDS = [
   'trailing-silence',
   'clipping',
   'loudness',
+  'overrun',
 ] as const;
 
 export type TakeFlagKind = (typeof TAKE_FLAG_KINDS)[number];
@@ -44,7 +45,9 @@ export type TakeFlag =
   | { kind: 'leading-silence'; silenceMs: number }
   | { kind: 'trailing-silence'; silenceMs: number }
   | { kind: 'clipping'; samples: number }
-  | { kind: 'loudness'; rmsDb: number; medianDb: number };
+  | { kind: 'loudness'; rmsDb: number; medianDb: number }
+  /** A fixed timed line whose take ends past its slot (common/timing): `neededRate` would make a take fit. */
+  | { kind: 'overrun'; overrunMs: number; slotMs: number; neededRate: number; stretchable: boolean };
 
 // The list above and the union must name the same kinds: a kind missing from either fails to compile here.
 type SameKinds<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -185,6 +188,13 @@ export function describeFlag(flag: TakeFlag): string {
     case 'loudness': {
       const difference = flag.rmsDb - flag.medianDb;
       return `${Math.abs(difference).toFixed(1)} dB ${difference > 0 ? 'louder' : 'quieter'} than the project’s typical take.`;
+    }
+    case 'overrun': {
+      const rate = Number.isFinite(flag.neededRate) ? flag.neededRate.toFixed(2) : 'beyond any';
+      const next = flag.stretchable
+        ? `allow a stretch, or take it again at speech rate ${rate}`
+        : `take it again at speech rate ${rate}, or rewrite it shorter`;
+      return `Runs ${seconds(flag.overrunMs)} past its ${seconds(flag.slotMs)} slot: ${next}.`;
     }
     default: {
       const exhaustive: never = flag;

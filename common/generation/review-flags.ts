@@ -4,6 +4,7 @@ import { describeFlag, learnPace, median, speechLevelDb, takeFlags } from '../au
 import type { Block, Project, Take } from '../project/index.js';
 import { activeTake, excerpt, findBlock, forEachBlock } from '../project/index.js';
 import { takesOf } from '../project/takes.js';
+import { overrunFlags } from '../timing/overrun-flags.js';
 
 /** Loudness is compared with the project's median once it has this many measured speech takes. */
 const LOUDNESS_MIN_TAKES = 3;
@@ -41,6 +42,7 @@ function measuredTake(speech: boolean, take: Take): CheckedTake | undefined {
  * The pace of each voice is learned from every measured take of the project, and loudness is compared with the
  * median of the speech takes that play. The user's verdicts close flags: a take the user pinned was chosen by
  * ear, so it is left alone, and so is every kind of flag marked "Sounds fine" on that take (`acceptedFlags`).
+ * A fixed timed line whose take runs past its slot is flagged `overrun` (common/timing/overrun-flags.ts).
  */
 export function reviewFlags(
   project: Project,
@@ -78,6 +80,10 @@ export function reviewFlags(
       thresholds,
     }).filter((flag) => !accepted.includes(flag.kind));
     if (found.length > 0) flags.set(block.id, found);
+  }
+  // A timed line's take against its slot: a fact about the picture, so pinning does not close it.
+  for (const [blockId, overrun] of overrunFlags(project, context)) {
+    flags.set(blockId, [...(flags.get(blockId) ?? []), overrun]);
   }
   return flags;
 }

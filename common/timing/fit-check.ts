@@ -3,9 +3,9 @@ import { learnedPaceFactors, paceCorrected } from '../project/learned-pace.js';
 import type { Project, TextBlock } from '../project/project-schema.js';
 import { resolvedSpeechRate, sentText } from '../project/resolve-params.js';
 import type { SendContext } from '../project/send-context.js';
-import type { TimelineLayout } from '../project/timeline-layout.js';
-import { MAX_STRETCH } from '../project/timing-schema.js';
+import type { PlacedItem, TimelineLayout } from '../project/timeline-layout.js';
 import { RANGES } from '../rules/vocabulary.js';
+import { MAX_STRETCH_FACTOR } from './stretch.js';
 
 /**
  * What the fit check proposes for a line, in the order a dubbing editor reaches for them (README.md):
@@ -29,7 +29,7 @@ export type FitCover = 'run-on' | 'stretch';
 
 export interface FitLine {
   blockId: string;
-  /** Its take's real length once it has current audio, else the estimate (text as sent, voice's learned pace). */
+  /** Its take's real length (before any stretch) once it has current audio, else the estimate (text as sent, voice's learned pace). */
   estimatedMs: number;
   source: 'audio' | 'estimate';
   startMs: number;
@@ -60,11 +60,13 @@ export interface FitLine {
 export function fitCheck(project: Project, context: SendContext, layout: TimelineLayout): FitLine[] {
   const blocks = project.tracks.speech.blocks;
   if (layout.slots.size === 0) return [];
-  const paces = learnedPaceFactors(blocks, layout.speech, context);
+  // Lengths as generated: the layout plays a stretched take shorter, but the fit is judged on the take itself.
+  const taken = layout.speech.map((item) => ({ source: item.source, durationMs: takeMs(item) }));
+  const paces = learnedPaceFactors(blocks, taken, context);
   const lines: FitLine[] = [];
   for (let index = 0; index < blocks.length; index += 1) {
     const block = blocks[index]!;
-    const item = layout.speech[index];
+    const item = taken[index];
     const slot = layout.slots.get(block.id);
     if (block.type !== 'text' || block.timing === undefined || item === undefined || slot === undefined)
       continue;
@@ -85,6 +87,10 @@ export function fitCheck(project: Project, context: SendContext, layout: Timelin
     );
   }
   return lines;
+}
+
+function takeMs(item: PlacedItem): number {
+  return item.stretch === undefined ? item.durationMs : Math.round(item.durationMs * item.stretch);
 }
 
 interface Measured {
@@ -138,7 +144,7 @@ export function fitLine(block: TextBlock, measured: Measured): FitLine {
 
 /** Whether a take of `lengthMs` fits `slotMs` once sped up by at most MAX_STRETCH (keeping its pitch). */
 export function withinStretch(lengthMs: number, slotMs: number): boolean {
-  return lengthMs <= slotMs * (1 + MAX_STRETCH);
+  return lengthMs <= slotMs * MAX_STRETCH_FACTOR;
 }
 
 function suggestionFor(line: {
