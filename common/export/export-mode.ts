@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * What an export writes: the mix as one file (with subtitles, tags and chapter markers), one file per speech block,
- * or one file per chapter (each with its own subtitles), the latter two into a new folder or a zip.
+ * or one file per chapter (each with its own subtitles), the latter two into a new folder or a zip; or the project's
+ * reference video with the mix as its new soundtrack (the picture copied unchanged, subtitles beside it).
  */
 export const exportModeSchema = z.enum([
   'mix',
@@ -10,6 +11,7 @@ export const exportModeSchema = z.enum([
   'blocks-zip',
   'chapters-folder',
   'chapters-zip',
+  'video',
 ]);
 export type ExportMode = z.infer<typeof exportModeSchema>;
 
@@ -17,6 +19,7 @@ export type ExportMode = z.infer<typeof exportModeSchema>;
 export function exportContainer(mode: ExportMode): 'file' | 'folder' | 'zip' {
   switch (mode) {
     case 'mix':
+    case 'video':
       return 'file';
     case 'blocks-folder':
     case 'chapters-folder':

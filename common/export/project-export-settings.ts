@@ -3,6 +3,7 @@ import { chapterTemplateProblem } from './chapter-split.js';
 import { duckingSettingsSchema, defaultDuckingSettings } from './render-plan.js';
 import { audioMetadataSchema, chapterOutputSchema } from './audio-metadata.js';
 import { exportOptionsSchema, formatSupportsRate, loudnessPresets } from './export-options.js';
+import { videoOutputSchema } from './video-output.js';
 
 /** What the user chooses in the export dialog (and the CLI's flags), independent of any one project. */
 export const projectExportSettingsSchema = z
@@ -13,6 +14,8 @@ export const projectExportSettingsSchema = z
     ducking: duckingSettingsSchema.optional(),
     metadata: audioMetadataSchema.optional(),
     chapters: chapterOutputSchema.optional(),
+    /** The video export's container and streams (export mode `video`). */
+    video: videoOutputSchema.optional(),
   })
   .superRefine((settings, context) => {
     if (!formatSupportsRate(settings.options.audio, settings.sampleRate)) {

@@ -22,7 +22,9 @@ const MAX_NUMBERED_NAMES = 999;
 function requiredExtension(settings: ProjectExportSettings, mode: ExportMode): string {
   switch (exportContainer(mode)) {
     case 'file':
-      return `.${settings.options.audio.format}`;
+      return mode === 'video'
+        ? `.${settings.video?.container ?? 'mp4'}`
+        : `.${settings.options.audio.format}`;
     case 'zip':
       return '.zip';
     case 'folder':
@@ -54,9 +56,9 @@ export function writtenPaths(
   settings: ProjectExportSettings,
   mode: ExportMode,
 ): string[] {
-  if (mode !== 'mix') return [outputPath];
+  if (mode !== 'mix' && mode !== 'video') return [outputPath];
   const base = outputPath.slice(0, outputPath.length - path.extname(outputPath).length);
-  return outputFiles(base, settings);
+  return outputFiles(base, settings, mode);
 }
 
 /**

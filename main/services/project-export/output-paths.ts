@@ -32,10 +32,11 @@ export function outputFiles(
   const container = exportContainer(mode);
   if (container === 'folder') return [basePath];
   if (container === 'zip') return [`${basePath}.zip`];
-  const files = [`${basePath}.${settings.options.audio.format}`];
+  const extension = mode === 'video' ? (settings.video?.container ?? 'mp4') : settings.options.audio.format;
+  const files = [`${basePath}.${extension}`];
   if (settings.options.subtitles.srt) files.push(`${basePath}.srt`);
   if (settings.options.subtitles.vtt) files.push(`${basePath}.vtt`);
-  if (settings.chapters?.json) files.push(`${basePath}.chapters.json`);
+  if (settings.chapters?.json && mode === 'mix') files.push(`${basePath}.chapters.json`);
   return files;
 }
 

@@ -18,6 +18,7 @@ import { findBlock, excerpt } from '../../../common/project/index.js';
 import type { AudioCache } from '../audio-cache/index.js';
 import type { ExportEngine, RunOptions } from '../export/index.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
+import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-export.js';
 
 /** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
 export class ProjectNotReadyError extends Error {
@@ -146,6 +147,8 @@ export class ProjectExporter {
         return this.exportBlocks(prepared, target, 'folder', run);
       case 'blocks-zip':
         return this.exportBlocks(prepared, target, 'zip', run);
+      case 'video':
+        return this.exportVideo(prepared, target, run);
       default: {
         const exhaustive: never = mode;
         throw new Error(`Unknown export mode ${String(exhaustive)}`);
@@ -181,6 +184,33 @@ export class ProjectExporter {
       durationMs: result.durationMs,
       bytes: result.bytes,
     };
+  }
+
+  /** The project's reference video with the mix as its new soundtrack, and the subtitles beside it. */
+  private async exportVideo(
+    { project, settings, plan, sources }: PreparedExport,
+    target: ExportTarget,
+    run: RunOptions,
+  ): Promise<ExportOutputs> {
+    if (!project.video) {
+      throw new Error(
+        `“${project.title}” has no reference video: add one in the editor before exporting a video, or export the audio.`,
+      );
+    }
+    const result = await exportVideoWithSoundtrack(
+      this.options.engine,
+      {
+        plan,
+        sources,
+        settings,
+        video: project.video,
+        outputPath: target.outputPath,
+        overwrite: target.overwrite,
+        pcmCacheDir: this.options.pcmCacheDir,
+      },
+      run,
+    );
+    return { ...result, subtitlePaths: [...result.subtitlePaths] };
   }
 
   /**

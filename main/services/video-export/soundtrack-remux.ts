@@ -1,0 +1,288 @@
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  AudioSample,
+  AudioSampleSource,
+  CustomSource,
+  EncodedAudioPacketSource,
+  EncodedPacketSink,
+  EncodedVideoPacketSource,
+  FilePathTarget,
+  Input,
+  ALL_FORMATS,
+  Output,
+  Quality,
+} from 'mediabunny';
+import type { EncodedPacket, InputAudioTrack, InputVideoTrack } from 'mediabunny';
+import { ExportCancelledError } from '../export/export-errors.js';
+import { WavStreamDecoder } from '../export/decode/wav-stream-decoder.js';
+import { openUserFile } from '../storage/user-file.js';
+import type { VideoContainer } from '../../../common/export/video-output.js';
+import { registerAudioEncoders } from './audio-encoders.js';
+import { AAC_ENCODER_DELAY_FRAMES, SOUNDTRACK_CODEC, outputFormatFor } from './container-rules.js';
+import { PcmChunker } from './pcm-chunker.js';
+
+/** A reference video may be long: the cap only refuses what is plainly not a video a studio edits (a disk image). */
+const MAX_VIDEO_BYTES = 256 * 1024 ** 3;
+const WAV_READ_BYTES = 256 * 1024;
+
+export interface SoundtrackRemuxRequest {
+  /** The user's reference video: its picture is copied packet for packet, never decoded. */
+  readonly videoPath: string;
+  /** The new mix, a WAV the export engine rendered (the app's own temporary file). */
+  readonly mixWavPath: string;
+  /** Where the new video goes (a staging name: the caller renames it into place). */
+  readonly outputPath: string;
+  readonly container: VideoContainer;
+  /** Keep the video's own sound as a second audio stream, labelled "Original audio" (packets copied). */
+  readonly keepOriginalAudio: boolean;
+  readonly signal?: AbortSignal | undefined;
+  readonly onFraction?: ((fraction: number) => void) | undefined;
+}
+
+export interface SoundtrackRemuxResult {
+  /** The video stream's length, which the new soundtrack matches to the sample. */
+  readonly durationMs: number;
+  readonly videoPackets: number;
+  readonly originalAudioKept: boolean;
+}
+
+/** The labels a player shows in its audio menu. */
+export const NEW_SOUNDTRACK_NAME = 'New soundtrack';
+export const ORIGINAL_AUDIO_NAME = 'Original audio';
+
+/**
+ * A video with a new soundtrack: the picture's packets are copied unchanged (no decoding, no re-encoding), the
+ * mix is encoded as AAC and made exactly as long as the video (trimmed, or padded with
+ * silence), and the original sound may ride along as a second, labelled stream. Tracks are interleaved by time as
+ * they are written, so memory stays flat however long the video is.
+ */
+export async function remuxWithSoundtrack(request: SoundtrackRemuxRequest): Promise<SoundtrackRemuxResult> {
+  registerAudioEncoders();
+  const handle = await openUserFile(request.videoPath, { maxBytes: MAX_VIDEO_BYTES, what: 'a video' });
+  const size = (await handle.stat()).size;
+  const input = new Input({
+    formats: ALL_FORMATS,
+    source: new CustomSource({
+      getSize: () => size,
+      read: async (start, end) => {
+        const bytes = new Uint8Array(end - start);
+        const { bytesRead } = await handle.read(bytes, 0, bytes.length, start);
+        return bytes.subarray(0, bytesRead);
+      },
+      prefetchProfile: 'fileSystem',
+    }),
+  });
+  try {
+    return await remuxInput(input, request);
+  } finally {
+    input.dispose();
+    await handle.close();
+  }
+}
+
+async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promise<SoundtrackRemuxResult> {
+  const name = path.basename(request.videoPath);
+  const video = await input.getPrimaryVideoTrack();
+  if (!video) throw new Error(`The video “${name}” has no picture stream to keep.`);
+  const videoCodec = await video.getCodec();
+  if (videoCodec === null) throw new Error(`The picture of “${name}” is in a codec this app cannot copy.`);
+  const original = request.keepOriginalAudio ? await input.getPrimaryAudioTrack() : null;
+  const originalCodec = original ? await original.getCodec() : null;
+  const format = outputFormatFor(request.container);
+  if (original && (originalCodec === null || !format.getSupportedAudioCodecs().includes(originalCodec))) {
+    throw new Error(
+      `The original audio of “${name}” is ${originalCodec ?? 'in an unknown codec'}, which a .${request.container} file cannot hold: leave out the original audio.`,
+    );
+  }
+  const durationSeconds = await video.computeDuration();
+  const output = new Output({ format, target: new FilePathTarget(request.outputPath) });
+  const videoSource = new EncodedVideoPacketSource(videoCodec);
+  output.addVideoTrack(videoSource, { rotation: await video.getRotation() });
+  const mix = await openMix(request.mixWavPath);
+  const audioSource = new AudioSampleSource({
+    codec: SOUNDTRACK_CODEC,
+    quality: new Quality({ bitrate: (mix.channels === 1 ? 96 : 192) * 1000 }),
+  });
+  output.addAudioTrack(audioSource, { name: NEW_SOUNDTRACK_NAME, disposition: { default: true } });
+  const originalSource = originalCodec ? new EncodedAudioPacketSource(originalCodec) : null;
+  if (original && originalSource) {
+    const languageCode = await original.getLanguageCode();
+    output.addAudioTrack(originalSource, {
+      name: ORIGINAL_AUDIO_NAME,
+      disposition: { default: false },
+      ...(languageCode !== 'und' ? { languageCode } : {}),
+    });
+  }
+  await output.start();
+  let videoPackets = 0;
+  try {
+    const lanes = [
+      videoLane(video, videoSource, () => (videoPackets += 1)),
+      mixLane(mix, audioSource, durationSeconds, AAC_ENCODER_DELAY_FRAMES),
+      ...(original && originalSource ? [originalLane(original, originalSource, durationSeconds)] : []),
+    ];
+    await interleave(lanes, durationSeconds, request);
+    audioSource.close();
+    videoSource.close();
+    originalSource?.close();
+    await output.finalize();
+  } catch (error) {
+    await output.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    await mix.close();
+  }
+  return {
+    durationMs: Math.round(durationSeconds * 1000),
+    videoPackets,
+    originalAudioKept: originalSource !== null,
+  };
+}
+
+/** A track being written: the time it has reached, and a step that writes its next piece (false when done). */
+interface Lane {
+  at: number;
+  step(): Promise<boolean>;
+}
+
+/** Writes the lanes in time order (always the one furthest behind), so the muxer never holds one track's backlog. */
+async function interleave(lanes: Lane[], durationSeconds: number, request: SoundtrackRemuxRequest) {
+  const open = new Set(lanes);
+  let reported = 0;
+  while (open.size > 0) {
+    if (request.signal?.aborted) throw new ExportCancelledError();
+    let behind: Lane | undefined;
+    for (const lane of open) if (!behind || lane.at < behind.at) behind = lane;
+    if (!(await behind!.step())) open.delete(behind!);
+    const fraction = durationSeconds > 0 ? Math.min(1, behind!.at / durationSeconds) : 1;
+    if (fraction - reported >= 0.01) {
+      reported = fraction;
+      request.onFraction?.(fraction);
+    }
+  }
+  request.onFraction?.(1);
+}
+
+function videoLane(track: InputVideoTrack, source: EncodedVideoPacketSource, counted: () => void): Lane {
+  const packets = new EncodedPacketSink(track).packets();
+  let first = true;
+  const lane: Lane = {
+    at: 0,
+    step: async () => {
+      const next = await packets.next();
+      if (next.done) return false;
+      const packet: EncodedPacket = next.value;
+      if (first) {
+        const decoderConfig = await track.getDecoderConfig();
+        await source.add(packet, decoderConfig ? { decoderConfig } : undefined);
+        first = false;
+      } else await source.add(packet);
+      counted();
+      lane.at = Math.max(lane.at, packet.timestamp);
+      return true;
+    },
+  };
+  return lane;
+}
+
+/** The original sound's packets, copied as they are, up to the video's end. */
+function originalLane(track: InputAudioTrack, source: EncodedAudioPacketSource, endSeconds: number): Lane {
+  const packets = new EncodedPacketSink(track).packets();
+  let first = true;
+  const lane: Lane = {
+    at: 0,
+    step: async () => {
+      const next = await packets.next();
+      if (next.done || next.value.timestamp >= endSeconds) return false;
+      const packet: EncodedPacket = next.value;
+      if (first) {
+        const decoderConfig = await track.getDecoderConfig();
+        await source.add(packet, decoderConfig ? { decoderConfig } : undefined);
+        first = false;
+      } else await source.add(packet);
+      lane.at = packet.timestamp;
+      return true;
+    },
+  };
+  return lane;
+}
+
+interface MixReader {
+  readonly channels: number;
+  readonly sampleRate: number;
+  /** The next samples of the mix, or undefined at its end. */
+  read(): Promise<{ channelData: readonly Float32Array[]; frames: number } | undefined>;
+  close(): Promise<void>;
+}
+
+async function openMix(wavPath: string): Promise<MixReader> {
+  const handle = await open(wavPath, 'r');
+  const decoder = new WavStreamDecoder();
+  const buffer = new Uint8Array(WAV_READ_BYTES);
+  let position = 0;
+  let ended = false;
+  const next = async () => {
+    while (!ended) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      position += bytesRead;
+      const decoded =
+        bytesRead === 0
+          ? ((ended = true), await decoder.finish())
+          : await decoder.push(buffer.slice(0, bytesRead));
+      if (decoded && decoded.samplesDecoded > 0) return decoded;
+    }
+    return undefined;
+  };
+  const first = await next();
+  if (!first) throw new Error('The rendered mix is empty.');
+  let pending: typeof first | undefined = first;
+  return {
+    channels: first.channelData.length,
+    sampleRate: first.sampleRate,
+    read: async () => {
+      const decoded = pending ?? (await next());
+      pending = undefined;
+      return decoded ? { channelData: decoded.channelData, frames: decoded.samplesDecoded } : undefined;
+    },
+    close: () => handle.close(),
+  };
+}
+
+/**
+ * The mix as audio samples, exactly as long as the video: cut at its end, or made up with silence. `leadIn` is the
+ * encoder's delay in frames: the samples are stamped that much early, so the priming the encoder puts first falls
+ * before zero (the muxer writes it as an edit the player skips) and the speech plays at its timed place.
+ */
+function mixLane(mix: MixReader, source: AudioSampleSource, durationSeconds: number, leadIn: number): Lane {
+  const totalFrames = Math.round(durationSeconds * mix.sampleRate);
+  const chunker = new PcmChunker(mix.channels, mix.sampleRate);
+  let written = 0;
+  let mixEnded = false;
+  const lane: Lane = {
+    at: 0,
+    step: async () => {
+      if (written >= totalFrames) return false;
+      const wanted = Math.min(mix.sampleRate, totalFrames - written);
+      while (!mixEnded && chunker.buffered < wanted) {
+        const piece = await mix.read();
+        if (piece) chunker.append(piece.channelData, piece.frames);
+        else mixEnded = true;
+      }
+      const data = chunker.take(wanted);
+      const sample = new AudioSample({
+        data,
+        format: 'f32-planar',
+        numberOfChannels: mix.channels,
+        sampleRate: mix.sampleRate,
+        timestamp: (written - leadIn) / mix.sampleRate,
+      });
+      await source.add(sample);
+      sample.close();
+      written += wanted;
+      lane.at = written / mix.sampleRate;
+      return true;
+    },
+  };
+  return lane;
+}

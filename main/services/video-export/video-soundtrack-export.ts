@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
+import { containerForVideoPath } from '../../../common/export/video-output.js';
+import type { ExportEngine, RunOptions } from '../export/index.js';
+import { ExportCancelledError } from '../export/export-errors.js';
+import { stagingPathFor } from '../export/output/staged-file.js';
+import { writingToAsync } from '../export/output/writing-to.js';
+import { syncDirectorySync } from '../storage/atomic-file.js';
+import { remuxWithSoundtrack } from './soundtrack-remux.js';
+
+export interface VideoSoundtrackJob {
+  readonly plan: RenderPlan;
+  readonly sources: Record<string, string>;
+  readonly settings: ProjectExportSettings;
+  /** The project's reference video (its picture is copied) and its length as the project knows it. */
+  readonly video: { readonly path: string; readonly durationMs: number };
+  /** The new video: .mp4 or .mov; its subtitles (as the settings ask) go beside it. */
+  readonly outputPath: string;
+  readonly overwrite: boolean;
+  readonly pcmCacheDir: string;
+}
+
+export interface VideoSoundtrackResult {
+  readonly outputPath: string;
+  readonly subtitlePaths: readonly string[];
+  readonly durationMs: number;
+  readonly bytes: number;
+}
+
+/** The mix's share of the progress bar; the remux (mostly encoding the audio) has the rest. */
+const RENDER_SHARE = 0.4;
+
+/**
+ * A project's video with its new soundtrack: the export engine renders the mix (volumes, ducking, loudness, the
+ * subtitles from the real takes) as long as the video into a hidden staging folder beside the destination, the
+ * remux copies the picture and encodes the mix into the new video there, and only then do the subtitles and the
+ * video take their names. A cancel or a failure removes the staging folder; a killed export's folder is in the
+ * engine's ledger of partial files, removed at the next start.
+ */
+export async function exportVideoWithSoundtrack(
+  engine: ExportEngine,
+  job: VideoSoundtrackJob,
+  run: RunOptions = {},
+): Promise<VideoSoundtrackResult> {
+  const staging = stagingPathFor(job.outputPath);
+  const work = () => exportStaged(engine, job, staging, run);
+  return engine.partialFiles ? engine.partialFiles.track([staging], work) : work();
+}
+
+async function exportStaged(
+  engine: ExportEngine,
+  job: VideoSoundtrackJob,
+  staging: string,
+  { signal, onProgress }: RunOptions,
+): Promise<VideoSoundtrackResult> {
+  const container = containerForVideoPath(job.outputPath);
+  const folder = path.dirname(job.outputPath);
+  const base = path.basename(job.outputPath, path.extname(job.outputPath));
+  await writingToAsync(job.outputPath, () => mkdir(staging));
+  try {
+    const mix = await engine.exportMix(
+      {
+        plan: { ...job.plan, durationMs: job.video.durationMs },
+        sources: job.sources,
+        options: { ...job.settings.options, audio: { format: 'wav', bitDepth: 16 } },
+        outputPath: path.join(staging, `${base}.wav`),
+        pcmCacheDir: job.pcmCacheDir,
+        overwrite: false,
+      },
+      {
+        ...(signal ? { signal } : {}),
+        onProgress: ({ fraction, phase, phaseFraction }) =>
+          onProgress?.({ phase, fraction: fraction * RENDER_SHARE, phaseFraction }),
+      },
+    );
+    const stagedVideo = path.join(staging, `${base}.${container}`);
+    const remuxed = await remuxWithSoundtrack({
+      videoPath: job.video.path,
+      mixWavPath: mix.audioPath,
+      outputPath: stagedVideo,
+      container,
+      keepOriginalAudio: job.settings.video?.keepOriginalAudio ?? false,
+      signal,
+      onFraction: (fraction) =>
+        onProgress?.({
+          phase: 'finalize',
+          fraction: RENDER_SHARE + fraction * (1 - RENDER_SHARE),
+          phaseFraction: fraction,
+        }),
+    });
+    if (signal?.aborted) throw new ExportCancelledError();
+    const finalSubtitles = mix.subtitlePaths.map((staged) => path.join(folder, path.basename(staged)));
+    const targets = [...finalSubtitles, job.outputPath];
+    if (!job.overwrite) {
+      const taken = targets.filter((target) => existsSync(target));
+      if (taken.length > 0) {
+        throw new Error(`${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''}: choose Replace.`);
+      }
+    }
+    // Subtitles first, the video last: a video under its name always has its subtitles beside it.
+    for (const [index, staged] of mix.subtitlePaths.entries()) {
+      await writingToAsync(finalSubtitles[index]!, () => rename(staged, finalSubtitles[index]!));
+    }
+    await writingToAsync(job.outputPath, () => rename(stagedVideo, job.outputPath));
+    syncDirectorySync(folder);
+    const { size } = await stat(job.outputPath);
+    return {
+      outputPath: job.outputPath,
+      subtitlePaths: finalSubtitles,
+      durationMs: remuxed.durationMs,
+      bytes: size,
+    };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
