@@ -5,6 +5,7 @@ import type { PlacedItem } from '../project/index.js';
 import { chapterMarks } from '../project/chapters.js';
 import type { DuckingSettings, RenderClip, RenderPlan } from './render-plan.js';
 import type { SubtitleSource } from '../subtitles/subtitle-types.js';
+import { stretchedMs } from '../timing/stretch.js';
 
 /** A block the export cannot use yet, and why: the UI offers to generate exactly these first. */
 export interface MissingAudio {
@@ -70,15 +71,19 @@ export function buildProjectRenderPlan(
       block.type === 'music'
         ? fitFades(block.fadeInMs, block.fadeOutMs, audio.durationMs)
         : { fadeInMs: 0, fadeOutMs: 0 };
+    // A timed line stretched to fit its slot plays (and is subtitled) at the length the layout gave it.
+    const durationMs =
+      item.stretch === undefined ? audio.durationMs : stretchedMs(audio.durationMs, item.stretch);
     if (!silent) {
       clips.push({
         id: block.id,
         track: item.track,
         sourceKey: audio.cacheKey,
         startMs: item.startMs,
-        durationMs: audio.durationMs,
+        durationMs,
         gainDb: Math.min(MAX_CLIP_GAIN_DB, Math.max(MIN_CLIP_GAIN_DB, block.volumeDb)),
         ...fades,
+        ...(item.stretch === undefined ? {} : { stretch: item.stretch }),
       });
     }
     if (block.type === 'text' && block.text.trim() !== '') {
@@ -86,7 +91,7 @@ export function buildProjectRenderPlan(
         blockId: block.id,
         text: block.text,
         startMs: item.startMs,
-        durationMs: audio.durationMs,
+        durationMs,
         ...(silent ? {} : { clipId: block.id }),
       });
     }

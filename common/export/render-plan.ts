@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subtitleSourceSchema } from '../subtitles/subtitle-types.js';
+import { MAX_STRETCH_FACTOR } from '../timing/stretch.js';
 
 /**
  * What the export engine renders: clips of decoded sources placed on three tracks, plus the spoken
@@ -24,6 +25,15 @@ export const renderClipSchema = z.object({
   fadeOutMs: z.number().min(0, 'must be ≥ 0'),
   /** Repeat the source to fill durationMs (a music bed); otherwise the clip stops where the source ends. */
   loop: z.boolean().optional(),
+  /**
+   * A timed line sped up to fit its slot, keeping its pitch: the tempo factor (1.1 plays the source in 1/1.1 of
+   * its length). durationMs is then the stretched length.
+   */
+  stretch: z
+    .number()
+    .min(1, 'must be 1 or more (a tempo factor)')
+    .max(MAX_STRETCH_FACTOR, `must be at most ${MAX_STRETCH_FACTOR} (a take is sped up by at most 15 %)`)
+    .optional(),
 });
 export type RenderClip = z.infer<typeof renderClipSchema>;
 
@@ -90,4 +100,14 @@ export type RenderPlan = z.infer<typeof renderPlanSchema>;
 /** Milliseconds to a whole number of frames at the plan's rate (nearest frame). */
 export function msToFrames(ms: number, sampleRate: number): number {
   return Math.round((ms * sampleRate) / 1000);
+}
+
+/**
+ * The key of the audio a clip plays: its source's, or for a stretched clip that of the source stretched by its
+ * factor (the export makes it from the decoded source and keeps it in the PCM cache beside it).
+ */
+export function renderedSourceKey(clip: Pick<RenderClip, 'sourceKey' | 'stretch'>): string {
+  return clip.stretch !== undefined && clip.stretch > 1
+    ? `${clip.sourceKey}|tempo=${clip.stretch}`
+    : clip.sourceKey;
 }

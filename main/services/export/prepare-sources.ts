@@ -4,6 +4,7 @@ import type { RenderPlan } from '../../../common/export/render-plan.js';
 import { decodeInParallel } from './decode/parallel-decode.js';
 import type { CachedSource, PcmCache } from './decode/pcm-cache.js';
 import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
+import { addStretchedSources } from './stretch/stretched-source.js';
 
 export interface PreparedSources {
   readonly sources: Map<string, CachedSource>;
@@ -12,7 +13,8 @@ export interface PreparedSources {
 }
 
 /**
- * Makes sure every source a clip of `plan` uses is decoded at the plan's rate in the PCM cache.
+ * Makes sure every source a clip of `plan` uses is decoded at the plan's rate in the PCM cache (and, for a clip
+ * that plays its source stretched, the stretched copy too).
  * Missing files are reported all at once (MissingSourcesError lists their keys) before any decoding,
  * so the caller can offer to generate them. Progress runs over the bytes of the files still to decode.
  */
@@ -83,6 +85,7 @@ export async function prepareSources(
       if (!decoded) throw new Error(`source "${entry.key}": decoded by a helper but missing from the cache`);
       sources.set(entry.key, decoded);
     }
+    await addStretchedSources(plan.clips, cache, sources, isCancelled);
     onFraction(1);
     return { sources, decoded: pending.length, cached: keys.length - pending.length };
   }
@@ -102,6 +105,7 @@ export async function prepareSources(
   } finally {
     cache.close();
   }
+  await addStretchedSources(plan.clips, cache, sources, isCancelled);
   onFraction(1);
   return { sources, decoded: pending.length, cached: keys.length - pending.length };
 }

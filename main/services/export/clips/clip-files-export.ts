@@ -1,7 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { formatSupportsRate, mp3SampleRates } from '../../../../common/export/export-options.js';
-import { msToFrames, type RenderClip, type RenderPlan } from '../../../../common/export/render-plan.js';
+import {
+  msToFrames,
+  renderedSourceKey,
+  type RenderClip,
+  type RenderPlan,
+} from '../../../../common/export/render-plan.js';
 import { PcmCache, type CachedSource } from '../decode/pcm-cache.js';
 import type { ByteSink } from '../encode/byte-sink.js';
 import { createEncoder, fileExtension } from '../encode/create-encoder.js';
@@ -181,7 +186,7 @@ async function renderClip(
   isCancelled: () => boolean,
 ): Promise<void> {
   const { sampleRate, channels } = request.plan;
-  const source = sources.get(clip.sourceKey);
+  const source = sources.get(renderedSourceKey(clip));
   if (!source) throw new Error(`clip "${clip.id}": source "${clip.sourceKey}" has not been decoded`);
   const totalFrames = msToFrames(clip.durationMs, sampleRate);
   const offset = msToFrames(clip.sourceOffsetMs ?? 0, sampleRate);

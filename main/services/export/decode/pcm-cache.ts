@@ -91,14 +91,7 @@ export class PcmCache {
     onBytes?: DecodeProgress,
     isCancelled: () => boolean = () => false,
   ): Promise<CachedSource> {
-    const existing = await this.lookup(sourceKey, sampleRate);
-    if (existing) return existing;
-    await writingToAsync(this.directory, () => fs.mkdir(this.directory, { recursive: true }));
-    const paths = this.paths(sourceKey, sampleRate);
-    const suffix = partialSuffix();
-    const tempPcm = paths.pcm + suffix;
-    const tempInfo = paths.info + suffix;
-    try {
+    return this.ensureDerived(sourceKey, sampleRate, (tempPcm) => {
       const work = this.queue.then(() =>
         decodeToFile(
           filePath,
@@ -112,8 +105,30 @@ export class PcmCache {
         ),
       );
       this.queue = work.catch(() => undefined);
-      const decoded = await work;
-      const info: CachedSourceInfo = { version: CACHE_FORMAT_VERSION, sourceKey, sampleRate, ...decoded };
+      return work;
+    });
+  }
+
+  /**
+   * Returns the entry `sourceKey`, making it with `make` when there is none: for audio derived from other cached
+   * audio (a take stretched to fit its slot). `make` writes the raw PCM to the temporary path it is given and
+   * says what it wrote; it is published as `ensure` publishes a decode (sidecar last).
+   */
+  async ensureDerived(
+    sourceKey: string,
+    sampleRate: number,
+    make: (tempPcmPath: string) => Promise<Omit<CachedSourceInfo, 'version' | 'sourceKey' | 'sampleRate'>>,
+  ): Promise<CachedSource> {
+    const existing = await this.lookup(sourceKey, sampleRate);
+    if (existing) return existing;
+    await writingToAsync(this.directory, () => fs.mkdir(this.directory, { recursive: true }));
+    const paths = this.paths(sourceKey, sampleRate);
+    const suffix = partialSuffix();
+    const tempPcm = paths.pcm + suffix;
+    const tempInfo = paths.info + suffix;
+    try {
+      const made = await make(tempPcm);
+      const info: CachedSourceInfo = { version: CACHE_FORMAT_VERSION, sourceKey, sampleRate, ...made };
       await writingToAsync(this.directory, async () => {
         await fs.rename(tempPcm, paths.pcm);
         await fs.writeFile(tempInfo, JSON.stringify(info));

@@ -8,6 +8,7 @@ import {
 import {
   defaultDuckingSettings,
   msToFrames,
+  renderedSourceKey,
   type RenderClip,
   type RenderPlan,
 } from '../../../../common/export/render-plan.js';
@@ -169,7 +170,7 @@ function placeClip(
   sources: ReadonlyMap<string, CachedSource>,
   sampleRate: number,
 ): PlacedClip {
-  const source = sources.get(clip.sourceKey);
+  const source = sources.get(renderedSourceKey(clip));
   if (!source) throw new Error(`clip "${clip.id}": source "${clip.sourceKey}" has not been decoded`);
   const frames = clipFrames(clip, sampleRate);
   const startFrame = msToFrames(clip.startMs, sampleRate);

@@ -2,7 +2,11 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { packPcm } from '../../../../common/audio/pcm-wav.js';
 import type { Mp3Bitrate } from '../../../../common/export/export-options.js';
 import { LoudnessMeter } from '../../../../common/export/loudness-meter.js';
-import { renderPlanSchema } from '../../../../common/export/render-plan.js';
+import {
+  renderPlanSchema,
+  renderedSourceKey,
+  type RenderClip,
+} from '../../../../common/export/render-plan.js';
 import { toWorkerError } from '../../../../common/workers/worker-error.js';
 import { PcmCache, type CachedSource } from '../decode/pcm-cache.js';
 import { LameStream } from '../encode/lame-stream.js';
@@ -159,13 +163,13 @@ function measureFrom(
 }
 
 async function lookUpSources(
-  plan: { readonly clips: readonly { readonly sourceKey: string }[]; readonly sampleRate: number },
+  plan: { readonly clips: readonly Pick<RenderClip, 'sourceKey' | 'stretch'>[]; readonly sampleRate: number },
   pcmCacheDir: string,
 ): Promise<Map<string, CachedSource>> {
   const cache = new PcmCache(pcmCacheDir);
   const sources = new Map<string, CachedSource>();
   try {
-    for (const key of new Set(plan.clips.map((clip) => clip.sourceKey))) {
+    for (const key of new Set(plan.clips.map(renderedSourceKey))) {
       const source = await cache.lookup(key, plan.sampleRate);
       if (!source) throw new Error(`segment: source "${key}" is not in the PCM cache`);
       sources.set(key, source);

@@ -6,7 +6,7 @@ import type {
   SubtitleSettings,
   SubtitleSource,
 } from '../../../../common/subtitles/subtitle-types.js';
-import type { RenderPlan } from '../../../../common/export/render-plan.js';
+import { renderedSourceKey, type RenderPlan } from '../../../../common/export/render-plan.js';
 import type { CachedSource } from '../decode/pcm-cache.js';
 import { StagedFile } from '../output/staged-file.js';
 
@@ -31,7 +31,7 @@ export function withDetectedSilences(
   return plan.cues.map((cue) => {
     if (cue.silences || cue.clipId === undefined) return cue;
     const clip = clips.get(cue.clipId);
-    const source = clip ? sources.get(clip.sourceKey) : undefined;
+    const source = clip ? sources.get(renderedSourceKey(clip)) : undefined;
     if (!clip || !source) return cue;
     const offset = clip.sourceOffsetMs ?? 0;
     const silences: SilenceSpan[] = source.silences
