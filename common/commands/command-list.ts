@@ -260,6 +260,15 @@ export const COMMANDS = [
     inTextFields: false,
   },
   {
+    // No default key: added once per project; the palette and the toolbar offer it, Settings can give it one.
+    id: 'add-reference-video',
+    title: 'Add or replace the reference video',
+    keys: [],
+    scope: 'editor',
+    inTextFields: true,
+    menuLabel: 'Add Reference Video…',
+  },
+  {
     id: 'zoom-in',
     title: 'Zoom the timeline in',
     keys: ['Mod+=', 'Mod++', '+'],

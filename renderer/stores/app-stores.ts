@@ -25,6 +25,8 @@ import type { WaveformState } from './waveform-store.js';
 import { createServiceLibraryStore } from './service-library-store.js';
 import type { ServiceLibraryState } from './service-library-store.js';
 import { createProjectFollower } from './project-follower.js';
+import { createVideoSourceStore } from './video-source-store.js';
+import type { VideoSourceState } from './video-source-store.js';
 import type { ProjectFollower } from './project-follower.js';
 
 /**
@@ -51,6 +53,8 @@ export interface AppStores {
   serviceLibrary: StoreApi<ServiceLibraryState>;
   /** The open project as the views that summarise all of it show it (project-follower.ts). */
   followed: ProjectFollower;
+  /** Where the open project's reference video plays from, or why it cannot. */
+  videoSource: StoreApi<VideoSourceState>;
 }
 
 export interface AppStoresOptions {
@@ -77,5 +81,6 @@ export function createAppStores(client: TimbreClient, options: AppStoresOptions 
     waveforms: createWaveformStore(client),
     serviceLibrary: createServiceLibraryStore(client),
     followed: createProjectFollower(document),
+    videoSource: createVideoSourceStore(client),
   };
 }

@@ -15,6 +15,7 @@ import type { ProjectsState } from './projects-store.js';
 import type { SettingsState } from './settings-store.js';
 import type { TimelineViewState } from './timeline-view-store.js';
 import type { ServiceLibraryState } from './service-library-store.js';
+import type { VideoSourceState } from './video-source-store.js';
 
 /*
  * How components reach the window's stores: StoresProvider puts one AppStores in context, and each hook below
@@ -66,3 +67,5 @@ export const useExportJobsStore = <T,>(selector: (state: ExportJobsState) => T):
   useSlice((stores) => stores.exportJobs, selector);
 export const useWaveformStore = <T,>(selector: (state: WaveformState) => T): T =>
   useSlice((stores) => stores.waveforms, selector);
+export const useVideoSourceStore = <T,>(selector: (state: VideoSourceState) => T): T =>
+  useSlice((stores) => stores.videoSource, selector);

@@ -24,6 +24,7 @@ import { useEditorKeyboard } from './editing/use-editor-keyboard.js';
 import { useGenerationRun } from './block-state/use-generation-run.js';
 import { GenerationProgress } from './block-state/GenerationProgress.js';
 import { ReviewPanel } from './review/ReviewPanel.js';
+import { VideoPanel } from './video/VideoPanel.js';
 import { GeneratePlayExportButtons } from './toolbar/GeneratePlayExportButtons.js';
 import './editor.css';
 import { RelaunchBanner } from './RelaunchBanner.js';
@@ -160,6 +161,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
       <div className="editor-body">
         <ScriptView />
         <aside className="editor-side">
+          <VideoPanel />
           <BlockInspector />
           <ProjectDefaultsPanel />
           <CastPanel />

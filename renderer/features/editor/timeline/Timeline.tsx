@@ -38,6 +38,7 @@ import { WaveformRequest } from '../waveform/WaveformRequest.js';
 import { placedDragOffsetPx, useTimelineDrag } from './use-timeline-drag.js';
 import { useTimelineZoom } from './use-timeline-zoom.js';
 import { useRevealSelectedBlock } from './use-reveal-selected-block.js';
+import { VideoTimelineLabels, VideoTimelineRows } from '../video/VideoTimelineRows.js';
 
 const NO_FLAGS: ReadonlyMap<string, string[]> = new Map();
 
@@ -140,6 +141,7 @@ export function Timeline() {
             {track.label}
           </div>
         ))}
+        <VideoTimelineLabels />
       </div>
       <div className="timeline-scroll" ref={scrollRef} data-testid="timeline-scroll">
         <div
@@ -192,6 +194,7 @@ export function Timeline() {
               })}
             </div>
           ))}
+          <VideoTimelineRows viewport={viewport} speech={layout.speech} />
           {drag?.kind === 'speech' ? (
             <div
               className="timeline-drop-marker"

@@ -13,6 +13,7 @@ import { useEditorActions } from '../editing/use-editor-actions.js';
 import type { ShortcutId } from '../../../commands/shortcuts.js';
 import { useShortcutLabel } from '../../../commands/shortcuts.js';
 import { useAppStores, useDocumentStore } from '../../../stores/stores-context.js';
+import { AddVideoButton } from '../video/AddVideoButton.js';
 
 /** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
 function selectAnchorType(state: DocumentState): string | undefined {
@@ -162,6 +163,7 @@ export function EditorToolbar() {
           Shortcuts
         </button>
       </div>
+      <AddVideoButton />
       <ChapterNavigator />
     </div>
   );
