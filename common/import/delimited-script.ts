@@ -2,9 +2,11 @@ import Papa from 'papaparse';
 import type { ImportedScript } from './imported-script.js';
 import { ScriptBuilder } from './text-script.js';
 import { displayName } from './speaker-labels.js';
+import type { SheetRow } from './timed-rows.js';
+import { END_HEADERS, START_HEADERS, timedRows } from './timed-rows.js';
 
 const SPEAKER_HEADERS = ['speaker', 'character', 'name', 'voice', 'role'];
-const TEXT_HEADERS = ['text', 'line', 'dialogue', 'content', 'script'];
+const TEXT_HEADERS = ['text', 'line', 'dialogue', 'content', 'script', 'translation', 'transcription'];
 const PAUSE_HEADERS = ['pause', 'pause_ms', 'pausems', 'pause (ms)', 'pause after', 'pauseafterms'];
 const CHAPTER_HEADERS = ['chapter', 'scene', 'section'];
 /** The longest pause a row may ask for (the same as the editor's pause field). */
@@ -21,14 +23,26 @@ class DelimitedScriptError extends Error {
 /**
  * A spreadsheet script: columns speaker and text, optionally pause (milliseconds after the line) and chapter, named
  * in a header row (any order, several usual names) or, without a header, in that order. Parsed by papaparse.
+ * A header that also names a start column (and usually an end) makes it a timed script (timed-rows.ts).
  */
 export function parseDelimited(text: string, delimiter: ',' | '\t'): ImportedScript {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/u, ''), { delimiter, skipEmptyLines: 'greedy' });
-  const rows = parsed.data;
+  const sheet = sheetRows(text.replace(/^\uFEFF/u, ''), delimiter);
+  const rows = sheet.map((row) => row.cells);
   if (rows.length === 0) throw new DelimitedScriptError('The file has no rows.');
   const header = rows[0]!.map((cell) => cell.trim().toLowerCase());
   const find = (names: string[]) => header.findIndex((cell) => names.includes(cell));
   const hasHeader = find(TEXT_HEADERS) >= 0;
+  if (hasHeader && find(START_HEADERS) >= 0) {
+    // A dubbing sheet has the source and its translation: the translation is what is spoken.
+    const translation = find(['translation']);
+    return timedRows(sheet.slice(1), {
+      speaker: find(SPEAKER_HEADERS),
+      text: translation >= 0 ? translation : find(TEXT_HEADERS),
+      start: find(START_HEADERS),
+      end: find(END_HEADERS),
+      names: rows[0]!.map((cell) => cell.trim()),
+    });
+  }
   const columns = hasHeader
     ? {
         speaker: find(SPEAKER_HEADERS),
@@ -75,4 +89,39 @@ export function parseDelimited(text: string, delimiter: ',' | '\t'): ImportedScr
     });
   });
   return builder.script();
+}
+
+const LEADING_BLANKS = /\s*/uy;
+
+/** The file's rows (blank lines skipped) with the line each starts on: a quoted cell may span lines. */
+function sheetRows(text: string, delimiter: ',' | '\t'): SheetRow[] {
+  const rows: SheetRow[] = [];
+  let line = 1;
+  let read = 0;
+  Papa.parse<string[]>(text, {
+    delimiter,
+    skipEmptyLines: 'greedy',
+    step: (result) => {
+      // The row starts at the first character that is not a line break or blank after the row before it.
+      const end = result.meta.cursor;
+      LEADING_BLANKS.lastIndex = read;
+      const start = Math.min(end, read + (LEADING_BLANKS.exec(text)?.[0].length ?? 0));
+      line += countLineBreaks(text, read, start);
+      rows.push({ cells: result.data, line });
+      line += countLineBreaks(text, start, end);
+      read = end;
+    },
+  });
+  return rows;
+}
+
+function countLineBreaks(text: string, from: number, to: number): number {
+  let count = 0;
+  for (
+    let index = text.indexOf('\n', from);
+    index !== -1 && index < to;
+    index = text.indexOf('\n', index + 1)
+  )
+    count += 1;
+  return count;
 }

@@ -7,7 +7,8 @@ import { PROJECT_LIMITS, formatLimit } from '../project/project-limits.js';
 import type { ProjectMetadata } from '../project/project-metadata.js';
 import type { Project } from '../project/project-schema.js';
 import { LANGUAGES } from '../rules/vocabulary.js';
-import type { ImportBlock } from './imported-script.js';
+import type { SpeechTiming } from '../project/timing-schema.js';
+import type { ImportBlock, LineTiming } from './imported-script.js';
 import { importParts } from './imported-script.js';
 
 const voiceChoiceSchema = z
@@ -96,6 +97,7 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
                 ...(block.speaker !== undefined ? { speakerId: idOf.get(block.speaker) } : {}),
                 ...(block.chapterTitle !== undefined ? { chapterTitle: block.chapterTitle } : {}),
                 ...(block.pauseAfterMs !== undefined ? { pauseAfterMs: block.pauseAfterMs } : {}),
+                ...(block.timing ? { timing: speechTimingOf(block.timing) } : {}),
               },
               newId,
             ),
@@ -104,6 +106,16 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
       },
     };
   });
+}
+
+/** A cue's timing as a timed block keeps it: it must end inside its cue (fixed) until the user says otherwise. */
+function speechTimingOf(timing: LineTiming): SpeechTiming {
+  return {
+    startMs: timing.startMs,
+    ...(timing.endMs !== undefined ? { cueEndMs: timing.endMs } : {}),
+    lane: timing.lane,
+    fit: 'fixed',
+  };
 }
 
 function defaultsOf(input: ImportedProjectInput): DefaultsOverride | undefined {

@@ -3,12 +3,26 @@ import { PROJECT_LIMITS } from '../project/project-limits.js';
 import { CREDITS_PER_CHARACTER } from '../project/project-stats.js';
 import type { ScriptSplitOptions } from '../text/index.js';
 import { codePointLength, splitScript } from '../text/index.js';
+import type { TimedPreview } from './timed-preview.js';
+import { timedPreview } from './timed-preview.js';
 
-/** One utterance of an imported script: its text, who says it (absent: the narrator), and a pause after it. */
+/** Where a line of a subtitle file or timed spreadsheet sounds: its cue's start and end, and its speaker's lane. */
+export interface LineTiming {
+  startMs: number;
+  /** Absent: the cue gave no end, and the line's slot ends at the next line of its lane. */
+  endMs?: number;
+  lane: number;
+}
+
+/**
+ * One utterance of an imported script: its text, who says it (absent: the narrator), a pause after it, and its
+ * time when it came from a cue (it then becomes one timed block, never split).
+ */
 export interface ImportedLine {
   text: string;
   speaker?: string | undefined;
   pauseAfterMs?: number;
+  timing?: LineTiming;
 }
 
 /**
@@ -90,6 +104,7 @@ export interface ImportBlock {
   /** On a chapter's first block: the part it belongs to. */
   part?: string;
   pauseAfterMs?: number;
+  timing?: LineTiming;
 }
 
 /**
@@ -113,7 +128,8 @@ export function scriptBlocks(
     let title = chapter.title?.trim().slice(0, PROJECT_LIMITS.title) || untitled;
     let first = true;
     for (const line of chapter.lines) {
-      const pieces = splitScript(line.text, split);
+      // A cue is one timed line: its words belong to its slot, whatever the split options say.
+      const pieces = line.timing ? [line.text] : splitScript(line.text, split);
       pieces.forEach((text, index) => {
         blocks.push({
           text,
@@ -124,6 +140,7 @@ export function scriptBlocks(
           ...(index === pieces.length - 1 && line.pauseAfterMs !== undefined
             ? { pauseAfterMs: line.pauseAfterMs }
             : {}),
+          ...(line.timing ? { timing: line.timing } : {}),
         });
         title = undefined;
         first = false;
@@ -160,6 +177,8 @@ export interface ImportPreview {
   speakers: { name: string; blocks: number; characters: number }[];
   /** Projects the import makes: more than one when the script is over a project's limits. */
   parts: number;
+  /** A subtitle file or timed spreadsheet: its cues with their slots and the fit check's first estimate. */
+  timed?: TimedPreview;
   firstBlocks: { text: string; speaker?: string | undefined }[];
 }
 
@@ -212,8 +231,14 @@ export function previewImport(
       .sort((a, b) => b.blocks - a.blocks || a.name.localeCompare(b.name)),
     ...optionalChapters(script, reading),
     parts: importParts(blocks).length,
+    ...timedField(blocks),
     firstBlocks: blocks.slice(0, shown).map(({ text, speaker }) => ({ text, speaker })),
   };
+}
+
+function timedField(blocks: readonly ImportBlock[]): Pick<ImportPreview, 'timed'> {
+  const timed = timedPreview(blocks);
+  return timed ? { timed } : {};
 }
 
 function optionalChapters(

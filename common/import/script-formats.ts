@@ -2,6 +2,7 @@ import { PROJECT_FILE_EXTENSION } from '../project/project-file.js';
 import type { ParagraphMode } from '../text/index.js';
 import type { ImportReading, ImportedScript } from './imported-script.js';
 import { parseDelimited } from './delimited-script.js';
+import { parseSubtitles } from './subtitle-script.js';
 import { parseMarkdown, parsePlainText } from './text-script.js';
 
 /** The files a script or book can be imported from, by extension. */
@@ -10,6 +11,8 @@ export const SCRIPT_FORMATS = {
   markdown: ['.md', '.markdown'],
   csv: ['.csv'],
   tsv: ['.tsv', '.tab'],
+  srt: ['.srt'],
+  vtt: ['.vtt', '.webvtt'],
   html: ['.html', '.htm', '.xhtml'],
   docx: ['.docx'],
   epub: ['.epub'],
@@ -17,10 +20,12 @@ export const SCRIPT_FORMATS = {
 export type ScriptFormat = keyof typeof SCRIPT_FORMATS;
 
 /** Formats that are text the page can read and preview itself; the others are parsed by main. */
-export type TextFormat = 'text' | 'markdown' | 'csv' | 'tsv';
+export type TextFormat = 'text' | 'markdown' | 'csv' | 'tsv' | 'srt' | 'vtt';
+
+const TEXT_FORMATS: readonly ScriptFormat[] = ['text', 'markdown', 'csv', 'tsv', 'srt', 'vtt'];
 
 export function isTextFormat(format: ScriptFormat): format is TextFormat {
-  return format === 'text' || format === 'markdown' || format === 'csv' || format === 'tsv';
+  return TEXT_FORMATS.includes(format);
 }
 
 export const SCRIPT_FILE_EXTENSIONS = Object.values(SCRIPT_FORMATS).flat();
@@ -31,12 +36,14 @@ const SCRIPT_FORMAT_NAMES: Record<ScriptFormat, string> = {
   markdown: 'Markdown (.md)',
   csv: 'CSV',
   tsv: 'TSV',
+  srt: 'SubRip subtitles (.srt)',
+  vtt: 'WebVTT subtitles (.vtt)',
   html: 'HTML',
   docx: 'Word (.docx)',
   epub: 'EPUB',
 };
 
-/** "plain text (.txt), Markdown (.md), CSV, TSV, HTML, Word (.docx) or EPUB": what a refusal tells the user to save as. */
+/** "plain text (.txt), Markdown (.md), CSV, TSV, SubRip…, HTML, Word (.docx) or EPUB": what a refusal tells the user to save as. */
 export function importableFormatsText(): string {
   const names = Object.values(SCRIPT_FORMAT_NAMES);
   return `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
@@ -78,6 +85,9 @@ export function parseScriptText(
       return parseDelimited(text, ',');
     case 'tsv':
       return parseDelimited(text, '\t');
+    case 'srt':
+    case 'vtt':
+      return parseSubtitles(text, format, reading);
     default: {
       const exhaustive: never = format;
       throw new Error(`Unknown text format ${String(exhaustive)}`);

@@ -53,7 +53,31 @@ export function decodeTextFile(bytes: Uint8Array, chosen?: TextEncoding): Decode
   }
   const { encoding, text } = sniff(content);
   const problem = binaryProblem(text);
+  if (problem && isUtf32(bytes)) return { ok: false, problem: UTF_32_PROBLEM };
   return problem ? { ok: false, problem } : { ok: true, text, encoding, ...markField };
+}
+
+const UTF_32_PROBLEM =
+  'it is in UTF-32, an encoding the import does not read; save it as UTF-8 (or UTF-16) and import that';
+
+/**
+ * UTF-32 (either byte order): its byte-order mark, or text whose characters take four bytes each, three of them
+ * NUL for any character of the Latin, Greek or Cyrillic ranges. Only asked of bytes no supported encoding reads,
+ * so that the refusal names the encoding rather than calling a subtitle file binary data.
+ */
+function isUtf32(bytes: Uint8Array): boolean {
+  const starts = (prefix: readonly number[]) => prefix.every((byte, index) => bytes[index] === byte);
+  if (starts([0xff, 0xfe, 0, 0]) || starts([0, 0, 0xfe, 0xff])) return true;
+  const groups = Math.floor(Math.min(bytes.length, 4096) / 4);
+  if (groups === 0) return false;
+  let little = 0;
+  let big = 0;
+  for (let group = 0; group < groups; group += 1) {
+    const [a, b, c, d] = [bytes[group * 4], bytes[group * 4 + 1], bytes[group * 4 + 2], bytes[group * 4 + 3]];
+    if (a !== 0 && c === 0 && d === 0) little += 1;
+    if (d !== 0 && a === 0 && b === 0) big += 1;
+  }
+  return Math.max(little, big) >= groups * 0.9;
 }
 
 const BYTE_ORDER_MARKS: Record<Exclude<TextEncoding, 'windows-1252'>, readonly number[]> = {

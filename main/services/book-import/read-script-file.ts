@@ -52,6 +52,8 @@ async function parse(bytes: Uint8Array, format: ScriptFormat, options: ReadOptio
     case 'markdown':
     case 'csv':
     case 'tsv':
+    case 'srt':
+    case 'vtt':
       return parseScriptText(decodedText(bytes, options), format, options.paragraphs, options.reading);
     case 'html': {
       const builder = new ScriptBuilder(options.reading);

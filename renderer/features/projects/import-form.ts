@@ -3,6 +3,7 @@ import type { ParagraphMode, ScriptSplitOptions } from '../../../common/text/ind
 import type { ImportPreview, ImportReading } from '../../../common/import/imported-script.js';
 import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
 import { parseScriptText } from '../../../common/import/script-formats.js';
+import type { TextFormat } from '../../../common/import/script-formats.js';
 
 /** The split choices of the import dialog, as the user left them. */
 export interface SplitForm {
@@ -46,7 +47,7 @@ export function splitOptionsOf(form: SplitForm): ScriptSplitOptions | undefined 
  */
 export function previewScriptText(
   text: string,
-  format: 'text' | 'markdown' | 'csv' | 'tsv',
+  format: TextFormat,
   options: ScriptSplitOptions,
   reading: ImportReading,
   shown = 5,

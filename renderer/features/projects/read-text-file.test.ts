@@ -51,7 +51,7 @@ describe('readTextFile', () => {
     };
     const garbage = await refusal('garbage.bin', 'application/octet-stream');
     expect(garbage).toBe(
-      '“garbage.bin” cannot be imported: it is a binary file, not text. Save the script as plain text (.txt), Markdown (.md), CSV, TSV, HTML, Word (.docx) or EPUB and import that.',
+      '“garbage.bin” cannot be imported: it is a binary file, not text. Save the script as plain text (.txt), Markdown (.md), CSV, TSV, SubRip subtitles (.srt), WebVTT subtitles (.vtt), HTML, Word (.docx) or EPUB and import that.',
     );
     expect(await refusal('scan.pdf', 'application/pdf')).toContain('it is a PDF document, not text.');
     expect(await refusal('cover.png', 'image/png')).toContain('it is an image, not text.');
