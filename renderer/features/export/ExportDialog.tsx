@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { exportContainer } from '../../../common/export/export-mode.js';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import { useAppInfo } from '../../app/use-app-info.js';
@@ -48,6 +48,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     destination.followFormat(next);
     setError(null);
   });
+  // The form is remembered between exports: a video export chosen for another project falls back to the mix here.
+  const noVideo = project !== null && project.video === undefined && form.mode === 'video';
+  useEffect(() => {
+    if (noVideo) update('mode', 'mix');
+  }, [noVideo, update]);
   const { stage, setStage, start, generateMissing, decide } = useExportAttempt({
     project,
     form,
@@ -68,7 +73,12 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const busy = stage.kind === 'running' && run?.state !== 'finished';
   return (
     <Dialog title={`Export “${title}”`} testId="export-dialog" className="export-dialog" onClose={onClose}>
-      <ExportFormatFields form={form} disabled={busy} onChange={update} />
+      <ExportFormatFields
+        form={form}
+        disabled={busy}
+        onChange={update}
+        hasVideo={project?.video !== undefined}
+      />
       <ExportTagFields
         form={form}
         chapterCount={chapterCount}

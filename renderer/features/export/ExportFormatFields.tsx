@@ -1,22 +1,27 @@
 import { mp3Bitrates } from '../../../common/export/export-options.js';
 import type { ExportForm, ExportMode, FormatChoice, LoudnessChoice } from './export-form.js';
 import { SAMPLE_RATES } from './export-form.js';
+import { ExportVideoFields } from './ExportVideoFields.js';
 
 /**
  * The export choices shared by the export dialog and the batch queue: what to write, format, rate, channels,
- * loudness, subtitles and ducking. `modes` limits "what" (the batch exports mixes only).
+ * loudness, subtitles and ducking. `modes` limits "what" (the batch exports mixes only); the video export is offered
+ * when the project has a reference video (`hasVideo`).
  */
 export function ExportFormatFields({
   form,
   disabled,
   onChange,
   modes = true,
+  hasVideo = false,
 }: {
   form: ExportForm;
   disabled: boolean;
   onChange<K extends keyof ExportForm>(key: K, value: ExportForm[K]): void;
   modes?: boolean;
+  hasVideo?: boolean;
 }) {
+  const video = form.mode === 'video';
   return (
     <>
       <div className="form-grid">
@@ -34,23 +39,26 @@ export function ExportFormatFields({
               <option value="blocks-zip">One file per speech block (zip)</option>
               <option value="chapters-folder">One file per chapter (folder)</option>
               <option value="chapters-zip">One file per chapter (zip)</option>
+              {hasVideo ? <option value="video">The video with the new soundtrack</option> : null}
             </select>
           </label>
         ) : null}
-        <label className="field">
-          <span>Format</span>
-          <select
-            data-testid="export-format"
-            value={form.format}
-            disabled={disabled}
-            onChange={(event) => onChange('format', event.target.value as FormatChoice)}
-          >
-            <option value="wav16">WAV 16-bit</option>
-            <option value="wav24">WAV 24-bit</option>
-            <option value="mp3">MP3</option>
-          </select>
-        </label>
-        {form.format === 'mp3' ? (
+        {video ? null : (
+          <label className="field">
+            <span>Format</span>
+            <select
+              data-testid="export-format"
+              value={form.format}
+              disabled={disabled}
+              onChange={(event) => onChange('format', event.target.value as FormatChoice)}
+            >
+              <option value="wav16">WAV 16-bit</option>
+              <option value="wav24">WAV 24-bit</option>
+              <option value="mp3">MP3</option>
+            </select>
+          </label>
+        )}
+        {form.format === 'mp3' && !video ? (
           <label className="field">
             <span>Bitrate</span>
             <select
@@ -111,7 +119,8 @@ export function ExportFormatFields({
           </select>
         </label>
       </div>
-      {/* Subtitles and ducking apply to mixes: the whole project's, or each chapter's. */}
+      {video ? <ExportVideoFields form={form} disabled={disabled} onChange={onChange} /> : null}
+      {/* Subtitles and ducking apply to mixes: the whole project's, each chapter's, or the video's soundtrack. */}
       {form.mode !== 'blocks-folder' && form.mode !== 'blocks-zip' ? (
         <div className="check-row">
           <label className="check">

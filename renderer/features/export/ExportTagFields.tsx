@@ -39,7 +39,8 @@ export function ExportTagFields({
   const container = exportContainer(form.mode);
   const perChapter = form.mode === 'chapters-folder' || form.mode === 'chapters-zip';
   const perBlock = form.mode === 'blocks-folder' || form.mode === 'blocks-zip';
-  if (perBlock) return null;
+  // Per-block files carry no tags; neither does the video, whose container is the source's copied picture.
+  if (perBlock || form.mode === 'video') return null;
   const untitled = chapterCount === 0;
   return (
     <fieldset className="export-tags" disabled={disabled} data-testid="export-tags">

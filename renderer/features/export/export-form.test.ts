@@ -56,4 +56,16 @@ describe('export form', () => {
       settings: { chapters: { markers: true, json: true } },
     });
   });
+
+  it('asks for the video with its container and original audio, and names the file after the container', () => {
+    const form = { ...defaultExportForm, mode: 'video' as const, videoContainer: 'mov' as const };
+    expect(settingsFromForm({ ...form, keepOriginalAudio: true })).toMatchObject({
+      ok: true,
+      settings: { video: { container: 'mov', keepOriginalAudio: true } },
+    });
+    expect(withExtension('/x/Episode.wav', outputExtension(form))).toBe('/x/Episode.mov');
+    // Other modes send no video part, so an audio export's settings are as before.
+    const mix = settingsFromForm(defaultExportForm);
+    expect(mix.ok && 'video' in mix.settings).toBe(false);
+  });
 });

@@ -13,6 +13,7 @@ import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportContainer } from '../../../common/export/export-mode.js';
 import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../../common/export/chapter-split.js';
 import type { AudioMetadata } from '../../../common/export/audio-metadata.js';
+import type { VideoContainer } from '../../../common/export/video-output.js';
 export type { ExportMode };
 
 /** The export dialog's fields, in the words of the form. */
@@ -34,6 +35,9 @@ export interface ExportForm {
   chaptersJson: boolean;
   /** Names of per-chapter files. */
   nameTemplate: string;
+  /** The video export's container (the picture is copied into it) and whether the original sound rides along. */
+  videoContainer: VideoContainer;
+  keepOriginalAudio: boolean;
 }
 
 export const METADATA_FIELDS = ['title', 'author', 'album', 'year', 'track'] as const;
@@ -53,6 +57,8 @@ export const defaultExportForm: ExportForm = {
   chapterMarkers: true,
   chaptersJson: false,
   nameTemplate: DEFAULT_CHAPTER_NAME_TEMPLATE,
+  videoContainer: 'mp4',
+  keepOriginalAudio: false,
 };
 
 export const SAMPLE_RATES = [22_050, 24_000, 44_100, 48_000] as const;
@@ -80,6 +86,9 @@ export function settingsFromForm(
     ducking: { ...defaultDuckingSettings, enabled: form.ducking },
     metadata: metadataOf(form),
     chapters: { markers: form.chapterMarkers, json: form.chaptersJson, nameTemplate: form.nameTemplate },
+    ...(form.mode === 'video'
+      ? { video: { container: form.videoContainer, keepOriginalAudio: form.keepOriginalAudio } }
+      : {}),
   };
   const checked = projectExportSettingsSchema.safeParse(candidate);
   if (checked.success) {
@@ -109,6 +118,7 @@ export function outputExtension(form: ExportForm): string {
     case 'folder':
       return '';
     case 'file':
+      if (form.mode === 'video') return `.${form.videoContainer}`;
       return form.format === 'mp3' ? '.mp3' : '.wav';
   }
 }

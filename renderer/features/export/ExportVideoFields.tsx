@@ -1,0 +1,46 @@
+import type { ExportForm } from './export-form.js';
+
+/**
+ * The video export's own choices: the container the picture is copied into (MP4 or MOV; the new soundtrack is AAC
+ * in both) and whether the video's own sound is kept as a second, labelled audio stream.
+ */
+export function ExportVideoFields({
+  form,
+  disabled,
+  onChange,
+}: {
+  form: ExportForm;
+  disabled: boolean;
+  onChange<K extends keyof ExportForm>(key: K, value: ExportForm[K]): void;
+}) {
+  return (
+    <div className="check-row" data-testid="export-video-fields">
+      <label className="field">
+        <span>Video file</span>
+        <select
+          data-testid="export-video-container"
+          value={form.videoContainer}
+          disabled={disabled}
+          onChange={(event) => onChange('videoContainer', event.target.value === 'mov' ? 'mov' : 'mp4')}
+        >
+          <option value="mp4">MP4</option>
+          <option value="mov">MOV (QuickTime)</option>
+        </select>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="export-keep-original-audio"
+          checked={form.keepOriginalAudio}
+          disabled={disabled}
+          onChange={(event) => onChange('keepOriginalAudio', event.target.checked)}
+        />
+        Keep the original audio as a second stream (“Original audio”)
+      </label>
+      <p className="hint">
+        The picture is copied unchanged (never re-encoded); the new soundtrack is AAC, as long as the video.
+        The video never leaves this computer.
+      </p>
+    </div>
+  );
+}
