@@ -69,14 +69,23 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { pageTasksBetween, tracedWhile, type PageTasks } from './bench-support/page-tasks.js';
+import {
+  checkRendererBuild,
+  closeEditor,
+  launchChromium,
+  median,
+  openTimed,
+  percentile,
+  scrollTimed,
+  startApp,
+  type ScrollFigures,
+} from './bench-support/editor-harness.js';
 import { contentHash } from '../common/project/content-hash.js';
 import { estimateSpeechMs } from '../common/project/duration-estimate.js';
 import { writeProjectFile } from '../common/project/project-file.js';
@@ -336,45 +345,6 @@ interface PageGlobals {
   performance: { now(): number; mark(name: string): void };
 }
 
-async function openTimed(page: Page, title: string): Promise<number> {
-  await page.locator(`[data-testid="project-row"][data-title="${title}"]`).waitFor();
-  return page.evaluate(async (wanted) => {
-    const g = globalThis as unknown as PageGlobals;
-    const button = g.document.querySelector(
-      `[data-testid="project-row"][data-title="${wanted}"] [data-testid="project-open"]`,
-    );
-    if (button === null) throw new Error(`No Open button for ${wanted}`);
-    const ready = (): boolean =>
-      g.document.querySelector('[data-testid="script-text"]') !== null &&
-      g.document.querySelector('[data-testid="timeline-block"]') !== null;
-    const started = performance.now();
-    button.click();
-    await new Promise<void>((resolve) => {
-      if (ready()) return resolve();
-      const observer = new g.MutationObserver(() => {
-        if (!ready()) return;
-        observer.disconnect();
-        resolve();
-      });
-      observer.observe(g.document, { childList: true, subtree: true });
-    });
-    // Interactive = the editor is on screen: wait for the frame that paints it.
-    await new Promise<void>((resolve) =>
-      g.requestAnimationFrame(() => {
-        const channel = new g.MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      }),
-    );
-    return performance.now() - started;
-  }, title);
-}
-
-async function closeEditor(page: Page): Promise<void> {
-  await page.getByTestId('editor-close').click();
-  await page.getByTestId('projects-page').waitFor();
-}
-
 interface TypingFigures {
   latencies: number[];
   work: number[];
@@ -620,118 +590,6 @@ async function autosaveTimed(page: Page): Promise<AutosaveFigures> {
   };
 }
 
-interface ScrollFigures {
-  frames: number[];
-  longFrames: number[];
-  distancePx: number;
-  loafSupported: boolean;
-}
-
-async function scrollTimed(page: Page, frames: number): Promise<ScrollFigures> {
-  return page.evaluate(async (frameCount) => {
-    const g = globalThis as unknown as PageGlobals;
-    const scroller = g.document.querySelector('[data-testid="timeline-scroll"]');
-    if (scroller === null) throw new Error('No timeline');
-    scroller.scrollLeft = 0;
-    const nextFrame = () => new Promise<number>((resolve) => g.requestAnimationFrame(resolve));
-    await nextFrame();
-    await nextFrame();
-    const distancePx = scroller.scrollWidth - scroller.clientWidth;
-    const step = distancePx / frameCount;
-    const longFrames: number[] = [];
-    const loafSupported =
-      g.PerformanceObserver.supportedEntryTypes?.includes('long-animation-frame') ?? false;
-    const observer = new g.PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.duration > 50) longFrames.push(entry.duration);
-    });
-    if (loafSupported) observer.observe({ type: 'long-animation-frame' });
-    const stamps: number[] = [await nextFrame()];
-    for (let frame = 1; frame <= frameCount; frame += 1) {
-      scroller.scrollLeft = Math.round(step * frame);
-      stamps.push(await nextFrame());
-    }
-    // Two more frames so the last scroll's rendering is measured too.
-    stamps.push(await nextFrame());
-    stamps.push(await nextFrame());
-    observer.disconnect();
-    return {
-      frames: stamps.slice(1).map((stamp, index) => stamp - stamps[index]!),
-      longFrames,
-      distancePx,
-      loafSupported,
-    };
-  }, frames);
-}
-
-/**
- * The renderer bundle's React build: a bundle made with NODE_ENV other than production (as a build run inside
- * vitest makes, where NODE_ENV is "test") is React's development build, several times slower, and its figures
- * would mean nothing. Returns the bundle's file names, to notice a rebuild during the run.
- */
-async function checkRendererBuild(): Promise<string> {
-  const assets = path.join(repoRoot, 'dist/renderer/assets');
-  const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
-  for (const name of scripts) {
-    if ((await readFile(path.join(assets, name), 'utf8')).includes('jsxDEV')) {
-      throw new Error(
-        `dist/renderer/assets/${name} is React's development build (built with NODE_ENV≠production): ` +
-          'rebuild with `node scripts/build.mjs` and run the benchmark again.',
-      );
-    }
-  }
-  return scripts.sort().join(',');
-}
-
-/** The built browser shell on a free port, as users run it (the e2e journeys start it the same way). */
-async function startApp(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(repoRoot, 'dist/main/browser-main.mjs'), '--data', dataDir, '--port', '0'],
-    // No service: the editor's own cost, without network or sign-in.
-    { cwd: repoRoot, env: { ...process.env, TIMBRE_STANDIN_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The app printed no URL in 20 s:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /Open: (\S+)/u.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`The app exited (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Debian's Chromium with the flags these machines need (closed network, no GPU, root). */
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
-}
-
-function percentile(values: readonly number[], fraction: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
-const median = (values: readonly number[]): number => percentile(values, 0.5);
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
 /** Rounds of typing per project (see the header). */
