@@ -14,7 +14,7 @@ const READ_FRAMES = 8192;
  * second export, or a preview, finds it made). Read and written in pieces. Its silences (for the subtitles) are
  * the source's, moved with the audio; its length is exactly round(frames / factor).
  */
-export async function ensureStretchedSource(
+async function ensureStretchedSource(
   cache: PcmCache,
   source: CachedSource,
   stretchedKey: string,

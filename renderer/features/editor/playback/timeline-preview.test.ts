@@ -3,7 +3,9 @@ import { defaultsOnlyContext } from '../../../../common/project/send-context.js'
 import { contextOf } from '../../../../common/project/test-support.js';
 import type { Project } from '../../../../common/project/index.js';
 import { allBlocks, contentHash, setGenerationState, updateBlock } from '../../../../common/project/index.js';
-import { sampleProject } from '../../../../common/project/test-support.js';
+import { sampleProject, sequentialIds, withOneTake } from '../../../../common/project/test-support.js';
+import { createProject, createTextBlock } from '../../../../common/project/block-factory.js';
+import type { TextBlock } from '../../../../common/project/project-schema.js';
 import { Howl, howls } from '../../../test-support/fake-howler.js';
 import type { PreviewClip } from './timeline-preview.js';
 import { TimelinePreview, blocksWithoutAudio, previewClips } from './timeline-preview.js';
@@ -63,6 +65,56 @@ describe('previewClips', () => {
     expect(blocksWithoutAudio(project, contextOf(project), clips, { fromMs: 0, only: new Set(['t1']) })).toBe(
       1,
     );
+  });
+});
+
+describe('a stretched timed line in the preview', () => {
+  it('plays at its stretched length and rate, through HTML5 audio (which keeps the pitch), from where the playhead is', () => {
+    const ids = sequentialIds('s');
+    const base = createProject({ id: 'p', title: 'Dub', defaults: { voiceId: 'v' } }, ids);
+    const line: TextBlock = {
+      ...createTextBlock({ id: 'line', text: 'A line a little too long.' }, ids),
+      timing: { startMs: 1_000, cueEndMs: 3_000, lane: 0, fit: 'fixed', allowStretch: true },
+    };
+    const bare: Project = { ...base, tracks: { ...base.tracks, speech: { blocks: [line] } } };
+    const project: Project = {
+      ...bare,
+      tracks: { ...bare.tracks, speech: { blocks: [withOneTake(line, contextOf(bare), 2_200)] } },
+    };
+    const [clip] = previewClips(project, contextOf(project), (key) => `/media/${key}.mp3`);
+    expect(clip?.rate).toBeCloseTo(1.1, 4);
+    expect(clip?.endMs).toBeLessThanOrEqual(3_000);
+    expect(clip?.endMs).toBeGreaterThan(2_999);
+
+    vi.useFakeTimers();
+    try {
+      const preview = new TimelinePreview(
+        () => undefined,
+        () => undefined,
+      );
+      // Played from 2 s: one second into the slot is 1.1 s into the take.
+      preview.play([clip!], 2_000);
+      const howl = howls[0]!;
+      expect(howl.options.html5).toBe(true);
+      expect(howl.options.rate).toBeCloseTo(1.1, 4);
+      howl.emit('load');
+      expect(howl.played).toBe(1);
+      expect(howl.seeks).toHaveLength(1);
+      expect(howl.seeks[0]).toBeCloseTo(1.1, 1);
+      preview.stop();
+    } finally {
+      vi.useRealTimers();
+      howls.length = 0;
+    }
+  });
+
+  it('plays an unstretched line with Web Audio at its own speed, as before', () => {
+    const [clip] = previewClips(
+      generated(sampleProject()),
+      contextOf(sampleProject()),
+      (key) => `/m/${key}.mp3`,
+    );
+    expect(clip?.rate).toBeUndefined();
   });
 });
 

@@ -17,6 +17,12 @@ export interface PreviewClip {
   gain: number;
   fadeInMs: number;
   fadeOutMs: number;
+  /**
+   * A timed line sped up to fit its slot (its layout item's `stretch`): played this much faster through HTML5
+   * audio, whose playbackRate keeps the pitch (Chromium's preservesPitch is on by default), so the preview is as
+   * long as the export's stretched take. Absent: played at its own speed.
+   */
+  rate?: number;
 }
 
 /**
@@ -50,6 +56,7 @@ export function previewClips(
       gain: Math.min(1, dbToGain(block.volumeDb)),
       fadeInMs: block.type === 'music' ? block.fadeInMs : 0,
       fadeOutMs: block.type === 'music' ? block.fadeOutMs : 0,
+      ...(item.stretch === undefined ? {} : { rate: item.stretch }),
     });
   }
   return clips;
@@ -153,19 +160,27 @@ export class TimelinePreview {
   }
 
   private schedule(clip: PreviewClip): void {
+    // Web Audio would change a stretched line's pitch with its rate; HTML5 audio keeps it.
+    const stretched = clip.rate !== undefined;
     const howl = new Howl({
       src: [clip.src],
       format: [audioFormatOf(clip.src)],
       volume: clip.gain,
       preload: true,
+      ...(stretched ? { html5: true, rate: clip.rate } : {}),
     });
     this.playing.set(clip.blockId, { howl, clip });
     const begin = (): void => {
       const now = this.now();
       if (!this.playing.has(clip.blockId)) return;
       const offsetMs = Math.max(0, now - clip.startMs);
+      if (stretched) {
+        // Into the take by the timeline's offset times its rate; set before play, since howler drops a seek that
+        // comes while an HTML5 play is pending (the take then starts where the seek put it).
+        if (offsetMs > 0) howl.seek((offsetMs * (clip.rate ?? 1)) / 1000);
+      }
       const id = howl.play();
-      if (offsetMs > 0) howl.seek(offsetMs / 1000, id);
+      if (!stretched && offsetMs > 0) howl.seek(offsetMs / 1000, id);
       if (clip.fadeInMs > offsetMs) howl.fade(0, clip.gain, clip.fadeInMs - offsetMs, id);
       const fadeOutAt = clip.endMs - clip.fadeOutMs - now;
       if (clip.fadeOutMs > 0) {
