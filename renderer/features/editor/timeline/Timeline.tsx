@@ -20,8 +20,10 @@ import {
   rulerStepMs,
   speechDropTimeMs,
   visiblePlacedItems,
-  visibleSequenceItems,
+  visibleSpeechItems,
 } from './timeline-geometry.js';
+import { speechLanes } from '../../../../common/project/speech-lanes.js';
+import { SpeechLaneLabels, SpeechLanes, laneRowNumbers } from './SpeechLanes.js';
 import { selectBlockGenerations } from '../../../stores/generation-store.js';
 import {
   useAppStores,
@@ -47,6 +49,8 @@ const TRACKS: readonly { name: TrackName; label: string }[] = [
   { name: 'effects', label: 'Effects' },
   { name: 'music', label: 'Music' },
 ];
+/** Effects and music: one row each, under the speech lanes. */
+const PLACED_TRACKS = TRACKS.filter((track) => track.name !== 'speech');
 
 /** Blocks this far outside the viewport are rendered too, so a scroll shows no empty edge. */
 const OVERSCAN_PX = 800;
@@ -76,13 +80,20 @@ export function Timeline() {
   const hashed = useHashed(project, context);
   const layout = project === null || context === null ? null : layoutOf(project, context);
   const selected = useMemo(() => new Set(selectedIds), [selectedIds]);
+  // One pass over the speech blocks, again only when the project or its cast changes.
+  const lanes = useMemo(
+    () => (project === null || context === null ? [] : speechLanes(project, context)),
+    [project, context],
+  );
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const scroll = useScrollViewport(scrollRef, { width: 1200, height: 0 });
   const { viewport } = scroll;
-  const pointer = useTimelineDrag(stores, contentRef, layout, zoom);
+  const laneNumbers = useMemo(() => lanes.map((lane) => lane.lane), [lanes]);
+  const pointer = useTimelineDrag(stores, contentRef, layout, zoom, laneNumbers);
   const { drag } = pointer;
+  const laneRows = laneRowNumbers(lanes, drag);
   useTimelineZoom(stores, scrollRef, scroll, zoom, layout?.totalMs ?? 0, TAIL_PX);
   useRevealSelectedBlock(scrollRef, project, layout, anchorId, zoom);
 
@@ -93,7 +104,7 @@ export function Timeline() {
   const toMs = pxToMs(viewport.left + viewport.width + OVERSCAN_PX, zoom);
   const contentWidth = Math.max(viewport.width, msToPx(layout.totalMs, zoom) + TAIL_PX);
   const visible: Record<TrackName, PlacedItem[]> = {
-    speech: visibleSequenceItems(layout.speech, fromMs, toMs),
+    speech: visibleSpeechItems(layout.speech, layout, fromMs, toMs),
     effects: visiblePlacedItems(layout.effects, fromMs, toMs),
     music: visiblePlacedItems(layout.music, fromMs, toMs),
   };
@@ -128,6 +139,25 @@ export function Timeline() {
     }
   };
 
+  const renderBlock = (track: TrackName, item: PlacedItem, offsetPx: number) => {
+    const block = project.tracks[track].blocks[item.index]!;
+    return (
+      <TimelineBlock
+        key={item.blockId}
+        block={block}
+        context={context!}
+        left={msToPx(item.startMs, zoom)}
+        width={Math.max(3, msToPx(item.durationMs, zoom))}
+        estimated={item.source === 'estimate'}
+        timed={track === 'speech' && item.timed}
+        selected={selected.has(item.blockId)}
+        offsetPx={offsetPx}
+        {...generationProps(block)}
+        {...audioOf(block)}
+      />
+    );
+  };
+
   const step = rulerStepMs(zoom);
   const ticks: number[] = [];
   for (let tick = Math.floor(fromMs / step) * step; tick <= toMs; tick += step) ticks.push(tick);
@@ -136,7 +166,12 @@ export function Timeline() {
     <div className="timeline" data-testid="timeline" data-zoom={zoom.toFixed(2)}>
       <div className="timeline-labels" aria-hidden="true">
         <div className="timeline-label timeline-label-ruler">{layout.estimated ? '≈ time' : 'time'}</div>
-        {TRACKS.map((track) => (
+        <SpeechLaneLabels
+          lanes={lanes}
+          rows={laneRows}
+          timed={layout.slots.size > 0 || laneRows.length > 1}
+        />
+        {PLACED_TRACKS.map((track) => (
           <div key={track.name} className="timeline-label">
             {track.label}
           </div>
@@ -167,31 +202,29 @@ export function Timeline() {
               </span>
             ))}
           </div>
-          {TRACKS.map((track) => (
+          <SpeechLanes
+            project={project}
+            layout={layout}
+            rows={laneRows}
+            visible={visible.speech}
+            zoom={zoom}
+            drag={drag}
+            renderBlock={(item, offsetPx) => renderBlock('speech', item, offsetPx)}
+          />
+          {PLACED_TRACKS.map((track) => (
             <div
               key={track.name}
               className={`timeline-track timeline-track-${track.name}`}
               data-track={track.name}
               data-testid={`track-${track.name}`}
             >
-              {visible[track.name].map((item) => {
-                const block = project.tracks[track.name].blocks[item.index]!;
-                const isSelected = selected.has(item.blockId);
-                return (
-                  <TimelineBlock
-                    key={item.blockId}
-                    block={block}
-                    context={context!}
-                    left={msToPx(item.startMs, zoom)}
-                    width={Math.max(3, msToPx(item.durationMs, zoom))}
-                    estimated={item.source === 'estimate'}
-                    selected={isSelected}
-                    offsetPx={drag?.kind === 'placed' && drag.ids.has(item.blockId) ? placedOffset : 0}
-                    {...generationProps(block)}
-                    {...audioOf(block)}
-                  />
-                );
-              })}
+              {visible[track.name].map((item) =>
+                renderBlock(
+                  track.name,
+                  item,
+                  drag?.kind === 'placed' && drag.ids.has(item.blockId) ? placedOffset : 0,
+                ),
+              )}
             </div>
           ))}
           <VideoTimelineRows viewport={viewport} speech={layout.speech} />

@@ -20,6 +20,8 @@ export interface TimelineBlockProps {
   width: number;
   /** The length is an estimate (no audio for the current content yet): drawn hatched with a dashed edge. */
   estimated: boolean;
+  /** A timed speech line: dragged in time and across lanes rather than reordered. */
+  timed?: boolean;
   selected: boolean;
   /** Preview offset while the block is dragged in time. */
   offsetPx: number;
@@ -61,6 +63,7 @@ export const TimelineBlock = memo(function TimelineBlock({
   left,
   width,
   estimated,
+  timed = false,
   selected,
   offsetPx,
   generation,
@@ -80,6 +83,7 @@ export const TimelineBlock = memo(function TimelineBlock({
     `timeline-block-${block.type}`,
     `state-${state}`,
     estimated ? 'is-estimated' : '',
+    timed ? 'is-timed' : '',
     selected ? 'is-selected' : '',
     block.locked ? 'is-locked' : '',
     progressKind === 'idle' ? '' : `progress-${progressKind}`,
@@ -96,6 +100,7 @@ export const TimelineBlock = memo(function TimelineBlock({
       data-type={block.type}
       data-state={state}
       data-estimated={estimated ? 'true' : 'false'}
+      data-timed={timed ? 'true' : undefined}
       data-progress={progressKind}
       data-flagged={flagged ? 'true' : undefined}
       data-invalid={invalid ? 'true' : undefined}

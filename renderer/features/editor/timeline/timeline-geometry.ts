@@ -76,3 +76,66 @@ export function rulerStepMs(pixelsPerSecond: number, minGapPx = 80): number {
   const steps = [100, 250, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000];
   return steps.find((step) => msToPx(step, pixelsPerSecond) >= minGapPx) ?? 1_800_000;
 }
+
+/** The longest speech item of each layout's list, found once per layout (not per frame). */
+const longestOf = new WeakMap<readonly PlacedItem[], number>();
+
+function longestItemMs(items: readonly PlacedItem[]): number {
+  let longest = longestOf.get(items);
+  if (longest === undefined) {
+    longest = 0;
+    for (let index = 0; index < items.length; index += 1) {
+      longest = Math.max(longest, items[index]!.endMs - items[index]!.startMs);
+    }
+    longestOf.set(items, longest);
+  }
+  return longest;
+}
+
+/**
+ * Speech items a viewport shows, timed lines included. Flowing speech only: visibleSequenceItems. Timed lines in
+ * several lanes start in order (timing-edits.ts keeps them so) but their ends do not, so the search finds the
+ * first item that starts less than the longest item's length before `fromMs` and walks to `toMs`. Out of order
+ * (two lines of one lane swapped by hand in a file), every item is tested: still linear, with no allocation
+ * besides the answer.
+ */
+export function visibleSpeechItems(
+  items: readonly PlacedItem[],
+  layout: { speechInTimeOrder: boolean; slots: ReadonlyMap<string, unknown> },
+  fromMs: number,
+  toMs: number,
+): PlacedItem[] {
+  if (layout.slots.size === 0 && layout.speechInTimeOrder) return visibleSequenceItems(items, fromMs, toMs);
+  if (!layout.speechInTimeOrder) return visiblePlacedItems(items, fromMs, toMs);
+  const earliest = fromMs - longestItemMs(items);
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (items[middle]!.startMs < earliest) low = middle + 1;
+    else high = middle;
+  }
+  const visible: PlacedItem[] = [];
+  for (let index = low; index < items.length; index += 1) {
+    const item = items[index]!;
+    if (item.startMs > toMs) break;
+    if (item.endMs >= fromMs) visible.push(item);
+  }
+  return visible;
+}
+
+/**
+ * The lane a pointer at `offsetY` (pixels below the speech track's top) drops a line into: the lane of the row it
+ * is over; below the last row, the first lane not in use yet (a new row), while the project has one left.
+ */
+export function laneAtOffset(
+  laneNumbers: readonly number[],
+  offsetY: number,
+  rowHeightPx: number,
+  maxLanes: number,
+): number {
+  const row = Math.max(0, Math.floor(offsetY / rowHeightPx));
+  if (row < laneNumbers.length) return laneNumbers[row]!;
+  for (let lane = 0; lane < maxLanes; lane += 1) if (!laneNumbers.includes(lane)) return lane;
+  return laneNumbers.at(-1) ?? 0;
+}

@@ -1,13 +1,19 @@
 import type { PointerEvent as ReactPointerEvent, RefObject } from 'react';
 import { useRef, useState } from 'react';
 import { moveBlocks, shiftBlocks } from '../../../../common/project/block-edits.js';
+import { moveTimedBlock, shiftTimedBlocks } from '../../../../common/project/timing-edits.js';
+import { MAX_SPEECH_LANES } from '../../../../common/project/timing-schema.js';
 import type { Project, TrackName } from '../../../../common/project/project-schema.js';
 import type { TimelineLayout } from '../../../../common/project/timeline-layout.js';
 import type { AppStores } from '../../../stores/app-stores.js';
 import { editDocument } from '../../../stores/document-actions.js';
 import { isMacPlatform } from '../../../commands/shortcuts.js';
 import { clickSelection, trackOrder } from '../editing/selection-rules.js';
-import { msToPx, pxToMs, speechDropIndex } from './timeline-geometry.js';
+import { laneAtOffset, msToPx, pxToMs, speechDropIndex } from './timeline-geometry.js';
+import { SNAP_PX, snapStart, snapTargets } from './timeline-snapping.js';
+
+/** Height of a speech lane's row (timeline.css: .timeline-lane). */
+export const LANE_ROW_PX = 44;
 
 const DRAG_THRESHOLD_PX = 4;
 
@@ -25,7 +31,27 @@ export type TimelineDrag =
       seekMs: number | undefined;
     }
   | { kind: 'speech'; pointerId: number; ids: ReadonlySet<string>; dropIndex: number }
-  | { kind: 'placed'; pointerId: number; startX: number; ids: ReadonlySet<string>; deltaPx: number };
+  | { kind: 'placed'; pointerId: number; startX: number; ids: ReadonlySet<string>; deltaPx: number }
+  | TimedDrag;
+
+/** A timed line (or several) moved in time, and a single one across lanes, snapping unless Alt is held. */
+export interface TimedDrag {
+  kind: 'timed';
+  pointerId: number;
+  startX: number;
+  /** The line under the pointer: the one that snaps and changes lane. */
+  blockId: string;
+  ids: ReadonlySet<string>;
+  originStartMs: number;
+  /** Its end and its own cue end after its start: the other edges that snap. */
+  edgeOffsetsMs: readonly number[];
+  targets: Float64Array;
+  /** Where the pressed line starts now. */
+  startMs: number;
+  /** The lane it would land in (its own when several lines move). */
+  lane: number;
+  snapMs: number | undefined;
+}
 
 export interface TimelinePointer {
   drag: TimelineDrag | null;
@@ -44,6 +70,8 @@ export function useTimelineDrag(
   contentRef: RefObject<HTMLDivElement | null>,
   layout: TimelineLayout | null,
   zoom: number,
+  /** The speech lanes' numbers in row order (a line dragged below the last row opens the next lane). */
+  laneNumbers: readonly number[] = [0],
 ): TimelinePointer {
   const [drag, setDrag] = useState<TimelineDrag | null>(null);
   const dragRef = useRef<TimelineDrag | null>(null);
@@ -103,7 +131,10 @@ export function useTimelineDrag(
         ids = [current.blockId];
         store.select(ids, current.blockId);
       }
-      if (current.track === 'speech') {
+      const timed = current.track === 'speech' ? timedDragStart(current.blockId, ids) : null;
+      if (timed !== null) {
+        updateDrag(timedDragMove(timed, event));
+      } else if (current.track === 'speech') {
         const moving = new Set(ids);
         updateDrag({
           kind: 'speech',
@@ -120,6 +151,10 @@ export function useTimelineDrag(
           deltaPx: event.clientX - current.startX,
         });
       }
+      return;
+    }
+    if (current.kind === 'timed') {
+      updateDrag(timedDragMove(current, event));
       return;
     }
     if (current.kind === 'speech') {
@@ -165,12 +200,76 @@ export function useTimelineDrag(
         editDocument(stores, (doc) => shiftBlocks(doc, [...current.ids], deltaMs), { label: 'Move in time' });
         return;
       }
+      case 'timed': {
+        const deltaMs = current.startMs - current.originStartMs;
+        const single = current.ids.size === 1;
+        const item = layout?.speech.find((candidate) => candidate.blockId === current.blockId);
+        if (deltaMs === 0 && (!single || item?.lane === current.lane)) return;
+        editDocument(
+          stores,
+          (doc) =>
+            single
+              ? moveTimedBlock(doc, current.blockId, current.startMs, current.lane)
+              : shiftTimedBlocks(doc, [...current.ids], deltaMs),
+          { label: single ? 'Move line' : 'Move lines' },
+        );
+        return;
+      }
       default: {
         const exhaustive: never = current;
         throw new Error(`Unknown drag ${String(exhaustive)}`);
       }
     }
   };
+
+  /**
+   * A drag of a timed line starts one of its kind when the pressed line is timed: every timed line selected with
+   * it moves (flowing ones keep their place in the list); null for a flowing line, which reorders.
+   */
+  function timedDragStart(blockId: string, ids: readonly string[]): TimedDrag | null {
+    if (layout === null) return null;
+    const item = layout.speech.find((candidate) => candidate.blockId === blockId);
+    if (item === undefined || !item.timed) return null;
+    const moving = new Set(
+      ids.filter((id) => layout.speech.some((candidate) => candidate.blockId === id && candidate.timed)),
+    );
+    moving.add(blockId);
+    const slotEnd = layout.slots.get(blockId)?.endMs;
+    const edgeOffsetsMs = [item.durationMs];
+    if (slotEnd !== undefined && slotEnd > item.startMs) edgeOffsetsMs.push(slotEnd - item.startMs);
+    const pressed = dragRef.current;
+    return {
+      kind: 'timed',
+      pointerId: pressed?.pointerId ?? 0,
+      startX: pressed?.kind === 'pending' ? pressed.startX : 0,
+      blockId,
+      ids: moving,
+      originStartMs: item.startMs,
+      edgeOffsetsMs,
+      targets: snapTargets(layout, moving, stores.timelineView.getState().playheadMs),
+      startMs: item.startMs,
+      lane: item.lane,
+      snapMs: undefined,
+    };
+  }
+
+  function timedDragMove(current: TimedDrag, event: ReactPointerEvent<HTMLDivElement>): TimedDrag {
+    const rawStart = current.originStartMs + pxToMs(event.clientX - current.startX, zoom);
+    const snapped = event.altKey
+      ? { startMs: Math.max(0, rawStart), snapMs: undefined }
+      : snapStart(rawStart, current.edgeOffsetsMs, current.targets, pxToMs(SNAP_PX, zoom));
+    const trackTop =
+      contentRef.current?.querySelector('[data-track="speech"]')?.getBoundingClientRect().top ?? 0;
+    const lane =
+      current.ids.size === 1
+        ? laneAtOffset(laneNumbers, event.clientY - trackTop, LANE_ROW_PX, MAX_SPEECH_LANES)
+        : current.lane;
+    const startMs = Math.round(snapped.startMs);
+    if (startMs === current.startMs && lane === current.lane && snapped.snapMs === current.snapMs) {
+      return current;
+    }
+    return { ...current, startMs, lane, snapMs: snapped.snapMs };
+  }
 
   return { drag, onPointerDown, onPointerMove, onPointerUp, onPointerCancel: () => updateDrag(null) };
 }
