@@ -17,6 +17,8 @@ export interface VideoFacts {
   /** e.g. "AAC", "Opus"; null when the video has no sound. */
   audioCodec: string | null;
   sizeBytes: number;
+  /** Says that the video is used without its own sound when that sound is a codec the app cannot play; else null. */
+  soundNote: string | null;
   /** Where the page plays it, on the app's own origin (the browser shell's media session applies). */
   url: string;
 }

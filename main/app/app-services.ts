@@ -30,6 +30,8 @@ import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
 import { createExportFeature } from './export-feature.js';
 import { createFilesFeature } from './files-feature.js';
 import { createVideoFeature } from './video-feature.js';
+import { ReferenceVideos } from '../services/video/reference-videos.js';
+import { VideoGrants } from '../services/video/video-grants.js';
 import { createGenerationFeature } from './generation-feature.js';
 import { createBatchFeature } from './batch-feature.js';
 import { AudioCache } from '../services/audio-cache/index.js';
@@ -116,6 +118,7 @@ export async function createAppServices(options: AppServicesOptions) {
   });
 
   const grants = new PathGrants();
+  const videos = new ReferenceVideos(await VideoGrants.open(platform.dataDir, logger));
   const importWorkers = new ImportWorkers(
     options.importWorkerEntry ? { workerEntry: options.importWorkerEntry } : {},
   );
@@ -238,10 +241,10 @@ export async function createAppServices(options: AppServicesOptions) {
     ...projectHandlers,
     ...createGenerationFeature(generation),
     ...exportHandlers,
-    ...createFilesFeature({ platform, grants }),
+    ...createFilesFeature({ platform, grants, videos }),
     ...batch.handlers,
     ...createLexiconFeature(lexicons),
-    ...createVideoFeature(),
+    ...createVideoFeature({ platform, videos }),
   };
 
   const dispatch = createDispatcher(handlers, logger, translateServiceErrors);
@@ -253,6 +256,8 @@ export async function createAppServices(options: AppServicesOptions) {
     accounts,
     jobs,
     media,
+    /** The reference videos the user chose, which the shells serve under /media/video/. */
+    videos,
     library,
     projects,
     generation,
@@ -276,7 +281,7 @@ export async function createAppServices(options: AppServicesOptions) {
       runningExports.cancelAll('dialog');
       await batch.close();
       await jobs.stopAll();
-      await Promise.all([library.flush(), media.flush()]);
+      await Promise.all([library.flush(), media.flush(), videos.flush()]);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { PathChooser, Platform } from '../platform/platform.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
 import { isSameOrInside } from '../services/paths/path-grants.js';
+import type { ReferenceVideos } from '../services/video/reference-videos.js';
 
 type FilesHandlers = Pick<
   MethodHandlers,
@@ -14,8 +15,12 @@ type FilesHandlers = Pick<
  * Places the user chooses (the OS folder dialog, or the browser shell's chooser window) and the file manager.
  * Only the user's own pick is granted: exports and batches then write only where it allows.
  */
-export function createFilesFeature(deps: { platform: Platform; grants: PathGrants }): FilesHandlers {
-  const { platform, grants } = deps;
+export function createFilesFeature(deps: {
+  platform: Platform;
+  grants: PathGrants;
+  videos: ReferenceVideos;
+}): FilesHandlers {
+  const { platform, grants, videos } = deps;
 
   /** The browser shell's chooser stands in for dialogs; where the OS has real ones, only they grant paths. */
   const browserChooser = (): PathChooser => {
@@ -40,9 +45,9 @@ export function createFilesFeature(deps: { platform: Platform; grants: PathGrant
       // page sends is granted.
       const chosen = await browserChooser().answer(choiceId);
       if (!chosen) return { path: null };
-      // A video opened for reference is never a place to write (the video feature grants it for reading).
-      if (chosen.kind === 'open-video') return { path: chosen.path };
-      if (chosen.kind === 'folder') grants.grantFolder(chosen.path);
+      // A reference video is granted for reading and serving only, never as a place to write.
+      if (chosen.kind === 'open-video') await videos.grant(chosen.path);
+      else if (chosen.kind === 'folder') grants.grantFolder(chosen.path);
       else grants.grantFile(chosen.path);
       return { path: chosen.path };
     },

@@ -1,18 +1,25 @@
-import { IpcError } from '../../common/ipc/errors.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
+import type { Platform } from '../platform/platform.js';
+import type { ReferenceVideos } from '../services/video/reference-videos.js';
 
 type VideoHandlers = Pick<MethodHandlers, 'video.choose' | 'video.probe' | 'video.status' | 'video.locate'>;
 
-const notYet = (): never => {
-  throw new IpcError({ code: 'INTERNAL', message: 'The reference video is not available yet.' });
-};
-
-/** The reference video: choosing, probing, status and locating (being built: every method refuses for now). */
-export function createVideoFeature(): VideoHandlers {
+/**
+ * The reference video: only a file the user picked in a dialog (here) or in the browser shell's chooser
+ * (files-feature) is granted; every other method reads granted files only.
+ */
+export function createVideoFeature(deps: { platform: Platform; videos: ReferenceVideos }): VideoHandlers {
+  const { platform, videos } = deps;
   return {
-    'video.choose': notYet,
-    'video.probe': notYet,
-    'video.status': notYet,
-    'video.locate': notYet,
+    'video.choose': async ({ initialPath }) => {
+      // The browser shell has no OS dialog: its page opens main's chooser with the open-video kind instead.
+      if (platform.chooseVideoFile === undefined) return { path: null };
+      const chosen = await platform.chooseVideoFile(initialPath);
+      if (chosen !== null) await videos.grant(chosen);
+      return { path: chosen };
+    },
+    'video.probe': ({ path }) => videos.probe(path),
+    'video.status': ({ path }) => videos.status(path),
+    'video.locate': ({ path, previous }) => videos.locate(path, previous),
   };
 }

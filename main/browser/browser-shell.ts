@@ -9,6 +9,8 @@ import type { Logger } from '../services/logging/logger.js';
 import type { SecretStore } from '../services/secrets/secret-store.js';
 import { BrowserPlatform } from './browser-platform.js';
 import { mediaIdOfPath, serveMediaHttp } from '../services/media/index.js';
+import { serveVideoHttp } from '../services/video/serve-video.js';
+import { videoIdOfUrlPath } from '../services/video/video-url.js';
 import { isExpectedHost } from './connection-guard.js';
 import { serveStatic } from './static-server.js';
 import { startChooserServer } from './chooser-server.js';
@@ -77,13 +79,16 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
       return;
     }
     const mediaId = mediaIdOfPath(pathname);
-    if (mediaId !== undefined) {
+    const videoId = videoIdOfUrlPath(pathname);
+    if (mediaId !== undefined || videoId !== undefined) {
       if (!mediaSession.allows(request, origin)) {
         response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not this session.');
         return;
       }
+      // A reference video the user chose, read from its place on disk (only those main was given).
+      if (videoId !== undefined) void serveVideoHttp(services.videos, videoId, request, response);
       // Audio the page plays (samples, generated segments) comes from main's cache, never straight from a service.
-      void serveMediaHttp(services.media, mediaId, request, response);
+      else if (mediaId !== undefined) void serveMediaHttp(services.media, mediaId, request, response);
       return;
     }
     const csp = buildContentSecurityPolicy({ connectSources: [origin.replace(/^http/, 'ws')] });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { IpcError } from '../../common/ipc/errors.js';
 import type { ChooserKind } from '../../common/ipc/files-methods.js';
 import { absolutePathSchema } from '../../common/ipc/files-methods.js';
+import { chosenVideoProblem } from './chosen-video.js';
 import { browseFolder, makeChosenFolder } from './folder-browser.js';
 import type { Logger } from '../services/logging/logger.js';
 import { contentTypeForPath } from '../services/media/content-type.js';
@@ -112,7 +113,11 @@ export async function startChooserServer(options: {
     }
     if (url.pathname === '/api/browse' && request.method === 'GET') {
       try {
-        json(response, 200, await browseFolder(url.searchParams.get('folder') ?? choice.initialPath));
+        json(
+          response,
+          200,
+          await browseFolder(url.searchParams.get('folder') ?? choice.initialPath, choice.kind),
+        );
       } catch (error) {
         json(response, 404, { message: error instanceof IpcError ? error.message : String(error) });
       }
@@ -124,9 +129,17 @@ export async function startChooserServer(options: {
         json(response, 400, { message: picked.message });
         return;
       }
+      // A video to open must be there already (nothing is created for it), and be named as a video.
+      const videoProblem = choice.kind === 'open-video' ? await chosenVideoProblem(picked.path) : null;
+      if (videoProblem !== null) {
+        json(response, 400, { message: videoProblem });
+        return;
+      }
       try {
         // The user's pick is their word to create a folder that does not exist yet ("Create it and save here").
-        await makeChosenFolder(choice.kind === 'folder' ? picked.path : path.dirname(picked.path));
+        if (choice.kind !== 'open-video') {
+          await makeChosenFolder(choice.kind === 'folder' ? picked.path : path.dirname(picked.path));
+        }
       } catch (error) {
         if (!(error instanceof IpcError)) throw error;
         json(response, 400, { message: error.message });
@@ -190,7 +203,7 @@ function pickedPath(
   if (!parsed.success)
     return { ok: false, message: `The path ${parsed.error.issues[0]?.message ?? 'is invalid'}.` };
   if (parsed.data.includes('\0')) return { ok: false, message: 'The path must not contain a NUL character.' };
-  if (kind === 'save-file' && /[\\/]$/u.test(parsed.data)) {
+  if (kind !== 'folder' && /[\\/]$/u.test(parsed.data)) {
     return { ok: false, message: 'Give the file a name.' };
   }
   return { ok: true, path: path.resolve(parsed.data) };

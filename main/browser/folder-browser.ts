@@ -2,22 +2,30 @@ import type { Dirent } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { FolderListing } from '../../common/ipc/files-methods.js';
+import type { ChooserKind, FolderListing } from '../../common/ipc/files-methods.js';
 import { IpcError } from '../../common/ipc/errors.js';
+import { hasVideoExtension } from './chosen-video.js';
 
 /** Files worth showing in the chooser: what exports write and projects. Everything else is noise there. */
 const SHOWN_EXTENSIONS = new Set(['.wav', '.mp3', '.srt', '.vtt', '.zip', '.timbre']);
+
+/** The files a choice of this kind lists: videos to open one, else what exports write. */
+function isShownFile(name: string, kind: ChooserKind): boolean {
+  return kind === 'open-video'
+    ? hasVideoExtension(name)
+    : SHOWN_EXTENSIONS.has(path.extname(name).toLowerCase());
+}
 const MAX_ENTRIES = 2_000;
 
 /**
- * One folder's names for the browser shell's chooser (main's stand-in for a save or folder dialog): sub-folders
- * and export-related files, hidden ones left out, sorted; never any file's contents.
+ * One folder's names for the browser shell's chooser (main's stand-in for a save, folder or open dialog):
+ * sub-folders and the files of the choice's kind, hidden ones left out, sorted; never any file's contents.
  *
  * A folder that does not exist yet (the default export folder on a fresh install, a name the user typed) is not
  * a dead end: the listing is of its nearest existing ancestor, with `missing` naming the folder asked for, so
  * the chooser can offer to create it and still lets the user walk up or home from there.
  */
-export async function browseFolder(folder: string): Promise<FolderListing> {
+export async function browseFolder(folder: string, kind: ChooserKind = 'save-file'): Promise<FolderListing> {
   const requested = path.resolve(folder);
   let shown = requested;
   let names: Dirent[] | undefined;
@@ -35,7 +43,7 @@ export async function browseFolder(folder: string): Promise<FolderListing> {
   }
   const entries = names
     .filter((entry) => !entry.name.startsWith('.'))
-    .filter((entry) => entry.isDirectory() || SHOWN_EXTENSIONS.has(path.extname(entry.name).toLowerCase()))
+    .filter((entry) => entry.isDirectory() || isShownFile(entry.name, kind))
     .map((entry) => ({
       name: entry.name,
       kind: entry.isDirectory() ? ('folder' as const) : ('file' as const),

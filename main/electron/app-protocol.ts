@@ -4,6 +4,9 @@ import { net, protocol } from 'electron';
 import { buildContentSecurityPolicy } from '../security/content-security-policy.js';
 import type { MediaCache } from '../services/media/index.js';
 import { mediaIdOfPath, mediaResponse } from '../services/media/index.js';
+import type { ReferenceVideos } from '../services/video/reference-videos.js';
+import { videoResponse } from '../services/video/serve-video.js';
+import { videoIdOfUrlPath } from '../services/video/video-url.js';
 import { appHost, appScheme } from './app-origin.js';
 
 /** Must run before the app is ready: makes `app://` a standard, secure origin (like https). */
@@ -15,12 +18,17 @@ export function registerAppScheme(): void {
 
 /**
  * Serves the built renderer from `rendererDir` under app://timbre/, with the strict CSP on every response, and
- * the media cache under app://timbre/media/<id> (same origin, so the CSP's media-src 'self' covers it).
+ * the media cache under app://timbre/media/<id> and the reference videos the user chose under
+ * app://timbre/media/video/<id> (same origin, so the CSP's media-src 'self' covers them).
  */
-export function serveRenderer(rendererDir: string, media: MediaCache): void {
+export function serveRenderer(rendererDir: string, media: MediaCache, videos: ReferenceVideos): void {
   const csp = buildContentSecurityPolicy();
   protocol.handle(appScheme, async (request) => {
     const url = new URL(request.url);
+    const videoId = videoIdOfUrlPath(url.pathname);
+    if (url.host === appHost && videoId !== undefined) {
+      return videoResponse(videos, videoId, request.headers.get('range') ?? undefined, request.method);
+    }
     const mediaId = mediaIdOfPath(url.pathname);
     if (url.host === appHost && mediaId !== undefined) {
       return mediaResponse(media, mediaId, request.headers.get('range') ?? undefined, {

@@ -137,7 +137,7 @@ async function start(): Promise<void> {
     applicationVersion: app.getVersion(),
     copyright: 'Copyright © 2026 Timbre Studio',
   });
-  serveRenderer(path.join(__dirname, '..', 'renderer'), services.media);
+  serveRenderer(path.join(__dirname, '..', 'renderer'), services.media, services.videos);
   bindIpc(() => mainWindow, services.dispatch, services.events, logger);
   const running = services;
   const setMenu = (keyBindings: KeyBindings): void =>

@@ -1,5 +1,6 @@
 import type { BrowserWindow } from 'electron';
 import { Notification, app, dialog, shell } from 'electron';
+import { VIDEO_FILE_EXTENSIONS } from '../../common/ipc/video-methods.js';
 import type { Platform } from '../platform/platform.js';
 
 /** OS services through Electron: native notifications, taskbar/dock progress, the real trash. */
@@ -41,6 +42,20 @@ export class ElectronPlatform implements Platform {
     const options = {
       defaultPath: suggestedPath,
       properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+    };
+    const result = window
+      ? await dialog.showOpenDialog(window, options)
+      : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  }
+
+  async chooseVideoFile(suggestedPath: string | undefined): Promise<string | null> {
+    const window = this.getWindow();
+    const options: Electron.OpenDialogOptions = {
+      title: 'Choose a reference video',
+      ...(suggestedPath === undefined ? {} : { defaultPath: suggestedPath }),
+      properties: ['openFile'],
+      filters: [{ name: 'Video (MP4, MOV, M4V, WebM)', extensions: [...VIDEO_FILE_EXTENSIONS] }],
     };
     const result = window
       ? await dialog.showOpenDialog(window, options)

@@ -41,6 +41,11 @@ export interface Platform {
   chooseSavePath(suggestedPath: string): Promise<string | null>;
   /** Asks for a folder with the OS dialog; null when cancelled or where there is none (the browser shell). */
   chooseFolder(suggestedPath: string): Promise<string | null>;
+  /**
+   * Asks for a video file (MP4, MOV, M4V, WebM) with the OS open dialog; null when cancelled. Absent where the
+   * shell has no OS dialog (the browser shell: the page opens main's chooser with the `open-video` kind).
+   */
+  chooseVideoFile?(suggestedPath: string | undefined): Promise<string | null>;
   /** Adds a file to the OS's recent documents (jump list, dock menu); nothing where there is no such list. */
   noteRecentDocument(filePath: string): void;
   /** Whether the app's window currently has focus (notifications only when it does not). */

@@ -51,7 +51,9 @@ export function ChooserPage({ api, close }: { api: ChooserApi; close(): void }) 
       <h1>
         {stage.kind === 'choosing' && stage.choice.kind === 'folder'
           ? 'Timbre Studio: choose a folder'
-          : 'Timbre Studio: choose where to save'}
+          : stage.kind === 'choosing' && stage.choice.kind === 'open-video'
+            ? 'Timbre Studio: choose a video'
+            : 'Timbre Studio: choose where to save'}
       </h1>
       {stage.kind === 'loading' ? <p className="hint">Opening…</p> : null}
       {stage.kind === 'choosing' ? (

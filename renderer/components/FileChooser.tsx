@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { ChooserKind, FolderListing } from '../../common/ipc/files-methods.js';
+import { VIDEO_FILE_EXTENSIONS } from '../../common/ipc/video-methods.js';
 
 /**
  * The browser shell's stand-in for the OS save and folder dialogs, shown in main's chooser window (on an origin
  * of its own, see main/browser/chooser-server.ts): main lists a folder's sub-folders and export files (names
  * only), the user walks the folders and picks a place, and the pick goes to main, which is what lets it write
- * there. In Electron the system dialog is used instead.
+ * there (or, for a reference video, read it). In Electron the system dialog is used instead.
  */
 export function FileChooser({
   kind,
@@ -17,7 +18,10 @@ export function FileChooser({
   onCancel,
 }: {
   kind: ChooserKind;
-  /** For a file: its suggested full path (folder and name); for a folder: the folder to start in. */
+  /**
+   * For a file: its suggested full path (folder and name); for a folder: the folder to start in; for a video to
+   * open: the video to locate again (folder and name) or a folder to start in.
+   */
   initialPath: string;
   /** The user's home folder, where Home leads even before any folder could be listed. */
   home: string;
@@ -29,10 +33,12 @@ export function FileChooser({
   onCancel(): void;
 }) {
   const separator = initialPath.includes('\\') && !initialPath.includes('/') ? '\\' : '/';
-  const startFolder = kind === 'folder' ? initialPath : parentOf(initialPath, separator);
+  // A video to open may start from a folder (adding one) or from the file it replaces (locating a moved one).
+  const startsInFolder = kind === 'folder' || (kind === 'open-video' && !isVideoFileName(initialPath));
+  const startFolder = startsInFolder ? initialPath : parentOf(initialPath, separator);
   const [listing, setListing] = useState<FolderListing | null>(null);
   const [folder, setFolder] = useState(startFolder);
-  const [name, setName] = useState(kind === 'folder' ? '' : baseName(initialPath, separator));
+  const [name, setName] = useState(startsInFolder ? '' : baseName(initialPath, separator));
   const [problem, setProblem] = useState<string | null>(null);
   // A folder that does not exist yet is listed as its nearest existing ancestor: the user sees where it would go
   // and can walk from there, and choosing creates it.
@@ -62,8 +68,8 @@ export function FileChooser({
 
   const confirm = async (): Promise<void> => {
     const target = kind === 'folder' ? folder : joinPath(folder, name.trim(), separator);
-    if (kind === 'save-file' && name.trim() === '') {
-      setProblem('Give the file a name.');
+    if (kind !== 'folder' && name.trim() === '') {
+      setProblem(kind === 'open-video' ? 'Choose a video file in the list.' : 'Give the file a name.');
       return;
     }
     try {
@@ -100,7 +106,12 @@ export function FileChooser({
           onChange={(event) => setFolder(event.target.value)}
         />
       </div>
-      {missing ? (
+      {missing && kind === 'open-video' ? (
+        <p className="hint" data-testid="file-chooser-missing">
+          <code>{folder}</code> does not exist. Below is <code>{listedFolder}</code>, the nearest folder that
+          exists.
+        </p>
+      ) : missing ? (
         <p className="hint" data-testid="file-chooser-missing">
           <code>{folder}</code> does not exist yet: {kind === 'folder' ? 'using it' : 'saving there'} creates
           it. Below is <code>{listedFolder}</code>, the nearest folder that exists.
@@ -132,7 +143,7 @@ export function FileChooser({
         ))}
         {listing && listing.entries.length === 0 ? <li className="hint">This folder is empty.</li> : null}
       </ul>
-      {kind === 'save-file' ? (
+      {kind !== 'folder' ? (
         <label className="field">
           <span>File name</span>
           <input
@@ -144,7 +155,7 @@ export function FileChooser({
         </label>
       ) : null}
       <p className="hint" data-testid="file-chooser-target">
-        {kind === 'folder' ? 'Folder: ' : 'Save as: '}
+        {kind === 'folder' ? 'Folder: ' : kind === 'open-video' ? 'Open: ' : 'Save as: '}
         <code>{kind === 'folder' ? folder : joinPath(folder, name.trim(), separator)}</code>
       </p>
       {problem ? (
@@ -160,13 +171,15 @@ export function FileChooser({
           disabled={!armed}
           onClick={() => void confirm()}
         >
-          {kind === 'folder'
-            ? missing
-              ? 'Create it and use it'
-              : 'Use this folder'
-            : missing
-              ? 'Create it and save here'
-              : 'Save here'}
+          {kind === 'open-video'
+            ? 'Open'
+            : kind === 'folder'
+              ? missing
+                ? 'Create it and use it'
+                : 'Use this folder'
+              : missing
+                ? 'Create it and save here'
+                : 'Save here'}
         </button>
         <button type="button" onClick={onCancel}>
           Cancel
@@ -174,6 +187,11 @@ export function FileChooser({
       </div>
     </div>
   );
+}
+
+function isVideoFileName(filePath: string): boolean {
+  const extension = /\.([A-Za-z0-9]+)$/u.exec(filePath)?.[1]?.toLowerCase() ?? '';
+  return (VIDEO_FILE_EXTENSIONS as readonly string[]).includes(extension);
 }
 
 function parentOf(filePath: string, separator: string): string {

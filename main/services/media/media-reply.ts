@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { parseByteRange } from './byte-range.js';
 import type { MediaCache } from './media-cache.js';
 import { isMediaCacheError } from './media-cache-error.js';
@@ -8,10 +11,17 @@ export interface MediaReply {
   status: number;
   headers: Record<string, string>;
   /** Bytes `start`..`end` (inclusive) of the file, absent for HEAD, errors and 416. */
-  body?: { filePath: string; start: number; end: number };
+  body?: MediaReplyBody;
   /** A short plain-text explanation for error statuses. */
   text?: string;
 }
+
+/**
+ * Where the bytes come from: a cached file by its path (the cache's own folder), or the already-open, checked
+ * handle of a user's file (never opened again by path, so it cannot be swapped for a pipe in between). Whoever
+ * sends the reply streams the handle (which closes it) or calls `discardMediaReply`.
+ */
+export type MediaReplyBody = { start: number; end: number } & ({ filePath: string } | { handle: FileHandle });
 
 export interface MediaRequest {
   method?: string | undefined;
@@ -72,26 +82,54 @@ export async function planMediaReply(
     'Cache-Control': 'private, max-age=86400',
     ETag: `"${mediaId}-${media.size}"`,
   };
-  const range = parseByteRange(request.rangeHeader, media.size);
+  return rangedReply(headers, media.size, request, method, { filePath: media.filePath });
+}
+
+/**
+ * The answer for a file of `size` bytes with `headers` (its type, caching and tag): 416 for an unsatisfiable
+ * range, 206 with Content-Range for a satisfiable one, else 200 with the whole file; the body only for a GET.
+ */
+export function rangedReply(
+  headers: Record<string, string>,
+  size: number,
+  request: MediaRequest,
+  method: string,
+  source: { filePath: string } | { handle: FileHandle },
+): MediaReply {
+  const all = { ...SAFETY_HEADERS, 'Accept-Ranges': 'bytes', ...headers };
+  const range = parseByteRange(request.rangeHeader, size);
   if (range === 'unsatisfiable') {
-    return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${media.size}` } };
+    return { status: 416, headers: { ...all, 'Content-Range': `bytes */${size}` } };
   }
   const start = range?.start ?? 0;
-  const end = range?.end ?? media.size - 1;
-  const length = media.size === 0 ? 0 : end - start + 1;
+  const end = range?.end ?? size - 1;
+  const length = size === 0 ? 0 : end - start + 1;
   const reply: MediaReply = {
     status: range ? 206 : 200,
     headers: {
-      ...headers,
+      ...all,
       'Content-Length': String(length),
-      ...(range ? { 'Content-Range': `bytes ${start}-${end}/${media.size}` } : {}),
+      ...(range ? { 'Content-Range': `bytes ${start}-${end}/${size}` } : {}),
     },
   };
-  if (method === 'GET' && length > 0) reply.body = { filePath: media.filePath, start, end };
+  if (method === 'GET' && length > 0) reply.body = { start, end, ...source };
   return reply;
 }
 
-function errorReply(status: number, text: string, extra: Record<string, string> = {}): MediaReply {
+/** The body's bytes as a stream (a handle's stream closes the handle when it ends or fails). */
+export function mediaBodyStream(body: MediaReplyBody): Readable {
+  const { start, end } = body;
+  return 'handle' in body
+    ? body.handle.createReadStream({ start, end, autoClose: true })
+    : createReadStream(body.filePath, { start, end });
+}
+
+/** Frees what a reply holds when it will not be sent (the requester went away first). */
+export async function discardMediaReply(reply: MediaReply): Promise<void> {
+  if (reply.body && 'handle' in reply.body) await reply.body.handle.close().catch(() => undefined);
+}
+
+export function errorReply(status: number, text: string, extra: Record<string, string> = {}): MediaReply {
   return {
     status,
     headers: {

@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { MediaCache } from './media-cache.js';
-import { planMediaReply } from './media-reply.js';
+import type { MediaReply } from './media-reply.js';
+import { mediaBodyStream, planMediaReply } from './media-reply.js';
 
 export interface MediaResponseOptions {
   /** `HEAD` answers the headers only; anything but GET/HEAD is 405. Default GET. */
@@ -22,16 +22,20 @@ export async function mediaResponse(
     method: options.method,
     rangeHeader,
   });
+  return mediaReplyResponse(reply, options.method);
+}
+
+/** A planned media reply as a WHATWG Response (Electron's protocol handlers). */
+export function mediaReplyResponse(reply: MediaReply, method: string | undefined): Response {
   const headers = new Headers(reply.headers);
   if (reply.text !== undefined) {
-    return new Response(options.method?.toUpperCase() === 'HEAD' ? null : `${reply.text}\n`, {
+    return new Response(method?.toUpperCase() === 'HEAD' ? null : `${reply.text}\n`, {
       status: reply.status,
       headers,
     });
   }
   if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
-  const stream = createReadStream(reply.body.filePath, { start: reply.body.start, end: reply.body.end });
-  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+  return new Response(Readable.toWeb(mediaBodyStream(reply.body)) as ReadableStream<Uint8Array>, {
     status: reply.status,
     headers,
   });
