@@ -20,6 +20,8 @@ export function StatusBar() {
   if (project === null || context === null) return null;
   const stats = hashed === null ? null : statsOf(hashed.project, hashed.context);
   const layout = layoutOf(project, context);
+  // A project as long as its video has a known length, however many of its lines are still estimates.
+  const lastsAsVideo = project.video !== undefined && layout.totalMs === project.video.durationMs;
   return (
     <footer className="editor-status" data-testid="editor-status">
       {stats === null ? (
@@ -42,8 +44,11 @@ export function StatusBar() {
           </span>
         </>
       )}
-      <span data-testid="stat-duration">
-        {layout.estimated ? '≈ ' : ''}
+      <span
+        data-testid="stat-duration"
+        title={lastsAsVideo ? 'The project lasts as long as its reference video' : undefined}
+      >
+        {layout.estimated && !lastsAsVideo ? '≈ ' : ''}
         {formatClock(layout.totalMs)}
       </span>
       <span data-testid="stat-selection">{selectedCount} selected</span>
