@@ -76,6 +76,8 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     : local && !local.ok
       ? local.message
       : null;
+  const timed =
+    preview?.timed !== undefined || (source === 'file' && (fileFormat === 'srt' || fileFormat === 'vtt'));
   const stagingId = bookReady?.stagingId;
   const previewing = isBook && bookReady !== null && bookReady.preview === null && bookReady.problem === null;
   useBookPreview(stores, { stagingId, picked, options, reading, previewing }, setBook);
@@ -169,7 +171,8 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
             </span>
           ) : null}
         </label>
-        <SplitOptionsFields form={form} onChange={setForm} />
+        {/* A timed script is one block per cue: the split options would only mislead. */}
+        {timed ? null : <SplitOptionsFields form={form} onChange={setForm} />}
         <ImportCastFields
           reading={reading}
           onReading={setReading}

@@ -1,10 +1,12 @@
 import type { ImportPreview } from '../../../common/import/imported-script.js';
 import { codePointLength } from '../../../common/text/index.js';
 import { formatCountOf } from '../../shared/format.js';
+import { TimedPreviewView } from './TimedPreviewView.js';
 
 /**
  * The live preview of an import: blocks, characters and the credit estimate, chapters, speakers, the projects it
- * makes when over the limits, and the first blocks as they will be cut.
+ * makes when over the limits, and the first blocks as they will be cut; for a timed script, its cues with their
+ * slots and first fit estimate instead of chapters and blocks.
  */
 export function SplitPreviewView({
   preview,
@@ -53,7 +55,9 @@ export function SplitPreviewView({
               ≈ {formatCountOf(preview.estimatedCredits, 'credit', 'credits')}
             </span>
           </p>
-          {preview.chapters.length > 1 || preview.chapters[0]?.title !== 'Opening' ? (
+          {preview.timed ? (
+            <TimedPreviewView timed={preview.timed} />
+          ) : preview.chapters.length > 1 || preview.chapters[0]?.title !== 'Opening' ? (
             <p data-testid="import-preview-chapters" data-count={preview.chapters.length}>
               {formatCountOf(preview.chapters.length, 'chapter', 'chapters')}:{' '}
               {preview.chapters
@@ -70,24 +74,32 @@ export function SplitPreviewView({
               chapter starts.
             </p>
           ) : null}
-          <ol className="import-preview-blocks">
-            {preview.firstBlocks.map((block, index) => (
-              <li key={index} data-testid="import-preview-block">
-                <span className="badge">{codePointLength(block.text)}</span>{' '}
-                {block.speaker ? <strong>{block.speaker}: </strong> : null}
-                <span>{block.text}</span>
-              </li>
-            ))}
-          </ol>
-          {preview.blockCount > preview.firstBlocks.length ? (
-            <p className="hint">
-              …and{' '}
-              {formatCountOf(preview.blockCount - preview.firstBlocks.length, 'more block', 'more blocks')}.
-            </p>
-          ) : null}
+          {preview.timed ? null : <FirstBlocks preview={preview} />}
         </>
       )}
     </section>
+  );
+}
+
+/** The first blocks as they will be cut, and how many more there are. */
+function FirstBlocks({ preview }: { preview: ImportPreview }) {
+  return (
+    <>
+      <ol className="import-preview-blocks">
+        {preview.firstBlocks.map((block, index) => (
+          <li key={index} data-testid="import-preview-block">
+            <span className="badge">{codePointLength(block.text)}</span>{' '}
+            {block.speaker ? <strong>{block.speaker}: </strong> : null}
+            <span>{block.text}</span>
+          </li>
+        ))}
+      </ol>
+      {preview.blockCount > preview.firstBlocks.length ? (
+        <p className="hint">
+          …and {formatCountOf(preview.blockCount - preview.firstBlocks.length, 'more block', 'more blocks')}.
+        </p>
+      ) : null}
+    </>
   );
 }
 
