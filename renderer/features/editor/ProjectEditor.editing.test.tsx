@@ -1,5 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { TextBlock } from '../../../common/project/project-schema.js';
+import { sampleProject } from '../../../common/project/test-support.js';
 import { renderWithStores } from '../../test-support/app-stores-harness.js';
 import { ProjectEditor } from './ProjectEditor.js';
 import {
@@ -69,6 +71,22 @@ describe('ProjectEditor: editing from the script, the timeline and the keyboard'
     fireEvent.keyDown(document.body, { key: 'ArrowRight', altKey: true });
     fireEvent.keyDown(document.body, { key: 'ArrowRight', altKey: true, shiftKey: true });
     expect(store().doc!.project.tracks.effects.blocks[0]!.startMs).toBe(3100);
+  });
+
+  it('moves a selected timed line in time with Alt+Left/Right, as effects are moved', () => {
+    const sample = sampleProject();
+    const [t1, t2, t3] = sample.tracks.speech.blocks as TextBlock[];
+    const timedT3: TextBlock = { ...t3!, timing: { startMs: 9000, lane: 0, fit: 'fixed' } };
+    const project = { ...sample, tracks: { ...sample.tracks, speech: { blocks: [t1!, t2!, timedT3] } } };
+    renderWithStores(
+      <ProjectEditor opened={{ fileName: 'timed.timbre', project }} onClose={onClose} />,
+      stores,
+    );
+    clickTimelineBlock('t3');
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft', altKey: true });
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft', altKey: true, shiftKey: true });
+    const t3After = store().doc!.project.tracks.speech.blocks[2] as TextBlock;
+    expect(t3After.timing!.startMs).toBe(7900);
   });
 
   it('splits a text block at the text cursor and merges it back', () => {

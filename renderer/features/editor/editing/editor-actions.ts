@@ -19,6 +19,7 @@ import { findBlock } from '../../../../common/project/block-lookup.js';
 import { pasteImpact } from '../../../../common/project/stale-impact.js';
 import type { Project } from '../../../../common/project/project-schema.js';
 import { mergeWithNext, splitTextBlock } from '../../../../common/project/text-block-edits.js';
+import { shiftTimedBlocks } from '../../../../common/project/timing-edits.js';
 import { splitScript } from '../../../../common/text/index.js';
 import type { EditOptions } from '../../../stores/document-store.js';
 import type { AppStores } from '../../../stores/app-stores.js';
@@ -179,16 +180,25 @@ export function createEditorActions(stores: AppStores) {
     run((doc) => moveBlocks(doc, moving, target), { label: 'Move blocks', coalesceKey: 'move-speech' });
   }
 
-  /** Alt+Left/Right: moves the selected effects and music in time. */
+  /** Alt+Left/Right: moves the selected effects, music and timed lines in time (flowing lines follow). */
   function nudgeSelected(deltaMs: number): void {
     const current = project();
     if (current === null) return;
-    const placed = selectedIds().filter((id) => {
-      const type = findBlock(current, id)?.block.type;
-      return type === 'sfx' || type === 'music';
-    });
-    if (placed.length === 0) return;
-    run((doc) => shiftBlocks(doc, placed, deltaMs), { label: 'Move in time', coalesceKey: 'nudge' });
+    const placed: string[] = [];
+    const timed: string[] = [];
+    for (const id of selectedIds()) {
+      const block = findBlock(current, id)?.block;
+      if (block?.type === 'sfx' || block?.type === 'music') placed.push(id);
+      else if (block?.type === 'text' && block.timing !== undefined) timed.push(id);
+    }
+    if (placed.length === 0 && timed.length === 0) return;
+    run(
+      (doc) => {
+        const shifted = placed.length === 0 ? doc : shiftBlocks(doc, placed, deltaMs);
+        return timed.length === 0 ? shifted : shiftTimedBlocks(shifted, timed, deltaMs);
+      },
+      { label: 'Move in time', coalesceKey: 'nudge' },
+    );
   }
 
   function selectAll(): void {
