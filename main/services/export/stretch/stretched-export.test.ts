@@ -7,6 +7,7 @@ import { createProject, createTextBlock } from '../../../../common/project/block
 import type { Project, TextBlock } from '../../../../common/project/project-schema.js';
 import { contextOf, sequentialIds, withOneTake } from '../../../../common/project/test-support.js';
 import { defaultSubtitleSettings } from '../../../../common/subtitles/subtitle-types.js';
+import { ExportEngine } from '../export-engine.js';
 import { runExport } from '../render-export.js';
 import { decodeWithFfmpeg, sox } from '../test-support/media-tools.js';
 
@@ -63,12 +64,16 @@ function timedProject(allowStretch: boolean): Project {
 }
 
 /** Exports the project as WAV with an SRT; the end of its last audible sound and of its cue, in ms. */
-async function exportEnds(project: Project, name: string): Promise<{ soundEndMs: number; cueEndMs: number }> {
+async function exportEnds(
+  project: Project,
+  name: string,
+  where: 'this thread' | 'worker' = 'this thread',
+): Promise<{ soundEndMs: number; cueEndMs: number }> {
   const built = buildProjectRenderPlan(project, contextOf(project), { sampleRate: RATE, channels: 1 });
   if (!built.ok) throw new Error('expected a plan');
   const [clip] = built.plan.clips;
   const outputPath = path.join(folder, `${name}.wav`);
-  const result = await runExport({
+  const request = {
     plan: built.plan,
     sources: { [clip!.sourceKey]: tonePath },
     options: {
@@ -82,8 +87,9 @@ async function exportEnds(project: Project, name: string): Promise<{ soundEndMs:
       },
     },
     outputPath,
-    pcmCacheDir: path.join(folder, 'cache'),
-  });
+    pcmCacheDir: path.join(folder, `cache-${name}`),
+  };
+  const result = where === 'worker' ? await new ExportEngine().exportMix(request) : await runExport(request);
   expect(result.durationMs).toBe(5_000);
   const samples = await decodeWithFfmpeg(outputPath, RATE, 1, path.join(folder, `${name}.f32`));
   let last = samples.length - 1;
@@ -99,6 +105,13 @@ describe('a stretched line in the export', () => {
     const { soundEndMs, cueEndMs } = await exportEnds(timedProject(true), 'stretched');
     expect(soundEndMs).toBeLessThanOrEqual(SLOT.endMs);
     // Sped up (2.3 s into 2 s), not cut off early.
+    expect(soundEndMs).toBeGreaterThan(SLOT.endMs - 50);
+    expect(cueEndMs).toBeLessThanOrEqual(SLOT.endMs);
+  }, 60_000);
+
+  it('stretches it in the export’s worker thread too, as the app and the CLI export', async () => {
+    const { soundEndMs, cueEndMs } = await exportEnds(timedProject(true), 'in-worker', 'worker');
+    expect(soundEndMs).toBeLessThanOrEqual(SLOT.endMs);
     expect(soundEndMs).toBeGreaterThan(SLOT.endMs - 50);
     expect(cueEndMs).toBeLessThanOrEqual(SLOT.endMs);
   }, 60_000);
