@@ -9,7 +9,7 @@ import {
   useTimelineViewStore,
   useVideoSourceStore,
 } from '../../../stores/stores-context.js';
-import { msToPx } from '../timeline/timeline-geometry.js';
+import { msToPx, pxToMs } from '../timeline/timeline-geometry.js';
 import { ThumbnailMaker } from './thumbnail-maker.js';
 import { tilesInMakingOrder, visibleThumbnailTiles } from './thumbnail-tiles.js';
 import { frameMs } from './video-clock.js';
@@ -65,24 +65,42 @@ export function VideoTimelineRows({
           >
             {video.originalAudio.muted || video.originalAudio.duckDb === 0
               ? null
-              : speech.map((item) =>
-                  item.endMs < 0 || item.startMs > video.durationMs ? null : (
-                    <span
-                      key={item.blockId}
-                      className="original-audio-duck"
-                      style={{
-                        left: msToPx(item.startMs, zoom),
-                        width: msToPx(item.endMs - item.startMs, zoom),
-                      }}
-                    />
-                  ),
-                )}
+              : duckedStretches(speech, zoom, viewport, video.durationMs).map((stretch) => (
+                  <span
+                    key={stretch.key}
+                    className="original-audio-duck"
+                    data-testid="original-audio-duck"
+                    style={{ left: stretch.leftPx, width: stretch.widthPx }}
+                  />
+                ))}
             <span className="original-audio-text">{describeOriginalAudio(video.originalAudio)}</span>
           </div>
         </div>
       )}
     </>
   );
+}
+
+/** Where the original sound is lowered, drawn only near the view: a 1,500-cue dub draws a handful, not all. */
+function duckedStretches(
+  speech: readonly PlacedItem[],
+  zoom: number,
+  viewport: { left: number; width: number },
+  durationMs: number,
+): { key: string; leftPx: number; widthPx: number }[] {
+  const fromMs = pxToMs(viewport.left - viewport.width, zoom);
+  const toMs = Math.min(durationMs, pxToMs(viewport.left + 2 * viewport.width, zoom));
+  const stretches: { key: string; leftPx: number; widthPx: number }[] = [];
+  for (const item of speech) {
+    if (item.endMs <= fromMs || item.startMs >= toMs) continue;
+    const endMs = Math.min(item.endMs, durationMs);
+    stretches.push({
+      key: item.blockId,
+      leftPx: msToPx(item.startMs, zoom),
+      widthPx: msToPx(endMs - item.startMs, zoom),
+    });
+  }
+  return stretches;
 }
 
 function ThumbnailStrip({

@@ -7,7 +7,7 @@
  */
 
 /** Corrections while playing are at least this far apart, unless the drift is large (the user moved the playhead). */
-export const CORRECTION_GAP_MS = 1_000;
+export const CORRECTION_GAP_MS = 500;
 /** A drift this large is a jump of the playhead, followed at once. */
 export const JUMP_MS = 250;
 /** The measured time a seek takes is kept within this (a stalled decoder must not send the video far ahead). */
