@@ -13,6 +13,7 @@ export const MENU_COMMANDS = [
   'generate',
   'play',
   'export',
+  'add-reference-video',
   'help',
   'go-settings',
 ] as const satisfies readonly CommandId[];

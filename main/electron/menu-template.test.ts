@@ -41,6 +41,9 @@ describe('the native menu', () => {
     });
     expect(linux.get('undo')).toMatchObject({ label: 'Undo', accelerator: 'CmdOrCtrl+Z' });
     expect(linux.get('help')).toMatchObject({ label: 'Keyboard Shortcuts', accelerator: 'F1' });
+    // No default key: the Project menu offers it without one.
+    expect(linux.get('add-reference-video')).toMatchObject({ label: 'Add Reference Video…' });
+    expect(linux.get('add-reference-video')?.accelerator).toBeUndefined();
     // Space would stop typing in text boxes: Play has no accelerator.
     expect(linux.get('play')?.accelerator).toBeUndefined();
     expect(byId(buildMenuTemplate('darwin', 'Timbre Studio')).get('go-settings')?.accelerator).toBe(

@@ -88,7 +88,7 @@ export function buildMenuTemplate(
     },
     {
       label: 'Project',
-      submenu: [command('generate'), command('play')],
+      submenu: [command('generate'), command('play'), { type: 'separator' }, command('add-reference-video')],
     },
     {
       label: 'View',
