@@ -52,7 +52,7 @@ export function OriginalAudioControls({
         />
         Mute
       </label>
-      <label>
+      <label title="−60 to +12 dB. The preview plays a boost above 0 dB at 0 dB; the export applies it.">
         Volume (dB)
         <input
           data-testid="original-audio-volume"
