@@ -99,7 +99,7 @@ export function ImportSource({
               type="file"
               className="visually-hidden"
               data-testid="import-file-input"
-              accept={[...SCRIPT_FILE_EXTENSIONS, '.srt', '.fountain', 'text/*'].join(',')}
+              accept={[...SCRIPT_FILE_EXTENSIONS, '.fountain', 'text/*'].join(',')}
               aria-describedby={hintId}
               onChange={(event) => {
                 const file = event.target.files?.[0];
@@ -110,8 +110,9 @@ export function ImportSource({
             />
           </label>
           <p className="hint" id={hintId}>
-            A script or a book: plain text (any encoding), Markdown, CSV or TSV (speaker, text, pause), HTML,
-            Word (.docx) or EPUB, at most 20 MB.
+            A script or a book: plain text (any encoding), Markdown, CSV or TSV (speaker, text, pause; with
+            start and end, a timed script), subtitles (SRT, WebVTT: one timed line per cue), HTML, Word
+            (.docx) or EPUB, at most 20 MB.
           </p>
           {picked ? <PickedFileStatus picked={picked} onEncoding={onEncoding} /> : null}
         </div>
