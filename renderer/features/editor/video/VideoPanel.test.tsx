@@ -45,6 +45,21 @@ describe('VideoPanel', () => {
     expect(screen.getByTestId('video-timecode').textContent).toBe('00:01:01:02 / 00:00:30:00');
   });
 
+  it('asks main again when the shown file fails to play, and then asks for it', async () => {
+    let status: VideoStatus = { status: 'ok', path: recorded.path, url: '/media/video/abc' };
+    const bridge = new FakeBridge({ 'video.status': () => ok(status) });
+    const stores = storesFor(bridge);
+    stores.document
+      .getState()
+      .open({ fileName: 'spot.timbre', project: { ...sampleProject(), video: recorded } });
+    renderWithStores(<VideoPanel />, stores);
+    const video = await screen.findByTestId('video-panel-video');
+    status = { status: 'missing', path: recorded.path, message: 'gone' };
+    fireEvent.error(video);
+    expect(await screen.findByTestId('video-missing')).toBeTruthy();
+    expect(bridge.calls.filter((call) => call.method === 'video.status')).toHaveLength(2);
+  });
+
   it('asks for a moved file again, and locating it replaces only the path (one undo step)', async () => {
     const before = project;
     const located: LocatedVideo = {

@@ -4,6 +4,7 @@ import type { DocumentState } from '../../../stores/document-store.js';
 import { selectVideoSource } from '../../../stores/video-source-store.js';
 import { useAppStores, useDocumentStore, useVideoSourceStore } from '../../../stores/stores-context.js';
 import { useCommandHandlers } from '../../../commands/use-commands.js';
+import { useListener } from '../../../shared/listeners.js';
 import { ChooserWindow } from '../../../components/ChooserWindow.js';
 import { useFollowedProject } from '../use-followed-project.js';
 import { layoutOf } from '../../../shared/project-derived.js';
@@ -100,6 +101,13 @@ function FollowingVideo({ video, url }: { video: ReferenceVideo; url: string }) 
     latest.current = { video, project };
     followerRef.current?.settingsChanged();
   }, [video, project]);
+
+  // The file went away (or changed) while shown: ask main again, which then says it is missing.
+  useListener(
+    elementRef,
+    'error',
+    () => void stores.videoSource.getState().check(video.path, { force: true }),
+  );
 
   const { durationMs, frameRate } = video;
   useEffect(() => {
