@@ -80,6 +80,8 @@ export const batchItemRecordSchema = z.object({
   mode: exportModeSchema.optional(),
   /** A cover image the user named (the CLI's --cover), embedded in MP3 output. */
   coverPath: z.string().min(1).optional(),
+  /** The video mode's picture when the user named one (the CLI's --video FILE) instead of the project's own. */
+  videoPath: z.string().min(1).optional(),
   status: batchItemStatusSchema,
   /** How many times the item started (a restart after a crash or a retry counts). */
   attempts: z.number().int().min(0),

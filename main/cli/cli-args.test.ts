@@ -158,4 +158,34 @@ describe('timbre command line', () => {
     expect(text).not.toContain('7f3a9c2b81');
     expect(text).not.toContain('the-real-token');
   });
+
+  it('reads --video FILE as the video export of one project, and refuses what does not apply to it', () => {
+    expect(parse('export dub.timbre --out o --video clip.mov --keep-original-audio --srt')).toMatchObject({
+      mode: 'video',
+      videoPath: path.resolve('clip.mov'),
+      settings: {
+        video: { container: 'mov', keepOriginalAudio: true },
+        options: { subtitles: { srt: true } },
+      },
+    });
+    // A WebM's picture goes into an MP4 (the new soundtrack is AAC).
+    expect(parse('export dub.timbre --out o --video clip.webm')).toMatchObject({
+      settings: { video: { container: 'mp4', keepOriginalAudio: false } },
+    });
+    const refused = (line: string): string => {
+      try {
+        parse(line);
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      return 'accepted';
+    };
+    expect(refused('export a.timbre b.timbre --out o --video clip.mp4')).toMatch(/name one PROJECT/u);
+    expect(refused('export a.timbre --out o --video clip.mp4 --split chapters')).toMatch(/--split/u);
+    expect(refused('export a.timbre --out o --video clip.mp4 --format mp3')).toMatch(
+      /--format applies to audio files/u,
+    );
+    expect(refused('export a.timbre --out o --video notes.txt')).toMatch(/MP4, MOV or WebM file \(got/u);
+    expect(refused('export a.timbre --out o --keep-original-audio')).toMatch(/with --video FILE only/u);
+  });
 });

@@ -11,6 +11,8 @@ import type { AudioMetadata, ChapterOutput } from '../../common/export/audio-met
 import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../common/export/chapter-split.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
+import type { VideoOutput } from '../../common/export/video-output.js';
+import { containerForVideoPath } from '../../common/export/video-output.js';
 import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/settings-schema.js';
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/project-export/index.js';
 import { echoedOption, echoedValue } from './cli-echo.js';
@@ -40,6 +42,8 @@ export interface ExportCommand {
   mode: ExportMode;
   /** --cover FILE, resolved. */
   coverPath?: string;
+  /** --video FILE, resolved: the picture the new soundtrack is put under (mode `video`). */
+  videoPath?: string;
   /** For projects not linked to a service. */
   service?: string | undefined;
   /** The token read from the variable --token-env names (never printed). */
@@ -81,6 +85,8 @@ const OPTIONS = {
   track: { type: 'string' },
   comment: { type: 'string' },
   cover: { type: 'string' },
+  video: { type: 'string' },
+  'keep-original-audio': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -140,6 +146,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (values['chapter-name'] !== undefined && split !== 'chapters') {
     throw new UsageError('--chapter-name names the files of --split chapters only');
   }
+  const videoPath = values.video === undefined ? undefined : checkedVideo(values, projects.length, split);
+  if (values['keep-original-audio'] && videoPath === undefined) {
+    throw new UsageError('--keep-original-audio applies with --video FILE only');
+  }
   if (values['confirm-charge-twice'] && !values.generate) {
     throw new UsageError('--confirm-charge-twice applies with --generate only (without it nothing is sent)');
   }
@@ -172,6 +182,14 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       json: values['chapters-json'] ?? false,
       nameTemplate: values['chapter-name'] ?? DEFAULT_CHAPTER_NAME_TEMPLATE,
     },
+    ...(videoPath === undefined
+      ? {}
+      : {
+          video: {
+            container: containerForVideoPath(videoPath),
+            keepOriginalAudio: values['keep-original-audio'] ?? false,
+          },
+        }),
   });
 
   return {
@@ -183,8 +201,16 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     confirmChargeTwice: values['confirm-charge-twice'] ?? false,
     nameTemplate,
     overwrite: values.overwrite ?? false,
-    mode: split === 'chapters' ? 'chapters-folder' : split === 'blocks' ? 'blocks-folder' : 'mix',
+    mode:
+      videoPath !== undefined
+        ? 'video'
+        : split === 'chapters'
+          ? 'chapters-folder'
+          : split === 'blocks'
+            ? 'blocks-folder'
+            : 'mix',
     ...(values.cover === undefined ? {} : { coverPath: checkedCover(values.cover) }),
+    ...(videoPath === undefined ? {} : { videoPath }),
     service: values.service === undefined ? undefined : serviceUrlSchema.parse(values.service),
     ...tokenFromEnv(values['token-env'], env),
     dataDir: values.data === undefined ? undefined : path.resolve(values.data),
@@ -202,6 +228,7 @@ interface SettingsFlags {
   vtt: boolean;
   metadata: Record<keyof AudioMetadata, string | undefined>;
   chapters: ChapterOutput;
+  video?: VideoOutput;
 }
 
 /** The flags as export settings, checked by the same schema as the app's export dialog. */
@@ -220,6 +247,7 @@ function buildSettings(flags: SettingsFlags): ProjectExportSettings {
     ducking: defaultDuckingSettings,
     metadata: Object.fromEntries(Object.entries(flags.metadata).filter(([, value]) => value !== undefined)),
     chapters: flags.chapters,
+    ...(flags.video ? { video: flags.video } : {}),
   };
   const parsed = projectExportSettingsSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;
@@ -233,6 +261,38 @@ function buildSettings(flags: SettingsFlags): ProjectExportSettings {
     throw new UsageError(`--rate ${issue?.message ?? 'is invalid'} (got ${flags.rate})`);
   }
   throw new UsageError(`${flag} ${issue?.message ?? 'is invalid'}`);
+}
+
+/**
+ * --video FILE: one project's speech under one picture, so one PROJECT; the soundtrack is AAC inside the video, so
+ * the audio file's flags and per-chapter or per-block files do not apply. The file itself is opened by the export
+ * (a regular file, read through the shared reader), which names it if it cannot be read.
+ */
+function checkedVideo(
+  values: { video?: string | undefined } & Partial<
+    Record<'format' | 'bitrate' | 'bit-depth' | 'chapters' | 'chapters-json' | 'cover', unknown>
+  >,
+  projectCount: number,
+  split: string,
+): string {
+  if (projectCount !== 1)
+    throw new UsageError('--video FILE puts one picture under one PROJECT’s speech: name one PROJECT');
+  if (split !== 'none') throw new UsageError('--video writes one video: it cannot be used with --split');
+  for (const flag of ['format', 'bitrate', 'bit-depth', 'chapters', 'chapters-json', 'cover'] as const) {
+    if (values[flag] !== undefined) {
+      throw new UsageError(
+        `--${flag} applies to audio files; --video writes the soundtrack as AAC inside the video`,
+      );
+    }
+  }
+  const videoPath = path.resolve(values.video ?? '');
+  const extension = path.extname(videoPath).toLowerCase();
+  if (!['.mp4', '.m4v', '.mov', '.webm', '.mkv'].includes(extension)) {
+    throw new UsageError(
+      `--video must name an MP4, MOV or WebM file (got ${echoedValue(path.basename(videoPath))})`,
+    );
+  }
+  return videoPath;
 }
 
 /** The cover is read now, so a wrong file stops the command before anything is generated. */

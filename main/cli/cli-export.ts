@@ -67,6 +67,7 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
         overwrite: command.overwrite,
         mode: command.mode,
         ...(command.coverPath ? { coverPath: command.coverPath } : {}),
+        ...(command.videoPath ? { videoPath: command.videoPath } : {}),
       });
       queue.start();
       await queue.whenIdle();

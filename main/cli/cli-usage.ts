@@ -25,6 +25,12 @@ Output
   --chapter-name TEMPLATE
                          names of chapter files; {n}, {title}, {project}   [default: {n} {title}]
 
+Video (one project)
+  --video FILE           the project's speech as the new soundtrack of FILE (MP4, MOV or WebM): NAME.mp4 (or
+                         .mov for a MOV), the picture copied unchanged, the mix as AAC exactly as long as the
+                         video, --srt/--vtt beside it; FILE never leaves this computer
+  --keep-original-audio  keep FILE's own sound as a second audio stream, labelled "Original audio"
+
 Chapters and tags (one file per project)
   --chapters             chapter markers in the file: ID3v2 chapters (MP3), cue points with labels (WAV)
   --chapters-json        a Podcasting 2.0 chapters file (NAME.chapters.json) next to the audio
@@ -54,5 +60,6 @@ Examples
   timbre export episodes/*.timbre --out exports --format mp3 --bitrate 128 --srt
   timbre export book.timbre --out out --format mp3 --chapters --author "A. Writer" --cover cover.jpg
   timbre export book.timbre --out out --split chapters --chapter-name "{n} - {title}" --srt
+  timbre export dub-fr.timbre --out out --video clip.mp4 --keep-original-audio --srt
   TIMBRE_TOKEN=… timbre export show/ --out out --generate --token-env TIMBRE_TOKEN --name "{index} {title}"
 `;

@@ -35,6 +35,12 @@ export const addToBatchInputSchema = z.object({
     .min(1, 'must not be empty')
     .refine((value) => path.isAbsolute(value), 'must be an absolute file path')
     .optional(),
+  /** A video file the user named (the CLI's --video FILE): the picture of the `video` mode's export. */
+  videoPath: z
+    .string()
+    .min(1, 'must not be empty')
+    .refine((value) => path.isAbsolute(value), 'must be an absolute file path')
+    .optional(),
 });
 export type AddToBatchInput = z.input<typeof addToBatchInputSchema>;
 export type ParsedAddToBatchInput = z.output<typeof addToBatchInputSchema>;

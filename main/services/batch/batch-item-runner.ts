@@ -89,6 +89,7 @@ type ItemInput = Pick<
   | 'outputPath'
   | 'mode'
   | 'coverPath'
+  | 'videoPath'
 >;
 
 /**
@@ -174,7 +175,13 @@ export async function runBatchItem(
     const prepared = await deps.exporter.prepare(project, item.settings);
     const written = await deps.exporter.export(
       prepared,
-      { outputPath, mode: item.mode ?? 'mix', overwrite: item.overwrite, coverPath: item.coverPath },
+      {
+        outputPath,
+        mode: item.mode ?? 'mix',
+        overwrite: item.overwrite,
+        coverPath: item.coverPath,
+        videoPath: item.videoPath,
+      },
       {
         signal: context.signal,
         onProgress: (progress: ExportProgress) =>

@@ -47,6 +47,7 @@ export function batchItems(
     overwrite: parsed.overwrite,
     mode: parsed.mode,
     ...(parsed.coverPath ? { coverPath: parsed.coverPath } : {}),
+    ...(parsed.videoPath ? { videoPath: parsed.videoPath } : {}),
     status: 'queued',
     attempts: 0,
     addedAt,

@@ -67,6 +67,8 @@ export interface ExportTarget {
   readonly overwrite: boolean;
   /** A JPEG or PNG the user chose, embedded as the cover; the project's own cover otherwise. */
   readonly coverPath?: string | undefined;
+  /** The video mode's picture when the user named one (the CLI's --video FILE); the project's own otherwise. */
+  readonly videoPath?: string | undefined;
 }
 
 /** What an export wrote, whatever its mode. */
@@ -192,7 +194,8 @@ export class ProjectExporter {
     target: ExportTarget,
     run: RunOptions,
   ): Promise<ExportOutputs> {
-    if (!project.video) {
+    const videoPath = target.videoPath ?? project.video?.path;
+    if (videoPath === undefined) {
       throw new Error(
         `“${project.title}” has no reference video: add one in the editor before exporting a video, or export the audio.`,
       );
@@ -203,7 +206,8 @@ export class ProjectExporter {
         plan,
         sources,
         settings,
-        video: project.video,
+        // A picture named for this export is measured by the remux; the render then lasts as long as the project.
+        video: { path: videoPath, durationMs: project.video?.durationMs ?? plan.durationMs },
         outputPath: target.outputPath,
         overwrite: target.overwrite,
         pcmCacheDir: this.options.pcmCacheDir,

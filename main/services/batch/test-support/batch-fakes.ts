@@ -95,6 +95,8 @@ export interface ExportCall {
   outputPath: string;
   overwrite: boolean;
   mode: ExportMode;
+  /** The picture named for a video export, when one was. */
+  videoPath?: string | undefined;
 }
 
 /**
@@ -122,10 +124,16 @@ export class FakeExporter implements BatchExporter {
 
   async export(
     { project, settings }: PreparedExport,
-    { outputPath, overwrite, mode }: ExportTarget,
+    { outputPath, overwrite, mode, videoPath }: ExportTarget,
     run: RunOptions = {},
   ): Promise<ExportOutputs> {
-    this.calls.push({ title: project.title, outputPath, overwrite, mode });
+    this.calls.push({
+      title: project.title,
+      outputPath,
+      overwrite,
+      mode,
+      ...(videoPath ? { videoPath } : {}),
+    });
     const subtitles = subtitlePathsFor(outputPath);
     const files = [
       outputPath,
