@@ -112,6 +112,7 @@ export const COMMANDS = [
     inTextFields: true,
     menuLabel: 'Export…',
   },
+  { id: 'fit-check', title: 'Open fit check', keys: ['Mod+Shift+F'], scope: 'editor', inTextFields: true },
   {
     id: 'play',
     title: 'Play the preview from the playhead, or stop it',

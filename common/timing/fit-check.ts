@@ -102,8 +102,8 @@ interface Measured {
   rate: number;
 }
 
-/** The fit of one timed line from its length and slot (exported for the after-generation check). */
-export function fitLine(block: TextBlock, measured: Measured): FitLine {
+/** The fit of one timed line from its length and slot. */
+function fitLine(block: TextBlock, measured: Measured): FitLine {
   const { estimatedMs, source, startMs, slotEndMs, limitMs, rate } = measured;
   const slotMs = slotEndMs === undefined ? undefined : Math.max(0, slotEndMs - startMs);
   const freeAfterMs =
@@ -143,7 +143,7 @@ export function fitLine(block: TextBlock, measured: Measured): FitLine {
 }
 
 /** Whether a take of `lengthMs` fits `slotMs` once sped up by at most MAX_STRETCH (keeping its pitch). */
-export function withinStretch(lengthMs: number, slotMs: number): boolean {
+function withinStretch(lengthMs: number, slotMs: number): boolean {
   return lengthMs <= slotMs * MAX_STRETCH_FACTOR;
 }
 

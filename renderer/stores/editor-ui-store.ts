@@ -44,6 +44,9 @@ export interface EditorUiState {
   /** A generation main refused, nothing sent, because blocks may be charged twice: the question until answered. */
   pendingChargeTwice: HeldGeneration | null;
   setPendingChargeTwice(pending: HeldGeneration | null): void;
+  /** Whether the fit check of timed lines (renderer/features/editor/fit) is shown. */
+  fitCheckOpen: boolean;
+  setFitCheckOpen(open: boolean): void;
 }
 
 export interface PendingGeneration {
@@ -55,6 +58,11 @@ export interface PendingGeneration {
   /** The setting it is above. */
   threshold: number;
   newTake: boolean;
+  /**
+   * Timed lines among those sent whose estimate overruns their slot with no remedy chosen (common/timing): the
+   * question is then asked whatever the credits, so the user decides before paying.
+   */
+  overrunLines?: number;
   send(): void;
 }
 
@@ -78,6 +86,8 @@ export function createEditorUiStore(): StoreApi<EditorUiState> {
     setPendingGeneration: (pendingGeneration) => set({ pendingGeneration }),
     pendingChargeTwice: null,
     setPendingChargeTwice: (pendingChargeTwice) => set({ pendingChargeTwice }),
+    fitCheckOpen: false,
+    setFitCheckOpen: (fitCheckOpen) => set({ fitCheckOpen }),
   }));
 }
 
@@ -105,3 +115,4 @@ export const selectPendingGeneration = (state: EditorUiState): PendingGeneration
   state.pendingGeneration;
 export const selectPendingChargeTwice = (state: EditorUiState): HeldGeneration | null =>
   state.pendingChargeTwice;
+export const selectFitCheckOpen = (state: EditorUiState): boolean => state.fitCheckOpen;

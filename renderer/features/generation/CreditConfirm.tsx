@@ -14,6 +14,8 @@ export function CreditConfirm({
   threshold,
   reuse,
   confirmLabel,
+  overrunLines = 0,
+  onOpenFitCheck,
   onConfirm,
   onCancel,
 }: {
@@ -28,6 +30,9 @@ export function CreditConfirm({
   /** Whether audio main already has for the same content is reused (a new take, with its new seed, never is). */
   reuse: boolean;
   confirmLabel: string;
+  /** Timed lines sent whose estimate runs past their slot with no remedy chosen: named, with the fit check. */
+  overrunLines?: number;
+  onOpenFitCheck?: () => void;
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -48,8 +53,31 @@ export function CreditConfirm({
         {reuse
           ? 'audio already made for the same text, voice and parameters is reused at no cost'
           : 'each new take has a new seed, so every block is charged'}
-        ). You asked to confirm above {formatCount(threshold)} credits (Settings → Generation).
+        ).
+        {credits > threshold
+          ? ` You asked to confirm above ${formatCount(threshold)} credits (Settings → Generation).`
+          : null}
       </p>
+      {overrunLines > 0 ? (
+        <p className="generation-confirm-overrun" data-testid="generation-confirm-overrun">
+          <strong>
+            {formatCount(overrunLines)} timed line{overrunLines === 1 ? '' : 's'} will run past{' '}
+            {overrunLines === 1 ? 'its slot' : 'their slots'}
+          </strong>{' '}
+          at the voice’s pace. Decide in the fit check before paying: a faster rate, a stretch, running on, or
+          a rewrite.{' '}
+          {onOpenFitCheck === undefined ? null : (
+            <button
+              type="button"
+              className="link-button"
+              data-testid="generation-confirm-fit-check"
+              onClick={onOpenFitCheck}
+            >
+              Open the fit check
+            </button>
+          )}
+        </p>
+      ) : null}
       <p className="hint">
         The service does not tell the app your balance: check it with the service. Credits are held when a
         task is sent and returned if it fails.

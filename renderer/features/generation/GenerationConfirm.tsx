@@ -6,7 +6,7 @@ import { CreditConfirm } from './CreditConfirm.js';
 
 /**
  * The editor's questions about a generation: above the credits set in Settings → Generation (Generate, Another
- * take), and blocks that may be charged twice (main sent nothing).
+ * take) or with timed lines that will overrun their slots, and blocks that may be charged twice (main sent nothing).
  */
 export function GenerationConfirm() {
   return (
@@ -31,7 +31,7 @@ function CreditQuestion() {
   const pending = useEditorUiStore(selectPendingGeneration);
   if (pending === null) return null;
   const close = (): void => stores.editorUi.getState().setPendingGeneration(null);
-  const { projectTitle, blocks, credits, threshold, newTake } = pending;
+  const { projectTitle, blocks, credits, threshold, newTake, overrunLines } = pending;
   return (
     <CreditConfirm
       what={`${newTake ? 'Take again' : 'Generate'} ${formatCount(blocks)} block${blocks === 1 ? '' : 's'}`}
@@ -40,6 +40,12 @@ function CreditQuestion() {
       threshold={threshold}
       reuse={!newTake}
       confirmLabel={newTake ? 'Take again' : 'Generate'}
+      overrunLines={overrunLines ?? 0}
+      onOpenFitCheck={() => {
+        // Nothing is sent: the user decides on the lines first, then generates again.
+        close();
+        stores.editorUi.getState().setFitCheckOpen(true);
+      }}
       onConfirm={() => {
         close();
         pending.send();

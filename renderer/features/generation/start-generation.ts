@@ -13,6 +13,7 @@ import { generationStartedNotice } from './generation-started-notice.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { formatCount } from '../../shared/format.js';
 import { editDocument } from '../../stores/document-actions.js';
+import { overrunningSent } from './overrunning-sent.js';
 
 type GenerationRequest = { newTake: boolean; blockIds?: readonly string[] | undefined };
 
@@ -29,6 +30,8 @@ interface GenerationPlan {
   blockIds: readonly string[] | undefined;
   credits: number;
   blocks: number;
+  /** Timed lines it sends that will overrun their slots, no remedy chosen (overrunningSent). */
+  overrunLines: number;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function startGeneration(
   const plan = planGeneration(stores, activeServiceUrl, request, { announce: true });
   if (plan === null) return;
   const { confirmAboveCredits } = selectGenerationSettings(stores.settings.getState());
-  if (plan.credits > confirmAboveCredits) {
+  if (plan.credits > confirmAboveCredits || plan.overrunLines > 0) {
     ask(stores, activeServiceUrl, request, plan, confirmAboveCredits);
     return;
   }
@@ -71,6 +74,7 @@ function ask(
     credits: plan.credits,
     threshold,
     newTake: request.newTake,
+    overrunLines: plan.overrunLines,
     send: () => void sendConfirmed(stores, activeServiceUrl, request, plan),
   });
 }
@@ -145,7 +149,13 @@ function planGeneration(
     showProblems(stores, problems);
     return null;
   }
-  return { project: current, blockIds, credits: estimate.credits, blocks: estimate.blockIds.size };
+  return {
+    project: current,
+    blockIds,
+    credits: estimate.credits,
+    blocks: estimate.blockIds.size,
+    overrunLines: overrunningSent(current, context, estimate.blockIds),
+  };
 }
 
 /** What to do with blocks whose content may be charged twice: ask (main refuses), leave them out, send them. */

@@ -9,6 +9,7 @@ import { flagsOf, openFlagsOf } from '../../../shared/project-derived.js';
 import { formatCount } from '../../../shared/format.js';
 import { useHashedProject } from '../use-hashed-project.js';
 import { editDocument } from '../../../stores/document-actions.js';
+import { OverrunActions, overrunOf } from './OverrunActions.js';
 
 /**
  * "Needs review": the blocks whose playing take the checks flagged (take-checks.ts) and nobody has judged yet,
@@ -29,7 +30,14 @@ export function ReviewPanel() {
   if (flags.size === 0) return null;
   const ids = [...flags.keys()];
   const count = ids.length;
-  const retake = retakePlan(project, context, ids);
+  const openFlags = openFlagsOf(project, context, thresholds);
+  // Another take with a new seed at the same rate would overrun its slot again: such a line is offered a
+  // stretch or a faster take of its own (OverrunActions), never a paid retake it cannot use.
+  const retake = retakePlan(
+    project,
+    context,
+    ids.filter((blockId) => (openFlags.get(blockId) ?? []).some((flag) => flag.kind !== 'overrun')),
+  );
   const sending = retake.blockIds.length;
   const lockedNote =
     retake.locked === 0
@@ -38,10 +46,7 @@ export function ReviewPanel() {
   const soundsFine = (blockId: string): void => {
     const found = findBlock(project, blockId)?.block;
     const take = found ? activeTake(found, context) : undefined;
-    const kinds =
-      openFlagsOf(project, context, thresholds)
-        .get(blockId)
-        ?.map((flag) => flag.kind) ?? [];
+    const kinds = openFlags.get(blockId)?.map((flag) => flag.kind) ?? [];
     if (take === undefined || kinds.length === 0) return;
     editDocument(stores, (doc) => acceptTakeFlags(doc, blockId, take.cacheKey, kinds), {
       label: 'Sounds fine',
@@ -85,6 +90,7 @@ export function ReviewPanel() {
             const found = findBlock(project, blockId);
             const block = found?.block;
             const label = block && 'text' in block ? excerpt(block.text, 60) : blockId;
+            const overrun = overrunOf(openFlags.get(blockId));
             return (
               <li key={blockId}>
                 <button
@@ -96,6 +102,7 @@ export function ReviewPanel() {
                   {label}
                 </button>
                 <span className="hint"> — {flags.get(blockId)?.join(' ')}</span>{' '}
+                {overrun === undefined ? null : <OverrunActions blockId={blockId} flag={overrun} />}{' '}
                 <button
                   type="button"
                   className="link-button"

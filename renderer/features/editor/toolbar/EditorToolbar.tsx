@@ -14,6 +14,7 @@ import type { ShortcutId } from '../../../commands/shortcuts.js';
 import { useShortcutLabel } from '../../../commands/shortcuts.js';
 import { useAppStores, useDocumentStore } from '../../../stores/stores-context.js';
 import { AddVideoButton } from '../video/AddVideoButton.js';
+import { FitCheckButton } from '../fit/FitCheckButton.js';
 
 /** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
 function selectAnchorType(state: DocumentState): string | undefined {
@@ -164,6 +165,7 @@ export function EditorToolbar() {
         </button>
       </div>
       <AddVideoButton />
+      <FitCheckButton />
       <ChapterNavigator />
     </div>
   );

@@ -1,0 +1,89 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Project, TextBlock } from '../../../../common/project/index.js';
+import { createProject, createTextBlock } from '../../../../common/project/index.js';
+import { estimateSpeechMs } from '../../../../common/project/duration-estimate.js';
+import type { SpeechTiming } from '../../../../common/project/timing-schema.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
+import { FitCheckButton } from './FitCheckButton.js';
+
+const THIRTY = 'abcdefghij abcdefghij abcdefg.';
+const THIRTY_MS = estimateSpeechMs(THIRTY);
+
+function line(id: string, timing: Partial<SpeechTiming> & { startMs: number }, locked = false): TextBlock {
+  return {
+    ...createTextBlock({ id, text: THIRTY }),
+    locked,
+    timing: { lane: 0, fit: 'fixed', ...timing },
+  };
+}
+
+function open(blocks: TextBlock[]) {
+  const base = createProject({ title: 'Dub', defaults: { voiceId: 'v1', language: 'en' } });
+  const project: Project = { ...base, tracks: { ...base.tracks, speech: { blocks } } };
+  const stores = storesFor(new FakeBridge({}));
+  stores.document.getState().open({ fileName: 'dub.timbre', project });
+  renderWithStores(<FitCheckButton />, stores);
+  return stores;
+}
+
+function textBlock(stores: ReturnType<typeof open>, id: string): TextBlock {
+  return stores.document
+    .getState()
+    .doc!.project.tracks.speech.blocks.find((block) => block.id === id) as TextBlock;
+}
+
+describe('Fit check', () => {
+  afterEach(cleanup);
+
+  it('is not offered for a project without timed lines', () => {
+    open([createTextBlock({ text: THIRTY })]);
+    expect(screen.queryByTestId('fit-check-open')).toBeNull();
+  });
+
+  it('lists the lines that overrun with the overrun, the rate needed and whether it can be sent', async () => {
+    open([
+      line('fits', { startMs: 0, cueEndMs: THIRTY_MS + 100 }),
+      line('faster', { startMs: 10_000, cueEndMs: 11_800 }),
+      line('far', { startMs: 20_000, cueEndMs: 20_500 }),
+    ]);
+    const button = await screen.findByTestId('fit-check-open');
+    await screen.findByText(/Fit check \(2 overruns\)/);
+    fireEvent.click(button);
+    const rows = await screen.findAllByTestId('fit-line');
+    expect(rows.map((row) => row.dataset['blockId'])).toEqual(['faster', 'far']);
+    const faster = within(rows[0]!);
+    expect(faster.getByTestId('fit-line-overrun').textContent).toBe(
+      `+${((THIRTY_MS - 1_800) / 1000).toFixed(1)} s`,
+    );
+    expect(faster.getByTestId('fit-line-rate').textContent).toContain('1.12 (can be sent)');
+    expect(faster.getByTestId('fit-line-suggestion').textContent).toBe('Speak it faster');
+    const far = within(rows[1]!);
+    expect(far.getByTestId('fit-line-rate').textContent).toContain('(outside 0.5–2)');
+    expect(far.getByTestId('fit-line-suggestion').textContent).toBe('Rewrite it shorter');
+    expect((far.getByTestId('fit-remedy-rate') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('applies one remedy as an undoable edit, and every suggestion at once leaving locked lines alone', async () => {
+    const stores = open([
+      line('faster', { startMs: 10_000, cueEndMs: 11_800 }),
+      line('far', { startMs: 20_000, cueEndMs: 20_500 }),
+      line('locked', { startMs: 30_000, cueEndMs: 30_500 }, true),
+    ]);
+    fireEvent.click(await screen.findByTestId('fit-check-open'));
+    const rows = await screen.findAllByTestId('fit-line');
+    fireEvent.click(within(rows[1]!).getByTestId('fit-remedy-run-on'));
+    expect(textBlock(stores, 'far').timing?.fit).toBe('dynamic');
+    stores.document.getState().undo();
+    expect(textBlock(stores, 'far').timing?.fit).toBe('fixed');
+
+    fireEvent.click(await screen.findByTestId('fit-check-apply-all'));
+    expect(textBlock(stores, 'faster').speechRate).toBe(1.12);
+    expect(textBlock(stores, 'far').timing?.rewrite).toBe(true);
+    expect(textBlock(stores, 'locked').timing?.rewrite).toBeUndefined();
+    expect(stores.notices.getState().toasts.map((toast) => toast.title)).toContain(
+      '1 locked line left as it is',
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import type { FitLine, FitSuggestion } from '../../../../common/timing/fit-check.js';
+import type { FitRemedy } from '../../../../common/timing/fit-remedies.js';
+import { FIT_REMEDIES } from '../../../../common/timing/fit-remedies.js';
+import { formatClock } from '../../../shared/format.js';
+
+const SUGGESTION_TEXT: Record<FitSuggestion, string> = {
+  fits: 'Fits',
+  'run-on': 'Let it run on into the free time after its slot',
+  rate: 'Speak it faster',
+  stretch: 'Stretch the take (at most 15 %, pitch kept)',
+  rewrite: 'Rewrite it shorter',
+};
+
+const COVERED_TEXT = { 'run-on': 'Runs on into free time', stretch: 'Stretch allowed' } as const;
+
+function remedyLabel(remedy: FitRemedy, line: FitLine): string {
+  switch (remedy) {
+    case 'rate':
+      return line.neededRate !== undefined && Number.isFinite(line.neededRate)
+        ? `Rate ${line.neededRate.toFixed(2)}`
+        : 'Rate';
+    case 'stretch':
+      return 'Stretch';
+    case 'run-on':
+      return 'Run on';
+    case 'rewrite':
+      return 'Rewrite';
+    default: {
+      const exhaustive: never = remedy;
+      return exhaustive;
+    }
+  }
+}
+
+/** Why a remedy is not offered for this line, or null when it is. */
+function refusal(remedy: FitRemedy, line: FitLine): string | null {
+  if (remedy === 'rate' && !line.rateInRange) return 'The app cannot send this rate (0.5 to 2).';
+  if (remedy === 'stretch' && line.coveredBy === 'stretch') return 'A stretch is allowed already.';
+  if (remedy === 'run-on' && line.coveredBy === 'run-on') return 'It runs on already.';
+  return null;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** One overrunning timed line of the fit check, with its figures and the four remedies. */
+export function FitLineRow({
+  line,
+  label,
+  onSelect,
+  onRemedy,
+}: {
+  line: FitLine;
+  label: string;
+  onSelect(): void;
+  onRemedy(remedy: FitRemedy): void;
+}) {
+  const rate = line.neededRate;
+  return (
+    <tr data-testid="fit-line" data-block-id={line.blockId} data-suggestion={line.suggestion}>
+      <td>
+        <button type="button" className="link-button" data-testid="fit-line-select" onClick={onSelect}>
+          {label}
+        </button>
+      </td>
+      <td>{formatClock(line.startMs, { tenths: true })}</td>
+      <td>{line.slotMs === undefined ? '—' : seconds(line.slotMs)}</td>
+      <td title={line.source === 'audio' ? 'Measured on its take' : 'Estimated before generation'}>
+        {line.source === 'audio' ? '' : '≈ '}
+        {seconds(line.estimatedMs)}
+      </td>
+      <td data-testid="fit-line-overrun">+{seconds(line.overrunMs)}</td>
+      <td data-testid="fit-line-rate">
+        {rate === undefined ? '—' : Number.isFinite(rate) ? rate.toFixed(2) : 'none'}{' '}
+        <span className={line.rateInRange ? 'hint' : 'fit-out-of-range'} data-testid="fit-line-rate-range">
+          {line.rateInRange ? '(can be sent)' : '(outside 0.5–2)'}
+        </span>
+      </td>
+      <td data-testid="fit-line-suggestion">
+        {line.coveredBy !== undefined
+          ? COVERED_TEXT[line.coveredBy]
+          : line.needsDecision
+            ? SUGGESTION_TEXT[line.suggestion]
+            : 'Marked to rewrite'}
+      </td>
+      <td className="fit-line-remedies">
+        {FIT_REMEDIES.map((remedy) => {
+          const refused = refusal(remedy, line);
+          return (
+            <button
+              key={remedy}
+              type="button"
+              data-testid={`fit-remedy-${remedy}`}
+              className={remedy === line.suggestion && line.needsDecision ? 'primary' : undefined}
+              disabled={refused !== null}
+              title={refused ?? undefined}
+              onClick={() => onRemedy(remedy)}
+            >
+              {remedyLabel(remedy, line)}
+            </button>
+          );
+        })}
+      </td>
+    </tr>
+  );
+}
