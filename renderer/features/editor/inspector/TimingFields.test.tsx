@@ -101,6 +101,10 @@ describe('the inspector’s timing section', () => {
     expect(slot.textContent).toContain('Slot 2.0 s (to 0:06.000). Length 2.5 s.');
     expect(slot.textContent).toContain('Overruns its slot by 0.5 s.');
     expect(slot.dataset.overrunMs).toBe('500');
+    // 2.5 s of take in a 2 s slot at rate 1.2 (the sample's t2): 1.2 × 2.5 / 2 = 1.5.
+    expect(screen.getByTestId('timing-needed-rate').textContent).toBe(
+      'To fit, it needs a speech rate of 1.50 (now 1.2): inside the 0.5 to 2 the app sends.',
+    );
   });
 
   it('says a dynamic line runs into the free time after its slot, and that a fitting line fits', () => {

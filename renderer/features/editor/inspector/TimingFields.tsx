@@ -13,12 +13,27 @@ import {
 import type { FitMode } from '../../../../common/project/timing-schema.js';
 import { MAX_SPEECH_LANES, MAX_STRETCH } from '../../../../common/project/timing-schema.js';
 import type { TimelineLayout } from '../../../../common/project/timeline-layout.js';
+import type { FitLine } from '../../../../common/timing/fit-check.js';
+import { fitCheck } from '../../../../common/timing/fit-check.js';
+import { RANGES } from '../../../../common/rules/vocabulary.js';
 import { layoutOf } from '../../../shared/project-derived.js';
 import type { EditResult } from '../../../stores/document-store.js';
 import { useAppStores } from '../../../stores/stores-context.js';
 import { FieldRow } from './inspector-fields.js';
 import { TimecodeInput } from './TimecodeInput.js';
 import './timing-fields.css';
+
+/** The fit check of each layout, by line, made once per layout (the inspector re-renders on every edit). */
+const fitsByLayout = new WeakMap<TimelineLayout, ReadonlyMap<string, FitLine>>();
+
+function fitOf(project: Project, context: SendContext, layout: TimelineLayout, blockId: string) {
+  let fits = fitsByLayout.get(layout);
+  if (fits === undefined) {
+    fits = new Map(fitCheck(project, context, layout).map((line) => [line.blockId, line]));
+    fitsByLayout.set(layout, fits);
+  }
+  return fits.get(blockId);
+}
 
 const LANE_NUMBERS = Array.from({ length: MAX_SPEECH_LANES }, (_, lane) => lane);
 const FIT_LABELS: Record<FitMode, string> = {
@@ -161,6 +176,7 @@ export function TimingFields({
             Rewrite shorter
           </label>
           <SlotReadout layout={layout} blockId={block.id} fit={timing.fit} />
+          <NeededRate line={fitOf(project, context, layout, block.id)} />
         </>
       )}
     </fieldset>
@@ -194,6 +210,20 @@ function SlotReadout({ layout, blockId, fit }: { layout: TimelineLayout; blockId
           ? ''
           : `Fits, with ${formatShortDuration(-overrunMs)} to spare.`}
       {runsPastLimit ? ` It also runs into the next line of its lane.` : ''}
+    </p>
+  );
+}
+
+/** For a line that overruns: the speech rate that would make it fit, and whether the app may send it. */
+function NeededRate({ line }: { line: FitLine | undefined }) {
+  if (line?.neededRate === undefined || !Number.isFinite(line.neededRate)) return null;
+  const { min, max } = RANGES.speechRate;
+  return (
+    <p className="hint" data-testid="timing-needed-rate">
+      To fit, it needs a speech rate of {line.neededRate.toFixed(2)} (now {line.rate}):{' '}
+      {line.rateInRange
+        ? `inside the ${min} to ${max} the app sends.`
+        : `outside the ${min} to ${max} the app sends; stretch it or rewrite it shorter.`}
     </p>
   );
 }
