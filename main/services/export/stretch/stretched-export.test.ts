@@ -8,6 +8,7 @@ import type { Project, TextBlock } from '../../../../common/project/project-sche
 import { contextOf, sequentialIds, withOneTake } from '../../../../common/project/test-support.js';
 import { defaultSubtitleSettings } from '../../../../common/subtitles/subtitle-types.js';
 import { ExportEngine } from '../export-engine.js';
+import type { ExportRequest } from '../export-types.js';
 import { runExport } from '../render-export.js';
 import { decodeWithFfmpeg, sox } from '../test-support/media-tools.js';
 
@@ -73,7 +74,7 @@ async function exportEnds(
   if (!built.ok) throw new Error('expected a plan');
   const [clip] = built.plan.clips;
   const outputPath = path.join(folder, `${name}.wav`);
-  const request = {
+  const request: ExportRequest = {
     plan: built.plan,
     sources: { [clip!.sourceKey]: tonePath },
     options: {
