@@ -14,6 +14,11 @@ export interface ClipOptions {
   format?: string;
   /** Starts this many seconds in (A/B comparison keeps the position when switching takes). */
   fromS?: number;
+  /**
+   * Plays this much faster (a timed line sped up to fit its slot, as the export plays it): HTML5 audio's playback
+   * rate, which keeps the pitch.
+   */
+  rate?: number;
   onPlay?(): void;
   onPause?(): void;
   onEnd?(): void;
@@ -53,6 +58,7 @@ export function playClip(src: string, options: ClipOptions = {}): PlayingClip {
     src: [src],
     html5: true,
     format: [options.format ?? audioFormatOf(src)],
+    ...(options.rate === undefined ? {} : { rate: options.rate }),
     // Started past the beginning, the clip stays silent until the seek lands: its first moment is not heard.
     volume: fromS > 0 ? 0 : 1,
     onplay: () => options.onPlay?.(),

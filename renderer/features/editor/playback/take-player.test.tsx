@@ -26,6 +26,14 @@ describe('useTakePlayer', () => {
     expect(result.current.playback).toEqual({ kind: 'idle' });
   });
 
+  it('plays a take of a line stretched to fit its slot faster, through HTML5 audio, which keeps the pitch', () => {
+    const { result } = player();
+    act(() => result.current.play('take-1', '/media/take-1.mp3', 0, 1.1));
+    expect(howls[0]!.options).toMatchObject({ html5: true, rate: 1.1 });
+    act(() => result.current.play('take-2', '/media/take-2.mp3'));
+    expect(howls[1]!.options.rate).toBeUndefined();
+  });
+
   it('switches to the other take at the same position, silent until the seek lands (A/B)', () => {
     const { result } = player();
     act(() => result.current.play('take-a', '/media/a.wav'));

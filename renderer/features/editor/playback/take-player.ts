@@ -9,8 +9,11 @@ export interface TakePlayer {
   playback: TakePlayback;
   /** Why the last take could not be heard (howler's words), until another is played or the player is stopped. */
   error: string | null;
-  /** Plays a take from the start, or from `atS` seconds (A/B keeps the position when switching). */
-  play(cacheKey: string, src: string, atS?: number): void;
+  /**
+   * Plays a take from the start, or from `atS` seconds (A/B keeps the position when switching), at `rate` when its
+   * block is stretched to fit its slot (pitch kept).
+   */
+  play(cacheKey: string, src: string, atS?: number, rate?: number): void;
   /** Switches to another take at the same position, playing on. */
   switchTo(cacheKey: string, src: string): void;
   stop(): void;
@@ -33,7 +36,7 @@ export function useTakePlayer(): TakePlayer {
     [],
   );
 
-  const play = (cacheKey: string, src: string, atS = 0): void => {
+  const play = (cacheKey: string, src: string, atS = 0, rate?: number): void => {
     clipRef.current?.stop();
     // Only this take's own end or failure makes the player idle: a take switched away from says nothing more.
     const idleIfCurrent = (): void => {
@@ -47,7 +50,12 @@ export function useTakePlayer(): TakePlayer {
       setPlayback({ kind: 'idle' });
       setError(`Could not ${stage} the take: ${reason}`);
     };
-    const clip: PlayingClip = playClip(src, { fromS: atS, onEnd: idleIfCurrent, onError: failed });
+    const clip: PlayingClip = playClip(src, {
+      fromS: atS,
+      onEnd: idleIfCurrent,
+      onError: failed,
+      ...(rate === undefined ? {} : { rate }),
+    });
     clipRef.current = clip;
     setPlayback({ kind: 'playing', cacheKey });
     setError(null);

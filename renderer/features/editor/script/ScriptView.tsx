@@ -64,7 +64,15 @@ export function ScriptView() {
       const current = playerRef.current;
       if (current.playback.kind === 'playing' && current.playback.cacheKey === blockId) return current.stop();
       const playable = generationActions(stores).playableOf(blockId);
-      if (playable !== null) current.play(blockId, playable.mediaPath);
+      if (playable === null) return;
+      // A timed line stretched to fit its slot plays as the export plays it: sped up, its pitch kept.
+      const project = stores.document.getState().doc?.project;
+      const stretch =
+        project === undefined
+          ? undefined
+          : layoutOf(project, contextIn(stores, project)).speech.find((item) => item.blockId === blockId)
+              ?.stretch;
+      current.play(blockId, playable.mediaPath, 0, stretch);
     },
     [stores],
   );
