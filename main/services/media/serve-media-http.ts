@@ -27,8 +27,9 @@ export async function sendMediaReply(
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
+  let reply: MediaReply | undefined;
   try {
-    const reply = await plan();
+    reply = await plan();
     // The requester may have gone while the file was being fetched; the file stays cached for the next one.
     if (response.destroyed || response.writableEnded) {
       await discardMediaReply(reply);
@@ -47,7 +48,9 @@ export async function sendMediaReply(
     }
     await pipeline(mediaBodyStream(reply.body), response);
   } catch {
-    // The requester went away mid-file, or the file vanished: nothing more can be said on this response.
+    // The requester went away mid-file, or the file vanished: nothing more can be said on this response. A user
+    // file's handle is closed by its stream once streamed; closing it again here is harmless.
+    if (reply) await discardMediaReply(reply);
     response.destroy();
   }
 }
