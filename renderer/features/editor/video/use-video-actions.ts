@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { OriginalAudio, ReferenceVideo } from '../../../../common/project/timing-schema.js';
-import type { Project } from '../../../../common/project/project-schema.js';
+import type { OriginalAudio } from '../../../../common/project/timing-schema.js';
+import { relocateVideo, removeVideo, setVideo } from '../../../../common/project/video-edits.js';
+import { setOriginalAudio as originalAudioEdit } from '../../../../common/project/original-audio-edits.js';
 import { appInfoOf } from '../../../app/use-app-info.js';
 import { editDocument } from '../../../stores/document-actions.js';
 import { useAppStores } from '../../../stores/stores-context.js';
@@ -47,11 +48,11 @@ export function useVideoActions() {
   };
 
   const remove = (): void => {
-    editDocument(stores, withoutVideo, { label: 'Remove the reference video' });
+    editDocument(stores, removeVideo, { label: 'Remove the reference video' });
   };
 
   const setOriginalAudio = (change: Partial<OriginalAudio>, coalesceKey?: string): void => {
-    editDocument(stores, (project) => withOriginalAudio(project, change), {
+    editDocument(stores, (project) => originalAudioEdit(project, change), {
       label: 'Change the original audio',
       ...(coalesceKey === undefined ? {} : { coalesceKey }),
     });
@@ -73,7 +74,13 @@ async function applyChosenVideo(stores: AppStores, why: VideoChoice, path: strin
   const previous = stores.document.getState().doc?.project.video;
   if (why === 'locate' && previous !== undefined) {
     const located = await stores.client.invoke('video.locate', { path, previous });
-    applyVideo(stores, located.video, 'Locate the reference video');
+    if (
+      !editDocument(stores, (project) => relocateVideo(project, located.video), {
+        label: 'Locate the reference video',
+      })
+    ) {
+      return;
+    }
     stores.videoSource.getState().chosen(path, located.url);
     if (located.durationNote !== null) {
       stores.notices
@@ -88,30 +95,13 @@ async function applyChosenVideo(stores: AppStores, why: VideoChoice, path: strin
     facts.video.originalAudio === undefined
       ? undefined
       : (previous?.originalAudio ?? facts.video.originalAudio);
-  applyVideo(
-    stores,
-    { ...facts.video, ...(originalAudio === undefined ? {} : { originalAudio }) },
-    previous === undefined ? 'Add a reference video' : 'Replace the reference video',
-  );
+  const video = { ...facts.video, ...(originalAudio === undefined ? {} : { originalAudio }) };
+  const label = previous === undefined ? 'Add a reference video' : 'Replace the reference video';
+  if (!editDocument(stores, (project) => setVideo(project, video), { label })) return;
   stores.videoSource.getState().chosen(path, facts.url);
   if (facts.soundNote !== null) {
     stores.notices
       .getState()
       .receive({ kind: 'notification', title: 'The video’s own sound is not used', body: facts.soundNote });
   }
-}
-
-function applyVideo(stores: AppStores, video: ReferenceVideo, label: string): void {
-  editDocument(stores, (project) => ({ ...project, video }), { label });
-}
-
-function withoutVideo(project: Project): Project {
-  const { video: _removed, ...rest } = project;
-  return rest;
-}
-
-function withOriginalAudio(project: Project, change: Partial<OriginalAudio>): Project {
-  const video = project.video;
-  if (video?.originalAudio === undefined) return project;
-  return { ...project, video: { ...video, originalAudio: { ...video.originalAudio, ...change } } };
 }
