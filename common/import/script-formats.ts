@@ -69,6 +69,19 @@ export function notAScript(fileName: string): string | undefined {
     : undefined;
 }
 
+/** A subtitle file's start: the WebVTT signature, or SubRip's cue number (optional) and timing line. */
+const WEBVTT_START = /^\uFEFF?WEBVTT(?:$|[ \t\r\n])/u;
+const SRT_START = /^\uFEFF?\s*(?:\d+[ \t]*\r?\n[ \t]*)?\d+:\d{2}:\d{2}[,.]\d{1,3}[ \t]*-->/u;
+
+/**
+ * How pasted text is read: as subtitles when it starts as a WebVTT or SubRip file does (copied from a subtitle
+ * editor), else as plain text.
+ */
+export function pastedTextFormat(text: string): 'text' | 'srt' | 'vtt' {
+  if (WEBVTT_START.test(text)) return 'vtt';
+  return SRT_START.test(text) ? 'srt' : 'text';
+}
+
 /** A text format parsed into a script (the same in the page's preview and in main's import). */
 export function parseScriptText(
   text: string,

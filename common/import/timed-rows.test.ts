@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCueTime } from './cue-times.js';
-import { parseScriptText } from './script-formats.js';
+import { parseScriptText, pastedTextFormat } from './script-formats.js';
 
 const reading = { speakerLabels: true, quotedDialogue: false };
 const linesOf = (text: string, format: 'csv' | 'tsv' = 'csv') =>
@@ -70,5 +70,15 @@ describe('timed CSV and TSV scripts', () => {
       /^Line 2: the cue ends before it starts/u,
     );
     expect(() => linesOf('speaker,text,start,end\n')).toThrow(/^Line 1: the file has no cues/u);
+  });
+});
+
+describe('pasted text', () => {
+  it('is read as subtitles when it starts as a WebVTT or SubRip file does, else as plain text', () => {
+    expect(pastedTextFormat('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi.')).toBe('vtt');
+    expect(pastedTextFormat('1\r\n00:00:01,000 --> 00:00:02,000\r\nHi.')).toBe('srt');
+    expect(pastedTextFormat('00:00:01,000 --> 00:00:02,000\nHi.')).toBe('srt');
+    expect(pastedTextFormat('1. Chapter one\n\nIt was 10:30 --> late.')).toBe('text');
+    expect(pastedTextFormat('WEBVTTish notes')).toBe('text');
   });
 });

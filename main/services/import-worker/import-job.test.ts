@@ -60,3 +60,23 @@ describe('import job progress', () => {
     expect(checking.at(-1)?.fraction).toBe(1);
   });
 });
+
+describe('pasted subtitles', () => {
+  it('are imported as timed blocks, one per cue, in their speakers’ lanes', async () => {
+    const { last } = await progressOf({
+      type: 'start',
+      kind: 'import',
+      source: {
+        type: 'text',
+        text: '1\n00:00:01,000 --> 00:00:02,000\nANNA: Hallo.\n\n2\n00:00:01,500 --> 00:00:03,000\nBEN: Na?\n',
+      },
+      reading: { speakerLabels: true, quotedDialogue: false },
+    });
+    if (last.type !== 'built') throw new Error(`the import ended with ${last.type}`);
+    const blocks = last.first.tracks.speech.blocks;
+    expect(blocks.map((block) => (block.type === 'text' ? [block.text, block.timing] : null))).toEqual([
+      ['Hallo.', { startMs: 1000, cueEndMs: 2000, lane: 0, fit: 'fixed' }],
+      ['Na?', { startMs: 1500, cueEndMs: 3000, lane: 1, fit: 'fixed' }],
+    ]);
+  });
+});

@@ -5,7 +5,7 @@ import { IpcError } from '../../../common/ipc/errors.js';
 import type { ImportBlock, ImportedScript } from '../../../common/import/imported-script.js';
 import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
 import { projectsFromImport } from '../../../common/import/import-project.js';
-import { parseScriptText } from '../../../common/import/script-formats.js';
+import { parseScriptText, pastedTextFormat } from '../../../common/import/script-formats.js';
 import { checkedProject, projectFileText } from '../../../common/project/index.js';
 import { MAX_IMPORT_BYTES } from '../../../common/text/index.js';
 import { toWorkerError } from '../../../common/workers/worker-error.js';
@@ -95,7 +95,7 @@ async function readScript(
   const reading = start.reading ?? { speakerLabels: false, quotedDialogue: false };
   if (start.source.type === 'text') {
     progress('parsing');
-    return parseScriptText(start.source.text, 'text', paragraphs, reading);
+    return parseScriptText(start.source.text, pastedTextFormat(start.source.text), paragraphs, reading);
   }
   const { filePath, fileName, encoding } = start.source;
   progress('reading');

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { ImportReading } from '../../../common/import/imported-script.js';
 import { defaultImportReading } from '../../../common/import/imported-script.js';
-import { isTextFormat, scriptFormatOf } from '../../../common/import/script-formats.js';
+import { isTextFormat, pastedTextFormat, scriptFormatOf } from '../../../common/import/script-formats.js';
 import { useServiceVoices } from '../../shared/use-service-voices.js';
 import { ImportCastFields } from './ImportCastFields.js';
 import { ImportMatterFields } from './ImportMatterFields.js';
@@ -51,7 +51,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
   const what = source === 'file' && picked ? `“${picked.file.name}”` : 'the pasted text';
   const localFormat =
     source === 'paste'
-      ? 'text'
+      ? pastedTextFormat(pasted)
       : isTextFormat(fileFormat) && picked && previewedHere(picked.file)
         ? fileFormat
         : null;
@@ -76,8 +76,7 @@ export function ImportDialog({ initialFile, onClose }: { initialFile?: File | un
     : local && !local.ok
       ? local.message
       : null;
-  const timed =
-    preview?.timed !== undefined || (source === 'file' && (fileFormat === 'srt' || fileFormat === 'vtt'));
+  const timed = preview?.timed !== undefined || localFormat === 'srt' || localFormat === 'vtt';
   const stagingId = bookReady?.stagingId;
   const previewing = isBook && bookReady !== null && bookReady.preview === null && bookReady.problem === null;
   useBookPreview(stores, { stagingId, picked, options, reading, previewing }, setBook);

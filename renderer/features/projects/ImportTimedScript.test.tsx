@@ -84,4 +84,21 @@ describe('Import dialog with a subtitle file', () => {
     );
     expect(screen.queryByTestId('import-timed-preview')).toBeNull();
   });
+
+  it('reads pasted subtitles as a timed script, and sends them to main to import as pasted', async () => {
+    const library = new FakeLibrary();
+    stores = storesFor(library.bridge);
+    renderWithStores(<ProjectsPage />, stores);
+    await screen.findByTestId('projects-empty');
+    fireEvent.click(screen.getByTestId('import-text'));
+    await screen.findByTestId('import-dialog');
+    fireEvent.change(screen.getByTestId('import-text-input'), { target: { value: subtitles } });
+    expect(await screen.findAllByTestId('import-timed-cue')).toHaveLength(2);
+    expect((screen.getByTestId('import-title') as HTMLInputElement).value).toBe('Imported subtitles');
+    fireEvent.click(screen.getByTestId('import-submit'));
+    await screen.findByTestId('project-editor');
+    expect(library.calls('projects.importText')).toEqual([
+      expect.objectContaining({ title: 'Imported subtitles', text: subtitles }),
+    ]);
+  });
 });

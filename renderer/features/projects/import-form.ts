@@ -2,7 +2,7 @@ import { scriptSplitSchema } from '../../../common/ipc/project-methods.js';
 import type { ParagraphMode, ScriptSplitOptions } from '../../../common/text/index.js';
 import type { ImportPreview, ImportReading } from '../../../common/import/imported-script.js';
 import { previewImport, scriptBlocks } from '../../../common/import/imported-script.js';
-import { parseScriptText } from '../../../common/import/script-formats.js';
+import { parseScriptText, pastedTextFormat } from '../../../common/import/script-formats.js';
 import type { TextFormat } from '../../../common/import/script-formats.js';
 
 /** The split choices of the import dialog, as the user left them. */
@@ -67,6 +67,8 @@ const SUGGESTED_TITLE_LENGTH = 60;
 
 /** A title for pasted text: its first line, cut at a word end to stay short. */
 export function suggestTitle(text: string): string {
+  // A subtitle file's first line is a cue number or its signature, no title.
+  if (pastedTextFormat(text) !== 'text') return 'Imported subtitles';
   const firstLine =
     text
       .split(/\r\n?|\n/u)
