@@ -1,10 +1,11 @@
 import { estimateSpeechMs } from '../project/duration-estimate.js';
 import { learnedPaceFactors, paceCorrected } from '../project/learned-pace.js';
 import type { Project, TextBlock } from '../project/project-schema.js';
-import { resolvedSpeechRate, sentText } from '../project/resolve-params.js';
+import { resolvedSpeechRate, resolvedVoiceId, sentText } from '../project/resolve-params.js';
 import type { SendContext } from '../project/send-context.js';
 import type { PlacedItem, TimelineLayout } from '../project/timeline-layout.js';
 import { RANGES } from '../rules/vocabulary.js';
+import { learnFitPaces, pacedEstimateMs } from './fit-pace.js';
 import { MAX_STRETCH_FACTOR } from './stretch.js';
 
 /**
@@ -63,6 +64,7 @@ export function fitCheck(project: Project, context: SendContext, layout: Timelin
   // Lengths as generated: the layout plays a stretched take shorter, but the fit is judged on the take itself.
   const taken = layout.speech.map((item) => ({ source: item.source, durationMs: takeMs(item) }));
   const paces = learnedPaceFactors(blocks, taken, context);
+  const fitPaces = learnFitPaces(blocks, (index) => taken[index]?.source === 'audio', context);
   const lines: FitLine[] = [];
   for (let index = 0; index < blocks.length; index += 1) {
     const block = blocks[index]!;
@@ -71,10 +73,14 @@ export function fitCheck(project: Project, context: SendContext, layout: Timelin
     if (block.type !== 'text' || block.timing === undefined || item === undefined || slot === undefined)
       continue;
     const rate = resolvedSpeechRate(block, context);
+    const voiceId = resolvedVoiceId(block, context);
+    const pace = voiceId === null ? undefined : fitPaces.get(voiceId);
     const estimatedMs =
       item.source === 'audio'
         ? item.durationMs
-        : paceCorrected(block, estimateSpeechMs(sentText(block, context), rate), context, paces);
+        : pace !== undefined
+          ? pacedEstimateMs(block, context, pace)
+          : paceCorrected(block, estimateSpeechMs(sentText(block, context), rate), context, paces);
     lines.push(
       fitLine(block, {
         estimatedMs,
