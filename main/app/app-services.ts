@@ -182,6 +182,8 @@ export async function createAppServices(options: AppServicesOptions) {
     pcmCacheDir,
     lexicons,
     covers: projects.covers,
+    // A project names its video by path: the video mode reads only one the user chose on this machine.
+    videos,
   });
   // Every export in progress, the dialog's and the queue's alike: one count for the quit prompt and the taskbar.
   const runningExports = new RunningExports();

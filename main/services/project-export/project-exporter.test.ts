@@ -108,6 +108,24 @@ describe('ProjectExporter.export, the one entry point', () => {
     });
   });
 
+  it('refuses a video export whose video the user never chose here, before anything is rendered or read', async () => {
+    const chosen = path.join(dir, 'chosen.mp4');
+    const { exporter, engine } = recordingExporter({ videos: { allows: (file) => file === chosen } });
+    // A project someone sent names another file of this machine as its video.
+    const sent = { ...project, video: { path: '/home/someone/private.mp4', durationMs: 5_000 } };
+    const prepared = await exporter.prepare(sent, settings);
+    const target = { outputPath: path.join(dir, 'Show.mp4'), mode: 'video' as const, overwrite: false };
+    await expect(exporter.export(prepared, target)).rejects.toThrow(
+      /“private\.mp4” of “Show” was not chosen in Timbre Studio on this computer/u,
+    );
+    // A picture named for the export (a batch item's) is held to the same rule.
+    await expect(
+      exporter.export(prepared, { ...target, videoPath: '/home/someone/other.mov' }),
+    ).rejects.toThrow(/“other\.mov” of “Show” was not chosen/u);
+    expect(engine.calls).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('refuses in prepare a project whose blocks lack audio, before anything is written', async () => {
     const { exporter, engine } = recordingExporter();
     await expect(exporter.prepare(makeProject('Raw', ['Not yet.']), settings)).rejects.toBeInstanceOf(

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { MissingAudio, ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
 import type { CoverStore } from '../projects/cover-store.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
@@ -47,6 +48,12 @@ export interface ProjectExporterOptions {
   lexicons: ServiceLexicons;
   /** Where an imported book's cover is kept: a project's cover is embedded when the user chose none. */
   covers?: CoverStore;
+  /**
+   * The reference videos the video mode may read (the app's: the files the user chose). A project file names its
+   * video by path, and a project someone sent must not get another file of this machine read into an export.
+   * Absent for the `timbre` command, where the user names the project and the video themselves.
+   */
+  videos?: { allows(filePath: string): boolean };
 }
 
 /** A project checked ready to export (prepare): its render plan and the audio file of every clip. */
@@ -198,6 +205,11 @@ export class ProjectExporter {
     if (videoPath === undefined) {
       throw new Error(
         `“${project.title}” has no reference video: add one in the editor before exporting a video, or export the audio.`,
+      );
+    }
+    if (this.options.videos?.allows(videoPath) === false) {
+      throw new Error(
+        `The reference video “${path.basename(videoPath)}” of “${project.title}” was not chosen in Timbre Studio on this computer, and the app reads only videos you chose: locate it in the editor, then export again.`,
       );
     }
     const result = await exportVideoWithSoundtrack(

@@ -24,6 +24,11 @@ export class ReferenceVideos {
     return this.grants.grant(filePath);
   }
 
+  /** Whether main may read this file as a reference video: the user chose it (an export reads only these). */
+  allows(filePath: string): boolean {
+    return this.grants.allows(filePath);
+  }
+
   /**
    * What a chosen video holds, with the URL the page plays it from. A file that is not a video the app plays
    * loses its grant (it was chosen to be one).

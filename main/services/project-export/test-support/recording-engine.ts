@@ -5,6 +5,7 @@ import type { ClipFilesResult, ExportEngine, ExportResult, RunOptions } from '..
 import { ExportCancelledError } from '../../export/index.js';
 import { noServiceLexicons } from '../../pronunciation/test-support/no-lexicons.js';
 import type { FileTags } from '../../export/tags/file-tags.js';
+import type { ProjectExporterOptions } from '../project-exporter.js';
 import { ProjectExporter } from '../project-exporter.js';
 
 type EngineMethod = 'exportMix' | 'exportClipFiles';
@@ -95,7 +96,10 @@ class RecordingEngine implements RecordedEngine {
 }
 
 /** The real ProjectExporter on a RecordingEngine, with every clip's audio found in the cache. */
-export function recordingExporter(): { exporter: ProjectExporter; engine: RecordedEngine } {
+export function recordingExporter(options: Pick<ProjectExporterOptions, 'videos'> = {}): {
+  exporter: ProjectExporter;
+  engine: RecordedEngine;
+} {
   const engine = new RecordingEngine();
   const audio = { lookup: () => Promise.resolve({ filePath: '/cache/take.mp3' }) };
   const exporter = new ProjectExporter({
@@ -103,6 +107,7 @@ export function recordingExporter(): { exporter: ProjectExporter; engine: Record
     audio: audio as unknown as AudioCache,
     pcmCacheDir: '/cache/pcm',
     lexicons: noServiceLexicons,
+    ...options,
   });
   return { exporter, engine };
 }
