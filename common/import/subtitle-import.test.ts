@@ -53,9 +53,12 @@ describe('SubRip import', () => {
 
   it('strips styling and positioning from the text that is sent', () => {
     const script = srt(
-      '1\n00:00:01,000 --> 00:00:02,000 X1:100 X2:500 Y1:10 Y2:50\n{\\an8}<i>Hello</i>, <b>you</b> <font color="#ffff00">there</font>.<br>Tom &amp; Jerry\n\n2\n00:00:03,000 --> 00:00:04,000\n♪ ♪\n',
+      '1\n00:00:01,000 --> 00:00:02,000 X1:100 X2:500 Y1:10 Y2:50\n{\\an8}<i>Hello</i>, <b>you</b> <font color="#ffff00">there</font>.<br>Tom &amp; Jerry\n\n2\n00:00:03,000 --> 00:00:04,000\n♪ ♪\n\n3\n00:00:05,000 --> 00:00:06,000\n- Ready?\n– Always - more or less.\n',
     );
-    expect(linesOf(script).map((line) => line.text)).toEqual(['Hello, you there. Tom & Jerry']);
+    expect(linesOf(script).map((line) => line.text)).toEqual([
+      'Hello, you there. Tom & Jerry',
+      'Ready? Always - more or less.',
+    ]);
   });
 
   it('leaves NAME: prefixes in the text when labels are not read', () => {

@@ -158,6 +158,8 @@ function cueWords(
   const words = collect(nodes)
     // Advanced SubStation overrides that SubRip editors leave in ({\an8}, {\i1}).
     .replace(/\{\\[^}]*\}/gu, '')
+    // The dash that starts each speaker's line of a two-speaker cue marks the turn; it is not said.
+    .replace(/^[ \t]*[-‐–—][ \t]+/gmu, '')
     .replace(/\s+/gu, ' ')
     .trim();
   if (!/[\p{L}\p{N}]/u.test(words)) return null;
