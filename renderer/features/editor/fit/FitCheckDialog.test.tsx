@@ -4,6 +4,7 @@ import type { Project, TextBlock } from '../../../../common/project/index.js';
 import { createProject, createTextBlock } from '../../../../common/project/index.js';
 import { estimateSpeechMs } from '../../../../common/project/duration-estimate.js';
 import type { SpeechTiming } from '../../../../common/project/timing-schema.js';
+import { contextOf, speechMeasures, withOneTake } from '../../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { FitCheckButton } from './FitCheckButton.js';
@@ -19,9 +20,12 @@ function line(id: string, timing: Partial<SpeechTiming> & { startMs: number }, l
   };
 }
 
-function open(blocks: TextBlock[]) {
+function projectOf(blocks: TextBlock[]): Project {
   const base = createProject({ title: 'Dub', defaults: { voiceId: 'v1', language: 'en' } });
-  const project: Project = { ...base, tracks: { ...base.tracks, speech: { blocks } } };
+  return { ...base, tracks: { ...base.tracks, speech: { blocks } } };
+}
+
+function open(blocks: TextBlock[], project: Project = projectOf(blocks)) {
   const stores = storesFor(new FakeBridge({}));
   stores.document.getState().open({ fileName: 'dub.timbre', project });
   renderWithStores(<FitCheckButton />, stores);
@@ -85,5 +89,30 @@ describe('Fit check', () => {
     expect(stores.notices.getState().toasts.map((toast) => toast.title)).toContain(
       '1 locked line left as it is',
     );
+  });
+
+  it('asks before a new rate makes a generated line stale, and changes nothing on Cancel', async () => {
+    const draft = projectOf([line('taken', { startMs: 0, cueEndMs: 1_000 })]);
+    // A 1.2 s take in a 1 s slot: past a stretch, a faster take at 1.2 is suggested.
+    const taken = withOneTake(
+      draft.tracks.speech.blocks[0] as TextBlock,
+      contextOf(draft),
+      1_200,
+      speechMeasures(100),
+    );
+    const stores = open([], projectOf([taken]));
+    fireEvent.click(await screen.findByTestId('fit-check-open'));
+    const [row] = await screen.findAllByTestId('fit-line');
+    expect(row!.dataset['suggestion']).toBe('rate');
+    fireEvent.click(within(row!).getByTestId('fit-remedy-rate'));
+    expect(screen.getByTestId('stale-confirm').textContent).toContain(
+      '1 generated block would need generating again',
+    );
+    expect(textBlock(stores, 'taken').speechRate).toBeUndefined();
+    fireEvent.click(screen.getByTestId('stale-confirm-cancel'));
+    expect(textBlock(stores, 'taken').speechRate).toBeUndefined();
+    fireEvent.click(within(row!).getByTestId('fit-remedy-rate'));
+    fireEvent.click(screen.getByTestId('stale-confirm-apply'));
+    expect(textBlock(stores, 'taken').speechRate).toBe(1.2);
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { findBlock } from '../../../../common/project/index.js';
 import { excerpt } from '../../../../common/project/block-guards.js';
 import type { Project } from '../../../../common/project/project-schema.js';
@@ -11,7 +11,9 @@ import { applyFitRemedy, applyFitSuggestions } from '../../../../common/timing/f
 import { RANGES } from '../../../../common/rules/vocabulary.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { formatCount } from '../../../shared/format.js';
-import { editDocument } from '../../../stores/document-actions.js';
+import type { PendingChange } from '../block-state/StaleConfirm.js';
+import { PanelChangeConfirm } from '../block-state/StaleConfirm.js';
+import { applyOrConfirm, proposeChange } from '../inspector/change-impact.js';
 import { useAppStores } from '../../../stores/stores-context.js';
 import { useHashedProject } from '../use-hashed-project.js';
 import { FitLineRow } from './FitLineRow.js';
@@ -32,7 +34,8 @@ const REMEDY_LABELS: Record<FitRemedy, string> = {
 /**
  * "Fit check": every timed line that will run past its slot, before anything is paid for: by how much, the rate it
  * would need and whether the app can send it, the suggestion, and the four remedies, plus one action that applies
- * each line's own suggestion. Every change is one undoable edit of the document.
+ * each line's own suggestion. Every change is one undoable edit of the document; one that would make a take stale
+ * (a new rate for a line already generated) says what generating it again costs first.
  */
 export function FitCheckDialog({ onClose }: { onClose(): void }) {
   const stores = useAppStores();
@@ -42,29 +45,23 @@ export function FitCheckDialog({ onClose }: { onClose(): void }) {
     [hashed],
   );
   const deciding = lines.filter((line) => line.needsDecision);
-  const remedy = (line: FitLine, chosen: FitRemedy): void => {
-    editDocument(stores, (project) => applyFitRemedy(project, line, chosen), {
-      label: REMEDY_LABELS[chosen],
-    });
-  };
+  // A new rate makes a line's take stale: what that would cost again is asked here, before anything changes.
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const propose = (label: string, edit: (project: Project) => Project): void =>
+    applyOrConfirm(proposeChange(stores, label, { kind: 'project', edit }), setPending);
+  const remedy = (line: FitLine, chosen: FitRemedy): void =>
+    propose(REMEDY_LABELS[chosen], (project) => applyFitRemedy(project, line, chosen));
   const applyAll = (): void => {
-    let lockedCount = 0;
-    editDocument(
-      stores,
-      (project) => {
-        const result = applyFitSuggestions(project, lines);
-        lockedCount = result.lockedBlockIds.length;
-        return result.project;
-      },
-      { label: 'Apply all fit suggestions' },
-    );
-    if (lockedCount > 0) {
+    const current = stores.document.getState().doc?.project;
+    const locked = current === undefined ? 0 : applyFitSuggestions(current, lines).lockedBlockIds.length;
+    if (locked > 0) {
       stores.notices.getState().receive({
         kind: 'notification',
-        title: `${formatCount(lockedCount)} locked line${lockedCount === 1 ? '' : 's'} left as ${lockedCount === 1 ? 'it is' : 'they are'}`,
+        title: `${formatCount(locked)} locked line${locked === 1 ? '' : 's'} left as ${locked === 1 ? 'it is' : 'they are'}`,
         body: 'Unlock a line to change its rate or timing.',
       });
     }
+    propose('Apply all fit suggestions', (project) => applyFitSuggestions(project, lines).project);
   };
   return (
     <Dialog
@@ -88,6 +85,7 @@ export function FitCheckDialog({ onClose }: { onClose(): void }) {
         measured on a take once there is one. Rates between {NATURAL_RATE.min} and {NATURAL_RATE.max} are
         suggested (speech stays natural); the app sends {RANGES.speechRate.min} to {RANGES.speechRate.max}.
       </p>
+      <PanelChangeConfirm pending={pending} onClose={() => setPending(null)} />
       {lines.length > 0 && hashed !== null ? (
         <>
           <table className="fit-check-table" data-testid="fit-check-table">
