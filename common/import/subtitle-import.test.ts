@@ -153,6 +153,17 @@ describe('bad subtitle files are refused with their line and rule, and nothing i
     );
   });
 
+  it('refuses a cue past the 24 hours a timeline holds, which could be neither moved nor exported', () => {
+    expect(
+      refusal('1\n00:00:01,000 --> 00:00:02,000\nOne.\n\n2\n23:59:59,000 --> 24:00:00,500\nTwo.\n'),
+    ).toThrow(
+      /^Line 6: the cue ends at 24:00:00,500, past 24:00:00,000: a project's timeline holds at most 24 hours\.$/u,
+    );
+    expect(refusal('WEBVTT\n\n99:00:00.000 --> 99:00:01.000\nLate.\n', 'vtt')).toThrow(
+      /^Line 3: the cue starts at 99:00:00\.000/u,
+    );
+  });
+
   it('refuses a broken timestamp, naming the line and what is wrong', () => {
     expect(
       refusal('1\n00:00:01,000 --> 00:00:02,000\nOne.\n\n2\n00:00:03,00 --> 00:00:04,000\nTwo.\n'),

@@ -1,3 +1,4 @@
+import { STUDIO_LIMITS } from '../project/block-edits.js';
 import { PROJECT_LIMITS, formatLimit } from '../project/project-limits.js';
 import { MAX_SPEECH_LANES } from '../project/timing-schema.js';
 import { formatTimestamp } from '../subtitles/subtitle-format.js';
@@ -83,11 +84,23 @@ export function timedScript(cues: readonly TimedCue[], separator: ',' | '.'): Im
   };
 }
 
-/** Refuses a cue that ends when or before it starts, naming its line. */
+/**
+ * Refuses a cue that ends when or before it starts, or that sounds past the 24 hours a timeline holds (where a
+ * timed line can no longer be moved, nor the project exported), naming its line.
+ */
 export function checkCueSpan(cue: Pick<TimedCue, 'line' | 'startMs' | 'endMs'>, separator: ',' | '.'): void {
+  const time = (ms: number): string => formatTimestamp(ms, separator);
+  const { max } = STUDIO_LIMITS.startMs;
+  const endMs = cue.endMs ?? cue.startMs;
+  if (endMs > max) {
+    const [which, at] = cue.startMs > max ? ['starts', cue.startMs] : ['ends', endMs];
+    throw new TimedScriptError(
+      cue.line,
+      `the cue ${which} at ${time(at)}, past ${time(max)}: a project's timeline holds at most 24 hours.`,
+    );
+  }
   if (cue.endMs === undefined || cue.endMs > cue.startMs) return;
   const rule = cue.endMs === cue.startMs ? 'ends when it starts' : 'ends before it starts';
-  const time = (ms: number): string => formatTimestamp(ms, separator);
   throw new TimedScriptError(
     cue.line,
     `the cue ${rule} (${time(cue.startMs)} --> ${time(cue.endMs)}); a cue’s end must come after its start.`,
