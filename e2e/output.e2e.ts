@@ -8,6 +8,7 @@ import type { SuiteStandin } from './support/fixtures.js';
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';
 import { savedProject } from './support/saved-project.js';
+import { parseSrt } from './support/srt-file.js';
 import { ProjectsPage } from './support/pages/projects-page.js';
 
 /** WAV duration from its header: data bytes / (rate × channels × bytes per sample). */
@@ -23,23 +24,6 @@ function wavDurationMs(bytes: Buffer): number {
     offset += 8 + size + (size % 2);
   }
   throw new Error('no data chunk');
-}
-
-function parseSrtTime(text: string): number {
-  const [hms = '', ms = '0'] = text.trim().split(',');
-  const [h = 0, m = 0, s = 0] = hms.split(':').map(Number);
-  return ((h * 60 + m) * 60 + s) * 1000 + Number(ms);
-}
-
-function parseSrt(text: string): { startMs: number; endMs: number; text: string }[] {
-  return text
-    .trim()
-    .split(/\r?\n\r?\n/u)
-    .map((cue) => {
-      const lines = cue.split(/\r?\n/u);
-      const [start = '', end = ''] = (lines[1] ?? '').split(' --> ');
-      return { startMs: parseSrtTime(start), endMs: parseSrtTime(end), text: lines.slice(2).join(' ') };
-    });
 }
 
 const speech = [

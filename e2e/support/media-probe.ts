@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { ALL_FORMATS, FilePathSource, Input } from 'mediabunny';
 
 /*
  * What ffprobe and ffmpeg say of a media file, for journeys that check an exported video as a user's other tools
@@ -69,4 +70,18 @@ export function videoPacketsMd5(file: string): string {
 export function audioFrameMs(stream: ProbedStream): number {
   const rate = stream.sampleRate ?? 48_000;
   return stream.codecName === 'opus' ? 20 : (1024 / rate) * 1000;
+}
+
+/**
+ * The audio tracks' names as the muxer wrote them (the track's `udta/name` box, which players such as QuickTime
+ * show as the track's label; ffprobe 5.1 does not read it), read back with mediabunny.
+ */
+export async function audioTrackNames(file: string): Promise<(string | null)[]> {
+  const input = new Input({ source: new FilePathSource(file), formats: ALL_FORMATS });
+  try {
+    const tracks = await input.getAudioTracks();
+    return Promise.all(tracks.map((track) => track.getName()));
+  } finally {
+    input.dispose();
+  }
 }

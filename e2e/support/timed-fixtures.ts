@@ -79,7 +79,7 @@ export const GERMAN_DUB: readonly DubCue[] = [
 export const DUB_LINES = { rateFix: 2, runOn: 4, overrun: 6 } as const;
 
 /** `HH:MM:SS,mmm`, as SRT writes a time. */
-export function srtTime(ms: number): string {
+function srtTime(ms: number): string {
   const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
   const hours = Math.floor(ms / 3_600_000);
   const minutes = Math.floor(ms / 60_000) % 60;
