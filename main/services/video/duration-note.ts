@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { formatShortDuration } from '../../../common/project/speech-lanes.js';
 import { formatTimestamp } from '../../../common/subtitles/subtitle-format.js';
 import type { ReferenceVideo } from '../../../common/project/timing-schema.js';
 
@@ -14,7 +15,6 @@ export function durationNote(previous: ReferenceVideo, located: ReferenceVideo):
   const frameMs = located.frameRate ? 1000 / located.frameRate : FALLBACK_FRAME_MS;
   const difference = located.durationMs - previous.durationMs;
   if (Math.abs(difference) <= frameMs) return null;
-  const seconds = Math.abs(difference) / 1000;
-  const amount = seconds < 0.1 ? `${Math.round(seconds * 1000)} ms` : `${seconds.toFixed(1)} s`;
+  const amount = formatShortDuration(Math.abs(difference));
   return `“${path.basename(located.path)}” lasts ${formatTimestamp(located.durationMs, '.')}, ${amount} ${difference > 0 ? 'longer' : 'shorter'} than the video this project was timed against (${formatTimestamp(previous.durationMs, '.')}). Timed lines keep their times: check that they still meet the picture.`;
 }
