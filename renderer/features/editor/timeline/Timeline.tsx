@@ -5,9 +5,10 @@ import { useMemo, useRef } from 'react';
 import type { TrackName } from '../../../../common/project/project-schema.js';
 import type { PlacedItem } from '../../../../common/project/timeline-layout.js';
 import { selectAnchorId, selectSelectedIds } from '../../../stores/document-store.js';
-import { selectPlayheadMs, selectZoom } from '../../../stores/timeline-view-store.js';
+import { selectZoom } from '../../../stores/timeline-view-store.js';
 import { flagsOf, layoutOf } from '../../../shared/project-derived.js';
 import { TimelineBlock } from './TimelineBlock.js';
+import { TimelinePlayhead } from './TimelinePlayhead.js';
 import type { Block } from '../../../../common/project/project-schema.js';
 import { useFollowedProject } from '../use-followed-project.js';
 import { useHashed } from '../use-hashed-project.js';
@@ -69,7 +70,6 @@ export function Timeline() {
   const zoom = useTimelineViewStore(selectZoom);
   const selectedIds = useDocumentStore(selectSelectedIds);
   const anchorId = useDocumentStore(selectAnchorId);
-  const playheadMs = useTimelineViewStore(selectPlayheadMs);
   const generationOf = useGenerationStore(selectBlockGenerations);
   const waveforms = useWaveformStore(selectWaveforms);
   const thresholds = useSettingsStore(selectCheckThresholds);
@@ -235,12 +235,7 @@ export function Timeline() {
               style={{ left: msToPx(speechDropTimeMs(layout.speech, drag.ids, drag.dropIndex), zoom) }}
             />
           ) : null}
-          <div
-            className="timeline-playhead"
-            data-testid="timeline-playhead"
-            data-ms={Math.round(playheadMs)}
-            style={{ left: msToPx(playheadMs, zoom) }}
-          />
+          <TimelinePlayhead zoom={zoom} />
         </div>
       </div>
     </div>
