@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { EditorPage } from '../support/pages/editor-page.js';
+import { chooseVideo, importDubScript } from '../support/pages/dub-steps.js';
+import { ProjectsPage } from '../support/pages/projects-page.js';
+import { makeReferenceVideo, writeDubSrt } from '../support/timed-fixtures.js';
 import { contrastProblems } from './contrast-audit.js';
 import { unlabelledControls } from './label-audit.js';
 
@@ -22,6 +25,7 @@ const SIZES = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 const folder = path.resolve('test-results/screenshots');
+const DUB_TITLE = 'Der Bericht (dub)';
 
 const BOOK = [
   'The keeper climbed the stairs at dusk, counting each of the hundred and twelve steps as his father had taught him.',
@@ -30,7 +34,11 @@ const BOOK = [
   '“Is anyone there?” called a voice from the rocks.',
 ].join('\n\n');
 
-test('screenshot tour: every page and dialog, light and dark, two window sizes', async ({ app, page }) => {
+test('screenshot tour: every page and dialog, light and dark, two window sizes', async ({
+  app,
+  page,
+  context,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await mkdir(folder, { recursive: true });
@@ -55,6 +63,12 @@ test('screenshot tour: every page and dialog, light and dark, two window sizes',
   // (Keyboard: the generation toasts sit over the bottom of the side panel.)
   await page.getByTestId('stale-confirm-apply').press('Enter');
   await expect(page.getByTestId('lexicon-rule')).toHaveCount(1);
+  await new EditorPage(page).close();
+  // A dub: a German SRT imported as timed lines in two lanes, beside a reference video (issue 39).
+  const media = test.info().outputPath('media');
+  await mkdir(media, { recursive: true });
+  await importDubScript(page, await writeDubSrt(media), DUB_TITLE);
+  await chooseVideo(page, context, 'video-add', makeReferenceVideo(media));
   await new EditorPage(page).close();
 
   const problems = new Set<string>();
@@ -92,8 +106,7 @@ async function tourPages(page: Page, shot: (name: string) => Promise<void>): Pro
   await dialog(page, page.getByTestId('new-project'), 'new-project-dialog', shot);
   await dialog(page, page.getByTestId('import-text'), 'import-dialog', shot);
 
-  await page.locator('[data-testid="project-row"] [data-testid="project-open"]').first().click();
-  await expect(page.getByTestId('editor-title')).toBeVisible();
+  await new ProjectsPage(page).open('The Lighthouse Keeper');
   await new EditorPage(page).selectOnTimeline('text', 1);
   await shot('editor');
   await page.getByTestId('cast-panel').scrollIntoViewIfNeeded();
@@ -112,6 +125,7 @@ async function tourPages(page: Page, shot: (name: string) => Promise<void>): Pro
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('command-palette')).toBeHidden();
   await new EditorPage(page).close();
+  await tourDub(page, shot);
 
   await page.getByTestId('nav-voices').click();
   await expect(page.getByTestId('page-voices')).toBeVisible();
@@ -135,6 +149,18 @@ async function tourPages(page: Page, shot: (name: string) => Promise<void>): Pro
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('page-settings')).toBeVisible();
   await shot('settings');
+}
+
+/** The dub: its timed timeline (lanes, thumbnails, original sound) with the video panel, and the fit check. */
+async function tourDub(page: Page, shot: (name: string) => Promise<void>): Promise<void> {
+  await new ProjectsPage(page).open(DUB_TITLE);
+  await expect(page.getByTestId('thumbnail-strip').getByTestId('video-thumbnail').first()).toBeVisible();
+  await new EditorPage(page).selectOnTimeline('text', 2);
+  await shot('timed-timeline');
+  await page.getByTestId('video-panel').scrollIntoViewIfNeeded();
+  await shot('video-panel');
+  await dialog(page, page.getByTestId('fit-check-open'), 'fit-check', shot);
+  await new EditorPage(page).close();
 }
 
 /** Opens a dialog, pictures it, and checks that Escape closes it and gives focus back to what opened it. */
