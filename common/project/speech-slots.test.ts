@@ -79,6 +79,23 @@ describe('timed speech on the timeline', () => {
     ]);
   });
 
+  it('names each line a long line runs over in its lane, even when the short ones never touch each other', () => {
+    const long = 'Long enough to cover two short lines that follow it closely.';
+    const layout = layoutOf(
+      projectOf([
+        line('long', { startMs: 0 }, long),
+        line('short', { startMs: 200 }),
+        line('later', { startMs: 200 + TEN_MS + 100 }),
+      ]),
+    );
+    const longMs = estimateSpeechMs(long);
+    expect(longMs).toBeGreaterThan(200 + TEN_MS + 100);
+    expect(layout.conflicts).toEqual([
+      { blockId: 'long', nextBlockId: 'short', lane: 0, overlapMs: longMs - 200 },
+      { blockId: 'long', nextBlockId: 'later', lane: 0, overlapMs: longMs - (200 + TEN_MS + 100) },
+    ]);
+  });
+
   it('makes the project as long as its video, and finds the line at a playhead when lines are out of block order', () => {
     const layout = layoutOf(
       projectOf([line('late', { startMs: 8_000 }), line('early', { startMs: 1_000, lane: 1 })], 30_000),

@@ -40,18 +40,11 @@ export function speechSlots(
   const conflicts: LaneConflict[] = [];
   for (const [laneNumber, lane] of lanes) {
     const ordered = isSortedByStart(lane) ? lane : [...lane].sort(byStartThenIndex);
+    conflicts.push(...laneConflicts(ordered, laneNumber));
     let nextTimedStart: number | undefined;
     for (let position = ordered.length - 1; position >= 0; position -= 1) {
       const item = ordered[position]!;
       const next = ordered[position + 1];
-      if (next !== undefined && item.endMs > next.startMs) {
-        conflicts.push({
-          blockId: item.blockId,
-          nextBlockId: next.blockId,
-          lane: laneNumber,
-          overlapMs: item.endMs - next.startMs,
-        });
-      }
       const own = timing(item.index);
       if (own !== undefined) {
         slots.set(item.blockId, {
@@ -62,8 +55,34 @@ export function speechSlots(
       }
     }
   }
-  conflicts.reverse();
   return { slots, conflicts };
+}
+
+/**
+ * The overlaps of one lane (`ordered` by start): each line against the line before it and, when that is another
+ * one, against the earlier line that reaches furthest. A long line over two short ones thus clashes with both,
+ * though the short ones never touch each other. Linear: each line is checked against two at most.
+ */
+function laneConflicts(ordered: readonly PlacedItem[], lane: number): LaneConflict[] {
+  const conflicts: LaneConflict[] = [];
+  const clash = (earlier: PlacedItem, later: PlacedItem): void => {
+    if (earlier.endMs <= later.startMs) return;
+    conflicts.push({
+      blockId: earlier.blockId,
+      nextBlockId: later.blockId,
+      lane,
+      overlapMs: earlier.endMs - later.startMs,
+    });
+  };
+  let furthest: PlacedItem | undefined;
+  for (let position = 0; position < ordered.length; position += 1) {
+    const item = ordered[position]!;
+    const previous = ordered[position - 1];
+    if (furthest !== undefined && furthest !== previous) clash(furthest, item);
+    if (previous !== undefined) clash(previous, item);
+    if (furthest === undefined || item.endMs > furthest.endMs) furthest = item;
+  }
+  return conflicts;
 }
 
 function isSortedByStart(items: readonly PlacedItem[]): boolean {

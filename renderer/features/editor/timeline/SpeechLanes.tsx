@@ -6,7 +6,6 @@ import { formatShortDuration } from '../../../../common/project/speech-lanes.js'
 import type { PlacedItem, TimelineLayout } from '../../../../common/project/timeline-layout.js';
 import { msToPx } from './timeline-geometry.js';
 import type { TimelineDrag } from './use-timeline-drag.js';
-import { LANE_ROW_PX } from './use-timeline-drag.js';
 
 /** The lanes shown as rows: those in use, and the new one a timed line is being dragged into. */
 export function laneRowNumbers(lanes: readonly SpeechLane[], drag: TimelineDrag | null): number[] {
@@ -85,7 +84,7 @@ export function SpeechLanes({
     if (first === undefined || next === undefined) continue;
     byRow[rowOf(first)]!.push(
       <div
-        key={`conflict:${conflict.blockId}`}
+        key={`conflict:${conflict.blockId}:${conflict.nextBlockId}`}
         className="timeline-conflict"
         data-testid="timeline-conflict"
         data-block-ids={`${conflict.blockId} ${conflict.nextBlockId}`}
@@ -99,7 +98,8 @@ export function SpeechLanes({
       className="timeline-track timeline-track-speech"
       data-track="speech"
       data-testid="track-speech"
-      style={{ height: rows.length * LANE_ROW_PX }}
+      // Rows as tall as the labels beside them (timeline.css: --timeline-row, slimmer in a short window).
+      style={{ height: `calc(${String(rows.length)} * var(--timeline-row))` }}
     >
       {rows.map((lane, row) => (
         <div
@@ -107,7 +107,7 @@ export function SpeechLanes({
           className="timeline-lane"
           data-testid="speech-lane"
           data-lane={lane}
-          style={{ top: row * LANE_ROW_PX }}
+          style={{ top: `calc(${String(row)} * var(--timeline-row))` }}
         >
           {byRow[row]}
         </div>
