@@ -1,8 +1,5 @@
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  AudioSample,
-  AudioSampleSource,
   CustomSource,
   EncodedAudioPacketSource,
   EncodedPacketSink,
@@ -11,20 +8,20 @@ import {
   Input,
   ALL_FORMATS,
   Output,
-  Quality,
 } from 'mediabunny';
 import type { EncodedPacket, InputAudioTrack, InputVideoTrack } from 'mediabunny';
 import { ExportCancelledError } from '../export/export-errors.js';
-import { WavStreamDecoder } from '../export/decode/wav-stream-decoder.js';
 import { openUserFile } from '../storage/user-file.js';
 import type { VideoContainer } from '../../../common/export/video-output.js';
 import { registerAudioEncoders } from './audio-encoders.js';
-import { AAC_ENCODER_DELAY_FRAMES, SOUNDTRACK_CODEC, outputFormatFor } from './container-rules.js';
-import { PcmChunker } from './pcm-chunker.js';
+import { encodeSoundtrack } from './aac-lanes.js';
+import type { EncodedSoundtrack } from './aac-lanes.js';
+import { SOUNDTRACK_CODEC, outputFormatFor } from './container-rules.js';
 
 /** A reference video may be long: the cap only refuses what is plainly not a video a studio edits (a disk image). */
 const MAX_VIDEO_BYTES = 256 * 1024 ** 3;
-const WAV_READ_BYTES = 256 * 1024;
+/** The encoding's share of the remux's progress; muxing (copying packets) is the rest. */
+const ENCODE_SHARE = 0.9;
 
 export interface SoundtrackRemuxRequest {
   /** The user's reference video: its picture is copied packet for packet, never decoded. */
@@ -99,11 +96,15 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
   const output = new Output({ format, target: new FilePathTarget(request.outputPath) });
   const videoSource = new EncodedVideoPacketSource(videoCodec);
   output.addVideoTrack(videoSource, { rotation: await video.getRotation() });
-  const mix = await openMix(request.mixWavPath);
-  const audioSource = new AudioSampleSource({
-    codec: SOUNDTRACK_CODEC,
-    quality: new Quality({ bitrate: (mix.channels === 1 ? 96 : 192) * 1000 }),
+  // The soundtrack is encoded first, on both cores (aac-lanes.ts): 90 % of the work; the muxing copies packets.
+  const soundtrack = await encodeSoundtrack({
+    wavPath: request.mixWavPath,
+    durationSeconds,
+    workPath: request.outputPath,
+    signal: request.signal,
+    onFraction: (fraction) => request.onFraction?.(fraction * ENCODE_SHARE),
   });
+  const audioSource = new EncodedAudioPacketSource(SOUNDTRACK_CODEC);
   output.addAudioTrack(audioSource, { name: NEW_SOUNDTRACK_NAME, disposition: { default: true } });
   const originalSource = originalCodec ? new EncodedAudioPacketSource(originalCodec) : null;
   if (original && originalSource) {
@@ -119,7 +120,7 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
   try {
     const lanes = [
       videoLane(video, videoSource, () => (videoPackets += 1)),
-      mixLane(mix, audioSource, durationSeconds, AAC_ENCODER_DELAY_FRAMES),
+      soundtrackLane(soundtrack, audioSource),
       ...(original && originalSource ? [originalLane(original, originalSource, durationSeconds)] : []),
     ];
     await interleave(lanes, durationSeconds, request);
@@ -131,7 +132,7 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
     await output.cancel().catch(() => undefined);
     throw error;
   } finally {
-    await mix.close();
+    await soundtrack.dispose();
   }
   return {
     durationMs: Math.round(durationSeconds * 1000),
@@ -158,7 +159,7 @@ async function interleave(lanes: Lane[], durationSeconds: number, request: Sound
     const fraction = durationSeconds > 0 ? Math.min(1, behind!.at / durationSeconds) : 1;
     if (fraction - reported >= 0.01) {
       reported = fraction;
-      request.onFraction?.(fraction);
+      request.onFraction?.(ENCODE_SHARE + fraction * (1 - ENCODE_SHARE));
     }
   }
   request.onFraction?.(1);
@@ -208,79 +209,19 @@ function originalLane(track: InputAudioTrack, source: EncodedAudioPacketSource, 
   return lane;
 }
 
-interface MixReader {
-  readonly channels: number;
-  readonly sampleRate: number;
-  /** The next samples of the mix, or undefined at its end. */
-  read(): Promise<{ channelData: readonly Float32Array[]; frames: number } | undefined>;
-  close(): Promise<void>;
-}
-
-async function openMix(wavPath: string): Promise<MixReader> {
-  const handle = await open(wavPath, 'r');
-  const decoder = new WavStreamDecoder();
-  const buffer = new Uint8Array(WAV_READ_BYTES);
-  let position = 0;
-  let ended = false;
-  const next = async () => {
-    while (!ended) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-      position += bytesRead;
-      const decoded =
-        bytesRead === 0
-          ? ((ended = true), await decoder.finish())
-          : await decoder.push(buffer.slice(0, bytesRead));
-      if (decoded && decoded.samplesDecoded > 0) return decoded;
-    }
-    return undefined;
-  };
-  const first = await next();
-  if (!first) throw new Error('The rendered mix is empty.');
-  let pending: typeof first | undefined = first;
-  return {
-    channels: first.channelData.length,
-    sampleRate: first.sampleRate,
-    read: async () => {
-      const decoded = pending ?? (await next());
-      pending = undefined;
-      return decoded ? { channelData: decoded.channelData, frames: decoded.samplesDecoded } : undefined;
-    },
-    close: () => handle.close(),
-  };
-}
-
-/**
- * The mix as audio samples, exactly as long as the video: cut at its end, or made up with silence. `leadIn` is the
- * encoder's delay in frames: the samples are stamped that much early, so the priming the encoder puts first falls
- * before zero (the muxer writes it as an edit the player skips) and the speech plays at its timed place.
- */
-function mixLane(mix: MixReader, source: AudioSampleSource, durationSeconds: number, leadIn: number): Lane {
-  const totalFrames = Math.round(durationSeconds * mix.sampleRate);
-  const chunker = new PcmChunker(mix.channels, mix.sampleRate);
-  let written = 0;
-  let mixEnded = false;
+/** The encoded soundtrack's packets, in order, as the muxer takes them. */
+function soundtrackLane(soundtrack: EncodedSoundtrack, source: EncodedAudioPacketSource): Lane {
+  const packets = soundtrack.packets();
+  let first = true;
   const lane: Lane = {
     at: 0,
     step: async () => {
-      if (written >= totalFrames) return false;
-      const wanted = Math.min(mix.sampleRate, totalFrames - written);
-      while (!mixEnded && chunker.buffered < wanted) {
-        const piece = await mix.read();
-        if (piece) chunker.append(piece.channelData, piece.frames);
-        else mixEnded = true;
-      }
-      const data = chunker.take(wanted);
-      const sample = new AudioSample({
-        data,
-        format: 'f32-planar',
-        numberOfChannels: mix.channels,
-        sampleRate: mix.sampleRate,
-        timestamp: (written - leadIn) / mix.sampleRate,
-      });
-      await source.add(sample);
-      sample.close();
-      written += wanted;
-      lane.at = written / mix.sampleRate;
+      const next = await packets.next();
+      if (next.done) return false;
+      const packet: EncodedPacket = next.value;
+      await source.add(packet, first ? { decoderConfig: soundtrack.decoderConfig } : undefined);
+      first = false;
+      lane.at = Math.max(lane.at, packet.timestamp);
       return true;
     },
   };
