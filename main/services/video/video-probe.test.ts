@@ -92,6 +92,18 @@ describe('probeVideoFile', () => {
     await expect(probeVideoFile(path.join(dir, 'gone.mp4'))).rejects.toThrow(/“gone\.mp4” does not exist/);
   });
 
+  it('refuses a video longer than the 24 hours a timeline holds, naming its length', async () => {
+    // Three frames 12.5 hours apart: a 37.5-hour video of a few kilobytes.
+    const long = path.join(dir, 'marathon.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=size=16x16:rate=1/45000', '-frames:v', '3'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-video_track_timescale', '1000', long],
+    ]);
+    await expect(probeVideoFile(long)).rejects.toThrow(
+      /^“marathon\.mp4” lasts 37:30:00\.000, and a project's timeline holds at most 24 hours/u,
+    );
+  });
+
   it('refuses a damaged file (an MP4 cut short) in a sentence, not mediabunny’s words', async () => {
     const cut = path.join(dir, 'cut.mp4');
     await writeFile(cut, (await readFile(videos.mp4)).subarray(0, 700));

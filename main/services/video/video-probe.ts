@@ -3,7 +3,9 @@ import type { InputFormat, InputVideoTrack } from 'mediabunny';
 import { MP4, QTFF, WEBM } from 'mediabunny';
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { VideoFacts } from '../../../common/ipc/video-methods.js';
+import { STUDIO_LIMITS } from '../../../common/project/block-edits.js';
 import { DEFAULT_ORIGINAL_AUDIO } from '../../../common/project/timing-schema.js';
+import { formatTimestamp } from '../../../common/subtitles/subtitle-format.js';
 import type { ReferenceVideo } from '../../../common/project/timing-schema.js';
 import { UserFileError } from '../storage/user-file.js';
 import { openUserVideo } from './user-video-input.js';
@@ -12,6 +14,8 @@ import { openUserVideo } from './user-video-input.js';
 export type ProbedVideo = Omit<VideoFacts, 'url'>;
 
 type Container = VideoFacts['container'];
+
+const MAX_VIDEO_MS = STUDIO_LIMITS.startMs.max;
 
 /**
  * What Chromium plays, so what the page's video panel can show and the export can remux: picture per container,
@@ -92,6 +96,13 @@ export async function probeVideoFile(filePath: string): Promise<ProbedVideo> {
     }
     const durationMs = await durationOf(input);
     if (durationMs <= 0) throw refusal(`${name} holds no frames: ${ACCEPTED}.`);
+    // Timed lines, their moves and the export all stop at the timeline's 24 hours: a longer video could be set
+    // but never dubbed to its end, nor exported.
+    if (durationMs > MAX_VIDEO_MS) {
+      throw refusal(
+        `${name} lasts ${formatTimestamp(durationMs, '.')}, and a project's timeline holds at most 24 hours: cut the video into parts of 24 hours or less.`,
+      );
+    }
     const playableSound = soundCodec !== null && PLAYABLE[container].sound.includes(soundCodec);
     const video: ReferenceVideo = {
       path: filePath,
