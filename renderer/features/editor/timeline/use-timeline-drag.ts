@@ -12,7 +12,10 @@ import { clickSelection, trackOrder } from '../editing/selection-rules.js';
 import { laneAtOffset, msToPx, pxToMs, speechDropIndex } from './timeline-geometry.js';
 import { SNAP_PX, snapStart, snapTargets } from './timeline-snapping.js';
 
-/** Height of a speech lane's row (timeline.css: .timeline-lane). */
+/**
+ * Height of a speech lane's row in a full-size window (timeline.css: --timeline-row; a short window's is slimmer).
+ * A drag measures the row as drawn and uses this only before anything is laid out.
+ */
 export const LANE_ROW_PX = 44;
 
 const DRAG_THRESHOLD_PX = 4;
@@ -258,11 +261,12 @@ export function useTimelineDrag(
     const snapped = event.altKey
       ? { startMs: Math.max(0, rawStart), snapMs: undefined }
       : snapStart(rawStart, current.edgeOffsetsMs, current.targets, pxToMs(SNAP_PX, zoom));
-    const trackTop =
-      contentRef.current?.querySelector('[data-track="speech"]')?.getBoundingClientRect().top ?? 0;
+    const track = contentRef.current?.querySelector('[data-track="speech"]');
+    const trackTop = track?.getBoundingClientRect().top ?? 0;
+    const rowPx = track?.querySelector('.timeline-lane')?.getBoundingClientRect().height || LANE_ROW_PX;
     const lane =
       current.ids.size === 1
-        ? laneAtOffset(laneNumbers, event.clientY - trackTop, LANE_ROW_PX, MAX_SPEECH_LANES)
+        ? laneAtOffset(laneNumbers, event.clientY - trackTop, rowPx, MAX_SPEECH_LANES)
         : current.lane;
     const startMs = Math.round(snapped.startMs);
     if (startMs === current.startMs && lane === current.lane && snapped.snapMs === current.snapMs) {
