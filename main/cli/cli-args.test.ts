@@ -185,7 +185,9 @@ describe('timbre command line', () => {
     expect(refused('export a.timbre --out o --video clip.mp4 --format mp3')).toMatch(
       /--format applies to audio files/u,
     );
-    expect(refused('export a.timbre --out o --video notes.txt')).toMatch(/MP4, MOV or WebM file \(got/u);
+    expect(refused('export a.timbre --out o --video notes.txt')).toMatch(/MP4, MOV, M4V or WebM file \(got/u);
+    // Matroska is not a container the editor takes as a reference video, so the command does not either.
+    expect(refused('export a.timbre --out o --video clip.mkv')).toMatch(/MP4, MOV, M4V or WebM file \(got/u);
     expect(refused('export a.timbre --out o --keep-original-audio')).toMatch(/with --video FILE only/u);
   });
 });

@@ -13,6 +13,7 @@ import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
 import type { VideoOutput } from '../../common/export/video-output.js';
 import { containerForVideoPath } from '../../common/export/video-output.js';
+import { VIDEO_FILE_EXTENSIONS } from '../../common/ipc/video-methods.js';
 import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/settings-schema.js';
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/project-export/index.js';
 import { echoedOption, echoedValue } from './cli-echo.js';
@@ -286,10 +287,11 @@ function checkedVideo(
     }
   }
   const videoPath = path.resolve(values.video ?? '');
-  const extension = path.extname(videoPath).toLowerCase();
-  if (!['.mp4', '.m4v', '.mov', '.webm', '.mkv'].includes(extension)) {
+  // The containers the app takes as a reference video (what Chromium plays), as the editor's chooser offers them.
+  const extension = path.extname(videoPath).slice(1).toLowerCase();
+  if (!(VIDEO_FILE_EXTENSIONS as readonly string[]).includes(extension)) {
     throw new UsageError(
-      `--video must name an MP4, MOV or WebM file (got ${echoedValue(path.basename(videoPath))})`,
+      `--video must name an MP4, MOV, M4V or WebM file (got ${echoedValue(path.basename(videoPath))})`,
     );
   }
   return videoPath;

@@ -26,7 +26,7 @@ Output
                          names of chapter files; {n}, {title}, {project}   [default: {n} {title}]
 
 Video (one project)
-  --video FILE           the project's speech as the new soundtrack of FILE (MP4, MOV or WebM): NAME.mp4 (or
+  --video FILE           the project's speech as the new soundtrack of FILE (MP4, MOV, M4V, WebM): NAME.mp4 (or
                          .mov for a MOV), the picture copied unchanged, the mix as AAC exactly as long as the
                          video, --srt/--vtt beside it; FILE never leaves this computer
   --keep-original-audio  keep FILE's own sound as a second audio stream, labelled "Original audio"
