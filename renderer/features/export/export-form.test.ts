@@ -64,6 +64,12 @@ describe('export form', () => {
       settings: { video: { container: 'mov', keepOriginalAudio: true } },
     });
     expect(withExtension('/x/Episode.wav', outputExtension(form))).toBe('/x/Episode.mov');
+    // Any other change of the form (a checkbox, the container) keeps one extension: never "Episode.mp4.mp4".
+    expect(withExtension('/x/Episode.mp4', outputExtension({ ...form, videoContainer: 'mp4' }))).toBe(
+      '/x/Episode.mp4',
+    );
+    expect(withExtension('/x/Episode.mp4', outputExtension(form))).toBe('/x/Episode.mov');
+    expect(withExtension('/x/Episode.mov', outputExtension(defaultExportForm))).toBe('/x/Episode.wav');
     // Other modes send no video part, so an audio export's settings are as before.
     const mix = settingsFromForm(defaultExportForm);
     expect(mix.ok && 'video' in mix.settings).toBe(false);

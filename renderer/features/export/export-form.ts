@@ -147,8 +147,8 @@ export function joinPath(folder: string, name: string): string {
   return folder.endsWith(separator) ? `${folder}${name}` : `${folder}${separator}${name}`;
 }
 
-/** Swaps the extension of a path for the one the form now needs. */
+/** Swaps the extension of a path for the one the form now needs (any extension an export writes). */
 export function withExtension(filePath: string, extension: string): string {
-  const base = filePath.replace(/\.(wav|mp3|zip)$/iu, '');
+  const base = filePath.replace(/\.(wav|mp3|zip|mp4|mov|webm)$/iu, '');
   return `${base}${extension}`;
 }
