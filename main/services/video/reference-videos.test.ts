@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,19 @@ describe('ReferenceVideos', () => {
       path: videos.webm,
       url: `/media/video/${videoIdOf(videos.webm)}.webm`,
     });
+  });
+
+  it('keeps a grant whose path the file wrote unnormalised, and ignores a relative one', async () => {
+    // path.join would normalise it: the file holds it as written.
+    const roundabout = `${path.dirname(videos.mp4)}/elsewhere/../${path.basename(videos.mp4)}`;
+    await writeFile(
+      path.join(dataDir, 'reference-videos.json'),
+      JSON.stringify({ version: 1, paths: [roundabout, 'relative/scene.webm'] }),
+    );
+    const service = await open();
+    expect(service.allows(videos.mp4)).toBe(true);
+    expect(service.fileFor(videoIdOf(videos.mp4))?.filePath).toBe(videos.mp4);
+    expect(service.allows(path.resolve('relative/scene.webm'))).toBe(false);
   });
 
   it('says a project’s video is not granted when the project names a file the user never chose here', async () => {

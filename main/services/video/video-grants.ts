@@ -35,7 +35,10 @@ export class VideoGrants {
       const text = await readFileIfExists(grants.filePath);
       if (text !== undefined) {
         for (const granted of grantsFileSchema.parse(JSON.parse(text)).paths) {
-          if (path.isAbsolute(granted)) grants.byId.set(videoIdOf(granted), path.resolve(granted));
+          if (!path.isAbsolute(granted)) continue;
+          // Ids are of resolved paths (as `grant` and `allows` make them), whatever the file wrote.
+          const resolved = path.resolve(granted);
+          grants.byId.set(videoIdOf(resolved), resolved);
         }
       }
     } catch (error) {
