@@ -7,6 +7,8 @@ import { projectStats } from '../../common/project/project-stats.js';
 import type { SendContext } from '../../common/project/send-context.js';
 import type { TimelineLayout } from '../../common/project/timeline-layout.js';
 import { layoutTimeline } from '../../common/project/timeline-layout.js';
+import type { FitLine } from '../../common/timing/fit-check.js';
+import { fitCheck } from '../../common/timing/fit-check.js';
 
 /*
  * Figures derived from a whole project, computed once per project value (projects are immutable), so the timeline
@@ -24,6 +26,7 @@ const reviews = new WeakMap<
   }
 >();
 const stats = new WeakMap<Project, { context: SendContext; figures: ProjectStats }>();
+const fits = new WeakMap<Project, { context: SendContext; lines: readonly FitLine[] }>();
 
 export function layoutOf(project: Project, context: SendContext): TimelineLayout {
   const known = layouts.get(project);
@@ -31,6 +34,19 @@ export function layoutOf(project: Project, context: SendContext): TimelineLayout
   const layout = layoutTimeline(project, context);
   layouts.set(project, { context, layout });
   return layout;
+}
+
+/**
+ * The fit check of every timed line (common/timing/fit-check.ts), on the shared layout. The toolbar's count, the
+ * fit check dialog, the inspector and Generate's question all ask after each edit: on a 1,500-cue dub one check
+ * costs tens of milliseconds, so it is made once per project value.
+ */
+export function fitLinesOf(project: Project, context: SendContext): readonly FitLine[] {
+  const known = fits.get(project);
+  if (known !== undefined && known.context === context) return known.lines;
+  const lines = fitCheck(project, context, layoutOf(project, context));
+  fits.set(project, { context, lines });
+  return lines;
 }
 
 export function statsOf(project: Project, context: SendContext): ProjectStats {

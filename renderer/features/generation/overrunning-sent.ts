@@ -1,7 +1,6 @@
 import type { Project } from '../../../common/project/project-schema.js';
 import type { SendContext } from '../../../common/project/send-context.js';
-import { layoutTimeline } from '../../../common/project/timeline-layout.js';
-import { fitCheck } from '../../../common/timing/fit-check.js';
+import { fitLinesOf } from '../../shared/project-derived.js';
 
 /**
  * How many of the blocks about to be sent are timed lines whose estimate runs past their slot with no remedy the
@@ -15,6 +14,6 @@ export function overrunningSent(
 ): number {
   const blocks = project.tracks.speech.blocks;
   if (!blocks.some((block) => block.type === 'text' && block.timing !== undefined)) return 0;
-  const lines = fitCheck(project, context, layoutTimeline(project, context));
+  const lines = fitLinesOf(project, context);
   return lines.filter((line) => line.needsDecision && sending.has(line.blockId)).length;
 }

@@ -5,7 +5,8 @@ import { useAppStores, useDocumentStore, useEditorUiStore } from '../../../store
 import { useCommandHandlers } from '../../../commands/use-commands.js';
 import { formatCount } from '../../../shared/format.js';
 import { useHashedProject } from '../use-hashed-project.js';
-import { FitCheckDialog, fitLinesOf } from './FitCheckDialog.js';
+import { fitLinesOf } from '../../../shared/project-derived.js';
+import { FitCheckDialog } from './FitCheckDialog.js';
 
 const selectHasTimedLines = (state: DocumentState): boolean =>
   state.doc?.project.tracks.speech.blocks.some(

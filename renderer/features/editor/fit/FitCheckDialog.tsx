@@ -2,15 +2,14 @@ import { useMemo, useState } from 'react';
 import { findBlock } from '../../../../common/project/index.js';
 import { excerpt } from '../../../../common/project/block-guards.js';
 import type { Project } from '../../../../common/project/project-schema.js';
-import type { SendContext } from '../../../../common/project/send-context.js';
-import { layoutTimeline } from '../../../../common/project/timeline-layout.js';
 import type { FitLine } from '../../../../common/timing/fit-check.js';
-import { fitCheck, NATURAL_RATE, overrunningLines } from '../../../../common/timing/fit-check.js';
+import { NATURAL_RATE, overrunningLines } from '../../../../common/timing/fit-check.js';
 import type { FitRemedy } from '../../../../common/timing/fit-remedies.js';
 import { applyFitRemedy, applyFitSuggestions } from '../../../../common/timing/fit-remedies.js';
 import { RANGES } from '../../../../common/rules/vocabulary.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { formatCount } from '../../../shared/format.js';
+import { fitLinesOf } from '../../../shared/project-derived.js';
 import type { PendingChange } from '../block-state/StaleConfirm.js';
 import { PanelChangeConfirm } from '../block-state/StaleConfirm.js';
 import { applyOrConfirm, proposeChange } from '../inspector/change-impact.js';
@@ -18,11 +17,6 @@ import { useAppStores } from '../../../stores/stores-context.js';
 import { useHashedProject } from '../use-hashed-project.js';
 import { FitLineRow } from './FitLineRow.js';
 import './fit-check.css';
-
-/** The fit check's lines that overrun, for the project as it is (also the toolbar's count). */
-export function fitLinesOf(project: Project, context: SendContext): FitLine[] {
-  return fitCheck(project, context, layoutTimeline(project, context));
-}
 
 const REMEDY_LABELS: Record<FitRemedy, string> = {
   rate: 'Send at the rate it needs',

@@ -14,26 +14,13 @@ import type { FitMode } from '../../../../common/project/timing-schema.js';
 import { MAX_SPEECH_LANES, MAX_STRETCH } from '../../../../common/project/timing-schema.js';
 import type { TimelineLayout } from '../../../../common/project/timeline-layout.js';
 import type { FitLine } from '../../../../common/timing/fit-check.js';
-import { fitCheck } from '../../../../common/timing/fit-check.js';
 import { RANGES } from '../../../../common/rules/vocabulary.js';
-import { layoutOf } from '../../../shared/project-derived.js';
+import { fitLinesOf, layoutOf } from '../../../shared/project-derived.js';
 import type { EditResult } from '../../../stores/document-store.js';
 import { useAppStores } from '../../../stores/stores-context.js';
 import { FieldRow } from './inspector-fields.js';
 import { TimecodeInput } from './TimecodeInput.js';
 import './timing-fields.css';
-
-/** The fit check of each layout, by line, made once per layout (the inspector re-renders on every edit). */
-const fitsByLayout = new WeakMap<TimelineLayout, ReadonlyMap<string, FitLine>>();
-
-function fitOf(project: Project, context: SendContext, layout: TimelineLayout, blockId: string) {
-  let fits = fitsByLayout.get(layout);
-  if (fits === undefined) {
-    fits = new Map(fitCheck(project, context, layout).map((line) => [line.blockId, line]));
-    fitsByLayout.set(layout, fits);
-  }
-  return fits.get(blockId);
-}
 
 const LANE_NUMBERS = Array.from({ length: MAX_SPEECH_LANES }, (_, lane) => lane);
 const FIT_LABELS: Record<FitMode, string> = {
@@ -176,7 +163,7 @@ export function TimingFields({
             Rewrite shorter
           </label>
           <SlotReadout layout={layout} blockId={block.id} fit={timing.fit} />
-          <NeededRate line={fitOf(project, context, layout, block.id)} />
+          <NeededRate line={fitLinesOf(project, context).find((line) => line.blockId === block.id)} />
         </>
       )}
     </fieldset>
