@@ -124,15 +124,14 @@ async function encodeLane(
   await output.start();
   try {
     let frame = from;
-    const add = async (planes: Float32Array[]): Promise<void> => {
+    const add = async (data: Float32Array): Promise<void> => {
       if (job.signal?.aborted) throw new ExportCancelledError();
-      const frames = planes[0]!.length;
-      const data = new Float32Array(frames * channels);
-      planes.forEach((plane, channel) => data.set(plane, channel * frames));
+      const frames = data.length / channels;
       const timestamp = (frame - AAC_ENCODER_DELAY_FRAMES) / sampleRate;
+      // Interleaved, as the encoder takes it: no planar copy on the way.
       const sample = new AudioSample({
         data,
-        format: 'f32-planar',
+        format: 'f32',
         numberOfChannels: channels,
         sampleRate,
         timestamp,
@@ -149,11 +148,11 @@ async function encodeLane(
       pending = [];
       await file.write(bytes);
     };
-    for await (const planes of reader.frames(from, to)) await add(planes);
+    for await (const data of reader.frames(from, to)) await add(data);
     // Past the mix's end, silence up to the video's.
     while (frame < to) {
       const frames = Math.min(sampleRate, to - frame);
-      await add(Array.from({ length: channels }, () => new Float32Array(frames)));
+      await add(new Float32Array(frames * channels));
     }
     source.close();
     await output.finalize();

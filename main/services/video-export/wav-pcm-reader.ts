@@ -34,11 +34,12 @@ export class WavPcmReader {
     }
   }
 
-  /** Frames [from, to) in pieces of at most 16,384 frames, one Float32Array per channel; past the end, nothing. */
-  async *frames(from: number, to: number): AsyncGenerator<Float32Array[]> {
+  /** Frames [from, to) in pieces of at most 16,384 frames, interleaved float32; past the end, nothing. */
+  async *frames(from: number, to: number): AsyncGenerator<Float32Array> {
     const { channels, dataOffset } = this.layout;
     const end = Math.min(to, this.layout.frames);
     const bytes = new Uint8Array(READ_FRAMES * channels * 2);
+    const samples = new Int16Array(bytes.buffer);
     for (let frame = from; frame < end; frame += READ_FRAMES) {
       const count = Math.min(READ_FRAMES, end - frame);
       const { bytesRead } = await this.handle.read(
@@ -47,16 +48,12 @@ export class WavPcmReader {
         count * channels * 2,
         dataOffset + frame * channels * 2,
       );
-      const got = Math.floor(bytesRead / (channels * 2));
+      const got = Math.floor(bytesRead / (channels * 2)) * channels;
       if (got === 0) return;
-      const view = new DataView(bytes.buffer, 0, got * channels * 2);
-      const planes = Array.from({ length: channels }, () => new Float32Array(got));
-      for (let index = 0; index < got; index += 1) {
-        for (let channel = 0; channel < channels; channel += 1) {
-          planes[channel]![index] = view.getInt16((index * channels + channel) * 2, true) / 32_768;
-        }
-      }
-      yield planes;
+      // WAV is little-endian, as is every machine the app runs on (x64, arm64).
+      const out = new Float32Array(got);
+      for (let index = 0; index < got; index += 1) out[index] = samples[index]! / 32_768;
+      yield out;
     }
   }
 
