@@ -66,4 +66,18 @@ describe('FileChooser (open-video)', () => {
     expect(browsed).toEqual(['/home/me/Old place']);
     expect(screen.getByTestId('file-chooser-target').textContent).toBe('Open: /home/me/Old place/scene.MOV');
   });
+
+  it('takes a full path typed in the file name as it is, not inside the folder shown', async () => {
+    const picks: string[] = [];
+    renderOpenVideo('/home/me/Old place/scene.MOV', picks, []);
+    fireEvent.change(screen.getByTestId('file-chooser-name'), {
+      target: { value: '/home/me/New place/scene.MOV' },
+    });
+    expect(screen.getByTestId('file-chooser-target').textContent).toBe('Open: /home/me/New place/scene.MOV');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('file-chooser-choose'));
+      await Promise.resolve();
+    });
+    expect(picks).toEqual(['/home/me/New place/scene.MOV']);
+  });
 });

@@ -203,7 +203,9 @@ function baseName(filePath: string, separator: string): string {
   return filePath.slice(filePath.lastIndexOf(separator) + 1);
 }
 
+/** The file named in the folder shown; a full path typed as the name (as OS dialogs accept) is taken as it is. */
 function joinPath(folder: string, name: string, separator: string): string {
+  if (name.startsWith('/') || /^[A-Za-z]:[\\/]/u.test(name) || name.startsWith('\\\\')) return name;
   return folder.endsWith(separator) ? `${folder}${name}` : `${folder}${separator}${name}`;
 }
 
