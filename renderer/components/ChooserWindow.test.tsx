@@ -66,4 +66,16 @@ describe('ChooserWindow', () => {
       { method: 'files.closeChooser', input: { choiceId } },
     ]);
   });
+
+  it('says a video is only read, not written to, when the user chooses a reference video', async () => {
+    vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    renderWithStores(
+      <ChooserWindow kind="open-video" initialPath="/home/me/Films" onChosen={vi.fn()} onCancel={vi.fn()} />,
+      storesFor(bridge(new Promise(() => undefined))),
+    );
+    const text = screen.getByTestId('file-chooser').textContent ?? '';
+    expect(text).toContain('Choose the video in Timbre Studio’s chooser window.');
+    expect(text).toContain('Only the video you pick there is read');
+    expect(text).not.toContain('written to');
+  });
 });

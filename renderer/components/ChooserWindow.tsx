@@ -73,8 +73,9 @@ export function ChooserWindow({
   return (
     <div className="file-chooser" data-testid="file-chooser" role="status">
       <p>
-        Choose the {kind === 'folder' ? 'folder' : 'file'} in Timbre Studio’s chooser window. Only what you
-        pick there can be written to.
+        {kind === 'open-video'
+          ? 'Choose the video in Timbre Studio’s chooser window. Only the video you pick there is read (never copied or sent).'
+          : `Choose the ${kind === 'folder' ? 'folder' : 'file'} in Timbre Studio’s chooser window. Only what you pick there can be written to.`}
       </p>
       {blocked ? (
         <p className="hint" data-testid="file-chooser-blocked">
