@@ -1,12 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { VIDEO_FILE_EXTENSIONS } from '../../common/ipc/video-methods.js';
-
-/** Whether a file name is one the chooser offers as a reference video (as the OS dialog's filter does). */
-export function hasVideoExtension(fileName: string): boolean {
-  const extension = path.extname(fileName).slice(1).toLowerCase();
-  return (VIDEO_FILE_EXTENSIONS as readonly string[]).includes(extension);
-}
+import { hasVideoExtension } from '../services/video/video-url.js';
 
 /**
  * Why a path picked in the chooser as a reference video cannot be one, as a sentence; null when it is an

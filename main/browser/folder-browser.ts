@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ChooserKind, FolderListing } from '../../common/ipc/files-methods.js';
 import { IpcError } from '../../common/ipc/errors.js';
-import { hasVideoExtension } from './chosen-video.js';
+import { hasVideoExtension } from '../services/video/video-url.js';
 
 /** Files worth showing in the chooser: what exports write and projects. Everything else is noise there. */
 const SHOWN_EXTENSIONS = new Set(['.wav', '.mp3', '.srt', '.vtt', '.zip', '.timbre']);

@@ -72,6 +72,23 @@ describe('ReferenceVideos', () => {
     expect(service.allows(path.resolve('relative/scene.webm'))).toBe(false);
   });
 
+  it('grants and serves only files named as videos, even from a tampered list', async () => {
+    const secret = path.join(dataDir, 'passwords.txt');
+    await writeFile(secret, 'hunter2\n');
+    await writeFile(
+      path.join(dataDir, 'reference-videos.json'),
+      JSON.stringify({ version: 1, paths: [secret, videos.mp4] }),
+    );
+    const service = await open();
+    expect(service.allows(secret)).toBe(false);
+    expect(service.fileFor(videoIdOf(secret))).toBeUndefined();
+    expect(service.allows(videos.mp4)).toBe(true);
+    await expect(service.grant(secret)).rejects.toThrow(
+      /^“passwords\.txt” is not a video file: choose an MP4, MOV, M4V or WebM file\.$/u,
+    );
+    expect(service.allows(secret)).toBe(false);
+  });
+
   it('says a project’s video is not granted when the project names a file the user never chose here', async () => {
     const status = await (await open()).status(videos.mp4);
     expect(status).toMatchObject({ status: 'not-granted', path: videos.mp4 });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { IpcError } from '../../../common/ipc/errors.js';
 import type { Logger } from '../logging/logger.js';
 import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
+import { hasVideoExtension } from './video-url.js';
 
 /** Enough for every video of every project a user keeps; the oldest choices go first past it. */
 const MAX_GRANTED_VIDEOS = 1_000;
@@ -35,7 +37,8 @@ export class VideoGrants {
       const text = await readFileIfExists(grants.filePath);
       if (text !== undefined) {
         for (const granted of grantsFileSchema.parse(JSON.parse(text)).paths) {
-          if (!path.isAbsolute(granted)) continue;
+          // Only what a chooser could have granted: a tampered list cannot get any other file of the machine served.
+          if (!path.isAbsolute(granted) || !hasVideoExtension(granted)) continue;
           // Ids are of resolved paths (as `grant` and `allows` make them), whatever the file wrote.
           const resolved = path.resolve(granted);
           grants.byId.set(videoIdOf(resolved), resolved);
@@ -47,9 +50,19 @@ export class VideoGrants {
     return grants;
   }
 
-  /** Grants a file the user chose (and makes it the newest grant); written to disk before it resolves. */
+  /**
+   * Grants a file the user chose (and makes it the newest grant); written to disk before it resolves. Only a file
+   * named as a video is granted (the dialogs offer no other), so the list never serves anything else.
+   */
   async grant(filePath: string): Promise<void> {
     const resolved = path.resolve(filePath);
+    if (!hasVideoExtension(resolved)) {
+      throw new IpcError({
+        code: 'INVALID_INPUT',
+        field: 'path',
+        message: `“${path.basename(resolved)}” is not a video file: choose an MP4, MOV, M4V or WebM file.`,
+      });
+    }
     const id = videoIdOf(resolved);
     this.byId.delete(id);
     this.byId.set(id, resolved);

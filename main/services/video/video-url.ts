@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { VIDEO_FILE_EXTENSIONS } from '../../../common/ipc/video-methods.js';
 
 const VIDEO_PATH = /^\/media\/video\/([A-Za-z0-9_-]{43})(?:\.[a-z0-9]{1,4})?$/u;
 
@@ -22,4 +23,10 @@ export function videoIdOfUrlPath(pathname: string): string | undefined {
  */
 export function videoContentType(filePath: string): string {
   return path.extname(filePath).toLowerCase() === '.webm' ? 'video/webm' : 'video/mp4';
+}
+
+/** Whether a file is named as a reference video (MP4, MOV, M4V, WebM), as the OS dialog's filter and the chooser ask. */
+export function hasVideoExtension(fileName: string): boolean {
+  const extension = path.extname(fileName).slice(1).toLowerCase();
+  return (VIDEO_FILE_EXTENSIONS as readonly string[]).includes(extension);
 }
