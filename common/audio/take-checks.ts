@@ -1,3 +1,4 @@
+import { RANGES } from '../rules/vocabulary.js';
 import type { TakeMeasures } from './take-measures.js';
 
 /**
@@ -191,9 +192,14 @@ export function describeFlag(flag: TakeFlag): string {
     }
     case 'overrun': {
       const rate = Number.isFinite(flag.neededRate) ? flag.neededRate.toFixed(2) : 'beyond any';
+      const { min, max } = RANGES.speechRate;
+      // A rate the app cannot send is no next step: only a shorter text fits then.
+      const sendable = flag.neededRate >= min && flag.neededRate <= max;
       const next = flag.stretchable
         ? `allow a stretch, or take it again at speech rate ${rate}`
-        : `take it again at speech rate ${rate}, or rewrite it shorter`;
+        : sendable
+          ? `take it again at speech rate ${rate}, or rewrite it shorter`
+          : `rewrite it shorter (it would need speech rate ${rate}, past the ${min} to ${max} the app sends)`;
       return `Runs ${seconds(flag.overrunMs)} past its ${seconds(flag.slotMs)} slot: ${next}.`;
     }
     default: {

@@ -44,6 +44,15 @@ describe('overrunFlags', () => {
     expect(describeFlag(flag)).toContain('take it again at speech rate 1.30, or rewrite it shorter');
   });
 
+  it('offers only a rewrite when the rate that fits is past the 0.5 to 2 the app sends', () => {
+    const project = projectWith({}, 5_000); // a 2,000 ms slot: rate 2.5
+    const flag = overrunFlags(project, contextOf(project)).get('line')!;
+    expect(flag).toMatchObject({ neededRate: 2.5, stretchable: false });
+    expect(describeFlag(flag)).toBe(
+      'Runs 3.0 s past its 2.0 s slot: rewrite it shorter (it would need speech rate 2.50, past the 0.5 to 2 the app sends).',
+    );
+  });
+
   it('leaves alone a take that fits, a dynamic line, an allowed stretch that is enough and an accepted overrun', () => {
     const quiet = (project: Project) => overrunFlags(project, contextOf(project)).size;
     expect(quiet(projectWith({}, 1_900))).toBe(0);
