@@ -74,7 +74,7 @@ export function SpeechLanes({
   for (const item of visible) {
     shownById.set(item.blockId, item);
     const row = byRow[rowOf(item)]!;
-    const offsetPx = timedDrag?.ids.has(item.blockId) === true ? dragOffsetPx : 0;
+    const offsetPx = timedDrag?.carried.has(item.blockId) === true ? dragOffsetPx : 0;
     if (item.timed && offsetPx === 0) row.push(slotMarks(project, layout, item, zoom));
     row.push(renderBlock(item, offsetPx));
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedItem, TimelineLayout } from '../../../../common/project/timeline-layout.js';
 import { laneAtOffset, visibleSpeechItems } from './timeline-geometry.js';
-import { snapStart, snapTargets } from './timeline-snapping.js';
+import { carriedByDrag, snapStart, snapTargets } from './timeline-snapping.js';
 
 function item(blockId: string, startMs: number, endMs: number, lane = 0, index = 0): PlacedItem {
   return {
@@ -69,6 +69,36 @@ describe('snapping', () => {
 
   it('collects other lines’ edges and cue ends, effects, the playhead and 0, sorted, not the moving line', () => {
     expect([...targets]).toEqual([0, 1_000, 2_000, 4_000, 5_000, 6_500, 7_000, 12_000, 13_000]);
+  });
+
+  it('leaves out what moves with the dragged line: the flowing lines after it and a slot that ends at its start', () => {
+    const flowing = (blockId: string, startMs: number, endMs: number): PlacedItem => ({
+      ...item(blockId, startMs, endMs),
+      timed: false,
+    });
+    const withFollowers = {
+      speech: [
+        item('before', 1_000, 2_000, 1),
+        item('moving', 9_000, 10_000, 1),
+        flowing('after1', 10_300, 11_000),
+        flowing('after2', 11_300, 12_500),
+        item('later', 20_000, 21_000, 1),
+        flowing('after-later', 21_300, 22_000),
+      ],
+      effects: [],
+      music: [],
+      // "before" has no cue end: its slot ends where the moving line starts, and follows it.
+      slots: new Map([
+        ['before', { endMs: 9_000, limitMs: 9_000 }],
+        ['moving', { endMs: 20_000, limitMs: 20_000 }],
+        ['later', { endMs: undefined, limitMs: undefined }],
+      ]),
+    } as unknown as TimelineLayout;
+    const carried = carriedByDrag(withFollowers.speech, new Set(['moving']));
+    expect([...carried]).toEqual(['moving', 'after1', 'after2']);
+    expect([...snapTargets(withFollowers, carried, 0)]).toEqual([
+      0, 0, 1_000, 2_000, 20_000, 21_000, 21_300, 22_000,
+    ]);
   });
 
   it('snaps the edge nearest a target within the threshold: start, end or own cue end', () => {

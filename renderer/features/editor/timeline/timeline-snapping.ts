@@ -1,4 +1,4 @@
-import type { TimelineLayout } from '../../../../common/project/timeline-layout.js';
+import type { PlacedItem, TimelineLayout } from '../../../../common/project/timeline-layout.js';
 
 /* Pure snapping of a timed line dragged on the timeline: to cue edges, other blocks and the playhead. */
 
@@ -6,21 +6,41 @@ import type { TimelineLayout } from '../../../../common/project/timeline-layout.
 export const SNAP_PX = 8;
 
 /**
+ * The speech lines a drag of the `moving` timed lines carries along: those lines, and the flowing lines after each
+ * of them up to the next timed line (they follow it in time: timeline-layout.ts). One walk, when a drag starts.
+ */
+export function carriedByDrag(speech: readonly PlacedItem[], moving: ReadonlySet<string>): Set<string> {
+  const carried = new Set<string>();
+  let following = false;
+  for (const item of speech) {
+    if (moving.has(item.blockId)) following = true;
+    else if (item.timed) following = false;
+    if (following) carried.add(item.blockId);
+  }
+  return carried;
+}
+
+/**
  * Every time a dragged line may snap to, sorted: each other speech line's start and end and its slot's end (a cue
- * edge), each effect's and music block's start and end, the playhead and 0. Made once when a drag starts (a
- * 1,500-cue dub gives about 4,500 numbers), so a pointer move only searches it.
+ * edge), each effect's and music block's start and end, the playhead and 0. What moves with the drag is left out
+ * (the `carried` lines, and a slot that ends where a moving line starts: it ends at that line, wherever it goes),
+ * so no edge snaps to a place where nothing will be. Made once when a drag starts (a 1,500-cue dub gives about
+ * 4,500 numbers), so a pointer move only searches it.
  */
 export function snapTargets(
   layout: TimelineLayout,
-  moving: ReadonlySet<string>,
+  carried: ReadonlySet<string>,
   playheadMs: number,
 ): Float64Array {
   const times: number[] = [0, playheadMs];
+  const movingStarts = new Set<number>();
+  for (const item of layout.speech)
+    if (item.timed && carried.has(item.blockId)) movingStarts.add(item.startMs);
   for (const item of layout.speech) {
-    if (moving.has(item.blockId)) continue;
+    if (carried.has(item.blockId)) continue;
     times.push(item.startMs, item.endMs);
     const slotEnd = layout.slots.get(item.blockId)?.endMs;
-    if (slotEnd !== undefined) times.push(slotEnd);
+    if (slotEnd !== undefined && !movingStarts.has(slotEnd)) times.push(slotEnd);
   }
   for (const item of layout.effects) times.push(item.startMs, item.endMs);
   for (const item of layout.music) times.push(item.startMs, item.endMs);

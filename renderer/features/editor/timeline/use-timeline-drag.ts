@@ -10,7 +10,7 @@ import { editDocument } from '../../../stores/document-actions.js';
 import { isMacPlatform } from '../../../commands/shortcuts.js';
 import { clickSelection, trackOrder } from '../editing/selection-rules.js';
 import { laneAtOffset, msToPx, pxToMs, speechDropIndex } from './timeline-geometry.js';
-import { SNAP_PX, snapStart, snapTargets } from './timeline-snapping.js';
+import { carriedByDrag, SNAP_PX, snapStart, snapTargets } from './timeline-snapping.js';
 
 /**
  * Height of a speech lane's row in a full-size window (timeline.css: --timeline-row; a short window's is slimmer).
@@ -45,6 +45,8 @@ export interface TimedDrag {
   /** The line under the pointer: the one that snaps and changes lane. */
   blockId: string;
   ids: ReadonlySet<string>;
+  /** The moving lines and the flowing lines after them, which move with them (drawn moved, never snapped to). */
+  carried: ReadonlySet<string>;
   originStartMs: number;
   /** Its end and its own cue end after its start: the other edges that snap. */
   edgeOffsetsMs: readonly number[];
@@ -240,6 +242,7 @@ export function useTimelineDrag(
     const slotEnd = layout.slots.get(blockId)?.endMs;
     const edgeOffsetsMs = [item.durationMs];
     if (slotEnd !== undefined && slotEnd > item.startMs) edgeOffsetsMs.push(slotEnd - item.startMs);
+    const carried = carriedByDrag(layout.speech, moving);
     const pressed = dragRef.current;
     return {
       kind: 'timed',
@@ -247,9 +250,10 @@ export function useTimelineDrag(
       startX: pressed?.kind === 'pending' ? pressed.startX : 0,
       blockId,
       ids: moving,
+      carried,
       originStartMs: item.startMs,
       edgeOffsetsMs,
-      targets: snapTargets(layout, moving, stores.timelineView.getState().playheadMs),
+      targets: snapTargets(layout, carried, stores.timelineView.getState().playheadMs),
       startMs: item.startMs,
       lane: item.lane,
       snapMs: undefined,
