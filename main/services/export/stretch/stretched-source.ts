@@ -45,7 +45,13 @@ async function stretchFile(
 ): Promise<void> {
   const directory = path.dirname(outPath);
   const input = await fs.open(source.pcmPath, 'r');
-  const output = await writingToAsync(directory, () => fs.open(outPath, 'w'));
+  // The take is open already: a copy that cannot be created (no room, no right) must not leave it held open.
+  const output = await writingToAsync(directory, () => fs.open(outPath, 'w')).catch(
+    async (error: unknown) => {
+      await input.close();
+      throw error;
+    },
+  );
   const write = async (samples: Float32Array): Promise<void> => {
     if (samples.length === 0) return;
     await writingToAsync(directory, () =>
