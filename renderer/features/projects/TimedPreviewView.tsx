@@ -54,12 +54,14 @@ export function TimedPreviewView({ timed }: { timed: TimedPreview }) {
               <td>{formatTimestamp(cue.startMs, '.')}</td>
               <td>{cue.endMs !== undefined ? formatTimestamp(cue.endMs, '.') : '—'}</td>
               <td>{cue.slotMs !== undefined ? seconds(cue.slotMs) : 'open'}</td>
-              <td>
+              <td className="import-timed-speaker">
                 {cue.speaker ?? 'Narrator'} <span className="hint">(lane {cue.lane + 1})</span>
               </td>
               <td className="import-timed-text">{cue.text}</td>
               <td>{seconds(cue.estimatedMs)}</td>
-              <td data-testid="import-timed-fit">{fitText(cue)}</td>
+              <td className="import-timed-fit" data-testid="import-timed-fit">
+                {fitText(cue)}
+              </td>
             </tr>
           ))}
         </tbody>
