@@ -149,7 +149,7 @@ function fitLine(block: TextBlock, measured: Measured): FitLine {
 }
 
 /** Whether a take of `lengthMs` fits `slotMs` once sped up by at most MAX_STRETCH (keeping its pitch). */
-function withinStretch(lengthMs: number, slotMs: number): boolean {
+export function withinStretch(lengthMs: number, slotMs: number): boolean {
   return lengthMs <= slotMs * MAX_STRETCH_FACTOR;
 }
 

@@ -69,6 +69,22 @@ describe('Fit check', () => {
     expect((far.getByTestId('fit-remedy-rate') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('does not offer a stretch or running on that cannot cover the overrun, and says why', async () => {
+    open([
+      line('boxed', { startMs: 0, cueEndMs: 500 }),
+      line('next', { startMs: 1_000, cueEndMs: 1_000 + THIRTY_MS + 100 }),
+    ]);
+    fireEvent.click(await screen.findByTestId('fit-check-open'));
+    const [row] = await screen.findAllByTestId('fit-line');
+    expect(row!.dataset['blockId']).toBe('boxed');
+    const stretch = within(row!).getByTestId('fit-remedy-stretch') as HTMLButtonElement;
+    expect(stretch.disabled).toBe(true);
+    expect(stretch.title).toBe('A stretch of at most 15 % cannot fit it in its 0.5 s slot.');
+    const runOn = within(row!).getByTestId('fit-remedy-run-on') as HTMLButtonElement;
+    expect(runOn.disabled).toBe(true);
+    expect(runOn.title).toBe('Only 0.5 s is free after its slot, before the next line in its lane.');
+  });
+
   it('applies one remedy as an undoable edit, and every suggestion at once leaving locked lines alone', async () => {
     const stores = open([
       line('faster', { startMs: 10_000, cueEndMs: 11_800 }),

@@ -1,4 +1,5 @@
 import type { FitLine, FitSuggestion } from '../../../../common/timing/fit-check.js';
+import { withinStretch } from '../../../../common/timing/fit-check.js';
 import type { FitRemedy } from '../../../../common/timing/fit-remedies.js';
 import { FIT_REMEDIES } from '../../../../common/timing/fit-remedies.js';
 import { formatClock } from '../../../shared/format.js';
@@ -32,11 +33,15 @@ function remedyLabel(remedy: FitRemedy, line: FitLine): string {
   }
 }
 
-/** Why a remedy is not offered for this line, or null when it is. */
+/** Why a remedy is not offered for this line, or null when it is (one that could not make it fit is not). */
 function refusal(remedy: FitRemedy, line: FitLine): string | null {
   if (remedy === 'rate' && !line.rateInRange) return 'The app cannot send this rate (0.5 to 2).';
   if (remedy === 'stretch' && line.coveredBy === 'stretch') return 'A stretch is allowed already.';
+  if (remedy === 'stretch' && line.slotMs !== undefined && !withinStretch(line.estimatedMs, line.slotMs))
+    return `A stretch of at most 15 % cannot fit it in its ${seconds(line.slotMs)} slot.`;
   if (remedy === 'run-on' && line.coveredBy === 'run-on') return 'It runs on already.';
+  if (remedy === 'run-on' && line.freeAfterMs !== undefined && line.overrunMs > line.freeAfterMs)
+    return `Only ${seconds(line.freeAfterMs)} is free after its slot, before the next line in its lane.`;
   return null;
 }
 
