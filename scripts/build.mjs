@@ -10,6 +10,28 @@ import { buildWasmKernels } from './build-wasm.mjs';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 
+/**
+ * Every package stays external to the Electron main bundle except mediabunny and its encoders. That bundle is
+ * CommonJS: left external, `require('mediabunny')` loads mediabunny's CommonJS build while
+ * `require('@mediabunny/aac-encoder')` (an ES module) imports its ES build, so the AAC encoder registers itself
+ * with the other copy and the video export finds no encoder. Bundled, both resolve to the one ES build.
+ */
+export const BUNDLED_IN_ELECTRON_MAIN = /^(mediabunny|@mediabunny\/[^/]+)(\/|$)/;
+
+export function externalPackagesExcept(bundled) {
+  return {
+    name: 'external-packages-except',
+    setup(build) {
+      // Bare specifiers only (a package or a node: builtin); relative and absolute paths are the app's own files.
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.kind === 'entry-point' || path.isAbsolute(args.path) || bundled.test(args.path))
+          return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   await buildWasmKernels();
@@ -78,7 +100,7 @@ export async function buildAll({ quiet = false } = {}) {
       // Electron entry passes the workers' paths itself (exportWorkerEntry, importWorkerEntry), so the warning
       // says nothing useful.
       logOverride: { 'empty-import-meta': 'silent' },
-      packages: 'external',
+      plugins: [externalPackagesExcept(BUNDLED_IN_ELECTRON_MAIN)],
     }),
     esbuild({
       ...node,
