@@ -43,10 +43,11 @@ describe('buildCues', () => {
   it('keeps every cue within the line, duration and gap rules over many blocks', () => {
     const words =
       'river stone light quiet morning harbour, lantern; window garden. paper! silver? yellow'.split(' ');
+    // Each block ends before the next starts (at most 9.2 s of speech every 10 s), as flowing speech does.
     const sources = Array.from({ length: 40 }, (_, block) => {
       const count = 3 + ((block * 7) % 60);
       const text = Array.from({ length: count }, (_, i) => words[(block + i * 3) % words.length]).join(' ');
-      return { blockId: `b${block}`, text, startMs: block * 9000, durationMs: 500 + count * 140 };
+      return { blockId: `b${block}`, text, startMs: block * 10_000, durationMs: 500 + count * 140 };
     });
     const cues = buildCues(sources);
     expect(cues.length).toBeGreaterThan(40);
@@ -107,5 +108,22 @@ describe('buildCues', () => {
     expect(cues.at(-1)).toMatchObject({ startMs: 10_000, endMs: 10_780 });
     expect(Math.max(...cues.map((cue) => cue.endMs))).toBeLessThanOrEqual(10_780.6);
     expectWithinRules(cues, defaultSubtitleSettings);
+  });
+
+  it('keeps a line on screen while it is spoken when another lane’s line starts over it (overlapping dialogue)', () => {
+    // A dub's two speakers at once: Bob starts 300 ms into Alice's 2-second line.
+    const cues = buildCues([
+      { blockId: 'alice', text: 'Where were you all night?', startMs: 1000, durationMs: 2000 },
+      { blockId: 'bob', text: 'Out.', startMs: 1300, durationMs: 500 },
+    ]);
+    expect(cues.map((cue) => [cue.blockId, cue.startMs, cue.endMs])).toEqual([
+      ['alice', 1000, 3000],
+      ['bob', 1300, expect.any(Number) as number],
+    ]);
+    // One block's own cues still keep the minimum gap between them.
+    const own = buildCues([
+      { blockId: 'a', text: 'Good morning. Take a seat.', startMs: 0, durationMs: 3000 },
+    ]);
+    expectWithinRules(own, defaultSubtitleSettings);
   });
 });

@@ -126,7 +126,8 @@ function mergeUnreadablyShort(
 /**
  * Cross-cue rules, in time order: extend a cue that is too short to read (to the reading-speed
  * duration, at least minCueMs) into the silence after it, by at most 1.5 s; cap it at maxCueMs; end it minGapMs before
- * the next cue starts, and never after the audio ends. Times are rounded to whole milliseconds (the end at the
+ * the next cue starts (unless another block's cue starts while this one is still spoken: overlapping dialogue
+ * keeps both up), and never after the audio ends. Times are rounded to whole milliseconds (the end at the
  * audio's end rounded down, so it is not past the last sample).
  */
 function settleTiming(cues: SubtitleCue[], settings: SubtitleSettings, audioEndMs: number): SubtitleCue[] {
@@ -140,7 +141,12 @@ function settleTiming(cues: SubtitleCue[], settings: SubtitleSettings, audioEndM
     const wantedMs = Math.min(settings.maxCueMs, Math.max(settings.minCueMs, readingMs));
     let endMs = Math.max(cue.endMs, Math.min(cue.startMs + wantedMs, cue.endMs + MAX_LINGER_AFTER_SPEECH_MS));
     endMs = Math.min(endMs, cue.startMs + settings.maxCueMs);
-    if (next) endMs = Math.min(endMs, next.startMs - settings.minGapMs);
+    if (next) {
+      // Overlapping dialogue (timed lines of two lanes at once): both cues show together, this one for as long as
+      // its words are spoken; cutting it at the other's start would take it off screen mid-line.
+      const spokenOver = next.blockId !== cue.blockId && next.startMs < cue.endMs - settings.minGapMs;
+      endMs = Math.min(endMs, spokenOver ? cue.endMs : next.startMs - settings.minGapMs);
+    }
     endMs = Math.min(Math.round(endMs), lastEndMs);
     // Cues of overlapping blocks can leave no room at all; a cue still lasts at least one millisecond.
     return { ...cue, startMs, endMs: Math.max(startMs + 1, endMs) };
