@@ -133,9 +133,18 @@ describe('fitCheck', () => {
     });
   });
 
-  it('never suggests running on for a fixed line, however much time follows it', () => {
+  it('suggests a natural rate for a fixed line before running on, however much time follows it', () => {
     const project = projectOf([line('a', { startMs: 0, cueEndMs: 1_800 }), line('b', { startMs: 10_000 })]);
     expect(check(project)[0]!.suggestion).toBe('rate');
+  });
+
+  it('suggests running on for a fixed line no natural rate or stretch fits when the free time after it is enough, before a rewrite', () => {
+    // An imported SRT line (fixed by the import's default) needing rate 1.67, with 4.4 s free after its cue.
+    const roomy = projectOf([line('a', { startMs: 0, cueEndMs: 1_200 }), line('b', { startMs: 5_600 })]);
+    expect(check(roomy)[0]).toMatchObject({ freeAfterMs: 4_400, suggestion: 'run-on', needsDecision: true });
+    // Too little free time: only a rewrite is left.
+    const crowded = projectOf([line('a', { startMs: 0, cueEndMs: 1_200 }), line('b', { startMs: 1_500 })]);
+    expect(check(crowded)[0]).toMatchObject({ freeAfterMs: 300, suggestion: 'rewrite' });
   });
 
   it('suggests a stretch for a line with a take when the stretch is enough, else a faster take, else a rewrite', () => {
@@ -143,7 +152,9 @@ describe('fitCheck', () => {
     const context = contextOf(project);
     const taken = (id: string, cueEndMs: number) =>
       withOneTake(line(id, { startMs: 0, cueEndMs }), context, 2_000);
-    const fits = (cueEndMs: number) => check(projectOf([taken('a', cueEndMs)]))[0]!;
+    // The next line starts at the cue's end: no free time to run on into.
+    const fits = (cueEndMs: number) =>
+      check(projectOf([taken('a', cueEndMs), line('next', { startMs: cueEndMs })]))[0]!;
     const stretchSlot = Math.ceil(2_000 / (1 + MAX_STRETCH));
     expect(fits(stretchSlot)).toMatchObject({ source: 'audio', estimatedMs: 2_000, suggestion: 'stretch' });
     expect(fits(stretchSlot - 20).suggestion).toBe('rate');
@@ -151,10 +162,14 @@ describe('fitCheck', () => {
   });
 
   it('suggests a rewrite beyond the natural band, and says whether the app could send the rate at all', () => {
-    const [far] = check(projectOf([line('a', { startMs: 0, cueEndMs: 1_200 })]));
+    const [far] = check(
+      projectOf([line('a', { startMs: 0, cueEndMs: 1_200 }), line('b', { startMs: 1_200 })]),
+    );
     expect(far).toMatchObject({ suggestion: 'rewrite', rateInRange: true });
     expect(far!.neededRate).toBeGreaterThan(NATURAL_RATE.max);
-    const [impossible] = check(projectOf([line('a', { startMs: 0, cueEndMs: 500 })]));
+    const [impossible] = check(
+      projectOf([line('a', { startMs: 0, cueEndMs: 500 }), line('b', { startMs: 500 })]),
+    );
     expect(impossible).toMatchObject({ suggestion: 'rewrite', rateInRange: false });
     expect(impossible!.neededRate).toBeGreaterThan(2);
   });
@@ -165,7 +180,9 @@ describe('fitCheck', () => {
       projectOf([line('a', { startMs: 0, cueEndMs: stretchSlot, allowStretch: true })]),
     );
     expect(stretched).toMatchObject({ coveredBy: 'stretch', needsDecision: false });
-    const [marked] = check(projectOf([line('a', { startMs: 0, cueEndMs: 500, rewrite: true })]));
+    const [marked] = check(
+      projectOf([line('a', { startMs: 0, cueEndMs: 500, rewrite: true }), line('b', { startMs: 500 })]),
+    );
     expect(marked).toMatchObject({ coveredBy: undefined, needsDecision: false, suggestion: 'rewrite' });
     expect(overrunningLines([stretched!, marked!])).toHaveLength(2);
   });

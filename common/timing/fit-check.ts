@@ -11,7 +11,8 @@ import { MAX_STRETCH_FACTOR } from './stretch.js';
 /**
  * What the fit check proposes for a line, in the order a dubbing editor reaches for them (README.md):
  * - `fits`: it ends inside its slot, or an accepted remedy already covers it;
- * - `run-on`: a dynamic line whose overrun fits in the free time after its slot;
+ * - `run-on`: its overrun fits in the free time after its slot (first for a dynamic line; for a fixed line only
+ *   when neither a natural rate nor a stretch makes it fit, before a rewrite);
  * - `rate`: send a faster `speechRate` (before generation, or a faster take), inside the natural band;
  * - `stretch`: speed the take up locally, keeping its pitch, by at most MAX_STRETCH;
  * - `rewrite`: nothing natural makes it fit: the line needs fewer words.
@@ -131,7 +132,8 @@ function fitLine(block: TextBlock, measured: Measured): FitLine {
   const rateInRange = neededRate >= RANGES.speechRate.min && neededRate <= RANGES.speechRate.max;
   const timing = block.timing;
   const dynamic = timing?.fit === 'dynamic';
-  const runsOnFreely = dynamic && (freeAfterMs === undefined || overrunMs <= freeAfterMs);
+  const roomAfter = freeAfterMs === undefined || overrunMs <= freeAfterMs;
+  const runsOnFreely = dynamic && roomAfter;
   const stretchable = slotMs !== undefined && withinStretch(estimatedMs, slotMs);
   const coveredBy: FitCover | undefined = runsOnFreely
     ? 'run-on'
@@ -142,7 +144,13 @@ function fitLine(block: TextBlock, measured: Measured): FitLine {
     ...base,
     neededRate,
     rateInRange,
-    suggestion: suggestionFor({ runsOnFreely, stretchable, neededRate, hasAudio: source === 'audio' }),
+    suggestion: suggestionFor({
+      runsOnFreely,
+      roomAfter,
+      stretchable,
+      neededRate,
+      hasAudio: source === 'audio',
+    }),
     coveredBy,
     needsDecision: coveredBy === undefined && timing?.rewrite !== true,
   };
@@ -155,6 +163,7 @@ export function withinStretch(lengthMs: number, slotMs: number): boolean {
 
 function suggestionFor(line: {
   runsOnFreely: boolean;
+  roomAfter: boolean;
   stretchable: boolean;
   neededRate: number;
   hasAudio: boolean;
@@ -162,9 +171,13 @@ function suggestionFor(line: {
   if (line.runsOnFreely) return 'run-on';
   const natural = line.neededRate <= NATURAL_RATE.max;
   // A take already paid for: a local stretch costs nothing, a faster take costs its credits again.
-  if (line.hasAudio) return line.stretchable ? 'stretch' : natural ? 'rate' : 'rewrite';
+  if (line.hasAudio && line.stretchable) return 'stretch';
+  if (natural) return 'rate';
   // Not generated yet: the engine speaking faster sounds better than a stretch, and costs nothing more.
-  return natural ? 'rate' : line.stretchable ? 'stretch' : 'rewrite';
+  if (!line.hasAudio && line.stretchable) return 'stretch';
+  // A fixed line (an import's default, not necessarily the editor's choice) may still run on into free time:
+  // a rewrite is the costliest remedy (a person has to do it), so it comes last.
+  return line.roomAfter ? 'run-on' : 'rewrite';
 }
 
 function ceilHundredth(value: number): number {

@@ -84,13 +84,19 @@ describe('applyFitSuggestions', () => {
       line('fits', { startMs: 0, cueEndMs: THIRTY_MS + 100 }),
       line('rate', { startMs: 10_000, cueEndMs: 11_800 }),
       line('run-on', { startMs: 20_000, cueEndMs: 21_500, fit: 'dynamic' }),
-      line('rewrite', { startMs: 30_000, cueEndMs: 31_000 }),
+      // 500 ms free before the locked line: too little to run on, so a rewrite.
+      line('rewrite', { startMs: 38_500, cueEndMs: 39_500 }),
       line('locked', { startMs: 40_000, cueEndMs: 41_800 }, true),
       line('marked', { startMs: 50_000, cueEndMs: 50_500, rewrite: true }),
       line('stretched', { startMs: 60_000, cueEndMs: 60_000 + stretchSlot, allowStretch: true }),
+      // Fixed (an import's default) and past the natural rate, with 9 s free after it: it runs on.
+      line('fixed-run-on', { startMs: 70_000, cueEndMs: 71_000 }),
+      line('after', { startMs: 80_000, cueEndMs: 80_000 + THIRTY_MS + 100 }),
     ]);
     const { project: next, applied, lockedBlockIds } = applyFitSuggestions(project, linesOf(project));
-    expect(applied).toEqual({ rate: 1, stretch: 0, 'run-on': 0, rewrite: 1 });
+    expect(applied).toEqual({ rate: 1, stretch: 0, 'run-on': 1, rewrite: 1 });
+    expect(textBlock(next, 'fixed-run-on').timing?.fit).toBe('dynamic');
+    expect(textBlock(next, 'fixed-run-on').timing?.rewrite).toBeUndefined();
     expect(lockedBlockIds).toEqual(['locked']);
     expect(textBlock(next, 'fits')).toBe(textBlock(project, 'fits'));
     expect(textBlock(next, 'run-on')).toBe(textBlock(project, 'run-on'));

@@ -51,6 +51,8 @@ describe('Fit check', () => {
       line('fits', { startMs: 0, cueEndMs: THIRTY_MS + 100 }),
       line('faster', { startMs: 10_000, cueEndMs: 11_800 }),
       line('far', { startMs: 20_000, cueEndMs: 20_500 }),
+      // Right after 'far': no free time for it to run on into, so only a rewrite is left.
+      line('next', { startMs: 20_500, cueEndMs: 20_500 + THIRTY_MS + 100 }),
     ]);
     const button = await screen.findByTestId('fit-check-open');
     await screen.findByText(/Fit check \(2 overruns\)/);
@@ -100,7 +102,10 @@ describe('Fit check', () => {
 
     fireEvent.click(await screen.findByTestId('fit-check-apply-all'));
     expect(textBlock(stores, 'faster').speechRate).toBe(1.12);
-    expect(textBlock(stores, 'far').timing?.rewrite).toBe(true);
+    // Fixed by the import's default, far past a natural rate, 9.5 s free after it: it runs on, no rewrite asked.
+    expect(textBlock(stores, 'far').timing).toMatchObject({ fit: 'dynamic' });
+    expect(textBlock(stores, 'far').timing?.rewrite).toBeUndefined();
+    expect(textBlock(stores, 'locked').timing).toMatchObject({ fit: 'fixed' });
     expect(textBlock(stores, 'locked').timing?.rewrite).toBeUndefined();
     expect(stores.notices.getState().toasts.map((toast) => toast.title)).toContain(
       '1 locked line left as it is',
