@@ -175,7 +175,7 @@ function TypeFields({
         <>
           <SpeakerField project={project} block={block} />
           <SentTextPreview block={block} context={context} />
-          <TimingFields project={project} context={context} block={block} />
+          <TimingFields project={project} block={block} />
           <TextFields
             block={block}
             defaults={inheritedDefaults(block, context)}

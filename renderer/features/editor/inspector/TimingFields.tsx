@@ -1,6 +1,5 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { Project, TextBlock } from '../../../../common/project/project-schema.js';
-import type { SendContext } from '../../../../common/project/send-context.js';
 import { formatShortDuration, speechLanes } from '../../../../common/project/speech-lanes.js';
 import { formatTimecode } from '../../../../common/project/timecode.js';
 import type { TimingFieldsPatch } from '../../../../common/project/timing-edits.js';
@@ -18,6 +17,8 @@ import { RANGES } from '../../../../common/rules/vocabulary.js';
 import { fitLinesOf, layoutOf } from '../../../shared/project-derived.js';
 import type { EditResult } from '../../../stores/document-store.js';
 import { useAppStores } from '../../../stores/stores-context.js';
+import { useSendContext } from '../../../shared/send-context.js';
+import { useFollowedProject } from '../use-followed-project.js';
 import { FieldRow } from './inspector-fields.js';
 import { TimecodeInput } from './TimecodeInput.js';
 import './timing-fields.css';
@@ -32,17 +33,19 @@ const FIT_LABELS: Record<FitMode, string> = {
  * A text block's place in time: flowing (after the block before it) or timed (its start, cue end, lane and fit
  * mode), with its slot and whether its take, or the estimate before there is one, fits it.
  */
-export function TimingFields({
-  project,
-  context,
-  block,
-}: {
-  project: Project;
-  context: SendContext;
-  block: TextBlock;
-}) {
+export function TimingFields({ project, block }: { project: Project; block: TextBlock }) {
   const stores = useAppStores();
-  const layout = layoutOf(project, context);
+  // The slot, the fit and the lanes' names are figures of the whole project: they come from the snapshot the
+  // timeline shows (use-followed-project.ts), so typing in a line of a 1,500-cue dub does not lay out and check
+  // every line on each keystroke. The fields show the block itself, as the document has it now.
+  const followed = useFollowedProject();
+  const shown = followed ?? project;
+  const shownContext = useSendContext(shown);
+  const laneNames = useMemo(
+    () => new Map(speechLanes(shown, shownContext).map((lane) => [lane.lane, lane.speakerName])),
+    [shown, shownContext],
+  );
+  const layout = layoutOf(shown, shownContext);
   const item = layout.speech.find((candidate) => candidate.blockId === block.id);
   const timing = block.timing;
   const disabled = block.locked;
@@ -53,7 +56,6 @@ export function TimingFields({
       .apply(change, { label, ...(coalesceKey === undefined ? {} : { coalesceKey }) });
   const setFields = (patch: TimingFieldsPatch, label: string): EditResult =>
     edit(label, (doc) => setTimingFields(doc, block.id, patch));
-  const laneNames = new Map(speechLanes(project, context).map((lane) => [lane.lane, lane.speakerName]));
 
   return (
     <fieldset className="inspector-timing" data-testid="timing-fields" disabled={disabled}>
@@ -163,7 +165,7 @@ export function TimingFields({
             Rewrite shorter
           </label>
           <SlotReadout layout={layout} blockId={block.id} fit={timing.fit} />
-          <NeededRate line={fitLinesOf(project, context).find((line) => line.blockId === block.id)} />
+          <NeededRate line={fitLinesOf(shown, shownContext).find((line) => line.blockId === block.id)} />
         </>
       )}
     </fieldset>
