@@ -47,6 +47,27 @@ describe('GeneratePlayExportButtons', () => {
     expect(screen.getByTestId('preview-play').textContent).toBe('▶ Play from 1:15:00');
   });
 
+  it('plays a project with a reference video before anything is generated (the picture against the script)', () => {
+    const stores = storesFor(new FakeBridge({}));
+    const project: Project = { ...sampleProject(), video: { path: '/home/me/cut.mp4', durationMs: 60_000 } };
+    stores.document.getState().open({ fileName: 'sample.timbre', project });
+    renderWithStores(<GeneratePlayExportButtons />, stores);
+    const play = screen.getByTestId<HTMLButtonElement>('preview-play');
+    expect(play.disabled).toBe(false);
+    fireEvent.click(play);
+    expect(stores.timelineView.getState().previewing).toBe(true);
+    expect(stores.notices.getState().toasts.map((toast) => toast.title)).not.toContain('Nothing to play yet');
+    fireEvent.click(play);
+    expect(stores.timelineView.getState().previewing).toBe(false);
+  });
+
+  it('keeps Play off for a project with neither a take nor a video', () => {
+    const stores = storesFor(new FakeBridge({}));
+    stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
+    renderWithStores(<GeneratePlayExportButtons />, stores);
+    expect(screen.getByTestId<HTMLButtonElement>('preview-play').disabled).toBe(true);
+  });
+
   it('offers Another take only for a block already taken, and says why not for one never generated', () => {
     const stores = storesFor(new FakeBridge({}));
     stores.settings.getState().setView(signedInSettings(SERVICE));

@@ -42,6 +42,7 @@ export function GeneratePlayExportButtons() {
   // Only what the buttons need, so typing in a block does not re-render them.
   const projectId = useDocumentStore(selectProjectId);
   const projectServiceUrl = useDocumentStore(selectProjectServiceUrl);
+  const hasVideo = useDocumentStore(selectHasVideo);
   const selectedIds = useDocumentStore(selectSelectedIds);
   const selectionHasTake = useDocumentStore(selectSelectionHasTake);
   const playheadMs = useTimelineViewStore(selectPlayheadMs);
@@ -119,7 +120,9 @@ export function GeneratePlayExportButtons() {
       preview.play(clips, from, Math.max(...clips.map((clip) => clip.endMs)));
     } else {
       const clips = previewClips(current, context, mediaOf);
-      if (clips.length === 0) {
+      // A reference video plays before anything is paid for: the picture and its own sound against the script.
+      const hasVideo = current.video !== undefined;
+      if (clips.length === 0 && !hasVideo) {
         stores.notices.getState().receive({
           kind: 'notification',
           title: 'Nothing to play yet',
@@ -128,9 +131,11 @@ export function GeneratePlayExportButtons() {
         return;
       }
       const playhead = stores.timelineView.getState().playheadMs;
-      const from = playhead >= layoutTimeline(current, context).totalMs ? 0 : playhead;
+      const totalMs = layoutTimeline(current, context).totalMs;
+      const from = playhead >= totalMs ? 0 : playhead;
       warnSilent(blocksWithoutAudio(current, context, clips, { fromMs: from }));
-      preview.play(clips, from);
+      // With a video the preview runs to the project's end (the video's at least), not to the last take's.
+      preview.play(clips, from, hasVideo ? totalMs : undefined);
     }
     setPlaying(true);
   };
@@ -154,7 +159,7 @@ export function GeneratePlayExportButtons() {
   const keyOf = useShortcutLabel();
 
   if (projectId === undefined) return null;
-  const playable = Object.keys(audio).length > 0;
+  const playable = Object.keys(audio).length > 0 || hasVideo;
   return (
     <div className="generate-play-export" role="group" aria-label="Generate and export">
       <button
@@ -231,6 +236,7 @@ const spaceIsNotTheControls = (event: KeyboardEvent): boolean =>
 
 const selectProjectId = (state: DocumentState): string | undefined => state.doc?.project.id;
 const selectProjectServiceUrl = (state: DocumentState): string | undefined => state.doc?.project.serviceUrl;
+const selectHasVideo = (state: DocumentState): boolean => state.doc?.project.video !== undefined;
 /** Another take is of a block already taken at least once: a block never generated gets its first from Generate. */
 const selectSelectionHasTake = (state: DocumentState): boolean => {
   const project = state.doc?.project;
