@@ -93,9 +93,6 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
     );
   }
   const durationSeconds = await video.computeDuration();
-  const output = new Output({ format, target: new FilePathTarget(request.outputPath) });
-  const videoSource = new EncodedVideoPacketSource(videoCodec);
-  output.addVideoTrack(videoSource, { rotation: await video.getRotation() });
   // The soundtrack is encoded first, on both cores (aac-lanes.ts): 90 % of the work; the muxing copies packets.
   const soundtrack = await encodeSoundtrack({
     wavPath: request.mixWavPath,
@@ -104,20 +101,23 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
     signal: request.signal,
     onFraction: (fraction) => request.onFraction?.(fraction * ENCODE_SHARE),
   });
-  const audioSource = new EncodedAudioPacketSource(SOUNDTRACK_CODEC);
-  output.addAudioTrack(audioSource, { name: NEW_SOUNDTRACK_NAME, disposition: { default: true } });
-  const originalSource = originalCodec ? new EncodedAudioPacketSource(originalCodec) : null;
-  if (original && originalSource) {
-    const languageCode = await original.getLanguageCode();
-    output.addAudioTrack(originalSource, {
-      name: ORIGINAL_AUDIO_NAME,
-      disposition: { default: false },
-      ...(languageCode !== 'und' ? { languageCode } : {}),
-    });
-  }
-  await output.start();
+  const output = new Output({ format, target: new FilePathTarget(request.outputPath) });
   let videoPackets = 0;
   try {
+    const videoSource = new EncodedVideoPacketSource(videoCodec);
+    output.addVideoTrack(videoSource, { rotation: await video.getRotation() });
+    const audioSource = new EncodedAudioPacketSource(SOUNDTRACK_CODEC);
+    output.addAudioTrack(audioSource, { name: NEW_SOUNDTRACK_NAME, disposition: { default: true } });
+    const originalSource = originalCodec ? new EncodedAudioPacketSource(originalCodec) : null;
+    if (original && originalSource) {
+      const languageCode = await original.getLanguageCode();
+      output.addAudioTrack(originalSource, {
+        name: ORIGINAL_AUDIO_NAME,
+        disposition: { default: false },
+        ...(languageCode !== 'und' ? { languageCode } : {}),
+      });
+    }
+    await output.start();
     const lanes = [
       videoLane(video, videoSource, () => (videoPackets += 1)),
       soundtrackLane(soundtrack, audioSource),
@@ -137,7 +137,7 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
   return {
     durationMs: Math.round(durationSeconds * 1000),
     videoPackets,
-    originalAudioKept: originalSource !== null,
+    originalAudioKept: originalCodec !== null,
   };
 }
 
