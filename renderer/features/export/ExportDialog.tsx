@@ -44,7 +44,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const flaggedCount = project === null || context === null ? 0 : flagsOf(project, context, thresholds).size;
 
   const destination = useExportDestination({ project, title, shell: appInfo?.shell, onError: setError });
-  const { form, settings, cover, setCover, update } = useExportForm(chapterCount, (next) => {
+  const hasVideo = project?.video !== undefined;
+  const { form, settings, cover, setCover, update } = useExportForm(chapterCount, hasVideo, (next) => {
     destination.followFormat(next);
     setError(null);
   });
@@ -73,12 +74,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const busy = stage.kind === 'running' && run?.state !== 'finished';
   return (
     <Dialog title={`Export “${title}”`} testId="export-dialog" className="export-dialog" onClose={onClose}>
-      <ExportFormatFields
-        form={form}
-        disabled={busy}
-        onChange={update}
-        hasVideo={project?.video !== undefined}
-      />
+      <ExportFormatFields form={form} disabled={busy} onChange={update} hasVideo={hasVideo} />
       <ExportTagFields
         form={form}
         chapterCount={chapterCount}

@@ -2,30 +2,50 @@ import { useMemo, useState } from 'react';
 import type { ExportForm } from './export-form.js';
 import { defaultExportForm, settingsFromForm } from './export-form.js';
 
-/** Remembered for the next export in this session: people export the same way again and again. */
-let lastForm: ExportForm = defaultExportForm;
+/**
+ * A project with a reference video is exported, first of all, as that video with its new soundtrack, levelled to
+ * the broadcast norm (EBU R128, −23 LUFS) that video platforms and broadcasters expect, not to a podcast's −16.
+ */
+const defaultVideoExportForm: ExportForm = { ...defaultExportForm, mode: 'video', loudness: 'broadcast' };
+
+/**
+ * Remembered for the next export in this session (people export the same way again and again), once for projects
+ * with a reference video and once for those without: an audio book's choices must not turn a video's export into
+ * a mixed file, nor the other way round.
+ */
+const lastForms: Record<'audio' | 'video', ExportForm> = {
+  audio: defaultExportForm,
+  video: defaultVideoExportForm,
+};
+/** The form of the dialog open now (or last open). */
+let shownForm: ExportForm = defaultExportForm;
 
 /**
  * The form as the user last left it in this session. Read when an answer arrives after the dialog opened (the
  * default folder), where the form the dialog rendered with may already be out of date.
  */
 export function lastExportForm(): ExportForm {
-  return lastForm;
+  return shownForm;
 }
 
 /**
  * The export dialog's form (format, loudness, tags, mode) and the cover the user picked, with the settings they
- * make. Each change is remembered for the next export and reported to `onChange` (the destination follows the
- * format's extension).
+ * make. Each change is remembered for the next export of a project of the same kind (with or without a video) and
+ * reported to `onChange` (the destination follows the format's extension).
  */
-export function useExportForm(chapterCount: number, onChange: (next: ExportForm) => void) {
-  const [form, setForm] = useState<ExportForm>(lastForm);
+export function useExportForm(chapterCount: number, hasVideo: boolean, onChange: (next: ExportForm) => void) {
+  const kind = hasVideo ? 'video' : 'audio';
+  const [form, setForm] = useState<ExportForm>(() => {
+    shownForm = lastForms[kind];
+    return shownForm;
+  });
   const [cover, setCover] = useState<File | null>(null);
   const settings = useMemo(() => settingsFromForm(form, chapterCount), [form, chapterCount]);
 
   const update = <K extends keyof ExportForm>(key: K, value: ExportForm[K]): void => {
     const next = { ...form, [key]: value };
-    lastForm = next;
+    lastForms[kind] = next;
+    shownForm = next;
     setForm(next);
     onChange(next);
   };
