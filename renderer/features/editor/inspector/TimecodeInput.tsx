@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatTimecode, parseTimecode } from '../../../../common/project/timecode.js';
 import type { EditResult } from '../../../stores/document-store.js';
+import { DraftInput } from './inspector-fields.js';
 
 /**
  * A time typed as m:ss.mmm (or seconds), committed on Enter or when the box is left, so "1:0" half typed never
@@ -60,27 +61,18 @@ export function TimecodeInput({
     setProblem(result.ok ? null : result.error.message);
   };
   return (
-    <>
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        data-testid={testId}
-        value={draft}
-        disabled={disabled}
-        placeholder={placeholder}
-        aria-invalid={problem === null ? undefined : true}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-        }}
-      />
-      {problem === null ? null : (
-        <span className="field-error" role="alert" data-testid={`${testId}-problem`}>
-          {problem}
-        </span>
-      )}
-    </>
+    <DraftInput
+      id={id}
+      testId={testId}
+      draft={draft}
+      problem={problem}
+      disabled={disabled}
+      placeholder={placeholder}
+      onDraft={setDraft}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+    />
   );
 }

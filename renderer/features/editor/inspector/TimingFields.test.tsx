@@ -64,8 +64,13 @@ describe('the inspector’s timing section', () => {
     expect(timingOf('t2')).toMatchObject({ startMs: 4750, cueEndMs: 6750 });
     fireEvent.change(start, { target: { value: '0:4x' } });
     fireEvent.blur(start);
-    expect(screen.getByTestId('field-timing-start-problem').textContent).toContain('m:ss.mmm');
+    const problem = screen.getByTestId('field-timing-start-problem');
+    expect(problem.textContent).toContain('m:ss.mmm');
     expect(timingOf('t2')!.startMs).toBe(4750);
+    // The box is described by its problem, so a screen reader reads the rule with the Start field.
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    expect(start.getAttribute('aria-describedby')).toBe(problem.id);
+    expect(problem.id).not.toBe('');
   });
 
   it('refuses a cue end before the start with the rule in words', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import type { ProjectViolation } from '../../../../common/project/project-validation.js';
 import type { EditResult } from '../../../stores/document-store.js';
@@ -105,6 +105,45 @@ export function NumberInput({
     else commit(parsed);
   };
   return (
+    <DraftInput
+      id={id}
+      testId={testId}
+      draft={draft}
+      problem={problem}
+      disabled={disabled}
+      placeholder={placeholder}
+      onDraft={onChange}
+    />
+  );
+}
+
+/**
+ * A typed value's box and, under it, why it was not taken: the box is marked invalid and described by that
+ * sentence, so a screen reader reads the rule with the field it belongs to.
+ */
+export function DraftInput({
+  id,
+  testId,
+  draft,
+  problem,
+  disabled,
+  placeholder,
+  onDraft,
+  onBlur,
+  onKeyDown,
+}: {
+  id?: string | undefined;
+  testId: string;
+  draft: string;
+  problem: string | null;
+  disabled: boolean;
+  placeholder?: string | undefined;
+  onDraft(text: string): void;
+  onBlur?(): void;
+  onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
+}) {
+  const problemId = useId();
+  return (
     <>
       <input
         id={id}
@@ -115,10 +154,13 @@ export function NumberInput({
         disabled={disabled}
         placeholder={placeholder}
         aria-invalid={problem === null ? undefined : true}
-        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={problem === null ? undefined : problemId}
+        onChange={(event) => onDraft(event.target.value)}
+        onBlur={onBlur}
+        onKeyDown={onKeyDown}
       />
       {problem === null ? null : (
-        <span className="field-error" role="alert" data-testid={`${testId}-problem`}>
+        <span id={problemId} className="field-error" role="alert" data-testid={`${testId}-problem`}>
           {problem}
         </span>
       )}
