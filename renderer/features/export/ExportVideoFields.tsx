@@ -41,6 +41,10 @@ export function ExportVideoFields({
         The picture is copied unchanged (never re-encoded); the new soundtrack is AAC, as long as the video.
         The video never leaves this computer.
       </p>
+      <p className="hint" data-testid="export-original-audio-note">
+        The original sound is not mixed into the new soundtrack (its volume and ducking apply to the preview
+        only): keep it as the second stream to have it in the file.
+      </p>
     </div>
   );
 }
