@@ -18,6 +18,7 @@ import { ExportConflict } from './ExportConflict.js';
 import { ExportDestinationField } from './ExportDestinationField.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
 import { ExportLaneConflicts } from './ExportLaneConflicts.js';
+import { ExportPastVideoEnd } from './ExportPastVideoEnd.js';
 import { ExportMissingAudio } from './ExportMissingAudio.js';
 import { ExportRunStatus } from './ExportRunStatus.js';
 import { ExportTagFields } from './ExportTagFields.js';
@@ -110,6 +111,9 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         </p>
       ) : null}
       {stage.kind === 'form' ? <ExportLaneConflicts project={project} context={context} /> : null}
+      {stage.kind === 'form' && form.mode === 'video' ? (
+        <ExportPastVideoEnd project={project} context={context} />
+      ) : null}
       {!settings.ok ? (
         <p className="field-error" data-testid="export-settings-error">
           {settings.message}
