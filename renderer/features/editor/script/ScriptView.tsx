@@ -24,7 +24,7 @@ import { useFollowedProject } from '../use-followed-project.js';
 import { useHashedProject } from '../use-hashed-project.js';
 import { WaveformRequest } from '../waveform/WaveformRequest.js';
 import { useScrollViewport } from '../use-scroll-viewport.js';
-import { visibleSequenceItems } from '../timeline/timeline-geometry.js';
+import { speechItemAt } from '../timeline/timeline-geometry.js';
 import { selectCheckThresholds } from '../../../stores/settings-store.js';
 import { selectWaveforms } from '../../../stores/waveform-store.js';
 import { selectSpeakerFilter } from '../../../stores/editor-ui-store.js';
@@ -98,10 +98,9 @@ export function ScriptView() {
   // While the preview plays, the row under the playhead (re-rendered only when that row changes).
   const followedId = useTimelineViewStore((state) => {
     if (!state.previewing || reviewed === null || reviewedContext === null) return null;
-    return (
-      visibleSequenceItems(layoutOf(reviewed, reviewedContext).speech, state.playheadMs, state.playheadMs)[0]
-        ?.blockId ?? null
-    );
+    // Timed lines in lanes overlap and end out of order: the line sounding is found among all of them.
+    const layout = layoutOf(reviewed, reviewedContext);
+    return speechItemAt(layout.speech, layout, state.playheadMs)?.blockId ?? null;
   });
   const seek = useCallback(
     (blockId: string, fraction: number): void => {

@@ -125,6 +125,24 @@ export function visibleSpeechItems(
 }
 
 /**
+ * The speech line sounding at `ms` (what the script follows while the preview plays), or undefined in a pause.
+ * Lines of several lanes may sound at once: the one that started last is the one just begun, so it is followed.
+ */
+export function speechItemAt(
+  items: readonly PlacedItem[],
+  layout: { speechInTimeOrder: boolean; slots: ReadonlyMap<string, unknown> },
+  ms: number,
+): PlacedItem | undefined {
+  let latest: PlacedItem | undefined;
+  for (const item of visibleSpeechItems(items, layout, ms, ms)) {
+    if (item.startMs <= ms && ms < item.endMs && (latest === undefined || item.startMs >= latest.startMs)) {
+      latest = item;
+    }
+  }
+  return latest;
+}
+
+/**
  * The lane a pointer at `offsetY` (pixels below the speech track's top) drops a line into: the lane of the row it
  * is over; below the last row, the first lane not in use yet (a new row), while the project has one left.
  */

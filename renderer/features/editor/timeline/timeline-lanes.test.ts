@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlacedItem, TimelineLayout } from '../../../../common/project/timeline-layout.js';
-import { laneAtOffset, visibleSpeechItems } from './timeline-geometry.js';
+import { laneAtOffset, speechItemAt, visibleSpeechItems } from './timeline-geometry.js';
 import { carriedByDrag, snapStart, snapTargets } from './timeline-snapping.js';
 
 function item(blockId: string, startMs: number, endMs: number, lane = 0, index = 0): PlacedItem {
@@ -45,6 +45,22 @@ describe('visibleSpeechItems', () => {
     const swapped = [lines[2]!, lines[1]!];
     const layout = { speechInTimeOrder: false, slots: timedLayout.slots };
     expect(visibleSpeechItems(swapped, layout, 1_500, 1_600).map((line) => line.blockId)).toEqual(['s1']);
+  });
+});
+
+describe('speechItemAt', () => {
+  it('finds the line sounding under the playhead, a long line whose later neighbours already ended included', () => {
+    expect(speechItemAt(lines, timedLayout, 10_000)?.blockId).toBe('long');
+    expect(speechItemAt(lines, timedLayout, 25_500)?.blockId).toBe('s3');
+    expect(speechItemAt(lines, timedLayout, 22_000)).toBeUndefined();
+  });
+
+  it('follows the line begun last when lanes sound at once, and the next line from the moment it starts', () => {
+    expect(speechItemAt(lines, timedLayout, 1_500)?.blockId).toBe('s1');
+    expect(speechItemAt(lines, timedLayout, 2_000)?.blockId).toBe('long');
+    const flowing = [item('a', 0, 1_000), item('b', 1_000, 2_000, 0, 1)];
+    const flowingLayout = { speechInTimeOrder: true, slots: new Map() };
+    expect(speechItemAt(flowing, flowingLayout, 1_000)?.blockId).toBe('b');
   });
 });
 
