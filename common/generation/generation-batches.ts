@@ -1,6 +1,7 @@
 import type { Project, WireContentBlock } from '../project/index.js';
 import type { SendContext } from '../project/send-context.js';
 import { allBlocks, characterCount, needsGeneration, projectContents, takeKey } from '../project/index.js';
+import { heldForRewrite } from './rewrite-holds.js';
 
 /**
  * Tasks are kept to at most 50 blocks and 5,000 characters. The contract states no limit, but a task is all or
@@ -44,6 +45,7 @@ export interface GenerationBatchPlan {
 /**
  * What a Generate click sends: blocks not yet generated or stale (or all selected for another take), one content per
  * distinct content hash (two identical blocks cost once), nothing already cached, cut into tasks in timeline order.
+ * Timed lines marked to rewrite shorter are never sent (rewrite-holds.ts), even when chosen.
  */
 export function planGenerationBatches(
   project: Project,
@@ -51,7 +53,9 @@ export function planGenerationBatches(
   selection: GenerationSelection = {},
 ): GenerationBatchPlan {
   const wanted = selection.blockIds === undefined ? undefined : new Set(selection.blockIds);
-  const blocks = allBlocks(project).filter((block) => wanted === undefined || wanted.has(block.id));
+  const blocks = allBlocks(project).filter(
+    (block) => (wanted === undefined || wanted.has(block.id)) && !heldForRewrite(block),
+  );
   const needed = new Set(
     blocks
       .filter((block) => selection.newTake !== undefined || needsGeneration(block, context))

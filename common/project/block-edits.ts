@@ -261,6 +261,13 @@ export function updateBlock(project: Project, blockId: string, patch: BlockPatch
   for (const field of Object.keys(STUDIO_LIMITS) as (keyof typeof STUDIO_LIMITS)[]) {
     if (field in patch && typeof candidate[field] === 'number') checkRange(field, candidate[field], blockId);
   }
+  // Editing the text of a line marked to rewrite shorter is that rewrite: the mark goes, so Generate sends the
+  // line again; if it still overruns, the fit check lists it and Generate asks first, as for any overrun.
+  const timing = candidate['timing'] as { rewrite?: boolean } | undefined;
+  if (block.type === 'text' && 'text' in patch && patch.text !== block.text && timing?.rewrite === true) {
+    const { rewrite: _cleared, ...rest } = timing;
+    candidate['timing'] = rest;
+  }
   const next = candidate as Block;
   checkBlockShape(next, Object.keys(patch));
   return withBlockReplaced(project, location, next);

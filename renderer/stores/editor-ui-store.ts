@@ -63,6 +63,8 @@ export interface PendingGeneration {
    * question is then asked whatever the credits, so the user decides before paying.
    */
   overrunLines?: number;
+  /** Timed lines marked to rewrite shorter, held back (not sent, not counted in `blocks` or `credits`). */
+  rewriteHeld?: number;
   send(): void;
 }
 

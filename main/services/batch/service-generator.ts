@@ -2,15 +2,10 @@ import type { GenerationCount } from '../../../common/generation/service-speed.j
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import type { Project } from '../../../common/project/index.js';
-import {
-  allBlocks,
-  contentHash,
-  needsGeneration,
-  playableAudio,
-  setGenerationState,
-} from '../../../common/project/index.js';
+import { allBlocks, contentHash, playableAudio, setGenerationState } from '../../../common/project/index.js';
 import { requireBlock, withBlockReplaced } from '../../../common/project/block-lookup.js';
 import { withoutTake } from '../../../common/project/takes.js';
+import { toGenerate } from '../../../common/generation/rewrite-holds.js';
 import type { AudioCache } from '../audio-cache/index.js';
 import type { GenerationService } from '../generation/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';
@@ -62,7 +57,7 @@ export class ServiceGenerator implements BatchGenerator {
     if (!serviceUrl) throw new Error('The project is not linked to a service, so nothing can be generated.');
     let current = await this.forgetAudioNotHere(project, serviceUrl);
     const context = this.options.lexicons.contextFor(project);
-    if (!allBlocks(current).some((block) => needsGeneration(block, context))) return current;
+    if (!allBlocks(current).some((block) => toGenerate(block, context))) return current;
 
     const manager = await this.options.manager(serviceUrl);
     const earlier = new Set(manager.list().map((job) => job.id));
@@ -155,7 +150,7 @@ export class ServiceGenerator implements BatchGenerator {
 function pendingJobsFor(project: Project, context: SendContext, jobs: readonly JobRecord[]): string[] {
   const needed = new Set(
     allBlocks(project)
-      .filter((block) => needsGeneration(block, context))
+      .filter((block) => toGenerate(block, context))
       .map((block) => contentHash(block, context)),
   );
   return jobs

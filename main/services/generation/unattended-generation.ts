@@ -2,7 +2,8 @@ import type { SegmentUpdate } from '../../../common/generation/index.js';
 import { applySegmentUpdates } from '../../../common/generation/index.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import type { Project } from '../../../common/project/index.js';
-import { allBlocks, characterCount, contentHash, needsGeneration } from '../../../common/project/index.js';
+import { allBlocks, characterCount, contentHash } from '../../../common/project/index.js';
+import { toGenerate } from '../../../common/generation/rewrite-holds.js';
 import { waitOrAbort } from '../../../common/async/wait-or-abort.js';
 import type { AudioCache } from '../audio-cache/index.js';
 import type { JobManager } from '../jobs/index.js';
@@ -110,12 +111,12 @@ export class UnattendedGeneration {
     }
   }
 
-  /** The contents a run waits for (needing audio, not in the cache), with their characters. */
+  /** The contents a run waits for (needing audio, not held for a rewrite, not in the cache), with their characters. */
   private async missingContents(project: Project, serviceUrl: string): Promise<Map<string, number>> {
     const wanted = new Map<string, number>();
     const context = this.options.lexicons.contextFor(project);
     for (const block of allBlocks(project)) {
-      if (needsGeneration(block, context)) {
+      if (toGenerate(block, context)) {
         wanted.set(contentHash(block, context), characterCount(block, context));
       }
     }

@@ -3,6 +3,7 @@ import type { SendContext } from '../../../common/project/send-context.js';
 import { formatCount } from '../../shared/format.js';
 import { CreditConfirm } from '../generation/CreditConfirm.js';
 import { estimateGeneration } from '../generation/generation-estimate.js';
+import { rewriteHeldSentence } from '../generation/rewrite-held-sentence.js';
 import { missingAudioLine } from './missing-audio-line.js';
 import type { ExportStage } from './use-export-attempt.js';
 
@@ -19,16 +20,19 @@ export function ExportMissingAudio(props: {
   onGenerate(blocks: number): void;
 }) {
   const { missing, project, context, confirmAboveCredits, onConfirming, onGenerate } = props;
-  const count = missing.missing.length;
-  // What "generate, then export" sends: the blocks main found without current audio, at their characters as sent.
-  const credits =
+  // What "generate, then export" sends: the blocks main found without current audio, at their characters as sent,
+  // less the lines marked to rewrite shorter, which main holds back too (common/generation/rewrite-holds.ts).
+  const estimate =
     project === null || context === null
-      ? 0
+      ? undefined
       : estimateGeneration(
           project,
           context,
           missing.missing.map((item) => item.blockId),
-        ).credits;
+        );
+  const count = estimate?.blockIds.size ?? missing.missing.length;
+  const credits = estimate?.credits ?? 0;
+  const rewriteHeld = estimate?.rewriteHeld.length ?? 0;
   return (
     <div className="export-missing" data-testid="export-missing">
       <p>{missing.message}</p>
@@ -36,9 +40,16 @@ export function ExportMissingAudio(props: {
         {missing.missing.slice(0, 8).map((item) => (
           <li key={item.blockId}>{missingAudioLine(item, project)}</li>
         ))}
-        {count > 8 ? <li>…and {count - 8} more</li> : null}
+        {missing.missing.length > 8 ? <li>…and {missing.missing.length - 8} more</li> : null}
       </ul>
-      {missing.confirming ? (
+      {rewriteHeld > 0 ? (
+        // The export could not be complete: those lines would still lack audio once the others are made, so it
+        // is not offered (generating the others stays in the editor's Generate).
+        <p className="hint" data-testid="export-rewrite-held">
+          {rewriteHeldSentence(rewriteHeld)}. The export needs them: rewrite them, or clear the mark, then
+          export again.
+        </p>
+      ) : missing.confirming ? (
         <CreditConfirm
           what={`Generate ${formatCount(count)} block${count === 1 ? '' : 's'}, then export`}
           credits={credits}

@@ -1,4 +1,5 @@
 import { formatCount } from '../../shared/format.js';
+import { rewriteHeldSentence } from './rewrite-held-sentence.js';
 
 /**
  * The question asked before a generation above the credits set in Settings → Generation, wherever it starts (the
@@ -15,6 +16,7 @@ export function CreditConfirm({
   reuse,
   confirmLabel,
   overrunLines = 0,
+  rewriteHeld = 0,
   onOpenFitCheck,
   onConfirm,
   onCancel,
@@ -32,6 +34,8 @@ export function CreditConfirm({
   confirmLabel: string;
   /** Timed lines sent whose estimate runs past their slot with no remedy chosen: named, with the fit check. */
   overrunLines?: number;
+  /** Timed lines marked to rewrite shorter, held back: not in `what` nor in `credits`. */
+  rewriteHeld?: number;
   onOpenFitCheck?: () => void;
   onConfirm(): void;
   onCancel(): void;
@@ -76,6 +80,11 @@ export function CreditConfirm({
               Open the fit check
             </button>
           )}
+        </p>
+      ) : null}
+      {rewriteHeld > 0 ? (
+        <p className="generation-confirm-rewrite" data-testid="generation-confirm-rewrite">
+          <strong>{rewriteHeldSentence(rewriteHeld)}.</strong>
         </p>
       ) : null}
       <p className="hint">

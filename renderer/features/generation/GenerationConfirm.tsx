@@ -31,7 +31,7 @@ function CreditQuestion() {
   const pending = useEditorUiStore(selectPendingGeneration);
   if (pending === null) return null;
   const close = (): void => stores.editorUi.getState().setPendingGeneration(null);
-  const { projectTitle, blocks, credits, threshold, newTake, overrunLines } = pending;
+  const { projectTitle, blocks, credits, threshold, newTake, overrunLines, rewriteHeld } = pending;
   return (
     <CreditConfirm
       what={`${newTake ? 'Take again' : 'Generate'} ${formatCount(blocks)} block${blocks === 1 ? '' : 's'}`}
@@ -41,6 +41,7 @@ function CreditQuestion() {
       reuse={!newTake}
       confirmLabel={newTake ? 'Take again' : 'Generate'}
       overrunLines={overrunLines ?? 0}
+      rewriteHeld={rewriteHeld ?? 0}
       onOpenFitCheck={() => {
         // Nothing is sent: the user decides on the lines first, then generates again.
         close();

@@ -14,6 +14,7 @@ import type { AppStores } from '../../stores/app-stores.js';
 import { formatCount } from '../../shared/format.js';
 import { editDocument } from '../../stores/document-actions.js';
 import { overrunningSent } from './overrunning-sent.js';
+import { rewriteHeldSentence } from './rewrite-held-sentence.js';
 
 type GenerationRequest = { newTake: boolean; blockIds?: readonly string[] | undefined };
 
@@ -32,6 +33,8 @@ interface GenerationPlan {
   blocks: number;
   /** Timed lines it sends that will overrun their slots, no remedy chosen (overrunningSent). */
   overrunLines: number;
+  /** Timed lines it holds back, marked to rewrite shorter (common/generation/rewrite-holds.ts). */
+  rewriteHeld: number;
 }
 
 /**
@@ -49,7 +52,8 @@ export async function startGeneration(
   const plan = planGeneration(stores, activeServiceUrl, request, { announce: true });
   if (plan === null) return;
   const { confirmAboveCredits } = selectGenerationSettings(stores.settings.getState());
-  if (plan.credits > confirmAboveCredits || plan.overrunLines > 0) {
+  // Lines held for a rewrite are told before paying for the rest: "Generate" then sends less than everything.
+  if (plan.credits > confirmAboveCredits || plan.overrunLines > 0 || plan.rewriteHeld > 0) {
     ask(stores, activeServiceUrl, request, plan, confirmAboveCredits);
     return;
   }
@@ -75,6 +79,7 @@ function ask(
     threshold,
     newTake: request.newTake,
     overrunLines: plan.overrunLines,
+    rewriteHeld: plan.rewriteHeld,
     send: () => void sendConfirmed(stores, activeServiceUrl, request, plan),
   });
 }
@@ -149,13 +154,31 @@ function planGeneration(
     showProblems(stores, problems);
     return null;
   }
+  if (estimate.blockIds.size === 0 && estimate.rewriteHeld.length > 0) {
+    if (announce) showOnlyRewriteHeld(stores, estimate.rewriteHeld);
+    return null;
+  }
   return {
     project: current,
     blockIds,
     credits: estimate.credits,
     blocks: estimate.blockIds.size,
     overrunLines: overrunningSent(current, context, estimate.blockIds),
+    rewriteHeld: estimate.rewriteHeld.length,
   };
+}
+
+/** Every line asked for is marked to rewrite shorter: nothing is sent, and the notice can select them. */
+function showOnlyRewriteHeld(stores: AppStores, blockIds: readonly string[]): void {
+  stores.notices.getState().showProblem({
+    topic: REFUSAL_TOPIC,
+    title: 'Nothing was sent',
+    body: `${rewriteHeldSentence(blockIds.length)}.`,
+    action: {
+      label: blockIds.length === 1 ? 'Select it' : `Select them (${blockIds.length})`,
+      run: () => stores.document.getState().select(blockIds, blockIds[0] ?? null),
+    },
+  });
 }
 
 /** What to do with blocks whose content may be charged twice: ask (main refuses), leave them out, send them. */
@@ -188,9 +211,10 @@ async function send(
     }
     // The run counts every block sent, also those of a task refused before it was ever "on its way".
     if (started.blockIds?.length) stores.generation.getState().joinRun(started.blockIds, Date.now());
-    stores.notices
-      .getState()
-      .receive({ kind: 'notification', ...generationStartedNotice(started, request.newTake) });
+    const notice = generationStartedNotice(started, request.newTake);
+    const body =
+      plan.rewriteHeld > 0 ? `${notice.body}; ${rewriteHeldSentence(plan.rewriteHeld)}` : notice.body;
+    stores.notices.getState().receive({ kind: 'notification', title: notice.title, body });
   } catch (error) {
     stores.notices.getState().showError(error);
   }
