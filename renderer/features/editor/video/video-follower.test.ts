@@ -85,6 +85,38 @@ describe('VideoFollower', () => {
     expect(element.volume).toBeCloseTo(1, 6);
   });
 
+  it('keeps ramping when the project changes but not the original sound, and applies a new setting at once', () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const settings = { audio: SPEAKING_DUCKS_20_DB };
+    const element = new FakeVideo();
+    const store = createTimelineViewStore();
+    const view = store.getState();
+    follower = new VideoFollower(element as unknown as HTMLVideoElement, store, {
+      durationMs: 10_000,
+      frameMs: 40,
+      originalAudio: () => settings.audio,
+      speech: () => [line],
+    });
+    view.setPlayhead(1_000);
+    element.finishSeek();
+    view.setPreviewing(true);
+    element.finishSeek();
+    now = 125;
+    element.currentTime = 2.5;
+    view.setPlayhead(2_500);
+    const halfDucked = 10 ** (-10 / 20);
+    expect(element.volume).toBeCloseTo(halfDucked, 6);
+
+    // A line's take arrives while the preview plays: the panel says the project changed; the sound's settings did not.
+    follower.settingsChanged();
+    expect(element.volume).toBeCloseTo(halfDucked, 6);
+
+    settings.audio = { ...SPEAKING_DUCKS_20_DB, volumeDb: -6 };
+    follower.settingsChanged();
+    expect(element.volume).toBeCloseTo(10 ** (-26 / 20), 6);
+  });
+
   it('mutes the element for a muted original sound or a video without sound', () => {
     const muted = follow({ volumeDb: 0, muted: true, duckDb: -12 });
     muted.view.setPlayhead(500);

@@ -33,6 +33,8 @@ export class VideoFollower {
   /** The browser refused to play (no user gesture): not asked again until the preview starts again. */
   private playRefused = false;
   private levelDb: number | null = null;
+  /** The original sound's settings the level was last set for. */
+  private settings: OriginalAudio | undefined;
   private levelAt = 0;
 
   constructor(
@@ -40,6 +42,7 @@ export class VideoFollower {
     private readonly view: StoreApi<TimelineViewState>,
     private readonly video: FollowedVideo,
   ) {
+    this.settings = video.originalAudio();
     this.stopWatching = view.subscribe((now, before) => {
       if (now.previewing !== before.previewing) this.playRefused = false;
       if (now.playheadMs !== before.playheadMs || now.previewing !== before.previewing) this.follow();
@@ -48,9 +51,16 @@ export class VideoFollower {
     this.scope.listen(element, 'loadedmetadata', () => this.follow());
   }
 
-  /** Applies a change of the original sound's settings at once (a volume or mute change is not ramped). */
+  /**
+   * The project changed: a change of the original sound's settings is applied at once (a volume or mute change is
+   * not ramped); any other edit (a take arriving while the preview plays) leaves a ducking ramp to run on.
+   */
   settingsChanged(): void {
-    this.levelDb = null;
+    const audio = this.video.originalAudio();
+    if (audio !== this.settings) {
+      this.settings = audio;
+      this.levelDb = null;
+    }
     this.follow();
   }
 
