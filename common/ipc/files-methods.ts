@@ -41,7 +41,8 @@ export const filesMethods = {
    * the user's click there chooses, and only that choice is granted. Refused in Electron (it has real dialogs).
    */
   'files.openChooser': method<{ choiceId: string; url: string }>()(
-    z.object({ kind: chooserKindSchema, initialPath: absolutePathSchema }).strict(),
+    // No initialPath: the chooser starts in the user's home folder (a first video has no folder to start from).
+    z.object({ kind: chooserKindSchema, initialPath: absolutePathSchema.optional() }).strict(),
   ),
   /**
    * Waits for the user's answer in the chooser window: the path chosen (which main may now write: the file, or

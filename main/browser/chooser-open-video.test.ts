@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FolderListing } from '../../common/ipc/files-methods.js';
@@ -40,6 +40,16 @@ describe('choosing a reference video in the browser shell’s chooser', () => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+
+  it('starts in the home folder when the app names no start (a project’s first video)', async () => {
+    const { choiceId } = chooser.open('open-video', undefined);
+    const choice = (await (await call(choiceId, '/api/choice')).json()) as {
+      initialPath: string;
+      home: string;
+    };
+    expect(choice.initialPath).toBe(homedir());
+    expect(choice.home).toBe(homedir());
+  });
 
   it('lists folders and video files only', async () => {
     const { choiceId } = chooser.open('open-video', root);

@@ -160,8 +160,8 @@ export async function startChooserServer(options: {
 
   return {
     origin,
-    open(kind: ChooserKind, initialPath: string) {
-      const choiceId = choices.open(kind, initialPath);
+    open(kind: ChooserKind, initialPath: string | undefined) {
+      const choiceId = choices.open(kind, initialPath ?? homedir());
       return { choiceId, url: `${origin}/choose#choice=${choiceId}` };
     },
     answer: (choiceId: string): Promise<ChosenPlace | null> => choices.answer(choiceId),

@@ -11,8 +11,8 @@ export interface ChosenPlace {
  * that asked cannot script it. Only the user's pick there answers a choice.
  */
 export interface PathChooser {
-  /** Starts a choice; the page opens `url` in a window. */
-  open(kind: ChooserKind, initialPath: string): { choiceId: string; url: string };
+  /** Starts a choice at `initialPath`, else in the home folder; the page opens `url` in a window. */
+  open(kind: ChooserKind, initialPath: string | undefined): { choiceId: string; url: string };
   /** The user's pick, or null once they cancel, close the chooser or let it expire. */
   answer(choiceId: string): Promise<ChosenPlace | null>;
   /** Ends a choice with no pick (the page gave up waiting). */

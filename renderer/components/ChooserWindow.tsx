@@ -18,8 +18,11 @@ export function ChooserWindow({
   onCancel,
 }: {
   kind: ChooserKind;
-  /** For a file: its suggested full path (folder and name); for a folder: the folder to start in. */
-  initialPath: string;
+  /**
+   * For a file: its suggested full path (folder and name); for a folder: the folder to start in; absent: the user's
+   * home folder (main knows it).
+   */
+  initialPath?: string | undefined;
   onChosen(chosenPath: string): void;
   onCancel(): void;
 }) {
@@ -38,7 +41,10 @@ export function ChooserWindow({
     let active = true;
     void (async () => {
       try {
-        const opened = await stores.client.invoke('files.openChooser', { kind, initialPath });
+        const opened = await stores.client.invoke(
+          'files.openChooser',
+          initialPath === undefined ? { kind } : { kind, initialPath },
+        );
         if (!active) {
           void stores.client
             .invoke('files.closeChooser', { choiceId: opened.choiceId })

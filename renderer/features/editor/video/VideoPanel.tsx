@@ -43,7 +43,8 @@ export function VideoPanel() {
     actions.choosing === null ? null : (
       <ChooserWindow
         kind="open-video"
-        initialPath={path ?? '/'}
+        // A first video starts in the home folder; a missing or replaced one in its own folder.
+        initialPath={path}
         onChosen={actions.chosen}
         onCancel={actions.cancelChoosing}
       />
