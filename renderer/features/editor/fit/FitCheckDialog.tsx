@@ -6,6 +6,7 @@ import type { FitLine } from '../../../../common/timing/fit-check.js';
 import { NATURAL_RATE, overrunningLines } from '../../../../common/timing/fit-check.js';
 import type { FitRemedy } from '../../../../common/timing/fit-remedies.js';
 import { applyFitRemedy, applyFitSuggestions } from '../../../../common/timing/fit-remedies.js';
+import { chosenRemedies } from '../../../../common/timing/chosen-remedies.js';
 import { RANGES } from '../../../../common/rules/vocabulary.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { formatCount } from '../../../shared/format.js';
@@ -101,6 +102,7 @@ export function FitCheckDialog({ onClose }: { onClose(): void }) {
                   key={line.blockId}
                   line={line}
                   label={labelOf(hashed.project, line.blockId)}
+                  chosen={chosenOf(hashed.project, line.blockId)}
                   onSelect={() => stores.document.getState().select([line.blockId], line.blockId)}
                   onRemedy={(chosen) => remedy(line, chosen)}
                 />
@@ -123,6 +125,11 @@ export function FitCheckDialog({ onClose }: { onClose(): void }) {
       ) : null}
     </Dialog>
   );
+}
+
+function chosenOf(project: Project, blockId: string): FitRemedy[] {
+  const block = findBlock(project, blockId)?.block;
+  return block?.type === 'text' ? chosenRemedies(block) : [];
 }
 
 function labelOf(project: Project, blockId: string): string {

@@ -49,15 +49,21 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** One overrunning timed line of the fit check, with its figures and the four remedies. */
+/**
+ * One overrunning timed line of the fit check, with its figures and the four remedies; those the line has been
+ * given already show pressed.
+ */
 export function FitLineRow({
   line,
   label,
+  chosen,
   onSelect,
   onRemedy,
 }: {
   line: FitLine;
   label: string;
+  /** The remedies this line has already (chosenRemedies). */
+  chosen: readonly FitRemedy[];
   onSelect(): void;
   onRemedy(remedy: FitRemedy): void;
 }) {
@@ -69,15 +75,24 @@ export function FitLineRow({
           {label}
         </button>
       </td>
-      <td>{formatClock(line.startMs, { tenths: true })}</td>
-      <td>{line.slotMs === undefined ? '—' : seconds(line.slotMs)}</td>
-      <td title={line.source === 'audio' ? 'Measured on its take' : 'Estimated before generation'}>
+      <td className="fit-number">{formatClock(line.startMs, { tenths: true })}</td>
+      <td className="fit-number" data-testid="fit-line-slot">
+        {line.slotMs === undefined ? '—' : seconds(line.slotMs)}
+      </td>
+      <td
+        className="fit-number"
+        title={line.source === 'audio' ? 'Measured on its take' : 'Estimated before generation'}
+      >
         {line.source === 'audio' ? '' : '≈ '}
         {seconds(line.estimatedMs)}
       </td>
-      <td data-testid="fit-line-overrun">+{seconds(line.overrunMs)}</td>
+      <td className="fit-number" data-testid="fit-line-overrun">
+        +{seconds(line.overrunMs)}
+      </td>
       <td data-testid="fit-line-rate">
-        {rate === undefined ? '—' : Number.isFinite(rate) ? rate.toFixed(2) : 'none'}{' '}
+        <span className="fit-number">
+          {rate === undefined ? '—' : Number.isFinite(rate) ? rate.toFixed(2) : 'none'}
+        </span>{' '}
         <span className={line.rateInRange ? 'hint' : 'fit-out-of-range'} data-testid="fit-line-rate-range">
           {line.rateInRange ? '(can be sent)' : '(outside 0.5–2)'}
         </span>
@@ -92,16 +107,26 @@ export function FitLineRow({
       <td className="fit-line-remedies">
         {FIT_REMEDIES.map((remedy) => {
           const refused = refusal(remedy, line);
+          const isChosen = chosen.includes(remedy);
           return (
             <button
               key={remedy}
               type="button"
               data-testid={`fit-remedy-${remedy}`}
-              className={remedy === line.suggestion && line.needsDecision ? 'primary' : undefined}
-              disabled={refused !== null}
-              title={refused ?? undefined}
+              className={
+                isChosen
+                  ? 'fit-remedy-chosen'
+                  : remedy === line.suggestion && line.needsDecision
+                    ? 'primary'
+                    : undefined
+              }
+              aria-pressed={isChosen}
+              // A rate chosen before may still fall short: the rate it needs now can be sent again.
+              disabled={refused !== null || (isChosen && remedy !== 'rate')}
+              title={isChosen ? 'Chosen for this line (Undo takes it back)' : (refused ?? undefined)}
               onClick={() => onRemedy(remedy)}
             >
+              {isChosen ? '✓ ' : ''}
               {remedyLabel(remedy, line)}
             </button>
           );
