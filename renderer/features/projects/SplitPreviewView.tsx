@@ -22,7 +22,8 @@ export function SplitPreviewView({
 }) {
   return (
     <section
-      className="import-preview"
+      // A timed script's cues scroll in a table of their own: the preview around them does not scroll as well.
+      className={preview?.timed ? 'import-preview import-preview-timed' : 'import-preview'}
       data-testid="import-preview"
       aria-label="Preview"
       aria-live="polite"

@@ -31,41 +31,50 @@ export function TimedPreviewView({ timed }: { timed: TimedPreview }) {
         One block per cue, at its time; the split options do not apply. Estimates are at an average pace: the
         editor’s fit check refines them with each voice’s own pace.
       </p>
-      <table className="import-timed-cues">
-        <thead>
-          <tr>
-            <th scope="col">Start</th>
-            <th scope="col">End</th>
-            <th scope="col">Slot</th>
-            <th scope="col">Speaker</th>
-            <th scope="col">Line</th>
-            <th scope="col">Estimate</th>
-            <th scope="col">Fit</th>
-          </tr>
-        </thead>
-        <tbody>
-          {timed.shown.map((cue, index) => (
-            <tr
-              key={index}
-              data-testid="import-timed-cue"
-              data-overrun={cue.overrunMs > 0 ? 'true' : 'false'}
-              className={cue.overrunMs > 0 ? 'overrun' : undefined}
-            >
-              <td>{formatTimestamp(cue.startMs, '.')}</td>
-              <td>{cue.endMs !== undefined ? formatTimestamp(cue.endMs, '.') : '—'}</td>
-              <td>{cue.slotMs !== undefined ? seconds(cue.slotMs) : 'open'}</td>
-              <td className="import-timed-speaker">
-                {cue.speaker ?? 'Narrator'} <span className="hint">(lane {cue.lane + 1})</span>
-              </td>
-              <td className="import-timed-text">{cue.text}</td>
-              <td>{seconds(cue.estimatedMs)}</td>
-              <td className="import-timed-fit" data-testid="import-timed-fit">
-                {fitText(cue)}
-              </td>
+      {/* Focusable, so the keyboard scrolls the cues too. */}
+      <div
+        className="import-timed-scroll"
+        data-testid="import-timed-scroll"
+        role="region"
+        aria-label="Cues"
+        tabIndex={0}
+      >
+        <table className="import-timed-cues">
+          <thead>
+            <tr>
+              <th scope="col">Start</th>
+              <th scope="col">End</th>
+              <th scope="col">Slot</th>
+              <th scope="col">Speaker</th>
+              <th scope="col">Line</th>
+              <th scope="col">Estimate</th>
+              <th scope="col">Fit</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {timed.shown.map((cue, index) => (
+              <tr
+                key={index}
+                data-testid="import-timed-cue"
+                data-overrun={cue.overrunMs > 0 ? 'true' : 'false'}
+                className={cue.overrunMs > 0 ? 'overrun' : undefined}
+              >
+                <td>{formatTimestamp(cue.startMs, '.')}</td>
+                <td>{cue.endMs !== undefined ? formatTimestamp(cue.endMs, '.') : '—'}</td>
+                <td>{cue.slotMs !== undefined ? seconds(cue.slotMs) : 'open'}</td>
+                <td className="import-timed-speaker">
+                  {cue.speaker ?? 'Narrator'} <span className="hint">(lane {cue.lane + 1})</span>
+                </td>
+                <td className="import-timed-text">{cue.text}</td>
+                <td>{seconds(cue.estimatedMs)}</td>
+                <td className="import-timed-fit" data-testid="import-timed-fit">
+                  {fitText(cue)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {timed.cues > timed.shown.length ? (
         <p className="hint">
           …and {formatCountOf(timed.cues - timed.shown.length, 'more line', 'more lines')}; the counts above
