@@ -61,6 +61,24 @@ describe('GeneratePlayExportButtons', () => {
     expect(stores.timelineView.getState().previewing).toBe(false);
   });
 
+  it('counts a line marked to rewrite shorter apart: it is not among the blocks Generate names', async () => {
+    const stores = storesFor(new FakeBridge({}));
+    stores.settings.getState().setView(signedInSettings(SERVICE));
+    const base = sampleProject();
+    const blocks = base.tracks.speech.blocks.map((block) =>
+      block.id === 't1' && block.type === 'text'
+        ? { ...block, timing: { startMs: 0, cueEndMs: 300, lane: 0, fit: 'fixed' as const, rewrite: true } }
+        : block,
+    );
+    const project = { ...base, serviceUrl: SERVICE, tracks: { ...base.tracks, speech: { blocks } } };
+    stores.document.getState().open({ fileName: 'sample.timbre', project });
+    renderWithStores(<GeneratePlayExportButtons />, stores);
+    const generate = await screen.findByText('Generate 4 blocks');
+    expect(generate.title).toContain(
+      '1 line marked to rewrite shorter is not sent: rewrite it, or clear the mark',
+    );
+  });
+
   it('keeps Play off for a project with neither a take nor a video', () => {
     const stores = storesFor(new FakeBridge({}));
     stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });

@@ -19,6 +19,8 @@ import { selectActiveService } from '../../../stores/settings-store.js';
 import { ExportDialog } from '../../export/ExportDialog.js';
 import { GenerationConfirm } from '../../generation/GenerationConfirm.js';
 import { startGeneration } from '../../generation/start-generation.js';
+import { rewriteHeldSentence } from '../../generation/rewrite-held-sentence.js';
+import { heldForRewrite } from '../../../../common/generation/rewrite-holds.js';
 import { TimelinePreview, blocksWithoutAudio, previewClips } from '../playback/timeline-preview.js';
 import { useGenerationLookup } from '../../generation/use-generation-lookup.js';
 import { useHashedProject } from '../use-hashed-project.js';
@@ -143,7 +145,12 @@ export function GeneratePlayExportButtons() {
   // Generate, Export and Play for the keys, the native menu and the palette (common/commands): the newest
   // functions run, set as each render is committed (see use-commands.ts).
   const blockedOrNothing = (): string | null =>
-    blockedReason ?? (counts !== null && counts.needed === 0 ? 'Every block has current audio.' : null);
+    blockedReason ??
+    (counts !== null && counts.needed === 0
+      ? counts.held > 0
+        ? `${rewriteHeldSentence(counts.held)}.`
+        : 'Every block has current audio.'
+      : null);
   useCommandHandlers({
     generate: {
       // A held key repeats: that is one request, not one per repeat.
@@ -167,7 +174,10 @@ export function GeneratePlayExportButtons() {
         className="primary"
         data-testid="generate-project"
         disabled={blockedReason !== null || sending || counts === null || counts.needed === 0}
-        title={blockedReason ?? `Generate every block without current audio (${keyOf('generate')})`}
+        title={
+          blockedReason ??
+          `Generate every block without current audio (${keyOf('generate')})${counts !== null && counts.held > 0 ? `. ${rewriteHeldSentence(counts.held)}` : ''}`
+        }
         onClick={() => void generate(false)}
       >
         {counts === null
@@ -178,7 +188,9 @@ export function GeneratePlayExportButtons() {
               ? 'Generating…'
               : counts.blocks === 0
                 ? 'Nothing to generate yet'
-                : 'All generated'}
+                : counts.held > 0
+                  ? `${counts.held} line${counts.held === 1 ? '' : 's'} to rewrite`
+                  : 'All generated'}
       </button>
       {selectedIds.length > 0 ? (
         <button
@@ -252,6 +264,9 @@ const selectSelectionHasTake = (state: DocumentState): boolean => {
 function countGeneration(project: Project, context: SendContext, pending: Readonly<Record<string, string>>) {
   let needed = 0;
   let waiting = 0;
+  // Lines marked to rewrite shorter lack audio but are not sent (rewrite-holds.ts): counted apart, so the button
+  // names what it sends and never says "All generated" while they are silent.
+  let held = 0;
   // An empty project has nothing generated: it must not say "All generated".
   let blocks = 0;
   // Nothing on its way (most of the time): no block needs hashing to tell whether it is (a 10,000-block
@@ -260,10 +275,11 @@ function countGeneration(project: Project, context: SendContext, pending: Readon
   forEachBlock(project, (block) => {
     blocks += 1;
     if (!needsGeneration(block, context)) return;
-    if (anyPending && pending[contentHash(block, context)] !== undefined) waiting += 1;
+    if (heldForRewrite(block)) held += 1;
+    else if (anyPending && pending[contentHash(block, context)] !== undefined) waiting += 1;
     else needed += 1;
   });
-  return { needed, pending: waiting, blocks };
+  return { needed, pending: waiting, blocks, held };
 }
 
 function generationBlockedReason(
