@@ -94,7 +94,7 @@ describe('timbre command line', () => {
 
   it.each([
     ['', /missing command/],
-    ['import a.timbre', /unknown command "import"/],
+    ['play a.timbre', /unknown command "play" \(the commands are "export" and "import"\)/],
     ['export --out o', /at least one PROJECT/],
     ['export a.timbre', /--out DIR is required/],
     ['export a.timbre --out o --nope', /unknown option --nope/],
@@ -189,5 +189,36 @@ describe('timbre command line', () => {
     // Matroska is not a container the editor takes as a reference video, so the command does not either.
     expect(refused('export a.timbre --out o --video clip.mkv')).toMatch(/MP4, MOV, M4V or WebM file \(got/u);
     expect(refused('export a.timbre --out o --keep-original-audio')).toMatch(/with --video FILE only/u);
+  });
+
+  it('reads --fit report without --out, --fit apply with it, and timbre import with its own flags only', () => {
+    const refused = (line: string): string => {
+      try {
+        parse(line);
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      return 'accepted';
+    };
+    expect(parse('export dub.timbre --fit report')).toMatchObject({ kind: 'export', fit: 'report' });
+    expect(parse('export dub.timbre --out o --fit apply --generate')).toMatchObject({
+      fit: 'apply',
+      generate: true,
+    });
+    expect(refused('export dub.timbre --fit apply')).toBe('--out DIR is required');
+    expect(refused('export dub.timbre --fit maybe')).toBe('--fit must be one of report, apply (got "maybe")');
+    expect(refused('export dub.timbre --fit report --generate')).toMatch(/use --fit apply with --generate/u);
+    expect(parse('import subs.vtt --out dub.timbre --title Dub --overwrite')).toEqual({
+      kind: 'import',
+      script: path.resolve('subs.vtt'),
+      out: path.resolve('dub.timbre'),
+      title: 'Dub',
+      overwrite: true,
+    });
+    expect(refused('import subs.srt')).toMatch(/--out FILE\.timbre/u);
+    expect(refused('import subs.srt --out dub.wav')).toMatch(/ending in \.timbre/u);
+    expect(refused('import a.srt b.srt --out dub.timbre')).toMatch(/exactly one SCRIPT/u);
+    expect(refused('import book.epub --out dub.timbre')).toMatch(/import reads a timed script/u);
+    expect(refused('import subs.srt --out dub.timbre --fit report')).toMatch(/--fit applies to export/u);
   });
 });

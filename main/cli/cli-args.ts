@@ -17,6 +17,9 @@ import { VIDEO_FILE_EXTENSIONS } from '../../common/ipc/video-methods.js';
 import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/settings-schema.js';
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/project-export/index.js';
 import { echoedOption, echoedValue } from './cli-echo.js';
+import type { FitMode } from './cli-fit.js';
+import type { ImportCommand } from './cli-import.js';
+import { importCommand } from './cli-import.js';
 
 /** A command line the tool cannot run: the message names the flag and the rule; exit code 2. */
 export class UsageError extends Error {
@@ -45,6 +48,8 @@ export interface ExportCommand {
   coverPath?: string;
   /** --video FILE, resolved: the picture the new soundtrack is put under (mode `video`). */
   videoPath?: string;
+  /** --fit report: print the fit check and stop; --fit apply: take every line's suggestion before exporting. */
+  fit?: FitMode;
   /** For projects not linked to a service. */
   service?: string | undefined;
   /** The token read from the variable --token-env names (never printed). */
@@ -53,7 +58,7 @@ export interface ExportCommand {
   dataDir?: string | undefined;
 }
 
-export type CliCommand = { kind: 'help' } | { kind: 'version' } | ExportCommand;
+export type CliCommand = { kind: 'help' } | { kind: 'version' } | ExportCommand | ImportCommand;
 
 const LOUDNESS_CHOICES = ['none', 'podcast', 'broadcast', 'acx'] as const;
 const DEFAULT_MP3_BITRATE = 192;
@@ -88,6 +93,7 @@ const OPTIONS = {
   cover: { type: 'string' },
   video: { type: 'string' },
   'keep-original-audio': { type: 'boolean' },
+  fit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -120,12 +126,19 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (values.version) return { kind: 'version' };
   const [command, ...projects] = positionals;
   if (command === undefined) throw new UsageError('missing command: use "timbre export PROJECT… --out DIR"');
+  if (command === 'import') return parsedImport(projects, values);
   if (command !== 'export') {
-    throw new UsageError(`unknown command ${echoedValue(command)} (the command is "export")`);
+    throw new UsageError(`unknown command ${echoedValue(command)} (the commands are "export" and "import")`);
   }
   if (projects.length === 0)
     throw new UsageError('export needs at least one PROJECT (a .timbre file or a folder)');
-  if (values.out === undefined || values.out.trim() === '') throw new UsageError('--out DIR is required');
+  const fit =
+    values.fit === undefined ? undefined : choice('--fit', values.fit, ['report', 'apply'] as const);
+  // A report exports nothing, so it needs no folder to write into.
+  if (fit !== 'report' && (values.out === undefined || values.out.trim() === ''))
+    throw new UsageError('--out DIR is required');
+  if (fit === 'report' && values.generate)
+    throw new UsageError('--fit report only prints the fit check; use --fit apply with --generate');
 
   const format = choice('--format', values.format ?? 'wav', ['wav', 'mp3'] as const);
   if (format === 'wav' && values.bitrate !== undefined) {
@@ -196,7 +209,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   return {
     kind: 'export',
     projects,
-    out: path.resolve(values.out),
+    out: path.resolve(values.out ?? '.'),
     settings,
     generate: values.generate ?? false,
     confirmChargeTwice: values['confirm-charge-twice'] ?? false,
@@ -212,10 +225,32 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
             : 'mix',
     ...(values.cover === undefined ? {} : { coverPath: checkedCover(values.cover) }),
     ...(videoPath === undefined ? {} : { videoPath }),
+    ...(fit === undefined ? {} : { fit }),
     service: values.service === undefined ? undefined : serviceUrlSchema.parse(values.service),
     ...tokenFromEnv(values['token-env'], env),
     dataDir: values.data === undefined ? undefined : path.resolve(values.data),
   };
+}
+
+/** The flags `timbre import` takes; any other is refused, naming it, rather than quietly ignored. */
+const IMPORT_FLAGS = new Set(['out', 'title', 'overwrite', 'service']);
+
+function parsedImport(scripts: readonly string[], values: Record<string, unknown>): ImportCommand {
+  const other = Object.keys(values).find((flag) => !IMPORT_FLAGS.has(flag));
+  if (other !== undefined)
+    throw new UsageError(
+      `--${other} applies to export; import takes --out, --title, --overwrite and --service`,
+    );
+  const service = typeof values.service === 'string' ? values.service : undefined;
+  if (service !== undefined) {
+    const problem = serviceUrlProblem(service);
+    if (problem) throw new UsageError(`--service ${problem}`);
+  }
+  return importCommand(
+    scripts,
+    values as { out?: string; title?: string; overwrite?: boolean },
+    service === undefined ? undefined : serviceUrlSchema.parse(service),
+  );
 }
 
 interface SettingsFlags {

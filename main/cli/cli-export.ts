@@ -4,6 +4,7 @@ import { BatchQueue, MemoryBatchStore, ProjectSources } from '../services/batch/
 import { FileLogger } from '../services/logging/logger.js';
 import type { ExportCommand } from './cli-args.js';
 import { generationEstimateLine } from './cli-estimate.js';
+import { printLaneConflicts, runFitPass } from './cli-fit.js';
 import { expandProjectArguments } from './cli-projects.js';
 import type { ProgressOutput } from './cli-progress.js';
 import { ProgressPrinter } from './cli-progress.js';
@@ -38,6 +39,13 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
   let interrupted = false;
   try {
     const sources = new ProjectSources();
+    const write = (text: string): void => void io.stdout.write(text);
+    if (command.fit !== undefined) {
+      await runFitPass(command.fit, projects, sources, services.lexicons, write);
+      if (command.fit === 'report') return 0;
+    } else {
+      await printLaneConflicts(projects, sources, services.lexicons, write);
+    }
     // What --generate will spend, said before anything is sent.
     if (command.generate) io.stdout.write(await generationEstimateLine(projects, sources, services.lexicons));
     const queue = await BatchQueue.open({

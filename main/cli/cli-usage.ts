@@ -1,5 +1,6 @@
 /** `timbre --help`. */
 export const USAGE = `Usage: timbre export PROJECT… --out DIR [options]
+       timbre import SCRIPT --out FILE.timbre [--title TEXT] [--overwrite] [--service URL]
        timbre --help | --version
 
 Exports Timbre Studio projects (.timbre files, or folders of them) to audio with subtitles, one at a time,
@@ -31,6 +32,21 @@ Video (one project)
                          video, --srt/--vtt beside it; FILE never leaves this computer
   --keep-original-audio  keep FILE's own sound as a second audio stream, labelled "Original audio"
 
+Timed speech
+  --fit report           print each project's fit check and stop (nothing generated or written; --out not
+                         needed): every timed line that runs past its slot, by how much, the speech rate it
+                         would need, whether that is inside the 0.5–2 the app sends, and the suggestion
+  --fit apply            take every line's suggestion first (a faster rate, a stretch of at most 15 %, running
+                         on, or marked to rewrite), as the app's Apply all does, and save the project files
+  Lines that overlap within a lane are named before every export.
+
+Import (timbre import)
+  SCRIPT                 a timed script: SubRip (.srt), WebVTT (.vtt), or CSV/TSV with speaker, text, start,
+                         end columns; one timed line per cue, speakers from "NAME:" or <v Name>. A bad file is
+                         refused naming its line and the rule, and nothing is written
+  --out FILE.timbre      the project to write (never replaced without --overwrite)
+  --title TEXT           the project's title   [default: the script's file name]
+
 Chapters and tags (one file per project)
   --chapters             chapter markers in the file: ID3v2 chapters (MP3), cue points with labels (WAV)
   --chapters-json        a Podcasting 2.0 chapters file (NAME.chapters.json) next to the audio
@@ -60,6 +76,8 @@ Examples
   timbre export episodes/*.timbre --out exports --format mp3 --bitrate 128 --srt
   timbre export book.timbre --out out --format mp3 --chapters --author "A. Writer" --cover cover.jpg
   timbre export book.timbre --out out --split chapters --chapter-name "{n} - {title}" --srt
+  timbre import dub-fr.srt --out dub-fr.timbre --service https://voices.example.com
+  timbre export dub-fr.timbre --fit report
   timbre export dub-fr.timbre --out out --video clip.mp4 --keep-original-audio --srt
   TIMBRE_TOKEN=… timbre export show/ --out out --generate --token-env TIMBRE_TOKEN --name "{index} {title}"
 `;

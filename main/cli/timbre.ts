@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, parseCommandLine } from './cli-args.js';
 import { runExportCommand } from './cli-export.js';
+import { runImportCommand } from './cli-import.js';
 import { CliLockedError } from './cli-lock.js';
 import { USAGE } from './cli-usage.js';
 
@@ -26,6 +27,11 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'version':
       process.stdout.write(`timbre ${readVersion()}\n`);
       return 0;
+    case 'import':
+      return runImportCommand(command, {
+        out: (text) => void process.stdout.write(text),
+        err: (text) => void process.stderr.write(text),
+      });
     case 'export':
       try {
         return await runExportCommand(command, {
