@@ -18,6 +18,11 @@ describe('formatClock', () => {
     expect(formatClock(3_599_600, { rounding: 'nearest' })).toBe('1:00:00');
   });
 
+  it('adds milliseconds when asked (a dragged line’s start)', () => {
+    expect(formatClock(8_005, { millis: true })).toBe('0:08.005');
+    expect(formatClock(3_725_960, { millis: true })).toBe('1:02:05.960');
+  });
+
   it('adds tenths when asked', () => {
     expect(formatClock(1_250, { tenths: true })).toBe('0:01.2');
     expect(formatClock(3_725_960, { tenths: true })).toBe('1:02:05.9');

@@ -18,6 +18,8 @@ export interface ClockOptions {
   rounding?: 'down' | 'nearest';
   /** Tenths of a second after the seconds (the ruler's ticks under a second, the status bar's playhead). */
   tenths?: boolean;
+  /** Milliseconds after the seconds (m:ss.mmm: where a dragged timed line starts, to the frame). */
+  millis?: boolean;
 }
 
 /**
@@ -30,7 +32,12 @@ export function formatClock(ms: number, options: ClockOptions = {}): string {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = String(totalSeconds % 60).padStart(2, '0');
-  const tenths = options.tenths === true ? `.${Math.floor((whole % 1000) / 100)}` : '';
+  const tenths =
+    options.millis === true
+      ? `.${String(Math.floor(whole % 1000)).padStart(3, '0')}`
+      : options.tenths === true
+        ? `.${Math.floor((whole % 1000) / 100)}`
+        : '';
   return hours > 0
     ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}${tenths}`
     : `${minutes}:${seconds}${tenths}`;

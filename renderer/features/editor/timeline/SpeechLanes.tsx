@@ -4,6 +4,7 @@ import type { Project } from '../../../../common/project/project-schema.js';
 import type { SpeechLane } from '../../../../common/project/speech-lanes.js';
 import { formatShortDuration } from '../../../../common/project/speech-lanes.js';
 import type { PlacedItem, TimelineLayout } from '../../../../common/project/timeline-layout.js';
+import { formatClock } from '../../../shared/format.js';
 import { msToPx } from './timeline-geometry.js';
 import type { TimelineDrag } from './use-timeline-drag.js';
 
@@ -112,6 +113,19 @@ export function SpeechLanes({
           {byRow[row]}
         </div>
       ))}
+      {timedDrag === null ? null : (
+        // Where the pressed line starts as it is dragged, to the millisecond, just above it in its row.
+        <div
+          className="timeline-drag-time"
+          data-testid="timeline-drag-time"
+          style={{
+            left: msToPx(timedDrag.startMs, zoom),
+            top: `calc(${String(Math.max(0, rows.indexOf(timedDrag.lane)))} * var(--timeline-row))`,
+          }}
+        >
+          {formatClock(timedDrag.startMs, { millis: true })}
+        </div>
+      )}
       {timedDrag?.snapMs === undefined ? null : (
         <div
           className="timeline-snap-line"

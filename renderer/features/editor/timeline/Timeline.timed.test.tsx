@@ -87,6 +87,20 @@ describe('timed speech on the timeline', () => {
     expect(timingOf('a3')!.startMs).toBe(8000);
   });
 
+  it('moves a timed line to another lane on a straight vertical drag, showing its start while dragged', () => {
+    const zoom = stores.timelineView.getState().zoom;
+    const x = (8000 * zoom) / 1000 + 5;
+    const a3 = blockElement('a3');
+    fireEvent.pointerDown(a3, { button: 0, pointerId: 1, clientX: x, clientY: LANE_ROW_PX * 1.5 });
+    // Straight up into lane 0's row: no sideways move at all.
+    const up = { pointerId: 1, clientX: x, clientY: LANE_ROW_PX * 0.5, altKey: true };
+    fireEvent.pointerMove(a3, up);
+    expect(screen.getByTestId('timeline-drag-time').textContent).toBe('0:08.000');
+    fireEvent.pointerUp(screen.getByRole('listbox', { name: 'Timeline' }), up);
+    expect(screen.queryByTestId('timeline-drag-time')).toBeNull();
+    expect(timingOf('a3')).toMatchObject({ startMs: 8000, lane: 0 });
+  });
+
   it('does not snap with Alt held, and opens a new lane below the last row', () => {
     const zoom = stores.timelineView.getState().zoom;
     const px = (ms: number): number => (ms * zoom) / 1000;

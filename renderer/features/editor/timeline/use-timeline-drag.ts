@@ -26,6 +26,7 @@ export type TimelineDrag =
       kind: 'pending';
       pointerId: number;
       startX: number;
+      startY: number;
       blockId: string;
       track: TrackName;
       toggle: boolean;
@@ -112,6 +113,7 @@ export function useTimelineDrag(
       kind: 'pending',
       pointerId: event.pointerId,
       startX: event.clientX,
+      startY: event.clientY,
       blockId,
       track,
       toggle: mac ? event.metaKey : event.ctrlKey,
@@ -124,7 +126,9 @@ export function useTimelineDrag(
     const current = dragRef.current;
     if (current === null || current.pointerId !== event.pointerId || layout === null) return;
     if (current.kind === 'pending') {
-      if (Math.abs(event.clientX - current.startX) < DRAG_THRESHOLD_PX) return;
+      // Either way: a timed line dragged straight up or down changes lane (a vertical move never started a drag).
+      const movedPx = Math.hypot(event.clientX - current.startX, event.clientY - current.startY);
+      if (movedPx < DRAG_THRESHOLD_PX) return;
       const store = stores.document.getState();
       const sameKind = (id: string): boolean =>
         (layout.speech.some((item) => item.blockId === id) ? 'speech' : 'placed') ===
