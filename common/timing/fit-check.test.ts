@@ -109,6 +109,25 @@ describe('fitCheck', () => {
     expect(fit!.overrunMs).toBe(Math.round(THIRTY_MS * 1.5) - THIRTY_MS - 100);
   });
 
+  it('estimates a line from its own take at another rate once the rate is set to the one it needs: it then fits', () => {
+    const draft = projectOf([line('a', { startMs: 0, cueEndMs: 2_000 })]);
+    // The take at rate 1 ran 10 % over its 2-second slot; the voice's other lines read at the generic pace.
+    const taken = withOneTake(draft.tracks.speech.blocks[0] as TextBlock, contextOf(draft), 2_200);
+    const [overran] = check(projectOf([taken]));
+    expect(overran).toMatchObject({ source: 'audio', overrunMs: 200, neededRate: 1.1 });
+    const faster = { ...taken, speechRate: overran!.neededRate };
+    const [fit] = check(projectOf([faster]));
+    expect(fit).toMatchObject({
+      source: 'estimate',
+      estimatedMs: 2_000,
+      suggestion: 'fits',
+      needsDecision: false,
+    });
+    // Other words are other evidence: the take of the old text is not used.
+    const reworded = { ...faster, text: `${THIRTY} And more.` };
+    expect(check(projectOf([reworded]))[0]!.estimatedMs).toBe(estimateSpeechMs(reworded.text, 1.1));
+  });
+
   it('suggests running on for a dynamic line whose overrun fits the free time, and counts it as covered', () => {
     const project = projectOf([
       line('a', { startMs: 0, cueEndMs: 1_500, fit: 'dynamic' }),

@@ -5,7 +5,7 @@ import { resolvedSpeechRate, resolvedVoiceId, sentText } from '../project/resolv
 import type { SendContext } from '../project/send-context.js';
 import type { PlacedItem, TimelineLayout } from '../project/timeline-layout.js';
 import { RANGES } from '../rules/vocabulary.js';
-import { learnFitPaces, pacedEstimateMs } from './fit-pace.js';
+import { learnFitPaces, ownTakeEstimateMs, pacedEstimateMs } from './fit-pace.js';
 import { MAX_STRETCH_FACTOR } from './stretch.js';
 
 /**
@@ -31,7 +31,10 @@ export type FitCover = 'run-on' | 'stretch';
 
 export interface FitLine {
   blockId: string;
-  /** Its take's real length (before any stretch) once it has current audio, else the estimate (text as sent, voice's learned pace). */
+  /**
+   * Its take's real length (before any stretch) once it has current audio; else its own earlier take of the same
+   * text at another rate, scaled by the rate; else the estimate (text as sent, voice's learned pace).
+   */
   estimatedMs: number;
   source: 'audio' | 'estimate';
   startMs: number;
@@ -79,9 +82,10 @@ export function fitCheck(project: Project, context: SendContext, layout: Timelin
     const estimatedMs =
       item.source === 'audio'
         ? item.durationMs
-        : pace !== undefined
-          ? pacedEstimateMs(block, context, pace)
-          : paceCorrected(block, estimateSpeechMs(sentText(block, context), rate), context, paces);
+        : (ownTakeEstimateMs(block, context) ??
+          (pace !== undefined
+            ? pacedEstimateMs(block, context, pace)
+            : paceCorrected(block, estimateSpeechMs(sentText(block, context), rate), context, paces)));
     lines.push(
       fitLine(block, {
         estimatedMs,

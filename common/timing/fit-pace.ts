@@ -2,7 +2,8 @@ import { estimateSpeechMs } from '../project/duration-estimate.js';
 import type { Block, TextBlock } from '../project/project-schema.js';
 import { resolvedSpeechRate, resolvedVoiceId, sentText } from '../project/resolve-params.js';
 import type { SendContext } from '../project/send-context.js';
-import { activeTake } from '../project/takes.js';
+import { canonicalJson } from '../project/canonical-json.js';
+import { activeTake, madeFrom, takesOf } from '../project/takes.js';
 import { median } from '../audio/take-checks.js';
 
 /** A voice's pace is believed once this many of its takes are measured (as the timeline's learned pace). */
@@ -76,6 +77,37 @@ export function pacedEstimateMs(block: TextBlock, context: SendContext, pace: Vo
   const rate = resolvedSpeechRate(block, context);
   const speech = pace.interceptMs + pace.slope * generic + SENTENCE_PAUSE_MS * sentenceBreaks(sent);
   return Math.round(pace.edgeMs + Math.max(0, speech) / rate);
+}
+
+/**
+ * The length of `block` from its own earlier take of the same text as sent, voice and settings at another rate
+ * (the newest such take): that take's length × its rate ÷ the rate now. After "Faster take at 1.12" or a rate
+ * remedy the take is stale, yet it is the best evidence there is of how long this line runs (the voice's pace over
+ * other lines is an average), and the needed rate was worked out from it in the same proportion, so the line is
+ * then seen to fit. Undefined when the line has no such take.
+ */
+export function ownTakeEstimateMs(block: TextBlock, context: SendContext): number | undefined {
+  const takes = takesOf(block);
+  if (takes.length === 0) return undefined;
+  const now = madeFrom(block, context);
+  const rate = resolvedSpeechRate(block, context);
+  const settings = settingsBesidesRate(now.params);
+  for (let index = takes.length - 1; index >= 0; index -= 1) {
+    const take = takes[index]!;
+    const made = take.made;
+    const takeRate = made?.params['speechRate'];
+    if (made === undefined || made.text !== now.text || typeof takeRate !== 'number' || takeRate <= 0)
+      continue;
+    if (settingsBesidesRate(made.params) !== settings) continue;
+    return Math.round((take.durationMs * takeRate) / rate);
+  }
+  return undefined;
+}
+
+/** A take's settings other than its rate and seed (another seed says the same words at the same pace). */
+function settingsBesidesRate(params: Readonly<Record<string, unknown>>): string {
+  const { speechRate: _rate, seed: _seed, ...rest } = params;
+  return canonicalJson(rest);
 }
 
 function paceSample(block: TextBlock, context: SendContext): PaceSample | undefined {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Project } from '../../../common/project/index.js';
-import { sampleProject } from '../../../common/project/test-support.js';
+import type { Project, TextBlock } from '../../../common/project/index.js';
+import { contextOf, sampleProject, withOneTake } from '../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { GenerationConfirm } from './GenerationConfirm.js';
@@ -64,5 +64,22 @@ describe('Generate with timed lines that will overrun', () => {
     await startGeneration(fitting.stores, SERVICE, { newTake: false });
     expect(fitting.stores.editorUi.getState().pendingGeneration).toBeNull();
     expect(fitting.sent()).toBe(1);
+  });
+
+  it('does not ask again for a faster take set to the rate its own take needs to fit', async () => {
+    // "Hello there." is 0.73 s at rate 1.1 by the generic estimate; this voice said it in 0.66 s at rate 1, 10 % past
+    // its 0.6 s slot, and "Faster take at 1.1" sets the rate that fits that take exactly.
+    const timed = timedSample(600);
+    const blocks = timed.tracks.speech.blocks.map((block) =>
+      block.id === 't1'
+        ? { ...withOneTake(block as TextBlock, contextOf(timed), 660), speechRate: 1.1 }
+        : block,
+    );
+    const { stores, sent } = setUp({ ...timed, tracks: { ...timed.tracks, speech: { blocks } } });
+    await startGeneration(stores, SERVICE, { newTake: false });
+    expect(stores.editorUi.getState().pendingGeneration?.overrunLines ?? 0).toBe(0);
+    renderWithStores(<GenerationConfirm />, stores);
+    expect(screen.queryByTestId('generation-confirm-overrun')).toBeNull();
+    expect(sent()).toBe(1);
   });
 });
