@@ -53,13 +53,15 @@ describe('VideoTimelineRows', () => {
   it('marks where the original sound ducks under speech near the view, not along the whole video', () => {
     show(twoHours);
     // 39,000–42,000 px at 40 px/s is 975–1,050 s: the lines starting from 976 s to 1,048 s.
-    expect(screen.getAllByTestId('original-audio-duck')).toHaveLength(19);
+    expect(screen.getAllByTestId('original-audio-duck-bar')).toHaveLength(19);
+    // The video panel's duck number box owns 'original-audio-duck': the bars never take its id.
+    expect(screen.queryAllByTestId('original-audio-duck')).toHaveLength(0);
     expect(screen.getByTestId('labels').textContent).toBe('PictureOriginal');
   });
 
   it('draws no ducking for a muted sound, and no Original row for a video without sound', () => {
     show({ ...twoHours, originalAudio: { ...DEFAULT_ORIGINAL_AUDIO, muted: true } });
-    expect(screen.queryAllByTestId('original-audio-duck')).toHaveLength(0);
+    expect(screen.queryAllByTestId('original-audio-duck-bar')).toHaveLength(0);
     cleanup();
     const { originalAudio: _none, ...silent } = twoHours;
     show(silent);

@@ -69,7 +69,7 @@ export function VideoTimelineRows({
                   <span
                     key={stretch.key}
                     className="original-audio-duck"
-                    data-testid="original-audio-duck"
+                    data-testid="original-audio-duck-bar"
                     style={{ left: stretch.leftPx, width: stretch.widthPx }}
                   />
                 ))}
