@@ -55,6 +55,12 @@ describe('timbre export --video × stand-in', () => {
     expect(await packetsMd5(video, '0:v')).toBe(await packetsMd5(clip, '0:v'));
     expect(await packetsMd5(video, '0:a:1')).toBe(await packetsMd5(clip, '0:a:0'));
     expect(Math.abs((await probeDuration(video)) - 12)).toBeLessThan(0.05);
+    // Players see the labels, and the new speech in the project's language (English; the source's sound is und).
+    const { stdout: probed } = await run('ffprobe', [
+      ...['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream_tags=handler_name,language'],
+      ...['-of', 'csv=p=0', video],
+    ]);
+    expect(probed.trim().split('\n')).toEqual(['eng,New soundtrack', 'und,Original audio']);
     // Each line's subtitle starts at its timed place (plus the take's lead-in) and ends with its take (its trailing
     // silence trimmed; the engine's cue rounding may add a few ms).
     const saved = await readBack(file);

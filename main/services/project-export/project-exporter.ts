@@ -20,6 +20,7 @@ import type { AudioCache } from '../audio-cache/index.js';
 import type { ExportEngine, RunOptions } from '../export/index.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-export.js';
+import { iso639Of } from '../export/tags/id3-tag.js';
 
 /** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
 export class ProjectNotReadyError extends Error {
@@ -223,6 +224,11 @@ export class ProjectExporter {
         outputPath: target.outputPath,
         overwrite: target.overwrite,
         pcmCacheDir: this.options.pcmCacheDir,
+        // The book's language, else the speech's default when it is a language (not "auto").
+        soundtrackLanguage: iso639Of(
+          project.metadata?.language ??
+            (project.defaults.language === 'auto' ? undefined : project.defaults.language),
+        ),
       },
       run,
     );

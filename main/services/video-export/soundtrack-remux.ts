@@ -17,6 +17,7 @@ import { registerAudioEncoders } from './audio-encoders.js';
 import { encodeSoundtrack } from './aac-lanes.js';
 import type { EncodedSoundtrack } from './aac-lanes.js';
 import { SOUNDTRACK_CODEC, outputFormatFor } from './container-rules.js';
+import { labelSoundHandlers } from './handler-names.js';
 
 /** A reference video may be long: the cap only refuses what is plainly not a video a studio edits (a disk image). */
 const MAX_VIDEO_BYTES = 256 * 1024 ** 3;
@@ -33,6 +34,8 @@ export interface SoundtrackRemuxRequest {
   readonly container: VideoContainer;
   /** Keep the video's own sound as a second audio stream, labelled "Original audio" (packets copied). */
   readonly keepOriginalAudio: boolean;
+  /** The new speech's language, ISO 639-2/T ("deu"); absent: undetermined. The original keeps the source's. */
+  readonly soundtrackLanguage?: string | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly onFraction?: ((fraction: number) => void) | undefined;
 }
@@ -107,7 +110,11 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
     const videoSource = new EncodedVideoPacketSource(videoCodec);
     output.addVideoTrack(videoSource, { rotation: await video.getRotation() });
     const audioSource = new EncodedAudioPacketSource(SOUNDTRACK_CODEC);
-    output.addAudioTrack(audioSource, { name: NEW_SOUNDTRACK_NAME, disposition: { default: true } });
+    output.addAudioTrack(audioSource, {
+      name: NEW_SOUNDTRACK_NAME,
+      disposition: { default: true },
+      ...(request.soundtrackLanguage === undefined ? {} : { languageCode: request.soundtrackLanguage }),
+    });
     const originalSource = originalCodec ? new EncodedAudioPacketSource(originalCodec) : null;
     if (original && originalSource) {
       const languageCode = await original.getLanguageCode();
@@ -134,6 +141,11 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
   } finally {
     await soundtrack.dispose();
   }
+  // Players built on ffmpeg show the handler's name, not udta/name: each audio stream is labelled there too.
+  await labelSoundHandlers(request.outputPath, [
+    NEW_SOUNDTRACK_NAME,
+    ...(originalCodec !== null ? [ORIGINAL_AUDIO_NAME] : []),
+  ]);
   return {
     durationMs: Math.round(durationSeconds * 1000),
     videoPackets,

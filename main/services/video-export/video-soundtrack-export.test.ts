@@ -168,4 +168,37 @@ describe('exportVideoWithSoundtrack', () => {
     await expect(exportVideoWithSoundtrack(engine, job)).rejects.toThrow(/already exists: choose Replace/u);
     expect(await readFile(outputPath, 'utf8')).toBe('mine');
   }, 120_000);
+
+  it('labels the audio streams where ffprobe and ffmpeg-based players read them, with their languages', async () => {
+    // A source whose sound is in French: the original keeps its language, the new speech gets the project's.
+    const french = path.join(dir, 'french.mp4');
+    await ffmpeg(['-i', mp4, '-c', 'copy', '-metadata:s:a:0', 'language=fra', french]);
+    for (const container of ['mp4', 'mov'] as const) {
+      const outputPath = path.join(dir, `Labelled.${container}`);
+      await exportVideoWithSoundtrack(engine, {
+        ...project,
+        settings: {
+          ...settings,
+          options: { ...settings.options, subtitles: { srt: false, vtt: false } },
+          video: { container, keepOriginalAudio: true },
+        },
+        video: { path: french, durationMs: VIDEO_SECONDS * 1000 },
+        outputPath,
+        overwrite: false,
+        pcmCacheDir: path.join(dir, 'pcm'),
+        soundtrackLanguage: 'deu',
+      });
+      const { stdout } = await run('ffprobe', [
+        ...['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream_tags=handler_name,language'],
+        ...['-of', 'json', outputPath],
+      ]);
+      const streams = (JSON.parse(stdout) as { streams: { tags?: Record<string, string> }[] }).streams;
+      expect(streams.map((stream) => stream.tags)).toEqual([
+        { handler_name: NEW_SOUNDTRACK_NAME, language: 'deu' },
+        { handler_name: ORIGINAL_AUDIO_NAME, language: 'fra' },
+      ]);
+      // The picture is still copied unchanged: labelling rewrote only the names, in place.
+      expect(await packetsMd5(outputPath, '0:v')).toBe(await packetsMd5(french, '0:v'));
+    }
+  }, 120_000);
 });

@@ -20,6 +20,8 @@ export interface VideoSoundtrackJob {
   readonly outputPath: string;
   readonly overwrite: boolean;
   readonly pcmCacheDir: string;
+  /** The speech's language as ISO 639-2/T ("deu"), when the project names one: the new audio stream's language. */
+  readonly soundtrackLanguage?: string | undefined;
 }
 
 export interface VideoSoundtrackResult {
@@ -82,6 +84,7 @@ async function exportStaged(
       outputPath: stagedVideo,
       container,
       keepOriginalAudio: job.settings.video?.keepOriginalAudio ?? false,
+      soundtrackLanguage: job.soundtrackLanguage,
       signal,
       onFraction: (fraction) =>
         onProgress?.({

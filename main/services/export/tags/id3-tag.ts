@@ -29,7 +29,7 @@ const ISO_639_2: Record<string, string> = {
 };
 
 /** "en-GB" → "eng"; a three-letter primary subtag is ISO 639-2 already; others have no TLAN. */
-function iso639Of(tag: string | undefined): string | undefined {
+export function iso639Of(tag: string | undefined): string | undefined {
   const primary = tag?.split('-')[0]?.toLowerCase();
   if (primary === undefined) return undefined;
   return primary.length === 3 ? primary : ISO_639_2[primary];
