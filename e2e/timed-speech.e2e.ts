@@ -158,6 +158,7 @@ test.describe('journey: the video with its new soundtrack', () => {
     launchApp,
     page,
     context,
+    standin,
   }) => {
     test.setTimeout(180_000);
     const outDir = test.info().outputPath('exports');
@@ -168,12 +169,38 @@ test.describe('journey: the video with its new soundtrack', () => {
     await importDubScript(page, srtPath, 'Der Bericht');
     await chooseVideo(page, context, 'video-add', videoPath);
 
-    // Every overrunning line gets its own suggestion in one step, then all seven are generated.
+    // Every overrunning line gets its own suggestion in one step. The line nothing natural fits is marked to
+    // rewrite shorter, so Generate holds it back (its text as it is would be paid for, then thrown away), says
+    // so before sending the six others, and the service never sees it.
     await page.getByTestId('fit-check-open').click();
     await page.getByTestId('fit-check-apply-all').click();
     await expect(page.getByTestId('fit-check-summary')).toContainText('0 still need a decision');
     await page.getByTestId('fit-check-close').click();
-    await new EditorPage(page).generateAll(GERMAN_DUB.length);
+    const marked = (await savedProject(page, app)).tracks.speech.blocks.findIndex(
+      (block) => block.type === 'text' && block.timing?.rewrite === true,
+    );
+    expect(marked, 'Apply all marks one line to rewrite shorter').toBeGreaterThanOrEqual(0);
+    const markedText = GERMAN_DUB[marked]!.text;
+    const postsBefore = taskPosts(standin).length;
+    await page
+      .getByTestId('generate-project')
+      .filter({ hasText: `Generate ${GERMAN_DUB.length - 1} blocks` })
+      .click();
+    await expect(page.getByTestId('generation-confirm-rewrite')).toHaveText(
+      '1 line marked to rewrite shorter is not sent: rewrite it, or clear the mark.',
+    );
+    await page.getByTestId('generation-confirm-send').click();
+    await expect(page.getByTestId('generate-project')).toHaveText('1 line to rewrite', { timeout: 60_000 });
+    const sent = taskPosts(standin).slice(postsBefore);
+    expect(sent.map((entry) => entry.summary['blocks'])).toEqual([GERMAN_DUB.length - 1]);
+    expect(sent.map((entry) => String(entry.summary['textPreview'] ?? '')).join(' ')).not.toContain(
+      markedText.slice(0, 20),
+    );
+
+    // Rewriting it shorter (its first clause) clears the mark: Generate sends that line alone.
+    const editor = new EditorPage(page);
+    await editor.scriptBoxes.nth(marked).fill(`${markedText.split(',')[0]!}.`);
+    await editor.generateAll(1);
 
     await page.getByTestId('export-open').click();
     await page.getByTestId('export-mode').selectOption('video');
@@ -210,7 +237,7 @@ test.describe('journey: the video with its new soundtrack', () => {
     expect(cues.length).toBeGreaterThanOrEqual(GERMAN_DUB.length);
     for (const [index, item] of layout.speech.entries()) {
       // Lines of two lanes overlap in time, so a line's cues are those of its words within its time.
-      const line = GERMAN_DUB[index]!.text;
+      const line = (project.tracks.speech.blocks[index] as TextBlock).text;
       const own = cues.filter(
         (cue) => line.includes(cue.text) && cue.startMs >= item.startMs - 1 && cue.startMs < item.endMs,
       );
