@@ -115,6 +115,42 @@ describe('timbre export refuses × stand-in', () => {
     expect(alone.stderr).toMatch(/--confirm-charge-twice applies with --generate only/u);
   }, 120_000);
 
+  it('never sends a timed line marked to rewrite shorter, saying so before sending the others (issue 39)', async () => {
+    const dub = project('Dub', ['Hello there.', 'Far too long a line for its slot, waiting for a rewrite.']);
+    const [fits, long] = dub.tracks.speech.blocks;
+    if (!fits || !long) throw new Error('two blocks');
+    const timed = (startMs: number) => ({ startMs, cueEndMs: startMs + 900, lane: 0, fit: 'fixed' as const });
+    const blocks = [
+      { ...fits, timing: timed(0) },
+      { ...long, timing: { ...timed(2_000), rewrite: true } },
+    ];
+    const file = await saveProject('dub.timbre', { ...dub, tracks: { ...dub.tracks, speech: { blocks } } });
+    const posts = taskPosts();
+    const run = await timbre([
+      'export',
+      file,
+      '--out',
+      path.join(world.workDir, 'out-dub'),
+      '--generate',
+      '--token-env',
+      TOKEN_VARIABLE,
+      '--data',
+      path.join(world.workDir, 'data-dub'),
+    ]);
+    expect(run.stdout).toContain('To generate: 1 block in 1 project, up to ≈ 12 credits');
+    expect(run.stdout).toContain(
+      'Not sent: 1 line marked to rewrite shorter: rewrite it, or clear the mark, in the app; the export needs its audio.',
+    );
+    // One task, with the line that fits only; the marked line is left without audio, so the export stops on it.
+    expect(taskPosts()).toBe(posts + 1);
+    expect(run.code, run.stdout).toBe(1);
+    const after = await readBack(file);
+    expect(after.tracks.speech.blocks.map((block) => block.generation.kind)).toEqual([
+      'generated',
+      'not-generated',
+    ]);
+  }, 120_000);
+
   it('refuses a token given to --token-env in place of a name without printing it', async () => {
     const mistaken = 'sk_live_7f3a9c2b81';
     const run = await timbre([
