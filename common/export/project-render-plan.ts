@@ -92,6 +92,7 @@ export function buildProjectRenderPlan(
         text: block.text,
         startMs: item.startMs,
         durationMs,
+        lane: item.lane,
         ...(silent ? {} : { clipId: block.id }),
       });
     }

@@ -113,8 +113,8 @@ describe('buildCues', () => {
   it('keeps a line on screen while it is spoken when another lane’s line starts over it (overlapping dialogue)', () => {
     // A dub's two speakers at once: Bob starts 300 ms into Alice's 2-second line.
     const cues = buildCues([
-      { blockId: 'alice', text: 'Where were you all night?', startMs: 1000, durationMs: 2000 },
-      { blockId: 'bob', text: 'Out.', startMs: 1300, durationMs: 500 },
+      { blockId: 'alice', text: 'Where were you all night?', startMs: 1000, durationMs: 2000, lane: 0 },
+      { blockId: 'bob', text: 'Out.', startMs: 1300, durationMs: 500, lane: 1 },
     ]);
     expect(cues.map((cue) => [cue.blockId, cue.startMs, cue.endMs])).toEqual([
       ['alice', 1000, 3000],
@@ -125,5 +125,24 @@ describe('buildCues', () => {
       { blockId: 'a', text: 'Good morning. Take a seat.', startMs: 0, durationMs: 3000 },
     ]);
     expectWithinRules(own, defaultSubtitleSettings);
+  });
+
+  it('ends a line when its words end though another lane’s line starts just before, and keeps the gap within a lane', () => {
+    // Alice runs on past her slot; Bob (another lane) starts 40 ms before her words end; Alice speaks again later.
+    const cues = buildCues([
+      { blockId: 'alice', text: 'Where were you all night?', startMs: 1000, durationMs: 2000, lane: 0 },
+      { blockId: 'bob', text: 'Out.', startMs: 2960, durationMs: 500, lane: 1 },
+      { blockId: 'alice-2', text: 'Out where?', startMs: 3100, durationMs: 600, lane: 0 },
+    ]);
+    const end = (id: string) => cues.find((cue) => cue.blockId === id)!.endMs;
+    expect(end('alice')).toBe(3000);
+    // Within one lane the minimum gap still holds, also past a cue of another lane spoken in between: Alice's
+    // words end 50 ms before her next line, so her cue ends the gap before it.
+    const close = buildCues([
+      { blockId: 'a1', text: 'Where were you all night?', startMs: 0, durationMs: 2000, lane: 0 },
+      { blockId: 'b1', text: 'Out.', startMs: 500, durationMs: 400, lane: 1 },
+      { blockId: 'a2', text: 'Out where?', startMs: 2050, durationMs: 600, lane: 0 },
+    ]);
+    expect(close.find((cue) => cue.blockId === 'a1')!.endMs).toBe(2050 - defaultSubtitleSettings.minGapMs);
   });
 });

@@ -35,7 +35,8 @@ export function buildCues(
 ): SubtitleCue[] {
   const ordered = [...sources].sort((a, b) => a.startMs - b.startMs);
   const cues = ordered.flatMap((source) => cuesOfBlock(source, settings));
-  return settleTiming(cues, settings, audioEndMs);
+  const lanes = new Map(sources.map((source) => [source.blockId, source.lane ?? 0]));
+  return settleTiming(cues, settings, audioEndMs, (cue) => lanes.get(cue.blockId) ?? 0);
 }
 
 function cuesOfBlock(source: SubtitleSource, settings: SubtitleSettings): SubtitleCue[] {
@@ -126,12 +127,19 @@ function mergeUnreadablyShort(
 /**
  * Cross-cue rules, in time order: extend a cue that is too short to read (to the reading-speed
  * duration, at least minCueMs) into the silence after it, by at most 1.5 s; cap it at maxCueMs; end it minGapMs before
- * the next cue starts (unless another block's cue starts while this one is still spoken: overlapping dialogue
- * keeps both up), and never after the audio ends. Times are rounded to whole milliseconds (the end at the
- * audio's end rounded down, so it is not past the last sample).
+ * the next cue of its lane starts, and never after the audio ends. A cue of another lane (timed dialogue: another
+ * speaker) may cut its reading time short but never its words: a line shows for as long as its take speaks, also
+ * when it runs on past its slot while the other speaker starts. Times are rounded to whole milliseconds (the end
+ * at the audio's end rounded down, so it is not past the last sample).
  */
-function settleTiming(cues: SubtitleCue[], settings: SubtitleSettings, audioEndMs: number): SubtitleCue[] {
+function settleTiming(
+  cues: SubtitleCue[],
+  settings: SubtitleSettings,
+  audioEndMs: number,
+  laneOf: (cue: SubtitleCue) => number,
+): SubtitleCue[] {
   const sorted = [...cues].sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
+  const nextInLane = nextStartsInLane(sorted, laneOf);
   const lastEndMs = Math.floor(audioEndMs);
   return sorted.map((cue, index) => {
     // A cue needs one millisecond before the audio's end to be shown at all.
@@ -141,14 +149,28 @@ function settleTiming(cues: SubtitleCue[], settings: SubtitleSettings, audioEndM
     const wantedMs = Math.min(settings.maxCueMs, Math.max(settings.minCueMs, readingMs));
     let endMs = Math.max(cue.endMs, Math.min(cue.startMs + wantedMs, cue.endMs + MAX_LINGER_AFTER_SPEECH_MS));
     endMs = Math.min(endMs, cue.startMs + settings.maxCueMs);
-    if (next) {
-      // Overlapping dialogue (timed lines of two lanes at once): both cues show together, this one for as long as
-      // its words are spoken; cutting it at the other's start would take it off screen mid-line.
-      const spokenOver = next.blockId !== cue.blockId && next.startMs < cue.endMs - settings.minGapMs;
-      endMs = Math.min(endMs, spokenOver ? cue.endMs : next.startMs - settings.minGapMs);
+    const laneNextMs = nextInLane[index];
+    if (laneNextMs !== undefined) endMs = Math.min(endMs, laneNextMs - settings.minGapMs);
+    if (next && laneOf(next) !== laneOf(cue)) {
+      endMs = Math.min(endMs, Math.max(cue.endMs, next.startMs - settings.minGapMs));
     }
     endMs = Math.min(Math.round(endMs), lastEndMs);
     // Cues of overlapping blocks can leave no room at all; a cue still lasts at least one millisecond.
     return { ...cue, startMs, endMs: Math.max(startMs + 1, endMs) };
   });
+}
+
+/** For each cue (in time order), the start of the next cue of its lane (undefined: the last of its lane). */
+function nextStartsInLane(
+  sorted: readonly SubtitleCue[],
+  laneOf: (cue: SubtitleCue) => number,
+): (number | undefined)[] {
+  const following = new Map<number, number>();
+  const starts: (number | undefined)[] = new Array<number | undefined>(sorted.length);
+  for (let index = sorted.length - 1; index >= 0; index -= 1) {
+    const cue = sorted[index]!;
+    starts[index] = following.get(laneOf(cue));
+    following.set(laneOf(cue), cue.startMs);
+  }
+  return starts;
 }

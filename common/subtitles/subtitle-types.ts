@@ -21,6 +21,11 @@ export const subtitleSourceSchema = z.object({
   durationMs: z.number().min(0, 'must be ≥ 0'),
   silences: z.array(silenceSpanSchema).optional(),
   clipId: z.string().min(1, 'must not be empty').optional(),
+  /**
+   * The speech lane it sounds in (timed dialogue: one per speaker; absent: lane 0). Cues of one lane keep the
+   * minimum gap before the next; a line of another lane may be spoken over it, and never cuts it short.
+   */
+  lane: z.number().int().min(0, 'must be ≥ 0').optional(),
 });
 export type SubtitleSource = z.infer<typeof subtitleSourceSchema>;
 
