@@ -1,7 +1,7 @@
 import type { Project, WireContentBlock } from '../project/index.js';
 import type { SendContext } from '../project/send-context.js';
 import { allBlocks, characterCount, needsGeneration, projectContents, takeKey } from '../project/index.js';
-import { heldForRewrite } from './rewrite-holds.js';
+import { heldForRewrite } from '../project/rewrite-holds.js';
 
 /**
  * Tasks are kept to at most 50 blocks and 5,000 characters. The contract states no limit, but a task is all or

@@ -1,7 +1,7 @@
 import { forEachBlock } from './block-lookup.js';
 import { blockMemo } from './block-memo.js';
 import type { SendContext } from './send-context.js';
-import { needsGeneration } from './block-state.js';
+import { toGenerate } from './rewrite-holds.js';
 import type { Block, Project } from './project-schema.js';
 import { sentText, spokenText } from './resolve-params.js';
 import { codePointLength } from '../text/index.js';
@@ -48,7 +48,10 @@ export interface ProjectStats {
   blockCount: number;
   /** Characters of every block. */
   characterCount: number;
-  /** Blocks that still need generating (not generated, stale or failed). */
+  /**
+   * Blocks Generate would send: not generated, stale or failed, less timed lines marked to rewrite shorter, which
+   * are never sent (rewrite-holds.ts).
+   */
   pendingBlockCount: number;
   /** Characters of the blocks that still need generating. */
   pendingCharacterCount: number;
@@ -67,7 +70,7 @@ export function projectStats(project: Project, context: SendContext): ProjectSta
     const count = characterCount(block, context);
     blockCount += 1;
     characters += count;
-    if (!needsGeneration(block, context)) return;
+    if (!toGenerate(block, context)) return;
     pending += count;
     pendingBlocks += 1;
   });

@@ -1,6 +1,6 @@
 import { characterCount, forEachBlock, needsGeneration } from '../../common/project/index.js';
 import { CREDITS_PER_CHARACTER } from '../../common/project/project-stats.js';
-import { heldForRewrite, toGenerate } from '../../common/generation/rewrite-holds.js';
+import { heldForRewrite, toGenerate } from '../../common/project/rewrite-holds.js';
 import type { ProjectSourceAccess } from '../services/batch/project-sources.js';
 import type { ServiceLexicons } from '../services/pronunciation/service-lexicons.js';
 

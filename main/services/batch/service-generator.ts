@@ -5,7 +5,7 @@ import type { Project } from '../../../common/project/index.js';
 import { allBlocks, contentHash, playableAudio, setGenerationState } from '../../../common/project/index.js';
 import { requireBlock, withBlockReplaced } from '../../../common/project/block-lookup.js';
 import { withoutTake } from '../../../common/project/takes.js';
-import { toGenerate } from '../../../common/generation/rewrite-holds.js';
+import { toGenerate } from '../../../common/project/rewrite-holds.js';
 import type { AudioCache } from '../audio-cache/index.js';
 import type { GenerationService } from '../generation/index.js';
 import type { JobManager, JobRecord } from '../jobs/index.js';

@@ -3,7 +3,7 @@ import { applySegmentUpdates } from '../../../common/generation/index.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
 import type { Project } from '../../../common/project/index.js';
 import { allBlocks, characterCount, contentHash } from '../../../common/project/index.js';
-import { toGenerate } from '../../../common/generation/rewrite-holds.js';
+import { toGenerate } from '../../../common/project/rewrite-holds.js';
 import { waitOrAbort } from '../../../common/async/wait-or-abort.js';
 import type { AudioCache } from '../audio-cache/index.js';
 import type { JobManager } from '../jobs/index.js';

@@ -21,7 +21,7 @@ export function ExportMissingAudio(props: {
 }) {
   const { missing, project, context, confirmAboveCredits, onConfirming, onGenerate } = props;
   // What "generate, then export" sends: the blocks main found without current audio, at their characters as sent,
-  // less the lines marked to rewrite shorter, which main holds back too (common/generation/rewrite-holds.ts).
+  // less the lines marked to rewrite shorter, which main holds back too (common/project/rewrite-holds.ts).
   const estimate =
     project === null || context === null
       ? undefined

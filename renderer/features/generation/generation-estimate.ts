@@ -2,7 +2,7 @@ import { allBlocks, characterCount, needsGeneration } from '../../../common/proj
 import type { Project } from '../../../common/project/project-schema.js';
 import { CREDITS_PER_CHARACTER } from '../../../common/project/project-stats.js';
 import type { SendContext } from '../../../common/project/send-context.js';
-import { heldForRewrite } from '../../../common/generation/rewrite-holds.js';
+import { heldForRewrite } from '../../../common/project/rewrite-holds.js';
 
 /** What a Generate request would send: its blocks, and their characters as sent and credits. */
 export interface GenerationEstimate {

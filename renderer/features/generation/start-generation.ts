@@ -33,7 +33,7 @@ interface GenerationPlan {
   blocks: number;
   /** Timed lines it sends that will overrun their slots, no remedy chosen (overrunningSent). */
   overrunLines: number;
-  /** Timed lines it holds back, marked to rewrite shorter (common/generation/rewrite-holds.ts). */
+  /** Timed lines it holds back, marked to rewrite shorter (common/project/rewrite-holds.ts). */
   rewriteHeld: number;
 }
 

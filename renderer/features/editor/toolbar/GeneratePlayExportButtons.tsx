@@ -20,7 +20,7 @@ import { ExportDialog } from '../../export/ExportDialog.js';
 import { GenerationConfirm } from '../../generation/GenerationConfirm.js';
 import { startGeneration } from '../../generation/start-generation.js';
 import { rewriteHeldSentence } from '../../generation/rewrite-held-sentence.js';
-import { heldForRewrite } from '../../../../common/generation/rewrite-holds.js';
+import { heldForRewrite } from '../../../../common/project/rewrite-holds.js';
 import { TimelinePreview, blocksWithoutAudio, previewClips } from '../playback/timeline-preview.js';
 import { useGenerationLookup } from '../../generation/use-generation-lookup.js';
 import { useHashedProject } from '../use-hashed-project.js';

@@ -1,6 +1,6 @@
-import type { Block } from '../project/index.js';
-import { needsGeneration } from '../project/index.js';
-import type { SendContext } from '../project/send-context.js';
+import { needsGeneration } from './block-state.js';
+import type { Block } from './project-schema.js';
+import type { SendContext } from './send-context.js';
 
 /**
  * Whether a block is a timed line the user marked to rewrite shorter. Its text as it is now would overrun its slot

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../project/index.js';
-import { updateBlock } from '../project/index.js';
-import { contextOf, sampleProject, withOneTake } from '../project/test-support.js';
-import type { TextBlock } from '../project/project-schema.js';
-import { planGenerationBatches } from './generation-batches.js';
+import type { Project } from './index.js';
+import { updateBlock } from './index.js';
+import { contextOf, sampleProject, withOneTake } from './test-support.js';
+import type { TextBlock } from './project-schema.js';
+import { planGenerationBatches } from '../generation/generation-batches.js';
+import { projectStats } from './project-stats.js';
 import { heldForRewrite, toGenerate } from './rewrite-holds.js';
 
 /** The sample project with t2 a timed line, marked to rewrite shorter or not. */
@@ -56,6 +57,15 @@ describe('lines marked to rewrite shorter are held back from every Generate', ()
     // A line that already has its audio is not to be generated, marked or not.
     const generated = withOneTake(t2Of(withTimedT2(false)), context, 1_000);
     expect(toGenerate(generated, context)).toBe(false);
+  });
+
+  it('leaves it out of the counts and credits of what is to generate (project list, batch queue, status bar)', () => {
+    const marked = withTimedT2(true);
+    const unmarked = withTimedT2(false);
+    const held = projectStats(marked, contextOf(marked));
+    const all = projectStats(unmarked, contextOf(unmarked));
+    expect(held.pendingBlockCount).toBe(all.pendingBlockCount - 1);
+    expect(held.pendingCharacterCount).toBe(all.pendingCharacterCount - t2Of(marked).text.length);
   });
 
   it('makes the line sendable again once its text is edited (the rewrite), not on other edits', () => {
