@@ -21,7 +21,10 @@ describe('cue times in a spreadsheet', () => {
       ok: false,
       problem: expect.stringContaining('“soon” is not a time'),
     });
-    expect(parseCueTime('00:61:00,000').ok).toBe(false);
+    expect(parseCueTime('00:61:00,000')).toEqual({
+      ok: false,
+      problem: expect.stringContaining('“00:61:00,000” is not a time (minutes must be under 60)'),
+    });
     expect(parseCueTime('00:00:01:12')).toEqual({ ok: false, problem: expect.stringContaining('frames') });
   });
 });

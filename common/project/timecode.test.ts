@@ -15,6 +15,8 @@ describe('parseTimecode', () => {
     expect(parseTimecode('1:02.5')).toEqual({ ok: true, ms: 62_500 });
     expect(parseTimecode(' 00:01:02,500 ')).toEqual({ ok: true, ms: 62_500 });
     expect(parseTimecode(formatTimecode(3_723_250))).toEqual({ ok: true, ms: 3_723_250 });
+    // A spreadsheet's longer fraction is rounded to the millisecond.
+    expect(parseTimecode('12.5678')).toEqual({ ok: true, ms: 12_568 });
   });
 
   it('says which rule a typed time breaks', () => {

@@ -17,11 +17,13 @@ export function formatTimecode(ms: number): string {
     : `${minutes}:${secondsText}`;
 }
 
-const TIMECODE = /^(?:(?:(\d+):)?(\d+):)?(\d+(?:[.,]\d{1,3})?)$/u;
+// A fraction of a second may have any number of digits (spreadsheets write 12.5678); it is rounded to the ms.
+const TIMECODE = /^(?:(?:(\d+):)?(\d+):)?(\d+(?:[.,]\d+)?)$/u;
 
 /**
  * Milliseconds of a typed time, or the rule it breaks in a sentence: "62.5", "1:02.5", "0:01:02,500". Minutes
- * and seconds after a colon must be under 60.
+ * and seconds after a colon must be under 60. The one reader of times, for the inspector and for timed sheets
+ * (common/import/cue-times.ts words its refusals for a cell).
  */
 export function parseTimecode(text: string): { ok: true; ms: number } | { ok: false; problem: string } {
   const match = TIMECODE.exec(text.trim());
