@@ -1,17 +1,14 @@
 import path from 'node:path';
 import {
-  CustomSource,
   EncodedAudioPacketSource,
   EncodedPacketSink,
   EncodedVideoPacketSource,
   FilePathTarget,
-  Input,
-  ALL_FORMATS,
   Output,
 } from 'mediabunny';
-import type { EncodedPacket, InputAudioTrack, InputVideoTrack } from 'mediabunny';
+import type { EncodedPacket, Input, InputAudioTrack, InputVideoTrack } from 'mediabunny';
 import { ExportCancelledError } from '../export/export-errors.js';
-import { openUserFile } from '../storage/user-file.js';
+import { openUserVideo } from '../video/user-video-input.js';
 import type { VideoContainer } from '../../../common/export/video-output.js';
 import { registerAudioEncoders } from './audio-encoders.js';
 import { encodeSoundtrack } from './aac-lanes.js';
@@ -19,8 +16,6 @@ import type { EncodedSoundtrack } from './aac-lanes.js';
 import { SOUNDTRACK_CODEC, outputFormatFor } from './container-rules.js';
 import { labelSoundHandlers } from './handler-names.js';
 
-/** A reference video may be long: the cap only refuses what is plainly not a video a studio edits (a disk image). */
-const MAX_VIDEO_BYTES = 256 * 1024 ** 3;
 /** The encoding's share of the remux's progress; muxing (copying packets) is the rest. */
 const ENCODE_SHARE = 0.9;
 
@@ -59,25 +54,12 @@ export const ORIGINAL_AUDIO_NAME = 'Original audio';
  */
 export async function remuxWithSoundtrack(request: SoundtrackRemuxRequest): Promise<SoundtrackRemuxResult> {
   registerAudioEncoders();
-  const handle = await openUserFile(request.videoPath, { maxBytes: MAX_VIDEO_BYTES, what: 'a video' });
-  const size = (await handle.stat()).size;
-  const input = new Input({
-    formats: ALL_FORMATS,
-    source: new CustomSource({
-      getSize: () => size,
-      read: async (start, end) => {
-        const bytes = new Uint8Array(end - start);
-        const { bytesRead } = await handle.read(bytes, 0, bytes.length, start);
-        return bytes.subarray(0, bytesRead);
-      },
-      prefetchProfile: 'fileSystem',
-    }),
-  });
+  // The same checked reader as the probe: a non-blocking open, a regular file, its size cap, whole reads.
+  const video = await openUserVideo(request.videoPath);
   try {
-    return await remuxInput(input, request);
+    return await remuxInput(video.input, request);
   } finally {
-    input.dispose();
-    await handle.close();
+    await video.close();
   }
 }
 
