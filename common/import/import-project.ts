@@ -109,7 +109,7 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
 }
 
 /** A cue's timing as a timed block keeps it: it must end inside its cue (fixed) until the user says otherwise. */
-function speechTimingOf(timing: LineTiming): SpeechTiming {
+export function speechTimingOf(timing: LineTiming): SpeechTiming {
   return {
     startMs: timing.startMs,
     ...(timing.endMs !== undefined ? { cueEndMs: timing.endMs } : {}),
