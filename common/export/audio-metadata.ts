@@ -23,6 +23,15 @@ export const audioMetadataSchema = z
       .regex(/^[1-9]\d{0,3}(\/[1-9]\d{0,3})?$/u, 'must be a track number, e.g. 3 or 3/12')
       .optional(),
     comment: tagText(1000).optional(),
+    /** Who reads the book: the composer tag (ID3 TCOM, MP4 ©wrt), where audiobook players look for it. */
+    narrator: tagText(200).optional(),
+    genre: tagText(100).optional(),
+    /** The series the book belongs to and its place in it ("3", "3.5"). */
+    series: tagText(200).optional(),
+    part: z
+      .string()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/u, 'must be a number in the series, e.g. 3 or 3.5')
+      .optional(),
   })
   .strict();
 export type AudioMetadata = z.infer<typeof audioMetadataSchema>;

@@ -8,6 +8,20 @@ export const mp3SampleRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 4
 export const mp3Bitrates = [128, 160, 192, 224, 256, 320] as const;
 export type Mp3Bitrate = (typeof mp3Bitrates)[number];
 
+/** Sample rates ffmpeg's AAC encoder accepts (the MPEG-4 rates), for M4B and M4A. */
+const aacSampleRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
+
+/** Bit rates offered for AAC (M4B and M4A): 64 kbps is spoken word in mono, 256 kbps music in stereo. */
+export const aacBitrates = [64, 80, 96, 112, 128, 160, 192, 256] as const;
+
+/**
+ * Spoken word's AAC-LC bit rate: 64 kbps for one voice in mono (what audiobook stores sell), 128 kbps in stereo,
+ * where a music bed and effects need the second channel's bits too.
+ */
+export function defaultAacBitrate(channels: 1 | 2): number {
+  return channels === 1 ? 64 : 128;
+}
+
 export const audioFormatSchema = z.discriminatedUnion('format', [
   z.object({
     format: z.literal('wav'),
@@ -20,8 +34,21 @@ export const audioFormatSchema = z.discriminatedUnion('format', [
       { error: `must be one of ${mp3Bitrates.join(', ')} kbps` },
     ),
   }),
+  /** AAC-LC: an M4B audiobook (one file, its chapters, the audiobook flag) or an M4A. */
+  z.object({
+    format: z.enum(['m4b', 'm4a']),
+    bitrateKbps: z.union(
+      aacBitrates.map((rate) => z.literal(rate)),
+      { error: `must be one of ${aacBitrates.join(', ')} kbps for AAC (M4B, M4A)` },
+    ),
+  }),
 ]);
 export type AudioFormat = z.infer<typeof audioFormatSchema>;
+
+/** Whether a format is AAC in an MP4 file (M4B or M4A), encoded after the mix is rendered. */
+export function isAacFormat(format: AudioFormat): format is Extract<AudioFormat, { format: 'm4b' | 'm4a' }> {
+  return format.format === 'm4b' || format.format === 'm4a';
+}
 
 /**
  * Loudness normalisation: none, an integrated-loudness target with a true-peak ceiling (−16 LUFS for
@@ -63,8 +90,9 @@ export const exportOptionsSchema = z.object({
 });
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;
 
-/** Whether an output format can be written at a plan's sample rate (LAME takes only the MPEG rates). */
+/** Whether an output format can be written at a plan's sample rate (LAME and the AAC encoder take only the MPEG rates). */
 export function formatSupportsRate(format: AudioFormat, sampleRate: number): boolean {
   if (format.format === 'wav') return true;
-  return (mp3SampleRates as readonly number[]).includes(sampleRate);
+  const rates: readonly number[] = isAacFormat(format) ? aacSampleRates : mp3SampleRates;
+  return rates.includes(sampleRate);
 }

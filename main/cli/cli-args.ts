@@ -7,6 +7,7 @@ import {
   mp3Bitrates,
   projectExportSettingsSchema,
 } from '../../common/export/index.js';
+import { aacBitrates, defaultAacBitrate } from '../../common/export/export-options.js';
 import type { AudioMetadata, ChapterOutput } from '../../common/export/audio-metadata.js';
 import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../common/export/chapter-split.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
@@ -90,6 +91,10 @@ const OPTIONS = {
   year: { type: 'string' },
   track: { type: 'string' },
   comment: { type: 'string' },
+  narrator: { type: 'string' },
+  genre: { type: 'string' },
+  series: { type: 'string' },
+  part: { type: 'string' },
   cover: { type: 'string' },
   video: { type: 'string' },
   'keep-original-audio': { type: 'boolean' },
@@ -110,6 +115,10 @@ const FLAG_OF_FIELD: Record<string, string> = {
   'metadata.year': '--year',
   'metadata.track': '--track',
   'metadata.comment': '--comment',
+  'metadata.narrator': '--narrator',
+  'metadata.genre': '--genre',
+  'metadata.series': '--series',
+  'metadata.part': '--part',
   'chapters.nameTemplate': '--chapter-name',
 };
 
@@ -140,11 +149,11 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (fit === 'report' && values.generate)
     throw new UsageError('--fit report only prints the fit check; use --fit apply with --generate');
 
-  const format = choice('--format', values.format ?? 'wav', ['wav', 'mp3'] as const);
+  const format = choice('--format', values.format ?? 'wav', ['wav', 'mp3', 'm4b', 'm4a'] as const);
   if (format === 'wav' && values.bitrate !== undefined) {
-    throw new UsageError('--bitrate applies to --format mp3 only (WAV is uncompressed)');
+    throw new UsageError('--bitrate applies to --format mp3, m4b and m4a only (WAV is uncompressed)');
   }
-  if (format === 'mp3' && values['bit-depth'] !== undefined) {
+  if (format !== 'wav' && values['bit-depth'] !== undefined) {
     throw new UsageError('--bit-depth applies to --format wav only');
   }
   const loudness = choice('--loudness', values.loudness ?? 'podcast', LOUDNESS_CHOICES);
@@ -172,14 +181,19 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     if (problem) throw new UsageError(`--service ${problem}`);
   }
 
+  const channels = values.channels === undefined ? 2 : wholeNumber('--channels', values.channels, 'channels');
   const settings = buildSettings({
     format,
     bitrate:
-      values.bitrate === undefined ? DEFAULT_MP3_BITRATE : wholeNumber('--bitrate', values.bitrate, 'kbps'),
+      values.bitrate !== undefined
+        ? wholeNumber('--bitrate', values.bitrate, 'kbps')
+        : format === 'mp3' || (channels !== 1 && channels !== 2)
+          ? DEFAULT_MP3_BITRATE
+          : defaultAacBitrate(channels),
     bitDepth:
       values['bit-depth'] === undefined ? 16 : wholeNumber('--bit-depth', values['bit-depth'], 'bits'),
     rate: values.rate === undefined ? 44_100 : wholeNumber('--rate', values.rate, 'hertz'),
-    channels: values.channels === undefined ? 2 : wholeNumber('--channels', values.channels, 'channels'),
+    channels,
     loudness,
     srt: values.srt ?? false,
     vtt: values.vtt ?? false,
@@ -190,6 +204,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       year: values.year,
       track: values.track,
       comment: values.comment,
+      narrator: values.narrator,
+      genre: values.genre,
+      series: values.series,
+      part: values.part,
     },
     chapters: {
       markers: values.chapters ?? false,
@@ -254,7 +272,7 @@ function parsedImport(scripts: readonly string[], values: Record<string, unknown
 }
 
 interface SettingsFlags {
-  format: 'wav' | 'mp3';
+  format: 'wav' | 'mp3' | 'm4b' | 'm4a';
   bitrate: number;
   bitDepth: number;
   rate: number;
@@ -272,9 +290,9 @@ function buildSettings(flags: SettingsFlags): ProjectExportSettings {
   const candidate = {
     options: {
       audio:
-        flags.format === 'mp3'
-          ? { format: 'mp3', bitrateKbps: flags.bitrate }
-          : { format: 'wav', bitDepth: flags.bitDepth },
+        flags.format === 'wav'
+          ? { format: 'wav', bitDepth: flags.bitDepth }
+          : { format: flags.format, bitrateKbps: flags.bitrate },
       loudness: loudnessPresets[flags.loudness],
       subtitles: { srt: flags.srt, vtt: flags.vtt },
     },
@@ -291,9 +309,12 @@ function buildSettings(flags: SettingsFlags): ProjectExportSettings {
   const field = issue?.path.map(String).join('.') ?? '';
   const flag = FLAG_OF_FIELD[field] ?? field;
   if (field === 'options.audio.bitrateKbps') {
-    throw new UsageError(`--bitrate must be one of ${mp3Bitrates.join(', ')} kbps (got ${flags.bitrate})`);
+    const rates = flags.format === 'mp3' ? mp3Bitrates : aacBitrates;
+    throw new UsageError(
+      `--bitrate must be one of ${rates.join(', ')} kbps for --format ${flags.format} (got ${flags.bitrate})`,
+    );
   }
-  if (field === 'sampleRate' && flags.format === 'mp3') {
+  if (field === 'sampleRate' && flags.format !== 'wav') {
     throw new UsageError(`--rate ${issue?.message ?? 'is invalid'} (got ${flags.rate})`);
   }
   throw new UsageError(`${flag} ${issue?.message ?? 'is invalid'}`);

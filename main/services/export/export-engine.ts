@@ -1,4 +1,6 @@
 import { rmSync } from 'node:fs';
+import { isAacFormat } from '../../../common/export/export-options.js';
+import { exportAudiobookMix } from '../audiobook-export/audiobook-mix-export.js';
 import { pathToFileURL } from 'node:url';
 import { openWorkerChannel } from '../../../common/workers/worker-channel.js';
 import { fromWorkerError } from '../../../common/workers/worker-error.js';
@@ -56,8 +58,15 @@ export class ExportEngine {
     this.partialFiles = options.partialFiles;
   }
 
+  /** The export worker's script: its copies also encode an M4B's AAC lanes (../audiobook-export/). */
+  get workerEntry(): URL {
+    return this.entry;
+  }
+
   /** Renders the timeline to one audio file, with SRT/WebVTT next to it as requested. */
   exportMix(request: ExportRequest, options: RunOptions = {}): Promise<ExportResult> {
+    // AAC (M4B, M4A) is encoded from the rendered mix, then muxed with its chapters (../audiobook-export/).
+    if (isAacFormat(request.options.audio)) return exportAudiobookMix(this, request, options);
     const subtitles = subtitlePathsFor(request.outputPath);
     const staging: Staging = {
       audio: stagingPathFor(request.outputPath),

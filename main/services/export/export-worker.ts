@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { openOwnerChannel, type WorkerProtocol } from '../../../common/workers/worker-channel.js';
 import { toWorkerError } from '../../../common/workers/worker-error.js';
 import { parentEndpoint } from '../workers/node-endpoint.js';
+import { AacLaneHelper } from '../audiobook-export/aac-lane-helper.js';
+import { aacLaneInboundSchema, type AacLaneProtocol } from '../audiobook-export/aac-lane-protocol.js';
 import { exportClipFiles } from './clips/clip-files-export.js';
 import { DecodeHelper } from './decode/decode-helper.js';
 import { decodeInboundSchema, type DecodeProtocol } from './decode/decode-protocol.js';
@@ -18,12 +20,19 @@ import { workerInboundSchema, type ExportJobProtocol, type WorkerInbound } from 
  * and reports an ExportCancelledError. Before its outputs take their real names the job asks the engine
  * ('ready-to-publish'), which answers 'publish' or 'cancel', so a cancel the engine saw first always wins. The same script also serves as a decode helper: an export
  * starts copies of it and sends them 'decode-source' messages (see decode/parallel-decode.ts); and as the helper
- * that encodes the second half of an MP3 ('encode-segment', split-encode/split-mp3.ts). Its channel speaks the
- * three protocols at once; each owner sends only its own.
+ * that encodes the second half of an MP3 ('encode-segment', split-encode/split-mp3.ts); and as an AAC lane of an
+ * M4B or M4A ('encode-aac-lane', ../audiobook-export/aac-encode.ts). Its channel speaks the four protocols at
+ * once; each owner sends only its own.
  */
 type ExportWorkerProtocol = WorkerProtocol<
-  ExportJobProtocol['toWorker'] | DecodeProtocol['toWorker'] | SegmentProtocol['toWorker'],
-  ExportJobProtocol['fromWorker'] | DecodeProtocol['fromWorker'] | SegmentProtocol['fromWorker']
+  | ExportJobProtocol['toWorker']
+  | DecodeProtocol['toWorker']
+  | SegmentProtocol['toWorker']
+  | AacLaneProtocol['toWorker'],
+  | ExportJobProtocol['fromWorker']
+  | DecodeProtocol['fromWorker']
+  | SegmentProtocol['fromWorker']
+  | AacLaneProtocol['fromWorker']
 >;
 
 const port = parentPort;
@@ -70,9 +79,12 @@ function start(message: Extract<WorkerInbound, { type: 'start' }>): void {
 
 let decodeHelper: DecodeHelper | undefined;
 let segmentHelper: SegmentHelper | undefined;
+let aacLaneHelper: AacLaneHelper | undefined;
 const decoding = (): DecodeHelper => (decodeHelper ??= new DecodeHelper((message) => channel.send(message)));
 const segmenting = (): SegmentHelper =>
   (segmentHelper ??= new SegmentHelper((message) => channel.send(message)));
+const aacLane = (): AacLaneHelper =>
+  (aacLaneHelper ??= new AacLaneHelper((message) => channel.send(message)));
 
 const channel = openOwnerChannel<ExportWorkerProtocol>(
   parentEndpoint(port),
@@ -84,9 +96,11 @@ const channel = openOwnerChannel<ExportWorkerProtocol>(
     'decode-cancel': (message) => decoding().handle(message),
     'encode-segment': (message) => segmenting().handle(message),
     'segment-cancel': (message) => segmenting().handle(message),
+    'encode-aac-lane': (message) => aacLane().handle(message),
+    'aac-lane-cancel': (message) => aacLane().handle(message),
   },
   {
-    check: z.union([decodeInboundSchema, segmentInboundSchema, workerInboundSchema]),
+    check: z.union([decodeInboundSchema, segmentInboundSchema, aacLaneInboundSchema, workerInboundSchema]),
     onInvalid: (reason) =>
       channel.send({ type: 'failed', error: { name: 'Error', message: `worker message: ${reason}` } }),
   },

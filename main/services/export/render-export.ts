@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   formatSupportsRate,
   mp3SampleRates,
+  type AudioFormat,
   type LoudnessTarget,
 } from '../../../common/export/export-options.js';
 import { dbToGain } from '../../../common/export/gain-envelope.js';
@@ -362,7 +363,7 @@ function appendWavChunks(file: StagedFile, chunks: Uint8Array): void {
 function gainAndCeiling(
   target: LoudnessTarget,
   measured: LoudnessMeasurement,
-  format: 'wav' | 'mp3',
+  format: AudioFormat['format'],
 ): { gainDb: number; ceilingDb: number } {
   const margin = format === 'mp3' ? MP3_CEILING_MARGIN_DB : 0;
   if (target.kind === 'lufs') {

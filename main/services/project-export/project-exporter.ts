@@ -338,7 +338,8 @@ export function fileTagsFor(
   spans: ChapterSpan[],
   coverPath: string | undefined,
 ): FileTags | undefined {
-  const markers = settings.chapters?.markers ?? false;
+  // An M4B is a book with its chapters: they are always marked in it, as its players expect.
+  const markers = (settings.chapters?.markers ?? false) || settings.options.audio.format === 'm4b';
   const json = settings.chapters?.json ?? false;
   const { author, language } = project.metadata ?? {};
   const tagged = Object.keys(settings.metadata ?? {}).length > 0 || author !== undefined;

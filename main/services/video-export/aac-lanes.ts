@@ -37,6 +37,8 @@ interface SoundtrackJob {
   readonly durationSeconds: number;
   /** Where the lanes' packets are staged (removed by `dispose`). */
   readonly workPath: string;
+  /** The AAC bit rate; a video's soundtrack takes 96 kbps per channel. */
+  readonly bitrateKbps?: number | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly onFraction?: ((fraction: number) => void) | undefined;
 }
@@ -112,7 +114,7 @@ async function encodeLane(
   let pending: Uint8Array[] = [];
   const source = new AudioSampleSource({
     codec: 'aac',
-    quality: new Quality({ bitrate: (channels === 1 ? 96 : 192) * 1000 }),
+    quality: new Quality({ bitrate: (job.bitrateKbps ?? (channels === 1 ? 96 : 192)) * 1000 }),
     onEncodedPacket: (packet, meta) => {
       if (meta?.decoderConfig) config = meta.decoderConfig;
       if (packet.timestamp >= keepFrom && packet.timestamp < keepBefore) pending.push(record(packet));
@@ -167,7 +169,7 @@ async function encodeLane(
 }
 
 /** A packet as staged: its timestamp and duration (float64), its length (uint32), its bytes. */
-function record(packet: EncodedPacket): Uint8Array {
+export function record(packet: EncodedPacket): Uint8Array {
   const bytes = new Uint8Array(RECORD_HEADER + packet.data.length);
   const view = new DataView(bytes.buffer);
   view.setFloat64(0, packet.timestamp, true);
@@ -177,7 +179,8 @@ function record(packet: EncodedPacket): Uint8Array {
   return bytes;
 }
 
-async function* readPackets(files: readonly string[]): AsyncGenerator<EncodedPacket> {
+/** The staged packets of each file in turn, in the order they were written. */
+export async function* readPackets(files: readonly string[]): AsyncGenerator<EncodedPacket> {
   for (const filePath of files) {
     const file = await open(filePath, 'r');
     try {

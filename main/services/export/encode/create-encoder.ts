@@ -19,10 +19,16 @@ export async function createEncoder(
   const knownFrames = 'knownFrames' in placement ? placement.knownFrames : undefined;
   if (format.format === 'wav')
     return new WavEncoder(sink, sampleRate, channels, format.bitDepth, knownFrames);
+  if (format.format !== 'mp3') {
+    // AAC is encoded from the rendered mix (../../audiobook-export/), never streamed through the engine.
+    throw new Error(
+      `audio.format: ${format.format.toUpperCase()} is written for a whole mix or one file per chapter; one file per block is WAV or MP3`,
+    );
+  }
   const startOffset = 'startOffset' in placement ? placement.startOffset : undefined;
   return Mp3Encoder.create(sink, sampleRate, channels, format.bitrateKbps, startOffset);
 }
 
 export function fileExtension(format: AudioFormat): string {
-  return format.format === 'wav' ? 'wav' : 'mp3';
+  return format.format;
 }

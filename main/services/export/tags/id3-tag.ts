@@ -50,6 +50,8 @@ export function id3Tag(tags: FileTags, cover: CoverImage | undefined): Uint8Arra
     ...(metadata.year ? { year: metadata.year } : {}),
     ...(metadata.track ? { trackNumber: metadata.track } : {}),
     ...(metadata.comment ? { comment: { language: 'eng', text: metadata.comment } } : {}),
+    ...(metadata.narrator ? { composer: metadata.narrator } : {}),
+    ...(metadata.genre ? { genre: metadata.genre } : {}),
     ...(language ? { language } : {}),
     ...(cover
       ? {

@@ -140,7 +140,7 @@ export async function ffmpegLoudness(
 
 export interface ProbedFile {
   format: { duration: string; tags?: Record<string, string> };
-  chapters: { start_time: string; end_time: string; tags: { title: string } }[];
+  chapters: { start_time: string; end_time: string; time_base?: string; tags: { title: string } }[];
   streams: { codec_type: string; codec_name: string; disposition?: { attached_pic?: number } }[];
 }
 
