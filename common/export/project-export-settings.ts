@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chapterTemplateProblem } from './chapter-split.js';
 import { duckingSettingsSchema, defaultDuckingSettings } from './render-plan.js';
 import { audioMetadataSchema, chapterOutputSchema } from './audio-metadata.js';
-import { exportOptionsSchema, formatSupportsRate, loudnessPresets } from './export-options.js';
+import { exportOptionsSchema, formatSupportsRate, isAacFormat, loudnessPresets } from './export-options.js';
 import { videoOutputSchema } from './video-output.js';
 
 /** What the user chooses in the export dialog (and the CLI's flags), independent of any one project. */
@@ -22,7 +22,9 @@ export const projectExportSettingsSchema = z
       context.addIssue({
         code: 'custom',
         path: ['sampleRate'],
-        message: 'must be an MP3 rate (8000–48000 Hz, MPEG rates only) for MP3 output',
+        message: isAacFormat(settings.options.audio)
+          ? `must be an AAC rate (8000–48000 Hz, MPEG rates only) for ${settings.options.audio.format.toUpperCase()} output`
+          : 'must be an MP3 rate (8000–48000 Hz, MPEG rates only) for MP3 output',
       });
     }
     const template = settings.chapters?.nameTemplate;

@@ -34,6 +34,28 @@ describe('timbre command line', () => {
     });
   });
 
+  it('reads --format m4b and m4a with spoken-word bit rates by channels, and the book tags', () => {
+    expect(
+      parse(
+        'export b.timbre --out o --format m4b --channels 1 --narrator Ned --genre Audiobook --series Saga --part 2',
+      ),
+    ).toMatchObject({
+      mode: 'mix',
+      settings: {
+        options: { audio: { format: 'm4b', bitrateKbps: 64 } },
+        channels: 1,
+        metadata: { narrator: 'Ned', genre: 'Audiobook', series: 'Saga', part: '2' },
+      },
+    });
+    expect(parse('export b.timbre --out o --format m4a --split chapters')).toMatchObject({
+      mode: 'chapters-folder',
+      settings: { options: { audio: { format: 'm4a', bitrateKbps: 128 } }, channels: 2 },
+    });
+    expect(parse('export b.timbre --out o --format m4b --bitrate 96')).toMatchObject({
+      settings: { options: { audio: { format: 'm4b', bitrateKbps: 96 } } },
+    });
+  });
+
   it('reads chapter and tag flags into the settings, names a bad tag by its flag, and refuses a split with markers', () => {
     const command = parse(
       'export b.timbre --out o --format mp3 --chapters --chapters-json --title Book --author Ada --year 2026 --track 2/9',
@@ -98,8 +120,18 @@ describe('timbre command line', () => {
     ['export --out o', /at least one PROJECT/],
     ['export a.timbre', /--out DIR is required/],
     ['export a.timbre --out o --nope', /unknown option --nope/],
-    ['export a.timbre --out o --format ogg', /--format must be one of wav, mp3 \(got "ogg"\)/],
-    ['export a.timbre --out o --bitrate 128', /--bitrate applies to --format mp3 only/],
+    ['export a.timbre --out o --format ogg', /--format must be one of wav, mp3, m4b, m4a \(got "ogg"\)/],
+    ['export a.timbre --out o --bitrate 128', /--bitrate applies to --format mp3, m4b and m4a only/],
+    [
+      'export a.timbre --out o --format m4b --bitrate 320',
+      /--bitrate must be one of 64, 80, 96, 112, 128, 160, 192, 256 kbps for --format m4b \(got 320\)/,
+    ],
+    ['export a.timbre --out o --format m4a --bit-depth 24', /--bit-depth applies to --format wav only/],
+    ['export a.timbre --out o --format m4b --rate 96000', /--rate must be an AAC rate .* for M4B output/],
+    [
+      'export a.timbre --out o --format m4b --part two',
+      /--part must be a number in the series, e.g. 3 or 3.5/,
+    ],
     ['export a.timbre --out o --format mp3 --bit-depth 24', /--bit-depth applies to --format wav only/],
     ['export a.timbre --out o --bit-depth 20', /--bit-depth must be 16 or 24/],
     ['export a.timbre --out o --format mp3 --rate 96000', /--rate must be an MP3 rate .* \(got 96000\)/],

@@ -12,10 +12,13 @@ Output
   --name TEMPLATE        file name without extension; {title}, {file}, {date}, {index}   [default: {title}]
                          names are made safe for Windows, macOS and Linux; an existing name gets " (2)"
   --overwrite            replace files already in DIR instead of choosing a new name
-  --format wav|mp3       [default: wav]
-  --bitrate K            MP3 bit rate: 128, 160, 192, 224, 256 or 320 kbps   [default: 192]
+  --format wav|mp3|m4b|m4a
+                         m4b: one AAC audiobook with its chapters (always) and the audiobook flag;
+                         m4a: AAC, chapters with --chapters   [default: wav]
+  --bitrate K            MP3: 128, 160, 192, 224, 256 or 320 kbps   [default: 192]
+                         M4B/M4A: 64, 80, 96, 112, 128, 160, 192 or 256 kbps   [default: 64 mono, 128 stereo]
   --bit-depth 16|24      WAV sample size   [default: 16]
-  --rate HZ              sample rate (MP3: an MPEG rate up to 48000)   [default: 44100]
+  --rate HZ              sample rate (MP3, M4B, M4A: an MPEG rate up to 48000)   [default: 44100]
   --channels 1|2         [default: 2]
   --loudness none|podcast|broadcast|acx
                          normalise to −16 LUFS, −23 LUFS or ACX (RMS −20 dB, peaks −3 dB)   [default: podcast]
@@ -48,13 +51,16 @@ Import (timbre import)
   --title TEXT           the project's title   [default: the script's file name]
 
 Chapters and tags (one file per project)
-  --chapters             chapter markers in the file: ID3v2 chapters (MP3), cue points with labels (WAV)
+  --chapters             chapter markers in the file: ID3v2 chapters (MP3), cue points with labels (WAV),
+                         a QuickTime chapter track and Nero chapters (M4A; an M4B always has them)
   --chapters-json        a Podcasting 2.0 chapters file (NAME.chapters.json) next to the audio
   --title, --author, --album TEXT
   --year YYYY, --track N[/TOTAL], --comment TEXT
-                         tags written into the file (ID3v2 in MP3, LIST INFO in WAV); the title defaults
+  --narrator, --genre, --series TEXT, --part N
+                         tags written into the file (ID3v2 in MP3, LIST INFO in WAV, iTunes tags in M4B/M4A;
+                         the narrator as composer; series and part in M4B/M4A only); the title defaults
                          to the project's title when any tag, marker or cover is written
-  --cover FILE           a JPEG or PNG embedded as the MP3's cover (at most 10 MB)
+  --cover FILE           a JPEG or PNG embedded as the MP3's, M4B's or M4A's cover (at most 10 MB)
 
 Generation
   --generate             generate blocks that have no audio yet (spends credits; only what is missing is sent)

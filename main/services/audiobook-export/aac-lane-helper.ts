@@ -39,6 +39,8 @@ async function encodeLane(
   const reader = await WavPcmReader.open(job.wavPath);
   const { sampleRate, channels } = reader.layout;
   const libav = await createLibav();
+  // The encoder's closing statistics ("Qavg: …") would land on the CLI's stderr: only errors are told.
+  await libav.av_log_set_level(libav.AV_LOG_ERROR);
   const [, context, frame, packet, frameSize] = await libav.ff_init_encoder('aac', {
     ctx: {
       bit_rate: job.bitrateKbps * 1000,
