@@ -1,0 +1,98 @@
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { LoudnessMeter } from '../../../../common/export/loudness-meter.js';
+import { NoiseFloorMeter } from '../../../../common/export/noise-floor-meter.js';
+import type { MeasuredAudioFile } from '../../../../common/export/preflight-checks.js';
+import { SilenceDetector } from '../../../../common/export/silence-detector.js';
+import { DecoderSet, decodeFile } from '../decode/source-decoder.js';
+import { Mp3BitrateScan } from './mp3-bitrate-scan.js';
+
+/**
+ * Below this a 10 ms window is room tone, not speech: ACX's floor is −60 dB, and the quietest speech onsets sit
+ * well above −45 dB. Head and tail room tone are the quiet stretches from the first and to the last sample.
+ */
+const ROOM_TONE_THRESHOLD_DB = -50;
+const SCAN_BYTES = 256 * 1024;
+
+const FORMATS = { wav: 'wav', mp3: 'mp3', flac: 'flac', 'ogg-opus': 'other' } as const;
+
+interface Meters {
+  loudness: LoudnessMeter;
+  floor: NoiseFloorMeter;
+  quiet: SilenceDetector;
+}
+
+/**
+ * Measures a written delivery file (WAV, MP3 or FLAC, read from its content, not its name) for the pre-flight
+ * checks: length, channels, rate, MP3 bit rate and whether it is constant, RMS, peak, loudness, noise floor, head
+ * and tail room tone and digital silence. One pass over the decoded audio; memory stays flat for any length.
+ */
+export async function measureAudioFile(filePath: string): Promise<MeasuredAudioFile> {
+  const decoders = new DecoderSet();
+  let format: keyof typeof FORMATS | undefined;
+  let meters: Meters | undefined;
+  let sampleRate = 0;
+  let channels = 0;
+  let frames = 0;
+  try {
+    for await (const chunk of decodeFile(filePath, decoders, (found) => (format = found))) {
+      if (!meters) {
+        sampleRate = chunk.sampleRate;
+        channels = chunk.channelData.length;
+        meters = {
+          loudness: new LoudnessMeter(sampleRate, channels),
+          floor: new NoiseFloorMeter(sampleRate, channels),
+          quiet: new SilenceDetector(sampleRate, channels, {
+            thresholdDb: ROOM_TONE_THRESHOLD_DB,
+            minSilenceMs: 100,
+          }),
+        };
+      }
+      meters.loudness.add(chunk.channelData, chunk.samplesDecoded);
+      meters.floor.add(chunk.channelData, chunk.samplesDecoded);
+      meters.quiet.add(chunk.channelData, chunk.samplesDecoded);
+      frames += chunk.samplesDecoded;
+    }
+  } finally {
+    decoders.dispose();
+  }
+  if (!meters || !format) throw new Error(`${filePath}: the file holds no audio to measure`);
+  const durationMs = (frames * 1000) / sampleRate;
+  const level = meters.loudness.result();
+  const quiet = meters.quiet.finish();
+  const head = quiet[0]?.startMs === 0 ? quiet[0].endMs : 0;
+  const last = quiet.at(-1);
+  const tail = last && last.endMs >= durationMs - 1 ? last.endMs - last.startMs : 0;
+  const bitrate = format === 'mp3' ? await scanMp3(filePath) : undefined;
+  return {
+    name: basename(filePath),
+    format: FORMATS[format],
+    durationMs,
+    channels,
+    sampleRate,
+    ...(bitrate && { bitrateKbps: bitrate.meanKbps, constantBitrate: bitrate.constant }),
+    rmsDb: level.rmsDb,
+    peakDb: level.samplePeakDb,
+    integratedLufs: level.integratedLufs,
+    ...meters.floor.finish(),
+    headRoomToneMs: head,
+    tailRoomToneMs: tail,
+  };
+}
+
+async function scanMp3(filePath: string) {
+  const scan = new Mp3BitrateScan();
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = new Uint8Array(SCAN_BYTES);
+    for (let position = 0; ;) {
+      const { bytesRead } = await handle.read(buffer, 0, SCAN_BYTES, position);
+      if (bytesRead === 0) break;
+      scan.push(buffer.subarray(0, bytesRead));
+      position += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+  return scan.finish();
+}
