@@ -26,6 +26,16 @@ export const renderClipSchema = z.object({
   /** Repeat the source to fill durationMs (a music bed); otherwise the clip stops where the source ends. */
   loop: z.boolean().optional(),
   /**
+   * The source is a video file and the clip plays its own sound (its first sound track): a reference video's
+   * original sound under the new speech.
+   */
+  videoSound: z.literal(true).optional(),
+  /**
+   * Lowered under speech by this many dB with the plan's ducking attack and release (the defaults when the plan
+   * has none), whether or not the plan ducks music: a reference video's original sound ducks by its own depth.
+   */
+  duckDb: z.number().min(0, 'must be ≥ 0 dB').max(60, 'must be ≤ 60 dB').optional(),
+  /**
    * A timed line sped up to fit its slot, keeping its pitch: the tempo factor (1.1 plays the source in 1/1.1 of
    * its length). durationMs is then the stretched length.
    */

@@ -48,6 +48,8 @@ export type ExportFinishedEvent =
       subtitlePaths: string[];
       durationMs: number;
       bytes: number;
+      /** What the export left out and why (a reference video's sound it could not mix in), in sentences. */
+      warnings?: string[];
     }
   | { exportId: string; projectId: string; ok: false; cancelled: boolean; message: string };
 

@@ -83,6 +83,7 @@ function finishedEvent(exportId: string, projectId: string, written: ExportOutpu
     subtitlePaths: [...written.subtitlePaths, ...sidecars],
     durationMs: written.durationMs,
     bytes: written.bytes,
+    ...(written.warnings?.length ? { warnings: [...written.warnings] } : {}),
   };
 }
 

@@ -188,6 +188,8 @@ export async function runBatchItem(
           context.onProgress('exporting', progress.fraction, progress),
       },
     );
+    // What the export left out (a reference video's sound it could not mix in) is noted like the review flags.
+    warnings.push(...(written.warnings ?? []));
     return {
       status: 'done',
       outputs: {

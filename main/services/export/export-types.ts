@@ -99,6 +99,8 @@ export interface ExportResult {
   readonly decodedSources: number;
   readonly cachedSources: number;
   readonly timingsMs: Readonly<Partial<Record<ExportPhase, number>>>;
+  /** What the export left out and why, in sentences for the user (a reference video's sound it could not decode). */
+  readonly warnings?: readonly string[];
 }
 
 export interface ClipFilesResult {

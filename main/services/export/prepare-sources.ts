@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import type { RenderPlan } from '../../../common/export/render-plan.js';
 import { decodeInParallel } from './decode/parallel-decode.js';
+import { decodeVideoSound, VideoSoundUnavailableError } from './decode/video-sound-decoder.js';
 import type { CachedSource, PcmCache } from './decode/pcm-cache.js';
 import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
 import { addStretchedSources } from './stretch/stretched-source.js';
@@ -10,6 +11,11 @@ export interface PreparedSources {
   readonly sources: Map<string, CachedSource>;
   readonly decoded: number;
   readonly cached: number;
+  /**
+   * Video sounds that could not be decoded (no sound track, a codec not built in), by source key, with the
+   * sentence that says so: the export goes on without their clips and reports the sentence.
+   */
+  readonly unavailable: ReadonlyMap<string, string>;
 }
 
 /**
@@ -46,7 +52,9 @@ export async function prepareSources(
   threading?: DecodeThreading,
 ): Promise<PreparedSources> {
   const keys = [...new Set(plan.clips.map((clip) => clip.sourceKey))];
+  const videoKeys = new Set(plan.clips.filter((clip) => clip.videoSound).map((clip) => clip.sourceKey));
   const sources = new Map<string, CachedSource>();
+  const unavailable = new Map<string, string>();
   const pending: { key: string; path: string; bytes: number }[] = [];
   const missing: string[] = [];
   for (const key of keys) {
@@ -61,9 +69,19 @@ export async function prepareSources(
     else pending.push({ key, path, bytes: stat.size });
   }
   if (missing.length > 0) throw new MissingSourcesError(missing);
+  const cached = keys.length - pending.length;
   const totalBytes = pending.reduce((sum, entry) => sum + entry.bytes, 0) || 1;
   let doneBytes = 0;
   onFraction(0);
+  // A video's sound first, in this thread: the decode helpers read audio files only.
+  for (const entry of pending.filter(({ key }) => videoKeys.has(key))) {
+    const report = (bytesRead: number): void => onFraction((doneBytes + bytesRead) / totalBytes);
+    const decoded = await decodeVideoSoundInto(cache, entry, plan.sampleRate, report, isCancelled);
+    doneBytes += entry.bytes;
+    if (typeof decoded === 'string') unavailable.set(entry.key, decoded);
+    else sources.set(entry.key, decoded);
+  }
+  pending.splice(0, pending.length, ...pending.filter(({ key }) => !videoKeys.has(key)));
   // Helpers cost a thread start and their own memory each: worth it only for a good amount of decoding.
   const worthHelpers = pending.length >= MIN_SOURCES_FOR_HELPERS && totalBytes >= MIN_BYTES_FOR_HELPERS;
   if (threading && threading.threads > 1 && worthHelpers) {
@@ -87,7 +105,7 @@ export async function prepareSources(
     }
     await addStretchedSources(plan.clips, cache, sources, isCancelled);
     onFraction(1);
-    return { sources, decoded: pending.length, cached: keys.length - pending.length };
+    return { sources, decoded: keys.length - cached - unavailable.size, cached, unavailable };
   }
   try {
     for (const entry of pending) {
@@ -107,5 +125,30 @@ export async function prepareSources(
   }
   await addStretchedSources(plan.clips, cache, sources, isCancelled);
   onFraction(1);
-  return { sources, decoded: pending.length, cached: keys.length - pending.length };
+  return { sources, decoded: keys.length - cached - unavailable.size, cached, unavailable };
+}
+
+/** A video's sound decoded into the cache, or the sentence saying why it cannot be (the export goes on). */
+async function decodeVideoSoundInto(
+  cache: PcmCache,
+  entry: { key: string; path: string },
+  sampleRate: number,
+  onBytes: (bytesRead: number) => void,
+  isCancelled: () => boolean,
+): Promise<CachedSource | string> {
+  try {
+    return await cache.ensureDecoded(
+      entry.key,
+      sampleRate,
+      (onFormat) => {
+        onFormat('video');
+        return decodeVideoSound(entry.path, onBytes);
+      },
+      isCancelled,
+      entry.path,
+    );
+  } catch (error) {
+    if (error instanceof VideoSoundUnavailableError) return error.message;
+    throw error;
+  }
 }

@@ -64,10 +64,10 @@ export async function runExport(
   hooks: RunHooks = {},
   staging: StagingPaths = {},
 ): Promise<ExportResult> {
-  const request = parseOrExplain(exportRequestSchema, input, 'export request');
-  const { plan, options } = request;
+  const parsed = parseOrExplain(exportRequestSchema, input, 'export request');
+  const { options } = parsed;
   const isCancelled = hooks.isCancelled ?? (() => false);
-  checkDestination(request);
+  checkDestination(parsed);
   const normalising = options.loudness.kind !== 'none';
   const tracker = new ProgressTracker(
     {
@@ -92,17 +92,20 @@ export async function runExport(
 
   const prepared = await timed('decode', () =>
     prepareSources(
-      plan,
-      request.sources,
-      new PcmCache(request.pcmCacheDir),
+      parsed.plan,
+      parsed.sources,
+      new PcmCache(parsed.pcmCacheDir),
       (f) => tracker.report('decode', f),
       isCancelled,
       {
-        threads: request.decodeThreads ?? defaultDecodeThreads(),
+        threads: parsed.decodeThreads ?? defaultDecodeThreads(),
         workerEntry,
       },
     ),
   );
+  // A video's sound that cannot be decoded is left out of the mix, and the result says so.
+  const request = withoutClipsOf(parsed, prepared.unavailable);
+  const { plan } = request;
   const mixer = new TimelineMixer(plan, prepared.sources, plan.sampleRate);
   const staged: StagedFile[] = [];
   try {
@@ -154,6 +157,7 @@ export async function runExport(
       decodedSources: prepared.decoded,
       cachedSources: prepared.cached,
       timingsMs: timings,
+      ...(prepared.unavailable.size > 0 ? { warnings: [...prepared.unavailable.values()] } : {}),
     };
   } catch (error) {
     for (const file of staged) file.discard();
@@ -161,6 +165,16 @@ export async function runExport(
   } finally {
     mixer.close();
   }
+}
+
+/** The request without the clips of the sources in `unavailable`. */
+function withoutClipsOf(
+  request: ParsedExportRequest,
+  unavailable: ReadonlyMap<string, string>,
+): ParsedExportRequest {
+  if (unavailable.size === 0) return request;
+  const clips = request.plan.clips.filter((clip) => !unavailable.has(clip.sourceKey));
+  return { ...request, plan: { ...request.plan, clips } };
 }
 
 /** The Podcasting 2.0 chapters file, written complete under its temporary name (published with the audio). */

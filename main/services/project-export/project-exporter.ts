@@ -20,6 +20,7 @@ import type { AudioCache } from '../audio-cache/index.js';
 import type { ExportEngine, RunOptions } from '../export/index.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-export.js';
+import { withOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
 
 /** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
@@ -88,6 +89,8 @@ export interface ExportOutputs {
   readonly chaptersJsonPath?: string | undefined;
   readonly durationMs: number;
   readonly bytes: number;
+  /** What the export left out and why, for the user (a reference video's sound that could not be mixed in). */
+  readonly warnings?: readonly string[] | undefined;
 }
 
 /**
@@ -175,10 +178,12 @@ export class ProjectExporter {
     const coverPath = target.coverPath ?? this.projectCoverPath(project);
     const spans = chapterSpans(chapters, plan.durationMs, project.title);
     const tags = fileTagsFor(project, settings, spans, coverPath);
+    // The audio of a project with a video is aligned to it: its original sound goes under the speech, as in the video.
+    const bed = await this.originalSoundFor(project, plan, sources);
     const result = await this.options.engine.exportMix(
       {
-        plan,
-        sources,
+        plan: bed.plan,
+        sources: bed.sources,
         options: settings.options,
         outputPath: target.outputPath,
         pcmCacheDir: this.options.pcmCacheDir,
@@ -193,7 +198,19 @@ export class ProjectExporter {
       chaptersJsonPath: result.chaptersJsonPath,
       durationMs: result.durationMs,
       bytes: result.bytes,
+      warnings: [...bed.warnings, ...(result.warnings ?? [])],
     };
+  }
+
+  /** The mix with the project's video's original sound under it, unless the app may not read that video. */
+  private async originalSoundFor(project: Project, plan: RenderPlan, sources: Record<string, string>) {
+    const video = project.video;
+    if (video === undefined) return { plan, sources, warnings: [] };
+    if (this.options.videos?.allows(video.path) === false) {
+      const warning = `The reference video “${path.basename(video.path)}” was not chosen in Timbre Studio on this computer, so its original sound is not mixed in: locate it in the editor to mix it.`;
+      return { plan, sources, warnings: video.originalAudio?.muted === false ? [warning] : [] };
+    }
+    return withOriginalSound(plan, sources, video, video.originalAudio);
   }
 
   /** The project's reference video with the mix as its new soundtrack, and the subtitles beside it. */
@@ -224,6 +241,7 @@ export class ProjectExporter {
         outputPath: target.outputPath,
         overwrite: target.overwrite,
         pcmCacheDir: this.options.pcmCacheDir,
+        originalAudio: project.video?.originalAudio,
         // The book's language, else the speech's default when it is a language (not "auto").
         soundtrackLanguage: iso639Of(
           project.metadata?.language ??

@@ -8,6 +8,8 @@ import { ExportCancelledError } from '../export/export-errors.js';
 import { stagingPathFor } from '../export/output/staged-file.js';
 import { writingToAsync } from '../export/output/writing-to.js';
 import { syncDirectorySync } from '../storage/atomic-file.js';
+import type { OriginalAudio } from '../../../common/project/timing-schema.js';
+import { withOriginalSound } from './original-sound-bed.js';
 import { remuxWithSoundtrack } from './soundtrack-remux.js';
 
 export interface VideoSoundtrackJob {
@@ -20,6 +22,11 @@ export interface VideoSoundtrackJob {
   readonly outputPath: string;
   readonly overwrite: boolean;
   readonly pcmCacheDir: string;
+  /**
+   * The project's original-audio track (volume, mute, ducking): the video's own sound is mixed under the speech as
+   * it sets; absent (a video without sound) or muted, it is not.
+   */
+  readonly originalAudio?: OriginalAudio | undefined;
   /** The speech's language as ISO 639-2/T ("deu"), when the project names one: the new audio stream's language. */
   readonly soundtrackLanguage?: string | undefined;
 }
@@ -29,6 +36,8 @@ export interface VideoSoundtrackResult {
   readonly subtitlePaths: readonly string[];
   readonly durationMs: number;
   readonly bytes: number;
+  /** What was left out and why (the original sound of a video without sound or in a codec not built in). */
+  readonly warnings: readonly string[];
 }
 
 /** The mix's share of the progress bar; the remux (mostly encoding the audio) has the rest. */
@@ -36,8 +45,8 @@ const RENDER_SHARE = 0.4;
 
 /**
  * A project's video with its new soundtrack: the export engine renders the mix (volumes, ducking, loudness, the
- * subtitles from the real takes) as long as the video into a hidden staging folder beside the destination, the
- * remux copies the picture and encodes the mix into the new video there, and only then do the subtitles and the
+ * subtitles from the real takes, the video's own sound under it as the original-audio track sets) as long as the
+ * video into a hidden staging folder beside the destination, the remux copies the picture and encodes the mix into the new video there, and only then do the subtitles and the
  * video take their names. A cancel or a failure removes the staging folder; a killed export's folder is in the
  * engine's ledger of partial files, removed at the next start.
  */
@@ -62,10 +71,16 @@ async function exportStaged(
   const base = path.basename(job.outputPath, path.extname(job.outputPath));
   await writingToAsync(job.outputPath, () => mkdir(staging));
   try {
+    const withBed = await withOriginalSound(
+      { ...job.plan, durationMs: job.video.durationMs },
+      job.sources,
+      job.video,
+      job.originalAudio,
+    );
     const mix = await engine.exportMix(
       {
-        plan: { ...job.plan, durationMs: job.video.durationMs },
-        sources: job.sources,
+        plan: withBed.plan,
+        sources: withBed.sources,
         options: { ...job.settings.options, audio: { format: 'wav', bitDepth: 16 } },
         outputPath: path.join(staging, `${base}.wav`),
         pcmCacheDir: job.pcmCacheDir,
@@ -114,6 +129,7 @@ async function exportStaged(
       subtitlePaths: finalSubtitles,
       durationMs: remuxed.durationMs,
       bytes: size,
+      warnings: [...withBed.warnings, ...(mix.warnings ?? [])],
     };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { renderWithStores, storesFor } from '../../test-support/app-stores-harne
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ExportRunStatus } from './ExportRunStatus.js';
 
-function showFinished(durationMs: number): string {
+function showFinished(durationMs: number, warnings?: string[]): string {
   renderWithStores(
     <ExportRunStatus
       run={{
@@ -16,6 +16,7 @@ function showFinished(durationMs: number): string {
         subtitlePaths: [],
         durationMs,
         bytes: 200_000,
+        ...(warnings ? { warnings } : {}),
       }}
       canReveal={false}
     />,
@@ -33,5 +34,11 @@ describe('ExportRunStatus', () => {
 
   it('writes an export of an hour or more with its hours (75 minutes read 1:15:00, not 75:00)', () => {
     expect(showFinished(75 * 60_000)).toBe('Exported /exports/Harbour Voices.mp3 (1:15:00)');
+  });
+
+  it('says what the export left out, such as the original sound of a video without sound', () => {
+    const warning = '“clip.mp4” has no sound track, so there is no original sound to mix in.';
+    showFinished(6_000, [warning]);
+    expect(screen.getAllByTestId('export-warning').map((line) => line.textContent)).toEqual([warning]);
   });
 });

@@ -41,6 +41,11 @@ export function ExportRunStatus({ run, canReveal }: { run: ExportRun; canReveal:
           <code>{subtitlePath}</code>
         </p>
       ))}
+      {run.warnings?.map((warning) => (
+        <p key={warning} className="hint" data-testid="export-warning">
+          {warning}
+        </p>
+      ))}
       <div className="row-actions">
         {canReveal ? (
           <button

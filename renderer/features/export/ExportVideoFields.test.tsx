@@ -37,9 +37,9 @@ describe('the video export in the export form', () => {
     ]);
     // Subtitles of the new speech are still offered beside the video.
     expect(screen.getByTestId('export-srt')).toBeTruthy();
-    // The preview ducks the original sound; the export cannot mix it (no AAC decoder for Node), and says so.
+    // The original sound is mixed by its track's settings, as the preview plays it; the second stream is extra.
     expect(screen.getByTestId('export-original-audio-note').textContent).toMatch(
-      /not mixed into the new soundtrack.*second stream/,
+      /mixed under the new speech as its track in the editor sets it.*second stream/,
     );
   });
 });

@@ -2,7 +2,8 @@ import type { ExportForm } from './export-form.js';
 
 /**
  * The video export's own choices: the container the picture is copied into (MP4 or MOV; the new soundtrack is AAC
- * in both) and whether the video's own sound is kept as a second, labelled audio stream.
+ * in both) and whether the video's own sound is also kept, unchanged, as a second, labelled audio stream (it is
+ * mixed into the new soundtrack by its track's settings either way).
  */
 export function ExportVideoFields({
   form,
@@ -42,8 +43,9 @@ export function ExportVideoFields({
         The video never leaves this computer.
       </p>
       <p className="hint" data-testid="export-original-audio-note">
-        The original sound is not mixed into the new soundtrack (its volume and ducking apply to the preview
-        only): keep it as the second stream to have it in the file.
+        The original sound is mixed under the new speech as its track in the editor sets it (volume, mute,
+        ducking under speech), as the preview plays it; a video without sound is exported without it, and says
+        so. Keep it as the second stream to also have it in the file unchanged.
       </p>
     </div>
   );

@@ -9,6 +9,7 @@ import { PROCESS_INSTANCE } from '../../storage/process-instance.js';
 import { writingToAsync } from '../output/writing-to.js';
 import { ExportCancelledError } from '../export-errors.js';
 import { StreamingResampler } from '../resample/streaming-resampler.js';
+import type { DecodedAudio } from './decoded-audio.js';
 import { DecoderSet, decodeFile } from './source-decoder.js';
 
 /**
@@ -91,18 +92,31 @@ export class PcmCache {
     onBytes?: DecodeProgress,
     isCancelled: () => boolean = () => false,
   ): Promise<CachedSource> {
+    return this.ensureDecoded(
+      sourceKey,
+      sampleRate,
+      (onFormat) => decodeFile(filePath, this.decoders, onFormat, onBytes),
+      isCancelled,
+      filePath,
+    );
+  }
+
+  /**
+   * Returns the cached entry, decoding it from `decode`'s runs of samples first when there is none (resampled to
+   * `sampleRate`, written and published as `ensure` does): for sound that is not an audio file, such as a
+   * reference video's own sound. `decode` names the source's format through its argument.
+   */
+  async ensureDecoded(
+    sourceKey: string,
+    sampleRate: number,
+    decode: (onFormat: (format: string) => void) => AsyncIterable<DecodedAudio>,
+    isCancelled: () => boolean = () => false,
+    /** How the source is named in errors: its file. */
+    label: string = sourceKey,
+  ): Promise<CachedSource> {
     return this.ensureDerived(sourceKey, sampleRate, (tempPcm) => {
       const work = this.queue.then(() =>
-        decodeToFile(
-          filePath,
-          sampleRate,
-          tempPcm,
-          this.decoders,
-          this.resamplers,
-          this.pending,
-          onBytes,
-          isCancelled,
-        ),
+        decodeToFile(decode, label, sampleRate, tempPcm, this.resamplers, this.pending, isCancelled),
       );
       this.queue = work.catch(() => undefined);
       return work;
@@ -215,13 +229,12 @@ class ResamplerPool {
 }
 
 async function decodeToFile(
+  decode: (onFormat: (format: string) => void) => AsyncIterable<DecodedAudio>,
   filePath: string,
   targetRate: number,
   pcmPath: string,
-  decoders: DecoderSet,
   resamplers: ResamplerPool,
   pending: Float32Array,
-  onBytes: DecodeProgress | undefined,
   isCancelled: () => boolean,
 ): Promise<Omit<CachedSourceInfo, 'version' | 'sourceKey' | 'sampleRate'>> {
   const directory = path.dirname(pcmPath);
@@ -253,7 +266,7 @@ async function decodeToFile(
   };
 
   try {
-    const chunks = decodeFile(filePath, decoders, (format) => (sourceFormat = format), onBytes);
+    const chunks = decode((format) => (sourceFormat = format));
     for await (const chunk of chunks) {
       if (isCancelled()) throw new ExportCancelledError();
       if (sourceRate === 0) {

@@ -132,6 +132,30 @@ describe('TimelineMixer', () => {
     expect(mono![95]).toBeLessThan(music);
   });
 
+  it('ducks a bed with its own depth (a video’s original sound), with music ducking off or at another depth', () => {
+    const bed = clip({
+      id: 'bed',
+      track: 'music',
+      sourceKey: 'stereo',
+      durationMs: 400,
+      loop: true,
+      duckDb: 6,
+    });
+    const speech = clip({ id: 'speech', sourceKey: 'ramp', startMs: 100, durationMs: 100 });
+    const level = 0.25 * Math.SQRT1_2;
+    for (const ducking of [
+      { enabled: false, reductionDb: 20, attackMs: 10, releaseMs: 20 },
+      { enabled: true, reductionDb: 20, attackMs: 10, releaseMs: 20 },
+    ]) {
+      const music = clip({ ...bed, id: 'music', duckDb: undefined });
+      const [mono] = render({ channels: 1, durationMs: 400, ducking, clips: [speech, bed, music] });
+      const musicAt150 = ducking.enabled ? level * dbToGain(-20) : level;
+      expect(mono![50]).toBeCloseTo(2 * level, 6);
+      expect(mono![150]).toBeCloseTo(0.51 + level * dbToGain(-6) + musicAt150, 6);
+      expect(mono![300]).toBeCloseTo(2 * level, 6);
+    }
+  });
+
   it('renders the same whatever the block size', () => {
     const plan = {
       channels: 2 as const,

@@ -69,25 +69,24 @@ export class TimelineMixer {
     if (count > this.maxBlock) throw new Error(`render: block of ${count} frames exceeds ${this.maxBlock}`);
     for (const channel of out) channel.fill(0, 0, count);
     const toFrame = fromFrame + count;
-    let duckingReady = false;
+    // The ducking curve of this block, made once for the depth it was asked for (music's, or a bed's own).
+    let curveDb: number | undefined;
     for (const placed of this.overlapping(fromFrame, toFrame)) {
       const first = Math.max(fromFrame, placed.startFrame);
       const last = Math.min(toFrame, placed.endFrame);
-      let ducked = false;
-      if (placed.clip.track === 'music' && this.duckingEnabled()) {
-        if (!duckingReady) {
-          fillDuckingGain(
-            this.speechSpans,
-            this.plan.ducking ?? defaultDuckingSettings,
-            this.plan.sampleRate,
-            fromFrame,
-            this.ducking.subarray(0, count),
-          );
-          duckingReady = true;
-        }
-        ducked = true;
+      const depthDb = this.duckDepthDb(placed.clip);
+      if (depthDb !== undefined && depthDb !== curveDb) {
+        const { attackMs, releaseMs } = this.plan.ducking ?? defaultDuckingSettings;
+        fillDuckingGain(
+          this.speechSpans,
+          { enabled: true, reductionDb: depthDb, attackMs, releaseMs },
+          this.plan.sampleRate,
+          fromFrame,
+          this.ducking.subarray(0, count),
+        );
+        curveDb = depthDb;
       }
-      this.mixClip(placed, first, last, fromFrame, out, ducked);
+      this.mixClip(placed, first, last, fromFrame, out, depthDb !== undefined);
     }
   }
 
@@ -95,8 +94,16 @@ export class TimelineMixer {
     this.readers.closeAll();
   }
 
-  private duckingEnabled(): boolean {
-    return this.plan.ducking?.enabled === true && this.speechSpans.length > 0;
+  /**
+   * How far a clip is lowered under speech, or undefined when it is not: a clip's own depth (a video's original
+   * sound), else music by the plan's ducking when it is on. Nothing is ducked in a plan without speech.
+   */
+  private duckDepthDb(clip: RenderClip): number | undefined {
+    if (this.speechSpans.length === 0) return undefined;
+    if (clip.duckDb !== undefined) return clip.duckDb > 0 ? clip.duckDb : undefined;
+    const ducking = this.plan.ducking;
+    if (clip.track !== 'music' || ducking?.enabled !== true || ducking.reductionDb <= 0) return undefined;
+    return ducking.reductionDb;
   }
 
   /** Clips overlapping [from, to): a binary search for the first clip starting at or after `to`, then a scan. */

@@ -1,0 +1,60 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { RenderClip, RenderPlan } from '../../../common/export/render-plan.js';
+import type { OriginalAudio } from '../../../common/project/timing-schema.js';
+
+/** The bed's clip id: block ids are UUIDs, so it never meets one. */
+const BED_CLIP_ID = 'original-sound';
+
+/** A plan and its source files with a reference video's original sound laid under the mix, and what was left out. */
+export interface WithOriginalSound {
+  readonly plan: RenderPlan;
+  readonly sources: Record<string, string>;
+  /** Why the original sound is not in the mix although the project asks for it, in a sentence. */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Lays a reference video's own sound under the mix as the project's original-audio track sets it: from the
+ * video's start for its length, at its volume, lowered by its ducking depth under speech with the export's
+ * ducking attack and release (the preview's curve). A muted track, or a video without sound (no `originalAudio`),
+ * adds nothing. The decoded sound is kept in the PCM cache under the video's identity (path, size and
+ * modification time), so an unchanged video is decoded once for all its exports; a video that is gone is left
+ * out with a warning (the export of the speech goes on).
+ */
+export async function withOriginalSound(
+  plan: RenderPlan,
+  sources: Record<string, string>,
+  video: { readonly path: string; readonly durationMs: number },
+  originalAudio: OriginalAudio | undefined,
+): Promise<WithOriginalSound> {
+  if (originalAudio === undefined || originalAudio.muted) return { plan, sources, warnings: [] };
+  const file = await stat(video.path).catch(() => undefined);
+  if (!file?.isFile()) {
+    return {
+      plan,
+      sources,
+      warnings: [
+        `The reference video “${path.basename(video.path)}” is not at ${path.dirname(video.path)} any more, so its original sound is not mixed in: locate it in the editor to mix it.`,
+      ],
+    };
+  }
+  const sourceKey = `video-sound|${file.size}|${Math.round(file.mtimeMs)}|${video.path}`;
+  const bed: RenderClip = {
+    id: BED_CLIP_ID,
+    track: 'music',
+    sourceKey,
+    videoSound: true,
+    startMs: 0,
+    durationMs: video.durationMs,
+    gainDb: originalAudio.volumeDb,
+    fadeInMs: 0,
+    fadeOutMs: 0,
+    duckDb: -originalAudio.duckDb,
+  };
+  return {
+    plan: { ...plan, clips: [...plan.clips, bed] },
+    sources: { ...sources, [sourceKey]: video.path },
+    warnings: [],
+  };
+}
