@@ -1,5 +1,11 @@
-import { mp3Bitrates } from '../../../common/export/export-options.js';
-import type { ExportForm, ExportMode, FormatChoice, LoudnessChoice } from './export-form.js';
+import { aacBitrates, mp3Bitrates } from '../../../common/export/export-options.js';
+import type {
+  AacBitrateChoice,
+  ExportForm,
+  ExportMode,
+  FormatChoice,
+  LoudnessChoice,
+} from './export-form.js';
 import { SAMPLE_RATES } from './export-form.js';
 import { ExportVideoFields } from './ExportVideoFields.js';
 
@@ -55,6 +61,8 @@ export function ExportFormatFields({
               <option value="wav16">WAV 16-bit</option>
               <option value="wav24">WAV 24-bit</option>
               <option value="mp3">MP3</option>
+              <option value="m4b">M4B audiobook (AAC, chapters)</option>
+              <option value="m4a">M4A (AAC)</option>
             </select>
           </label>
         )}
@@ -70,6 +78,31 @@ export function ExportFormatFields({
               }
             >
               {mp3Bitrates.map((rate) => (
+                <option key={rate} value={rate}>
+                  {rate} kbps
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {(form.format === 'm4b' || form.format === 'm4a') && !video ? (
+          <label className="field">
+            <span>Bitrate</span>
+            <select
+              data-testid="export-aac-bitrate"
+              value={form.aacBitrateKbps}
+              disabled={disabled}
+              onChange={(event) =>
+                onChange(
+                  'aacBitrateKbps',
+                  (event.target.value === 'spoken'
+                    ? 'spoken'
+                    : Number(event.target.value)) as AacBitrateChoice,
+                )
+              }
+            >
+              <option value="spoken">Spoken word (64 kbps mono, 128 kbps stereo)</option>
+              {aacBitrates.map((rate) => (
                 <option key={rate} value={rate}>
                   {rate} kbps
                 </option>

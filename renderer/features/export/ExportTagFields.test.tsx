@@ -64,4 +64,39 @@ describe('ExportTagFields', () => {
     expect(screen.getByTestId('export-tags').textContent).toContain('1 chapter');
     expect(screen.queryByTestId('export-no-chapters')).toBeNull();
   });
+
+  it('marks an M4B’s chapters always and offers its book tags and cover; WAV offers neither narrator nor series', () => {
+    const { unmount } = render(
+      <ExportTagFields
+        form={{ ...defaultExportForm, format: 'm4b', chapterMarkers: false }}
+        chapterCount={3}
+        cover={null}
+        disabled={false}
+        onChange={noop}
+        onCover={noop}
+      />,
+    );
+    const box = screen.getByTestId('export-chapter-markers') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+    for (const field of ['narrator', 'genre', 'series', 'part']) {
+      expect(screen.getByTestId(`export-tag-${field}`)).toBeTruthy();
+    }
+    expect(screen.getByTestId('export-cover')).toBeTruthy();
+    unmount();
+    render(
+      <ExportTagFields
+        form={defaultExportForm}
+        chapterCount={3}
+        cover={null}
+        disabled={false}
+        onChange={noop}
+        onCover={noop}
+      />,
+    );
+    for (const field of ['narrator', 'genre', 'series', 'part']) {
+      expect(screen.queryByTestId(`export-tag-${field}`)).toBeNull();
+    }
+    expect(screen.queryByTestId('export-cover')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { exportContainer } from '../../../common/export/export-mode.js';
 import type { ExportForm, MetadataField } from './export-form.js';
-import { METADATA_FIELDS } from './export-form.js';
+import { METADATA_FIELDS, formatWritesTag, takesCover } from './export-form.js';
 
 const noChaptersReason =
   'Nothing to mark: no block starts a chapter (give one a title under “Starts a chapter” in the block inspector).';
@@ -8,9 +8,13 @@ const noChaptersReason =
 const LABELS: Record<MetadataField, { label: string; placeholder: string }> = {
   title: { label: 'Title', placeholder: 'the project title' },
   author: { label: 'Author', placeholder: 'e.g. Jane Writer' },
+  narrator: { label: 'Narrator', placeholder: 'e.g. the voice’s name' },
   album: { label: 'Album / book', placeholder: 'e.g. Series One' },
   year: { label: 'Year', placeholder: 'e.g. 2026' },
   track: { label: 'Track', placeholder: 'e.g. 3 or 3/12' },
+  genre: { label: 'Genre', placeholder: 'e.g. Audiobook' },
+  series: { label: 'Series', placeholder: 'M4B and M4A only' },
+  part: { label: 'Part of series', placeholder: 'e.g. 2' },
 };
 
 /**
@@ -42,6 +46,8 @@ export function ExportTagFields({
   // Per-block files carry no tags; neither does the video, whose container is the source's copied picture.
   if (perBlock || form.mode === 'video') return null;
   const untitled = chapterCount === 0;
+  // An M4B always carries its chapters (one named after the project when none is titled).
+  const book = form.format === 'm4b';
   return (
     <fieldset className="export-tags" disabled={disabled} data-testid="export-tags">
       <legend>
@@ -59,11 +65,11 @@ export function ExportTagFields({
             <input
               type="checkbox"
               data-testid="export-chapter-markers"
-              checked={form.chapterMarkers && !untitled}
-              disabled={untitled}
+              checked={book || (form.chapterMarkers && !untitled)}
+              disabled={untitled || book}
               onChange={(event) => onChange('chapterMarkers', event.target.checked)}
             />
-            Chapter markers in the file ({form.format === 'mp3' ? 'ID3 chapters' : 'cue points with labels'})
+            Chapter markers in the file ({markerKind(form.format)})
           </label>
           <label className="check" title={untitled ? noChaptersReason : undefined}>
             <input
@@ -75,7 +81,7 @@ export function ExportTagFields({
             />
             Chapters file for podcast apps (.chapters.json)
           </label>
-          {untitled ? (
+          {untitled && !book ? (
             <span className="hint" data-testid="export-no-chapters">
               {noChaptersReason}
             </span>
@@ -97,7 +103,7 @@ export function ExportTagFields({
         </label>
       ) : null}
       <div className="form-grid">
-        {METADATA_FIELDS.map((field) => (
+        {METADATA_FIELDS.filter((field) => formatWritesTag(form.format, field)).map((field) => (
           <label className="field" key={field}>
             <span>{LABELS[field].label}</span>
             <input
@@ -115,7 +121,7 @@ export function ExportTagFields({
             />
           </label>
         ))}
-        {form.format === 'mp3' ? (
+        {takesCover(form.format) ? (
           <label className="field">
             <span>Cover (JPEG or PNG)</span>
             <input
@@ -136,4 +142,11 @@ export function ExportTagFields({
       </div>
     </fieldset>
   );
+}
+
+function markerKind(format: ExportForm['format']): string {
+  if (format === 'mp3') return 'ID3 chapters';
+  if (format === 'm4b') return 'always in an M4B: a chapter track and Nero chapters';
+  if (format === 'm4a') return 'a chapter track and Nero chapters';
+  return 'cue points with labels';
 }

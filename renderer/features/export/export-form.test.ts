@@ -31,6 +31,37 @@ describe('export form', () => {
     if (!result.ok) expect(result.message).toMatch(/sampleRate must be an MP3 rate/);
   });
 
+  it('writes M4B and M4A as AAC at spoken word’s rate for the channels, or the one chosen, with the book tags', () => {
+    const mono = settingsFromForm({
+      ...defaultExportForm,
+      format: 'm4b',
+      channels: 1,
+      metadata: { ...defaultExportForm.metadata, narrator: ' Ned ', series: 'Saga', part: '2' },
+    });
+    expect(mono).toMatchObject({
+      ok: true,
+      settings: {
+        options: { audio: { format: 'm4b', bitrateKbps: 64 } },
+        metadata: { narrator: 'Ned', series: 'Saga', part: '2' },
+      },
+    });
+    const stereo = settingsFromForm({ ...defaultExportForm, format: 'm4a', channels: 2 });
+    expect(stereo).toMatchObject({
+      ok: true,
+      settings: { options: { audio: { format: 'm4a', bitrateKbps: 128 } } },
+    });
+    const chosen = settingsFromForm({ ...defaultExportForm, format: 'm4b', aacBitrateKbps: 96 });
+    expect(chosen).toMatchObject({ ok: true, settings: { options: { audio: { bitrateKbps: 96 } } } });
+    expect(outputExtension({ ...defaultExportForm, format: 'm4b' })).toBe('.m4b');
+    expect(outputExtension({ ...defaultExportForm, format: 'm4a' })).toBe('.m4a');
+    expect(settingsFromForm({ ...defaultExportForm, format: 'm4b', mode: 'chapters-zip' })).toMatchObject({
+      ok: true,
+    });
+    const perBlock = settingsFromForm({ ...defaultExportForm, format: 'm4a', mode: 'blocks-folder' });
+    expect(perBlock).toMatchObject({ ok: false, field: 'format' });
+    if (!perBlock.ok) expect(perBlock.message).toMatch(/one file per block is WAV or MP3/u);
+  });
+
   it('makes file names every OS accepts and swaps extensions', () => {
     expect(safeFileName('Episode 1: "Rivers" / Part 2?')).toBe('Episode 1 Rivers Part 2');
     expect(safeFileName('CON')).toBe('CON export');

@@ -5,9 +5,16 @@ import {
   settingsForChapters,
 } from '../../../common/export/project-export-settings.js';
 import { defaultDuckingSettings } from '../../../common/export/render-plan.js';
-import { loudnessPresets } from '../../../common/export/export-options.js';
+import type { AudioFormat } from '../../../common/export/export-options.js';
+import {
+  type aacBitrates,
+  defaultAacBitrate,
+  loudnessPresets,
+} from '../../../common/export/export-options.js';
 
-export type FormatChoice = 'wav16' | 'wav24' | 'mp3';
+export type FormatChoice = 'wav16' | 'wav24' | 'mp3' | 'm4b' | 'm4a';
+/** An AAC bit rate, or spoken word's default for the channels (64 kbps mono, 128 kbps stereo). */
+export type AacBitrateChoice = 'spoken' | (typeof aacBitrates)[number];
 export type LoudnessChoice = keyof typeof loudnessPresets;
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportContainer } from '../../../common/export/export-mode.js';
@@ -20,6 +27,7 @@ export type { ExportMode };
 export interface ExportForm {
   format: FormatChoice;
   bitrateKbps: 128 | 160 | 192 | 224 | 256 | 320;
+  aacBitrateKbps: AacBitrateChoice;
   sampleRate: number;
   channels: 1 | 2;
   loudness: LoudnessChoice;
@@ -40,12 +48,23 @@ export interface ExportForm {
   keepOriginalAudio: boolean;
 }
 
-export const METADATA_FIELDS = ['title', 'author', 'album', 'year', 'track'] as const;
+export const METADATA_FIELDS = [
+  'title',
+  'author',
+  'narrator',
+  'album',
+  'year',
+  'track',
+  'genre',
+  'series',
+  'part',
+] as const;
 export type MetadataField = (typeof METADATA_FIELDS)[number];
 
 export const defaultExportForm: ExportForm = {
   format: 'wav16',
   bitrateKbps: 192,
+  aacBitrateKbps: 'spoken',
   sampleRate: defaultProjectExportSettings.sampleRate,
   channels: defaultProjectExportSettings.channels,
   loudness: 'podcast',
@@ -53,7 +72,17 @@ export const defaultExportForm: ExportForm = {
   vtt: false,
   ducking: true,
   mode: 'mix',
-  metadata: { title: '', author: '', album: '', year: '', track: '' },
+  metadata: {
+    title: '',
+    author: '',
+    narrator: '',
+    album: '',
+    year: '',
+    track: '',
+    genre: '',
+    series: '',
+    part: '',
+  },
   chapterMarkers: true,
   chaptersJson: false,
   nameTemplate: DEFAULT_CHAPTER_NAME_TEMPLATE,
@@ -72,12 +101,20 @@ export function settingsFromForm(
    */
   chapterCount?: number,
 ): { ok: true; settings: ProjectExportSettings } | { ok: false; field: string; message: string } {
+  if (
+    isAacChoice(form.format) &&
+    exportContainer(form.mode) !== 'file' &&
+    !form.mode.startsWith('chapters')
+  ) {
+    return {
+      ok: false,
+      field: 'format',
+      message: `format ${form.format.toUpperCase()} is written for one mixed file or one file per chapter; one file per block is WAV or MP3`,
+    };
+  }
   const candidate: ProjectExportSettings = {
     options: {
-      audio:
-        form.format === 'mp3'
-          ? { format: 'mp3', bitrateKbps: form.bitrateKbps }
-          : { format: 'wav', bitDepth: form.format === 'wav24' ? 24 : 16 },
+      audio: audioFormatOf(form),
       loudness: loudnessPresets[form.loudness],
       subtitles: { srt: form.srt, vtt: form.vtt },
     },
@@ -101,6 +138,41 @@ export function settingsFromForm(
   return { ok: false, field, message: `${field} ${issue?.message ?? 'is not valid'}` };
 }
 
+function audioFormatOf(form: ExportForm): AudioFormat {
+  switch (form.format) {
+    case 'mp3':
+      return { format: 'mp3', bitrateKbps: form.bitrateKbps };
+    case 'm4b':
+    case 'm4a': {
+      const chosen = form.aacBitrateKbps;
+      const rate = chosen === 'spoken' ? defaultAacBitrate(form.channels) : chosen;
+      return { format: form.format, bitrateKbps: rate as (typeof aacBitrates)[number] };
+    }
+    default:
+      return { format: 'wav', bitDepth: form.format === 'wav24' ? 24 : 16 };
+  }
+}
+
+/** M4B and M4A: AAC, written after the mix (never per block). */
+export function isAacChoice(format: FormatChoice): format is 'm4b' | 'm4a' {
+  return format === 'm4b' || format === 'm4a';
+}
+
+/**
+ * Whether a format writes a tag: WAV's LIST INFO has no narrator, genre or series; MP3's ID3 has the narrator (as
+ * composer) and genre but no series; M4B and M4A have them all. The dialog offers only what will be written.
+ */
+export function formatWritesTag(format: FormatChoice, field: MetadataField): boolean {
+  if (field === 'series' || field === 'part') return isAacChoice(format);
+  if (field === 'narrator' || field === 'genre') return takesCover(format);
+  return true;
+}
+
+/** Formats whose files carry a cover: MP3 (ID3), M4B and M4A (iTunes covr). */
+export function takesCover(format: FormatChoice): boolean {
+  return format === 'mp3' || isAacChoice(format);
+}
+
 function metadataOf(form: ExportForm): AudioMetadata {
   const metadata: AudioMetadata = {};
   for (const field of METADATA_FIELDS) {
@@ -119,7 +191,7 @@ export function outputExtension(form: ExportForm): string {
       return '';
     case 'file':
       if (form.mode === 'video') return `.${form.videoContainer}`;
-      return form.format === 'mp3' ? '.mp3' : '.wav';
+      return form.format === 'wav16' || form.format === 'wav24' ? '.wav' : `.${form.format}`;
   }
 }
 
