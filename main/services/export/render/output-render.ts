@@ -1,13 +1,18 @@
+import { addRoomTone, type RoomToneSettings } from '../../../../common/export/room-tone.js';
 import { PeakLimiter } from '../dsp/peak-limiter.js';
 import { ExportCancelledError } from '../export-errors.js';
 import { CooperativeYield } from '../progress-tracker.js';
 import type { TimelineMixer } from './timeline-mixer.js';
 
-/** What happens to the mix on its way to the encoder: a gain, then (when normalising) a peak limiter. */
+/**
+ * What happens to the mix on its way to the encoder: a gain, then (when normalising) a peak limiter, then (when a
+ * retailer profile asks for room tone) a noise bed at a fixed level, after the gain so normalising never moves it.
+ */
 export interface OutputProcessing {
   readonly gain: number;
   /** The limiter's ceiling as a linear level, or undefined for no limiter. */
   readonly ceiling?: number;
+  readonly roomTone?: RoomToneSettings;
 }
 
 export interface RenderControl {
@@ -57,7 +62,10 @@ export async function renderOutput(
     const at = outputAt + start;
     outputAt += frames;
     if (end <= start) return true;
-    return consume(start === 0 ? block : block.map((channel) => channel.subarray(start)), end - start, at);
+    const part = start === 0 ? block : block.map((channel) => channel.subarray(start));
+    // Laid by timeline frame, so a range rendered on its own carries the bed a whole pass would.
+    if (processing.roomTone) addRoomTone(processing.roomTone, part, end - start, at);
+    return consume(part, end - start, at);
   };
   const blockFrames = rate;
   const block = Array.from({ length: channels }, () => new Float32Array(blockFrames));
