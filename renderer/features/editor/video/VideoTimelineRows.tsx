@@ -131,6 +131,14 @@ function ThumbnailStrip({
     };
   }, [url, tileWidthPx]);
 
+  // A scroll or zoom holds the making back until the view rests (thumbnail-maker.ts says why); opening does not.
+  const shownView = useRef({ left: viewport.left, zoom });
+  useEffect(() => {
+    if (shownView.current.left === viewport.left && shownView.current.zoom === zoom) return;
+    shownView.current = { left: viewport.left, zoom };
+    makerRef.current?.viewMoved();
+  }, [viewport.left, zoom]);
+
   const tiles = visibleThumbnailTiles({
     zoom,
     viewLeftPx: viewport.left,

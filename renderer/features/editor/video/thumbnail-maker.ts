@@ -3,11 +3,19 @@ import { ListenerScope } from '../../../shared/listeners.js';
 /*
  * Thumbnails made in the page: an offscreen <video> of the same file is seeked to each wanted time and its frame
  * drawn on a small canvas (Chromium decodes; nothing leaves the machine). One seek and one draw per animation
- * frame, so making thumbnails never holds a frame of the timeline's scrolling.
+ * frame, and none while the timeline moves: a seek decodes up to a whole group of pictures (a second or two of
+ * video) on the machine's cores and a draw encodes a JPEG and re-renders the strip, and done during a scroll they
+ * cost the scroll its frames (issue 39's benchmark: 4–10 frames over 50 ms with the strip, none without it).
  */
 
 /** Thumbnails kept (about 4 KB each as JPEG): a few screens' worth at several zooms. */
 const THUMBNAIL_CACHE_SIZE = 600;
+
+/**
+ * How long the view must rest (no scroll, no zoom) before the next seek or draw: longer than the gap between two
+ * frames of a scroll or two steps of a wheel, short enough that the thumbnails fill in as soon as the user stops.
+ */
+const VIEW_REST_MS = 150;
 
 export interface ThumbnailRequest {
   key: string;
@@ -23,6 +31,10 @@ export class ThumbnailMaker {
   private wanted: ThumbnailRequest[] = [];
   private current: ThumbnailRequest | null = null;
   private broken = false;
+  /** When the view last moved (performance.now()): seeks and draws wait until it has rested. */
+  private movedAt = Number.NEGATIVE_INFINITY;
+  /** A seek or draw is waiting for the view to rest (one at a time: the maker's steps run in turn). */
+  private waiting = false;
 
   constructor(
     url: string,
@@ -35,8 +47,8 @@ export class ThumbnailMaker {
     this.canvas = document.createElement('canvas');
     this.canvas.width = size.width;
     this.canvas.height = size.height;
-    this.scope.listen(this.video, 'seeked', () => this.scope.frame(() => this.draw()));
-    this.scope.listen(this.video, 'loadeddata', () => this.next());
+    this.scope.listen(this.video, 'seeked', () => this.afterRest(() => this.draw()));
+    this.scope.listen(this.video, 'loadeddata', () => this.afterRest(() => this.next()));
     // A file the offscreen element cannot decode gets no thumbnails, and no endless retries.
     this.scope.listen(this.video, 'error', () => {
       this.broken = true;
@@ -58,7 +70,12 @@ export class ThumbnailMaker {
         this.made.set(request.key, made);
       }
     }
-    if (this.current === null) this.next();
+    if (this.current === null) this.afterRest(() => this.next());
+  }
+
+  /** The timeline scrolled or zoomed: making waits until it rests. */
+  viewMoved(): void {
+    this.movedAt = performance.now();
   }
 
   dispose(): void {
@@ -88,7 +105,25 @@ export class ThumbnailMaker {
       // A copy: the strip renders from it while more are made.
       this.onMade(new Map(this.made));
     }
-    // The next seek waits for the next frame: one decode and draw per frame at most.
-    this.scope.frame(() => this.next());
+    // The next seek waits for the next frame (and for the view to rest): one decode and draw per frame at most.
+    this.afterRest(() => this.next());
+  }
+
+  /** Runs `step` in the first animation frame after the view has rested VIEW_REST_MS. */
+  private afterRest(step: () => void): void {
+    if (this.waiting) return;
+    this.waiting = true;
+    const whenRested = (): void => {
+      const restLeftMs = this.movedAt + VIEW_REST_MS - performance.now();
+      if (restLeftMs > 0) {
+        this.scope.timeout(whenRested, restLeftMs);
+        return;
+      }
+      this.scope.frame(() => {
+        this.waiting = false;
+        step();
+      });
+    };
+    whenRested();
   }
 }
