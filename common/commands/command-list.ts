@@ -270,6 +270,15 @@ export const COMMANDS = [
     menuLabel: 'Add Reference Video…',
   },
   {
+    // No default key: a revised manuscript comes rarely; the palette, the toolbar and Settings offer it.
+    id: 'reimport-revision',
+    title: 'Re-import a revised manuscript, keeping the audio of what did not change',
+    keys: [],
+    scope: 'editor',
+    inTextFields: true,
+    menuLabel: 'Re-import Revised Manuscript…',
+  },
+  {
     id: 'zoom-in',
     title: 'Zoom the timeline in',
     keys: ['Mod+=', 'Mod++', '+'],

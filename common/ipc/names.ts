@@ -48,6 +48,7 @@ export const METHOD_NAMES = [
   'projects.importText',
   'projects.importStaged',
   'projects.previewImport',
+  'projects.readRevision',
   'projects.cancelImport',
   'projects.openPath',
   'projects.restoreBackup',

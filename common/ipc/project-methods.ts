@@ -6,7 +6,7 @@ import type {
   ProjectListEntry,
   RecentProject,
 } from '../project/library-views.js';
-import type { ImportPreview } from '../import/imported-script.js';
+import type { ImportBlock, ImportPreview } from '../import/imported-script.js';
 import { importReadingSchema } from '../import/imported-script.js';
 import { speakerVoicesSchema } from '../import/import-project.js';
 import { PROJECT_FILE_EXTENSION } from '../project/project-file.js';
@@ -115,6 +115,21 @@ export const projectMethods = {
    * speakers, characters and credits, and how many projects; nothing is created. The upload stays staged.
    */
   'projects.previewImport': method<ImportPreview & { parseMs: number }>()(
+    z
+      .object({
+        stagingId: z.uuid('must be an upload id (UUID)'),
+        fileName: z.string().min(1, 'is required').max(255, 'must be at most 255 characters'),
+        split: scriptSplitSchema.optional(),
+        reading: importReadingSchema.optional(),
+        encoding: textEncodingSchema.optional(),
+      })
+      .strict(),
+  ),
+  /**
+   * A revised manuscript (any file the import reads, staged) cut into blocks as an import would, for the editor to
+   * match to the open project and show as a diff; nothing is created. The upload is discarded once read.
+   */
+  'projects.readRevision': method<{ preview: ImportPreview; blocks: ImportBlock[] }>()(
     z
       .object({
         stagingId: z.uuid('must be an upload id (UUID)'),

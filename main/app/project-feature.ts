@@ -47,6 +47,7 @@ type ProjectHandlers = Pick<
   | 'projects.importText'
   | 'projects.importStaged'
   | 'projects.previewImport'
+  | 'projects.readRevision'
   | 'projects.cancelImport'
   | 'projects.restoreBackup'
   | 'projects.openPath'
@@ -130,6 +131,18 @@ export function createProjectFeature({
         { filePath: staged.path, fileName, split, reading, encoding },
         importRun(stagingId),
       );
+    },
+    'projects.readRevision': async ({ stagingId, fileName, split, reading, encoding }) => {
+      const staged = staging.finished(stagingId, 'stagingId');
+      try {
+        const read = await projects.readRevisionFile(
+          { filePath: staged.path, fileName, split, reading, encoding },
+          importRun(stagingId),
+        );
+        return { preview: read.preview, blocks: [...read.blocks] };
+      } finally {
+        await staging.discard(stagingId);
+      }
     },
     'projects.cancelImport': ({ importId }) => ({ cancelled: projects.cancelImport(importId) }),
     'projects.importStaged': async ({ stagingId, fileName, title, split, reading, voices, encoding }) => {

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runImportJob } from './import-job.js';
 import type { ImportOutbound, ImportStart, WorkerPhase } from './import-protocol.js';
@@ -78,5 +81,34 @@ describe('pasted subtitles', () => {
       ['Hallo.', { startMs: 1000, cueEndMs: 2000, lane: 0, fit: 'fixed' }],
       ['Na?', { startMs: 1500, cueEndMs: 3000, lane: 1, fit: 'fixed' }],
     ]);
+  });
+});
+
+describe('a revised manuscript', () => {
+  it('is read from its file into the blocks an import would make, sent only when asked for', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'timbre-revision-'));
+    const filePath = path.join(folder, 'staged');
+    await writeFile(filePath, '# Chapter One\n\nThe harbour lay quiet.\n\nMARA: One boat short.\n');
+    const start = (withBlocks?: boolean): ImportStart => ({
+      type: 'start',
+      kind: 'preview',
+      source: { type: 'file', filePath, fileName: 'Harbour (revised).md' },
+      reading: { speakerLabels: true, quotedDialogue: false },
+      ...(withBlocks === undefined ? {} : { withBlocks }),
+    });
+    try {
+      const { last } = await progressOf(start(true));
+      if (last.type !== 'preview') throw new Error(`the preview ended with ${last.type}`);
+      expect(last.blocks).toEqual([
+        { text: 'Chapter One', chapterTitle: 'Chapter One' },
+        { text: 'The harbour lay quiet.' },
+        { text: 'One boat short.', speaker: 'Mara' },
+      ]);
+      expect(last.preview.blockCount).toBe(3);
+      const plain = await progressOf(start());
+      expect(plain.last.type === 'preview' && plain.last.blocks).toBeUndefined();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -55,7 +55,8 @@ export async function runImportJob(start: ImportStart, io: ImportJobIo): Promise
     progress('splitting');
     const blocks = blocksOf(script, start);
     if (start.kind === 'preview') {
-      io.send({ type: 'preview', preview: previewImport(script, blocks, undefined, start.reading) });
+      const preview = previewImport(script, blocks, undefined, start.reading);
+      io.send({ type: 'preview', preview, ...(start.withBlocks === true ? { blocks } : {}) });
       return;
     }
     const build = await io.askToBuild({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ImportProgressEvent } from '../../../common/ipc/project-methods.js';
-import type { ImportPreview } from '../../../common/import/imported-script.js';
+import type { ImportBlock, ImportPreview } from '../../../common/import/imported-script.js';
 import { importReadingSchema } from '../../../common/import/imported-script.js';
 import { speakerVoicesSchema } from '../../../common/import/import-project.js';
 import type { Project } from '../../../common/project/index.js';
@@ -36,6 +36,8 @@ export const importInboundSchema = z.discriminatedUnion('type', [
     source: importSourceSchema,
     split: splitSchema.optional(),
     reading: importReadingSchema.optional(),
+    /** A preview that also sends the blocks themselves: a revised manuscript, matched in the editor. */
+    withBlocks: z.boolean().optional(),
   }),
   /** main's answer to 'parsed' `id`: what only main knows (the checked title, the defaults and voice, the cover's name). */
   z.object({
@@ -78,7 +80,12 @@ export interface BuiltPart {
  */
 export type ImportOutbound =
   | { readonly type: 'progress'; readonly phase: WorkerPhase; readonly fraction: number }
-  | { readonly type: 'preview'; readonly preview: ImportPreview }
+  | {
+      readonly type: 'preview';
+      readonly preview: ImportPreview;
+      /** Only when the start asked `withBlocks`. */
+      readonly blocks?: readonly ImportBlock[];
+    }
   /** Asks main for the 'build' answer under this id. */
   | { readonly type: 'parsed'; readonly id: number; readonly facts: ParsedFacts }
   /** Every part checked and serialised; `first` is the first part's project, which main opens in the editor. */

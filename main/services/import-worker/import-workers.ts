@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { IpcError, type IpcErrorData } from '../../../common/ipc/errors.js';
-import type { ImportPreview } from '../../../common/import/imported-script.js';
+import type { ImportBlock, ImportPreview } from '../../../common/import/imported-script.js';
 import type { Project } from '../../../common/project/index.js';
 import { openWorkerChannel, type OwnerChannel } from '../../../common/workers/worker-channel.js';
 import { fromWorkerError, type ErrorRevivers } from '../../../common/workers/worker-error.js';
@@ -51,7 +51,9 @@ export interface BuiltImport {
   readonly first: Project;
 }
 
-type Outcome = { type: 'preview'; preview: ImportPreview } | { type: 'built'; built: BuiltImport };
+type Outcome =
+  | { type: 'preview'; preview: ImportPreview; blocks?: readonly ImportBlock[] | undefined }
+  | { type: 'built'; built: BuiltImport };
 
 /** How a run ends: `settle` runs `finish` (resolve or reject) once, ending the worker and freeing the id. */
 interface RunEnd {
@@ -106,6 +108,20 @@ export class ImportWorkers {
     const outcome = await this.run({ ...start, type: 'start', kind: 'preview' }, run, undefined);
     if (outcome.type !== 'preview') throw new Error('the import worker answered a preview with projects');
     return outcome.preview;
+  }
+
+  /** The preview and the blocks themselves: a revised manuscript, which the editor matches to its project. */
+  async readBlocks(
+    start: Omit<ImportStart, 'type' | 'kind' | 'withBlocks'>,
+    run: ImportRun = {},
+  ): Promise<{ preview: ImportPreview; blocks: readonly ImportBlock[] }> {
+    const outcome = await this.run(
+      { ...start, type: 'start', kind: 'preview', withBlocks: true },
+      run,
+      undefined,
+    );
+    if (outcome.type !== 'preview' || !outcome.blocks) throw new Error('the import worker sent no blocks');
+    return { preview: outcome.preview, blocks: outcome.blocks };
   }
 
   /**
@@ -210,7 +226,8 @@ export class ImportWorkers {
       workerEndpoint(worker),
       {
         progress: (message) => run.onProgress?.({ phase: message.phase, fraction: message.fraction }),
-        preview: (message) => end(() => resolve({ type: 'preview', preview: message.preview })),
+        preview: (message) =>
+          end(() => resolve({ type: 'preview', preview: message.preview, blocks: message.blocks })),
         parsed: (message) => {
           if (!answer) {
             end(() => reject(new Error('the import worker asked to build a preview')));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ImportPreview } from '../../../common/import/imported-script.js';
+import type { ImportBlock, ImportPreview } from '../../../common/import/imported-script.js';
 import type { ImportRun, ImportWorkers } from '../import-worker/import-workers.js';
 import type { ImportStart, ParsedFacts } from '../import-worker/import-protocol.js';
 import { checkedTitle } from './checked-input.js';
@@ -66,6 +66,25 @@ export class ProjectImports {
       run,
     );
     return { ...preview, parseMs: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * A revised manuscript's blocks, cut as an import would cut them, with its preview: the editor matches them to
+   * the open project (common/import/revision-match.ts); nothing is created.
+   */
+  async readRevisionFile(
+    input: Omit<ImportTextFileInput, 'serviceUrl' | 'defaults' | 'voices'>,
+    run: ImportRun = {},
+  ): Promise<{ preview: ImportPreview; blocks: readonly ImportBlock[] }> {
+    const fileName = input.fileName ?? path.basename(input.filePath);
+    return this.options.importWorkers.readBlocks(
+      {
+        source: { type: 'file', filePath: input.filePath, fileName, encoding: input.encoding },
+        split: input.split,
+        reading: input.reading,
+      },
+      run,
+    );
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ImportPreview } from '../../../common/import/imported-script.js';
+import type { ImportBlock, ImportPreview } from '../../../common/import/imported-script.js';
 import type { Project } from '../../../common/project/index.js';
 import { MAX_PROJECT_FILE_BYTES, createProject, renameProject } from '../../../common/project/index.js';
 import type { ProjectPatch } from '../../../common/project/project-patch.js';
@@ -227,6 +227,14 @@ export class ProjectService implements ProjectLibrary {
     run: ImportRun = {},
   ): Promise<ImportPreview & { parseMs: number }> {
     return this.imports.previewImportFile(input, run);
+  }
+
+  /** A revised manuscript's blocks and preview, for the editor to match to its project (see ProjectImports). */
+  readRevisionFile(
+    input: Omit<ImportTextFileInput, 'serviceUrl' | 'defaults' | 'voices'>,
+    run: ImportRun = {},
+  ): Promise<{ preview: ImportPreview; blocks: readonly ImportBlock[] }> {
+    return this.imports.readRevisionFile(input, run);
   }
 
   /** Ends the preview or import running under `importId`; false when none is running (see ProjectImports). */

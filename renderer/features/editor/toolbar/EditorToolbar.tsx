@@ -15,6 +15,7 @@ import { useShortcutLabel } from '../../../commands/shortcuts.js';
 import { useAppStores, useDocumentStore } from '../../../stores/stores-context.js';
 import { AddVideoButton } from '../video/AddVideoButton.js';
 import { FitCheckButton } from '../fit/FitCheckButton.js';
+import { ReimportRevisionButton } from '../revision/ReimportRevisionButton.js';
 
 /** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
 function selectAnchorType(state: DocumentState): string | undefined {
@@ -166,6 +167,7 @@ export function EditorToolbar() {
       </div>
       <AddVideoButton />
       <FitCheckButton />
+      <ReimportRevisionButton />
       <ChapterNavigator />
     </div>
   );

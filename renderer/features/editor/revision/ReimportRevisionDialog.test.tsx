@@ -1,0 +1,109 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ImportBlock } from '../../../../common/import/imported-script.js';
+import type { Project, TextBlock } from '../../../../common/project/index.js';
+import { createProject, createTextBlock } from '../../../../common/project/index.js';
+import { contextOf, withOneTake } from '../../../../common/project/test-support.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
+import { FakeBridge } from '../../../test-support/fake-bridge.js';
+import { ReimportRevisionButton } from './ReimportRevisionButton.js';
+
+const TEXTS = [
+  'The harbour lay quiet under a low grey sky.',
+  'Mara counted the boats twice and still came up one short.',
+  'She walked the sea wall until the tide turned.',
+];
+const EDITED = 'Mara counted the fishing boats twice and still came up one short.';
+const ADDED = 'A gull cried over the slipway.';
+
+/** A book whose every block has a take of its text: nothing is waiting to be generated. */
+function generatedBook(): Project {
+  const base = createProject({ title: 'Harbour', defaults: { voiceId: 'v1', language: 'en' } });
+  const context = contextOf(base);
+  const blocks = TEXTS.map((text, index): TextBlock =>
+    withOneTake(createTextBlock({ id: `b${index}`, text }), context, 2000),
+  );
+  return { ...base, tracks: { ...base.tracks, speech: { blocks } } };
+}
+
+const ok = (result: unknown) => ({ ok: true as const, result });
+
+function open(revision: ImportBlock[]) {
+  const bridge = new FakeBridge({
+    'staging.begin': () => ok({ stagingId: '6f1c2a4e-8f0b-4c53-9a51-1d2e3f405060' }),
+    'staging.append': () => ok(null),
+    'staging.finish': () => ok(null),
+    'projects.readRevision': () =>
+      ok({
+        preview: { blockCount: revision.length, chapters: [], speakers: [], firstBlocks: [] },
+        blocks: revision,
+      }),
+  });
+  const stores = storesFor(bridge);
+  stores.document.getState().open({ fileName: 'harbour.timbre', project: generatedBook() });
+  renderWithStores(<ReimportRevisionButton />, stores);
+  return { bridge, stores };
+}
+
+const textsOf = (stores: AppStores): string[] =>
+  stores.document
+    .getState()
+    .doc!.project.tracks.speech.blocks.map((block) => (block.type === 'text' ? block.text : block.type));
+
+async function pickRevision(): Promise<HTMLElement> {
+  fireEvent.click(screen.getByTestId('revision-open'));
+  const input = await screen.findByTestId('revision-file');
+  const file = new File(['The revised book.'], 'Harbour (2nd edition).txt', { type: 'text/plain' });
+  fireEvent.change(input, { target: { files: [file] } });
+  return screen.findByTestId('revision-diff');
+}
+
+afterEach(cleanup);
+
+describe('Re-import revised manuscript', () => {
+  it('shows the diff with its counts, texts and the credits of what must be generated again', async () => {
+    const { bridge } = open([{ text: TEXTS[0]! }, { text: EDITED }, { text: ADDED }, { text: TEXTS[2]! }]);
+    const diff = await pickRevision();
+    expect(within(diff).getByTestId('revision-count-unchanged').textContent).toContain('2 unchanged');
+    expect(within(diff).getByTestId('revision-count-changed').textContent).toBe('1 changed');
+    expect(within(diff).getByTestId('revision-count-added').textContent).toBe('1 added');
+    expect(within(diff).getByTestId('revision-count-removed').textContent).toBe('0 removed');
+    const rows = within(diff).getAllByTestId('revision-change');
+    expect(rows.map((row) => row.dataset['kind'])).toEqual(['changed', 'added']);
+    expect(within(rows[0]!).getByTestId('revision-old').textContent).toBe(TEXTS[1]);
+    expect(within(rows[0]!).getByTestId('revision-new').textContent).toBe(EDITED);
+    // Only the edited and the added paragraph are sent: one credit per character.
+    const credits = EDITED.length + ADDED.length;
+    expect(screen.getByTestId('revision-credits').textContent).toContain(
+      `After applying, 2 blocks need generating, ≈ ${credits} credits.`,
+    );
+    const read = bridge.calls.find((call) => call.method === 'projects.readRevision');
+    expect(read?.input).toMatchObject({
+      fileName: 'Harbour (2nd edition).txt',
+      split: { paragraphs: 'blank-lines', splitSentences: false },
+    });
+  });
+
+  it('applies the revision as one edit that Undo takes back whole', async () => {
+    const { stores } = open([{ text: TEXTS[0]! }, { text: EDITED }, { text: ADDED }]);
+    const before = stores.document.getState().doc!.project;
+    await pickRevision();
+    fireEvent.click(screen.getByTestId('revision-apply'));
+    await waitFor(() => expect(screen.queryByTestId('revision-dialog')).toBeNull());
+    expect(textsOf(stores)).toEqual([TEXTS[0], EDITED, ADDED]);
+    expect(stores.document.getState().past).toHaveLength(1);
+    stores.document.getState().undo();
+    expect(stores.document.getState().doc!.project).toBe(before);
+  });
+
+  it('changes nothing when cancelled', async () => {
+    const { stores } = open([{ text: EDITED }]);
+    const before = stores.document.getState().doc!.project;
+    await pickRevision();
+    fireEvent.click(screen.getByTestId('revision-cancel'));
+    expect(screen.queryByTestId('revision-dialog')).toBeNull();
+    expect(stores.document.getState().doc!.project).toBe(before);
+    expect(stores.document.getState().past).toHaveLength(0);
+  });
+});

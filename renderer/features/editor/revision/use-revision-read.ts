@@ -1,0 +1,81 @@
+import { useRef, useState } from 'react';
+import type { ImportPreview } from '../../../../common/import/imported-script.js';
+import { notAScript, scriptFormatOf } from '../../../../common/import/script-formats.js';
+import type { ParagraphMode } from '../../../../common/text/index.js';
+import type { AppStores } from '../../../stores/app-stores.js';
+import { errorData } from '../../../stores/notice-store.js';
+import { stageFile } from '../../../shared/stage-file.js';
+import type { ImportBlock } from '../../../../common/import/imported-script.js';
+
+/** How the revision is cut into paragraphs: as the project was imported, so unchanged text pairs up again. */
+export interface RevisionReading {
+  paragraphs: ParagraphMode;
+  splitSentences: boolean;
+  speakerLabels: boolean;
+}
+
+export const DEFAULT_REVISION_READING: RevisionReading = {
+  paragraphs: 'blank-lines',
+  splitSentences: false,
+  speakerLabels: true,
+};
+
+export type RevisionRead =
+  | { state: 'idle' }
+  | { state: 'reading'; fileName: string }
+  | { state: 'read'; fileName: string; preview: ImportPreview; paragraphs: readonly ImportBlock[] }
+  | { state: 'failed'; message: string };
+
+/**
+ * Reads a revised manuscript as the import would (main parses every format the importer reads, in its import
+ * worker): the file is uploaded, cut into paragraphs, and the upload discarded. A newer pick or reading makes an
+ * answer still on its way for an older one count for nothing.
+ */
+export function useRevisionRead(stores: AppStores) {
+  const [read, setRead] = useState<RevisionRead>({ state: 'idle' });
+  const generation = useRef(0);
+
+  const readFile = async (file: File, reading: RevisionReading): Promise<void> => {
+    generation.current += 1;
+    const mine = generation.current;
+    const refusal = notAScript(file.name);
+    if (refusal !== undefined) {
+      setRead({ state: 'failed', message: `“${file.name}” cannot be read as a manuscript: ${refusal}.` });
+      return;
+    }
+    setRead({ state: 'reading', fileName: file.name });
+    try {
+      const stagingId = await stageFile(
+        stores.client,
+        { blob: file, fileName: file.name, mediaType: manuscriptMediaType(file.name) },
+        () => undefined,
+      );
+      const answer = await stores.client.invoke('projects.readRevision', {
+        stagingId,
+        fileName: file.name,
+        split: { paragraphs: reading.paragraphs, splitSentences: reading.splitSentences },
+        reading: { speakerLabels: reading.speakerLabels, quotedDialogue: false },
+      });
+      if (generation.current !== mine) return;
+      setRead({ state: 'read', fileName: file.name, preview: answer.preview, paragraphs: answer.blocks });
+    } catch (caught) {
+      if (generation.current === mine) setRead({ state: 'failed', message: errorData(caught).message });
+    }
+  };
+
+  return { read, readFile };
+}
+
+/** The media type the upload is announced with (staging takes text, HTML and the book formats). */
+function manuscriptMediaType(fileName: string): string {
+  switch (scriptFormatOf(fileName)) {
+    case 'epub':
+      return 'application/epub+zip';
+    case 'docx':
+      return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    case 'html':
+      return 'text/html';
+    default:
+      return 'text/plain';
+  }
+}
