@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subtitleSettingsSchema } from '../subtitles/subtitle-types.js';
+import { roomToneSettingsSchema } from './room-tone.js';
 
 /** Sample rates the MP3 encoder (LAME) accepts. */
 export const mp3SampleRates = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
@@ -87,6 +88,8 @@ export const exportOptionsSchema = z.object({
   audio: audioFormatSchema,
   loudness: loudnessTargetSchema,
   subtitles: subtitleOutputSchema,
+  /** A noise bed under the whole mix, so pauses, heads and tails are never digital zero (retailer profiles). */
+  roomTone: roomToneSettingsSchema.optional(),
 });
 export type ExportOptions = z.infer<typeof exportOptionsSchema>;
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * A room-tone bed: a steady, pink-ish noise at a fixed RMS level, laid under the whole mix so that pauses, heads and
  * tails are never digital zero (retailers such as ACX hear digital silence as a dead gap and refuse it).
@@ -14,12 +16,16 @@ const ROWS = 12;
 // Each row is uniform in [−1, 1] (variance 1/3); the bed sums ROWS of them plus a white row.
 const UNSCALED_RMS = Math.sqrt((ROWS + 1) / 3);
 
-export interface RoomToneSettings {
-  /** RMS level of the bed in dBFS. */
-  readonly levelDb: number;
+export const roomToneSettingsSchema = z.object({
+  /** RMS level of the bed in dBFS: quiet enough for any retailer's floor, loud enough to survive the encoder. */
+  levelDb: z
+    .number()
+    .min(-90, 'must be ≥ -90 dBFS')
+    .max(-60, 'must be ≤ -60 dBFS (no retailer takes a louder floor)'),
   /** Seed of the noise: one project's exports always carry the same bed. */
-  readonly seed: number;
-}
+  seed: z.number().int('must be a whole number').min(0, 'must be ≥ 0'),
+});
+export type RoomToneSettings = z.infer<typeof roomToneSettingsSchema>;
 
 /** A uniform value in [−1, 1] from three integers (a 32-bit integer hash, after Chris Wellons' lowbias32). */
 function hashUniform(seed: number, row: number, index: number): number {

@@ -278,9 +278,10 @@ async function renderToFile(
   const settings = normalisation
     ? gainAndCeiling(options.loudness, normalisation.measured, options.audio.format)
     : undefined;
-  const processing: OutputProcessing = settings
-    ? { gain: dbToGain(settings.gainDb), ceiling: dbToGain(settings.ceilingDb) }
-    : { gain: 1 };
+  const processing: OutputProcessing = {
+    ...(settings ? { gain: dbToGain(settings.gainDb), ceiling: dbToGain(settings.ceilingDb) } : { gain: 1 }),
+    ...(options.roomTone && { roomTone: options.roomTone }),
+  };
   const outputMeter = settings ? new LoudnessMeter(plan.sampleRate, plan.channels) : undefined;
   const report = (output: LoudnessMeasurement | undefined): { loudness?: LoudnessReport } =>
     settings && normalisation && output
