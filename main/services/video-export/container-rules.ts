@@ -1,16 +1,19 @@
-import { MovOutputFormat, Mp4OutputFormat } from 'mediabunny';
-import type { AudioCodec, IsobmffOutputFormat } from 'mediabunny';
+import { MovOutputFormat, Mp4OutputFormat, WebMOutputFormat } from 'mediabunny';
+import type { AudioCodec, OutputFormat } from 'mediabunny';
 import type { VideoContainer } from '../../../common/export/video-output.js';
 
 /** The muxer for a container. Its index is written at the end, so nothing of a long video is held in memory for it. */
-export function outputFormatFor(container: VideoContainer): IsobmffOutputFormat {
+export function outputFormatFor(container: VideoContainer): OutputFormat {
+  if (container === 'webm') return new WebMOutputFormat();
   return container === 'mov'
     ? new MovOutputFormat({ fastStart: false })
     : new Mp4OutputFormat({ fastStart: false });
 }
 
-/** The new soundtrack's codec: AAC, what every player plays in MP4 and MOV. */
-export const SOUNDTRACK_CODEC: AudioCodec = 'aac';
+/** The new soundtrack's codec: AAC, what every player plays in MP4 and MOV; Opus, the one WebM takes beside Vorbis. */
+export function soundtrackCodecFor(container: VideoContainer): AudioCodec {
+  return container === 'webm' ? 'opus' : 'aac';
+}
 
 /**
  * ffmpeg's AAC encoder (what @mediabunny/aac-encoder runs) primes with one frame of 1,024 samples and stamps its

@@ -9,12 +9,16 @@ import {
 import type { EncodedPacket, Input, InputAudioTrack, InputVideoTrack } from 'mediabunny';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { openUserVideo } from '../video/user-video-input.js';
+import { pictureContainerRefusal } from '../../../common/export/video-output.js';
 import type { VideoContainer } from '../../../common/export/video-output.js';
+import { codecName } from '../video/video-probe.js';
 import { registerAudioEncoders } from './audio-encoders.js';
 import { encodeSoundtrack } from './aac-lanes.js';
 import type { EncodedSoundtrack } from './aac-lanes.js';
-import { SOUNDTRACK_CODEC, outputFormatFor } from './container-rules.js';
+import { outputFormatFor, soundtrackCodecFor } from './container-rules.js';
 import { labelSoundHandlers } from './handler-names.js';
+import { matroskaLanguage } from './matroska-language.js';
+import { openOpusSoundtrack } from './opus-soundtrack.js';
 
 /** The encoding's share of the remux's progress; muxing (copying packets) is the rest. */
 const ENCODE_SHARE = 0.9;
@@ -69,6 +73,8 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
   if (!video) throw new Error(`The video “${name}” has no picture stream to keep.`);
   const videoCodec = await video.getCodec();
   if (videoCodec === null) throw new Error(`The picture of “${name}” is in a codec this app cannot copy.`);
+  const refusal = pictureContainerRefusal(name, videoCodec, codecName(videoCodec), request.container);
+  if (refusal !== null) throw new Error(refusal);
   const original = request.keepOriginalAudio ? await input.getPrimaryAudioTrack() : null;
   const originalCodec = original ? await original.getCodec() : null;
   const format = outputFormatFor(request.container);
@@ -78,24 +84,30 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
     );
   }
   const durationSeconds = await video.computeDuration();
-  // The soundtrack is encoded first, on both cores (aac-lanes.ts): 90 % of the work; the muxing copies packets.
-  const soundtrack = await encodeSoundtrack({
-    wavPath: request.mixWavPath,
-    durationSeconds,
-    workPath: request.outputPath,
-    signal: request.signal,
-    onFraction: (fraction) => request.onFraction?.(fraction * ENCODE_SHARE),
-  });
+  // AAC is encoded first, on both cores (aac-lanes.ts): 90 % of the work; the muxing copies packets. Opus is
+  // encoded as the muxer takes it (opus-soundtrack.ts), so its progress is the muxing's.
+  const soundtrack =
+    request.container === 'webm'
+      ? await openOpusSoundtrack({ wavPath: request.mixWavPath, durationSeconds, signal: request.signal })
+      : await encodeSoundtrack({
+          wavPath: request.mixWavPath,
+          durationSeconds,
+          workPath: request.outputPath,
+          signal: request.signal,
+          onFraction: (fraction) => request.onFraction?.(fraction * ENCODE_SHARE),
+        });
   const output = new Output({ format, target: new FilePathTarget(request.outputPath) });
   let videoPackets = 0;
   try {
     const videoSource = new EncodedVideoPacketSource(videoCodec);
     output.addVideoTrack(videoSource, { rotation: await video.getRotation() });
-    const audioSource = new EncodedAudioPacketSource(SOUNDTRACK_CODEC);
+    const audioSource = new EncodedAudioPacketSource(soundtrackCodecFor(request.container));
     output.addAudioTrack(audioSource, {
       name: NEW_SOUNDTRACK_NAME,
       disposition: { default: true },
-      ...(request.soundtrackLanguage === undefined ? {} : { languageCode: request.soundtrackLanguage }),
+      ...(request.soundtrackLanguage === undefined
+        ? {}
+        : { languageCode: languageFor(request.container, request.soundtrackLanguage) }),
     });
     const originalSource = originalCodec ? new EncodedAudioPacketSource(originalCodec) : null;
     if (original && originalSource) {
@@ -112,7 +124,7 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
       soundtrackLane(soundtrack, audioSource),
       ...(original && originalSource ? [originalLane(original, originalSource, durationSeconds)] : []),
     ];
-    await interleave(lanes, durationSeconds, request);
+    await interleave(lanes, durationSeconds, request, request.container === 'webm' ? 0 : ENCODE_SHARE);
     audioSource.close();
     videoSource.close();
     originalSource?.close();
@@ -123,16 +135,23 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
   } finally {
     await soundtrack.dispose();
   }
-  // Players built on ffmpeg show the handler's name, not udta/name: each audio stream is labelled there too.
-  await labelSoundHandlers(request.outputPath, [
-    NEW_SOUNDTRACK_NAME,
-    ...(originalCodec !== null ? [ORIGINAL_AUDIO_NAME] : []),
-  ]);
+  // Players built on ffmpeg show an MP4's handler name, not udta/name: each audio stream is labelled there too.
+  // (Matroska's TrackName, which mediabunny writes from `name`, is what they read in a WebM.)
+  if (request.container !== 'webm')
+    await labelSoundHandlers(request.outputPath, [
+      NEW_SOUNDTRACK_NAME,
+      ...(originalCodec !== null ? [ORIGINAL_AUDIO_NAME] : []),
+    ]);
   return {
     durationMs: Math.round(durationSeconds * 1000),
     videoPackets,
     originalAudioKept: originalCodec !== null,
   };
+}
+
+/** The new speech's language in the container's form: ISO 639-2/T in MP4 and MOV, /B in WebM ("ger"). */
+function languageFor(container: VideoContainer, iso639T: string): string {
+  return container === 'webm' ? matroskaLanguage(iso639T) : iso639T;
 }
 
 /** A track being written: the time it has reached, and a step that writes its next piece (false when done). */
@@ -142,7 +161,12 @@ interface Lane {
 }
 
 /** Writes the lanes in time order (always the one furthest behind), so the muxer never holds one track's backlog. */
-async function interleave(lanes: Lane[], durationSeconds: number, request: SoundtrackRemuxRequest) {
+async function interleave(
+  lanes: Lane[],
+  durationSeconds: number,
+  request: SoundtrackRemuxRequest,
+  startShare: number,
+) {
   const open = new Set(lanes);
   let reported = 0;
   while (open.size > 0) {
@@ -153,7 +177,7 @@ async function interleave(lanes: Lane[], durationSeconds: number, request: Sound
     const fraction = durationSeconds > 0 ? Math.min(1, behind!.at / durationSeconds) : 1;
     if (fraction - reported >= 0.01) {
       reported = fraction;
-      request.onFraction?.(ENCODE_SHARE + fraction * (1 - ENCODE_SHARE));
+      request.onFraction?.(startShare + fraction * (1 - startShare));
     }
   }
   request.onFraction?.(1);

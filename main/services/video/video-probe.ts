@@ -51,7 +51,7 @@ const CODEC_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** A codec as people name it ("H.264", "PCM"), or "an unknown codec". */
-function codecName(codec: string | null): string {
+export function codecName(codec: string | null): string {
   if (codec === null) return 'a codec the app does not know';
   if (codec.startsWith('pcm-')) return 'PCM';
   return CODEC_NAMES[codec] ?? codec.toUpperCase();
