@@ -1,3 +1,4 @@
+import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { Frame } from '@libav.js/variant-fat';
 import { createLibav, type LibavInstance } from '../../media-codecs/libav.js';
@@ -19,8 +20,10 @@ export class VideoSoundUnavailableError extends Error {
 const VIDEO_LIMIT = { maxBytes: MAX_REFERENCE_VIDEO_BYTES, what: 'a reference video' } as const;
 /** libav's name for the file it reads through the block reader below (its own in-memory file system). */
 const DEVICE = 'reference-video';
-/** Packets read per call: ~1 s of AAC or Opus, so at most that much compressed sound is held at a time. */
+/** Packets read per call: a few seconds of AAC or Opus, so at most that much compressed sound is held at a time. */
 const READ_LIMIT_BYTES = 64 * 1024;
+/** Bytes of the file read at once for libav's reader (a video's picture is read past too: it is interleaved). */
+const READ_AHEAD_BYTES = 1024 * 1024;
 
 /**
  * Decodes the first sound track of a reference video (AAC in MP4/MOV, Opus or Vorbis in WebM, anything ffmpeg's
@@ -57,18 +60,21 @@ async function* decodeWith(
 ): AsyncGenerator<DecodedAudio> {
   let furthest = 0;
   let readFailure: unknown;
+  // libav asks for a few kilobytes at a time and waits for them: answered at once, from a read of a whole
+  // megabyte (which it then reads from), the decode never waits on a round trip per piece. This runs in the
+  // export's worker thread, so the synchronous read blocks no one.
   libav.onblockread = (_name, position, length) => {
-    const bytes = new Uint8Array(Math.max(0, Math.min(length, size - position)));
-    handle
-      .read(bytes, 0, bytes.length, position)
-      .then(({ bytesRead }) => {
-        furthest = Math.max(furthest, position + bytesRead);
-        return libav.ff_block_reader_dev_send(DEVICE, position, bytes.subarray(0, bytesRead));
-      })
-      .catch((error: unknown) => {
-        readFailure = error;
-        return libav.ff_block_reader_dev_send(DEVICE, position, null, { error });
-      });
+    try {
+      const bytes = new Uint8Array(
+        Math.max(0, Math.min(Math.max(length, READ_AHEAD_BYTES), size - position)),
+      );
+      const bytesRead = readSync(handle.fd, bytes, 0, bytes.length, position);
+      furthest = Math.max(furthest, position + bytesRead);
+      libav.ff_block_reader_dev_send_sync(DEVICE, position, bytes.subarray(0, bytesRead));
+    } catch (error) {
+      readFailure = error;
+      libav.ff_block_reader_dev_send_sync(DEVICE, position, null, { error });
+    }
   };
   await libav.mkblockreaderdev(DEVICE, size);
   const name = filePath.split(/[\\/]/u).pop() ?? filePath;
