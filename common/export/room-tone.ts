@@ -24,6 +24,12 @@ export const roomToneSettingsSchema = z.object({
     .max(-60, 'must be ≤ -60 dBFS (no retailer takes a louder floor)'),
   /** Seed of the noise: one project's exports always carry the same bed. */
   seed: z.number().int('must be a whole number').min(0, 'must be ≥ 0'),
+  /**
+   * Room tone before the first sound and after the last of each file (chapter files each get their own), in ms;
+   * absent: the timeline's own lead-in and ending are kept. See withRoomToneEdges.
+   */
+  headMs: z.number().min(0, 'must be ≥ 0 ms').max(10_000, 'must be ≤ 10000 ms').optional(),
+  tailMs: z.number().min(0, 'must be ≥ 0 ms').max(10_000, 'must be ≤ 10000 ms').optional(),
 });
 export type RoomToneSettings = z.infer<typeof roomToneSettingsSchema>;
 

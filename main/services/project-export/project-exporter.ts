@@ -22,6 +22,7 @@ import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-export.js';
 import { withOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
+import { withRoomToneEdges } from '../../../common/export/room-tone-edges.js';
 
 /** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
 export class ProjectNotReadyError extends Error {
@@ -296,7 +297,8 @@ export class ProjectExporter {
         };
         return this.options.engine.exportMix(
           {
-            plan: planForChapter(plan, span),
+            // A retailer's head and tail room tone, per file (ACX: 0.5–1 s before the first word, 1–5 s after).
+            plan: withRoomToneEdges(planForChapter(plan, span), settings.options.roomTone),
             sources,
             options: settings.options,
             outputPath,
