@@ -184,30 +184,29 @@ export async function* readPackets(files: readonly string[]): AsyncGenerator<Enc
   for (const filePath of files) {
     const file = await open(filePath, 'r');
     try {
-      let buffered = Buffer.alloc(0);
+      // One buffer per file, refilled in place: a fresh megabyte per read (and a copy to join it to the last one's
+      // tail) was garbage the muxer's peak carried. Each packet's bytes are copied out, as the muxer keeps them.
+      let buffer = Buffer.allocUnsafe(READ_BYTES);
+      let filled = 0;
       let position = 0;
       for (;;) {
-        const chunk = Buffer.alloc(READ_BYTES);
-        const { bytesRead } = await file.read(chunk, 0, chunk.length, position);
+        const { bytesRead } = await file.read(buffer, filled, buffer.length - filled, position);
         position += bytesRead;
-        buffered = Buffer.concat([buffered, chunk.subarray(0, bytesRead)]);
+        filled += bytesRead;
         let offset = 0;
-        while (offset + RECORD_HEADER <= buffered.length) {
-          const length = buffered.readUInt32LE(offset + 16);
-          if (offset + RECORD_HEADER + length > buffered.length) break;
-          const data = new Uint8Array(
-            buffered.subarray(offset + RECORD_HEADER, offset + RECORD_HEADER + length),
-          );
-          yield new EncodedPacket(
-            data,
-            'key',
-            buffered.readDoubleLE(offset),
-            buffered.readDoubleLE(offset + 8),
-          );
-          offset += RECORD_HEADER + length;
+        while (offset + RECORD_HEADER <= filled) {
+          const length = buffer.readUInt32LE(offset + 16);
+          const end = offset + RECORD_HEADER + length;
+          if (end > filled) break;
+          const data = new Uint8Array(buffer.subarray(offset + RECORD_HEADER, end));
+          yield new EncodedPacket(data, 'key', buffer.readDoubleLE(offset), buffer.readDoubleLE(offset + 8));
+          offset = end;
         }
-        buffered = buffered.subarray(offset);
+        buffer.copyWithin(0, offset, filled);
+        filled -= offset;
         if (bytesRead === 0) break;
+        // A record longer than the buffer (never from AAC, whose packets are a few hundred bytes): make room for it.
+        if (filled === buffer.length) buffer = Buffer.concat([buffer, Buffer.alloc(buffer.length)]);
       }
     } finally {
       await file.close();
