@@ -7,9 +7,10 @@
 #   ffmpeg              - the stand-in's decoding, the export reference benchmark and test fixtures
 #   espeak-ng           - the stand-in's offline speech synthesis
 #   sox                 - test fixtures (speech, noise, tones)
+#   epubcheck           - validates the read-along EPUB in its test (run as java -jar /usr/share/java/epubcheck.jar)
 set -euo pipefail
 
-packages=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 ffmpeg espeak-ng sox libsox-fmt-mp3 python3 make g++)
+packages=(chromium libsecret-1-dev gnome-keyring dbus dbus-x11 ffmpeg espeak-ng sox libsox-fmt-mp3 epubcheck python3 make g++)
 
 missing=()
 for pkg in "${packages[@]}"; do

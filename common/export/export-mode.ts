@@ -3,7 +3,9 @@ import { z } from 'zod';
 /**
  * What an export writes: the mix as one file (with subtitles, tags and chapter markers), one file per speech block,
  * or one file per chapter (each with its own subtitles), the latter two into a new folder or a zip; or the project's
- * reference video with the mix as its new soundtrack (the picture copied unchanged, subtitles beside it).
+ * reference video with the mix as its new soundtrack (the picture copied unchanged, subtitles beside it); or a
+ * read-along book: an EPUB 3 whose text is highlighted sentence by sentence as it is read (Media Overlays), a W3C
+ * Audiobook (LPF), or the mix with a karaoke WebVTT beside it (a cue per sentence, a timestamp before each word).
  */
 export const exportModeSchema = z.enum([
   'mix',
@@ -12,6 +14,9 @@ export const exportModeSchema = z.enum([
   'chapters-folder',
   'chapters-zip',
   'video',
+  'epub-read-along',
+  'lpf-audiobook',
+  'karaoke-vtt',
 ]);
 export type ExportMode = z.infer<typeof exportModeSchema>;
 
@@ -20,6 +25,9 @@ export function exportContainer(mode: ExportMode): 'file' | 'folder' | 'zip' {
   switch (mode) {
     case 'mix':
     case 'video':
+    case 'epub-read-along':
+    case 'lpf-audiobook':
+    case 'karaoke-vtt':
       return 'file';
     case 'blocks-folder':
     case 'chapters-folder':
@@ -32,4 +40,11 @@ export function exportContainer(mode: ExportMode): 'file' | 'folder' | 'zip' {
       throw new Error(`Unknown export mode ${String(exhaustive)}`);
     }
   }
+}
+
+/** The extension of a read-along book's package (one file whatever the audio format), or undefined for other modes. */
+export function bookPackageExtension(mode: ExportMode): 'epub' | 'lpf' | undefined {
+  if (mode === 'epub-read-along') return 'epub';
+  if (mode === 'lpf-audiobook') return 'lpf';
+  return undefined;
 }

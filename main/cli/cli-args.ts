@@ -10,6 +10,7 @@ import {
 import { aacBitrates, defaultAacBitrate } from '../../common/export/export-options.js';
 import type { AudioMetadata, ChapterOutput } from '../../common/export/audio-metadata.js';
 import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../common/export/chapter-split.js';
+import { READ_ALONG_MODES, readAlongModeProblem } from './read-along-mode.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
 import type { VideoOutput } from '../../common/export/video-output.js';
@@ -82,6 +83,7 @@ const OPTIONS = {
   loudness: { type: 'string' },
   overwrite: { type: 'boolean' },
   split: { type: 'string' },
+  mode: { type: 'string' },
   chapters: { type: 'boolean' },
   'chapters-json': { type: 'boolean' },
   'chapter-name': { type: 'string' },
@@ -170,6 +172,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     throw new UsageError('--chapter-name names the files of --split chapters only');
   }
   const videoPath = values.video === undefined ? undefined : checkedVideo(values, projects.length, split);
+  const book = values.mode === undefined ? undefined : choice('--mode', values.mode, READ_ALONG_MODES);
+  const bookProblem = readAlongModeProblem(book, split !== 'none' || videoPath !== undefined);
+  if (bookProblem !== null) throw new UsageError(bookProblem);
   if (values['keep-original-audio'] && videoPath === undefined) {
     throw new UsageError('--keep-original-audio applies with --video FILE only');
   }
@@ -234,13 +239,14 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     nameTemplate,
     overwrite: values.overwrite ?? false,
     mode:
-      videoPath !== undefined
+      book ??
+      (videoPath !== undefined
         ? 'video'
         : split === 'chapters'
           ? 'chapters-folder'
           : split === 'blocks'
             ? 'blocks-folder'
-            : 'mix',
+            : 'mix'),
     ...(values.cover === undefined ? {} : { coverPath: checkedCover(values.cover) }),
     ...(videoPath === undefined ? {} : { videoPath }),
     ...(fit === undefined ? {} : { fit }),

@@ -28,6 +28,9 @@ Output
                          starting at zero) or per speech block, instead of one file
   --chapter-name TEMPLATE
                          names of chapter files; {n}, {title}, {project}   [default: {n} {title}]
+  --mode epub-read-along|lpf-audiobook|karaoke-vtt
+                         a read-along EPUB 3 (sentences highlighted as read, MP3 by chapter), a W3C
+                         Audiobook (.lpf), or the mix with a word-by-word karaoke .vtt beside it
 
 Video (one project)
   --video FILE           the project's speech as the new soundtrack of FILE (MP4, MOV, M4V, WebM): NAME.mp4 (or

@@ -5,7 +5,7 @@ import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { ensureWritableFolder, outputFiles } from './output-paths.js';
 import { numberedName } from './output-name.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
-import { exportContainer } from '../../../common/export/export-mode.js';
+import { bookPackageExtension, exportContainer } from '../../../common/export/export-mode.js';
 
 export type { ExportMode };
 
@@ -21,10 +21,13 @@ const MAX_NUMBERED_NAMES = 999;
 /** The extension an output must carry for its format and mode; `''` for a folder. */
 function requiredExtension(settings: ProjectExportSettings, mode: ExportMode): string {
   switch (exportContainer(mode)) {
-    case 'file':
+    case 'file': {
+      const book = bookPackageExtension(mode);
+      if (book !== undefined) return `.${book}`;
       return mode === 'video'
         ? `.${settings.video?.container ?? 'mp4'}`
         : `.${settings.options.audio.format}`;
+    }
     case 'zip':
       return '.zip';
     case 'folder':
@@ -56,7 +59,7 @@ export function writtenPaths(
   settings: ProjectExportSettings,
   mode: ExportMode,
 ): string[] {
-  if (mode !== 'mix' && mode !== 'video') return [outputPath];
+  if (mode !== 'mix' && mode !== 'video' && mode !== 'karaoke-vtt') return [outputPath];
   const base = outputPath.slice(0, outputPath.length - path.extname(outputPath).length);
   return outputFiles(base, settings, mode);
 }

@@ -5,7 +5,7 @@ import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { asUserFileError } from '../storage/user-file.js';
 import { numberedName } from './output-name.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
-import { exportContainer } from '../../../common/export/export-mode.js';
+import { bookPackageExtension, exportContainer } from '../../../common/export/export-mode.js';
 
 const MAX_NUMBERED_NAMES = 999;
 
@@ -32,10 +32,12 @@ export function outputFiles(
   const container = exportContainer(mode);
   if (container === 'folder') return [basePath];
   if (container === 'zip') return [`${basePath}.zip`];
+  const book = bookPackageExtension(mode);
+  if (book !== undefined) return [`${basePath}.${book}`];
   const extension = mode === 'video' ? (settings.video?.container ?? 'mp4') : settings.options.audio.format;
   const files = [`${basePath}.${extension}`];
   if (settings.options.subtitles.srt) files.push(`${basePath}.srt`);
-  if (settings.options.subtitles.vtt) files.push(`${basePath}.vtt`);
+  if (settings.options.subtitles.vtt || mode === 'karaoke-vtt') files.push(`${basePath}.vtt`);
   if (settings.chapters?.json && mode === 'mix') files.push(`${basePath}.chapters.json`);
   return files;
 }

@@ -23,6 +23,7 @@ import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-expo
 import { withOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
 import { withRoomToneEdges } from '../../../common/export/room-tone-edges.js';
+import { exportReadAlongBook, withKaraokeVtt } from '../readalong-export/index.js';
 
 /** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
 export class ProjectNotReadyError extends Error {
@@ -163,6 +164,13 @@ export class ProjectExporter {
         return this.exportBlocks(prepared, target, 'zip', run);
       case 'video':
         return this.exportVideo(prepared, target, run);
+      case 'epub-read-along':
+      case 'lpf-audiobook':
+        return exportReadAlongBook(this.options, prepared, target, run);
+      case 'karaoke-vtt':
+        return withKaraokeVtt(this.options.pcmCacheDir, prepared, (plain) =>
+          this.exportMix(plain, target, run),
+        );
       default: {
         const exhaustive: never = mode;
         throw new Error(`Unknown export mode ${String(exhaustive)}`);

@@ -46,6 +46,9 @@ export function ExportFormatFields({
               <option value="chapters-folder">One file per chapter (folder)</option>
               <option value="chapters-zip">One file per chapter (zip)</option>
               {hasVideo ? <option value="video">The video with the new soundtrack</option> : null}
+              <option value="epub-read-along">Read-along EPUB 3 (text highlighted as it is read)</option>
+              <option value="lpf-audiobook">W3C Audiobook (LPF: chapters and contents)</option>
+              <option value="karaoke-vtt">One mixed file with karaoke WebVTT (word by word)</option>
             </select>
           </label>
         ) : null}

@@ -17,7 +17,7 @@ export type FormatChoice = 'wav16' | 'wav24' | 'mp3' | 'm4b' | 'm4a';
 export type AacBitrateChoice = 'spoken' | (typeof aacBitrates)[number];
 export type LoudnessChoice = keyof typeof loudnessPresets;
 import type { ExportMode } from '../../../common/export/export-mode.js';
-import { exportContainer } from '../../../common/export/export-mode.js';
+import { bookPackageExtension, exportContainer } from '../../../common/export/export-mode.js';
 import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../../common/export/chapter-split.js';
 import type { AudioMetadata } from '../../../common/export/audio-metadata.js';
 import type { VideoContainer } from '../../../common/export/video-output.js';
@@ -191,6 +191,7 @@ export function outputExtension(form: ExportForm): string {
       return '';
     case 'file':
       if (form.mode === 'video') return `.${form.videoContainer}`;
+      if (bookPackageExtension(form.mode) !== undefined) return `.${bookPackageExtension(form.mode)}`;
       return form.format === 'wav16' || form.format === 'wav24' ? '.wav' : `.${form.format}`;
   }
 }

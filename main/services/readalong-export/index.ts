@@ -1,0 +1,2 @@
+export { exportReadAlongBook } from './readalong-export.js';
+export { withKaraokeVtt } from './karaoke-export.js';
