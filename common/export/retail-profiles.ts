@@ -305,7 +305,7 @@ const profiles: readonly RetailProfile[] = [
     integratedLufs: { min: -17, max: -15 },
     maxPeakDb: -1,
     split: { chapterFiles: false, creditsOwnFiles: false },
-    fileNameTemplate: '{project}',
+    fileNameTemplate: '{title}',
     aiNarration: {
       policy: 'allowed',
       statement:

@@ -1,0 +1,55 @@
+import type { ExportMode } from './export-mode.js';
+import type { ProjectExportSettings } from './project-export-settings.js';
+import type { RetailProfile } from './retail-profile-schema.js';
+import { DEFAULT_ROOM_TONE_DB } from './room-tone.js';
+
+/** One bed for every export: the same project exported twice carries the same room tone, sample for sample. */
+const ROOM_TONE_SEED = 1;
+
+/** An export set up for a retailer: the settings to export with and the mode (chapter files or one file). */
+export interface ProfiledExport {
+  readonly settings: ProjectExportSettings;
+  readonly mode: Extract<ExportMode, 'mix' | 'chapters-folder'>;
+}
+
+/**
+ * Where in a retailer's window a head or tail aims: near its short end, because a take's own breath before its
+ * first word (and its release after the last) adds to what is measured.
+ */
+function aimInside(range: { min: number; max: number }, share: number): number {
+  return Math.round(range.min + (range.max - range.min) * share);
+}
+
+/**
+ * The user's export settings with a retailer's rules applied over them: format and bit rate, sample rate,
+ * channels, loudness, room tone with its head and tail, chapter files and their names. What the retailer does not
+ * rule on (subtitles, ducking, tags) stays as the user set it.
+ */
+export function applyRetailProfile(settings: ProjectExportSettings, profile: RetailProfile): ProfiledExport {
+  const roomTone = profile.roomTone && {
+    levelDb: DEFAULT_ROOM_TONE_DB,
+    seed: ROOM_TONE_SEED,
+    headMs: aimInside(profile.roomTone.headMs, 0.2),
+    tailMs: aimInside(profile.roomTone.tailMs, 0.25),
+  };
+  const { roomTone: _userRoomTone, ...options } = settings.options;
+  return {
+    settings: {
+      ...settings,
+      options: {
+        ...options,
+        audio: profile.audio,
+        loudness: profile.loudness,
+        ...(roomTone && { roomTone }),
+      },
+      sampleRate: profile.sampleRate,
+      channels: profile.channels,
+      chapters: {
+        markers: settings.chapters?.markers ?? true,
+        json: settings.chapters?.json ?? false,
+        nameTemplate: profile.fileNameTemplate,
+      },
+    },
+    mode: profile.split.chapterFiles ? 'chapters-folder' : 'mix',
+  };
+}
