@@ -46,10 +46,14 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
 
   const destination = useExportDestination({ project, title, shell: appInfo?.shell, onError: setError });
   const hasVideo = project?.video !== undefined;
-  const { form, settings, cover, setCover, update } = useExportForm(chapterCount, hasVideo, (next) => {
-    destination.followFormat(next);
-    setError(null);
-  });
+  const { form, settings, cover, setCover, update } = useExportForm(
+    chapterCount,
+    project?.video?.path,
+    (next) => {
+      destination.followFormat(next);
+      setError(null);
+    },
+  );
   // The form is remembered between exports: a video export chosen for another project falls back to the mix here.
   const noVideo = project !== null && project.video === undefined && form.mode === 'video';
   useEffect(() => {

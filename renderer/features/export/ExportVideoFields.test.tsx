@@ -30,9 +30,11 @@ describe('the video export in the export form', () => {
     );
     expect(screen.queryByTestId('export-format')).toBeNull();
     fireEvent.change(screen.getByTestId('export-video-container'), { target: { value: 'mov' } });
+    fireEvent.change(screen.getByTestId('export-video-container'), { target: { value: 'webm' } });
     fireEvent.click(screen.getByTestId('export-keep-original-audio'));
     expect(onChange.mock.calls).toEqual([
       ['videoContainer', 'mov'],
+      ['videoContainer', 'webm'],
       ['keepOriginalAudio', true],
     ]);
     // Subtitles of the new speech are still offered beside the video.

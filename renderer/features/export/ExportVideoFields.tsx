@@ -1,8 +1,9 @@
+import { videoContainerSchema } from '../../../common/export/video-output.js';
 import type { ExportForm } from './export-form.js';
 
 /**
- * The video export's own choices: the container the picture is copied into (MP4 or MOV; the new soundtrack is AAC
- * in both) and whether the video's own sound is also kept, unchanged, as a second, labelled audio stream (it is
+ * The video export's own choices: the container the picture is copied into (MP4 or MOV with the new soundtrack as
+ * AAC; WebM, for a WebM reference video's VP8, VP9 or AV1 picture, with it as Opus) and whether the video's own sound is also kept, unchanged, as a second, labelled audio stream (it is
  * mixed into the new soundtrack by its track's settings either way).
  */
 export function ExportVideoFields({
@@ -22,10 +23,14 @@ export function ExportVideoFields({
           data-testid="export-video-container"
           value={form.videoContainer}
           disabled={disabled}
-          onChange={(event) => onChange('videoContainer', event.target.value === 'mov' ? 'mov' : 'mp4')}
+          onChange={(event) => {
+            const container = videoContainerSchema.safeParse(event.target.value);
+            if (container.success) onChange('videoContainer', container.data);
+          }}
         >
           <option value="mp4">MP4</option>
           <option value="mov">MOV (QuickTime)</option>
+          <option value="webm">WebM</option>
         </select>
       </label>
       <label className="check">
@@ -39,8 +44,9 @@ export function ExportVideoFields({
         Keep the original audio as a second stream (“Original audio”)
       </label>
       <p className="hint">
-        The picture is copied unchanged (never re-encoded); the new soundtrack is AAC, as long as the video.
-        The video never leaves this computer.
+        The picture is copied unchanged (never re-encoded); the new soundtrack is AAC in MP4 and MOV, Opus in
+        WebM, as long as the video. WebM holds only VP8, VP9 or AV1 picture, so it is for a WebM reference
+        video; H.264 goes into MP4 or MOV. The video never leaves this computer.
       </p>
       <p className="hint" data-testid="export-original-audio-note">
         The original sound is mixed under the new speech as its track in the editor sets it (volume, mute,

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ExportForm } from './export-form.js';
 import { defaultExportForm, settingsFromForm } from './export-form.js';
+import { withSourceContainer } from './video-container-default.js';
 
 /**
  * A project with a reference video is exported, first of all, as that video with its new soundtrack, levelled to
@@ -31,12 +32,18 @@ export function lastExportForm(): ExportForm {
 /**
  * The export dialog's form (format, loudness, tags, mode) and the cover the user picked, with the settings they
  * make. Each change is remembered for the next export of a project of the same kind (with or without a video) and
- * reported to `onChange` (the destination follows the format's extension).
+ * reported to `onChange` (the destination follows the format's extension). A video's container opens on the
+ * reference video's own when that is WebM (`withSourceContainer`).
  */
-export function useExportForm(chapterCount: number, hasVideo: boolean, onChange: (next: ExportForm) => void) {
-  const kind = hasVideo ? 'video' : 'audio';
+export function useExportForm(
+  chapterCount: number,
+  videoPath: string | undefined,
+  onChange: (next: ExportForm) => void,
+) {
+  const kind = videoPath !== undefined ? 'video' : 'audio';
   const [form, setForm] = useState<ExportForm>(() => {
-    shownForm = lastForms[kind];
+    shownForm = withSourceContainer(lastForms[kind], videoPath);
+    lastForms[kind] = shownForm;
     return shownForm;
   });
   const [cover, setCover] = useState<File | null>(null);
