@@ -2,7 +2,7 @@ import type { WordCounts } from './revision-text.js';
 import {
   containedShare,
   diceCeiling,
-  joinedCounts,
+  pairSimilarity,
   spokenForm,
   wordCounts,
   wordSimilarity,
@@ -36,6 +36,13 @@ const EDIT_SIMILARITY = 0.5;
  * costs at most (n ÷ 64) × 64² comparisons whatever was revised.
  */
 const MAX_STRETCH = 64;
+
+/**
+ * How far from a stretch's diagonal (its blocks and paragraphs taken in proportion) a pair is compared at all,
+ * beyond how much longer one side is. Revisions change text where it stands: a paragraph edited 9 places away
+ * from where the proportions put it, in a stretch with no unchanged paragraph, is read as removed and added.
+ */
+const BAND = 8;
 
 /**
  * Matches a revised manuscript's paragraphs to the project's text blocks, in the order of the revision, each
@@ -204,7 +211,9 @@ class StretchComparer {
     const steps: Step[] = [];
     const oldIndex = oldLeft[i];
     const newIndex = newLeft[j];
-    if (oldIndex !== undefined && newIndex !== undefined) {
+    const band = BAND + Math.abs(oldLeft.length - newLeft.length);
+    const near = Math.abs(j - (i * newLeft.length) / oldLeft.length) <= band;
+    if (oldIndex !== undefined && newIndex !== undefined && near) {
       const same = this.oldForms[oldIndex] === this.newForms[newIndex];
       const similarity = same ? 1 : this.similarity(this.old(oldIndex), this.new(newIndex));
       if (similarity >= EDIT_SIMILARITY) {
@@ -232,9 +241,12 @@ class StretchComparer {
    * of its words from the whole (a new paragraph written after an old one is not half of a split); else 0.
    */
   private pieceScore(whole: WordCounts, first: WordCounts, second: WordCounts): number {
+    const pair = first.total + second.total;
+    // The most alike the pair could be, from the lengths alone (as diceCeiling): most pairs stop here.
+    if ((2 * Math.min(whole.total, pair)) / (whole.total + pair) < EDIT_SIMILARITY) return 0;
     if (containedShare(first, whole) < EDIT_SIMILARITY) return 0;
     if (containedShare(second, whole) < EDIT_SIMILARITY) return 0;
-    const similarity = this.similarity(whole, joinedCounts(first, second));
+    const similarity = pairSimilarity(whole, first, second);
     return similarity >= EDIT_SIMILARITY ? 3 * similarity : 0;
   }
 

@@ -9,14 +9,19 @@
  * that only retypes `"` as `“` or re-wraps a line reads the same, so its block keeps its audio.
  */
 export function spokenForm(text: string): string {
-  return text
-    .normalize('NFC')
+  const composed = text.normalize('NFC');
+  // Most paragraphs have nothing to change: one scan instead of four replacing passes over a 10,000-block book.
+  if (!NEEDS_FORMING.test(composed)) return composed;
+  return composed
     .replace(/[\u2018\u2019\u201A\u201B\u2032]/gu, "'")
     .replace(/[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/gu, '"')
     .replace(/[\u2010-\u2015\u2212]/gu, '-')
     .replace(/\s+/gu, ' ')
     .trim();
 }
+
+/** A typographic quote, apostrophe or dash, white space other than one space, or space at either end. */
+const NEEDS_FORMING = /[\u2018-\u201F\u2032\u2033\u00AB\u00BB\u2010-\u2015\u2212]|\s\s|[^\S ]|^\s|\s$/u;
 
 /** A paragraph's words with how often each occurs, and how many there are in all. */
 export interface WordCounts {
@@ -40,11 +45,18 @@ export function wordCounts(text: string): WordCounts {
   return { counts, total };
 }
 
-/** Two paragraphs' words as one (a split paragraph's halves, or two blocks merged). */
-export function joinedCounts(first: WordCounts, second: WordCounts): WordCounts {
-  const counts = new Map(first.counts);
-  for (const [word, count] of second.counts) counts.set(word, (counts.get(word) ?? 0) + count);
-  return { counts, total: first.total + second.total };
+/**
+ * How alike `whole` is to two paragraphs taken as one (a split paragraph's halves, or two blocks merged): the
+ * Dice coefficient of `whole` and the pair's words together, counted without building the pair's word list.
+ */
+export function pairSimilarity(whole: WordCounts, first: WordCounts, second: WordCounts): number {
+  const pairTotal = first.total + second.total;
+  if (whole.total === 0 || pairTotal === 0) return 0;
+  let shared = 0;
+  for (const [word, count] of whole.counts) {
+    shared += Math.min(count, (first.counts.get(word) ?? 0) + (second.counts.get(word) ?? 0));
+  }
+  return (2 * shared) / (whole.total + pairTotal);
 }
 
 function sharedWords(a: WordCounts, b: WordCounts): number {
