@@ -28,7 +28,10 @@ export async function withOriginalSound(
   video: { readonly path: string; readonly durationMs: number },
   originalAudio: OriginalAudio | undefined,
 ): Promise<WithOriginalSound> {
-  if (originalAudio === undefined || originalAudio.muted) return { plan, sources, warnings: [] };
+  // A video of no length (a project's note of one not measured yet) has nothing to lay under the speech.
+  if (originalAudio === undefined || originalAudio.muted || video.durationMs <= 0) {
+    return { plan, sources, warnings: [] };
+  }
   const file = await stat(video.path).catch(() => undefined);
   if (!file?.isFile()) {
     return {
