@@ -154,7 +154,7 @@ function audioFormatOf(form: ExportForm): AudioFormat {
 }
 
 /** M4B and M4A: AAC, written after the mix (never per block). */
-export function isAacChoice(format: FormatChoice): format is 'm4b' | 'm4a' {
+function isAacChoice(format: FormatChoice): format is 'm4b' | 'm4a' {
   return format === 'm4b' || format === 'm4a';
 }
 
