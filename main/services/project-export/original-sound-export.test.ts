@@ -70,6 +70,13 @@ describe('the audio export of a project with a reference video', () => {
     }
   });
 
+  it('lays nothing under the speech for a video the project notes as of no length yet', async () => {
+    const project = projectWithVideo({ volumeDb: 0, muted: false, duckDb: -12 });
+    const { bed, outputs } = await exportAudio({ ...project, video: { ...project.video!, durationMs: 0 } });
+    expect(bed).toBeUndefined();
+    expect(outputs.warnings).toEqual([]);
+  });
+
   it('says why the original is left out when the video is not one the user chose here, or is gone', async () => {
     const refused = await exportAudio(projectWithVideo({ volumeDb: 0, muted: false, duckDb: -12 }), {
       allows: () => false,
