@@ -200,9 +200,15 @@ describe('timbre command line', () => {
         options: { subtitles: { srt: true } },
       },
     });
-    // A WebM's picture goes into an MP4 (the new soundtrack is AAC).
+    // A WebM stays WebM (its VP8/VP9/AV1 picture copied, the new soundtrack Opus) unless another is named.
     expect(parse('export dub.timbre --out o --video clip.webm')).toMatchObject({
+      settings: { video: { container: 'webm', keepOriginalAudio: false } },
+    });
+    expect(parse('export dub.timbre --out o --video clip.webm --video-container mp4')).toMatchObject({
       settings: { video: { container: 'mp4', keepOriginalAudio: false } },
+    });
+    expect(parse('export dub.timbre --out o --video clip.m4v')).toMatchObject({
+      settings: { video: { container: 'mp4' } },
     });
     const refused = (line: string): string => {
       try {
@@ -221,6 +227,12 @@ describe('timbre command line', () => {
     // Matroska is not a container the editor takes as a reference video, so the command does not either.
     expect(refused('export a.timbre --out o --video clip.mkv')).toMatch(/MP4, MOV, M4V or WebM file \(got/u);
     expect(refused('export a.timbre --out o --keep-original-audio')).toMatch(/with --video FILE only/u);
+    expect(refused('export a.timbre --out o --video-container webm')).toBe(
+      '--video-container applies with --video FILE only',
+    );
+    expect(refused('export a.timbre --out o --video clip.webm --video-container mkv')).toBe(
+      '--video-container must be mp4, mov or webm (got "mkv")',
+    );
   });
 
   it('reads --fit report without --out, --fit apply with it, and timbre import with its own flags only', () => {

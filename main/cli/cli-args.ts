@@ -14,14 +14,13 @@ import { READ_ALONG_MODES, readAlongModeProblem } from './read-along-mode.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
 import type { VideoOutput } from '../../common/export/video-output.js';
-import { containerForVideoPath } from '../../common/export/video-output.js';
-import { VIDEO_FILE_EXTENSIONS } from '../../common/ipc/video-methods.js';
 import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/settings-schema.js';
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/project-export/index.js';
 import { echoedOption, echoedValue } from './cli-echo.js';
 import type { FitMode } from './cli-fit.js';
 import type { ImportCommand } from './cli-import.js';
 import { importCommand } from './cli-import.js';
+import { readVideoFlags } from './cli-video.js';
 
 /** A command line the tool cannot run: the message names the flag and the rule; exit code 2. */
 export class UsageError extends Error {
@@ -100,6 +99,7 @@ const OPTIONS = {
   cover: { type: 'string' },
   video: { type: 'string' },
   'keep-original-audio': { type: 'boolean' },
+  'video-container': { type: 'string' },
   fit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -171,13 +171,12 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (values['chapter-name'] !== undefined && split !== 'chapters') {
     throw new UsageError('--chapter-name names the files of --split chapters only');
   }
-  const videoPath = values.video === undefined ? undefined : checkedVideo(values, projects.length, split);
+  const videoFlags = readVideoFlags(values, projects.length, split);
+  if (typeof videoFlags === 'string') throw new UsageError(videoFlags);
+  const videoPath = videoFlags?.videoPath;
   const book = values.mode === undefined ? undefined : choice('--mode', values.mode, READ_ALONG_MODES);
   const bookProblem = readAlongModeProblem(book, split !== 'none' || videoPath !== undefined);
   if (bookProblem !== null) throw new UsageError(bookProblem);
-  if (values['keep-original-audio'] && videoPath === undefined) {
-    throw new UsageError('--keep-original-audio applies with --video FILE only');
-  }
   if (values['confirm-charge-twice'] && !values.generate) {
     throw new UsageError('--confirm-charge-twice applies with --generate only (without it nothing is sent)');
   }
@@ -219,14 +218,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       json: values['chapters-json'] ?? false,
       nameTemplate: values['chapter-name'] ?? DEFAULT_CHAPTER_NAME_TEMPLATE,
     },
-    ...(videoPath === undefined
-      ? {}
-      : {
-          video: {
-            container: containerForVideoPath(videoPath),
-            keepOriginalAudio: values['keep-original-audio'] ?? false,
-          },
-        }),
+    ...(videoFlags === undefined ? {} : { video: videoFlags.output }),
   });
 
   return {
@@ -324,39 +316,6 @@ function buildSettings(flags: SettingsFlags): ProjectExportSettings {
     throw new UsageError(`--rate ${issue?.message ?? 'is invalid'} (got ${flags.rate})`);
   }
   throw new UsageError(`${flag} ${issue?.message ?? 'is invalid'}`);
-}
-
-/**
- * --video FILE: one project's speech under one picture, so one PROJECT; the soundtrack is AAC inside the video, so
- * the audio file's flags and per-chapter or per-block files do not apply. The file itself is opened by the export
- * (a regular file, read through the shared reader), which names it if it cannot be read.
- */
-function checkedVideo(
-  values: { video?: string | undefined } & Partial<
-    Record<'format' | 'bitrate' | 'bit-depth' | 'chapters' | 'chapters-json' | 'cover', unknown>
-  >,
-  projectCount: number,
-  split: string,
-): string {
-  if (projectCount !== 1)
-    throw new UsageError('--video FILE puts one picture under one PROJECT’s speech: name one PROJECT');
-  if (split !== 'none') throw new UsageError('--video writes one video: it cannot be used with --split');
-  for (const flag of ['format', 'bitrate', 'bit-depth', 'chapters', 'chapters-json', 'cover'] as const) {
-    if (values[flag] !== undefined) {
-      throw new UsageError(
-        `--${flag} applies to audio files; --video writes the soundtrack as AAC inside the video`,
-      );
-    }
-  }
-  const videoPath = path.resolve(values.video ?? '');
-  // The containers the app takes as a reference video (what Chromium plays), as the editor's chooser offers them.
-  const extension = path.extname(videoPath).slice(1).toLowerCase();
-  if (!(VIDEO_FILE_EXTENSIONS as readonly string[]).includes(extension)) {
-    throw new UsageError(
-      `--video must name an MP4, MOV, M4V or WebM file (got ${echoedValue(path.basename(videoPath))})`,
-    );
-  }
-  return videoPath;
 }
 
 /** The cover is read now, so a wrong file stops the command before anything is generated. */

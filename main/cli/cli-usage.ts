@@ -34,8 +34,10 @@ Output
 
 Video (one project)
   --video FILE           the project's speech as the new soundtrack of FILE (MP4, MOV, M4V, WebM): NAME.mp4 (or
-                         .mov for a MOV), the picture copied unchanged, the mix as AAC exactly as long as the
-                         video, --srt/--vtt beside it; FILE never leaves this computer
+                         .mov for a MOV, .webm for a WebM), the picture copied unchanged, the mix exactly as long
+                         as the video (AAC in MP4 and MOV, Opus in WebM), --srt/--vtt beside it; FILE never
+                         leaves this computer
+  --video-container C    mp4, mov or webm instead of FILE's own (WebM holds only VP8, VP9 or AV1 picture)
   --keep-original-audio  keep FILE's own sound as a second audio stream, labelled "Original audio"
 
 Timed speech
