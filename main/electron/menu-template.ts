@@ -66,6 +66,7 @@ export function buildMenuTemplate(
       submenu: [
         command('new-project'),
         command('import-text'),
+        command('reimport-revision'),
         { type: 'separator' },
         command('export'),
         { type: 'separator' },
