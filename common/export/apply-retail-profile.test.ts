@@ -8,6 +8,7 @@ describe('applyRetailProfile', () => {
     const { settings, mode } = applyRetailProfile(defaultProjectExportSettings, retailProfile('acx'));
     expect(mode).toBe('chapters-folder');
     expect(settings).toMatchObject({
+      retailProfile: 'acx',
       sampleRate: 44100,
       channels: 1,
       options: {

@@ -42,6 +42,7 @@ export function applyRetailProfile(settings: ProjectExportSettings, profile: Ret
         loudness: profile.loudness,
         ...(roomTone && { roomTone }),
       },
+      retailProfile: profile.id,
       sampleRate: profile.sampleRate,
       channels: profile.channels,
       chapters: {

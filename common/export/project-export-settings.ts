@@ -3,6 +3,7 @@ import { chapterTemplateProblem } from './chapter-split.js';
 import { duckingSettingsSchema, defaultDuckingSettings } from './render-plan.js';
 import { audioMetadataSchema, chapterOutputSchema } from './audio-metadata.js';
 import { exportOptionsSchema, formatSupportsRate, isAacFormat, loudnessPresets } from './export-options.js';
+import { retailProfileIdSchema } from './retail-profile-schema.js';
 import { videoOutputSchema } from './video-output.js';
 
 /** What the user chooses in the export dialog (and the CLI's flags), independent of any one project. */
@@ -16,6 +17,8 @@ export const projectExportSettingsSchema = z
     chapters: chapterOutputSchema.optional(),
     /** The video export's container and streams (export mode `video`). */
     video: videoOutputSchema.optional(),
+    /** The retailer profile applied (applyRetailProfile): the written files are checked against it, with a report. */
+    retailProfile: retailProfileIdSchema.optional(),
   })
   .superRefine((settings, context) => {
     if (!formatSupportsRate(settings.options.audio, settings.sampleRate)) {

@@ -20,8 +20,10 @@ import type { AudioCache } from '../audio-cache/index.js';
 import type { ExportEngine, RunOptions } from '../export/index.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-export.js';
+import { checkPictureFitsOutput } from '../video-export/picture-container-check.js';
 import { withOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
+import { exportCheckedDelivery } from './retail-delivery.js';
 import { withRoomToneEdges } from '../../../common/export/room-tone-edges.js';
 import { exportReadAlongBook, withKaraokeVtt } from '../readalong-export/index.js';
 
@@ -150,6 +152,8 @@ export class ProjectExporter {
    * chapters…) is a case here, and `tsc` points at it once the mode is added to `exportModeSchema`.
    */
   async export(prepared: PreparedExport, target: ExportTarget, run: RunOptions = {}): Promise<ExportOutputs> {
+    if (prepared.settings.retailProfile !== undefined)
+      return exportCheckedDelivery(prepared, (plain) => this.export(plain, target, run));
     const mode = target.mode;
     switch (mode) {
       case 'mix':
@@ -239,6 +243,7 @@ export class ProjectExporter {
         `The reference video “${path.basename(videoPath)}” of “${project.title}” was not chosen in Timbre Studio on this computer, and the app reads only videos you chose: locate it in the editor, then export again.`,
       );
     }
+    await checkPictureFitsOutput(videoPath, target.outputPath);
     const result = await exportVideoWithSoundtrack(
       this.options.engine,
       {

@@ -1,0 +1,107 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retailProfile } from '../../../../common/export/retail-profiles.js';
+import { ffmpeg } from '../test-support/media-tools.js';
+import { checkWrittenDelivery } from './delivery-check.js';
+
+const RATE = 44100;
+let folder: string;
+
+/** A chapter as ACX wants it (room tone at −65 dB, a −20 dB RMS tone) or, with `peak` 0.9, mastered too loud. */
+async function chapter(target: string, peak: number): Promise<void> {
+  const raw = `${target}.f32`;
+  let state = 3;
+  const bed = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return (state / 2 ** 30 - 1) * 10 ** (-65 / 20) * Math.sqrt(3);
+  };
+  const samples = Float32Array.from({ length: Math.round(RATE * 9) }, (_, index) =>
+    index < RATE * 0.75 || index >= RATE * 6.75 ? bed() : peak * Math.sin((2 * Math.PI * 220 * index) / RATE),
+  );
+  await writeFile(raw, Buffer.from(samples.buffer));
+  await ffmpeg([
+    '-f',
+    'f32le',
+    '-ar',
+    String(RATE),
+    '-ac',
+    '1',
+    '-i',
+    raw,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '192k',
+    target,
+  ]);
+  await rm(raw);
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'timbre-delivery-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('checkWrittenDelivery', () => {
+  it('measures every chapter file of a folder, writes the report into it, and names what fails', async () => {
+    const delivery = join(folder, 'Book');
+    await mkdir(delivery);
+    await chapter(join(delivery, '01 Opening Credits.mp3'), 0.1414);
+    await chapter(join(delivery, '02 Chapter One.mp3'), 0.9);
+    await writeFile(join(delivery, 'notes.txt'), 'not audio');
+    const check = await checkWrittenDelivery(
+      retailProfile('acx'),
+      'Book',
+      delivery,
+      new Date('2026-11-27T19:00:00Z'),
+    );
+    if (!check) throw new Error('a folder of MP3s is measured');
+    expect(new Set(check.results.map((result) => result.file))).toEqual(
+      new Set(['01 Opening Credits.mp3', '02 Chapter One.mp3', null]),
+    );
+    const failed = check.results.filter((result) => !result.passed);
+    expect(failed.map((result) => [result.file, result.rule])).toEqual([
+      ['02 Chapter One.mp3', 'rms'],
+      ['02 Chapter One.mp3', 'peak'],
+    ]);
+    expect(check.reportPath).toBe(join(delivery, 'Pre-flight report.html'));
+    const html = await readFile(check.reportPath, 'utf8');
+    expect(html).toContain('02 Chapter One.mp3 <small>(2 of');
+    expect(html).toContain('2026-11-27T19:00:00.000Z');
+    expect(check.warnings[0]).toMatch(
+      /^Pre-flight \(ACX.*\): 2 of \d+ checks fail on the written files; report: /u,
+    );
+    expect(check.warnings[1]).toMatch(/narrated by a human/u);
+    expect(check.warnings[2]).toMatch(/^02 Chapter One\.mp3: RMS level fails — measured −/u);
+  }, 60_000);
+
+  it('writes the report of a single file beside it, under the file’s name', async () => {
+    const file = join(folder, 'Episode.mp3');
+    await chapter(file, 0.1414);
+    const check = await checkWrittenDelivery(retailProfile('inaudio'), 'Episode', file);
+    if (!check) throw new Error('an MP3 is measured');
+    expect(check.reportPath).toBe(join(folder, 'Episode – Pre-flight report.html'));
+    expect(check.results.every((result) => result.passed)).toBe(true);
+    expect(check.warnings[0]).toMatch(/all \d+ checks pass on the 1 written file/u);
+  }, 60_000);
+
+  it('measures nothing it cannot decode (a zip, an M4B): no report, and the caller says so', async () => {
+    const zip = join(folder, 'Book.zip');
+    await writeFile(zip, 'PK');
+    expect(await checkWrittenDelivery(retailProfile('acx'), 'Book', zip)).toBeUndefined();
+  });
+
+  it('names the report path when the report cannot be written', async () => {
+    const file = join(folder, 'Blocked.mp3');
+    await chapter(file, 0.1414);
+    // A folder where the report should go: writing it fails, and the error names where.
+    await mkdir(join(folder, 'Blocked – Pre-flight report.html'));
+    await expect(checkWrittenDelivery(retailProfile('acx'), 'x', file)).rejects.toThrow(
+      /Blocked – Pre-flight report\.html/u,
+    );
+  }, 60_000);
+});
