@@ -97,6 +97,19 @@ describe('Re-import revised manuscript', () => {
     expect(stores.document.getState().doc!.project).toBe(before);
   });
 
+  it('says before Apply that a revision would take the project over its limits, and offers no Apply', async () => {
+    const huge = Array.from({ length: 20_001 }, (_, index): ImportBlock => ({ text: `Line ${index}.` }));
+    const { stores } = open(huge);
+    fireEvent.click(screen.getByTestId('revision-open'));
+    const file = new File(['x'], 'Harbour.txt', { type: 'text/plain' });
+    fireEvent.change(await screen.findByTestId('revision-file'), { target: { files: [file] } });
+    expect((await screen.findByTestId('revision-problem')).textContent).toContain(
+      'with it the project has 20,001 blocks; a project holds at most 20,000',
+    );
+    expect((screen.getByTestId('revision-apply') as HTMLButtonElement).disabled).toBe(true);
+    expect(stores.document.getState().past).toHaveLength(0);
+  });
+
   it('changes nothing when cancelled', async () => {
     const { stores } = open([{ text: EDITED }]);
     const before = stores.document.getState().doc!.project;

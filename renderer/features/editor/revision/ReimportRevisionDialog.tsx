@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { applyRevision, planRevision } from '../../../../common/import/revision-apply.js';
 import { SCRIPT_FILE_EXTENSIONS } from '../../../../common/import/script-formats.js';
+import { ProjectEditError } from '../../../../common/project/edit-error.js';
 import type { Project } from '../../../../common/project/project-schema.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { editDocument } from '../../../stores/document-actions.js';
@@ -27,10 +28,16 @@ export function ReimportRevisionDialog({ project, onClose }: { project: Project;
     () => (read.state === 'read' ? planRevision(project, read.paragraphs) : null),
     [project, read],
   );
-  const estimate = useMemo(
-    () => (plan === null ? null : estimateRevision(project, plan, (next) => contextIn(stores, next))),
-    [plan, project, stores],
-  );
+  const outcome = useMemo(() => {
+    if (plan === null) return null;
+    try {
+      return { estimate: estimateRevision(project, plan, (next) => contextIn(stores, next)) };
+    } catch (caught) {
+      // A revision the project cannot hold (its limits, a cast too large) is said before Apply, not thrown.
+      if (caught instanceof ProjectEditError) return { problem: caught.message };
+      throw caught;
+    }
+  }, [plan, project, stores]);
   const changes = plan?.changes.filter((change) => change.kind !== 'unchanged').length ?? 0;
 
   const choose = (picked: File | undefined): void => {
@@ -112,18 +119,20 @@ export function ReimportRevisionDialog({ project, onClose }: { project: Project;
           Reading “{read.fileName}”…
         </p>
       ) : null}
-      {read.state === 'failed' ? (
+      {read.state === 'failed' || (outcome !== null && 'problem' in outcome) ? (
         <p className="revision-problem" data-testid="revision-problem" role="alert">
-          {read.message}
+          {read.state === 'failed' ? read.message : outcome?.problem}
         </p>
       ) : null}
-      {plan !== null && estimate !== null ? <RevisionDiffView plan={plan} estimate={estimate} /> : null}
+      {plan !== null && outcome?.estimate !== undefined ? (
+        <RevisionDiffView plan={plan} estimate={outcome.estimate} />
+      ) : null}
       <div className="form-actions">
         <button
           type="button"
           className="primary"
           data-testid="revision-apply"
-          disabled={plan === null || changes === 0}
+          disabled={plan === null || changes === 0 || outcome?.estimate === undefined}
           onClick={apply}
         >
           {plan === null ? 'Apply' : `Apply ${changes} change${changes === 1 ? '' : 's'}`}
