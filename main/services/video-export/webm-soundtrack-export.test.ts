@@ -10,6 +10,7 @@ import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { ExportEngine } from '../export/export-engine.js';
 import { ffmpeg, readFloat32 } from '../export/test-support/media-tools.js';
 import { makeSmallProject, type SmallProject } from '../export/test-support/small-project.js';
+import { checkPictureFitsOutput } from './picture-container-check.js';
 import { ORIGINAL_AUDIO_NAME, NEW_SOUNDTRACK_NAME } from './soundtrack-remux.js';
 import { exportVideoWithSoundtrack } from './video-soundtrack-export.js';
 
@@ -210,10 +211,14 @@ describe('exportVideoWithSoundtrack to WebM', () => {
   }, 120_000);
 
   it('refuses H.264 picture in WebM, naming the codec and the rule, and leaves nothing behind', async () => {
+    const sentence =
+      'The video “picture.mp4” has H.264 picture, and a WebM file holds only VP8, VP9 or AV1 picture (the picture is copied, never re-encoded): export it as MP4 or MOV.';
+    // Before anything is rendered (the exporter asks first), and again by the remux itself.
+    await expect(checkPictureFitsOutput(mp4, '/out/Dub.webm')).rejects.toThrow(sentence);
+    await expect(checkPictureFitsOutput(mp4, '/out/Dub.mp4')).resolves.toBeUndefined();
+    await expect(checkPictureFitsOutput(webm, '/out/Dub.webm')).resolves.toBeUndefined();
     const outputPath = path.join(dir, 'Refused.webm');
-    await expect(exportVideoWithSoundtrack(engine, job(mp4, outputPath, false))).rejects.toThrow(
-      'The video “picture.mp4” has H.264 picture, and a WebM file holds only VP8, VP9 or AV1 picture (the picture is copied, never re-encoded): export it as MP4 or MOV.',
-    );
+    await expect(exportVideoWithSoundtrack(engine, job(mp4, outputPath, false))).rejects.toThrow(sentence);
     expect(existsSync(outputPath)).toBe(false);
     expect((await readdir(dir)).filter((name) => name.startsWith('.'))).toEqual([]);
   }, 120_000);
