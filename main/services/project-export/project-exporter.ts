@@ -21,7 +21,6 @@ import type { ExportEngine, RunOptions } from '../export/index.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-export.js';
 import { checkPictureFitsOutput } from '../video-export/picture-container-check.js';
-import { checkPictureFitsOutput } from '../video-export/picture-container-check.js';
 import { withOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
 import { exportCheckedDelivery } from './retail-delivery.js';
@@ -244,7 +243,6 @@ export class ProjectExporter {
         `The reference video “${path.basename(videoPath)}” of “${project.title}” was not chosen in Timbre Studio on this computer, and the app reads only videos you chose: locate it in the editor, then export again.`,
       );
     }
-    await checkPictureFitsOutput(videoPath, target.outputPath);
     await checkPictureFitsOutput(videoPath, target.outputPath);
     const result = await exportVideoWithSoundtrack(
       this.options.engine,
