@@ -11,6 +11,8 @@ import { aacBitrates, defaultAacBitrate } from '../../common/export/export-optio
 import type { AudioMetadata, ChapterOutput } from '../../common/export/audio-metadata.js';
 import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../common/export/chapter-split.js';
 import { READ_ALONG_MODES, readAlongModeProblem } from './read-along-mode.js';
+import { profileFlagsProblem, withRetailProfile } from './cli-profile.js';
+import { retailProfileIdSchema } from '../../common/export/retail-profile-schema.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
 import type { VideoOutput } from '../../common/export/video-output.js';
@@ -83,6 +85,7 @@ const OPTIONS = {
   overwrite: { type: 'boolean' },
   split: { type: 'string' },
   mode: { type: 'string' },
+  profile: { type: 'string' },
   chapters: { type: 'boolean' },
   'chapters-json': { type: 'boolean' },
   'chapter-name': { type: 'string' },
@@ -177,6 +180,12 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   const book = values.mode === undefined ? undefined : choice('--mode', values.mode, READ_ALONG_MODES);
   const bookProblem = readAlongModeProblem(book, split !== 'none' || videoPath !== undefined);
   if (bookProblem !== null) throw new UsageError(bookProblem);
+  const profile =
+    values.profile === undefined
+      ? undefined
+      : choice('--profile', values.profile, retailProfileIdSchema.options);
+  const profileProblem = profile === undefined ? null : profileFlagsProblem(profile, values);
+  if (profileProblem !== null) throw new UsageError(profileProblem);
   if (values['confirm-charge-twice'] && !values.generate) {
     throw new UsageError('--confirm-charge-twice applies with --generate only (without it nothing is sent)');
   }
@@ -221,7 +230,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     ...(videoFlags === undefined ? {} : { video: videoFlags.output }),
   });
 
-  return {
+  const exportCommand: ExportCommand = {
     kind: 'export',
     projects,
     out: path.resolve(values.out ?? '.'),
@@ -246,6 +255,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     ...tokenFromEnv(values['token-env'], env),
     dataDir: values.data === undefined ? undefined : path.resolve(values.data),
   };
+  return profile === undefined ? exportCommand : withRetailProfile(exportCommand, profile);
 }
 
 /** The flags `timbre import` takes; any other is refused, naming it, rather than quietly ignored. */

@@ -31,6 +31,10 @@ Output
   --mode epub-read-along|lpf-audiobook|karaoke-vtt
                          a read-along EPUB 3 (sentences highlighted as read, MP3 by chapter), a W3C
                          Audiobook (.lpf), or the mix with a word-by-word karaoke .vtt beside it
+  --profile acx|google-play|inaudio|apple-books|spotify|podcast
+                         a retailer's delivery: its format, rate, channels, loudness, room tone and chapter
+                         files; the written files are checked again and "Pre-flight report.html" is put beside
+                         them (not with --format, --bitrate, --rate, --channels, --loudness, --split, --mode)
 
 Video (one project)
   --video FILE           the project's speech as the new soundtrack of FILE (MP4, MOV, M4V, WebM): NAME.mp4 (or
