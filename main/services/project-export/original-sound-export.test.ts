@@ -7,7 +7,8 @@ import type { RenderClip } from '../../../common/export/render-plan.js';
 import type { Project } from '../../../common/project/index.js';
 import type { OriginalAudio } from '../../../common/project/timing-schema.js';
 import { makeProject } from '../batch/test-support/batch-fakes.js';
-import type { ExportEngine, ExportRequest } from '../export/index.js';
+import type { ExportEngine } from '../export/index.js';
+import type { ExportRequest } from '../export/export-types.js';
 import { recordingExporter } from './test-support/recording-engine.js';
 
 let dir: string;
