@@ -176,7 +176,7 @@ function fileChecks(profile: RetailProfile, file: MeasuredAudioFile): PreflightR
       'digital-silence',
       'No digital silence',
       file.longestDigitalZeroMs < MAX_DIGITAL_ZERO_MS,
-      file.longestDigitalZeroMs === 0 ? 'none' : `${seconds(file.longestDigitalZeroMs)} at most`,
+      file.longestDigitalZeroMs < 1 ? 'none' : `${seconds(file.longestDigitalZeroMs)} at most`,
       `room tone, never digital zero for ${MAX_DIGITAL_ZERO_MS} ms or more`,
     );
   }
