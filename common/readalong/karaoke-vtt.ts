@@ -1,5 +1,5 @@
 import { formatTimestamp } from '../subtitles/subtitle-format.js';
-import { timeWords, type TimedBlock, type TimedSentence } from './readalong-timing.js';
+import type { TimedBlock, TimedSentence } from './readalong-timing.js';
 
 /**
  * Below this many milliseconds per word a sentence is spoken too fast for word highlighting to mean anything (the
@@ -10,7 +10,7 @@ const MIN_MS_PER_WORD = 120;
 /**
  * Karaoke-style WebVTT: one cue per sentence, timed from the real takes, and inside it a WebVTT timestamp tag
  * (`<00:00:01.500>`) before each word, so players that style `:past` and `:future` light the words up as they are
- * read. Word times are estimates (timeWords); a sentence too quick for them keeps sentence highlighting only.
+ * read. Word times are estimates (readalong-timing.ts); a sentence too quick for them keeps sentence highlighting only.
  */
 export function formatKaraokeVtt(blocks: readonly TimedBlock[]): string {
   const cues = blocks.flatMap((block) => block.sentences).map(karaokeCue);
@@ -23,7 +23,7 @@ function karaokeCue(sentence: TimedSentence): string {
 }
 
 function karaokeText(sentence: TimedSentence): string {
-  const words = timeWords(sentence);
+  const words = sentence.words;
   if ((sentence.endMs - sentence.startMs) / Math.max(1, words.length) < MIN_MS_PER_WORD)
     return escapeCueText(sentence.text);
   let lastTagMs = sentence.startMs;

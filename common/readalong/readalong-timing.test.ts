@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { timeReadAlong, timeWords } from './readalong-timing.js';
+import { timeReadAlong, type TimedBlock } from './readalong-timing.js';
+
+const spans = (block: TimedBlock | undefined) =>
+  block?.sentences.map(({ text, startMs, endMs }) => ({ text, startMs, endMs }));
 
 describe('timeReadAlong', () => {
   it('times each sentence from the pauses in its take, at the take’s place in the file', () => {
@@ -20,7 +23,7 @@ describe('timeReadAlong', () => {
       10_000,
     );
     expect(block?.wholeBlock).toBe(false);
-    expect(block?.sentences).toEqual([
+    expect(spans(block)).toEqual([
       { text: 'The river rises in the hills.', startMs: 2100, endMs: 3500 },
       { text: 'It runs north!', startMs: 3900, endMs: 4900 },
     ]);
@@ -32,7 +35,7 @@ describe('timeReadAlong', () => {
       1900,
     );
     expect(block?.wholeBlock).toBe(true);
-    expect(block?.sentences).toEqual([{ text: 'One two three. Four five six.', startMs: 1000, endMs: 1900 }]);
+    expect(spans(block)).toEqual([{ text: 'One two three. Four five six.', startMs: 1000, endMs: 1900 }]);
   });
 
   it('keeps blocks in order and never lets a sentence start before the previous one ends', () => {
@@ -54,13 +57,28 @@ describe('timeReadAlong', () => {
   });
 });
 
-describe('timeWords', () => {
-  it('shares the sentence’s time among its words in proportion to their letters', () => {
-    expect(timeWords({ text: 'I am here, now.', startMs: 1000, endMs: 2000 })).toEqual([
-      { text: 'I', startMs: 1000 },
-      { text: 'am', startMs: 1100 },
-      { text: 'here,', startMs: 1300 },
-      { text: 'now.', startMs: 1700 },
-    ]);
+describe('word times', () => {
+  it('start a word after a pause where speech resumes, and share the time between pauses by letters', () => {
+    const [block] = timeReadAlong(
+      [
+        {
+          blockId: 'a',
+          text: 'I am here, now.',
+          startMs: 1000,
+          durationMs: 1000,
+          silences: [{ startMs: 560, endMs: 760 }],
+        },
+      ],
+      5000,
+    );
+    const words = block?.sentences[0]?.words ?? [];
+    expect(words.map((word) => word.text)).toEqual(['I', 'am', 'here,', 'now.']);
+    const [first, am, here, now] = words.map((word) => word.startMs);
+    expect(first).toBe(1000);
+    // After the comma's pause: where speech resumes.
+    expect(now).toBe(1760);
+    // Before it: by letters, one before "am", three before "here,".
+    expect(here! - 1000).toBeCloseTo(3 * (am! - 1000), 0);
+    expect(am).toBeGreaterThan(1000);
   });
 });

@@ -8,6 +8,8 @@ export interface TimedSentence {
   readonly text: string;
   readonly startMs: number;
   readonly endMs: number;
+  /** Its words and when each starts (estimated, see wordsOf); the first starts with the sentence. */
+  readonly words: readonly TimedWord[];
 }
 
 /**
@@ -22,7 +24,7 @@ export interface TimedBlock {
   readonly wholeBlock: boolean;
 }
 
-/** One word of a sentence and when it starts (estimated: see timeWords). */
+/** One word of a sentence and when it starts (estimated: see wordsOf). */
 export interface TimedWord {
   readonly text: string;
   readonly startMs: number;
@@ -52,13 +54,19 @@ function timeBlock(source: SubtitleSource, notBeforeMs: number, audioEndMs: numb
   if (spans.length === 0 || source.durationMs <= 0) return { ...base, sentences: [], wholeBlock: false };
   const map = buildSpeechTimeMap(text, source.durationMs, source.silences);
   const clamp = (ms: number): number => Math.round(Math.min(audioEndMs, source.startMs + ms));
+  const timeAt = (position: number): number => clamp(map.startOf(position));
   const sentences: TimedSentence[] = [];
   let previousEnd = notBeforeMs;
   for (const span of spans) {
     const startMs = Math.max(previousEnd, clamp(map.startOf(span.start)));
     const endMs = clamp(map.endOf(span.end));
     if (endMs <= startMs) break;
-    sentences.push({ text: text.slice(span.start, span.end), startMs, endMs });
+    sentences.push({
+      text: text.slice(span.start, span.end),
+      startMs,
+      endMs,
+      words: wordsOf(text, span, startMs, endMs, timeAt),
+    });
     previousEnd = endMs;
   }
   if (sentences.length === spans.length) return { ...base, sentences, wholeBlock: false };
@@ -66,7 +74,8 @@ function timeBlock(source: SubtitleSource, notBeforeMs: number, audioEndMs: numb
   const startMs = Math.max(notBeforeMs, clamp(map.startOf(0)));
   const endMs = clamp(map.endOf(text.length));
   if (endMs <= startMs) return { ...base, sentences: [], wholeBlock: false };
-  return { ...base, sentences: [{ text, startMs, endMs }], wholeBlock: true };
+  const words = wordsOf(text, { start: 0, end: text.length }, startMs, endMs, timeAt);
+  return { ...base, sentences: [{ text, startMs, endMs, words }], wholeBlock: true };
 }
 
 /**
@@ -94,19 +103,24 @@ function sentenceSpans(text: string): { start: number; end: number }[] {
 }
 
 /**
- * When each word of a sentence starts, estimated: the sentence's time shared among its words in proportion to
- * their letters (the subtitles' rule between two pauses). There are no word timings from the service, so a word
- * may be heard some tens of milliseconds off; the sentence's own start and end are the measured ones.
+ * When each word of a sentence starts, estimated from the block's time map: a word after a pause the audio has
+ * (a comma's) starts where speech resumes; between pauses, time runs in proportion to letters (the subtitles'
+ * rule), since the service gives no word timings. Kept inside the sentence and never earlier than the word before.
  */
-export function timeWords(sentence: TimedSentence): TimedWord[] {
-  const words = sentence.text.split(' ').filter((word) => word !== '');
-  const weights = words.map((word) => Math.max(1, spokenWeight(word)));
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const durationMs = sentence.endMs - sentence.startMs;
-  let before = 0;
-  return words.map((word, index) => {
-    const startMs = sentence.startMs + Math.round((before / total) * durationMs);
-    before += weights[index]!;
-    return { text: word, startMs };
-  });
+function wordsOf(
+  text: string,
+  span: { start: number; end: number },
+  startMs: number,
+  endMs: number,
+  timeAt: (position: number) => number,
+): TimedWord[] {
+  const words: TimedWord[] = [];
+  let previous = startMs;
+  for (const match of text.slice(span.start, span.end).matchAll(/\S+/gu)) {
+    const at =
+      words.length === 0 ? startMs : Math.min(endMs, Math.max(previous, timeAt(span.start + match.index)));
+    words.push({ text: match[0], startMs: at });
+    previous = at;
+  }
+  return words;
 }
