@@ -78,6 +78,10 @@ describe('Re-import revised manuscript', () => {
     expect(screen.getByTestId('revision-credits').textContent).toContain(
       `After applying, 2 blocks need generating, ≈ ${credits} credits.`,
     );
+    // The book has no chapter marks: its one chapter, the opening, changes.
+    expect(screen.getByTestId('revision-chapters').textContent).toContain(
+      'Chapters whose audio changes (their chapter files need exporting again): Opening.',
+    );
     const read = bridge.calls.find((call) => call.method === 'projects.readRevision');
     expect(read?.input).toMatchObject({
       fileName: 'Harbour (2nd edition).txt',

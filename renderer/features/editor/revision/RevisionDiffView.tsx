@@ -51,6 +51,7 @@ export function RevisionDiffView({ plan, estimate }: { plan: RevisionPlan; estim
         . {extra > 0 ? `The revision adds ${formatCountOf(extra, 'block', 'blocks')} to generate. ` : ''}
         Estimated at one credit per character sent; nothing is sent until you generate.
       </p>
+      <ChangedChapters chapters={estimate.chapters} />
       {listed.length === 0 ? (
         <p data-testid="revision-no-changes">
           The revision reads the same as the project: nothing would change.
@@ -97,5 +98,18 @@ function ChangeRow({ plan, change }: { plan: RevisionPlan; change: RevisionChang
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** Which chapter files the revision makes out of date, so a per-chapter delivery re-exports only those. */
+function ChangedChapters({ chapters }: { chapters: RevisionEstimate['chapters'] }) {
+  if (chapters.changed.length === 0 && chapters.gone.length === 0) return null;
+  return (
+    <p className="revision-chapters" data-testid="revision-chapters">
+      {chapters.changed.length > 0
+        ? `Chapters whose audio changes (their chapter files need exporting again): ${chapters.changed.join(', ')}.`
+        : 'No chapter’s audio changes.'}
+      {chapters.gone.length > 0 ? ` No longer in the book: ${chapters.gone.join(', ')}.` : ''}
+    </p>
   );
 }

@@ -1,5 +1,6 @@
 import type { RevisionPlan } from '../../../../common/import/revision-apply.js';
 import { applyRevision } from '../../../../common/import/revision-apply.js';
+import { chaptersWithChangedAudio } from '../../../../common/import/revision-chapters.js';
 import type { Project } from '../../../../common/project/project-schema.js';
 import { projectStats } from '../../../../common/project/project-stats.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
@@ -8,6 +9,8 @@ import type { SendContext } from '../../../../common/project/send-context.js';
 export interface RevisionEstimate {
   readonly pendingNow: { blocks: number; credits: number };
   readonly pendingAfter: { blocks: number; credits: number };
+  /** The chapters whose audio the revision changes (their chapter files are to export again), and those it ends. */
+  readonly chapters: { changed: readonly string[]; gone: readonly string[] };
 }
 
 /**
@@ -26,5 +29,6 @@ export function estimateRevision(
   return {
     pendingNow: { blocks: now.pendingBlockCount, credits: now.estimatedPendingCredits },
     pendingAfter: { blocks: after.pendingBlockCount, credits: after.estimatedPendingCredits },
+    chapters: chaptersWithChangedAudio(project, applied),
   };
 }
