@@ -269,15 +269,7 @@ export const COMMANDS = [
     inTextFields: true,
     menuLabel: 'Add Reference Video…',
   },
-  {
-    // No default key: a revised manuscript comes rarely; the palette, the toolbar and Settings offer it.
-    id: 'reimport-revision',
-    title: 'Re-import a revised manuscript, keeping the audio of what did not change',
-    keys: [],
-    scope: 'editor',
-    inTextFields: true,
-    menuLabel: 'Re-import Revised Manuscript…',
-  },
+  { id: 'reimport', title: 'Re-import revised manuscript…', keys: [], scope: 'editor', inTextFields: true },
   {
     id: 'zoom-in',
     title: 'Zoom the timeline in',

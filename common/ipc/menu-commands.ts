@@ -7,7 +7,7 @@ import type { CommandId } from '../commands/command-list.js';
 export const MENU_COMMANDS = [
   'new-project',
   'import-text',
-  'reimport-revision',
+  'reimport',
   'close-project',
   'undo',
   'redo',

@@ -66,7 +66,7 @@ export function buildMenuTemplate(
       submenu: [
         command('new-project'),
         command('import-text'),
-        command('reimport-revision'),
+        command('reimport'),
         { type: 'separator' },
         command('export'),
         { type: 'separator' },

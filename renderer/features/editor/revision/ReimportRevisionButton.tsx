@@ -10,7 +10,7 @@ const selectProject = (state: DocumentState) => state.doc?.project ?? null;
 export function ReimportRevisionButton() {
   const project = useDocumentStore(selectProject);
   const [open, setOpen] = useState(false);
-  useCommandHandlers({ 'reimport-revision': { run: () => setOpen(true) } });
+  useCommandHandlers({ reimport: { run: () => setOpen(true) } });
   if (project === null) return null;
   return (
     <div className="toolbar-group">
