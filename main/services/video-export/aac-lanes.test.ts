@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeWithFfmpeg, ffmpeg } from '../export/test-support/media-tools.js';
+import { readPackets } from './aac-lanes.js';
 import { remuxWithSoundtrack } from './soundtrack-remux.js';
 
 const RATE = 44_100;
@@ -66,4 +67,26 @@ describe('the soundtrack encoded on two cores', () => {
     expect(seam).toBeGreaterThan(before - 3);
     expect(after).toBeGreaterThan(before - 3);
   }, 120_000);
+});
+
+describe('readPackets', () => {
+  /** A staged record as the lanes write it: timestamp and duration (float64), length (uint32), bytes. */
+  function staged(timestamp: number, bytes: Uint8Array): Buffer {
+    const header = Buffer.alloc(20);
+    header.writeDoubleLE(timestamp, 0);
+    header.writeDoubleLE(0.5, 8);
+    header.writeUInt32LE(bytes.length, 16);
+    return Buffer.concat([header, bytes]);
+  }
+
+  it('reads back records across its 1 MiB buffer, one longer than the buffer included', async () => {
+    const sizes = [700, 1024 * 1024 - 30, 1_500_000, 9, 600];
+    const payloads = sizes.map((size, index) => new Uint8Array(size).map((_, at) => (at * 7 + index) % 251));
+    const filePath = path.join(dir, 'staged.aac-1');
+    await writeFile(filePath, Buffer.concat(payloads.map((bytes, index) => staged(index, bytes))));
+    const read = [];
+    for await (const packet of readPackets([filePath])) read.push(packet);
+    expect(read.map((packet) => packet.timestamp)).toEqual([0, 1, 2, 3, 4]);
+    read.forEach((packet, index) => expect(Buffer.compare(packet.data, payloads[index]!)).toBe(0));
+  });
 });
