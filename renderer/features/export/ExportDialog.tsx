@@ -17,6 +17,7 @@ import {
 import { ExportConflict } from './ExportConflict.js';
 import { ExportDestinationField } from './ExportDestinationField.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
+import { ExportProfileField } from './ExportProfileField.js';
 import { ExportLaneConflicts } from './ExportLaneConflicts.js';
 import { ExportPastVideoEnd } from './ExportPastVideoEnd.js';
 import { ExportMissingAudio } from './ExportMissingAudio.js';
@@ -79,7 +80,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const busy = stage.kind === 'running' && run?.state !== 'finished';
   return (
     <Dialog title={`Export “${title}”`} testId="export-dialog" className="export-dialog" onClose={onClose}>
-      <ExportFormatFields form={form} disabled={busy} onChange={update} hasVideo={hasVideo} />
+      {/* Shown until the export runs (its statement is repeated in the finished export's notes). */}
+      {hasVideo || stage.kind === 'running' ? null : (
+        <ExportProfileField form={form} disabled={busy} onChange={update} />
+      )}
+      <ExportFormatFields
+        form={form}
+        disabled={busy || form.profile !== undefined}
+        onChange={update}
+        hasVideo={hasVideo}
+      />
       <ExportTagFields
         form={form}
         chapterCount={chapterCount}

@@ -21,6 +21,8 @@ import { bookPackageExtension, exportContainer } from '../../../common/export/ex
 import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../../common/export/chapter-split.js';
 import type { AudioMetadata } from '../../../common/export/audio-metadata.js';
 import type { VideoContainer } from '../../../common/export/video-output.js';
+import type { RetailProfileId } from '../../../common/export/retail-profile-schema.js';
+import { withFormProfile } from './export-profile.js';
 export type { ExportMode };
 
 /** The export dialog's fields, in the words of the form. */
@@ -46,6 +48,8 @@ export interface ExportForm {
   /** The video export's container (the picture is copied into it) and whether the original sound rides along. */
   videoContainer: VideoContainer;
   keepOriginalAudio: boolean;
+  /** A retailer's delivery (ACX, Google Play…): set through formWithProfile, which fills the fields above. */
+  profile?: RetailProfileId;
 }
 
 export const METADATA_FIELDS = [
@@ -131,7 +135,7 @@ export function settingsFromForm(
   if (checked.success) {
     const settings =
       chapterCount === undefined ? checked.data : settingsForChapters(checked.data, chapterCount);
-    return { ok: true, settings };
+    return { ok: true, settings: withFormProfile(form, settings) };
   }
   const issue = checked.error.issues[0];
   const field = issue?.path.join('.') ?? 'settings';

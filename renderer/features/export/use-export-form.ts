@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ExportForm } from './export-form.js';
 import { defaultExportForm, settingsFromForm } from './export-form.js';
+import { formWithProfile } from './export-profile.js';
 import { withSourceContainer } from './video-container-default.js';
 
 /**
@@ -50,7 +51,9 @@ export function useExportForm(
   const settings = useMemo(() => settingsFromForm(form, chapterCount), [form, chapterCount]);
 
   const update = <K extends keyof ExportForm>(key: K, value: ExportForm[K]): void => {
-    const next = { ...form, [key]: value };
+    // A profile fills the fields it rules on at once (one update each would overwrite the last).
+    const next =
+      key === 'profile' ? formWithProfile(form, value as ExportForm['profile']) : { ...form, [key]: value };
     lastForms[kind] = next;
     shownForm = next;
     setForm(next);
