@@ -167,7 +167,7 @@ describe('timbre command line', () => {
     [`export a.timbre --out o --${secret}`, /unknown option \(not repeated here, in case it is a secret/],
     [
       `export a.timbre --out o --format ${secret}`,
-      /--format must be one of wav, mp3 \(got a 18-character value/,
+      /--format must be one of wav, mp3, m4b, m4a \(got a 18-character value/,
     ],
     [
       `export a.timbre --out o --rate ${secret}`,
