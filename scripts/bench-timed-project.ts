@@ -23,7 +23,16 @@
  *   - scrolling with thumbnails: 4–10 frames over 50 ms end to end (max 67–383 ms), 4–18 over 10 screens, where
  *     the same lines without a video had 0–5 and 1–3: target not met. Chromium's long-animation-frame entries put
  *     the time in rendering, not scripts (React's scheduler at most 55 ms in one frame), with 13 of 50 tiles'
- *     thumbnails made after 10 screens in 5 s; to measure again on a quiet machine;
+ *     thumbnails made after 10 screens in 5 s. A trace of the end-to-end scroll found the cause: the strip's
+ *     offscreen <video> seeking and decoding during the scroll (401 ms of the media thread's CPU in 300 frames,
+ *     on 2 cores shared with the page's painting and raster) and drawing/encoding thumbnails in frames (95 ms of
+ *     the main thread). The strip now makes thumbnails only once the view rests 150 ms: media thread 10–23 ms
+ *     over the same scroll. Then (27 Nov, 3 runs old/new alternated, load average 16–22, where the reference
+ *     itself had 8–60 frames over 50 ms): with the video 125 frames over 50 ms in all runs before, 100 after; the
+ *     reference without a video 98 and 94: the remaining long frames are the machine's load, the same with and
+ *     without the video. A quiet run before the change (load 0.4): p95 33 ms with the video against 16.7 ms
+ *     without. Thumbnails in view are all drawn 1.25–1.34 s after the scroll stops (0.7–2.5 s before, which made
+ *     none during the scroll at that load either); to measure again on a quiet machine;
  *   - memory: main's peak resident 134 MB, the page's JavaScript heap 10 MB at the end: target met.
  *
  *   node scripts/build.mjs && npx tsx scripts/bench-timed-project.ts [--cues 1500] [--minutes 120] [--keep]
@@ -345,6 +354,37 @@ interface Measured {
   reading: ScrollFigures;
   /** Thumbnails drawn, of the tiles the strip shows, after the reading scroll. */
   thumbnails: { drawn: number; tiles: number };
+  /** The scroll stopped → no tile in view still waiting for its thumbnail (the strip makes none while scrolling). */
+  filledMs: number;
+}
+
+/** Once a scroll stops: the time until every thumbnail tile inside the timeline's view is drawn (NaN: 30 s passed). */
+function thumbnailsFilled(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    interface Box {
+      left: number;
+      right: number;
+    }
+    const g = globalThis as unknown as FollowGlobals & {
+      document: { querySelectorAll(selector: string): Iterable<{ getBoundingClientRect(): Box }> };
+    };
+    const view = (
+      g.document.querySelector('[data-testid="timeline-scroll"]') as unknown as {
+        getBoundingClientRect(): Box;
+      }
+    ).getBoundingClientRect();
+    const pendingInView = (): boolean =>
+      [...g.document.querySelectorAll('.video-thumbnail-pending')].some((tile) => {
+        const box = tile.getBoundingClientRect();
+        return box.right > view.left && box.left < view.right;
+      });
+    const started = g.performance.now();
+    while (pendingInView()) {
+      if (g.performance.now() - started > 30_000) return Number.NaN;
+      await new Promise((resolve) => g.requestAnimationFrame(resolve));
+    }
+    return g.performance.now() - started;
+  });
 }
 
 async function openAndScroll(page: Page, title: string, withVideo: boolean): Promise<Measured> {
@@ -363,11 +403,12 @@ async function openAndScroll(page: Page, title: string, withVideo: boolean): Pro
   });
   const reading = await scrollTimed(page, 300, { fromPx: middlePx, distancePx: 1_400 * 10 });
   const drawn = await page.locator('[data-testid="video-thumbnail"]').count();
+  const filledMs = withVideo ? await thumbnailsFilled(page) : Number.NaN;
   const strip = await page
     .locator('[data-testid="thumbnail-strip"]')
     .getAttribute('data-tiles')
     .catch(() => null);
-  return { opens, scroll, reading, thumbnails: { drawn, tiles: Number(strip ?? 0) } };
+  return { opens, scroll, reading, thumbnails: { drawn, tiles: Number(strip ?? 0) }, filledMs };
 }
 
 function scrollRows(label: string, name: string, scroll: ScrollFigures): [string, string, string][] {
@@ -481,6 +522,7 @@ async function main(): Promise<void> {
         `${timed.thumbnails.drawn} / ${timed.thumbnails.tiles}`,
         '',
       ],
+      ['timed + video: scroll stopped → thumbnails in view all drawn', ms(timed.filledMs), ''],
       ...projectRows('reference: same lines flowing, no video', reference),
       ['after a seek: click → video on the playhead’s frame, median', ms(median(seeks.settleMs)), ''],
       ['after a seek: the same, longest of 8', ms(Math.max(...seeks.settleMs)), ''],
