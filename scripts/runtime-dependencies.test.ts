@@ -26,6 +26,8 @@ function runtimePackages(source: string): string[] {
   const text = readFileSync(source, 'utf8');
   const specifiers = [
     ...text.matchAll(/^import (?!type )[^;]*?from '([^'.][^']*)';/gmu),
+    // Loaded for its effect alone (libav.js sets a global): `import 'package';`.
+    ...text.matchAll(/^import '([^'.][^']*)';/gmu),
     ...text.matchAll(/\bimport\('([^'.][^']*)'\)/gu),
   ].map((match) => match[1] ?? '');
   return specifiers

@@ -179,7 +179,9 @@ describe('timbre export refuses × stand-in', () => {
       '100',
     ]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/--bitrate must be one of 128, 160, 192, 224, 256, 320 kbps \(got 100\)/);
+    expect(run.stderr).toMatch(
+      /--bitrate must be one of 128, 160, 192, 224, 256, 320 kbps for --format mp3 \(got 100\)/,
+    );
     expect(run.stdout).toBe('');
   }, 60_000);
 });

@@ -13,6 +13,17 @@ let dir: string;
 /** Every mode this fake engine can run: the video mode remuxes a real video (main/services/video-export tests). */
 const AUDIO_MODES = exportModeSchema.options.filter((mode) => mode !== 'video');
 
+/** Each mode's destination in the test's folder: a file, a folder, or a zip or book package. */
+function outputName(mode: (typeof AUDIO_MODES)[number]): string {
+  const files: Partial<Record<(typeof AUDIO_MODES)[number], string>> = {
+    mix: 'Show.wav',
+    'karaoke-vtt': 'Karaoke.wav',
+    'epub-read-along': 'Book.epub',
+    'lpf-audiobook': 'Book.lpf',
+  };
+  return files[mode] ?? (mode.endsWith('zip') ? `${mode}.zip` : mode);
+}
+
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'timbre-project-exporter-'));
 });
@@ -31,10 +42,7 @@ describe('ProjectExporter.export, the one entry point', () => {
     const prepared = await exporter.prepare(project, settings);
     const written: Record<string, { method: string; outputPath: string }[]> = {};
     for (const mode of AUDIO_MODES) {
-      const outputPath = path.join(
-        dir,
-        mode === 'mix' ? 'Show.wav' : mode.endsWith('zip') ? `${mode}.zip` : mode,
-      );
+      const outputPath = path.join(dir, outputName(mode));
       const before = engine.calls.length;
       const result = await exporter.export(prepared, { outputPath, mode, overwrite: false });
       expect(result.outputPath).toBe(outputPath);
@@ -48,9 +56,23 @@ describe('ProjectExporter.export, the one entry point', () => {
       // One file per chapter (this project has one), written in a staging folder renamed or zipped into place.
       'chapters-folder': [{ method: 'exportMix', outputPath: expect.stringMatching(/\.wav$/u) as string }],
       'chapters-zip': [{ method: 'exportMix', outputPath: expect.stringMatching(/\.wav$/u) as string }],
+      // The mix with its karaoke WebVTT beside it; a read-along book's chapters rendered as MP3 and packaged.
+      'karaoke-vtt': [{ method: 'exportMix', outputPath: 'Karaoke.wav' }],
+      'epub-read-along': [{ method: 'exportMix', outputPath: 'chapter-001.mp3' }],
+      'lpf-audiobook': [{ method: 'exportMix', outputPath: 'chapter-001.mp3' }],
     });
     expect((await readdir(dir)).sort()).toEqual(
-      ['Show.wav', 'blocks-folder', 'blocks-zip.zip', 'chapters-folder', 'chapters-zip.zip'].sort(),
+      [
+        'Show.wav',
+        'blocks-folder',
+        'blocks-zip.zip',
+        'chapters-folder',
+        'chapters-zip.zip',
+        'Karaoke.wav',
+        'Karaoke.vtt',
+        'Book.epub',
+        'Book.lpf',
+      ].sort(),
     );
   });
 
@@ -92,10 +114,7 @@ describe('ProjectExporter.export, the one entry point', () => {
     const covers: Record<string, (string | undefined)[]> = {};
     for (const mode of AUDIO_MODES) {
       const before = engine.requests.length;
-      const outputPath = path.join(
-        dir,
-        mode === 'mix' ? 'Show.wav' : mode.endsWith('zip') ? `${mode}.zip` : mode,
-      );
+      const outputPath = path.join(dir, outputName(mode));
       await exporter.export(prepared, { outputPath, mode, overwrite: false, coverPath });
       covers[mode] = engine.requests.slice(before).map((request) => request.coverPath);
     }
@@ -105,6 +124,10 @@ describe('ProjectExporter.export, the one entry point', () => {
       'chapters-zip': [coverPath],
       'blocks-folder': [undefined],
       'blocks-zip': [undefined],
+      'karaoke-vtt': [coverPath],
+      // A read-along book carries no cover yet (its package has none).
+      'epub-read-along': [undefined],
+      'lpf-audiobook': [undefined],
     });
   });
 
