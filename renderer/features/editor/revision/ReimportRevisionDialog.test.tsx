@@ -123,4 +123,32 @@ describe('Re-import revised manuscript', () => {
     expect(stores.document.getState().doc!.project).toBe(before);
     expect(stores.document.getState().past).toHaveLength(0);
   });
+
+  it('ends a read still running when another file is picked or the dialog is closed', async () => {
+    const ids = ['6f1c2a4e-8f0b-4c53-9a51-1d2e3f405061', '6f1c2a4e-8f0b-4c53-9a51-1d2e3f405062'];
+    let begun = 0;
+    const bridge = new FakeBridge({
+      'staging.begin': () => ok({ stagingId: ids[begun++]! }),
+      'staging.append': () => ok(null),
+      'staging.finish': () => ok(null),
+      // Main is still reading: the answer never comes.
+      'projects.readRevision': () => new Promise(() => undefined),
+      'projects.cancelImport': () => ok({ cancelled: true }),
+    });
+    const stores = storesFor(bridge);
+    stores.document.getState().open({ fileName: 'harbour.timbre', project: generatedBook() });
+    renderWithStores(<ReimportRevisionButton />, stores);
+    fireEvent.click(screen.getByTestId('revision-open'));
+    const input = await screen.findByTestId('revision-file');
+    const cancelled = () =>
+      bridge.calls.filter((call) => call.method === 'projects.cancelImport').map((call) => call.input);
+    const reads = () => bridge.calls.filter((call) => call.method === 'projects.readRevision').length;
+    fireEvent.change(input, { target: { files: [new File(['a'], 'Big book.txt', { type: 'text/plain' })] } });
+    await waitFor(() => expect(reads()).toBe(1));
+    fireEvent.change(input, { target: { files: [new File(['b'], 'Harbour.txt', { type: 'text/plain' })] } });
+    await waitFor(() => expect(reads()).toBe(2));
+    expect(cancelled()).toEqual([{ importId: ids[0] }]);
+    fireEvent.click(screen.getByTestId('revision-cancel'));
+    expect(cancelled()).toEqual([{ importId: ids[0] }, { importId: ids[1] }]);
+  });
 });
