@@ -1,10 +1,10 @@
-import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { LoudnessMeter } from '../../../../common/export/loudness-meter.js';
 import { NoiseFloorMeter } from '../../../../common/export/noise-floor-meter.js';
 import type { MeasuredAudioFile } from '../../../../common/export/preflight-checks.js';
 import { SilenceDetector } from '../../../../common/export/silence-detector.js';
 import { DecoderSet, decodeFile } from '../decode/source-decoder.js';
+import { openUserFile } from '../../storage/user-file.js';
 import { Mp3BitrateScan } from './mp3-bitrate-scan.js';
 
 /**
@@ -13,6 +13,8 @@ import { Mp3BitrateScan } from './mp3-bitrate-scan.js';
  */
 const ROOM_TONE_THRESHOLD_DB = -50;
 const SCAN_BYTES = 256 * 1024;
+/** What the shared reader checks a delivery file against: a regular file, of any size. */
+const DELIVERY_FILE = { maxBytes: Number.MAX_SAFE_INTEGER, what: 'a delivery file' };
 
 const FORMATS = { wav: 'wav', mp3: 'mp3', flac: 'flac', 'ogg-opus': 'other' } as const;
 
@@ -28,6 +30,9 @@ interface Meters {
  * and tail room tone and digital silence. One pass over the decoded audio; memory stays flat for any length.
  */
 export async function measureAudioFile(filePath: string): Promise<MeasuredAudioFile> {
+  // The decoders open the file by name: checked first with the shared reader (a non-blocking open, a regular file
+  // on the handle), so a FIFO or a device behind a delivery file's name is named instead of waited on.
+  await (await openUserFile(filePath, DELIVERY_FILE)).close();
   const decoders = new DecoderSet();
   let format: keyof typeof FORMATS | undefined;
   let meters: Meters | undefined;
@@ -82,7 +87,8 @@ export async function measureAudioFile(filePath: string): Promise<MeasuredAudioF
 
 async function scanMp3(filePath: string) {
   const scan = new Mp3BitrateScan();
-  const handle = await open(filePath, 'r');
+  // The shared reader: a regular file checked on its handle, never a FIFO or a device behind a delivery's name.
+  const handle = await openUserFile(filePath, DELIVERY_FILE);
   try {
     const buffer = new Uint8Array(SCAN_BYTES);
     for (let position = 0; ;) {
