@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isAacFormat } from '../../../common/export/export-options.js';
 import type { ExportEngine, RunOptions } from '../export/index.js';
 import type { ExportRequest, ExportResult } from '../export/export-types.js';
 import { ExportCancelledError } from '../export/export-errors.js';
+import { publishStaged } from '../export/output/publish-staged.js';
 import { stagingPathFor } from '../export/output/staged-file.js';
 import { writingToAsync } from '../export/output/writing-to.js';
-import { syncDirectorySync } from '../storage/atomic-file.js';
 import { writeAudiobookFile } from './audiobook-file.js';
 
 /** The mix's share of the progress bar; encoding the AAC has the rest. */
@@ -37,7 +36,6 @@ async function exportStaged(
 ): Promise<ExportResult> {
   const format = request.options.audio;
   if (!isAacFormat(format)) throw new Error(`audio.format: ${format.format} is not AAC`);
-  const folder = path.dirname(request.outputPath);
   const base = path.basename(request.outputPath, path.extname(request.outputPath));
   await writingToAsync(request.outputPath, () => mkdir(staging));
   try {
@@ -76,20 +74,11 @@ async function exportStaged(
     });
     if (signal?.aborted) throw new ExportCancelledError();
     const besides = [...mix.subtitlePaths, ...(mix.chaptersJsonPath ? [mix.chaptersJsonPath] : [])];
-    const finalBesides = besides.map((staged) => path.join(folder, path.basename(staged)));
-    const targets = [...finalBesides, request.outputPath];
-    if (!request.overwrite) {
-      const taken = targets.filter((target) => existsSync(target));
-      if (taken.length > 0) {
-        throw new Error(`${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''}: choose Replace.`);
-      }
-    }
-    // Subtitles and chapters first, the book last: a book under its name always has its files beside it.
-    for (const [index, staged] of besides.entries()) {
-      await writingToAsync(finalBesides[index]!, () => rename(staged, finalBesides[index]!));
-    }
-    await writingToAsync(request.outputPath, () => rename(stagedBook, request.outputPath));
-    syncDirectorySync(folder);
+    const finalBesides = await publishStaged(
+      { main: stagedBook, besides },
+      request.outputPath,
+      request.overwrite ?? false,
+    );
     const { size } = await stat(request.outputPath);
     const subtitleCount = mix.subtitlePaths.length;
     return {

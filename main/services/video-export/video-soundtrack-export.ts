@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
 import { containerForVideoPath } from '../../../common/export/video-output.js';
 import type { ExportEngine, RunOptions } from '../export/index.js';
 import { ExportCancelledError } from '../export/export-errors.js';
+import { publishStaged } from '../export/output/publish-staged.js';
 import { stagingPathFor } from '../export/output/staged-file.js';
 import { writingToAsync } from '../export/output/writing-to.js';
-import { syncDirectorySync } from '../storage/atomic-file.js';
 import type { OriginalAudio } from '../../../common/project/timing-schema.js';
 import { withOriginalSound } from './original-sound-bed.js';
 import { remuxWithSoundtrack } from './soundtrack-remux.js';
@@ -67,7 +66,6 @@ async function exportStaged(
   { signal, onProgress }: RunOptions,
 ): Promise<VideoSoundtrackResult> {
   const container = containerForVideoPath(job.outputPath);
-  const folder = path.dirname(job.outputPath);
   const base = path.basename(job.outputPath, path.extname(job.outputPath));
   await writingToAsync(job.outputPath, () => mkdir(staging));
   try {
@@ -109,20 +107,11 @@ async function exportStaged(
         }),
     });
     if (signal?.aborted) throw new ExportCancelledError();
-    const finalSubtitles = mix.subtitlePaths.map((staged) => path.join(folder, path.basename(staged)));
-    const targets = [...finalSubtitles, job.outputPath];
-    if (!job.overwrite) {
-      const taken = targets.filter((target) => existsSync(target));
-      if (taken.length > 0) {
-        throw new Error(`${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''}: choose Replace.`);
-      }
-    }
-    // Subtitles first, the video last: a video under its name always has its subtitles beside it.
-    for (const [index, staged] of mix.subtitlePaths.entries()) {
-      await writingToAsync(finalSubtitles[index]!, () => rename(staged, finalSubtitles[index]!));
-    }
-    await writingToAsync(job.outputPath, () => rename(stagedVideo, job.outputPath));
-    syncDirectorySync(folder);
+    const finalSubtitles = await publishStaged(
+      { main: stagedVideo, besides: mix.subtitlePaths },
+      job.outputPath,
+      job.overwrite,
+    );
     const { size } = await stat(job.outputPath);
     return {
       outputPath: job.outputPath,
