@@ -20,14 +20,26 @@ describe('applyRetailProfile', () => {
     });
   });
 
-  it('keeps what the retailer does not rule on (subtitles, ducking) as the user set it', () => {
+  it('keeps what the retailer does not rule on (a podcast’s subtitles, ducking) as the user set it', () => {
     const user = {
       ...defaultProjectExportSettings,
       options: { ...defaultProjectExportSettings.options, subtitles: { srt: false, vtt: true } },
     };
-    const { settings } = applyRetailProfile(user, retailProfile('google-play'));
+    const { settings } = applyRetailProfile(user, retailProfile('podcast'));
     expect(settings.options.subtitles).toEqual({ srt: false, vtt: true });
     expect(settings.ducking).toEqual(user.ducking);
+  });
+
+  it('delivers an audiobook retailer’s chapter files alone, without the subtitles the user ticked', () => {
+    const user = {
+      ...defaultProjectExportSettings,
+      options: { ...defaultProjectExportSettings.options, subtitles: { srt: true, vtt: true } },
+    };
+    for (const profile of RETAIL_PROFILES.filter((each) => each.split.chapterFiles)) {
+      const { settings } = applyRetailProfile(user, profile);
+      expect(settings.options.subtitles, profile.id).toMatchObject({ srt: false, vtt: false });
+    }
+    expect(RETAIL_PROFILES.some((each) => each.split.chapterFiles)).toBe(true);
   });
 
   it('drops a room tone the user set when the profile asks for none (a podcast), and exports one file', () => {

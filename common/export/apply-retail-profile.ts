@@ -22,8 +22,10 @@ function aimInside(range: { min: number; max: number }, share: number): number {
 
 /**
  * The user's export settings with a retailer's rules applied over them: format and bit rate, sample rate,
- * channels, loudness, room tone with its head and tail, chapter files and their names. What the retailer does not
- * rule on (subtitles, ducking, tags) stays as the user set it.
+ * channels, loudness, room tone with its head and tail, chapter files and their names. An audiobook retailer's
+ * delivery (chapter files) is its audio files alone: no subtitles beside them, which a retailer's upload would
+ * refuse or a producer would have to weed out. What the retailer does not rule on (ducking, tags, a podcast's
+ * subtitles) stays as the user set it.
  */
 export function applyRetailProfile(settings: ProjectExportSettings, profile: RetailProfile): ProfiledExport {
   const roomTone = profile.roomTone && {
@@ -41,6 +43,9 @@ export function applyRetailProfile(settings: ProjectExportSettings, profile: Ret
         audio: profile.audio,
         loudness: profile.loudness,
         ...(roomTone && { roomTone }),
+        ...(profile.split.chapterFiles && {
+          subtitles: { ...settings.options.subtitles, srt: false, vtt: false },
+        }),
       },
       retailProfile: profile.id,
       sampleRate: profile.sampleRate,

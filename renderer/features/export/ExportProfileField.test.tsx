@@ -43,12 +43,19 @@ describe('formWithProfile and the settings it makes', () => {
       channels: 1,
       loudness: 'acx',
       mode: 'chapters-folder',
+      // The locked subtitle boxes show what is delivered: the chapter files alone.
+      srt: false,
+      vtt: false,
     });
     const settings = settingsFromForm(form, 3);
     if (!settings.ok) throw new Error(settings.message);
     expect(settings.settings).toMatchObject({
       retailProfile: 'acx',
-      options: { roomTone: { headMs: 600, tailMs: 2000 }, loudness: { kind: 'rms', peakDb: -3.5 } },
+      options: {
+        roomTone: { headMs: 600, tailMs: 2000 },
+        loudness: { kind: 'rms', peakDb: -3.5 },
+        subtitles: { srt: false, vtt: false },
+      },
     });
   });
 

@@ -31,6 +31,8 @@ export function formWithProfile(form: ExportForm, id: RetailProfileId | undefine
     loudness: profile.loudness.kind === 'rms' ? 'acx' : 'podcast',
     mode: profile.split.chapterFiles ? 'chapters-folder' : 'mix',
     nameTemplate: profile.fileNameTemplate,
+    // An audiobook retailer takes the audio files alone (applyRetailProfile): the locked boxes show it.
+    ...(profile.split.chapterFiles && { srt: false, vtt: false }),
   };
 }
 
