@@ -50,6 +50,9 @@ async function encodeLane(
       channels,
     },
     time_base: [1, sampleRate],
+    // The 'fast' coder, not ffmpeg's default 'twoloop': 2.5x less CPU in WebAssembly, and on speech at the same
+    // bit rate it decodes closer to the mix (SNR), the quality measure (README: "Speed and memory").
+    options: { aac_coder: 'fast' },
   });
   const file = await open(job.outputPath, 'w');
   let kept = 0;
