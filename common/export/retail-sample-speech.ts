@@ -1,0 +1,48 @@
+import type { Project } from '../project/project-schema.js';
+import type { TimelineLayout } from '../project/timeline-layout.js';
+import { timeReadAlong, type TimedBlock } from '../readalong/readalong-timing.js';
+import type { SampleSpeech } from './retail-sample.js';
+
+// A chapter titled "Opening Credits", "Closing credits", "Credits"… is credits from its title to the next chapter.
+const CREDITS_TITLE = /\bcredits\b/iu;
+
+/**
+ * The speech blocks that are credits, which a retail sample never contains: those inside a chapter whose title
+ * says credits (the file split names them "01 Opening Credits"), and any block marked as credits. The mark is read
+ * as an optional `credits` field, so generated credit blocks are excluded as soon as the project format has it.
+ */
+export function creditBlockIds(project: Project): Set<string> {
+  const credits = new Set<string>();
+  let inCredits = false;
+  for (const block of project.tracks.speech.blocks) {
+    if (block.chapterTitle !== undefined) inCredits = CREDITS_TITLE.test(block.chapterTitle);
+    const marked = 'credits' in block && block.credits !== undefined;
+    if (inCredits || marked) credits.add(block.id);
+  }
+  return credits;
+}
+
+/** The speech to cut a sample from, given its blocks timed against the export (main: the written audio's timing). */
+export function sampleSpeechOf(project: Project, blocks: readonly TimedBlock[]): SampleSpeech {
+  const blockNumbers = new Map(project.tracks.speech.blocks.map((block, index) => [block.id, index + 1]));
+  return { blocks, blockNumbers, credits: creditBlockIds(project) };
+}
+
+/**
+ * The same from the editor's timeline (the export dialog's proposal): each text block where the layout puts it,
+ * its sentences timed in proportion to letters as the read-along times a take without known pauses. The export
+ * times the written audio instead, so its sample may start or end a few hundred milliseconds apart; it starts at
+ * the same sentence.
+ */
+export function estimatedSampleSpeech(project: Project, layout: TimelineLayout): SampleSpeech {
+  const texts = new Map(
+    project.tracks.speech.blocks.flatMap((block) => (block.type === 'text' ? [[block.id, block.text]] : [])),
+  );
+  const sources = layout.speech.flatMap((item) => {
+    const text = texts.get(item.blockId);
+    return text === undefined || text.trim() === ''
+      ? []
+      : [{ blockId: item.blockId, text, startMs: item.startMs, durationMs: item.durationMs }];
+  });
+  return sampleSpeechOf(project, timeReadAlong(sources, layout.totalMs));
+}
