@@ -1,5 +1,6 @@
 import { escapeXml } from '../xml/xml-tree.js';
 import { chapterStem, type ReadAlongBookInfo, type ReadAlongChapter } from './readalong-book.js';
+import { COVER_PAGE, coverImagePath, coverManifestItems, coverPage } from './epub-cover.js';
 import {
   ACTIVE_CLASS,
   READALONG_STYLESHEET,
@@ -9,9 +10,11 @@ import {
   overlayDurationMs,
 } from './epub-content.js';
 
-/** One file of the package: its path inside the zip and its text, or the audio file it is copied from. */
+/** One file of the package: its path inside the zip and its text or bytes, or the audio file it is copied from. */
 export type EpubEntry =
-  { readonly name: string; readonly text: string } | { readonly name: string; readonly audioFile: string };
+  | { readonly name: string; readonly text: string }
+  | { readonly name: string; readonly bytes: Uint8Array }
+  | { readonly name: string; readonly audioFile: string };
 
 const CONTAINER_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
@@ -24,7 +27,8 @@ const CONTAINER_XML = `<?xml version="1.0" encoding="UTF-8"?>
 /**
  * Every file of an EPUB 3 read-along book, in the order the zip must hold them: `mimetype` first (the caller
  * stores it uncompressed, as EPUB's container rules ask), then the container, the package document, the navigation
- * document, the stylesheet, and per chapter its XHTML, its Media Overlay and its audio.
+ * document, the stylesheet, the cover's page and image when the book has a cover, and per chapter its XHTML, its
+ * Media Overlay and its audio.
  */
 export function epubEntries(book: ReadAlongBookInfo, chapters: readonly ReadAlongChapter[]): EpubEntry[] {
   const entries: EpubEntry[] = [
@@ -34,6 +38,10 @@ export function epubEntries(book: ReadAlongBookInfo, chapters: readonly ReadAlon
     { name: 'OEBPS/nav.xhtml', text: navDocument(book, chapters) },
     { name: 'OEBPS/style.css', text: READALONG_STYLESHEET },
   ];
+  if (book.cover !== undefined) {
+    entries.push({ name: `OEBPS/${COVER_PAGE}`, text: coverPage(book, book.cover) });
+    entries.push({ name: `OEBPS/${coverImagePath(book.cover)}`, bytes: book.cover.bytes });
+  }
   chapters.forEach((chapter, index) => {
     const stem = chapterStem(index);
     entries.push({ name: `OEBPS/${stem}.xhtml`, text: chapterXhtml(chapter, book) });
@@ -72,6 +80,7 @@ function packageDocument(book: ReadAlongBookInfo, chapters: readonly ReadAlongCh
   const manifest = [
     '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
     '<item id="style" href="style.css" media-type="text/css"/>',
+    ...(book.cover === undefined ? [] : coverManifestItems(book.cover)),
     ...chapters.flatMap((chapter, index) => {
       const stem = chapterStem(index);
       const overlay = durations[index]! > 0 ? ` media-overlay="${stem}-overlay"` : '';
@@ -84,7 +93,11 @@ function packageDocument(book: ReadAlongBookInfo, chapters: readonly ReadAlongCh
       ];
     }),
   ];
-  const spine = chapters.map((_, index) => `<itemref idref="${chapterStem(index)}"/>`);
+  const spine = [
+    // The cover is the book's first page, as readers and stores expect of a book with one.
+    ...(book.cover === undefined ? [] : ['<itemref idref="cover"/>']),
+    ...chapters.map((_, index) => `<itemref idref="${chapterStem(index)}"/>`),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="pub-id" xml:lang="${escapeXml(book.language)}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
@@ -100,12 +113,20 @@ ${spine.join('\n')}
 `;
 }
 
-/** The navigation document: the table of contents, one entry per chapter. */
+/** The navigation document: the table of contents, one entry per chapter, and the landmarks (cover, start). */
 function navDocument(book: ReadAlongBookInfo, chapters: readonly ReadAlongChapter[]): string {
   const language = escapeXml(book.language);
   const entries = chapters.map(
     (chapter, index) => `<li><a href="${chapterStem(index)}.xhtml">${escapeXml(chapter.title)}</a></li>`,
   );
+  const landmarks = [
+    ...(book.cover === undefined ? [] : [`<li><a epub:type="cover" href="${COVER_PAGE}">Cover</a></li>`]),
+    ...(chapters.length === 0
+      ? []
+      : [
+          `<li><a epub:type="bodymatter" href="${chapterStem(0)}.xhtml">${escapeXml(chapters[0]!.title)}</a></li>`,
+        ]),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${language}" lang="${language}">
@@ -120,7 +141,17 @@ function navDocument(book: ReadAlongBookInfo, chapters: readonly ReadAlongChapte
 ${entries.join('\n')}
 </ol>
 </nav>
-</body>
+${
+  landmarks.length === 0
+    ? ''
+    : `<nav epub:type="landmarks" id="landmarks" hidden="hidden">
+<h2>Landmarks</h2>
+<ol>
+${landmarks.join('\n')}
+</ol>
+</nav>
+`
+}</body>
 </html>
 `;
 }

@@ -42,6 +42,30 @@ describe('publicationManifest', () => {
   });
 });
 
+describe('the cover in the publication manifest', () => {
+  const cover = { mediaType: 'image/png' as const, bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]) };
+
+  it('names the cover among the resources with rel "cover" and its image type, and stays valid', () => {
+    const manifest = publicationManifest({ ...book, cover }, chapters);
+    const parsed = audiobookManifestSchema.parse(manifest);
+    expect(parsed.resources).toContainEqual(
+      expect.objectContaining({ url: 'cover.png', encodingFormat: 'image/png', rel: 'cover' }),
+    );
+    expect(JSON.stringify(publicationManifest(book, chapters))).not.toContain('"cover"');
+  });
+
+  it('is refused by the schema when the cover is not an image', () => {
+    const manifest = publicationManifest({ ...book, cover }, chapters);
+    const resources = (manifest['resources'] as { rel: string }[]).map((resource) =>
+      resource.rel === 'cover' ? { ...resource, encodingFormat: 'text/html' } : resource,
+    );
+    const result = audiobookManifestSchema.safeParse({ ...manifest, resources });
+    expect(result.error?.issues[0]?.message).toBe(
+      'a resource with rel "cover" must be a JPEG, PNG, GIF, WebP or SVG image',
+    );
+  });
+});
+
 describe('lpfTableOfContents', () => {
   it('is a doc-toc navigation linking each chapter’s audio, its titles escaped', () => {
     const html = lpfTableOfContents(book, chapters);

@@ -1,5 +1,11 @@
 import { escapeXml } from '../xml/xml-tree.js';
-import { chapterStem, isoDuration, type ReadAlongBookInfo, type ReadAlongChapter } from './readalong-book.js';
+import {
+  chapterStem,
+  coverFileName,
+  isoDuration,
+  type ReadAlongBookInfo,
+  type ReadAlongChapter,
+} from './readalong-book.js';
 
 /** The table of contents' file in an LPF package, named in the manifest's resources with rel "contents". */
 export const LPF_TOC_FILE = 'toc.html';
@@ -7,7 +13,7 @@ export const LPF_TOC_FILE = 'toc.html';
 /**
  * The W3C Publication Manifest of an audiobook (`publication.json`, Audiobooks profile): the chapters' audio
  * files in reading order with their lengths, the whole book's length, its name, author, readers and language, and
- * the HTML table of contents among its resources.
+ * the HTML table of contents and the cover (rel "cover", at the package's root) among its resources.
  */
 export function publicationManifest(
   book: ReadAlongBookInfo,
@@ -32,7 +38,19 @@ export function publicationManifest(
       name: chapter.title,
       duration: isoDuration(chapter.durationMs),
     })),
-    resources: [{ type: 'LinkedResource', url: LPF_TOC_FILE, encodingFormat: 'text/html', rel: 'contents' }],
+    resources: [
+      { type: 'LinkedResource', url: LPF_TOC_FILE, encodingFormat: 'text/html', rel: 'contents' },
+      ...(book.cover === undefined
+        ? []
+        : [
+            {
+              type: 'LinkedResource',
+              url: coverFileName(book.cover),
+              encodingFormat: book.cover.mediaType,
+              rel: 'cover',
+            },
+          ]),
+    ],
   };
 }
 

@@ -11,6 +11,19 @@ export interface ReadAlongBookInfo {
   /** A URN that stays the same for every export of one project (`urn:uuid:…`). */
   readonly identifier: string;
   readonly modified: Date;
+  /** The export's cover (the image the MP3 and M4B tags carry), shown first in the EPUB and named in the LPF. */
+  readonly cover?: ReadAlongCover | undefined;
+}
+
+/** A cover image's bytes and type: JPEG or PNG, the two every EPUB and audiobook reader shows. */
+export interface ReadAlongCover {
+  readonly mediaType: 'image/jpeg' | 'image/png';
+  readonly bytes: Uint8Array;
+}
+
+/** The cover's file name in a package: `cover.jpg` or `cover.png`. */
+export function coverFileName(cover: ReadAlongCover): string {
+  return cover.mediaType === 'image/png' ? 'cover.png' : 'cover.jpg';
 }
 
 /** One chapter of the book: its own audio file and its blocks timed against that file. */

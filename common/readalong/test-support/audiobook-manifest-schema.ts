@@ -5,7 +5,8 @@ import { z } from 'zod';
  * Publication Manifest it profiles), written here from the specification because the tests cannot download its
  * JSON schema: the two contexts first, `conformsTo` the Audiobooks profile, a `name`, a total `duration`, and a
  * non-empty `readingOrder` of audio resources each with its `url`, media type and `duration`; `author` and `readBy`
- * are lists of persons or names; a table of contents is an HTML resource with rel "contents".
+ * are lists of persons or names; a table of contents is an HTML resource with rel "contents"; a cover (rel "cover")
+ * is an image (W3C Publication Manifest §4.8.2: JPEG, PNG, GIF, WebP or SVG).
  */
 const isoDuration = z
   .string()
@@ -47,8 +48,24 @@ export const audiobookManifestSchema = z.object({
   readingOrder: z
     .array(linkedResource.extend({ encodingFormat: z.string().regex(/^audio\//u), duration: isoDuration }))
     .min(1),
-  resources: z.array(linkedResource).optional(),
+  resources: z
+    .array(linkedResource)
+    .refine(
+      (resources) =>
+        resources.every(
+          (resource) =>
+            !relsOf(resource.rel).includes('cover') ||
+            /^image\/(?:jpeg|png|gif|webp|svg\+xml)$/u.test(resource.encodingFormat),
+        ),
+      { message: 'a resource with rel "cover" must be a JPEG, PNG, GIF, WebP or SVG image' },
+    )
+    .optional(),
 });
+
+function relsOf(rel: string | string[] | undefined): string[] {
+  if (rel === undefined) return [];
+  return typeof rel === 'string' ? [rel] : rel;
+}
 
 /** ISO 8601 `PT…` back to milliseconds. */
 export function isoDurationMs(duration: string): number {

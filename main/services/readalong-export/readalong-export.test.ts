@@ -27,10 +27,13 @@ let folder: string;
 let prepared: PreparedExport;
 const engine = new ExportEngine();
 let exporter: ProjectExporter;
+let coverPath: string;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'timbre-readalong-'));
   const small = await makeSmallProject(path.join(folder, 'sources'), 30, 3);
+  coverPath = path.join(folder, 'front.png');
+  await ffmpeg(['-v', 'error', '-f', 'lavfi', '-i', 'color=c=navy:s=60x90:d=1', '-frames:v', '1', coverPath]);
   // Speech only: the silences between sentences are then measurable in the exported files.
   const plan = { ...small.plan, clips: small.plan.clips.filter((clip) => clip.track === 'speech') };
   const project = {
@@ -99,9 +102,23 @@ describe('the read-along EPUB 3', () => {
 
   beforeAll(async () => {
     epubPath = path.join(folder, 'book.epub');
-    await exporter.export(prepared, { outputPath: epubPath, mode: 'epub-read-along', overwrite: false });
+    const target = { outputPath: epubPath, mode: 'epub-read-along', overwrite: false, coverPath } as const;
+    await exporter.export(prepared, target);
     files = unzipSync(await readFile(epubPath));
   }, 180_000);
+
+  it('opens on the export’s cover: the cover image item, its page first in the spine and the landmarks', async () => {
+    expect(files['OEBPS/images/cover.png']).toEqual(new Uint8Array(await readFile(coverPath)));
+    const opf = strFromU8(files['OEBPS/package.opf']!);
+    expect(opf).toContain(
+      '<item id="cover-image" href="images/cover.png" media-type="image/png" properties="cover-image"/>',
+    );
+    expect(opf).toMatch(/<spine>\n<itemref idref="cover"\/>\n<itemref idref="chapter-001"\/>/u);
+    expect(strFromU8(files['OEBPS/cover.xhtml']!)).toContain('<img src="images/cover.png"');
+    expect(strFromU8(files['OEBPS/nav.xhtml']!)).toContain(
+      '<a epub:type="cover" href="cover.xhtml">Cover</a>',
+    );
+  });
 
   it('passes epubcheck with no errors or warnings', async () => {
     const report = await epubcheck(epubPath);
@@ -171,11 +188,42 @@ function formatClock(ms: number): string {
   return `${pad(Math.floor(ms / 3_600_000), 2)}:${pad(Math.floor((ms % 3_600_000) / 60_000), 2)}:${pad(Math.floor((ms % 60_000) / 1000), 2)}.${pad(ms % 1000, 3)}`;
 }
 
+/** The prepared book exported as AAC: `format` m4a or m4b at 64 kbps. */
+function asAac(format: 'm4a' | 'm4b'): PreparedExport {
+  const options = { ...prepared.settings.options, audio: { format, bitrateKbps: 64 } as const };
+  return { ...prepared, settings: { ...prepared.settings, options } };
+}
+
+describe('the read-along EPUB 3 with M4A audio', () => {
+  it('carries AAC chapters in M4A (audio/mp4) when the export is AAC, and passes epubcheck', async () => {
+    const epubPath = path.join(folder, 'book-aac.epub');
+    await exporter.export(asAac('m4b'), { outputPath: epubPath, mode: 'epub-read-along', overwrite: false });
+    const files = unzipSync(await readFile(epubPath));
+    expect(Object.keys(files).filter((name) => name.startsWith('OEBPS/audio/'))).toEqual([
+      'OEBPS/audio/chapter-001.m4a',
+      'OEBPS/audio/chapter-002.m4a',
+    ]);
+    const opf = strFromU8(files['OEBPS/package.opf']!);
+    expect(opf).toContain('href="audio/chapter-001.m4a" media-type="audio/mp4"/>');
+    expect(strFromU8(files['OEBPS/chapter-002.smil']!)).toContain('<audio src="audio/chapter-002.m4a"');
+    const audioPath = path.join(folder, 'aac-chapter-001.m4a');
+    await writeFile(audioPath, files['OEBPS/audio/chapter-001.m4a']!);
+    expect(await ffmpeg(['-i', audioPath, '-f', 'null', '-'])).toMatch(/Audio: aac \(LC\)/u);
+    expect(await epubcheck(epubPath)).toContain('No errors or warnings detected');
+  }, 240_000);
+});
+
 describe('the W3C Audiobook (LPF)', () => {
   it('holds a valid publication manifest whose reading order is the chapters’ audio, with their real lengths', async () => {
     const lpfPath = path.join(folder, 'book.lpf');
-    await exporter.export(prepared, { outputPath: lpfPath, mode: 'lpf-audiobook', overwrite: false });
+    await exporter.export(prepared, {
+      outputPath: lpfPath,
+      mode: 'lpf-audiobook',
+      overwrite: false,
+      coverPath,
+    });
     const files = unzipSync(await readFile(lpfPath));
+    expect(files['cover.png']).toEqual(new Uint8Array(await readFile(coverPath)));
     const manifest = audiobookManifestSchema.parse(JSON.parse(strFromU8(files['publication.json']!)));
     expect(manifest.name).toBe('Rivers & Mountains');
     expect(manifest.readingOrder.map((item) => item.name)).toEqual(['Rivers', 'Mountains']);
@@ -189,7 +237,30 @@ describe('the W3C Audiobook (LPF)', () => {
     }
     expect(isoDurationMs(manifest.duration)).toBe(totalMs);
     expect(strFromU8(files['toc.html']!)).toContain('<a href="audio/chapter-002.mp3">Mountains</a>');
+    expect(manifest.resources).toContainEqual(
+      expect.objectContaining({ url: 'cover.png', encodingFormat: 'image/png', rel: 'cover' }),
+    );
   }, 180_000);
+
+  it('reads M4A chapters in order when the export is M4A, their lengths as ffprobe measures them', async () => {
+    const lpfPath = path.join(folder, 'book-aac.lpf');
+    await exporter.export(asAac('m4a'), { outputPath: lpfPath, mode: 'lpf-audiobook', overwrite: false });
+    const files = unzipSync(await readFile(lpfPath));
+    const manifest = audiobookManifestSchema.parse(JSON.parse(strFromU8(files['publication.json']!)));
+    expect(manifest.readingOrder.map((item) => [item.url, item.encodingFormat])).toEqual([
+      ['audio/chapter-001.m4a', 'audio/mp4'],
+      ['audio/chapter-002.m4a', 'audio/mp4'],
+    ]);
+    for (const item of manifest.readingOrder) {
+      const audioPath = path.join(folder, `lpf-${path.basename(item.url)}`);
+      await writeFile(audioPath, files[item.url]!);
+      // Decoded, an AAC file is its timeline and at most one frame more (1,024 samples: 23 ms at 44.1 kHz).
+      expect(Math.abs(isoDurationMs(item.duration) - (await probeDuration(audioPath)) * 1000)).toBeLessThan(
+        60,
+      );
+    }
+    expect(manifest.resources?.some((resource) => resource.rel === 'cover')).toBe(false);
+  }, 240_000);
 });
 
 describe('the karaoke WebVTT', () => {

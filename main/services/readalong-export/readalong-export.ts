@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chapterSpans, planForChapter } from '../../../common/export/chapter-split.js';
 import { bookPackageExtension } from '../../../common/export/export-mode.js';
-import { mp3SampleRates, type AudioFormat } from '../../../common/export/export-options.js';
+import { formatSupportsRate, isAacFormat, type AudioFormat } from '../../../common/export/export-options.js';
 import type { Project } from '../../../common/project/index.js';
 import {
   chapterAudioFile,
@@ -11,9 +11,16 @@ import {
   lpfTableOfContents,
   publicationManifest,
 } from '../../../common/readalong/lpf-manifest.js';
-import type { ReadAlongBookInfo, ReadAlongChapter } from '../../../common/readalong/readalong-book.js';
+import {
+  coverFileName,
+  type ReadAlongBookInfo,
+  type ReadAlongChapter,
+  type ReadAlongCover,
+} from '../../../common/readalong/readalong-book.js';
 import { epubEntries } from '../../../common/readalong/epub-package.js';
 import type { ExportEngine, RunOptions } from '../export/index.js';
+import { readCoverImage } from '../export/tags/cover-image.js';
+import type { CoverStore } from '../projects/cover-store.js';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { stagingPathFor } from '../export/output/staged-file.js';
 import { writingTo } from '../export/output/writing-to.js';
@@ -21,12 +28,14 @@ import type { ExportOutputs, ExportTarget, PreparedExport } from '../project-exp
 import { timedBlocksOf } from './chapter-timings.js';
 import { checkPackageDestination, writePackageZip, type PackageEntry } from './readalong-zip.js';
 
-/** The MP3 a read-along book carries when the export's own format is not MP3: spoken word, every reader plays it. */
+/** The MP3 a read-along book carries when the export's format is WAV: spoken word, every reader plays it. */
 const BOOK_MP3: AudioFormat = { format: 'mp3', bitrateKbps: 128 };
 
 export interface ReadAlongExportOptions {
   readonly engine: ExportEngine;
   readonly pcmCacheDir: string;
+  /** Where an imported book's cover is kept: the project's cover goes in the book when the user chose none. */
+  readonly covers?: CoverStore | undefined;
 }
 
 /**
@@ -45,18 +54,20 @@ export async function exportReadAlongBook(
   const kind = bookPackageExtension(target.mode);
   if (kind === undefined) throw new Error(`${target.mode} is not a read-along book export`);
   checkPackageDestination(target.outputPath, target.overwrite);
+  // Read before anything is rendered: a cover that cannot be used fails the export at once, naming the file.
+  const cover = bookCover(options, prepared.project, target.coverPath);
   const staging = stagingPathFor(target.outputPath);
   const zipTemporary = stagingPathFor(target.outputPath);
   const write = async (): Promise<ExportOutputs> => {
     writingTo(target.outputPath, () => mkdirSync(staging));
     try {
       const chapters = await renderChapters(options, prepared, staging, run);
-      const book = bookInfo(prepared.project, new Date());
+      const book = { ...bookInfo(prepared.project, new Date()), cover };
       const audio = (chapter: ReadAlongChapter): string => path.join(staging, chapter.audioFile);
       const entries: PackageEntry[] =
         kind === 'epub'
           ? epubEntries(book, chapters).map((entry) =>
-              'text' in entry ? entry : { name: entry.name, file: path.join(staging, entry.audioFile) },
+              'audioFile' in entry ? { name: entry.name, file: path.join(staging, entry.audioFile) } : entry,
             )
           : [
               {
@@ -64,6 +75,7 @@ export async function exportReadAlongBook(
                 text: `${JSON.stringify(publicationManifest(book, chapters), null, 2)}\n`,
               },
               { name: LPF_TOC_FILE, text: lpfTableOfContents(book, chapters) },
+              ...(cover === undefined ? [] : [{ name: coverFileName(cover), bytes: cover.bytes }]),
               ...chapters.map((chapter) => ({ name: `audio/${chapter.audioFile}`, file: audio(chapter) })),
             ];
       if (run.signal?.aborted) throw new ExportCancelledError();
@@ -78,23 +90,44 @@ export async function exportReadAlongBook(
   return ledger ? ledger.track([staging, zipTemporary], write) : write();
 }
 
-/** Renders every chapter to MP3 in the staging folder and times its text against the file written. */
+/** The cover the user chose for this export, else the project's own (an imported book's), else none. */
+function bookCover(
+  options: ReadAlongExportOptions,
+  project: Project,
+  chosenPath: string | undefined,
+): ReadAlongCover | undefined {
+  const projectCover = project.metadata?.cover;
+  const coverPath = chosenPath ?? (projectCover ? options.covers?.existingPath(projectCover) : undefined);
+  if (coverPath === undefined) return undefined;
+  const image = readCoverImage(coverPath);
+  return { mediaType: image.mime, bytes: image.bytes };
+}
+
+/**
+ * The audio a book carries: AAC in M4A when the export's format is AAC (an M4B's chapters and book flag belong to
+ * the package here, so its chapters are plain M4A at the same bit rate), MP3 when it is MP3, else 128 kbps MP3.
+ */
+function bookAudioFor(format: AudioFormat): AudioFormat {
+  if (isAacFormat(format)) return { format: 'm4a', bitrateKbps: format.bitrateKbps };
+  return format.format === 'mp3' ? format : BOOK_MP3;
+}
+
+/** Renders every chapter (MP3 or M4A) in the staging folder and times its text against the file written. */
 async function renderChapters(
   options: ReadAlongExportOptions,
   { project, settings, plan, sources, chapters }: PreparedExport,
   staging: string,
   { signal, onProgress }: RunOptions,
 ): Promise<ReadAlongChapter[]> {
-  const audio = settings.options.audio.format === 'mp3' ? settings.options.audio : BOOK_MP3;
-  // LAME takes the MPEG rates only; a WAV export's 96 kHz is made 44.1 kHz for the book.
-  const sampleRate = (mp3SampleRates as readonly number[]).includes(plan.sampleRate)
-    ? plan.sampleRate
-    : 44_100;
+  const audio = bookAudioFor(settings.options.audio);
+  const aac = audio.format === 'm4a';
+  // LAME and the AAC encoder take the MPEG rates only; a WAV export's 96 kHz is made 44.1 kHz for the book.
+  const sampleRate = formatSupportsRate(audio, plan.sampleRate) ? plan.sampleRate : 44_100;
   const spans = chapterSpans(chapters, plan.durationMs, project.title);
   const written: ReadAlongChapter[] = [];
   for (const [index, span] of spans.entries()) {
     const chapterPlan = { ...planForChapter(plan, span), sampleRate };
-    const audioFile = chapterAudioFile(index, 'mp3');
+    const audioFile = chapterAudioFile(index, aac ? 'm4a' : 'mp3');
     const result = await options.engine.exportMix(
       {
         plan: chapterPlan,
@@ -122,7 +155,7 @@ async function renderChapters(
     written.push({
       title: span.title,
       audioFile,
-      audioType: 'audio/mpeg',
+      audioType: aac ? 'audio/mp4' : 'audio/mpeg',
       durationMs: result.durationMs,
       blocks,
     });

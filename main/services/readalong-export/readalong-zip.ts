@@ -4,13 +4,15 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { writingTo, writingToAsync } from '../export/output/writing-to.js';
 
-/** A file of the package: text made here, or a file already written into the staging folder. */
+/** A file of the package: text or bytes made here (the cover), or a file already written into the staging folder. */
 export type PackageEntry =
-  { readonly name: string; readonly text: string } | { readonly name: string; readonly file: string };
+  | { readonly name: string; readonly text: string }
+  | { readonly name: string; readonly bytes: Uint8Array }
+  | { readonly name: string; readonly file: string };
 
 /**
  * Writes the entries into a zip at `temporary`, in their order, then renames it to `destination`. Text is deflated,
- * audio stored (it does not shrink); `mimetype` is stored uncompressed as EPUB's container rules ask of its first
+ * audio and images stored (they do not shrink); `mimetype` is stored uncompressed as EPUB's container rules ask of its first
  * entry (the caller puts it first).
  */
 export async function writePackageZip(
@@ -26,6 +28,9 @@ export async function writePackageZip(
     if ('text' in entry) {
       const compress = entry.name !== 'mimetype';
       zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.name, { ...options, compress });
+    } else if ('bytes' in entry) {
+      const bytes = Buffer.from(entry.bytes.buffer, entry.bytes.byteOffset, entry.bytes.byteLength);
+      zip.addBuffer(bytes, entry.name, { ...options, compress: false });
     } else zip.addFile(entry.file, entry.name, { ...options, compress: false });
   }
   zip.end();
