@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SamplePassage } from './retail-sample.js';
 
 /**
@@ -25,6 +26,18 @@ export const DEFAULT_EXPLICIT_WORDS: readonly string[] = [
 
 /** The most words the list holds and the longest word, so the settings file and each check stay small. */
 export const EXPLICIT_WORDS_LIMITS = { words: 500, characters: 60 } as const;
+
+/** The list as settings keep it and a sample request carries it. */
+export const explicitWordsSchema = z
+  .array(
+    z
+      .string()
+      .max(
+        EXPLICIT_WORDS_LIMITS.characters,
+        `must be at most ${EXPLICIT_WORDS_LIMITS.characters} characters`,
+      ),
+  )
+  .max(EXPLICIT_WORDS_LIMITS.words, `must hold at most ${EXPLICIT_WORDS_LIMITS.words} words`);
 
 /**
  * The list as the user typed it (one word or phrase a line, or separated by commas), trimmed, lower-cased and

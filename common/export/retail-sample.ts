@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatTimecode } from '../project/timecode.js';
+import { explicitWordsSchema } from './explicit-words.js';
 import type { TimedBlock } from '../readalong/readalong-timing.js';
 
 /** The length the studio proposes for a retail sample when the user names none: ~3 minutes, inside ACX's 1–5. */
@@ -18,7 +19,7 @@ export const retailSampleRequestSchema = z.strictObject({
     ])
     .optional(),
   lengthSeconds: z.number().positive('must be more than 0 seconds').optional(),
-  explicitWords: z.array(z.string().max(60, 'must be at most 60 characters')).max(500).optional(),
+  explicitWords: explicitWordsSchema.optional(),
 });
 export type RetailSampleRequest = z.infer<typeof retailSampleRequestSchema>;
 

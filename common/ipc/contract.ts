@@ -26,6 +26,7 @@ import type { BatchEvents } from './batch-methods.js';
 import { batchMethods } from './batch-methods.js';
 import type { MenuCommand } from './menu-commands.js';
 import { keyBindingChangeSchema } from '../commands/key-bindings.js';
+import { explicitWordsSchema } from '../export/explicit-words.js';
 import type { ExportEvents } from './export-methods.js';
 import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
@@ -65,6 +66,8 @@ export interface SettingsView {
   generation?: Settings['generation'];
   /** The keys the user gave commands in Settings (absent or empty: every command has its default keys). */
   keyBindings?: Settings['keyBindings'];
+  /** The words a retail sample is checked for (absent: the defaults). */
+  explicitWords?: Settings['explicitWords'];
   services: ServiceView[];
   activeServiceUrl: string | null;
 }
@@ -126,6 +129,8 @@ export const ipcMethods = {
   'settings.setGeneration': method<SettingsView>()(z.object({ generation: generationUpdateSchema }).strict()),
   /** Gives one command new keys (or its defaults back); refused, naming the rule or the other command, in main. */
   'settings.setKeyBinding': method<SettingsView>()(keyBindingChangeSchema),
+  /** Replaces the list of explicit words retail samples are checked for. */
+  'settings.setExplicitWords': method<SettingsView>()(z.object({ words: explicitWordsSchema }).strict()),
   'services.save': method<SettingsView>()(
     z
       .object({

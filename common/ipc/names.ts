@@ -10,6 +10,7 @@ export const METHOD_NAMES = [
   'settings.setChecks',
   'settings.setGeneration',
   'settings.setKeyBinding',
+  'settings.setExplicitWords',
   'cache.usage',
   'cache.removeUnused',
   'lexicon.get',

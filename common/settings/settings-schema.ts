@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHECK_THRESHOLDS } from '../audio/take-checks.js';
 import { keyBindingsSchema } from '../commands/key-bindings.js';
+import { DEFAULT_EXPLICIT_WORDS, explicitWordsSchema } from '../export/explicit-words.js';
 
 /** Appearance follows the OS unless the user picks one. */
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -178,6 +179,8 @@ export const settingsSchema = z.object({
   generation: generationSettingsSchema.default(DEFAULT_GENERATION_SETTINGS),
   /** Added after version 1 shipped: the keys the user gave commands (none: every command has its defaults). */
   keyBindings: keyBindingsSchema.default({}),
+  /** Added after version 1 shipped: the words a retail sample is checked for (files without it get the defaults). */
+  explicitWords: explicitWordsSchema.default([...DEFAULT_EXPLICIT_WORDS]),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -189,6 +192,7 @@ export const defaultSettings: Settings = {
   checks: DEFAULT_CHECK_THRESHOLDS,
   generation: DEFAULT_GENERATION_SETTINGS,
   keyBindings: {},
+  explicitWords: [...DEFAULT_EXPLICIT_WORDS],
 };
 
 /** Lower-case scheme and host (URL does that), no trailing slash, so one service has exactly one key. */

@@ -20,6 +20,7 @@ type SettingsHandlers = Pick<
   | 'settings.setChecks'
   | 'settings.setGeneration'
   | 'settings.setKeyBinding'
+  | 'settings.setExplicitWords'
   | 'services.save'
   | 'services.remove'
   | 'services.activate'
@@ -35,6 +36,7 @@ export function createSettingsFeature({ settings, accounts, jobs, events }: Sett
     checks: current.checks,
     generation: current.generation,
     keyBindings: current.keyBindings,
+    explicitWords: current.explicitWords,
     activeServiceUrl: current.activeServiceUrl,
     services: await Promise.all(
       current.services.map(async (service) => ({
@@ -56,6 +58,7 @@ export function createSettingsFeature({ settings, accounts, jobs, events }: Sett
     // Keys are checked against this machine's defaults (Cmd+, opens Settings on a Mac, Ctrl+5 elsewhere).
     'settings.setKeyBinding': async (change) =>
       view(await settings.setKeyBinding(change, process.platform === 'darwin')),
+    'settings.setExplicitWords': async ({ words }) => view(await settings.setExplicitWords(words)),
     'services.save': async (input) => {
       const saved = await settings.saveService(input);
       await jobs.manager(input.url);

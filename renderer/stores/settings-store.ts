@@ -6,6 +6,7 @@ import type { KeyBindings } from '../../common/commands/key-bindings.js';
 import type { SettingsView } from '../../common/ipc/contract.js';
 import type { GenerationSettings } from '../../common/settings/settings-schema.js';
 import { DEFAULT_GENERATION_SETTINGS } from '../../common/settings/settings-schema.js';
+import { DEFAULT_EXPLICIT_WORDS } from '../../common/export/explicit-words.js';
 
 export interface SettingsState {
   view: SettingsView | null;
@@ -32,3 +33,7 @@ const noKeyBindings: KeyBindings = {};
 /** The keys the user gave commands in Settings (the defaults' changes only). */
 export const selectKeyBindings = (state: SettingsState): KeyBindings =>
   state.view?.keyBindings ?? noKeyBindings;
+
+/** The words a retail sample is checked for (the defaults until main's settings arrive). */
+export const selectExplicitWords = (state: SettingsState): readonly string[] =>
+  state.view?.explicitWords ?? DEFAULT_EXPLICIT_WORDS;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
+import { DEFAULT_EXPLICIT_WORDS } from '../../../common/export/explicit-words.js';
 import { ipcMethods } from '../../../common/ipc/contract.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import { MemoryLogger } from '../logging/logger.js';
@@ -105,6 +106,21 @@ describe('SettingsService', () => {
     await settings.setChecks(stricter);
     expect((await new SettingsService(file, new MemoryLogger()).load()).checks).toEqual(stricter);
     await expect(settings.setChecks({ ...stricter, durationTolerance: 5 })).rejects.toThrow(/at most 100 %/);
+  });
+
+  it('gives an older file the default explicit words and keeps the list the user sets', async () => {
+    await writeFile(
+      file,
+      JSON.stringify({ schemaVersion: 1, theme: 'dark', services: [], activeServiceUrl: null }),
+    );
+    const settings = new SettingsService(file, new MemoryLogger());
+    expect((await settings.load()).explicitWords).toEqual(DEFAULT_EXPLICIT_WORDS);
+    await settings.setExplicitWords(['damn', 'bloody hell']);
+    expect((await new SettingsService(file, new MemoryLogger()).load()).explicitWords).toEqual([
+      'damn',
+      'bloody hell',
+    ]);
+    await expect(settings.setExplicitWords(['x'.repeat(61)])).rejects.toThrow(/at most 60 characters/);
   });
 
   it('gives an older file the generation defaults (ask above 5,000 credits) and keeps a default voice per service', async () => {

@@ -82,6 +82,10 @@ export class SettingsService {
     return this.update((settings) => ({ ...settings, checks }));
   }
 
+  setExplicitWords(explicitWords: readonly string[]): Promise<Settings> {
+    return this.update((settings) => ({ ...settings, explicitWords: [...explicitWords] }));
+  }
+
   /**
    * Applies a change to the generation settings onto the current ones, in turn with other updates: saving the
    * credit limit and picking a voice close together keep both (a whole-settings replace made from the page's copy

@@ -1,6 +1,7 @@
 import { AppearanceSection } from './AppearanceSection.js';
 import { AudioCacheSection } from './AudioCacheSection.js';
 import { ChecksSection } from './ChecksSection.js';
+import { ExplicitWordsSection } from './ExplicitWordsSection.js';
 import { GenerationSection } from './GenerationSection.js';
 import { ServicesSection } from './ServicesSection.js';
 import { DataFolderSection } from './DataFolderSection.js';
@@ -15,6 +16,7 @@ export function SettingsPage() {
       <StandinVoicesSection />
       <GenerationSection />
       <ChecksSection />
+      <ExplicitWordsSection />
       <AudioCacheSection />
       <DataFolderSection />
       <AppearanceSection />
