@@ -30,6 +30,16 @@ export const roomToneSettingsSchema = z.object({
    */
   headMs: z.number().min(0, 'must be ≥ 0 ms').max(10_000, 'must be ≤ 10000 ms').optional(),
   tailMs: z.number().min(0, 'must be ≥ 0 ms').max(10_000, 'must be ≤ 10000 ms').optional(),
+  /**
+   * A room-tone clip the user recorded (WAV, MP3 or FLAC), looped in place of the generated bed; main reads and
+   * checks it when the export runs (room-tone-clip.ts): its RMS may be at most `maxRmsDb`, the noise-floor limit.
+   */
+  clip: z
+    .object({
+      path: z.string().min(1, 'is required'),
+      maxRmsDb: z.number().min(-120, 'must be ≥ -120 dBFS').max(-20, 'must be ≤ -20 dBFS'),
+    })
+    .optional(),
 });
 export type RoomToneSettings = z.infer<typeof roomToneSettingsSchema>;
 

@@ -28,6 +28,7 @@ import { defaultDecodeThreads, defaultRenderThreads, prepareSources } from './pr
 import { defaultWorkerEntry } from './worker-launcher.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { renderOutput, type OutputProcessing, type RenderControl } from './render/output-render.js';
+import { roomToneProcessing } from './render/room-tone-clip-file.js';
 import { TimelineMixer } from './render/timeline-mixer.js';
 import { chaptersJson, chaptersJsonPath } from './tags/chapters-json.js';
 import { readCoverImage } from './tags/cover-image.js';
@@ -280,7 +281,7 @@ async function renderToFile(
     : undefined;
   const processing: OutputProcessing = {
     ...(settings ? { gain: dbToGain(settings.gainDb), ceiling: dbToGain(settings.ceilingDb) } : { gain: 1 }),
-    ...(options.roomTone && { roomTone: options.roomTone }),
+    ...(await roomToneProcessing(options.roomTone, plan.sampleRate)),
   };
   const outputMeter = settings ? new LoudnessMeter(plan.sampleRate, plan.channels) : undefined;
   const report = (output: LoudnessMeasurement | undefined): { loudness?: LoudnessReport } =>

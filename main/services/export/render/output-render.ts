@@ -1,4 +1,5 @@
 import { addRoomTone, type RoomToneSettings } from '../../../../common/export/room-tone.js';
+import { addRoomToneLoop, type RoomToneLoop } from '../../../../common/export/room-tone-clip.js';
 import { PeakLimiter } from '../dsp/peak-limiter.js';
 import { ExportCancelledError } from '../export-errors.js';
 import { CooperativeYield } from '../progress-tracker.js';
@@ -6,13 +7,16 @@ import type { TimelineMixer } from './timeline-mixer.js';
 
 /**
  * What happens to the mix on its way to the encoder: a gain, then (when normalising) a peak limiter, then (when a
- * retailer profile asks for room tone) a noise bed at a fixed level, after the gain so normalising never moves it.
+ * retailer profile asks for room tone) a noise bed at a fixed level, or the user's clip looped, after the gain so
+ * normalising never moves it.
  */
 export interface OutputProcessing {
   readonly gain: number;
   /** The limiter's ceiling as a linear level, or undefined for no limiter. */
   readonly ceiling?: number;
   readonly roomTone?: RoomToneSettings;
+  /** The user's room-tone clip, looped in place of the generated bed (render/room-tone-clip-file.ts). */
+  readonly roomToneLoop?: RoomToneLoop;
 }
 
 export interface RenderControl {
@@ -64,7 +68,8 @@ export async function renderOutput(
     if (end <= start) return true;
     const part = start === 0 ? block : block.map((channel) => channel.subarray(start));
     // Laid by timeline frame, so a range rendered on its own carries the bed a whole pass would.
-    if (processing.roomTone) addRoomTone(processing.roomTone, part, end - start, at);
+    if (processing.roomToneLoop) addRoomToneLoop(processing.roomToneLoop, part, end - start, at);
+    else if (processing.roomTone) addRoomTone(processing.roomTone, part, end - start, at);
     return consume(part, end - start, at);
   };
   const blockFrames = rate;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mp3Bitrates } from '../../../../common/export/export-options.js';
+import { roomToneSettingsSchema } from '../../../../common/export/room-tone.js';
 import type { WorkerProtocol } from '../../../../common/workers/worker-channel.js';
 import { workerErrorSchema } from '../../../../common/workers/worker-error-schema.js';
 
@@ -35,6 +36,14 @@ export const segmentInboundSchema = z.discriminatedUnion('type', [
     measure: z.boolean(),
     gain: z.number(),
     ceiling: z.number().optional(),
+    /** The room tone the export's own half lays (the bed's settings, or the user's clip already decoded). */
+    roomTone: roomToneSettingsSchema.optional(),
+    roomToneLoop: z
+      .object({
+        samples: z.custom<Float32Array>((value) => value instanceof Float32Array, 'must be samples'),
+        crossfadeFrames: z.number().int().min(0),
+      })
+      .optional(),
     /** MP3: how many of its first frames to send back as soon as they exist, for the join. */
     headFrames: z.number().int().positive(),
     /** MP3: a temporary file the export chose and deletes; WAV: the export's own (staged) file. */

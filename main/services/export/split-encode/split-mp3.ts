@@ -11,7 +11,14 @@ import { canJoinAt, moveReservoir, type IndexedFrames } from '../encode/mp3-join
 import { renderOutput, type OutputProcessing, type RenderControl } from '../render/output-render.js';
 import type { TimelineMixer } from '../render/timeline-mixer.js';
 import { SegmentSession } from './segment-session.js';
-import { joinedLoudness, leastCommonMultiple, measureUpTo, splitFrameFor, waitFor } from './split-shared.js';
+import {
+  joinedLoudness,
+  leastCommonMultiple,
+  measureUpTo,
+  splitFrameFor,
+  waitFor,
+  roomToneOf,
+} from './split-shared.js';
 
 const SAMPLES_PER_FRAME = 1152;
 // The helper starts this many frames before the split, so its encoder is warm (psychoacoustic model, filter bank,
@@ -105,6 +112,7 @@ export async function encodeInTwo(job: SplitEncodeJob): Promise<SplitEncodeResul
     measure: meter !== undefined,
     gain: job.processing.gain,
     ...(job.processing.ceiling === undefined ? {} : { ceiling: job.processing.ceiling }),
+    ...roomToneOf(job.processing),
     headFrames: split.lastJoin + 2 - split.helperFrom / SAMPLES_PER_FRAME,
     outputPath: job.segmentPath,
   });

@@ -5,7 +5,7 @@ import {
 } from '../../../../common/export/loudness-meter.js';
 import type { RenderPlan } from '../../../../common/export/render-plan.js';
 import { ExportCancelledError } from '../export-errors.js';
-import type { RenderControl } from '../render/output-render.js';
+import type { OutputProcessing, RenderControl } from '../render/output-render.js';
 import type { SegmentDone, SegmentSession } from './segment-session.js';
 
 // Below this length a second thread (its start, its encoder's start) is not worth it.
@@ -77,4 +77,17 @@ export function leastCommonMultiple(a: number, b: number): number {
   let y = b;
   while (y !== 0) [x, y] = [y, x % y];
   return (a / x) * b;
+}
+
+/**
+ * The room tone the export's own half lays, for the helper's half: the bed's settings, or the user's clip already
+ * decoded (the helper does not read the user's file again). Both halves lay it by timeline frame, so they agree.
+ */
+export function roomToneOf(processing: {
+  readonly [K in 'roomTone' | 'roomToneLoop']?: OutputProcessing[K] | undefined;
+}): Pick<OutputProcessing, 'roomTone' | 'roomToneLoop'> {
+  return {
+    ...(processing.roomTone && { roomTone: processing.roomTone }),
+    ...(processing.roomToneLoop && { roomToneLoop: processing.roomToneLoop }),
+  };
 }
