@@ -18,8 +18,13 @@ export interface RevisionPlan {
   readonly changes: readonly RevisionChange[];
 }
 
+/** The project's text blocks in speech-track order: what a revision is matched against. */
+export function revisionBlocks(project: Project): TextBlock[] {
+  return project.tracks.speech.blocks.filter((block): block is TextBlock => block.type === 'text');
+}
+
 export function planRevision(project: Project, paragraphs: readonly ImportBlock[]): RevisionPlan {
-  const blocks = project.tracks.speech.blocks.filter((block): block is TextBlock => block.type === 'text');
+  const blocks = revisionBlocks(project);
   const changes = matchRevision(
     blocks.map((block) => block.text),
     paragraphs.map((paragraph) => paragraph.text),

@@ -10,6 +10,14 @@ const selectProject = (state: DocumentState) => state.doc?.project ?? null;
 export function ReimportRevisionButton() {
   const project = useDocumentStore(selectProject);
   const [open, setOpen] = useState(false);
+  // The dialog belongs to the project it was opened on: another project (or none) closes it, and its read and
+  // comparison end with it, so switching back does not find a revision meant for the other book.
+  const projectId = project?.id ?? null;
+  const [openedOn, setOpenedOn] = useState(projectId);
+  if (openedOn !== projectId) {
+    setOpenedOn(projectId);
+    setOpen(false);
+  }
   useCommandHandlers({ reimport: { run: () => setOpen(true) } });
   if (project === null) return null;
   return (

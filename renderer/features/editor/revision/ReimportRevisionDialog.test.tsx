@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportBlock } from '../../../../common/import/imported-script.js';
 import type { Project, TextBlock } from '../../../../common/project/index.js';
 import { createProject, createTextBlock } from '../../../../common/project/index.js';
@@ -8,6 +8,27 @@ import type { AppStores } from '../../../stores/app-stores.js';
 import { renderWithStores, storesFor } from '../../../test-support/app-stores-harness.js';
 import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { ReimportRevisionButton } from './ReimportRevisionButton.js';
+
+/** The comparisons started (jsdom has no Worker: each is matched on the page, and answered at once unless held). */
+const matches = vi.hoisted(() => ({
+  hold: false,
+  started: [] as { cancelled: boolean; release(): void }[],
+}));
+vi.mock('./revision-matcher.js', async () => {
+  const { matchRevision } = await import('../../../../common/import/revision-match.js');
+  return {
+    startRevisionMatch: (oldTexts: readonly string[], newTexts: readonly string[]) => {
+      let release = (): void => undefined;
+      const changes = new Promise((resolve) => {
+        release = () => resolve(matchRevision(oldTexts, newTexts));
+      });
+      const job = { cancelled: false, release };
+      matches.started.push(job);
+      if (!matches.hold) release();
+      return { changes, cancel: () => (job.cancelled = true) };
+    },
+  };
+});
 
 const TEXTS = [
   'The harbour lay quiet under a low grey sky.',
@@ -59,7 +80,11 @@ async function pickRevision(): Promise<HTMLElement> {
   return screen.findByTestId('revision-diff');
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  matches.hold = false;
+  matches.started.length = 0;
+});
 
 describe('Re-import revised manuscript', () => {
   it('shows the diff with its counts, texts and the credits of what must be generated again', async () => {
@@ -150,5 +175,45 @@ describe('Re-import revised manuscript', () => {
     expect(cancelled()).toEqual([{ importId: ids[0] }]);
     fireEvent.click(screen.getByTestId('revision-cancel'));
     expect(cancelled()).toEqual([{ importId: ids[0] }, { importId: ids[1] }]);
+  });
+
+  it('says “Comparing…” while the revision is matched off the page, then shows the diff', async () => {
+    open([{ text: TEXTS[0]! }, { text: EDITED }, { text: TEXTS[2]! }]);
+    matches.hold = true;
+    fireEvent.click(screen.getByTestId('revision-open'));
+    const file = new File(['x'], 'Harbour (2nd edition).txt', { type: 'text/plain' });
+    fireEvent.change(await screen.findByTestId('revision-file'), { target: { files: [file] } });
+    expect((await screen.findByTestId('revision-comparing')).textContent).toBe(
+      'Comparing “Harbour (2nd edition).txt” with the project…',
+    );
+    expect((screen.getByTestId('revision-apply') as HTMLButtonElement).disabled).toBe(true);
+    expect(matches.started).toHaveLength(1);
+    matches.started[0]!.release();
+    const diff = await screen.findByTestId('revision-diff');
+    expect(within(diff).getByTestId('revision-count-changed').textContent).toBe('1 changed');
+    expect(screen.queryByTestId('revision-comparing')).toBeNull();
+  });
+
+  it('ends a comparison still running when the dialog is closed', async () => {
+    open([{ text: EDITED }]);
+    matches.hold = true;
+    fireEvent.click(screen.getByTestId('revision-open'));
+    const file = new File(['x'], 'Harbour.txt', { type: 'text/plain' });
+    fireEvent.change(await screen.findByTestId('revision-file'), { target: { files: [file] } });
+    await screen.findByTestId('revision-comparing');
+    fireEvent.click(screen.getByTestId('revision-cancel'));
+    expect(matches.started.map((job) => job.cancelled)).toEqual([true]);
+  });
+
+  it('closes when another project is opened, and stays closed on coming back', async () => {
+    const { stores } = open([{ text: EDITED }]);
+    fireEvent.click(screen.getByTestId('revision-open'));
+    await screen.findByTestId('revision-dialog');
+    const first = stores.document.getState().doc!.project;
+    const other = createProject({ title: 'Another book', defaults: { voiceId: 'v1', language: 'en' } });
+    act(() => stores.document.getState().open({ fileName: 'another.timbre', project: other }));
+    expect(screen.queryByTestId('revision-dialog')).toBeNull();
+    act(() => stores.document.getState().open({ fileName: 'harbour.timbre', project: first }));
+    expect(screen.queryByTestId('revision-dialog')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { applyRevision, planRevision } from '../../../../common/import/revision-apply.js';
+import { applyRevision } from '../../../../common/import/revision-apply.js';
 import { SCRIPT_FILE_EXTENSIONS } from '../../../../common/import/script-formats.js';
 import { ProjectEditError } from '../../../../common/project/edit-error.js';
 import type { Project } from '../../../../common/project/project-schema.js';
@@ -11,6 +11,7 @@ import { RevisionDiffView } from './RevisionDiffView.js';
 import { estimateRevision } from './revision-estimate.js';
 import type { RevisionReading } from './use-revision-read.js';
 import { DEFAULT_REVISION_READING, useRevisionRead } from './use-revision-read.js';
+import { revisionPlanFor, useRevisionPlan } from './use-revision-plan.js';
 import './revision.css';
 
 /**
@@ -24,10 +25,8 @@ export function ReimportRevisionDialog({ project, onClose }: { project: Project;
   const [file, setFile] = useState<File | null>(null);
   const [reading, setReading] = useState<RevisionReading>(DEFAULT_REVISION_READING);
 
-  const plan = useMemo(
-    () => (read.state === 'read' ? planRevision(project, read.paragraphs) : null),
-    [project, read],
-  );
+  const comparison = useRevisionPlan(project, read.state === 'read' ? read.paragraphs : null);
+  const plan = comparison.state === 'compared' ? comparison.plan : null;
   const outcome = useMemo(() => {
     if (plan === null) return null;
     try {
@@ -38,6 +37,15 @@ export function ReimportRevisionDialog({ project, onClose }: { project: Project;
       throw caught;
     }
   }, [plan, project, stores]);
+  // Why there is no diff to show: the file could not be read or compared, or the project cannot hold it.
+  const problem =
+    read.state === 'failed'
+      ? read.message
+      : comparison.state === 'failed'
+        ? comparison.message
+        : outcome !== null && 'problem' in outcome
+          ? outcome.problem
+          : undefined;
   const changes = plan?.changes.filter((change) => change.kind !== 'unchanged').length ?? 0;
 
   const choose = (picked: File | undefined): void => {
@@ -51,12 +59,11 @@ export function ReimportRevisionDialog({ project, onClose }: { project: Project;
     if (file) void readFile(file, next);
   };
   const apply = (): void => {
-    if (read.state !== 'read') return;
-    const { paragraphs } = read;
-    // Matched again against the document as it is now, so an autosave or a finished take since is kept.
+    if (read.state !== 'read' || plan === null) return;
+    // Applied to the document as it is now, so an autosave or a finished take since is kept.
     const applied = editDocument(
       stores,
-      (current) => applyRevision(current, planRevision(current, paragraphs)),
+      (current) => applyRevision(current, revisionPlanFor(current, plan)),
       {
         label: `Re-import “${read.fileName}”`,
       },
@@ -119,9 +126,14 @@ export function ReimportRevisionDialog({ project, onClose }: { project: Project;
           Reading “{read.fileName}”…
         </p>
       ) : null}
-      {read.state === 'failed' || (outcome !== null && 'problem' in outcome) ? (
+      {comparison.state === 'comparing' ? (
+        <p data-testid="revision-comparing" role="status">
+          Comparing “{read.state === 'read' ? read.fileName : ''}” with the project…
+        </p>
+      ) : null}
+      {problem !== undefined ? (
         <p className="revision-problem" data-testid="revision-problem" role="alert">
-          {read.state === 'failed' ? read.message : outcome?.problem}
+          {problem}
         </p>
       ) : null}
       {plan !== null && outcome?.estimate !== undefined ? (
