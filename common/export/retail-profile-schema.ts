@@ -71,6 +71,11 @@ export const retailProfileSchema = z.object({
       noExplicit: z.boolean(),
     })
     .optional(),
+  /**
+   * Opening and closing credits: whether the retailer requires them (the pre-flight fails a delivery without), and
+   * whether their text should say the narration is a digital voice (common/export/credits-text.ts).
+   */
+  credits: z.object({ required: z.boolean(), aiNarrationLine: z.boolean() }),
   aiNarration: z.object({
     policy: z.enum(['human-only-unless-authorised', 'disclose', 'allowed']),
     /** Shown plainly before export, never folded away. */

@@ -23,6 +23,9 @@ const ACX_LEVELS = {
 
 const AUDIOBOOK_SPLIT = { chapterFiles: true, creditsOwnFiles: true, maxMinutesPerFile: 120 } as const;
 
+/** Audiobook stores want the book to open and close with its credits; Timbre's voices are digital, so say so. */
+const AUDIOBOOK_CREDITS = { required: true, aiNarrationLine: true } as const;
+
 const RETAIL_SAMPLE = { minSeconds: 60, maxSeconds: 300, noCredits: true, noExplicit: true } as const;
 
 const levelRules = [
@@ -55,6 +58,7 @@ const profiles: readonly RetailProfile[] = [
     split: AUDIOBOOK_SPLIT,
     fileNameTemplate: '{n} {title}',
     retailSample: RETAIL_SAMPLE,
+    credits: AUDIOBOOK_CREDITS,
     aiNarration: {
       policy: 'human-only-unless-authorised',
       statement:
@@ -121,6 +125,7 @@ const profiles: readonly RetailProfile[] = [
     split: { chapterFiles: true, creditsOwnFiles: false, minTotalMinutes: 5 },
     fileNameTemplate: '{n} {title}',
     retailSample: RETAIL_SAMPLE,
+    credits: { required: false, aiNarrationLine: true },
     aiNarration: {
       policy: 'disclose',
       statement:
@@ -179,6 +184,7 @@ const profiles: readonly RetailProfile[] = [
     split: AUDIOBOOK_SPLIT,
     fileNameTemplate: '{n} {title}',
     retailSample: RETAIL_SAMPLE,
+    credits: AUDIOBOOK_CREDITS,
     aiNarration: {
       policy: 'disclose',
       statement:
@@ -225,6 +231,7 @@ const profiles: readonly RetailProfile[] = [
     split: AUDIOBOOK_SPLIT,
     fileNameTemplate: '{n} {title}',
     retailSample: RETAIL_SAMPLE,
+    credits: AUDIOBOOK_CREDITS,
     aiNarration: {
       policy: 'disclose',
       statement:
@@ -270,6 +277,7 @@ const profiles: readonly RetailProfile[] = [
     split: AUDIOBOOK_SPLIT,
     fileNameTemplate: '{n} {title}',
     retailSample: RETAIL_SAMPLE,
+    credits: AUDIOBOOK_CREDITS,
     aiNarration: {
       policy: 'disclose',
       statement:
@@ -306,6 +314,7 @@ const profiles: readonly RetailProfile[] = [
     maxPeakDb: -1,
     split: { chapterFiles: false, creditsOwnFiles: false },
     fileNameTemplate: '{title}',
+    credits: { required: false, aiNarrationLine: false },
     aiNarration: {
       policy: 'allowed',
       statement:

@@ -1,3 +1,4 @@
+import { isCreditsBlock } from '../project/credits-blocks.js';
 import type { Project } from '../project/project-schema.js';
 import type { TimelineLayout } from '../project/timeline-layout.js';
 import { timeReadAlong, type TimedBlock } from '../readalong/readalong-timing.js';
@@ -8,16 +9,18 @@ const CREDITS_TITLE = /\bcredits\b/iu;
 
 /**
  * The speech blocks that are credits, which a retail sample never contains: those inside a chapter whose title
- * says credits (the file split names them "01 Opening Credits"), and any block marked as credits. The mark is read
- * as an optional `credits` field, so generated credit blocks are excluded as soon as the project format has it.
+ * says credits (the file split names them "01 Opening Credits"), and any block marked as credits (isCreditsBlock).
  */
 export function creditBlockIds(project: Project): Set<string> {
   const credits = new Set<string>();
   let inCredits = false;
+  let previousMarked = false;
   for (const block of project.tracks.speech.blocks) {
     if (block.chapterTitle !== undefined) inCredits = CREDITS_TITLE.test(block.chapterTitle);
-    const marked = 'credits' in block && block.credits !== undefined;
-    if (inCredits || marked) credits.add(block.id);
+    // Marked credits are a chapter of their own (chapterMarks): the book starts after them, titled or not.
+    else if (previousMarked) inCredits = false;
+    previousMarked = isCreditsBlock(block);
+    if (inCredits || previousMarked) credits.add(block.id);
   }
   return credits;
 }

@@ -178,6 +178,8 @@ export const textBlockSchema = z.strictObject({
   seed: finiteNumber.optional(),
   /** Absent: the block flows after the one before it. Present: it starts at its own time (timing-schema.ts). */
   timing: speechTimingSchema.optional(),
+  /** The book's opening or closing credits (credits-blocks.ts): always a chapter of its own, kept out of samples. */
+  credits: z.enum(['opening', 'closing']).optional(),
 });
 
 /**

@@ -1,0 +1,75 @@
+import { NARRATOR_ID } from '../project/cast-schema.js';
+import type { Project } from '../project/project-schema.js';
+import { RETAIL_PROFILES } from './retail-profiles.js';
+
+/** What the credits say, taken from the project (creditsFacts) or given by a test. */
+export interface CreditsFacts {
+  readonly title: string;
+  readonly author?: string | undefined;
+  /** The narrator as the listener hears it: here, the name of the voice that reads the book. */
+  readonly narrator?: string | undefined;
+  readonly copyright?: string | undefined;
+}
+
+export interface CreditsText {
+  readonly opening: string;
+  readonly closing: string;
+}
+
+/** Said in both credits when asked: the listener is told plainly that no person reads the book. */
+export const AI_NARRATION_LINE = 'This audiobook was narrated by a digital voice.';
+
+/** The ids of the retailers whose profile asks credits to declare digital narration, for the dialog's hint. */
+export const PROFILES_WANTING_AI_LINE: readonly string[] = RETAIL_PROFILES.filter(
+  (profile) => profile.credits.aiNarrationLine,
+).map((profile) => profile.name);
+
+/**
+ * The facts the credits name, from the project: its title, the author of its metadata, and the narrator's voice
+ * (the narrator speaker's own voice, else the project's default voice). A project with no title is "Untitled".
+ */
+export function creditsFacts(project: Project): CreditsFacts {
+  const narrator = project.cast.find((speaker) => speaker.id === NARRATOR_ID);
+  const voice = narrator?.voiceId !== undefined ? narrator.voiceName : project.defaults.voiceName;
+  return {
+    title: project.title.trim() || 'Untitled',
+    author: project.metadata?.author,
+    narrator: voice?.trim() || undefined,
+  };
+}
+
+/** A sentence ends with one full stop, even when the title or a name already ends with one ("Inc."). */
+function sentence(text: string): string {
+  return /[.!?…]$/u.test(text) ? text : `${text}.`;
+}
+
+/**
+ * ACX's standard credits, from the facts: opening "<Title>. Written by <Author>. Narrated by <Narrator>.", closing
+ * "The end. This has been <Title>, written by <Author>, narrated by <Narrator>." then the copyright line. What the
+ * project does not know (no author, no voice yet) is left out rather than guessed. With `aiNarrationLine`, both
+ * end by saying the narration is a digital voice.
+ */
+export function buildCredits(facts: CreditsFacts, options: { aiNarrationLine: boolean }): CreditsText {
+  const author = facts.author?.trim();
+  const narrator = facts.narrator?.trim();
+  const aiLine = options.aiNarrationLine ? [AI_NARRATION_LINE] : [];
+  const opening = [
+    sentence(facts.title),
+    ...(author ? [sentence(`Written by ${author}`)] : []),
+    ...(narrator ? [sentence(`Narrated by ${narrator}`)] : []),
+    ...aiLine,
+  ];
+  const byline = [
+    facts.title,
+    ...(author ? [`written by ${author}`] : []),
+    ...(narrator ? [`narrated by ${narrator}`] : []),
+  ];
+  const copyright = facts.copyright?.trim();
+  const closing = [
+    'The end.',
+    sentence(`This has been ${byline.join(', ')}`),
+    ...aiLine,
+    ...(copyright ? [sentence(copyright)] : []),
+  ];
+  return { opening: opening.join(' '), closing: closing.join(' ') };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { updateBlock } from './block-edits.js';
+import { createProject } from './block-factory.js';
+import { chapterMarks } from './chapters.js';
+import { contextOf } from './test-support.js';
+import { applyCredits, creditsBlock, creditsToReplace, isCreditsBlock } from './credits-blocks.js';
+import { layoutTimeline } from './timeline-layout.js';
+import type { Project } from './project-schema.js';
+import { projectSchema } from './project-schema.js';
+
+const credits = { opening: 'Book. Written by A.', closing: 'The end. This has been Book.' };
+
+function counter(prefix = 'credits'): () => string {
+  let next = 0;
+  return () => `${prefix}-${++next}`;
+}
+
+function book(): Project {
+  return createProject({ title: 'Book', textBlocks: ['First line.', 'Second line.'] }, counter('book'));
+}
+
+describe('applyCredits', () => {
+  it('adds the opening credits first and the closing credits last, each titled as its own chapter', () => {
+    const project = applyCredits(book(), credits, counter());
+    const blocks = project.tracks.speech.blocks;
+    expect(blocks.map((block) => block.type === 'text' && block.text)).toEqual([
+      credits.opening,
+      'First line.',
+      'Second line.',
+      credits.closing,
+    ]);
+    expect(blocks[0]).toMatchObject({ credits: 'opening', chapterTitle: 'Opening Credits' });
+    expect(blocks[3]).toMatchObject({ credits: 'closing', chapterTitle: 'Closing Credits' });
+    expect(blocks.filter(isCreditsBlock)).toHaveLength(2);
+    expect(projectSchema.safeParse(project).success).toBe(true);
+  });
+
+  it('updates the existing credits where they stand instead of adding duplicates', () => {
+    const once = applyCredits(book(), credits, counter());
+    const moved = { ...credits, opening: 'Book. Written by B.' };
+    expect(creditsToReplace(once, credits)).toEqual([]);
+    expect(creditsToReplace(once, moved)).toEqual(['opening']);
+    const twice = applyCredits(once, moved, counter('again'));
+    expect(twice.tracks.speech.blocks).toHaveLength(4);
+    expect(creditsBlock(twice, 'opening')).toMatchObject({
+      id: creditsBlock(once, 'opening')!.id,
+      text: moved.opening,
+    });
+    expect(creditsBlock(twice, 'closing')).toBe(creditsBlock(once, 'closing'));
+  });
+
+  it('refuses to rewrite locked credits, naming the rule', () => {
+    const once = applyCredits(book(), credits, counter());
+    const locked = updateBlock(once, creditsBlock(once, 'closing')!.id, { locked: true });
+    expect(() => applyCredits(locked, { ...credits, closing: 'Other.' })).toThrow(/locked/u);
+  });
+});
+
+describe('credits as chapters', () => {
+  it('keeps credits a chapter of their own, and starts the book after them, even with their titles removed', () => {
+    let project = applyCredits(book(), credits, counter());
+    for (const block of project.tracks.speech.blocks) {
+      if (block.chapterTitle !== undefined)
+        project = updateBlock(project, block.id, { chapterTitle: undefined });
+    }
+    const marks = chapterMarks(project, layoutTimeline(project, contextOf(project)));
+    expect(marks.map((mark) => [mark.title, mark.index])).toEqual([
+      ['Opening Credits', 0],
+      ['Book', 1],
+      ['Closing Credits', 3],
+    ]);
+  });
+});

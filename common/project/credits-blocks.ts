@@ -1,0 +1,67 @@
+import { randomId, createTextBlock, type IdFactory } from './block-factory.js';
+import { insertBlock, updateBlock } from './block-edits.js';
+import type { Block, Project, TextBlock } from './project-schema.js';
+
+export type CreditsKind = NonNullable<TextBlock['credits']>;
+
+/** The chapter a credits block starts when the user has not named it otherwise (and its timeline label). */
+export const CREDITS_TITLES: Readonly<Record<CreditsKind, string>> = {
+  opening: 'Opening Credits',
+  closing: 'Closing Credits',
+};
+
+const KINDS: readonly CreditsKind[] = ['opening', 'closing'];
+
+/** Whether a block is the book's opening or closing credits: retail samples and excerpts leave these out. */
+export function isCreditsBlock(block: Block): block is TextBlock & { credits: CreditsKind } {
+  return block.type === 'text' && block.credits !== undefined;
+}
+
+/** The project's credits block of a kind (the first, should a paste have made two). */
+export function creditsBlock(project: Project, kind: CreditsKind): TextBlock | undefined {
+  for (const block of project.tracks.speech.blocks) {
+    if (isCreditsBlock(block) && block.credits === kind) return block;
+  }
+  return undefined;
+}
+
+/**
+ * The credits blocks whose text the new credits would replace: they exist and say something else (the user
+ * edited them, or the metadata changed). The command asks before replacing these; it never asks to add credits.
+ */
+export function creditsToReplace(
+  project: Project,
+  text: Readonly<Record<CreditsKind, string>>,
+): CreditsKind[] {
+  return KINDS.filter((kind) => {
+    const block = creditsBlock(project, kind);
+    return block !== undefined && block.text !== text[kind];
+  });
+}
+
+/**
+ * Opening and closing credits as ordinary text blocks read by the narrator: a missing one is added (the opening
+ * first on the speech track, the closing last, each starting a chapter of its own), an existing one gets the new
+ * text where it stands, so running the command again never makes duplicates. A locked credits block is refused
+ * by updateBlock with its rule, like any edit of a locked block.
+ */
+export function applyCredits(
+  project: Project,
+  text: Readonly<Record<CreditsKind, string>>,
+  newId: IdFactory = randomId,
+): Project {
+  let next = project;
+  for (const kind of KINDS) {
+    const existing = creditsBlock(next, kind);
+    if (existing !== undefined) {
+      if (existing.text !== text[kind]) next = updateBlock(next, existing.id, { text: text[kind] });
+      continue;
+    }
+    const block = createTextBlock(
+      { text: text[kind], credits: kind, chapterTitle: CREDITS_TITLES[kind] },
+      newId,
+    );
+    next = insertBlock(next, block, kind === 'opening' ? { index: 0 } : {});
+  }
+  return next;
+}
