@@ -13,6 +13,7 @@ import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../common/export/chapter-split
 import { READ_ALONG_MODES, readAlongModeProblem } from './read-along-mode.js';
 import { profileFlagsProblem, withRetailProfile } from './cli-profile.js';
 import { retailProfileIdSchema } from '../../common/export/retail-profile-schema.js';
+import { withRoomToneFlag } from './cli-room-tone.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
 import type { VideoOutput } from '../../common/export/video-output.js';
@@ -86,6 +87,7 @@ const OPTIONS = {
   split: { type: 'string' },
   mode: { type: 'string' },
   profile: { type: 'string' },
+  'room-tone': { type: 'string' },
   chapters: { type: 'boolean' },
   'chapters-json': { type: 'boolean' },
   'chapter-name': { type: 'string' },
@@ -255,7 +257,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     ...tokenFromEnv(values['token-env'], env),
     dataDir: values.data === undefined ? undefined : path.resolve(values.data),
   };
-  return profile === undefined ? exportCommand : withRetailProfile(exportCommand, profile);
+  const withClip = withRoomToneFlag(exportCommand, values['room-tone'], profile);
+  if (typeof withClip === 'string') throw new UsageError(withClip);
+  return profile === undefined ? withClip : withRetailProfile(withClip, profile);
 }
 
 /** The flags `timbre import` takes; any other is refused, naming it, rather than quietly ignored. */

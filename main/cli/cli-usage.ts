@@ -35,6 +35,9 @@ Output
                          a retailer's delivery: its format, rate, channels, loudness, room tone and chapter
                          files; the written files are checked again and "Pre-flight report.html" is put beside
                          them (not with --format, --bitrate, --rate, --channels, --loudness, --split, --mode)
+  --room-tone FILE       loop this recording of the room (WAV, MP3 or FLAC, at least 0.5 s, RMS at most -60 dB
+                         or the profile's noise floor) under pauses, heads and tails instead of the generated
+                         room tone; without --profile it adds room tone to the export
 
 Video (one project)
   --video FILE           the project's speech as the new soundtrack of FILE (MP4, MOV, M4V, WebM): NAME.mp4 (or
