@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultExportForm, outputExtension } from './export-form.js';
+import { defaultExportForm, exportTakesCover, outputExtension } from './export-form.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
 
 describe('the read-along choices of the export dialog', () => {
@@ -16,5 +16,12 @@ describe('the read-along choices of the export dialog', () => {
     expect(outputExtension({ ...defaultExportForm, mode: 'epub-read-along', format: 'wav16' })).toBe('.epub');
     expect(outputExtension({ ...defaultExportForm, mode: 'lpf-audiobook', format: 'mp3' })).toBe('.lpf');
     expect(outputExtension({ ...defaultExportForm, mode: 'karaoke-vtt', format: 'mp3' })).toBe('.mp3');
+  });
+
+  it('offers the cover for a read-along book whatever its format, as a WAV mix offers none', () => {
+    expect(exportTakesCover({ mode: 'epub-read-along', format: 'wav16' })).toBe(true);
+    expect(exportTakesCover({ mode: 'lpf-audiobook', format: 'wav24' })).toBe(true);
+    expect(exportTakesCover({ mode: 'mix', format: 'wav16' })).toBe(false);
+    expect(exportTakesCover({ mode: 'mix', format: 'm4a' })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { exportContainer } from '../../../common/export/export-mode.js';
 import type { ExportForm, MetadataField } from './export-form.js';
-import { METADATA_FIELDS, formatWritesTag, takesCover } from './export-form.js';
+import { METADATA_FIELDS, exportTakesCover, formatWritesTag } from './export-form.js';
 
 const noChaptersReason =
   'Nothing to mark: no block starts a chapter (give one a title under “Starts a chapter” in the block inspector).';
@@ -121,7 +121,7 @@ export function ExportTagFields({
             />
           </label>
         ))}
-        {takesCover(form.format) ? (
+        {exportTakesCover(form) ? (
           <label className="field">
             <span>Cover (JPEG or PNG)</span>
             <input

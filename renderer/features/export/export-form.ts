@@ -173,8 +173,13 @@ export function formatWritesTag(format: FormatChoice, field: MetadataField): boo
 }
 
 /** Formats whose files carry a cover: MP3 (ID3), M4B and M4A (iTunes covr). */
-export function takesCover(format: FormatChoice): boolean {
+function takesCover(format: FormatChoice): boolean {
   return format === 'mp3' || isAacChoice(format);
+}
+
+/** Whether the export carries the cover: a read-along book always (EPUB cover page, LPF cover), else as its format. */
+export function exportTakesCover(form: Pick<ExportForm, 'format' | 'mode'>): boolean {
+  return bookPackageExtension(form.mode) !== undefined || takesCover(form.format);
 }
 
 function metadataOf(form: ExportForm): AudioMetadata {

@@ -6,7 +6,7 @@ import { stageFile } from '../../shared/stage-file.js';
 import { errorData } from '../../stores/notice-store.js';
 import { useAppStores } from '../../stores/stores-context.js';
 import type { ExportForm, settingsFromForm } from './export-form.js';
-import { takesCover } from './export-form.js';
+import { exportTakesCover } from './export-form.js';
 import type { ExportDestination } from './use-export-destination.js';
 
 /** Where the dialog stands between the form and the written files. */
@@ -60,7 +60,7 @@ export function useExportAttempt(options: {
     if (stage.kind === 'running') setStage({ kind: 'form' });
     try {
       const coverStagingId =
-        cover && takesCover(form.format) && !form.mode.startsWith('blocks')
+        cover && exportTakesCover(form) && !form.mode.startsWith('blocks')
           ? await stageFile(
               stores.client,
               { blob: cover, fileName: cover.name, mediaType: cover.type },
