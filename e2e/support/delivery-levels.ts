@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ffmpeg } from '../../main/services/export/test-support/media-tools.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { decodeWithFfmpeg, ffmpeg } from '../../main/services/export/test-support/media-tools.js';
 
 const run = promisify(execFile);
 
@@ -15,7 +18,7 @@ export interface MeasuredDelivery {
   readonly packetBytes: { readonly min: number; readonly max: number };
   readonly peakDb: number;
   readonly rmsDb: number;
-  /** RMS of the quietest 500 ms window (astats' RMS trough), the way ACX's checker reads the noise floor. */
+  /** RMS of the quietest 500 ms window, the way ACX's checker reads the noise floor. */
   readonly noiseFloorDb: number;
   /** Room tone before the first sound and after the last, in seconds (silencedetect at −50 dBFS). */
   readonly headSeconds: number;
@@ -23,12 +26,37 @@ export interface MeasuredDelivery {
   readonly durationSeconds: number;
 }
 
-function astat(log: string, name: string): number {
-  // The overall figures come last in astats' log (its per-window lines are off).
-  const matches = [...log.matchAll(new RegExp(`${name}: (-?[\\d.]+|-inf)`, 'gu'))];
-  const value = matches.at(-1)?.[1];
-  if (value === undefined) throw new Error(`ffmpeg's astats printed no "${name}"`);
-  return value === '-inf' ? Number.NEGATIVE_INFINITY : Number(value);
+const FLOOR_WINDOW_SECONDS = 0.5;
+const FLOOR_HOP_SECONDS = 0.01;
+
+function toDb(amplitude: number): number {
+  return 20 * Math.log10(amplitude);
+}
+
+/**
+ * Sample peak, RMS and the RMS of the quietest 500 ms (windows 10 ms apart) of the decoded samples. Computed here
+ * rather than read from ffmpeg's astats: its "RMS trough" over a 0.5 s window does not slide over the whole file
+ * (ffmpeg 5.1 gave −39 dB for a file whose last 2 s measure −72 dB).
+ */
+function levelsOf(samples: Float32Array, sampleRate: number) {
+  let peak = 0;
+  let sum = 0;
+  const squares = new Float64Array(samples.length + 1);
+  for (const [index, sample] of samples.entries()) {
+    peak = Math.max(peak, Math.abs(sample));
+    sum += sample * sample;
+    squares[index + 1] = sum;
+  }
+  const window = Math.round(FLOOR_WINDOW_SECONDS * sampleRate);
+  const hop = Math.round(FLOOR_HOP_SECONDS * sampleRate);
+  let quietest = Number.POSITIVE_INFINITY;
+  for (let start = 0; start + window <= samples.length; start += hop)
+    quietest = Math.min(quietest, (squares[start + window]! - squares[start]!) / window);
+  return {
+    peakDb: toDb(peak),
+    rmsDb: toDb(Math.sqrt(sum / Math.max(1, samples.length))),
+    noiseFloorDb: toDb(Math.sqrt(quietest)),
+  };
 }
 
 async function probeAudio(filePath: string) {
@@ -55,21 +83,18 @@ async function probeAudio(filePath: string) {
   };
 }
 
-/** Measures a delivery file with ffprobe (format, packets) and ffmpeg (astats, silencedetect). */
+/** Measures a delivery file with ffprobe (format, packets) and ffmpeg (its decoded samples, silencedetect). */
 export async function measureDelivery(filePath: string): Promise<MeasuredDelivery> {
   const probed = await probeAudio(filePath);
   const stream = probed.streams[0];
   if (!stream) throw new Error(`${filePath} has no audio stream`);
   const sizes = probed.packets.map((packet) => Number(packet.size));
-  const log = await ffmpeg([
-    '-i',
-    filePath,
-    '-af',
-    'astats=length=0.5:measure_perchannel=none,silencedetect=n=-50dB:d=0.1',
-    '-f',
-    'null',
-    '-',
-  ]);
+  const log = await ffmpeg(['-i', filePath, '-af', 'silencedetect=n=-50dB:d=0.1', '-f', 'null', '-']);
+  const sampleRate = Number(stream.sample_rate);
+  const folder = await mkdtemp(path.join(tmpdir(), 'timbre-levels-'));
+  const samples = await decodeWithFfmpeg(filePath, sampleRate, 1, path.join(folder, 'mono.f32')).finally(() =>
+    rm(folder, { recursive: true, force: true }),
+  );
   const durationSeconds = Number(probed.format.duration);
   const starts = [...log.matchAll(/silence_start: (-?[\d.]+)/gu)].map((match) => Number(match[1]));
   const ends = [...log.matchAll(/silence_end: ([\d.]+)/gu)].map((match) => Number(match[1]));
@@ -78,13 +103,11 @@ export async function measureDelivery(filePath: string): Promise<MeasuredDeliver
   const lastEnd = ends.at(-1) ?? 0;
   return {
     codec: stream.codec_name,
-    sampleRate: Number(stream.sample_rate),
+    sampleRate,
     channels: stream.channels,
     bitrateKbps: Number(stream.bit_rate) / 1000,
     packetBytes: { min: Math.min(...sizes), max: Math.max(...sizes) },
-    peakDb: astat(log, 'Peak level dB'),
-    rmsDb: astat(log, 'RMS level dB'),
-    noiseFloorDb: astat(log, 'RMS trough dB'),
+    ...levelsOf(samples, sampleRate),
     // Silence from the very start: the head ends where the first silence does.
     headSeconds: firstStart <= 0.05 ? (ends[0] ?? 0) : 0,
     // Silence still running at the end of the file (silencedetect closes it at the end, or leaves it open).
