@@ -19,6 +19,11 @@ export const projectExportSettingsSchema = z
     video: videoOutputSchema.optional(),
     /** The retailer profile applied (applyRetailProfile): the written files are checked against it, with a report. */
     retailProfile: retailProfileIdSchema.optional(),
+    /**
+     * Per-chapter export into a folder an earlier one wrote: render every chapter again. Absent, a chapter file
+     * whose audio, name and tags are unchanged is kept as it is ("Re-render only changed chapters").
+     */
+    rerenderAllChapters: z.boolean().optional(),
   })
   .superRefine((settings, context) => {
     if (!formatSupportsRate(settings.options.audio, settings.sampleRate)) {

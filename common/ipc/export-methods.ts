@@ -50,6 +50,8 @@ export type ExportFinishedEvent =
       bytes: number;
       /** What the export left out and why (a reference video's sound it could not mix in), in sentences. */
       warnings?: string[];
+      /** A per-chapter export's chapters written and kept: "Wrote 3 chapters (2, 7, 9); kept 21 unchanged." */
+      summary?: string;
     }
   | { exportId: string; projectId: string; ok: false; cancelled: boolean; message: string };
 

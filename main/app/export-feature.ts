@@ -84,6 +84,7 @@ function finishedEvent(exportId: string, projectId: string, written: ExportOutpu
     durationMs: written.durationMs,
     bytes: written.bytes,
     ...(written.warnings?.length ? { warnings: [...written.warnings] } : {}),
+    ...(written.summary ? { summary: written.summary } : {}),
   };
 }
 

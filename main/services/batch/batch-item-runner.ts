@@ -188,8 +188,9 @@ export async function runBatchItem(
           context.onProgress('exporting', progress.fraction, progress),
       },
     );
-    // What the export left out (a reference video's sound it could not mix in) is noted like the review flags.
-    warnings.push(...(written.warnings ?? []));
+    // Which chapter files it wrote and kept, then what it left out (a reference video's sound it could not mix
+    // in), are noted like the review flags.
+    warnings.push(...(written.summary ? [written.summary] : []), ...(written.warnings ?? []));
     return {
       status: 'done',
       outputs: {

@@ -6,6 +6,7 @@ import { ensureWritableFolder, outputFiles } from './output-paths.js';
 import { numberedName } from './output-name.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { bookPackageExtension, exportContainer } from '../../../common/export/export-mode.js';
+import { CHAPTER_MANIFEST_NAME } from './chapter-manifest.js';
 
 export type { ExportMode };
 
@@ -120,6 +121,16 @@ export async function checkDestination(
   }
   const settled = await settleDestination(outputPath, settings, mode, onExisting);
   if (settled.ok) return settled;
+  if (mode === 'chapters-folder' && (await pathExists(path.join(outputPath, CHAPTER_MANIFEST_NAME)))) {
+    // Replacing updates such a folder (chapter-files.ts): the user is told what Replace will do to it.
+    const update = settings.rerenderAllChapters
+      ? 'every chapter is written into it again'
+      : 'only the chapters whose audio, name or tags changed are written again';
+    return {
+      ...settled,
+      message: `“${path.basename(outputPath)}” in ${path.dirname(outputPath)} holds the chapter files of an earlier export. Replace to update it (${update}; files you added stay), or keep both and save as ${path.basename(settled.keepBothPath)}.`,
+    };
+  }
   const one = settled.conflicts.length === 1;
   const names = settled.conflicts.map((file) => path.basename(file)).join(', ');
   return {

@@ -5,15 +5,11 @@ import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { buildProjectRenderPlan } from '../../../common/export/index.js';
 import { settingsForChapters } from '../../../common/export/project-export-settings.js';
 import type { ChapterSpan } from '../../../common/export/chapter-split.js';
-import {
-  DEFAULT_CHAPTER_NAME_TEMPLATE,
-  chapterFileNames,
-  chapterSpans,
-  planForChapter,
-} from '../../../common/export/chapter-split.js';
-import { fileExtension } from '../export/encode/create-encoder.js';
+import { chapterSpans } from '../../../common/export/chapter-split.js';
 import type { FileTags } from '../export/tags/file-tags.js';
 import { writeChapterFiles } from './chapter-files.js';
+import { chapterRequests } from './chapter-requests.js';
+import { chapterFilesSummary } from '../../../common/export/chapter-files-summary.js';
 import type { Project } from '../../../common/project/index.js';
 import { findBlock, excerpt } from '../../../common/project/index.js';
 import type { AudioCache } from '../audio-cache/index.js';
@@ -24,7 +20,6 @@ import { checkPictureFitsOutput } from '../video-export/picture-container-check.
 import { withOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
 import { exportCheckedDelivery } from './retail-delivery.js';
-import { withRoomToneEdges } from '../../../common/export/room-tone-edges.js';
 import { exportReadAlongBook, withKaraokeVtt } from '../readalong-export/index.js';
 
 /** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
@@ -95,6 +90,8 @@ export interface ExportOutputs {
   readonly bytes: number;
   /** What the export left out and why, for the user (a reference video's sound that could not be mixed in). */
   readonly warnings?: readonly string[] | undefined;
+  /** What a per-chapter export wrote and kept: "Wrote 3 chapters (2, 7, 9); kept 21 unchanged." */
+  readonly summary?: string | undefined;
 }
 
 /**
@@ -153,7 +150,7 @@ export class ProjectExporter {
    */
   async export(prepared: PreparedExport, target: ExportTarget, run: RunOptions = {}): Promise<ExportOutputs> {
     if (prepared.settings.retailProfile !== undefined)
-      return exportCheckedDelivery(prepared, (plain) => this.export(plain, target, run));
+      return exportCheckedDelivery(prepared, (plain) => this.export(plain, target, run), this.options, run);
     const mode = target.mode;
     switch (mode) {
       case 'mix':
@@ -280,52 +277,39 @@ export class ProjectExporter {
   ): Promise<ExportOutputs> {
     const coverPath = target.coverPath ?? this.projectCoverPath(project);
     const spans = chapterSpans(chapters, plan.durationMs, project.title);
-    const names = chapterFileNames(
-      settings.chapters?.nameTemplate ?? DEFAULT_CHAPTER_NAME_TEMPLATE,
-      spans,
-      project.title,
-    );
-    const extension = fileExtension(settings.options.audio);
+    const bookTags = fileTagsFor(project, settings, [], coverPath);
+    const chapterInput = { plan, spans, settings, projectTitle: project.title, bookTags, coverPath };
+    const { files, requests } = await chapterRequests(chapterInput);
     const result = await writeChapterFiles({
       destination: target.outputPath,
       container,
       overwrite: target.overwrite,
       ...(signal ? { signal } : {}),
-      files: spans.map((span, index) => ({ name: names[index]!, extension, title: span.title })),
-      exportOne: (index, outputPath, onFraction) => {
-        const span = spans[index]!;
-        const base = fileTagsFor(project, settings, [], coverPath);
-        const tags: FileTags = {
-          metadata: {
-            ...base?.metadata,
-            title: span.title,
-            album: settings.metadata?.album ?? settings.metadata?.title ?? project.title,
-            track: `${index + 1}/${spans.length}`,
-          },
-          chapters: [],
-          markers: false,
-          chaptersJson: false,
-          ...(coverPath ? { coverPath } : {}),
-          ...(base?.language !== undefined ? { language: base.language } : {}),
-        };
-        return this.options.engine.exportMix(
+      files,
+      reuse: settings.rerenderAllChapters !== true,
+      exportOne: (index, outputPath, onFraction) =>
+        this.options.engine.exportMix(
           {
-            // A retailer's head and tail room tone, per file (ACX: 0.5–1 s before the first word, 1–5 s after).
-            plan: withRoomToneEdges(planForChapter(plan, span), settings.options.roomTone),
+            ...requests[index]!,
             sources,
-            options: settings.options,
             outputPath,
             pcmCacheDir: this.options.pcmCacheDir,
             overwrite: false,
-            tags,
           },
           { ...(signal ? { signal } : {}), onProgress: (progress) => onFraction(progress.fraction) },
-        );
-      },
+        ),
       onFraction: (fraction) => onProgress?.({ phase: 'render', fraction, phaseFraction: fraction }),
       partialFiles: this.options.engine.partialFiles,
     });
-    return { outputPath: target.outputPath, subtitlePaths: [], durationMs: result.durationMs, bytes: 0 };
+    const summary = chapterFilesSummary(result.written, result.kept);
+    return {
+      outputPath: target.outputPath,
+      subtitlePaths: [],
+      durationMs: result.durationMs,
+      bytes: 0,
+      summary,
+      warnings: result.warnings,
+    };
   }
 
   /** One file per speech block, in a folder or a zip, named by order and words. */

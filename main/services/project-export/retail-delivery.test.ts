@@ -28,12 +28,17 @@ describe('ProjectExporter.export with a retailer profile', () => {
     const outputPath = path.join(dir, 'Book');
     const result = await exporter.export(prepared, { outputPath, mode: acx.mode, overwrite: false });
     expect(engine.calls.map((call) => call.method)).toEqual(['exportMix']);
-    expect(await readdir(outputPath)).toEqual([expect.stringMatching(/\.mp3$/u)]);
+    expect((await readdir(outputPath)).sort()).toEqual([
+      '.timbre-chapters.json',
+      expect.stringMatching(/\.mp3$/u),
+    ]);
     // The stand-in engine writes five bytes, not an MP3: the check cannot decode them, and says so without
     // failing an export whose files are written.
     expect(result.warnings).toEqual([
       expect.stringMatching(/^Pre-flight \(ACX.*\): the written files could not be checked: .*\.mp3/u),
       retailProfile('acx').aiNarration.statement,
+      // Two short lines cannot make a sample of a minute: the delivery says so (retail-sample-file.test.ts).
+      expect.stringMatching(/^Retail sample \(ACX.*\) not written: .*at least 60 s/u),
     ]);
   });
 
@@ -45,6 +50,7 @@ describe('ProjectExporter.export with a retailer profile', () => {
     expect(result.warnings).toEqual([
       expect.stringMatching(/Book\.zip was not checked: only MP3, WAV and FLAC files/u),
       retailProfile('acx').aiNarration.statement,
+      expect.stringMatching(/Retail sample .* not written, since Book\.zip is not a folder/u),
     ]);
   });
 
