@@ -4,6 +4,7 @@ import { duckingSettingsSchema, defaultDuckingSettings } from './render-plan.js'
 import { audioMetadataSchema, chapterOutputSchema } from './audio-metadata.js';
 import { exportOptionsSchema, formatSupportsRate, isAacFormat, loudnessPresets } from './export-options.js';
 import { retailProfileIdSchema } from './retail-profile-schema.js';
+import { retailSampleRequestSchema } from './retail-sample.js';
 import { videoOutputSchema } from './video-output.js';
 
 /** What the user chooses in the export dialog (and the CLI's flags), independent of any one project. */
@@ -19,6 +20,8 @@ export const projectExportSettingsSchema = z
     video: videoOutputSchema.optional(),
     /** The retailer profile applied (applyRetailProfile): the written files are checked against it, with a report. */
     retailProfile: retailProfileIdSchema.optional(),
+    /** Where the profile's retail sample is cut (retail-sample.ts); absent, the studio proposes one. */
+    retailSample: retailSampleRequestSchema.optional(),
     /**
      * Per-chapter export into a folder an earlier one wrote: render every chapter again. Absent, a chapter file
      * whose audio, name and tags are unchanged is kept as it is ("Re-render only changed chapters").

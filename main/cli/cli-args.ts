@@ -14,6 +14,7 @@ import { READ_ALONG_MODES, readAlongModeProblem } from './read-along-mode.js';
 import { profileFlagsProblem, withRetailProfile } from './cli-profile.js';
 import { retailProfileIdSchema } from '../../common/export/retail-profile-schema.js';
 import { withRoomToneFlag } from './cli-room-tone.js';
+import { DELIVERY_OPTIONS, withSampleRequest } from './cli-sample.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
 import type { VideoOutput } from '../../common/export/video-output.js';
@@ -86,7 +87,7 @@ const OPTIONS = {
   overwrite: { type: 'boolean' },
   split: { type: 'string' },
   mode: { type: 'string' },
-  profile: { type: 'string' },
+  ...DELIVERY_OPTIONS,
   'room-tone': { type: 'string' },
   chapters: { type: 'boolean' },
   'chapters-json': { type: 'boolean' },
@@ -236,7 +237,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     kind: 'export',
     projects,
     out: path.resolve(values.out ?? '.'),
-    settings,
+    settings: withSampleRequest(settings, values, profile),
     generate: values.generate ?? false,
     confirmChargeTwice: values['confirm-charge-twice'] ?? false,
     nameTemplate,

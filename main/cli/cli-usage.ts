@@ -35,6 +35,9 @@ Output
                          a retailer's delivery: its format, rate, channels, loudness, room tone and chapter
                          files; the written files are checked again and "Pre-flight report.html" is put beside
                          them (not with --format, --bitrate, --rate, --channels, --loudness, --split, --mode)
+  --sample-start N|m:ss  with --profile: the "Retail Sample" file beside the chapters starts at block N's first
+                         sentence, or at the first sentence from m:ss   [default: the first chapter's start]
+  --sample-length S      its length in seconds, cut at a sentence end (ACX: 60-300)   [default: 180]
   --room-tone FILE       loop this recording of the room (WAV, MP3 or FLAC, at least 0.5 s, RMS at most -60 dB
                          or the profile's noise floor) under pauses, heads and tails instead of the generated
                          room tone; without --profile it adds room tone to the export

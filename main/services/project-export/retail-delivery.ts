@@ -1,21 +1,39 @@
 import { retailProfile } from '../../../common/export/retail-profiles.js';
 import { checkWrittenDelivery } from '../export/preflight/delivery-check.js';
-import type { ExportOutputs, PreparedExport } from './project-exporter.js';
+import { isExportCancelled, type RunOptions } from '../export/index.js';
+import type { ExportOutputs, PreparedExport, ProjectExporterOptions } from './project-exporter.js';
+import { writeRetailSample } from './retail-sample-file.js';
 
 /**
- * A retailer's delivery (settings with a `retailProfile`): written as any other export, then every written file
- * measured again and checked against the profile, the report written beside the delivery, and the findings added to
- * the export's warnings (the summary, the retailer's narration rule, the first failures).
+ * A retailer's delivery (settings with a `retailProfile`): written as any other export, its retail sample written
+ * beside the chapter files, then every written file measured again and checked against the profile, the report
+ * written beside the delivery, and the findings added to the export's warnings (the summary, the retailer's
+ * narration rule, the first failures, then the sample: where it is or why it is missing, and its explicit words).
  */
 export async function exportCheckedDelivery(
   prepared: PreparedExport,
   exportPlain: (plain: PreparedExport) => Promise<ExportOutputs>,
+  sampleWriter: Pick<ProjectExporterOptions, 'engine' | 'pcmCacheDir'>,
+  run: RunOptions = {},
 ): Promise<ExportOutputs> {
-  const { retailProfile: profileId, ...settings } = prepared.settings;
+  const { retailProfile: profileId, retailSample, ...settings } = prepared.settings;
   const outputs = await exportPlain({ ...prepared, settings });
   if (profileId === undefined) return outputs;
   const profile = retailProfile(profileId);
   const where = `Pre-flight (${profile.name})`;
+  // The chapters are written by now: a sample that cannot be made is said, never turned into a failed export.
+  const sampleNotes = await writeRetailSample(
+    sampleWriter,
+    { ...prepared, settings: { ...settings, ...(retailSample ? { retailSample } : {}) } },
+    profile,
+    outputs.outputPath,
+    run,
+  ).catch((error: unknown) => {
+    if (isExportCancelled(error)) throw error;
+    return [
+      `Retail sample (${profile.name}) not written: ${error instanceof Error ? error.message : String(error)}`,
+    ];
+  });
   // The files are written by now: a check that cannot run is said, never turned into a failed export.
   const findings = await checkWrittenDelivery(profile, prepared.project.title, outputs.outputPath).then(
     (check) =>
@@ -28,5 +46,5 @@ export async function exportCheckedDelivery(
       profile.aiNarration.statement,
     ],
   );
-  return { ...outputs, warnings: [...(outputs.warnings ?? []), ...findings] };
+  return { ...outputs, warnings: [...(outputs.warnings ?? []), ...findings, ...sampleNotes] };
 }

@@ -1,0 +1,67 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { planForChapter } from '../../../common/export/chapter-split.js';
+import { DEFAULT_EXPLICIT_WORDS, explicitWordWarnings } from '../../../common/export/explicit-words.js';
+import type { RetailProfile } from '../../../common/export/retail-profile-schema.js';
+import { chooseRetailSample, clock, sampleOpening } from '../../../common/export/retail-sample.js';
+import { sampleSpeechOf } from '../../../common/export/retail-sample-speech.js';
+import { withRoomToneEdges } from '../../../common/export/room-tone-edges.js';
+import { fileExtension } from '../export/encode/create-encoder.js';
+import type { RunOptions } from '../export/index.js';
+import { timedBlocksOf } from '../readalong-export/chapter-timings.js';
+import type { PreparedExport, ProjectExporterOptions } from './project-exporter.js';
+
+/** The sample's file name in the delivery folder, before its extension. */
+export const RETAIL_SAMPLE_NAME = 'Retail Sample';
+
+/**
+ * Writes a retailer delivery's sample beside its chapter files: the span chooseRetailSample picks (the request's,
+ * else the studio's proposal), timed against the takes the chapters were just rendered from, rendered as a
+ * chapter is (the profile's format and loudness, its room tone at the head and tail). Answers what the user
+ * must know: where the sample is, or why none was written, and each explicit word found in it.
+ */
+export async function writeRetailSample(
+  options: Pick<ProjectExporterOptions, 'engine' | 'pcmCacheDir'>,
+  prepared: PreparedExport,
+  profile: RetailProfile,
+  folder: string,
+  run: RunOptions = {},
+): Promise<string[]> {
+  const bounds = profile.retailSample;
+  if (bounds === undefined) return [];
+  const { project, settings, plan, sources } = prepared;
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    return [
+      `Retail sample (${profile.name}): not written, since ${path.basename(folder)} is not a folder; export the chapters to a folder to get the sample beside them.`,
+    ];
+  }
+  const request = settings.retailSample ?? {};
+  const timed = await timedBlocksOf(plan, options.pcmCacheDir, plan.durationMs);
+  const choice = chooseRetailSample(sampleSpeechOf(project, timed), bounds, request);
+  if (!choice.ok) return [`Retail sample (${profile.name}) not written: ${choice.problem}`];
+  const { sample } = choice;
+  const fileName = `${RETAIL_SAMPLE_NAME}.${fileExtension(settings.options.audio)}`;
+  const span = { title: RETAIL_SAMPLE_NAME, startMs: sample.startMs, endMs: sample.endMs };
+  await options.engine.exportMix(
+    {
+      plan: withRoomToneEdges(planForChapter(plan, span), settings.options.roomTone),
+      sources,
+      options: settings.options,
+      outputPath: path.join(folder, fileName),
+      pcmCacheDir: options.pcmCacheDir,
+      overwrite: false,
+      tags: {
+        metadata: { title: RETAIL_SAMPLE_NAME, album: settings.metadata?.title ?? project.title },
+        chapters: [],
+        markers: false,
+        chaptersJson: false,
+      },
+    },
+    run,
+  );
+  const first = sample.passages[0]!;
+  return [
+    `Retail sample: ${fileName}, ${clock(sample.endMs - sample.startMs)} from block ${first.blockNumber} (${clock(sample.startMs)}): “${sampleOpening(sample)}”`,
+    ...explicitWordWarnings(sample.passages, request.explicitWords ?? DEFAULT_EXPLICIT_WORDS),
+  ];
+}
