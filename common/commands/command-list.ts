@@ -271,6 +271,13 @@ export const COMMANDS = [
   },
   { id: 'reimport', title: 'Re-import revised manuscript…', keys: [], scope: 'editor', inTextFields: true },
   {
+    id: 'add-credits',
+    title: 'Add opening and closing credits…',
+    keys: [],
+    scope: 'editor',
+    inTextFields: true,
+  },
+  {
     id: 'zoom-in',
     title: 'Zoom the timeline in',
     keys: ['Mod+=', 'Mod++', '+'],

@@ -15,6 +15,7 @@ export const MENU_COMMANDS = [
   'play',
   'export',
   'add-reference-video',
+  'add-credits',
   'help',
   'go-settings',
 ] as const satisfies readonly CommandId[];

@@ -89,7 +89,13 @@ export function buildMenuTemplate(
     },
     {
       label: 'Project',
-      submenu: [command('generate'), command('play'), { type: 'separator' }, command('add-reference-video')],
+      submenu: [
+        command('generate'),
+        command('play'),
+        { type: 'separator' },
+        command('add-reference-video'),
+        command('add-credits'),
+      ],
     },
     {
       label: 'View',

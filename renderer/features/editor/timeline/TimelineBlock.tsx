@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { speakerIdOf } from '../../../../common/project/send-context.js';
 import type { SendContext } from '../../../../common/project/send-context.js';
 import { excerpt } from '../../../../common/project/block-guards.js';
+import { CREDITS_TITLES, isCreditsBlock } from '../../../../common/project/credits-blocks.js';
 import type { Block } from '../../../../common/project/project-schema.js';
 import { describeProgress } from '../../../../common/generation/block-progress.js';
 import type { BlockGeneration } from '../../../stores/generation-store.js';
@@ -78,6 +79,7 @@ export const TimelineBlock = memo(function TimelineBlock({
   const progressLabel = describeProgress(progress);
   const label = blockLabel(block);
   const speaker = block.type === 'text' ? context.speakers.get(speakerIdOf(block)) : undefined;
+  const credits = isCreditsBlock(block) ? CREDITS_TITLES[block.credits] : undefined;
   const classes = [
     'timeline-block',
     `timeline-block-${block.type}`,
@@ -89,6 +91,7 @@ export const TimelineBlock = memo(function TimelineBlock({
     progressKind === 'idle' ? '' : `progress-${progressKind}`,
     flagged ? 'is-flagged' : '',
     invalid ? 'is-invalid' : '',
+    credits ? 'is-credits' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -104,6 +107,7 @@ export const TimelineBlock = memo(function TimelineBlock({
       data-progress={progressKind}
       data-flagged={flagged ? 'true' : undefined}
       data-invalid={invalid ? 'true' : undefined}
+      data-credits={isCreditsBlock(block) ? block.credits : undefined}
       aria-selected={selected}
       role="option"
       style={{
@@ -113,11 +117,12 @@ export const TimelineBlock = memo(function TimelineBlock({
         borderTopColor: speaker?.colour,
       }}
       data-speaker={speaker?.name}
-      title={`${speaker ? `${speaker.name}: ` : ''}${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}${flagged ? `\nNeeds review: ${flags.join(' ')}` : ''}${invalid ? `\nCannot be generated: ${problems.join(' ')}` : ''}`}
+      title={`${credits ? `${credits}. ` : ''}${speaker ? `${speaker.name}: ` : ''}${label} — ${progressLabel || BLOCK_STATE_LABELS[state]}${estimated ? ', estimated length' : ''}${block.locked ? ', locked' : ''}${flagged ? `\nNeeds review: ${flags.join(' ')}` : ''}${invalid ? `\nCannot be generated: ${problems.join(' ')}` : ''}`}
     >
       {waveform && !estimated ? (
         <TakeWaveform waveform={waveform} width={width} height={WAVEFORM_HEIGHT} />
       ) : null}
+      {credits ? <span className="timeline-block-credits">{credits}</span> : null}
       <span className="timeline-block-label">
         {invalid ? '⚠ ' : ''}
         {flagged ? '⚑ ' : ''}

@@ -16,6 +16,7 @@ import { useAppStores, useDocumentStore } from '../../../stores/stores-context.j
 import { AddVideoButton } from '../video/AddVideoButton.js';
 import { FitCheckButton } from '../fit/FitCheckButton.js';
 import { ReimportRevisionButton } from '../revision/ReimportRevisionButton.js';
+import { AddCreditsButton } from '../credits/AddCreditsButton.js';
 
 /** The type of the block the inspector shows (a string, so typing in it does not re-render the toolbar). */
 function selectAnchorType(state: DocumentState): string | undefined {
@@ -168,6 +169,7 @@ export function EditorToolbar() {
       <AddVideoButton />
       <FitCheckButton />
       <ReimportRevisionButton />
+      <AddCreditsButton />
       <ChapterNavigator />
     </div>
   );
