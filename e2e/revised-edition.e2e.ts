@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -40,27 +40,29 @@ const CHAPTER_FILES = FIRST_EDITION.map(
 const taskPosts = (standin: SuiteStandin) =>
   standin.ledger({ kind: 'task' }).filter((entry) => entry.method === 'POST');
 
-/** Each chapter file's content hash, by name. */
-async function chapterFiles(folder: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
+/** Each chapter file's content hash, and its identity on disk (a file written again is a new file), by name. */
+async function chapterFiles(folder: string): Promise<Map<string, { sha: string; written: string }>> {
+  const files = new Map<string, { sha: string; written: string }>();
   for (const name of (await readdir(folder)).filter((file) => file.endsWith('.wav')).sort()) {
     const full = path.join(folder, name);
     const sha = createHash('sha256')
       .update(await readFile(full))
       .digest('hex');
-    files.set(name, sha);
+    const { ino, mtimeMs } = await stat(full);
+    files.set(name, { sha, written: `${ino}@${mtimeMs}` });
   }
   return files;
 }
 
-/** Exports one WAV per chapter into a new folder through the Export dialog. */
-async function exportChapters(page: Page, folder: string): Promise<void> {
+/** Exports one WAV per chapter into the folder through the Export dialog, replacing an earlier export when asked. */
+async function exportChapters(page: Page, folder: string, replace: boolean): Promise<void> {
   await page.getByTestId('export-open').click();
   await page.getByTestId('export-mode').selectOption('chapters-folder');
   await page.getByTestId('export-format').selectOption('wav16');
   await page.getByTestId('export-loudness').selectOption('none');
   await page.getByTestId('export-path').fill(folder);
   await page.getByTestId('export-start').click();
+  if (replace) await page.getByTestId('export-replace').click();
   await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('export-close').click();
 }
@@ -90,7 +92,7 @@ test.describe('journey: a revised edition of a book', () => {
     const postsBefore = taskPosts(standin).length;
 
     const folder = path.join(outDir, `${TITLE} chapters`);
-    await exportChapters(page, folder);
+    await exportChapters(page, folder, false);
     const firstExport = await chapterFiles(folder);
     expect([...firstExport.keys()]).toEqual(CHAPTER_FILES);
 
@@ -124,14 +126,18 @@ test.describe('journey: a revised edition of a book', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]?.summary).toMatchObject({ blocks: 3, characters });
 
-    // Export per chapter again: the chapters holding the changed paragraphs have new audio, the others the same.
-    // (A folder holding chapter files is refused today, even with Replace; updating it in place, rewriting only the
-    // changed chapters, is being built: until then the second export goes to a new folder.)
-    const revisedFolder = path.join(outDir, `${TITLE} chapters (revised)`);
-    await exportChapters(page, revisedFolder);
-    const secondExport = await chapterFiles(revisedFolder);
+    // Export per chapter again into the same folder (Replace): the chapters holding the changed paragraphs are
+    // written again with new audio, the other two are kept as the first export wrote them.
+    await exportChapters(page, folder, true);
+    const secondExport = await chapterFiles(folder);
     expect([...secondExport.keys()]).toEqual(CHAPTER_FILES);
-    const changedAudio = CHAPTER_FILES.filter((name) => secondExport.get(name) !== firstExport.get(name));
+    const changedAudio = CHAPTER_FILES.filter(
+      (name) => secondExport.get(name)?.sha !== firstExport.get(name)?.sha,
+    );
     expect(changedAudio).toEqual([CHAPTER_FILES[0], CHAPTER_FILES[2]]);
+    const rewritten = CHAPTER_FILES.filter(
+      (name) => secondExport.get(name)?.written !== firstExport.get(name)?.written,
+    );
+    expect(rewritten).toEqual([CHAPTER_FILES[0], CHAPTER_FILES[2]]);
   });
 });
