@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { MissingAudio } from '../export/project-render-plan.js';
+import type { PreflightResult } from '../export/preflight-checks.js';
+import type { RetailProfileId } from '../export/retail-profile-schema.js';
 import { projectExportSettingsSchema } from '../export/project-export-settings.js';
 import { exportModeSchema as exportModes } from '../export/export-mode.js';
 import { projectSchema } from '../project/project-schema.js';
@@ -24,6 +26,25 @@ export type ExportStartResult =
   | { ok: false; reason: 'missing-audio'; missing: MissingAudio[]; message: string }
   | { ok: false; reason: 'empty'; message: string }
   | ExportConflict;
+
+/** The pre-flight report of a delivery before any of its files is written (main renders it in staging). */
+export interface DeliveryCheckReport {
+  readonly profileId: RetailProfileId;
+  readonly title: string;
+  /** When the check ran (ISO 8601), for the saved report. */
+  readonly checkedAt: string;
+  /** Per file and per rule, as the check after export gives them. */
+  readonly results: readonly PreflightResult[];
+  /** The names of the files the export would write, as measured. */
+  readonly files: readonly string[];
+  /** One line: how many checks pass or fail. */
+  readonly summary: string;
+}
+
+export type ExportCheckResult =
+  | { ok: true; report: DeliveryCheckReport }
+  | { ok: false; reason: 'missing-audio'; missing: MissingAudio[]; message: string }
+  | { ok: false; reason: 'empty' | 'cancelled'; message: string };
 
 export type GenerateThenExportResult = { ok: true; itemId: string; outputPath: string } | ExportConflict;
 
@@ -95,6 +116,23 @@ export const exportMethods = {
         outputPath: absolutePathSchema,
         mode: exportModeSchema,
         onExisting: onExistingSchema,
+      })
+      .strict(),
+  ),
+  /**
+   * "Check delivery": renders the files a retailer delivery (settings with a profile) would write into a private
+   * staging folder, measures them, checks the profile's rules, and answers with the report; nothing is written at
+   * `outputPath` (its name names the files). Progress goes out as `export.progress` under `checkId`, which
+   * `export.cancel` stops.
+   */
+  'export.check': method<ExportCheckResult>()(
+    z
+      .object({
+        checkId: exportIdSchema,
+        project: projectSchema,
+        settings: projectExportSettingsSchema,
+        outputPath: absolutePathSchema,
+        mode: exportModeSchema,
       })
       .strict(),
   ),

@@ -67,6 +67,7 @@ export const METHOD_NAMES = [
   'export.chooseDestination',
   'export.start',
   'export.generateThenExport',
+  'export.check',
   'export.cancel',
   'batch.get',
   'batch.add',

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../common/export/index.js';
 import { IpcError } from '../../common/ipc/errors.js';
-import type { ExportFinishedEvent } from '../../common/ipc/export-methods.js';
+import type { ExportCheckResult, ExportFinishedEvent } from '../../common/ipc/export-methods.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';
@@ -17,7 +17,11 @@ import type {
   ProjectExporter,
   RunningExports,
 } from '../services/project-export/index.js';
-import { ProjectNotReadyError, checkDestination } from '../services/project-export/index.js';
+import {
+  ProjectNotReadyError,
+  checkDestination,
+  checkPlannedDelivery,
+} from '../services/project-export/index.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { UploadStaging } from '../services/staging/upload-staging.js';
 
@@ -52,6 +56,7 @@ type ExportHandlers = Pick<
   | 'export.chooseDestination'
   | 'export.start'
   | 'export.generateThenExport'
+  | 'export.check'
   | 'export.cancel'
 >;
 
@@ -70,6 +75,18 @@ function checkCover(coverPath: string): void {
       message: `Cover image: ${detail}.`,
     });
   }
+}
+
+/** Why a project cannot be exported yet, as the page hears it (it offers to generate the missing blocks). */
+function notReadyAnswer(error: ProjectNotReadyError) {
+  return error.code === 'EMPTY_PROJECT'
+    ? { ok: false as const, reason: 'empty' as const, message: error.message }
+    : {
+        ok: false as const,
+        reason: 'missing-audio' as const,
+        missing: error.missing,
+        message: error.message,
+      };
 }
 
 /** The end of an export as the page hears it. */
@@ -164,11 +181,7 @@ export function createExportFeature(deps: ExportFeatureDeps) {
           // Checked before anything starts, so the dialog can offer to generate the missing blocks.
           prepared = await exporter.prepare(project, settings);
         } catch (error) {
-          if (error instanceof ProjectNotReadyError) {
-            return error.code === 'EMPTY_PROJECT'
-              ? { ok: false, reason: 'empty', message: error.message }
-              : { ok: false, reason: 'missing-audio', missing: error.missing, message: error.message };
-          }
+          if (error instanceof ProjectNotReadyError) return notReadyAnswer(error);
           throw error;
         }
         // The cover is checked before the export is counted as running: a refused cover must leave no export behind
@@ -214,6 +227,49 @@ export function createExportFeature(deps: ExportFeatureDeps) {
         return { ok: true, exportId, outputPath };
       } finally {
         if (!coverHandedOver && coverStagingId !== undefined) await discardCover(coverStagingId);
+      }
+    },
+    'export.check': async ({ checkId, project, settings, outputPath, mode }): Promise<ExportCheckResult> => {
+      if (settings.retailProfile === undefined) {
+        throw new IpcError({
+          code: 'INVALID_INPUT',
+          field: 'settings.retailProfile',
+          message: 'Check delivery needs a retailer profile: choose one under “Deliver to”.',
+        });
+      }
+      let prepared;
+      try {
+        prepared = await exporter.prepare(project, settings);
+      } catch (error) {
+        if (error instanceof ProjectNotReadyError) return notReadyAnswer(error);
+        throw error;
+      }
+      // Counted as a running export (it renders the whole delivery): the taskbar shows it, Cancel stops it.
+      const controller = new AbortController();
+      const counted = runningExports.begin({ id: checkId, origin: 'dialog', controller });
+      let lastSent = 0;
+      try {
+        const report = await checkPlannedDelivery(
+          exporter,
+          prepared,
+          { outputPath, mode },
+          {
+            signal: controller.signal,
+            onProgress: ({ phase, fraction }) => {
+              const now = Date.now();
+              if (now - lastSent < PROGRESS_INTERVAL_MS && fraction < 1) return;
+              lastSent = now;
+              events.emit('export.progress', { exportId: checkId, projectId: project.id, phase, fraction });
+              counted.progress(fraction);
+            },
+          },
+        );
+        return { ok: true, report };
+      } catch (error) {
+        if (!isExportCancelled(error)) throw error;
+        return { ok: false, reason: 'cancelled', message: 'The delivery check was cancelled.' };
+      } finally {
+        counted.end();
       }
     },
     'export.cancel': ({ exportId }) => {

@@ -11,7 +11,7 @@ import { aacBitrates, defaultAacBitrate } from '../../common/export/export-optio
 import type { AudioMetadata, ChapterOutput } from '../../common/export/audio-metadata.js';
 import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../common/export/chapter-split.js';
 import { READ_ALONG_MODES, readAlongModeProblem } from './read-along-mode.js';
-import { profileFlagsProblem, withRetailProfile } from './cli-profile.js';
+import { checkFlagProblem, profileFlagsProblem, withRetailProfile } from './cli-profile.js';
 import { retailProfileIdSchema } from '../../common/export/retail-profile-schema.js';
 import { withRoomToneFlag } from './cli-room-tone.js';
 import { DELIVERY_OPTIONS, withSampleRequest } from './cli-sample.js';
@@ -55,6 +55,8 @@ export interface ExportCommand {
   videoPath?: string;
   /** --fit report: print the fit check and stop; --fit apply: take every line's suggestion before exporting. */
   fit?: FitMode;
+  /** --check (with --profile): render in staging, print the pre-flight report, write nothing. */
+  check?: true;
   /** For projects not linked to a service. */
   service?: string | undefined;
   /** The token read from the variable --token-env names (never printed). */
@@ -89,6 +91,7 @@ const OPTIONS = {
   mode: { type: 'string' },
   ...DELIVERY_OPTIONS,
   'room-tone': { type: 'string' },
+  check: { type: 'boolean' },
   chapters: { type: 'boolean' },
   'chapters-json': { type: 'boolean' },
   'chapter-name': { type: 'string' },
@@ -151,8 +154,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     throw new UsageError('export needs at least one PROJECT (a .timbre file or a folder)');
   const fit =
     values.fit === undefined ? undefined : choice('--fit', values.fit, ['report', 'apply'] as const);
+  const checkProblem = checkFlagProblem(values);
+  if (checkProblem !== null) throw new UsageError(checkProblem);
   // A report exports nothing, so it needs no folder to write into.
-  if (fit !== 'report' && (values.out === undefined || values.out.trim() === ''))
+  if (fit !== 'report' && !values.check && (values.out === undefined || values.out.trim() === ''))
     throw new UsageError('--out DIR is required');
   if (fit === 'report' && values.generate)
     throw new UsageError('--fit report only prints the fit check; use --fit apply with --generate');
@@ -254,6 +259,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     ...(values.cover === undefined ? {} : { coverPath: checkedCover(values.cover) }),
     ...(videoPath === undefined ? {} : { videoPath }),
     ...(fit === undefined ? {} : { fit }),
+    ...(values.check ? { check: true as const } : {}),
     service: values.service === undefined ? undefined : serviceUrlSchema.parse(values.service),
     ...tokenFromEnv(values['token-env'], env),
     dataDir: values.data === undefined ? undefined : path.resolve(values.data),

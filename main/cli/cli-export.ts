@@ -3,6 +3,7 @@ import { defaultDataDir } from '../platform/data-dir.js';
 import { BatchQueue, MemoryBatchStore, ProjectSources } from '../services/batch/index.js';
 import { FileLogger } from '../services/logging/logger.js';
 import type { ExportCommand } from './cli-args.js';
+import { runCheckPass } from './cli-check.js';
 import { generationEstimateLine } from './cli-estimate.js';
 import { printLaneConflicts, runFitPass } from './cli-fit.js';
 import { expandProjectArguments } from './cli-projects.js';
@@ -40,6 +41,23 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
   try {
     const sources = new ProjectSources();
     const write = (text: string): void => void io.stdout.write(text);
+    if (command.check) {
+      const controller = new AbortController();
+      const removeInterrupt = io.onInterrupt(() => {
+        interrupted = true;
+        controller.abort();
+      });
+      try {
+        const run = { signal: controller.signal };
+        const pass = await runCheckPass(command, projects, sources, services.exporter, write, run);
+        return pass ? 0 : 1;
+      } catch (error) {
+        if (interrupted) return 130;
+        throw error;
+      } finally {
+        removeInterrupt();
+      }
+    }
     if (command.fit !== undefined) {
       await runFitPass(command.fit, projects, sources, services.lexicons, write);
       if (command.fit === 'report') return 0;

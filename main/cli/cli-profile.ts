@@ -28,6 +28,16 @@ export function profileFlagsProblem(
   return `--profile ${id} sets the format, bit rate, rate, channels, loudness and file split itself: leave out ${flags}`;
 }
 
+/** Why `--check` cannot be used with the flags given, or null: it needs a profile, and it writes and sends nothing. */
+export function checkFlagProblem(values: Readonly<Record<string, unknown>>): string | null {
+  if (values.check === undefined) return null;
+  if (values.profile === undefined)
+    return '--check checks a retailer delivery: add --profile acx|google-play|inaudio|apple-books|spotify|podcast';
+  const clash = (['generate', 'fit', 'overwrite'] as const).filter((flag) => values[flag] !== undefined);
+  if (clash.length === 0) return null;
+  return `--check only renders and measures, writing and sending nothing: leave out ${clash.map((flag) => `--${flag}`).join(', ')}`;
+}
+
 /**
  * `timbre export --profile ID`: the retailer's rules over the command's settings (format, rate, channels, loudness,
  * room tone, chapter files and names), and the export checks the written files against them with a report.

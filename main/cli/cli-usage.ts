@@ -41,6 +41,8 @@ Output
   --room-tone FILE       loop this recording of the room (WAV, MP3 or FLAC, at least 0.5 s, RMS at most -60 dB
                          or the profile's noise floor) under pauses, heads and tails instead of the generated
                          room tone; without --profile it adds room tone to the export
+  --check                with --profile: render each file in a private staging folder, print the pre-flight
+                         report (pass or fail per file and rule) and write nothing; exit 1 if any check fails
 
 Video (one project)
   --video FILE           the project's speech as the new soundtrack of FILE (MP4, MOV, M4V, WebM): NAME.mp4 (or

@@ -38,6 +38,31 @@ async function deliveredFiles(outputPath: string): Promise<string[]> {
 }
 
 /**
+ * Every audio file of a delivery (one file, or a folder of chapter files) measured, in name order; empty when
+ * nothing there can be measured. The check before export runs it on the staged render, the one after on the
+ * written files, so both report the same figures the same way.
+ */
+export async function measureDelivery(outputPath: string): Promise<MeasuredAudioFile[]> {
+  const measured: MeasuredAudioFile[] = [];
+  for (const file of await deliveredFiles(outputPath)) measured.push(await measureAudioFile(file));
+  return measured;
+}
+
+/** The first line of the findings: how many checks pass or fail, on what, and where the report is. */
+export function preflightSummary(
+  profile: RetailProfile,
+  results: readonly PreflightResult[],
+  fileCount: number,
+  stage: 'planned' | 'written',
+): string {
+  const failed = results.filter((result) => !result.passed).length;
+  const files = stage === 'written' ? 'written file(s)' : 'file(s) as they will be written';
+  return failed === 0
+    ? `Pre-flight (${profile.name}): all ${results.length} checks pass on the ${fileCount} ${files}`
+    : `Pre-flight (${profile.name}): ${failed} of ${results.length} checks fail on the ${stage === 'written' ? 'written files' : 'files as they will be written'}`;
+}
+
+/**
  * The pre-flight checks run again on what an export wrote (a file, or a folder of chapter files): each audio file
  * measured, every rule of the profile checked, and the report written beside the delivery as one HTML page.
  * Undefined when nothing written can be measured (a zip, an M4B or M4A: only MP3, WAV and FLAC are decoded here).
@@ -48,12 +73,10 @@ export async function checkWrittenDelivery(
   outputPath: string,
   checkedAt: Date = new Date(),
 ): Promise<DeliveryCheck | undefined> {
-  const files = await deliveredFiles(outputPath);
-  if (files.length === 0) return undefined;
-  const measured: MeasuredAudioFile[] = [];
-  for (const file of files) measured.push(await measureAudioFile(file));
+  const measured = await measureDelivery(outputPath);
+  if (measured.length === 0) return undefined;
   const results = runPreflight(profile, measured);
-  const isFolder = files.length !== 1 || files[0] !== outputPath;
+  const isFolder = (await stat(outputPath)).isDirectory();
   const reportPath = isFolder
     ? path.join(outputPath, REPORT_NAME)
     : path.join(path.dirname(outputPath), `${path.parse(outputPath).name} – ${REPORT_NAME}`);
@@ -70,10 +93,7 @@ export async function checkWrittenDelivery(
     throw asUserFileError(error, reportPath, 'write');
   }
   const failed = results.filter((result) => !result.passed);
-  const summary =
-    failed.length === 0
-      ? `Pre-flight (${profile.name}): all ${results.length} checks pass on the ${files.length} written file(s); report: ${reportPath}`
-      : `Pre-flight (${profile.name}): ${failed.length} of ${results.length} checks fail on the written files; report: ${reportPath}`;
+  const summary = `${preflightSummary(profile, results, measured.length, 'written')}; report: ${reportPath}`;
   const more = failed.length - FAILURES_NAMED;
   return {
     results,

@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyRetailProfile } from '../../../common/export/apply-retail-profile.js';
+import { defaultProjectExportSettings } from '../../../common/export/index.js';
+import { retailProfile } from '../../../common/export/retail-profiles.js';
+import { makeProject } from '../batch/test-support/batch-fakes.js';
+import { checkPlannedDelivery } from './planned-delivery-check.js';
+import type { ExportOutputs, ExportTarget, PreparedExport } from './project-exporter.js';
+import { recordingExporter } from './test-support/recording-engine.js';
+import { toneDeliveryExporter } from './test-support/tone-delivery.js';
+
+let dir: string;
+let stagingRoot: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'timbre-planned-check-'));
+  stagingRoot = path.join(dir, 'staging');
+  await mkdir(stagingRoot);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('checkPlannedDelivery', () => {
+  const project = makeProject('Book', ['One.', 'Two.'], true);
+  const acx = applyRetailProfile(defaultProjectExportSettings, retailProfile('acx'));
+
+  it('renders into staging, reports per file and rule, and writes nothing where the user asked', async () => {
+    const prepared = await recordingExporter().exporter.prepare(project, acx.settings);
+    const fake = toneDeliveryExporter([0.14, 0.9]);
+    const userFolder = path.join(dir, 'Exports');
+    await mkdir(userFolder);
+    const outputPath = path.join(userFolder, 'Book.zip');
+    const check = await checkPlannedDelivery(
+      fake,
+      prepared,
+      { outputPath, mode: 'chapters-zip' },
+      {},
+      stagingRoot,
+    );
+    // Rendered as plain files (no after-export check, no report) into a folder under staging, never a zip.
+    expect(fake.calls).toHaveLength(1);
+    expect(fake.calls[0]?.settings.retailProfile).toBeUndefined();
+    expect(fake.calls[0]?.target.mode).toBe('chapters-folder');
+    expect(path.dirname(fake.calls[0]?.target.outputPath ?? '')).not.toBe(userFolder);
+    expect(fake.calls[0]?.target.outputPath.startsWith(stagingRoot)).toBe(true);
+    expect(check.files).toEqual(['01 Chapter One.mp3', '02 Chapter Two.mp3']);
+    // The tones have no room tone (those rules fail on both); the levels tell the two files apart.
+    const levels = check.results
+      .filter((result) => result.rule === 'rms' || result.rule === 'peak')
+      .map((result) => [result.file, result.rule, result.passed]);
+    expect(levels).toEqual([
+      ['01 Chapter One.mp3', 'rms', true],
+      ['01 Chapter One.mp3', 'peak', true],
+      ['02 Chapter Two.mp3', 'rms', false],
+      ['02 Chapter Two.mp3', 'peak', false],
+    ]);
+    expect(check.summary).toMatch(
+      /^Pre-flight \(ACX.*\): \d+ of \d+ checks fail on the files as they will be/u,
+    );
+    expect(await readdir(userFolder)).toEqual([]);
+    expect(await readdir(stagingRoot)).toEqual([]);
+  }, 60_000);
+
+  it('removes the staging folder when the render fails or is cancelled', async () => {
+    const prepared = await recordingExporter().exporter.prepare(project, acx.settings);
+    const failing = {
+      export: async (_prepared: PreparedExport, target: ExportTarget): Promise<ExportOutputs> => {
+        await mkdir(target.outputPath);
+        throw new Error('cancelled');
+      },
+    };
+    await expect(
+      checkPlannedDelivery(
+        failing,
+        prepared,
+        { outputPath: path.join(dir, 'B'), mode: 'chapters-folder' },
+        {},
+        stagingRoot,
+      ),
+    ).rejects.toThrow('cancelled');
+    expect(await readdir(stagingRoot)).toEqual([]);
+  });
+
+  it('refuses an export without a retailer profile, naming what to choose', async () => {
+    const prepared = await recordingExporter().exporter.prepare(project, defaultProjectExportSettings);
+    await expect(
+      checkPlannedDelivery(toneDeliveryExporter([0.14, 0.9]), prepared, {
+        outputPath: path.join(dir, 'C.wav'),
+        mode: 'mix',
+      }),
+    ).rejects.toThrow(/needs a retailer profile: choose one under “Deliver to”/u);
+  });
+});
