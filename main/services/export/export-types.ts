@@ -32,6 +32,8 @@ export const exportRequestSchema = z.object({
   renderThreads: z.number().int().min(1, 'must be 1 or 2').max(2, 'must be 1 or 2').optional(),
   /** Metadata, chapter markers and a cover written into the file, and a chapters JSON beside it. */
   tags: fileTagsSchema.optional(),
+  /** The WAV is the app's staging file for an AAC encode: it may pass 4 GiB (encode/wav-encoder.ts, 'staging'). */
+  stagingWav: z.boolean().optional(),
 });
 export type ExportRequest = z.input<typeof exportRequestSchema>;
 export type ParsedExportRequest = z.output<typeof exportRequestSchema>;

@@ -325,6 +325,7 @@ async function renderToFile(
   }
   const encoder = await createEncoder(options.audio, file, plan.sampleRate, plan.channels, {
     startOffset: file.bytesWritten,
+    wavSizeRule: request.stagingWav ? 'staging' : 'riff',
   });
   const wavSplit =
     options.audio.format === 'wav' && threads > 1 && encoder instanceof WavEncoder

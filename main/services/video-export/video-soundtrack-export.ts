@@ -1,15 +1,14 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
 import { containerForVideoPath } from '../../../common/export/video-output.js';
 import type { ExportEngine, RunOptions } from '../export/index.js';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { publishStaged } from '../export/output/publish-staged.js';
-import { stagingPathFor } from '../export/output/staged-file.js';
-import { writingToAsync } from '../export/output/writing-to.js';
 import type { OriginalAudio } from '../../../common/project/timing-schema.js';
 import { withOriginalSound } from './original-sound-bed.js';
 import { remuxWithSoundtrack } from './soundtrack-remux.js';
+import { withStagedMix } from './staged-mix.js';
 
 export interface VideoSoundtrackJob {
   readonly plan: RenderPlan;
@@ -54,42 +53,21 @@ export async function exportVideoWithSoundtrack(
   job: VideoSoundtrackJob,
   run: RunOptions = {},
 ): Promise<VideoSoundtrackResult> {
-  const staging = stagingPathFor(job.outputPath);
-  const work = () => exportStaged(engine, job, staging, run);
-  return engine.partialFiles ? engine.partialFiles.track([staging], work) : work();
-}
-
-async function exportStaged(
-  engine: ExportEngine,
-  job: VideoSoundtrackJob,
-  staging: string,
-  { signal, onProgress }: RunOptions,
-): Promise<VideoSoundtrackResult> {
   const container = containerForVideoPath(job.outputPath);
-  const base = path.basename(job.outputPath, path.extname(job.outputPath));
-  await writingToAsync(job.outputPath, () => mkdir(staging));
-  try {
+  const warnings: string[] = [];
+  const mixRequest = async () => {
     const withBed = await withOriginalSound(
       { ...job.plan, durationMs: job.video.durationMs },
       job.sources,
       job.video,
       job.originalAudio,
     );
-    const mix = await engine.exportMix(
-      {
-        plan: withBed.plan,
-        sources: withBed.sources,
-        options: { ...job.settings.options, audio: { format: 'wav', bitDepth: 16 } },
-        outputPath: path.join(staging, `${base}.wav`),
-        pcmCacheDir: job.pcmCacheDir,
-        overwrite: false,
-      },
-      {
-        ...(signal ? { signal } : {}),
-        onProgress: ({ fraction, phase, phaseFraction }) =>
-          onProgress?.({ phase, fraction: fraction * RENDER_SHARE, phaseFraction }),
-      },
-    );
+    warnings.push(...withBed.warnings);
+    const { plan, sources } = withBed;
+    return { plan, sources, options: job.settings.options, pcmCacheDir: job.pcmCacheDir };
+  };
+  const staged = { outputPath: job.outputPath, renderShare: RENDER_SHARE, mixRequest };
+  return withStagedMix(engine, staged, run, async ({ mix, staging, base, onFraction }) => {
     const stagedVideo = path.join(staging, `${base}.${container}`);
     const remuxed = await remuxWithSoundtrack({
       videoPath: job.video.path,
@@ -98,15 +76,10 @@ async function exportStaged(
       container,
       keepOriginalAudio: job.settings.video?.keepOriginalAudio ?? false,
       soundtrackLanguage: job.soundtrackLanguage,
-      signal,
-      onFraction: (fraction) =>
-        onProgress?.({
-          phase: 'finalize',
-          fraction: RENDER_SHARE + fraction * (1 - RENDER_SHARE),
-          phaseFraction: fraction,
-        }),
+      signal: run.signal,
+      onFraction,
     });
-    if (signal?.aborted) throw new ExportCancelledError();
+    if (run.signal?.aborted) throw new ExportCancelledError();
     const finalSubtitles = await publishStaged(
       { main: stagedVideo, besides: mix.subtitlePaths },
       job.outputPath,
@@ -118,9 +91,7 @@ async function exportStaged(
       subtitlePaths: finalSubtitles,
       durationMs: remuxed.durationMs,
       bytes: size,
-      warnings: [...withBed.warnings, ...(mix.warnings ?? [])],
+      warnings: [...warnings, ...(mix.warnings ?? [])],
     };
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
+import { UNKNOWN_WAV_SIZE } from '../export/encode/wav-encoder.js';
 
 const HEADER_BYTES = 64 * 1024;
 const READ_FRAMES = 16_384;
@@ -27,7 +28,8 @@ export class WavPcmReader {
     try {
       const header = new Uint8Array(HEADER_BYTES);
       const { bytesRead } = await handle.read(header, 0, header.length, 0);
-      return new WavPcmReader(handle, parseLayout(header.subarray(0, bytesRead), wavPath));
+      const { size } = await handle.stat();
+      return new WavPcmReader(handle, parseLayout(header.subarray(0, bytesRead), size, wavPath));
     } catch (error) {
       await handle.close();
       throw error;
@@ -62,7 +64,7 @@ export class WavPcmReader {
   }
 }
 
-function parseLayout(header: Uint8Array, wavPath: string): WavLayout {
+function parseLayout(header: Uint8Array, fileBytes: number, wavPath: string): WavLayout {
   const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
   const tag = (offset: number): string => String.fromCharCode(...header.subarray(offset, offset + 4));
   if (header.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE')
@@ -77,7 +79,9 @@ function parseLayout(header: Uint8Array, wavPath: string): WavLayout {
       if (view.getUint16(offset + 22, true) !== 16) throw new Error(`${wavPath}: the mix must be 16-bit PCM`);
     } else if (tag(offset) === 'data') {
       if (channels === 0) break;
-      return { channels, sampleRate, dataOffset: offset + 8, frames: Math.floor(size / (channels * 2)) };
+      // A staged mix past 4 GiB has no size that fits (encode/wav-encoder.ts 'staging'): it runs to the file's end.
+      const dataBytes = size === UNKNOWN_WAV_SIZE ? fileBytes - offset - 8 : size;
+      return { channels, sampleRate, dataOffset: offset + 8, frames: Math.floor(dataBytes / (channels * 2)) };
     }
     offset += 8 + size + (size % 2);
   }

@@ -2,7 +2,7 @@ import type { AudioFormat } from '../../../../common/export/export-options.js';
 import type { AudioEncoder } from './audio-encoder.js';
 import type { ByteSink } from './byte-sink.js';
 import { Mp3Encoder } from './mp3-encoder.js';
-import { WavEncoder } from './wav-encoder.js';
+import { WavEncoder, type WavSizeRule } from './wav-encoder.js';
 
 /**
  * The encoder for an output format. `knownFrames` (a zip entry, whose bytes cannot be rewritten) lets WAV write
@@ -14,11 +14,12 @@ export async function createEncoder(
   sink: ByteSink,
   sampleRate: number,
   channels: 1 | 2,
-  placement: { knownFrames: number } | { startOffset: number },
+  placement: { knownFrames: number } | { startOffset: number; wavSizeRule?: WavSizeRule },
 ): Promise<AudioEncoder> {
   const knownFrames = 'knownFrames' in placement ? placement.knownFrames : undefined;
+  const sizeRule = 'wavSizeRule' in placement ? placement.wavSizeRule : undefined;
   if (format.format === 'wav')
-    return new WavEncoder(sink, sampleRate, channels, format.bitDepth, knownFrames);
+    return new WavEncoder(sink, sampleRate, channels, format.bitDepth, knownFrames, sizeRule);
   if (format.format !== 'mp3') {
     // AAC is encoded from the rendered mix (../../audiobook-export/), never streamed through the engine.
     throw new Error(

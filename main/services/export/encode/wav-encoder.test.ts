@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ByteSink } from './byte-sink.js';
 import { encodeWav } from '../../../../common/audio/wav-encoder.js';
-import { WavEncoder } from './wav-encoder.js';
+import { UNKNOWN_WAV_SIZE, WavEncoder } from './wav-encoder.js';
 
 class MemorySink implements ByteSink {
   bytes = new Uint8Array(0);
@@ -74,5 +74,27 @@ describe('WavEncoder', () => {
     const short = new WavEncoder(new MemorySink(), 8000, 1, 16, 3);
     short.write([Float32Array.from([0.1])], 1);
     expect(() => short.finish()).toThrow(/2 data bytes written, 6 announced/);
+  });
+
+  it('lets the app’s staging WAV pass 4 GiB (a 7-hour stereo book), its sizes "unknown"; a user’s WAV is refused', () => {
+    // 7 h of 44.1 kHz stereo 16-bit is 4.4 GB: counted as written elsewhere, so no bytes are made.
+    const frames = 7 * 3600 * 44_100;
+    const user = new WavEncoder(new MemorySink(), 44_100, 2, 16);
+    expect(() => user.addWrittenElsewhere(frames)).toThrow(/WAV output: longer than the 4 GiB/);
+    const sink = new MemorySink();
+    const staging = new WavEncoder(sink, 44_100, 2, 16, undefined, 'staging');
+    expect(staging.addWrittenElsewhere(frames)).toBe(frames * 4);
+    staging.finish();
+    const view = new DataView(sink.bytes.buffer);
+    expect(text(sink.bytes, 0, 4)).toBe('RIFF');
+    expect(view.getUint32(4, true)).toBe(UNKNOWN_WAV_SIZE);
+    expect(text(sink.bytes, 36, 4)).toBe('data');
+    expect(view.getUint32(40, true)).toBe(UNKNOWN_WAV_SIZE);
+    // Under 4 GiB a staging WAV is an ordinary one.
+    const short = new MemorySink();
+    const small = new WavEncoder(short, 44_100, 2, 16, undefined, 'staging');
+    small.addWrittenElsewhere(1000);
+    small.finish();
+    expect(new DataView(short.bytes.buffer).getUint32(40, true)).toBe(4000);
   });
 });

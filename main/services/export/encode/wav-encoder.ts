@@ -3,6 +3,16 @@ import type { ByteSink } from './byte-sink.js';
 
 import { MAX_WAV_DATA_BYTES, packPcm, wavHeader } from '../../../../common/audio/pcm-wav.js';
 
+/** What a 32-bit RIFF size field holds when the length does not fit: "unknown", as ffmpeg writes a stream. */
+export const UNKNOWN_WAV_SIZE = 0xffffffff;
+
+/**
+ * 'riff': refused past 4 GiB (a WAV a user gets must be readable everywhere). 'staging': the app's own file,
+ * read back by the app alone (an M4B's or a video soundtrack's mix, ../../video-export/wav-pcm-reader.ts), whose
+ * sizes read UNKNOWN_WAV_SIZE past 4 GiB, the reader taking the length from the file's size.
+ */
+export type WavSizeRule = 'riff' | 'staging';
+
 /**
  * Streaming WAV writer: the header goes first with placeholder sizes, samples follow as they come,
  * and finish() patches the sizes. When the length is known in advance (one clip of a zip, where bytes
@@ -19,6 +29,7 @@ export class WavEncoder implements AudioEncoder {
     private readonly channels: number,
     private readonly bitDepth: 16 | 24,
     private readonly knownFrames?: number,
+    private readonly sizeRule: WavSizeRule = 'riff',
   ) {
     file.write(this.header(knownFrames === undefined ? 0 : knownFrames * channels * (bitDepth / 8)));
   }
@@ -42,7 +53,7 @@ export class WavEncoder implements AudioEncoder {
   /** Checks that `frames` more still fit a WAV file and counts their bytes. */
   private reserve(frames: number): number {
     const size = frames * this.channels * (this.bitDepth / 8);
-    if (this.dataBytes + size > MAX_WAV_DATA_BYTES) {
+    if (this.sizeRule === 'riff' && this.dataBytes + size > MAX_WAV_DATA_BYTES) {
       throw new Error(
         'WAV output: longer than the 4 GiB a WAV file can hold; export MP3 or use a lower rate',
       );
@@ -63,9 +74,12 @@ export class WavEncoder implements AudioEncoder {
   }
 
   private header(dataBytes: number): Uint8Array {
-    return wavHeader(
-      { sampleRate: this.sampleRate, channels: this.channels, bitDepth: this.bitDepth },
-      dataBytes,
-    );
+    const format = { sampleRate: this.sampleRate, channels: this.channels, bitDepth: this.bitDepth };
+    if (dataBytes <= MAX_WAV_DATA_BYTES) return wavHeader(format, dataBytes);
+    const header = wavHeader(format, 0);
+    const view = new DataView(header.buffer);
+    view.setUint32(4, UNKNOWN_WAV_SIZE, true);
+    view.setUint32(header.length - 4, UNKNOWN_WAV_SIZE, true);
+    return header;
   }
 }
