@@ -14,6 +14,7 @@ import { READ_ALONG_MODES, readAlongModeProblem } from './read-along-mode.js';
 import { checkFlagProblem, profileFlagsProblem, withRetailProfile } from './cli-profile.js';
 import { retailProfileIdSchema } from '../../common/export/retail-profile-schema.js';
 import { withRoomToneFlag } from './cli-room-tone.js';
+import { ALL_CHAPTERS_OPTION, withAllChapters } from './cli-all-chapters.js';
 import { DELIVERY_OPTIONS, withSampleRequest } from './cli-sample.js';
 import { readCoverImage } from '../services/export/tags/cover-image.js';
 import type { ExportMode } from '../../common/export/export-mode.js';
@@ -22,16 +23,12 @@ import { serviceUrlProblem, serviceUrlSchema } from '../../common/settings/setti
 import { DEFAULT_NAME_TEMPLATE, nameTemplateProblem } from '../services/project-export/index.js';
 import { echoedOption, echoedValue } from './cli-echo.js';
 import type { FitMode } from './cli-fit.js';
-import type { ImportCommand } from './cli-import.js';
-import { importCommand } from './cli-import.js';
+import { importCommand, type ImportCommand } from './cli-import.js';
 import { readVideoFlags } from './cli-video.js';
 
 /** A command line the tool cannot run: the message names the flag and the rule; exit code 2. */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
+  override name = 'UsageError';
 }
 
 export interface ExportCommand {
@@ -95,6 +92,7 @@ const OPTIONS = {
   chapters: { type: 'boolean' },
   'chapters-json': { type: 'boolean' },
   'chapter-name': { type: 'string' },
+  ...ALL_CHAPTERS_OPTION,
   title: { type: 'string' },
   author: { type: 'string' },
   album: { type: 'string' },
@@ -266,7 +264,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   };
   const withClip = withRoomToneFlag(exportCommand, values['room-tone'], profile);
   if (typeof withClip === 'string') throw new UsageError(withClip);
-  return profile === undefined ? withClip : withRetailProfile(withClip, profile);
+  const withProfile = profile === undefined ? withClip : withRetailProfile(withClip, profile);
+  const withChapters = withAllChapters(withProfile, values['all-chapters']);
+  if (typeof withChapters === 'string') throw new UsageError(withChapters);
+  return withChapters;
 }
 
 /** The flags `timbre import` takes; any other is refused, naming it, rather than quietly ignored. */

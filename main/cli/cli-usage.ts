@@ -28,6 +28,8 @@ Output
                          starting at zero) or per speech block, instead of one file
   --chapter-name TEMPLATE
                          names of chapter files; {n}, {title}, {project}   [default: {n} {title}]
+  --all-chapters         with --overwrite, write every chapter file again: by default a folder an earlier
+                         export wrote keeps the chapter files whose audio, name and tags are unchanged
   --mode epub-read-along|lpf-audiobook|karaoke-vtt
                          a read-along EPUB 3 (sentences highlighted as read, MP3 by chapter), a W3C
                          Audiobook (.lpf), or the mix with a word-by-word karaoke .vtt beside it

@@ -1,4 +1,4 @@
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutTimeline } from '../../common/project/index.js';
@@ -116,22 +116,13 @@ describe('timbre export × stand-in', () => {
     expect(probed.format.tags).toMatchObject({ title: 'The Book', artist: 'A. Writer' });
 
     const splitDir = path.join(world.workDir, 'out-book-split');
-    const split = await timbre([
-      'export',
-      book,
-      '--out',
-      splitDir,
-      '--split',
-      'chapters',
-      '--srt',
-      '--chapter-name',
-      '{n} - {title}',
-      ...common,
-    ]);
+    const splitArgs = ['export', book, '--out', splitDir, '--split', 'chapters', '--srt'];
+    const split = await timbre([...splitArgs, '--chapter-name', '{n} - {title}', ...common]);
     expect(split.code, split.stdout).toBe(0);
     expect(await readdir(splitDir)).toEqual(['The Book']);
     const files = (await readdir(path.join(splitDir, 'The Book'))).sort();
     expect(files).toEqual([
+      '.timbre-chapters.json',
       '01 - Chapter 1.srt',
       '01 - Chapter 1.wav',
       '02 - Chapter 2.srt',
@@ -148,6 +139,25 @@ describe('timbre export × stand-in', () => {
       expect(cues[0]!.startMs).toBeLessThan(1000);
       expect(cues.at(-1)!.endMs).toBeLessThanOrEqual(durationMs + 1);
     }
+    // Exported again over that folder: nothing changed, so every chapter file (and its subtitles) is kept as it
+    // was; --all-chapters writes them all again.
+    const stamps = () =>
+      Promise.all(files.map(async (name) => (await stat(path.join(splitDir, 'The Book', name))).mtimeMs));
+    const before = await stamps();
+    const again = await timbre([...splitArgs, '--chapter-name', '{n} - {title}', '--overwrite', ...common]);
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toContain('note: Kept all 3 chapters unchanged; none was written again.');
+    expect((await stamps()).slice(1)).toEqual(before.slice(1));
+    const all = await timbre([
+      ...splitArgs,
+      '--chapter-name',
+      '{n} - {title}',
+      '--overwrite',
+      '--all-chapters',
+      ...common,
+    ]);
+    expect(all.code, all.stdout).toBe(0);
+    expect(all.stdout).toContain('note: Wrote all 3 chapters.');
   }, 180_000);
 
   it('exports the good projects of a batch with a broken one, and exits 1 naming the failure', async () => {
