@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createProject } from '../project/block-factory.js';
+import { updateBlock } from '../project/block-edits.js';
+import { chapterMarks } from '../project/chapters.js';
 import { applyCredits } from '../project/credits-blocks.js';
+import { contextOf } from '../project/test-support.js';
+import { layoutTimeline } from '../project/timeline-layout.js';
+import { chapterFileNames, chapterSpans } from './chapter-split.js';
 import { AI_NARRATION_LINE, buildCredits, creditsFacts } from './credits-text.js';
 import { RETAIL_PROFILES, retailProfile } from './retail-profiles.js';
 import { creditBlockIds } from './retail-sample-speech.js';
@@ -78,5 +83,27 @@ describe('credits kept out of the retail sample', () => {
     const [opening, first, second, closing] = project.tracks.speech.blocks;
     expect([...creditBlockIds(project)]).toEqual([opening!.id, closing!.id]);
     expect(creditBlockIds(project).has(first!.id) || creditBlockIds(project).has(second!.id)).toBe(false);
+  });
+});
+
+describe('credits as files of their own', () => {
+  it('splits the credits into their own chapter files, named by the retailer profile', () => {
+    const base = createProject({ title: 'Book', textBlocks: ['One.', 'More of one.', 'Two.'] });
+    let project = applyCredits(base, { opening: 'Book.', closing: 'The end.' });
+    const filesOf = (titled: typeof project) => {
+      const layout = layoutTimeline(titled, contextOf(titled));
+      const spans = chapterSpans(chapterMarks(titled, layout), layout.totalMs, titled.title);
+      return chapterFileNames(retailProfile('acx').fileNameTemplate, spans, titled.title);
+    };
+    expect(filesOf(project)).toEqual(['01 Opening Credits', '02 Book', '03 Closing Credits']);
+    const [, one, , two] = project.tracks.speech.blocks;
+    project = updateBlock(project, one!.id, { chapterTitle: 'Chapter One' });
+    project = updateBlock(project, two!.id, { chapterTitle: 'Chapter Two' });
+    expect(filesOf(project)).toEqual([
+      '01 Opening Credits',
+      '02 Chapter One',
+      '03 Chapter Two',
+      '04 Closing Credits',
+    ]);
   });
 });

@@ -136,3 +136,26 @@ describe('runPreflight', () => {
     expect(rules).not.toContain('constant-bitrate');
   });
 });
+
+describe('credits in the pre-flight', () => {
+  it('fails a delivery for a retailer that requires credits when the project has no opening credits', () => {
+    const results = runPreflight(acx, [goodChapter], { credits: { opening: false, closing: true } });
+    const opening = results.find((result) => result.rule === 'opening-credits')!;
+    expect(opening).toMatchObject({ file: null, passed: false, measured: 'no opening credits' });
+    expect(describePreflightResult(opening)).toBe(
+      'The delivery: Opening credits fails — measured no opening credits; the rule is ' +
+        `${acx.name} requires opening credits, as a file of their own (Add opening and closing credits…).`,
+    );
+    expect(results.find((result) => result.rule === 'closing-credits')?.passed).toBe(true);
+  });
+
+  it('checks credits only where the retailer requires them and the caller knows the project', () => {
+    const none = { credits: { opening: false, closing: false } };
+    const rulesOf = (results: ReturnType<typeof runPreflight>) => results.map((result) => result.rule);
+    expect(rulesOf(runPreflight(retailProfile('podcast'), [goodChapter], none))).not.toContain(
+      'opening-credits',
+    );
+    expect(rulesOf(runPreflight(acx, [goodChapter]))).not.toContain('opening-credits');
+    expect(rulesOf(runPreflight(retailProfile('inaudio'), [goodChapter], none))).toContain('closing-credits');
+  });
+});

@@ -40,7 +40,15 @@ export type PreflightRuleId =
   | 'digital-silence'
   | 'file-length'
   | 'total-length'
-  | 'file-name';
+  | 'file-name'
+  | 'opening-credits'
+  | 'closing-credits';
+
+/** What the pre-flight knows of the project behind a delivery, beyond what its files measure. */
+export interface DeliveryFacts {
+  /** Which credits the project holds (its credits blocks: creditsPresent); absent when the caller cannot tell. */
+  readonly credits?: { readonly opening: boolean; readonly closing: boolean };
+}
 
 /** One rule checked on one file (or on the whole delivery, `file: null`), with the figure and the limit in words. */
 export interface PreflightResult {
@@ -235,9 +243,34 @@ function deliveryChecks(profile: RetailProfile, files: readonly MeasuredAudioFil
   return results;
 }
 
-/** Every rule of a profile checked on every file of a delivery, then the rules that span the whole delivery. */
-export function runPreflight(profile: RetailProfile, files: readonly MeasuredAudioFile[]): PreflightResult[] {
-  return [...files.flatMap((file) => fileChecks(profile, file)), ...deliveryChecks(profile, files)];
+/** A retailer that requires credits fails a delivery whose project has none (each kind said on its own). */
+function creditsChecks(profile: RetailProfile, facts: DeliveryFacts): PreflightResult[] {
+  const credits = facts.credits;
+  if (!profile.credits.required || credits === undefined) return [];
+  return (['opening', 'closing'] as const).map((kind) => ({
+    file: null,
+    rule: `${kind}-credits`,
+    label: kind === 'opening' ? 'Opening credits' : 'Closing credits',
+    passed: credits[kind],
+    measured: credits[kind] ? 'present' : `no ${kind} credits`,
+    limit: `${profile.name} requires ${kind} credits, as a file of their own (Add opening and closing credits…)`,
+  }));
+}
+
+/**
+ * Every rule of a profile checked on every file of a delivery, then the rules that span the whole delivery, and
+ * those on the project behind it that the caller knows (`facts`).
+ */
+export function runPreflight(
+  profile: RetailProfile,
+  files: readonly MeasuredAudioFile[],
+  facts: DeliveryFacts = {},
+): PreflightResult[] {
+  return [
+    ...files.flatMap((file) => fileChecks(profile, file)),
+    ...deliveryChecks(profile, files),
+    ...creditsChecks(profile, facts),
+  ];
 }
 
 /** A failed (or passed) check as the sentence the report and the CLI show. */

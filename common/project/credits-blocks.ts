@@ -25,6 +25,14 @@ export function creditsBlock(project: Project, kind: CreditsKind): TextBlock | u
   return undefined;
 }
 
+/** Which credits the project holds, for the pre-flight of a retailer that requires them. */
+export function creditsPresent(project: Project): { opening: boolean; closing: boolean } {
+  return {
+    opening: creditsBlock(project, 'opening') !== undefined,
+    closing: creditsBlock(project, 'closing') !== undefined,
+  };
+}
+
 /**
  * The credits blocks whose text the new credits would replace: they exist and say something else (the user
  * edited them, or the metadata changed). The command asks before replacing these; it never asks to add credits.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetailProfile } from '../../../common/export/apply-retail-profile.js';
 import { defaultProjectExportSettings } from '../../../common/export/index.js';
 import { retailProfile } from '../../../common/export/retail-profiles.js';
+import { applyCredits } from '../../../common/project/credits-blocks.js';
 import { makeProject } from '../batch/test-support/batch-fakes.js';
 import { checkPlannedDelivery } from './planned-delivery-check.js';
 import type { ExportOutputs, ExportTarget, PreparedExport } from './project-exporter.js';
@@ -62,6 +63,24 @@ describe('checkPlannedDelivery', () => {
     );
     expect(await readdir(userFolder)).toEqual([]);
     expect(await readdir(stagingRoot)).toEqual([]);
+  }, 60_000);
+
+  it('fails a book without opening or closing credits before anything is written, and passes one with them', async () => {
+    const prepared = await recordingExporter().exporter.prepare(project, acx.settings);
+    const target = { outputPath: path.join(dir, 'Credits'), mode: 'chapters-folder' } as const;
+    const creditsOf = async (checked: PreparedExport) =>
+      (await checkPlannedDelivery(toneDeliveryExporter([0.14]), checked, target, {}, stagingRoot)).results
+        .filter((result) => result.rule.endsWith('-credits'))
+        .map((result) => [result.rule, result.passed, result.measured]);
+    expect(await creditsOf(prepared)).toEqual([
+      ['opening-credits', false, 'no opening credits'],
+      ['closing-credits', false, 'no closing credits'],
+    ]);
+    const credited = applyCredits(project, { opening: 'Book.', closing: 'The end.' });
+    expect(await creditsOf({ ...prepared, project: credited })).toEqual([
+      ['opening-credits', true, 'present'],
+      ['closing-credits', true, 'present'],
+    ]);
   }, 60_000);
 
   it('removes the staging folder when the render fails or is cancelled', async () => {

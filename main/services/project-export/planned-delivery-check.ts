@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runPreflight } from '../../../common/export/preflight-checks.js';
+import { creditsPresent } from '../../../common/project/credits-blocks.js';
 import type { DeliveryCheckReport } from '../../../common/ipc/export-methods.js';
 import { retailProfile } from '../../../common/export/retail-profiles.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
@@ -54,7 +55,7 @@ export async function checkPlannedDelivery(
         `${path.basename(target.outputPath)} cannot be checked before export: only MP3, WAV and FLAC files (one, or a folder of chapter files) are measured.`,
       );
     }
-    const results = runPreflight(profile, measured);
+    const results = runPreflight(profile, measured, { credits: creditsPresent(prepared.project) });
     return {
       profileId,
       title: prepared.project.title,

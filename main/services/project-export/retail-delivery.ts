@@ -1,4 +1,5 @@
 import { retailProfile } from '../../../common/export/retail-profiles.js';
+import { creditsPresent } from '../../../common/project/credits-blocks.js';
 import { checkWrittenDelivery } from '../export/preflight/delivery-check.js';
 import { isExportCancelled, type RunOptions } from '../export/index.js';
 import type { ExportOutputs, PreparedExport, ProjectExporterOptions } from './project-exporter.js';
@@ -35,7 +36,15 @@ export async function exportCheckedDelivery(
     ];
   });
   // The files are written by now: a check that cannot run is said, never turned into a failed export.
-  const findings = await checkWrittenDelivery(profile, prepared.project.title, outputs.outputPath).then(
+  const facts = { credits: creditsPresent(prepared.project) };
+  const written = checkWrittenDelivery(
+    profile,
+    prepared.project.title,
+    outputs.outputPath,
+    new Date(),
+    facts,
+  );
+  const findings = await written.then(
     (check) =>
       check?.warnings ?? [
         `${where}: ${outputs.outputPath} was not checked: only MP3, WAV and FLAC files (one, or a folder of chapter files) are measured.`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   describePreflightResult,
   runPreflight,
+  type DeliveryFacts,
   type MeasuredAudioFile,
   type PreflightResult,
 } from '../../../../common/export/preflight-checks.js';
@@ -64,18 +65,20 @@ export function preflightSummary(
 
 /**
  * The pre-flight checks run again on what an export wrote (a file, or a folder of chapter files): each audio file
- * measured, every rule of the profile checked, and the report written beside the delivery as one HTML page.
- * Undefined when nothing written can be measured (a zip, an M4B or M4A: only MP3, WAV and FLAC are decoded here).
+ * measured, every rule of the profile checked (with those on the project the caller knows: `facts`), and the report
+ * written beside the delivery as one HTML page. Undefined when nothing written can be measured (a zip, an M4B or
+ * M4A: only MP3, WAV and FLAC are decoded here).
  */
 export async function checkWrittenDelivery(
   profile: RetailProfile,
   title: string,
   outputPath: string,
   checkedAt: Date = new Date(),
+  facts: DeliveryFacts = {},
 ): Promise<DeliveryCheck | undefined> {
   const measured = await measureDelivery(outputPath);
   if (measured.length === 0) return undefined;
-  const results = runPreflight(profile, measured);
+  const results = runPreflight(profile, measured, facts);
   const isFolder = (await stat(outputPath)).isDirectory();
   const reportPath = isFolder
     ? path.join(outputPath, REPORT_NAME)
