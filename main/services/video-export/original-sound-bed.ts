@@ -42,7 +42,8 @@ export async function withOriginalSound(
       ],
     };
   }
-  const sourceKey = `video-sound|${file.size}|${Math.round(file.mtimeMs)}|${video.path}`;
+  // `2`: the decode's revision (surround folded to stereo since 2), so a sound cached by an older decode is not reused.
+  const sourceKey = `video-sound|2|${file.size}|${Math.round(file.mtimeMs)}|${video.path}`;
   const bed: RenderClip = {
     id: BED_CLIP_ID,
     track: 'music',

@@ -97,6 +97,43 @@ describe('decodeVideoSound', () => {
   );
 });
 
+describe('decodeVideoSound with surround sound', () => {
+  /** RMS of each stereo channel of a decoded 5.1 video whose only sound is a 0.5 sine in the channel named. */
+  async function stereoLevels(channel: 'FC' | 'BL', layout: string): Promise<number[]> {
+    const channels = ['FL', 'FR', 'FC', 'LFE', 'BL', 'BR'];
+    const expression = channels.map((name) => (name === channel ? '0.5*sin(2*PI*440*t)' : '0')).join('|');
+    const file = path.join(dir, `surround-${channel}.mp4`);
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25:duration=2'],
+      ...['-f', 'lavfi', '-i', `aevalsrc='${expression}':s=48000:d=2:c=${layout}`],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+    ]);
+    const sums = [0, 0];
+    let samples = 0;
+    for await (const chunk of decodeVideoSound(file)) {
+      expect(chunk.channelData).toHaveLength(2);
+      chunk.channelData.forEach((data, index) => {
+        for (const sample of data) sums[index]! += sample * sample;
+      });
+      samples += chunk.samplesDecoded;
+    }
+    return sums.map((sum) => Math.sqrt(sum / samples));
+  }
+
+  it('keeps the centre channel (where films put the dialogue) in both sides, as ffmpeg downmixes', async () => {
+    const [left, right] = await stereoLevels('FC', '5.1');
+    // 0.5 sine (RMS 0.354) × 0.707 centre level, normalised by 1 + 0.707 + 0.707 as ffmpeg's -ac 2: RMS ≈ 0.104.
+    expect(left).toBeGreaterThan(0.09);
+    expect(right).toBeCloseTo(left!, 3);
+  }, 60_000);
+
+  it('puts a rear left channel on the left only', async () => {
+    const [left, right] = await stereoLevels('BL', '5.1');
+    expect(left).toBeGreaterThan(0.09);
+    expect(right).toBeLessThan(0.01);
+  }, 60_000);
+});
+
 describe('prepareSources with a video’s sound', () => {
   it('decodes it into the PCM cache at the mix rate, reports progress, and finds it there the next time', async () => {
     const cacheDir = path.join(dir, 'cache');

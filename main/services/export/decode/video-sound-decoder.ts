@@ -3,6 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { Frame } from '@libav.js/variant-fat';
 import { createLibav, type LibavInstance } from '../../media-codecs/libav.js';
 import type { DecodedAudio } from './decoded-audio.js';
+import { downmixGains, downmixToStereo } from './stereo-downmix.js';
 import { asUserFileError, openUserFile } from '../../storage/user-file.js';
 import { MAX_REFERENCE_VIDEO_BYTES } from '../../video/user-video-input.js';
 
@@ -151,7 +152,7 @@ function toPlanarFloat(libav: LibavInstance, frame: Frame): DecodedAudio | undef
   const planes = (planar ? frame.data : [frame.data]) as ArrayLike<number>[];
   const channels = planar ? planes.length : Math.max(1, Math.round(planes[0]!.length / samples));
   const scale = sampleScale(libav, frame.format);
-  const channelData = Array.from({ length: Math.min(channels, 2) }, (_, channel) => {
+  const channelData = Array.from({ length: channels }, (_, channel) => {
     const out = new Float32Array(samples);
     const source = planar ? planes[channel]! : planes[0]!;
     const stride = planar ? 1 : channels;
@@ -161,7 +162,10 @@ function toPlanarFloat(libav: LibavInstance, frame: Frame): DecodedAudio | undef
     }
     return out;
   });
-  return { channelData, samplesDecoded: samples, sampleRate };
+  // Surround is folded to stereo (the centre's dialogue kept), as ffmpeg's -ac 2 does; mono and stereo as they are.
+  if (channels <= 2) return { channelData, samplesDecoded: samples, sampleRate };
+  const gains = downmixGains(channels, frame.channel_layout);
+  return { channelData: downmixToStereo(channelData, gains, samples), samplesDecoded: samples, sampleRate };
 }
 
 /** Integer formats to the float range: s16 by 1/32768, s32 by 1/2³¹, u8 centred; float as it is. */
