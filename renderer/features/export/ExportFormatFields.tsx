@@ -1,4 +1,5 @@
 import { aacBitrates, mp3Bitrates } from '../../../common/export/export-options.js';
+import { retailProfile } from '../../../common/export/retail-profiles.js';
 import type {
   AacBitrateChoice,
   ExportForm,
@@ -8,6 +9,7 @@ import type {
 } from './export-form.js';
 import { SAMPLE_RATES } from './export-form.js';
 import { ExportVideoFields } from './ExportVideoFields.js';
+import { loudnessTargetLabel } from './loudness-label.js';
 
 /**
  * The export choices shared by the export dialog and the batch queue: what to write, format, rate, channels,
@@ -28,6 +30,7 @@ export function ExportFormatFields({
   hasVideo?: boolean;
 }) {
   const video = form.mode === 'video';
+  const profile = form.profile === undefined ? undefined : retailProfile(form.profile);
   return (
     <>
       <div className="form-grid">
@@ -142,17 +145,27 @@ export function ExportFormatFields({
         </label>
         <label className="field">
           <span>Loudness</span>
-          <select
-            data-testid="export-loudness"
-            value={form.loudness}
-            disabled={disabled}
-            onChange={(event) => onChange('loudness', event.target.value as LoudnessChoice)}
-          >
-            <option value="podcast">Podcast (−16 LUFS)</option>
-            <option value="broadcast">Broadcast EBU R128 (−23 LUFS)</option>
-            <option value="acx">Audiobook ACX (−20 dB RMS, peaks ≤ −3 dB)</option>
-            <option value="none">As generated</option>
-          </select>
+          {profile ? (
+            // Locked by the profile: it shows what the profile applies (ACX's −3.5 dB ceiling keeps 0.5 dB under
+            // ACX's −3 dB rule), not the preset it resembles.
+            <select data-testid="export-loudness" value="profile" disabled>
+              <option value="profile">
+                {profile.name} ({loudnessTargetLabel(profile.loudness)})
+              </option>
+            </select>
+          ) : (
+            <select
+              data-testid="export-loudness"
+              value={form.loudness}
+              disabled={disabled}
+              onChange={(event) => onChange('loudness', event.target.value as LoudnessChoice)}
+            >
+              <option value="podcast">Podcast (−16 LUFS)</option>
+              <option value="broadcast">Broadcast EBU R128 (−23 LUFS)</option>
+              <option value="acx">Audiobook ACX (−20 dB RMS, peaks ≤ −3 dB)</option>
+              <option value="none">As generated</option>
+            </select>
+          )}
         </label>
       </div>
       {video ? <ExportVideoFields form={form} disabled={disabled} onChange={onChange} /> : null}
