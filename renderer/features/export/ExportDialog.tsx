@@ -14,6 +14,7 @@ import {
   useExportJobsStore,
   useSettingsStore,
 } from '../../stores/stores-context.js';
+import { ExportChapterReuseField } from './ExportChapterReuseField.js';
 import { ExportConflict } from './ExportConflict.js';
 import { ExportDestinationField } from './ExportDestinationField.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
@@ -103,6 +104,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           hasCover: project?.metadata?.cover !== undefined,
         }}
       />
+      <ExportChapterReuseField form={form} disabled={busy} onChange={update} />
       <ExportDestinationField
         destination={destination}
         container={exportContainer(form.mode) === 'folder' ? 'folder' : 'save-file'}

@@ -4,7 +4,7 @@ import { renderWithStores, storesFor } from '../../test-support/app-stores-harne
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ExportRunStatus } from './ExportRunStatus.js';
 
-function showFinished(durationMs: number, warnings?: string[]): string {
+function showFinished(durationMs: number, warnings?: string[], summary?: string): string {
   renderWithStores(
     <ExportRunStatus
       run={{
@@ -17,6 +17,7 @@ function showFinished(durationMs: number, warnings?: string[]): string {
         durationMs,
         bytes: 200_000,
         ...(warnings ? { warnings } : {}),
+        ...(summary ? { summary } : {}),
       }}
       canReveal={false}
     />,
@@ -40,5 +41,11 @@ describe('ExportRunStatus', () => {
     const warning = '“clip.mp4” has no sound track, so there is no original sound to mix in.';
     showFinished(6_000, [warning]);
     expect(screen.getAllByTestId('export-warning').map((line) => line.textContent)).toEqual([warning]);
+  });
+
+  it('says which chapter files a per-chapter export wrote and which it kept', () => {
+    const summary = 'Wrote 1 chapter (2); kept 2 unchanged.';
+    showFinished(6_000, undefined, summary);
+    expect(screen.getByTestId('export-chapter-summary').textContent).toBe(summary);
   });
 });

@@ -41,6 +41,11 @@ export function ExportRunStatus({ run, canReveal }: { run: ExportRun; canReveal:
           <code>{subtitlePath}</code>
         </p>
       ))}
+      {run.summary ? (
+        <p className="hint" data-testid="export-chapter-summary">
+          {run.summary}
+        </p>
+      ) : null}
       {run.warnings?.map((warning) => (
         <p key={warning} className="hint" data-testid="export-warning">
           {warning}

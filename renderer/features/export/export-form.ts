@@ -48,6 +48,8 @@ export interface ExportForm {
   /** The video export's container (the picture is copied into it) and whether the original sound rides along. */
   videoContainer: VideoContainer;
   keepOriginalAudio: boolean;
+  /** Per chapter into a folder an earlier export wrote: write every chapter again ("only changed" unticked). */
+  rerenderAllChapters?: boolean;
   /** A retailer's delivery (ACX, Google Play…): set through formWithProfile, which fills the fields above. */
   profile?: RetailProfileId;
 }
@@ -129,6 +131,9 @@ export function settingsFromForm(
     chapters: { markers: form.chapterMarkers, json: form.chaptersJson, nameTemplate: form.nameTemplate },
     ...(form.mode === 'video'
       ? { video: { container: form.videoContainer, keepOriginalAudio: form.keepOriginalAudio } }
+      : {}),
+    ...(form.mode === 'chapters-folder' && form.rerenderAllChapters === true
+      ? { rerenderAllChapters: true }
       : {}),
   };
   const checked = projectExportSettingsSchema.safeParse(candidate);
