@@ -25,7 +25,7 @@ export const DEFAULT_EXPLICIT_WORDS: readonly string[] = [
 ];
 
 /** The most words the list holds and the longest word, so the settings file and each check stay small. */
-export const EXPLICIT_WORDS_LIMITS = { words: 500, characters: 60 } as const;
+const EXPLICIT_WORDS_LIMITS = { words: 500, characters: 60 } as const;
 
 /** The list as settings keep it and a sample request carries it. */
 export const explicitWordsSchema = z

@@ -39,7 +39,7 @@ describe('timbre export --profile … --sample-start --sample-length', () => {
       /^--sample-start and --sample-length place a retailer delivery’s sample: add --profile/u,
     );
     expect(refusal([...ACX, '--sample-length', '400'])).toBe(
-      '--sample-length must be seconds from 60 to 300 for ACX (Audible, Amazon, Apple through ACX) (got "400")',
+      '--sample-length must be seconds from 60 to 300 (got “400”) for ACX (Audible, Amazon, Apple through ACX)',
     );
     expect(refusal([...ACX, '--sample-start', '0'])).toMatch(/block number from 1/u);
     expect(refusal([...ACX, '--sample-start', '4:75'])).toMatch(

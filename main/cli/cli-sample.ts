@@ -1,8 +1,7 @@
+import type { ProjectExportSettings } from '../../common/export/project-export-settings.js';
 import type { RetailProfileId } from '../../common/export/retail-profile-schema.js';
 import { retailProfile } from '../../common/export/retail-profiles.js';
-import type { RetailSampleRequest } from '../../common/export/retail-sample.js';
-import { parseTimecode } from '../../common/project/timecode.js';
-import type { ProjectExportSettings } from '../../common/export/project-export-settings.js';
+import { sampleRequestFromText } from '../../common/export/retail-sample-request.js';
 import { UsageError } from './cli-args.js';
 
 /** The flags of a retailer delivery: the profile, and where its retail sample is cut. */
@@ -31,33 +30,13 @@ export function withSampleRequest(
       '--sample-start and --sample-length place a retailer delivery’s sample: add --profile acx|google-play|inaudio|apple-books|spotify',
     );
   const profile = retailProfile(profileId);
-  const bounds = profile.retailSample;
-  if (bounds === undefined)
+  if (profile.retailSample === undefined)
     throw new UsageError(
       `--sample-start/--sample-length: the ${profile.name} profile has no retail sample; leave them out`,
     );
-  const request: RetailSampleRequest = {};
-  if (startText !== undefined) request.start = sampleStart(startText);
-  if (lengthText !== undefined) {
-    const seconds = Number(lengthText.trim());
-    if (lengthText.trim() === '' || !(seconds >= bounds.minSeconds && seconds <= bounds.maxSeconds))
-      throw new UsageError(
-        `--sample-length must be seconds from ${bounds.minSeconds} to ${bounds.maxSeconds} for ${profile.name} (got "${lengthText}")`,
-      );
-    request.lengthSeconds = seconds;
-  }
-  return { ...settings, retailSample: request };
-}
-
-function sampleStart(text: string): NonNullable<RetailSampleRequest['start']> {
-  const trimmed = text.trim();
-  if (/^\d+$/u.test(trimmed)) {
-    if (Number(trimmed) >= 1) return { blockNumber: Number(trimmed) };
-    throw new UsageError('--sample-start must be a block number from 1, or a time such as 4:30');
-  }
-  const time = parseTimecode(trimmed);
-  if (time.ok) return { atMs: time.ms };
-  throw new UsageError(
-    `--sample-start must be a block number (12) or a time (4:30, 1:02:03): ${time.problem}`,
-  );
+  if (startText?.trim() === '') throw new UsageError('--sample-start needs a block number or a time');
+  if (lengthText?.trim() === '') throw new UsageError('--sample-length needs seconds');
+  const parsed = sampleRequestFromText(startText ?? '', lengthText ?? '', profile.retailSample);
+  if (!parsed.ok) throw new UsageError(`--sample-${parsed.field} ${parsed.problem} for ${profile.name}`);
+  return { ...settings, retailSample: parsed.request };
 }

@@ -7,7 +7,11 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { flagsOf } from '../../shared/project-derived.js';
 import { useSendContext } from '../../shared/send-context.js';
 import { selectProject } from '../../stores/document-store.js';
-import { selectCheckThresholds, selectGenerationSettings } from '../../stores/settings-store.js';
+import {
+  selectCheckThresholds,
+  selectExplicitWords,
+  selectGenerationSettings,
+} from '../../stores/settings-store.js';
 import {
   useAppStores,
   useDocumentStore,
@@ -19,6 +23,7 @@ import { ExportConflict } from './ExportConflict.js';
 import { ExportDestinationField } from './ExportDestinationField.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
 import { ExportProfileField } from './ExportProfileField.js';
+import { ExportSampleField } from './ExportSampleField.js';
 import { ExportLaneConflicts } from './ExportLaneConflicts.js';
 import { ExportPastVideoEnd } from './ExportPastVideoEnd.js';
 import { ExportMissingAudio } from './ExportMissingAudio.js';
@@ -41,6 +46,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const title = project?.title ?? 'Untitled';
   const thresholds = useSettingsStore(selectCheckThresholds);
   const { confirmAboveCredits } = useSettingsStore(selectGenerationSettings);
+  const explicitWords = useSettingsStore(selectExplicitWords);
   const context = useSendContext(project);
   const chapterCount =
     project?.tracks.speech.blocks.filter((block) => block.chapterTitle !== undefined).length ?? 0;
@@ -84,6 +90,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       {/* Shown until the export runs (its statement is repeated in the finished export's notes). */}
       {hasVideo || stage.kind === 'running' ? null : (
         <ExportProfileField form={form} disabled={busy} onChange={update} />
+      )}
+      {hasVideo || stage.kind === 'running' ? null : (
+        <ExportSampleField
+          form={form}
+          project={project}
+          context={context}
+          explicitWords={explicitWords}
+          disabled={busy}
+          onChange={update}
+        />
       )}
       <ExportFormatFields
         form={form}

@@ -22,7 +22,7 @@ import { DEFAULT_CHAPTER_NAME_TEMPLATE } from '../../../common/export/chapter-sp
 import type { AudioMetadata } from '../../../common/export/audio-metadata.js';
 import type { VideoContainer } from '../../../common/export/video-output.js';
 import type { RetailProfileId } from '../../../common/export/retail-profile-schema.js';
-import { withFormProfile } from './export-profile.js';
+import { formSampleRequest, withFormProfile } from './export-profile.js';
 export type { ExportMode };
 
 /** The export dialog's fields, in the words of the form. */
@@ -52,6 +52,9 @@ export interface ExportForm {
   rerenderAllChapters?: boolean;
   /** A retailer's delivery (ACX, Google Play…): set through formWithProfile, which fills the fields above. */
   profile?: RetailProfileId;
+  /** Where the profile's retail sample starts (a block number or m:ss) and its length in seconds; empty: proposed. */
+  sampleStart?: string;
+  sampleLength?: string;
 }
 
 export const METADATA_FIELDS = [
@@ -140,7 +143,8 @@ export function settingsFromForm(
   if (checked.success) {
     const settings =
       chapterCount === undefined ? checked.data : settingsForChapters(checked.data, chapterCount);
-    return { ok: true, settings: withFormProfile(form, settings) };
+    const sample = formSampleRequest(form);
+    return sample.ok ? { ok: true, settings: withFormProfile(form, settings, sample.request) } : sample;
   }
   const issue = checked.error.issues[0];
   const field = issue?.path.join('.') ?? 'settings';

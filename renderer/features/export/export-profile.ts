@@ -2,6 +2,8 @@ import { applyRetailProfile } from '../../../common/export/apply-retail-profile.
 import type { ProjectExportSettings } from '../../../common/export/project-export-settings.js';
 import type { RetailProfileId } from '../../../common/export/retail-profile-schema.js';
 import { retailProfile } from '../../../common/export/retail-profiles.js';
+import type { RetailSampleRequest } from '../../../common/export/retail-sample.js';
+import { sampleRequestFromText } from '../../../common/export/retail-sample-request.js';
 import type { ExportForm } from './export-form.js';
 
 /**
@@ -36,9 +38,44 @@ export function formWithProfile(form: ExportForm, id: RetailProfileId | undefine
   };
 }
 
-/** The settings of a form with a profile: the profile's rules applied over them (room tone, retailProfile…). */
-export function withFormProfile(form: ExportForm, settings: ProjectExportSettings): ProjectExportSettings {
-  return form.profile === undefined
+/**
+ * The settings of a form with a profile: the profile's rules applied over them (room tone, retailProfile…), and
+ * where its retail sample is cut (`formSampleRequest`).
+ */
+export function withFormProfile(
+  form: ExportForm,
+  settings: ProjectExportSettings,
+  retailSample?: RetailSampleRequest,
+): ProjectExportSettings {
+  if (form.profile === undefined) return settings;
+  const profiled = applyRetailProfile(settings, retailProfile(form.profile)).settings;
+  return retailSample === undefined ? profiled : { ...profiled, retailSample };
+}
+
+/**
+ * The retail sample the form's boxes ask for (none without a profile that takes a sample), or the box and the rule
+ * it breaks: "Sample length must be seconds from 60 to 300 (got “400”)".
+ */
+export function formSampleRequest(
+  form: ExportForm,
+):
+  | { ok: true; request: RetailSampleRequest | undefined }
+  | { ok: false; field: 'sampleStart' | 'sampleLength'; message: string } {
+  const bounds = form.profile === undefined ? undefined : retailProfile(form.profile).retailSample;
+  if (bounds === undefined) return { ok: true, request: undefined };
+  const parsed = sampleRequestFromText(form.sampleStart ?? '', form.sampleLength ?? '', bounds);
+  if (parsed.ok) return { ok: true, request: parsed.request };
+  const field = parsed.field === 'start' ? 'sampleStart' : 'sampleLength';
+  return { ok: false, field, message: `Sample ${parsed.field} ${parsed.problem}` };
+}
+
+/** The settings with the user's list of explicit words (Settings) for the retail sample's check, when there is one. */
+export function withExplicitWords(
+  settings: ProjectExportSettings,
+  explicitWords: readonly string[],
+): ProjectExportSettings {
+  const sample = settings.retailSample;
+  return sample === undefined
     ? settings
-    : applyRetailProfile(settings, retailProfile(form.profile)).settings;
+    : { ...settings, retailSample: { ...sample, explicitWords: [...explicitWords] } };
 }

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { ExportForm } from './export-form.js';
 import { defaultExportForm, settingsFromForm } from './export-form.js';
-import { formWithProfile } from './export-profile.js';
+import { formWithProfile, withExplicitWords } from './export-profile.js';
+import { selectExplicitWords } from '../../stores/settings-store.js';
+import { useSettingsStore } from '../../stores/stores-context.js';
 import { withSourceContainer } from './video-container-default.js';
 
 /**
@@ -48,7 +50,12 @@ export function useExportForm(
     return shownForm;
   });
   const [cover, setCover] = useState<File | null>(null);
-  const settings = useMemo(() => settingsFromForm(form, chapterCount), [form, chapterCount]);
+  // The retail sample is checked for the words of the user's list (Settings → Explicit words).
+  const explicitWords = useSettingsStore(selectExplicitWords);
+  const settings = useMemo(() => {
+    const result = settingsFromForm(form, chapterCount);
+    return result.ok ? { ...result, settings: withExplicitWords(result.settings, explicitWords) } : result;
+  }, [form, chapterCount, explicitWords]);
 
   const update = <K extends keyof ExportForm>(key: K, value: ExportForm[K]): void => {
     // A profile fills the fields it rules on at once (one update each would overwrite the last).
