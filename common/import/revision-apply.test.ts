@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createProject, createTextBlock } from '../project/block-factory.js';
 import { blockState } from '../project/block-state.js';
 import { contentHash } from '../project/content-hash.js';
+import { applyCredits } from '../project/credits-blocks.js';
 import type { Project, SpeechTrackBlock, TextBlock } from '../project/project-schema.js';
 import { contextOf, deepFreeze, sequentialIds, withOneTake } from '../project/test-support.js';
 import type { ImportBlock } from './imported-script.js';
@@ -165,5 +166,22 @@ describe('applyRevision', () => {
     expect(() => applyRevision(project, planRevision(project, huge))).toThrow(
       /not applied: with it the project has 20,002 blocks; a project holds at most 20,000/u,
     );
+  });
+
+  it('keeps the credits first and last, out of the match, when the manuscript is re-imported', () => {
+    const project = applyCredits(
+      generatedBook(),
+      { opening: 'Harbour.', closing: 'The end.' },
+      sequentialIds('c'),
+    );
+    const revision: ImportBlock[] = [...TEXTS.slice(1), { text: 'A last line the revision added.' }].map(
+      (entry) => (typeof entry === 'string' ? { text: entry } : entry),
+    );
+    const plan = planRevision(project, revision);
+    expect(plan.blocks.map((block) => block.id)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
+    const texts = applyRevision(project, plan, sequentialIds('n')).tracks.speech.blocks.map((block) =>
+      block.type === 'text' ? block.text : block.type,
+    );
+    expect(texts).toEqual(['Harbour.', ...TEXTS.slice(1), 'A last line the revision added.', 'The end.']);
   });
 });

@@ -1,6 +1,7 @@
 import type { IdFactory } from '../project/block-factory.js';
 import { createTextBlock, randomId } from '../project/block-factory.js';
 import { addSpeaker } from '../project/cast-edits.js';
+import { isCreditsBlock } from '../project/credits-blocks.js';
 import { ProjectEditError } from '../project/edit-error.js';
 import { projectSizeProblem } from '../project/project-limits.js';
 import type { Project, SpeechTrackBlock, TextBlock } from '../project/project-schema.js';
@@ -18,9 +19,14 @@ export interface RevisionPlan {
   readonly changes: readonly RevisionChange[];
 }
 
-/** The project's text blocks in speech-track order: what a revision is matched against. */
+/**
+ * The project's text blocks in speech-track order: what a revision is matched against. Credits are not the
+ * manuscript's text: they are left out, and stay first and last (applyRevision).
+ */
 export function revisionBlocks(project: Project): TextBlock[] {
-  return project.tracks.speech.blocks.filter((block): block is TextBlock => block.type === 'text');
+  return project.tracks.speech.blocks.filter(
+    (block): block is TextBlock => block.type === 'text' && !isCreditsBlock(block),
+  );
 }
 
 export function planRevision(project: Project, paragraphs: readonly ImportBlock[]): RevisionPlan {
@@ -77,7 +83,8 @@ export function applyRevision(project: Project, plan: RevisionPlan, newId: IdFac
   };
 
   const { leading, following } = readOnlyNeighbours(project);
-  const out: SpeechTrackBlock[] = [...leading];
+  const credits = project.tracks.speech.blocks.filter(isCreditsBlock);
+  const out: SpeechTrackBlock[] = [...credits.filter((block) => block.credits === 'opening'), ...leading];
   let orphanChapter: string | undefined;
   const emit = (block: TextBlock, chapterTitle?: string): void => {
     const title = block.chapterTitle ?? chapterTitle ?? orphanChapter;
@@ -147,6 +154,7 @@ export function applyRevision(project: Project, plan: RevisionPlan, newId: IdFac
         break;
     }
   }
+  out.push(...credits.filter((block) => block.credits === 'closing'));
   checkSize(next, out);
   return { ...next, tracks: { ...next.tracks, speech: { ...next.tracks.speech, blocks: out } } };
 }
@@ -188,6 +196,7 @@ function readOnlyNeighbours(project: Project): {
   const following = new Map<string, SpeechTrackBlock[]>();
   let owner: string | undefined;
   for (const block of project.tracks.speech.blocks) {
+    if (isCreditsBlock(block)) continue;
     if (block.type === 'text') {
       owner = block.id;
       continue;

@@ -46,7 +46,11 @@ function creditsChapterTitle(
   previous: Block | undefined,
   block: Block,
 ): string | undefined {
-  if (isCreditsBlock(block)) return CREDITS_TITLES[block.credits];
+  // A credits block split in two (or pasted after itself) stays one chapter.
+  if (isCreditsBlock(block))
+    return previous !== undefined && isCreditsBlock(previous) && previous.credits === block.credits
+      ? undefined
+      : CREDITS_TITLES[block.credits];
   if (previous !== undefined && isCreditsBlock(previous) && previous.credits === 'opening')
     return project.title.trim() || 'Untitled';
   return undefined;

@@ -4,6 +4,7 @@ import { createProject } from './block-factory.js';
 import { chapterMarks } from './chapters.js';
 import { contextOf } from './test-support.js';
 import { applyCredits, creditsBlock, creditsToReplace, isCreditsBlock } from './credits-blocks.js';
+import { splitTextBlock } from './text-block-edits.js';
 import { layoutTimeline } from './timeline-layout.js';
 import type { Project } from './project-schema.js';
 import { projectSchema } from './project-schema.js';
@@ -68,6 +69,17 @@ describe('credits as chapters', () => {
       ['Opening Credits', 0],
       ['Book', 1],
       ['Closing Credits', 3],
+    ]);
+  });
+
+  it('keeps a credits block split in two as one chapter', () => {
+    const project = applyCredits(book(), credits, counter());
+    const split = splitTextBlock(project, creditsBlock(project, 'opening')!.id, 5, counter('split'));
+    const marks = chapterMarks(split, layoutTimeline(split, contextOf(split)));
+    expect(marks.map((mark) => [mark.title, mark.index])).toEqual([
+      ['Opening Credits', 0],
+      ['Book', 2],
+      ['Closing Credits', 4],
     ]);
   });
 });
