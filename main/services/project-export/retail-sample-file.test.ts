@@ -123,6 +123,14 @@ describe('a retailer delivery', () => {
     expect(engine.calls.at(-1)?.outputPath).toMatch(/Retail Sample\.mp3$/u);
     expect(result.warnings).toContainEqual(expect.stringMatching(/^Retail sample: Retail Sample\.mp3, /u));
     expect(result.warnings).toContain('Sample contains “shit” in block 5.');
+    // Exported again over the same delivery (Replace): the sample is written again, not refused as in the way.
+    const again = await exporter.export(ready, { outputPath, mode: acx.mode, overwrite: true });
+    expect(again.warnings).toContainEqual(expect.stringMatching(/^Retail sample: Retail Sample\.mp3, /u));
+    // The engine refuses a file in the way unless told to replace it (export-types.ts): the sample is.
+    expect(engine.requests.at(-1)).toMatchObject({
+      overwrite: true,
+      tags: { metadata: { title: 'Retail Sample' } },
+    });
   });
 
   it('writes no sample for an export without a profile', async () => {

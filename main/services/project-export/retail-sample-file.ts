@@ -49,7 +49,8 @@ export async function writeRetailSample(
       options: settings.options,
       outputPath: path.join(folder, fileName),
       pcmCacheDir: options.pcmCacheDir,
-      overwrite: false,
+      // The folder is the delivery just written: new, or one the user chose to Replace, holding an earlier sample.
+      overwrite: true,
       tags: {
         metadata: { title: RETAIL_SAMPLE_NAME, album: settings.metadata?.title ?? project.title },
         chapters: [],
