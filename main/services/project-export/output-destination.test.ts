@@ -24,6 +24,22 @@ describe('export destinations', () => {
     expect(extensionProblem('/out/blocks.zip', settings('wav', false), 'blocks-folder')).toMatch(/folder/);
   });
 
+  it('counts a retailer delivery’s report beside its single file among what exists: replaced only with Replace', async () => {
+    const onDisk = new Set(['/out/Show – Pre-flight report.html']);
+    const exists = (file: string): Promise<boolean> => Promise.resolve(onDisk.has(file));
+    const delivery = { ...settings('mp3', false), retailProfile: 'podcast' as const };
+    expect(await settleDestination('/out/Show.mp3', delivery, 'mix', 'ask', exists)).toEqual({
+      ok: false,
+      conflicts: ['/out/Show – Pre-flight report.html'],
+      keepBothPath: '/out/Show (2).mp3',
+    });
+    expect(await settleDestination('/out/Show.mp3', delivery, 'mix', 'replace', exists)).toEqual({
+      ok: true,
+      outputPath: '/out/Show.mp3',
+      overwrite: true,
+    });
+  });
+
   it('after a WAV+SRT export, an MP3 of the same name conflicts only through its subtitles', async () => {
     const onDisk = new Set(['/out/Show.wav', '/out/Show.srt']);
     const exists = (file: string): Promise<boolean> => Promise.resolve(onDisk.has(file));

@@ -3,6 +3,7 @@ import { access, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../../common/export/index.js';
 import { asUserFileError } from '../storage/user-file.js';
+import { SINGLE_FILE_REPORT_SUFFIX } from '../export/preflight/delivery-check.js';
 import { numberedName } from './output-name.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { bookPackageExtension, exportContainer } from '../../../common/export/export-mode.js';
@@ -39,6 +40,8 @@ export function outputFiles(
   if (settings.options.subtitles.srt) files.push(`${basePath}.srt`);
   if (settings.options.subtitles.vtt || mode === 'karaoke-vtt') files.push(`${basePath}.vtt`);
   if (settings.chapters?.json && mode === 'mix') files.push(`${basePath}.chapters.json`);
+  // A retailer delivery's pre-flight report goes beside its single file: replaced only as the file is.
+  if (settings.retailProfile !== undefined) files.push(`${basePath}${SINGLE_FILE_REPORT_SUFFIX}`);
   return files;
 }
 

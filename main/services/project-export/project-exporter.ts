@@ -150,7 +150,13 @@ export class ProjectExporter {
    */
   async export(prepared: PreparedExport, target: ExportTarget, run: RunOptions = {}): Promise<ExportOutputs> {
     if (prepared.settings.retailProfile !== undefined)
-      return exportCheckedDelivery(prepared, (plain) => this.export(plain, target, run), this.options, run);
+      return exportCheckedDelivery(
+        prepared,
+        (plain) => this.export(plain, target, run),
+        this.options,
+        run,
+        target.overwrite,
+      );
     const mode = target.mode;
     switch (mode) {
       case 'mix':

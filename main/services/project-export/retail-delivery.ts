@@ -16,6 +16,8 @@ export async function exportCheckedDelivery(
   exportPlain: (plain: PreparedExport) => Promise<ExportOutputs>,
   sampleWriter: Pick<ProjectExporterOptions, 'engine' | 'pcmCacheDir'>,
   run: RunOptions = {},
+  /** The user chose Replace: an earlier report beside a single file is replaced, else it is named as in the way. */
+  overwrite = false,
 ): Promise<ExportOutputs> {
   const { retailProfile: profileId, retailSample, ...settings } = prepared.settings;
   const outputs = await exportPlain({ ...prepared, settings });
@@ -43,6 +45,7 @@ export async function exportCheckedDelivery(
     outputs.outputPath,
     new Date(),
     facts,
+    overwrite,
   );
   const findings = await written.then(
     (check) =>

@@ -69,7 +69,7 @@ describe('checkWrittenDelivery', () => {
       ['02 Chapter One.mp3', 'peak'],
     ]);
     expect(check.reportPath).toBe(join(delivery, 'Pre-flight report.html'));
-    const html = await readFile(check.reportPath, 'utf8');
+    const html = await readFile(check.reportPath ?? 'no report was written', 'utf8');
     expect(html).toContain('02 Chapter One.mp3 <small>(2 of');
     expect(html).toContain('2026-11-27T19:00:00.000Z');
     expect(check.warnings[0]).toMatch(
@@ -89,6 +89,29 @@ describe('checkWrittenDelivery', () => {
     expect(check.warnings[0]).toMatch(/all \d+ checks pass on the 1 written file/u);
   }, 60_000);
 
+  it('keeps an earlier report beside a single file unless the export replaces, naming it as in the way', async () => {
+    const file = join(folder, 'Again.mp3');
+    await chapter(file, 0.1414);
+    const reportPath = join(folder, 'Again – Pre-flight report.html');
+    await writeFile(reportPath, 'the earlier report');
+    const kept = await checkWrittenDelivery(retailProfile('inaudio'), 'Again', file);
+    expect(kept?.reportPath).toBeUndefined();
+    expect(kept?.warnings[0]).toMatch(
+      /the report was not written: “.*Again – Pre-flight report\.html” is in the way/u,
+    );
+    expect(await readFile(reportPath, 'utf8')).toBe('the earlier report');
+    const replaced = await checkWrittenDelivery(
+      retailProfile('inaudio'),
+      'Again',
+      file,
+      new Date(),
+      {},
+      true,
+    );
+    expect(replaced?.reportPath).toBe(reportPath);
+    expect(await readFile(reportPath, 'utf8')).toMatch(/^<!doctype html>/u);
+  }, 60_000);
+
   it('measures nothing it cannot decode (a zip, an M4B): no report, and the caller says so', async () => {
     const zip = join(folder, 'Book.zip');
     await writeFile(zip, 'PK');
@@ -98,9 +121,9 @@ describe('checkWrittenDelivery', () => {
   it('names the report path when the report cannot be written', async () => {
     const file = join(folder, 'Blocked.mp3');
     await chapter(file, 0.1414);
-    // A folder where the report should go: writing it fails, and the error names where.
+    // A folder where the report should go, with Replace chosen: writing it fails, and the error names where.
     await mkdir(join(folder, 'Blocked – Pre-flight report.html'));
-    await expect(checkWrittenDelivery(retailProfile('acx'), 'x', file)).rejects.toThrow(
+    await expect(checkWrittenDelivery(retailProfile('acx'), 'x', file, new Date(), {}, true)).rejects.toThrow(
       /Blocked – Pre-flight report\.html/u,
     );
   }, 60_000);

@@ -14,13 +14,16 @@ import { measureAudioFile } from './measure-audio-file.js';
 
 /** The report's name: beside a single file it takes that file's name, in a chapter folder it stands alone. */
 const REPORT_NAME = 'Pre-flight report.html';
+/** Beside a single file: `<file's name> – Pre-flight report.html` (also listed among the export's written paths). */
+export const SINGLE_FILE_REPORT_SUFFIX = ` – ${REPORT_NAME}`;
 const MEASURED_EXTENSIONS = new Set(['.mp3', '.wav', '.flac']);
 // The export's warnings name the first few failures; the report lists them all.
 const FAILURES_NAMED = 8;
 
 export interface DeliveryCheck {
   readonly results: readonly PreflightResult[];
-  readonly reportPath: string;
+  /** Where the report was written; undefined when an earlier one was in the way and Replace was not chosen. */
+  readonly reportPath: string | undefined;
   /** One line per finding for the export's warnings: the summary, the narration rule, the first failures. */
   readonly warnings: readonly string[];
 }
@@ -75,6 +78,8 @@ export async function checkWrittenDelivery(
   outputPath: string,
   checkedAt: Date = new Date(),
   facts: DeliveryFacts = {},
+  /** The user chose Replace: an earlier report is replaced; otherwise it is kept and named as in the way. */
+  overwrite = false,
 ): Promise<DeliveryCheck | undefined> {
   const measured = await measureDelivery(outputPath);
   if (measured.length === 0) return undefined;
@@ -82,7 +87,7 @@ export async function checkWrittenDelivery(
   const isFolder = (await stat(outputPath)).isDirectory();
   const reportPath = isFolder
     ? path.join(outputPath, REPORT_NAME)
-    : path.join(path.dirname(outputPath), `${path.parse(outputPath).name} – ${REPORT_NAME}`);
+    : path.join(path.dirname(outputPath), `${path.parse(outputPath).name}${SINGLE_FILE_REPORT_SUFFIX}`);
   const html = preflightReportHtml({
     profile,
     title,
@@ -90,17 +95,15 @@ export async function checkWrittenDelivery(
     checkedAt: checkedAt.toISOString(),
     results,
   });
-  try {
-    await writeFile(reportPath, html, 'utf8');
-  } catch (error) {
-    throw asUserFileError(error, reportPath, 'write');
-  }
+  const written = await writeReport(reportPath, html, overwrite);
   const failed = results.filter((result) => !result.passed);
-  const summary = `${preflightSummary(profile, results, measured.length, 'written')}; report: ${reportPath}`;
+  const summary = written
+    ? `${preflightSummary(profile, results, measured.length, 'written')}; report: ${reportPath}`
+    : `${preflightSummary(profile, results, measured.length, 'written')}; the report was not written: “${reportPath}” is in the way (an earlier report is replaced only when you choose Replace)`;
   const more = failed.length - FAILURES_NAMED;
   return {
     results,
-    reportPath,
+    reportPath: written ? reportPath : undefined,
     warnings: [
       summary,
       profile.aiNarration.statement,
@@ -108,4 +111,15 @@ export async function checkWrittenDelivery(
       ...(more > 0 ? [`…and ${more} more in the report.`] : []),
     ],
   };
+}
+
+/** Writes the report; false when one is there already and the export does not replace (nothing is written). */
+async function writeReport(reportPath: string, html: string, overwrite: boolean): Promise<boolean> {
+  try {
+    await writeFile(reportPath, html, { encoding: 'utf8', flag: overwrite ? 'w' : 'wx' });
+    return true;
+  } catch (error) {
+    if (!overwrite && (error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw asUserFileError(error, reportPath, 'write');
+  }
 }
