@@ -246,7 +246,7 @@ export class ProjectExporter {
         `The reference video “${path.basename(videoPath)}” of “${project.title}” was not chosen in Timbre Studio on this computer, and the app reads only videos you chose: locate it in the editor, then export again.`,
       );
     }
-    await checkPictureFitsOutput(videoPath, target.outputPath);
+    await checkPictureFitsOutput(videoPath, target.outputPath, settings.video?.keepOriginalAudio);
     const result = await exportVideoWithSoundtrack(
       this.options.engine,
       {

@@ -10,6 +10,26 @@ export function outputFormatFor(container: VideoContainer): OutputFormat {
     : new Mp4OutputFormat({ fastStart: false });
 }
 
+/**
+ * Why the reference video's own sound cannot ride along as the second audio stream of the container, in a sentence,
+ * or null when it can (its packets are copied, never re-encoded: AAC cannot go into a WebM). `codec` null: a codec
+ * mediabunny does not name.
+ */
+export function originalAudioRefusal(
+  fileName: string,
+  codec: string | null,
+  container: VideoContainer,
+): string | null {
+  if (
+    codec !== null &&
+    outputFormatFor(container)
+      .getSupportedAudioCodecs()
+      .includes(codec as AudioCodec)
+  )
+    return null;
+  return `The original audio of “${fileName}” is ${codec ?? 'in an unknown codec'}, which a .${container} file cannot hold: leave out the original audio.`;
+}
+
 /** The new soundtrack's codec: AAC, what every player plays in MP4 and MOV; Opus, the one WebM takes beside Vorbis. */
 export function soundtrackCodecFor(container: VideoContainer): AudioCodec {
   return container === 'webm' ? 'opus' : 'aac';

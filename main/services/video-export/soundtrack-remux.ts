@@ -15,7 +15,7 @@ import { codecName } from '../video/video-probe.js';
 import { registerAudioEncoders } from './audio-encoders.js';
 import { encodeSoundtrack } from './aac-lanes.js';
 import type { EncodedSoundtrack } from './aac-lanes.js';
-import { outputFormatFor, soundtrackCodecFor } from './container-rules.js';
+import { originalAudioRefusal, outputFormatFor, soundtrackCodecFor } from './container-rules.js';
 import { labelSoundHandlers } from './handler-names.js';
 import { matroskaLanguage } from './matroska-language.js';
 import { openOpusSoundtrack } from './opus-soundtrack.js';
@@ -84,11 +84,8 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
   const original = request.keepOriginalAudio ? await input.getPrimaryAudioTrack() : null;
   const originalCodec = original ? await original.getCodec() : null;
   const format = outputFormatFor(request.container);
-  if (original && (originalCodec === null || !format.getSupportedAudioCodecs().includes(originalCodec))) {
-    throw new Error(
-      `The original audio of “${name}” is ${originalCodec ?? 'in an unknown codec'}, which a .${request.container} file cannot hold: leave out the original audio.`,
-    );
-  }
+  const audioRefusal = original ? originalAudioRefusal(name, originalCodec, request.container) : null;
+  if (audioRefusal !== null) throw new Error(audioRefusal);
   const durationSeconds = await video.computeDuration();
   // AAC is encoded first, on both cores (aac-lanes.ts): 90 % of the work; the muxing copies packets. Opus is
   // encoded as the muxer takes it (opus-soundtrack.ts), so its progress is the muxing's.

@@ -23,6 +23,8 @@ const VIDEO_SECONDS = 7;
 let dir: string;
 let project: SmallProject;
 let webm: string;
+/** VP9 picture with AAC sound in an MP4 (as video sites serve it): the picture fits a WebM, the sound does not. */
+let vp9Aac: string;
 let vp8: string;
 let mp4: string;
 
@@ -138,6 +140,8 @@ beforeAll(async () => {
   ]);
   await ffmpeg([...picture, '-c:v', 'libvpx', '-b:v', '200k', vp8]);
   await ffmpeg([...picture, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', mp4]);
+  vp9Aac = path.join(dir, 'vp9-aac.mp4');
+  await ffmpeg([...picture, ...sound, '-c:v', 'libvpx-vp9', '-b:v', '200k', '-c:a', 'aac', vp9Aac]);
 }, 120_000);
 
 afterAll(async () => {
@@ -209,6 +213,16 @@ describe('exportVideoWithSoundtrack to WebM', () => {
     const decoded = await decodeStream(outputPath, '0:a:0', 'vp8.f32');
     expect(Math.abs(decoded.length - VIDEO_SECONDS * RATE)).toBeLessThanOrEqual(OPUS_FRAME);
   }, 120_000);
+
+  it('refuses, before anything is rendered, to keep an AAC original sound in a WebM, naming the file and the rule', async () => {
+    const sentence =
+      'The original audio of “vp9-aac.mp4” is aac, which a .webm file cannot hold: leave out the original audio.';
+    await expect(checkPictureFitsOutput(vp9Aac, '/out/Dub.webm', true)).rejects.toThrow(sentence);
+    // Without the original sound, or into an MP4, the same video is taken.
+    await expect(checkPictureFitsOutput(vp9Aac, '/out/Dub.webm', false)).resolves.toBeUndefined();
+    await expect(checkPictureFitsOutput(vp9Aac, '/out/Dub.mp4', true)).resolves.toBeUndefined();
+    await expect(checkPictureFitsOutput(webm, '/out/Dub.webm', true)).resolves.toBeUndefined();
+  }, 60_000);
 
   it('refuses H.264 picture in WebM, naming the codec and the rule, and leaves nothing behind', async () => {
     const sentence =
