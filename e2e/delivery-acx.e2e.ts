@@ -1,6 +1,8 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { AI_NARRATION_LINE } from '../common/export/credits-text.js';
 import { retailProfile } from '../common/export/retail-profiles.js';
+import { CREDITS_TITLES } from '../common/project/credits-blocks.js';
 import { makeEpub } from '../main/services/book-import/test-support/make-books.js';
 import { measureDelivery } from './support/delivery-levels.js';
 import { expect, test } from './support/fixtures.js';
@@ -12,22 +14,43 @@ test.use({ service: 'standin', standinOptions: { speed: 40 } });
 
 const CHAPTERS = ['The Quay', 'Open Water', 'Landfall'];
 
-/** Three short chapters of narration, two paragraphs each. */
+/**
+ * Three chapters of narration, over a minute in all: long enough for ACX's retail sample (at least 60 s, cut from
+ * the first chapter on and never into the credits).
+ */
 const book = makeEpub({
   title: 'Harbour Lights',
   author: 'Ada Writer',
   chapters: [
     {
       title: CHAPTERS[0]!,
-      paragraphs: ['The ferry left the quay at seven.', 'Gulls followed it past the breakwater.'],
+      paragraphs: [
+        'The ferry left the quay at seven, as it had every morning for forty years.',
+        'Gulls followed it past the breakwater, crying over the wake and the empty nets.',
+        'On the upper deck a girl in a yellow coat watched the town grow small behind her.',
+        'Her ticket was folded into her glove, and her bag held everything she owned in the world.',
+        'The captain, who knew every rock on the coast by name, nodded to her as he passed.',
+      ],
     },
     {
       title: CHAPTERS[1]!,
-      paragraphs: ['The wind rose in the afternoon.', 'Spray crossed the deck in long grey sheets.'],
+      paragraphs: [
+        'The wind rose in the afternoon and the sea turned the colour of slate.',
+        'Spray crossed the deck in long grey sheets, and the passengers went below.',
+        'Only the girl stayed outside, holding the rail, counting the waves as they came.',
+        'At four the engine coughed twice and fell silent, and the ferry drifted side on to the swell.',
+        'Then the engine caught again, the bow came round, and the island rose out of the rain.',
+      ],
     },
     {
       title: CHAPTERS[2]!,
-      paragraphs: ['By dusk the island was in sight.', 'A single lamp burned on the hill.'],
+      paragraphs: [
+        'By dusk the island was in sight, a dark shape low on the water.',
+        'A single lamp burned on the hill above the harbour, where her grandmother lived.',
+        'She picked up her bag, and when the ramp came down she was the first ashore.',
+        'The harbour master waved a lantern from the end of the pier as the ferry came in.',
+        'Her grandmother was waiting at the top of the steps, wrapped in a shawl against the cold.',
+      ],
     },
   ],
 });
@@ -39,7 +62,7 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
     launchApp,
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const outDir = test.info().outputPath('exports');
     await mkdir(outDir, { recursive: true });
     const app = await launchApp({ env: { TIMBRE_EXPORT_DIR: outDir } });
@@ -48,10 +71,17 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
     await projects.show();
     await projects.importEpub('harbour.epub', book);
     await expect(page.getByTestId('import-preview-chapters')).toHaveAttribute('data-count', '3');
-    await expect(page.getByTestId('import-preview-count')).toHaveAttribute('data-count', '9');
+    await expect(page.getByTestId('import-preview-count')).toHaveAttribute('data-count', '18');
     await page.getByTestId('import-submit').click();
     await expect(page.getByTestId('editor-title')).toHaveText('Harbour Lights');
-    await new EditorPage(page).generateAll(9);
+
+    // ACX asks for opening and closing credits, each a file of its own, saying the narration is a digital voice.
+    await page.getByTestId('credits-open').click();
+    await expect(page.getByTestId('credits-opening')).toContainText('Harbour Lights. Written by Ada Writer.');
+    await expect(page.getByTestId('credits-opening')).toContainText(AI_NARRATION_LINE);
+    await page.getByTestId('credits-apply').click();
+    await expect(page.getByTestId('credits-dialog')).toHaveCount(0);
+    await new EditorPage(page).generateAll(20);
 
     // Deliver to ACX: the profile sets and locks the format, and says ACX's narration rule before anything is written.
     await page.getByTestId('export-open').click();
@@ -67,13 +97,16 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
     await expect(page.getByTestId('export-profile-narration')).toBeVisible();
     expect(await readdir(outDir)).toEqual([]);
 
+    // Five chapter files and the sample, each rendered, encoded and measured again: minutes on a loaded machine.
     await page.getByTestId('export-start').click();
-    await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 180_000 });
     await expect(page.getByTestId('export-output-path')).toHaveText(folder);
 
-    // The chapter files with ACX's names (number and title), the report beside them, nothing else in view (the
-    // hidden .timbre-chapters.json lets a later export rewrite only the chapters that changed).
-    const names = CHAPTERS.map((title, index) => `${String(index + 1).padStart(2, '0')} ${title}.mp3`);
+    // The credits and chapter files with ACX's names (number and title), the retail sample and the report beside
+    // them, nothing else in view (the hidden .timbre-chapters.json lets a later export rewrite only what changed).
+    const titles = [CREDITS_TITLES.opening, ...CHAPTERS, CREDITS_TITLES.closing];
+    const chapterFiles = titles.map((title, index) => `${String(index + 1).padStart(2, '0')} ${title}.mp3`);
+    const names = [...chapterFiles, 'Retail Sample.mp3'];
     const visible = (await readdir(folder)).filter((name) => !name.startsWith('.'));
     expect(visible.sort()).toEqual([...names, 'Pre-flight report.html'].sort());
 
@@ -81,7 +114,8 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
     const report = await readPreflightReport(page, path.join(folder, 'Pre-flight report.html'));
     expect(report.narration).toBe(`Narration: ${acx.aiNarration.statement}`);
     expect(report.verdict).toBe(`Every file passes every ${acx.name} rule checked.`);
-    expect([...new Set(report.rows.map((row) => row.section))]).toEqual([...names, 'The whole delivery']);
+    const sections = [...new Set(report.rows.map((row) => row.section))];
+    expect(sections.sort()).toEqual([...names, 'The whole delivery'].sort());
     expect(report.rows.filter((row) => row.result !== 'Pass')).toEqual([]);
     for (const name of names) {
       const rules = report.rows.filter((row) => row.section === name).map((row) => row.rule);
@@ -108,5 +142,9 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
       expect(measured.tailSeconds, `${name}: tail`).toBeGreaterThanOrEqual(1);
       expect(measured.tailSeconds, `${name}: tail`).toBeLessThanOrEqual(5);
     }
+    // ACX's retail sample lasts one to five minutes.
+    const sample = await measureDelivery(path.join(folder, 'Retail Sample.mp3'));
+    expect(sample.durationSeconds).toBeGreaterThanOrEqual(acx.retailSample!.minSeconds);
+    expect(sample.durationSeconds).toBeLessThanOrEqual(acx.retailSample!.maxSeconds);
   });
 });

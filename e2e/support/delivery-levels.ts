@@ -23,6 +23,7 @@ export interface MeasuredDelivery {
   /** Room tone before the first sound and after the last, in seconds (silencedetect at −50 dBFS). */
   readonly headSeconds: number;
   readonly tailSeconds: number;
+  /** The length heard, from the decoded samples. */
   readonly durationSeconds: number;
 }
 
@@ -68,7 +69,7 @@ async function probeAudio(filePath: string) {
       '-select_streams',
       'a:0',
       '-show_entries',
-      'stream=codec_name,sample_rate,channels,bit_rate:format=duration:packet=size',
+      'stream=codec_name,sample_rate,channels,bit_rate:packet=size',
       '-show_packets',
       '-of',
       'json',
@@ -79,7 +80,6 @@ async function probeAudio(filePath: string) {
   return JSON.parse(stdout) as {
     streams: { codec_name: string; sample_rate: string; channels: number; bit_rate: string }[];
     packets: { size: string }[];
-    format: { duration: string };
   };
 }
 
@@ -95,7 +95,8 @@ export async function measureDelivery(filePath: string): Promise<MeasuredDeliver
   const samples = await decodeWithFfmpeg(filePath, sampleRate, 1, path.join(folder, 'mono.f32')).finally(() =>
     rm(folder, { recursive: true, force: true }),
   );
-  const durationSeconds = Number(probed.format.duration);
+  // The length heard: the decoded samples (the container's duration adds the MP3 decoder's start offset).
+  const durationSeconds = samples.length / sampleRate;
   const starts = [...log.matchAll(/silence_start: (-?[\d.]+)/gu)].map((match) => Number(match[1]));
   const ends = [...log.matchAll(/silence_end: ([\d.]+)/gu)].map((match) => Number(match[1]));
   const firstStart = starts[0] ?? Number.POSITIVE_INFINITY;
