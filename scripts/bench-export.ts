@@ -13,13 +13,12 @@
  * Targets (issue 16): WAV at most ffmpeg's time, MP3 at most 0.8× (ffmpeg's libmp3lame uses one core; the
  * engine may use both), peak memory at most 200 MB.
  */
-import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bundleExportWorker, bundleRunner } from './bench-support/app-bundle.js';
 import type { RenderClip, RenderPlan } from '../common/export/render-plan.js';
 import type { SubtitleSource } from '../common/subtitles/subtitle-types.js';
 import type { ExportRequest } from '../main/services/export/export-types.js';
@@ -31,7 +30,6 @@ import {
 } from '../main/services/export/test-support/speech-pool.js';
 
 const execFileAsync = promisify(execFile);
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 interface Options {
   minutes: number;
@@ -243,45 +241,20 @@ async function timed(
 
 /** Bundles the engine and its worker with esbuild, as the app's build does, for a child process to run. */
 async function bundleEngine(folder: string): Promise<{ runner: string; worker: string }> {
-  const worker = path.join(folder, 'export-worker.mjs');
-  const runner = path.join(folder, 'run-export.mjs');
-  // Packages stay external, as in the app's build; a node_modules link lets the bundle find them from here.
-  await mkdir(folder, { recursive: true });
-  await symlink(path.join(root, 'node_modules'), path.join(folder, 'node_modules'), 'dir').catch(
-    () => undefined,
+  const worker = await bundleExportWorker(folder);
+  const runner = await bundleRunner(
+    folder,
+    'run-export',
+    `
+      import { readFileSync } from 'node:fs';
+      import { ExportEngine } from './main/services/export/export-engine.ts';
+      const [requestPath, workerPath] = process.argv.slice(2);
+      const request = JSON.parse(readFileSync(requestPath, 'utf8'));
+      const started = performance.now();
+      const result = await new ExportEngine({ workerEntry: workerPath }).exportMix(request);
+      console.log(JSON.stringify({ ms: performance.now() - started, result }));
+    `,
   );
-  const common = {
-    bundle: true,
-    platform: 'node' as const,
-    format: 'esm' as const,
-    target: 'node20',
-    packages: 'external' as const,
-    logLevel: 'warning' as const,
-    absWorkingDir: root,
-  };
-  await build({
-    ...common,
-    entryPoints: [path.join(root, 'main/services/export/export-worker.ts')],
-    outfile: worker,
-  });
-  await build({
-    ...common,
-    stdin: {
-      contents: `
-        import { readFileSync } from 'node:fs';
-        import { ExportEngine } from './main/services/export/export-engine.ts';
-        const [requestPath, workerPath] = process.argv.slice(2);
-        const request = JSON.parse(readFileSync(requestPath, 'utf8'));
-        const started = performance.now();
-        const result = await new ExportEngine({ workerEntry: workerPath }).exportMix(request);
-        console.log(JSON.stringify({ ms: performance.now() - started, result }));
-      `,
-      resolveDir: root,
-      sourcefile: 'run-export.ts',
-      loader: 'ts',
-    },
-    outfile: runner,
-  });
   return { runner, worker };
 }
 

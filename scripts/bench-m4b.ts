@@ -8,18 +8,17 @@
  * included) are its own. Targets (issue 40): ≤ 1.5× ffmpeg's time, ≤ 300 MB. Rendering the mix is the export
  * engine's (scripts/bench-export.ts), the same whatever the format, so it is not counted here.
  *
- *   npx tsx scripts/bench-m4b.ts [--hours 10] [--keep]
+ *   npx tsx scripts/bench-m4b.ts [--hours 10] [--keep] [--fast-coder-too]
  */
-import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bundleExportWorker, bundleRunner } from './bench-support/app-bundle.js';
 
 const execFileAsync = promisify(execFile);
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const hoursFlag = process.argv.indexOf('--hours');
 const hours = hoursFlag > 0 ? Number(process.argv[hoursFlag + 1]) : 10;
 const seconds = Math.round(hours * 3600);
@@ -80,48 +79,25 @@ async function timed(command: string, args: string[], output: string): Promise<M
 
 /** The export worker (whose copies encode the AAC lanes) and a runner, bundled as the app's build does. */
 async function bundle(folder: string): Promise<{ runner: string; worker: string }> {
-  const worker = path.join(folder, 'export-worker.mjs');
-  const runner = path.join(folder, 'run-m4b.mjs');
-  await mkdir(folder, { recursive: true });
-  await symlink(path.join(root, 'node_modules'), path.join(folder, 'node_modules'), 'dir').catch(
-    () => undefined,
+  const worker = await bundleExportWorker(folder);
+  const runner = await bundleRunner(
+    folder,
+    'run-m4b',
+    `
+      import { readFileSync } from 'node:fs';
+      import { pathToFileURL } from 'node:url';
+      import { writeAudiobookFile } from './main/services/audiobook-export/audiobook-file.ts';
+      const [jobPath, workerPath] = process.argv.slice(2);
+      const job = JSON.parse(readFileSync(jobPath, 'utf8'));
+      await writeAudiobookFile({ ...job, workerEntry: pathToFileURL(workerPath) });
+    `,
   );
-  const common = {
-    bundle: true,
-    platform: 'node' as const,
-    format: 'esm' as const,
-    target: 'node20',
-    packages: 'external' as const,
-    logLevel: 'warning' as const,
-    absWorkingDir: root,
-  };
-  await build({
-    ...common,
-    entryPoints: [path.join(root, 'main/services/export/export-worker.ts')],
-    outfile: worker,
-  });
-  await build({
-    ...common,
-    stdin: {
-      contents: `
-        import { readFileSync } from 'node:fs';
-        import { pathToFileURL } from 'node:url';
-        import { writeAudiobookFile } from './main/services/audiobook-export/audiobook-file.ts';
-        const [jobPath, workerPath] = process.argv.slice(2);
-        const job = JSON.parse(readFileSync(jobPath, 'utf8'));
-        await writeAudiobookFile({ ...job, workerEntry: pathToFileURL(workerPath) });
-      `,
-      resolveDir: root,
-      sourcefile: 'run-m4b.ts',
-      loader: 'ts',
-    },
-    outfile: runner,
-  });
   return { runner, worker };
 }
 
 function row(label: string, measured: Measured): string {
-  return `${label.padEnd(22)} ${(measured.wallMs / 1000).toFixed(1).padStart(7)} s  cpu ${(measured.cpuMs / 1000).toFixed(1).padStart(7)} s  peak ${measured.peakRssMb.toFixed(0).padStart(4)} MB  ${(measured.bytes / 1e6).toFixed(0).padStart(4)} MB  ${measured.decodedSeconds.toFixed(2)} s`;
+  const load = loadavg().map((value) => value.toFixed(1));
+  return `${label.padEnd(22)} ${(measured.wallMs / 1000).toFixed(1).padStart(7)} s  cpu ${(measured.cpuMs / 1000).toFixed(1).padStart(7)} s  peak ${measured.peakRssMb.toFixed(0).padStart(4)} MB  ${(measured.bytes / 1e6).toFixed(0).padStart(4)} MB  ${measured.decodedSeconds.toFixed(2)} s  load ${load.join(' ')}`;
 }
 
 async function main(): Promise<void> {
@@ -169,7 +145,16 @@ async function main(): Promise<void> {
   console.log(
     `ratio ${(app.wallMs / reference.wallMs).toFixed(2)}× time (target ≤ 1.5×), peak ${app.peakRssMb.toFixed(0)} MB (target ≤ 300 MB)`,
   );
+  // The app encodes with the fast coder (aac-lane-helper.ts): native ffmpeg with the same coder, on request.
+  if (process.argv.includes('--fast-coder-too')) await nativeFastCoder(mix, work);
   if (!process.argv.includes('--keep')) await rm(work, { recursive: true, force: true });
+}
+
+async function nativeFastCoder(mix: string, work: string): Promise<void> {
+  const nativeFast = path.join(work, 'native-fast.m4b');
+  const fastArgs = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '64k', '-f', 'ipod', nativeFast];
+  const fast = await timed('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', mix, ...fastArgs], nativeFast);
+  console.log(row('ffmpeg -aac_coder fast', fast));
 }
 
 await main();

@@ -8,16 +8,14 @@
  *
  *   npx tsx scripts/bench-video-export.ts [--minutes 120]
  */
-import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bundleRunner } from './bench-support/app-bundle.js';
 
 const execFileAsync = promisify(execFile);
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const minutesFlag = process.argv.indexOf('--minutes');
 const minutes = minutesFlag > 0 ? Number(process.argv[minutesFlag + 1]) : 120;
 const seconds = Math.round(minutes * 60);
@@ -81,21 +79,10 @@ async function timed(command: string, args: string[], output: string): Promise<M
 
 /** The remux bundled as the app's build bundles main (packages external), for a child process to run. */
 async function bundleRemux(folder: string): Promise<string> {
-  const runner = path.join(folder, 'run-remux.mjs');
-  await mkdir(folder, { recursive: true });
-  await symlink(path.join(root, 'node_modules'), path.join(folder, 'node_modules'), 'dir').catch(
-    () => undefined,
-  );
-  await build({
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    absWorkingDir: root,
-    stdin: {
-      contents: `
+  return bundleRunner(
+    folder,
+    'run-remux',
+    `
         import { remuxWithSoundtrack } from './main/services/video-export/soundtrack-remux.ts';
         const [videoPath, mixWavPath, outputPath] = process.argv.slice(2);
         // Where the memory goes: the resident peak while the AAC is encoded (the first 90 % of the progress,
@@ -111,13 +98,7 @@ async function bundleRemux(folder: string): Promise<string> {
         clearInterval(timer);
         console.log(JSON.stringify({ result, peaks }));
       `,
-      resolveDir: root,
-      sourcefile: 'run-remux.ts',
-      loader: 'ts',
-    },
-    outfile: runner,
-  });
-  return runner;
+  );
 }
 
 /** The audio stream's length as ffprobe reads it from the container, in seconds. */

@@ -8,16 +8,14 @@
  *
  *   npx tsx scripts/bench-video-sound-decode.ts [--minutes 120]
  */
-import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, symlink } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bundleRunner } from './bench-support/app-bundle.js';
 
 const execFileAsync = promisify(execFile);
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const minutesFlag = process.argv.indexOf('--minutes');
 const minutes = minutesFlag > 0 ? Number(process.argv[minutesFlag + 1]) : 120;
 const seconds = Math.round(minutes * 60);
@@ -61,34 +59,17 @@ async function timed(command: string, args: string[]) {
 
 /** The export's decode into the PCM cache, bundled as the app's build bundles main, for a child process to run. */
 async function bundleDecode(folder: string): Promise<string> {
-  const runner = path.join(folder, 'run-decode.mjs');
-  await mkdir(folder, { recursive: true });
-  await symlink(path.join(root, 'node_modules'), path.join(folder, 'node_modules'), 'dir').catch(
-    () => undefined,
-  );
-  await build({
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    absWorkingDir: root,
-    stdin: {
-      contents: `
+  return bundleRunner(
+    folder,
+    'run-decode',
+    `
         import { PcmCache } from './main/services/export/decode/pcm-cache.ts';
         import { decodeVideoSound } from './main/services/export/decode/video-sound-decoder.ts';
         const [videoPath, cacheDir] = process.argv.slice(2);
         const decoded = await new PcmCache(cacheDir).ensureDecoded('bench|' + videoPath, 44100, () => decodeVideoSound(videoPath));
         console.log(JSON.stringify({ frames: decoded.frames, channels: decoded.channels }));
       `,
-      resolveDir: root,
-      sourcefile: 'run-decode.ts',
-      loader: 'ts',
-    },
-    outfile: runner,
-  });
-  return runner;
+  );
 }
 
 const work = path.join(cache, 'run');
