@@ -125,7 +125,9 @@ test.describe('journey: a book from EPUB to a chaptered audiobook', () => {
     await page.getByTestId('export-start').click();
     await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('export-output-path')).toHaveText(folder);
+    // Beside the chapters, the hidden list the next export into this folder compares them with.
     expect((await readdir(folder)).sort()).toEqual([
+      '.timbre-chapters.json',
       '01 Arrival.srt',
       '01 Arrival.wav',
       '02 The Keeper.srt',

@@ -91,9 +91,10 @@ describe('timbre export --format m4b / m4a', () => {
     ]);
     expect(split.code, split.stdout).toBe(0);
     const names = ['01 Chapter 1', '02 Chapter 2', '03 Chapter 3'];
-    expect((await readdir(path.join(splitDir, 'The Book'))).sort()).toEqual(
-      names.map((name) => `${name}.m4a`),
-    );
+    expect((await readdir(path.join(splitDir, 'The Book'))).sort()).toEqual([
+      '.timbre-chapters.json',
+      ...names.map((name) => `${name}.m4a`),
+    ]);
     const ends = [...starts.slice(1), layout.totalMs / 1000];
     for (const [index, name] of names.entries()) {
       const filePath = path.join(splitDir, 'The Book', `${name}.m4a`);
