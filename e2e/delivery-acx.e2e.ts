@@ -94,6 +94,9 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
     await expect(page.getByTestId('export-mode')).toHaveValue('chapters-folder');
     const folder = path.join(outDir, 'Harbour Lights ACX');
     await page.getByTestId('export-path').fill(folder);
+    // The retail sample is proposed before anything is written: from the first chapter, after the opening credits.
+    await expect(page.getByTestId('export-sample-summary')).toContainText('from block 2 (');
+    await expect(page.getByTestId('export-sample-summary')).toContainText('The Quay The ferry left the quay');
     await expect(page.getByTestId('export-profile-narration')).toBeVisible();
     expect(await readdir(outDir)).toEqual([]);
 

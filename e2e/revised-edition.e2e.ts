@@ -54,16 +54,21 @@ async function chapterFiles(folder: string): Promise<Map<string, { sha: string; 
   return files;
 }
 
-/** Exports one WAV per chapter into the folder through the Export dialog, replacing an earlier export when asked. */
-async function exportChapters(page: Page, folder: string, replace: boolean): Promise<void> {
+/**
+ * Exports one WAV per chapter into the folder through the Export dialog (only changed chapters re-rendered, as the
+ * dialog offers), replacing an earlier export when asked, and checks what the finished export says it wrote.
+ */
+async function exportChapters(page: Page, folder: string, replace: boolean, summary: string): Promise<void> {
   await page.getByTestId('export-open').click();
   await page.getByTestId('export-mode').selectOption('chapters-folder');
   await page.getByTestId('export-format').selectOption('wav16');
   await page.getByTestId('export-loudness').selectOption('none');
   await page.getByTestId('export-path').fill(folder);
+  await expect(page.getByTestId('export-only-changed-chapters')).toBeChecked();
   await page.getByTestId('export-start').click();
   if (replace) await page.getByTestId('export-replace').click();
   await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('export-chapter-summary')).toHaveText(summary);
   await page.getByTestId('export-close').click();
 }
 
@@ -92,7 +97,7 @@ test.describe('journey: a revised edition of a book', () => {
     const postsBefore = taskPosts(standin).length;
 
     const folder = path.join(outDir, `${TITLE} chapters`);
-    await exportChapters(page, folder, false);
+    await exportChapters(page, folder, false, 'Wrote all 4 chapters.');
     const firstExport = await chapterFiles(folder);
     expect([...firstExport.keys()]).toEqual(CHAPTER_FILES);
 
@@ -128,7 +133,7 @@ test.describe('journey: a revised edition of a book', () => {
 
     // Export per chapter again into the same folder (Replace): the chapters holding the changed paragraphs are
     // written again with new audio, the other two are kept as the first export wrote them.
-    await exportChapters(page, folder, true);
+    await exportChapters(page, folder, true, 'Wrote 2 chapters (1, 3); kept 2 unchanged.');
     const secondExport = await chapterFiles(folder);
     expect([...secondExport.keys()]).toEqual(CHAPTER_FILES);
     const changedAudio = CHAPTER_FILES.filter(
