@@ -48,11 +48,12 @@ describe('buildCredits', () => {
 describe('creditsFacts', () => {
   it('takes the title, the author and the narrator’s voice from the project', () => {
     const base = createProject({ title: ' The Salt Road ', defaults: { voiceId: 'v1', voiceName: 'Ellen' } });
-    const project = { ...base, metadata: { author: 'Mara Quill' } };
+    const project = { ...base, metadata: { author: 'Mara Quill', copyright: '© 2026 Mara Quill' } };
     expect(creditsFacts(project)).toEqual({
       title: 'The Salt Road',
       author: 'Mara Quill',
       narrator: 'Ellen',
+      copyright: '© 2026 Mara Quill',
     });
     const cast = [{ ...project.cast[0]!, voiceId: 'v2', voiceName: 'Tom' }];
     expect(creditsFacts({ ...project, cast }).narrator).toBe('Tom');
@@ -60,6 +61,7 @@ describe('creditsFacts', () => {
       title: 'Untitled',
       author: undefined,
       narrator: undefined,
+      copyright: undefined,
     });
   });
 });

@@ -26,7 +26,8 @@ export const PROFILES_WANTING_AI_LINE: readonly string[] = RETAIL_PROFILES.filte
 
 /**
  * The facts the credits name, from the project: its title, the author of its metadata, and the narrator's voice
- * (the narrator speaker's own voice, else the project's default voice). A project with no title is "Untitled".
+ * (the narrator speaker's own voice, else the project's default voice) and the metadata's copyright line. A project
+ * with no title is "Untitled".
  */
 export function creditsFacts(project: Project): CreditsFacts {
   const narrator = project.cast.find((speaker) => speaker.id === NARRATOR_ID);
@@ -35,6 +36,7 @@ export function creditsFacts(project: Project): CreditsFacts {
     title: project.title.trim() || 'Untitled',
     author: project.metadata?.author,
     narrator: voice?.trim() || undefined,
+    copyright: project.metadata?.copyright,
   };
 }
 

@@ -3,7 +3,13 @@ import { updateBlock } from './block-edits.js';
 import { createProject } from './block-factory.js';
 import { chapterMarks } from './chapters.js';
 import { contextOf } from './test-support.js';
-import { applyCredits, creditsBlock, creditsToReplace, isCreditsBlock } from './credits-blocks.js';
+import {
+  applyCredits,
+  creditsBlock,
+  creditsToReplace,
+  isCreditsBlock,
+  withCreditsMetadata,
+} from './credits-blocks.js';
 import { splitTextBlock } from './text-block-edits.js';
 import { layoutTimeline } from './timeline-layout.js';
 import type { Project } from './project-schema.js';
@@ -81,5 +87,21 @@ describe('credits as chapters', () => {
       ['Book', 2],
       ['Closing Credits', 4],
     ]);
+  });
+});
+
+describe('withCreditsMetadata', () => {
+  it('keeps the author and copyright line in the metadata, removing an emptied one, and refuses one too long', () => {
+    const project = { ...book(), metadata: { author: 'Old', language: 'en' } };
+    expect(withCreditsMetadata(project, { author: ' Mara ', copyright: '© 2026 Mara' }).metadata).toEqual({
+      author: 'Mara',
+      language: 'en',
+      copyright: '© 2026 Mara',
+    });
+    expect(withCreditsMetadata(project, { author: '', copyright: '' }).metadata).toEqual({ language: 'en' });
+    expect(withCreditsMetadata(book(), { author: '', copyright: '' })).not.toHaveProperty('metadata');
+    expect(() => withCreditsMetadata(project, { author: 'x'.repeat(201), copyright: '' })).toThrow(
+      'The author must be at most 200 characters.',
+    );
   });
 });

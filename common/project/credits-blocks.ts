@@ -1,5 +1,7 @@
 import { randomId, createTextBlock, type IdFactory } from './block-factory.js';
 import { insertBlock, updateBlock } from './block-edits.js';
+import { ProjectEditError } from './edit-error.js';
+import { projectMetadataSchema } from './project-metadata.js';
 import type { Block, Project, TextBlock } from './project-schema.js';
 
 export type CreditsKind = NonNullable<TextBlock['credits']>;
@@ -72,4 +74,29 @@ export function applyCredits(
     next = insertBlock(next, block, kind === 'opening' ? { index: 0 } : {});
   }
   return next;
+}
+
+/**
+ * The work's author and copyright line as the credits dialog gives them, kept in the project's metadata (an
+ * export's tags take the author too): an empty field is removed. A value the metadata refuses is refused with
+ * the field and its rule, and nothing changes.
+ */
+export function withCreditsMetadata(
+  project: Project,
+  given: { readonly author: string; readonly copyright: string },
+): Project {
+  const { author: _author, copyright: _copyright, ...kept } = project.metadata ?? {};
+  const metadata = {
+    ...kept,
+    ...(given.author.trim() ? { author: given.author.trim() } : {}),
+    ...(given.copyright.trim() ? { copyright: given.copyright.trim() } : {}),
+  };
+  const checked = projectMetadataSchema.safeParse(metadata);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    const field = String(issue.path[0] ?? 'metadata');
+    throw new ProjectEditError({ field, rule: 'out-of-range', message: `The ${field} ${issue.message}.` });
+  }
+  const { metadata: _old, ...rest } = project;
+  return Object.keys(checked.data).length === 0 ? rest : { ...rest, metadata: checked.data };
 }

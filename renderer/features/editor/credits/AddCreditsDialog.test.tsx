@@ -87,11 +87,21 @@ describe('Add opening and closing credits', () => {
     expect(textsOf(stores)[3]).toBe(`${CLOSING} ${AI_NARRATION_LINE}`);
   });
 
-  it('says what the credits leave out when the project has no author or voice', () => {
-    open(createProject({ title: 'Draft', textBlocks: ['One.'] }));
-    expect(screen.getByTestId('credits-no-author')).toBeTruthy();
-    expect(screen.getByTestId('credits-no-narrator')).toBeTruthy();
+  it('leaves out what the project does not know, and keeps the author and copyright line the user types', () => {
+    const stores = open(createProject({ title: 'Draft', textBlocks: ['One.'] }));
     expect(screen.getByTestId('credits-opening').textContent).toBe(`Draft. ${AI_NARRATION_LINE}`);
+    fireEvent.click(screen.getByTestId('credits-ai-line'));
+    fireEvent.change(screen.getByTestId('credits-author'), { target: { value: 'Mara Quill' } });
+    fireEvent.change(screen.getByTestId('credits-copyright'), { target: { value: '© 2026 Mara Quill' } });
+    expect(screen.getByTestId('credits-closing').textContent).toBe(
+      'The end. This has been Draft, written by Mara Quill. © 2026 Mara Quill.',
+    );
+    fireEvent.click(screen.getByTestId('credits-apply'));
+    expect(stores.document.getState().doc!.project.metadata).toEqual({
+      author: 'Mara Quill',
+      copyright: '© 2026 Mara Quill',
+    });
+    expect(textsOf(stores)[0]).toBe('Draft. Written by Mara Quill.');
   });
 });
 

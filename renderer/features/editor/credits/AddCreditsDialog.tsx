@@ -9,6 +9,7 @@ import {
   applyCredits,
   creditsBlock,
   creditsToReplace,
+  withCreditsMetadata,
 } from '../../../../common/project/credits-blocks.js';
 import type { Project } from '../../../../common/project/project-schema.js';
 import { Dialog } from '../../../components/Dialog.js';
@@ -25,8 +26,29 @@ import './credits.css';
 export function AddCreditsDialog({ project, onClose }: { project: Project; onClose(): void }) {
   const stores = useAppStores();
   const [aiNarrationLine, setAiNarrationLine] = useState(true);
-  const facts = useMemo(() => creditsFacts(project), [project]);
+  // What the project knows, editable here: the author and copyright line are kept in its metadata on Add.
+  const [facts, setFacts] = useState(() => {
+    const known = creditsFacts(project);
+    return {
+      ...known,
+      author: known.author ?? '',
+      narrator: known.narrator ?? '',
+      copyright: known.copyright ?? '',
+    };
+  });
   const text = useMemo(() => buildCredits(facts, { aiNarrationLine }), [facts, aiNarrationLine]);
+  const field = (name: 'author' | 'narrator' | 'copyright', label: string, placeholder: string) => (
+    <label className="credits-field">
+      {label}
+      <input
+        type="text"
+        data-testid={`credits-${name}`}
+        value={facts[name]}
+        placeholder={placeholder}
+        onChange={(event) => setFacts({ ...facts, [name]: event.target.value })}
+      />
+    </label>
+  );
   const replaced = creditsToReplace(project, text);
   const existing =
     creditsBlock(project, 'opening') !== undefined || creditsBlock(project, 'closing') !== undefined;
@@ -36,9 +58,14 @@ export function AddCreditsDialog({ project, onClose }: { project: Project; onClo
 
   const apply = (): void => {
     // Built again from the document as it is now, so an edit or an autosave since the dialog opened is kept.
-    const applied = editDocument(stores, (current) => applyCredits(current, text), {
-      label: existing ? 'Update credits' : 'Add credits',
-    });
+    const metadata = { author: facts.author, copyright: facts.copyright };
+    const applied = editDocument(
+      stores,
+      (current) => applyCredits(withCreditsMetadata(current, metadata), text),
+      {
+        label: existing ? 'Update credits' : 'Add credits',
+      },
+    );
     if (applied) onClose();
   };
 
@@ -49,16 +76,11 @@ export function AddCreditsDialog({ project, onClose }: { project: Project; onClo
         INaudio, a file) of its own. Edit them like any block; run this again after changing the title, author
         or voice.
       </p>
-      {facts.author === undefined ? (
-        <p className="credits-missing" data-testid="credits-no-author">
-          The project has no author: “Written by” is left out.
-        </p>
-      ) : null}
-      {facts.narrator === undefined ? (
-        <p className="credits-missing" data-testid="credits-no-narrator">
-          The narrator has no voice chosen yet: “Narrated by” is left out.
-        </p>
-      ) : null}
+      <div className="credits-fields">
+        {field('author', 'Author', 'Not in the project: “Written by” is left out')}
+        {field('narrator', 'Narrated by', 'No voice chosen: “Narrated by” is left out')}
+        {field('copyright', 'Copyright line', 'e.g. Copyright 2026 Mara Quill (optional)')}
+      </div>
       <label className="credits-ai-line">
         <input
           type="checkbox"
