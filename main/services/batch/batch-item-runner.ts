@@ -33,8 +33,11 @@ import type {
 import type { ProjectSourceAccess } from './project-sources.js';
 import type { BatchGenerator } from './service-generator.js';
 
-/** The part of ProjectExporter the batch uses (tests pass a fake): prepare once, then the one entry point. */
-export type BatchExporter = Pick<ProjectExporter, 'prepare' | 'export'>;
+/**
+ * The part of ProjectExporter the batch uses (tests pass a fake): prepare once, then the one entry point; a video
+ * export's picture is checked before any credit is spent.
+ */
+export type BatchExporter = Pick<ProjectExporter, 'prepare' | 'export' | 'checkVideoTarget'>;
 
 export interface ItemRunnerDeps {
   sources: ProjectSourceAccess;
@@ -121,10 +124,15 @@ export async function runBatchItem(
   if (project.serviceUrl === undefined && fallbackService) project = setServiceUrl(project, fallbackService);
 
   // Where the export goes is settled before any credit is spent: a folder that cannot be made or written, or a
-  // name that is taken, fails the item now rather than after the audio was paid for.
+  // name that is taken, fails the item now rather than after the audio was paid for; so does a video export whose
+  // picture (or kept original sound) its container cannot hold, or whose video the app may not read.
   let outputPath: string;
   try {
     outputPath = await settleOutputPath(item, project, deps, context);
+    if (item.mode === 'video') {
+      const target = { outputPath, mode: item.mode, overwrite: item.overwrite, videoPath: item.videoPath };
+      await deps.exporter.checkVideoTarget(project, item.settings, target);
+    }
   } catch (error) {
     checkAbort();
     return fail({ code: 'EXPORT_FAILED', ...describeError(error) });

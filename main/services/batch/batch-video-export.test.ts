@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProject, writeProject } from './test-support/batch-fakes.js';
 import {
   exporter,
+  generator,
   input,
   openQueue,
   outDir,
@@ -53,5 +54,30 @@ describe('BatchQueue, video mode', () => {
     ]);
     // The subtitles of the new speech go beside the video, and count for the next item's free name.
     expect(queue.view().items[0]?.outputs?.subtitlePaths).toEqual([path.join(outDir, 'Dub.srt')]);
+  });
+
+  it('refuses a video its container cannot hold before generating the missing blocks (no credits spent)', async () => {
+    const project = makeProject('Dub', ['Bonjour.', 'Au revoir.']);
+    const file = await writeProject(projectsDir, 'dub.timbre', {
+      ...project,
+      video: { path: '/videos/clip.mp4', durationMs: 30_000 },
+    });
+    const refusal =
+      'The video “clip.mp4” has H.264 picture, and a WebM file holds only VP8, VP9 or AV1 picture (the picture is copied, never re-encoded): export it as MP4 or MOV.';
+    exporter.videoRefusal = refusal;
+    const queue = await openQueue();
+    await queue.add(
+      input([file], {
+        mode: 'video',
+        generateMissing: true,
+        settings: { ...settings, video: { container: 'webm', keepOriginalAudio: false } },
+      }),
+    );
+    queue.start();
+    await queue.whenIdle();
+    expect(statuses(queue.view())).toEqual(['Dub:failed']);
+    expect(queue.summary().failed[0]?.error).toMatchObject({ code: 'EXPORT_FAILED', message: refusal });
+    expect(generator.calls).toEqual([]);
+    expect(exporter.calls).toEqual([]);
   });
 });

@@ -229,12 +229,12 @@ export class ProjectExporter {
     return withOriginalSound(plan, sources, video, video.originalAudio);
   }
 
-  /** The project's reference video with the mix as its new soundtrack, and the subtitles beside it. */
-  private async exportVideo(
-    { project, settings, plan, sources }: PreparedExport,
-    target: ExportTarget,
-    run: RunOptions,
-  ): Promise<ExportOutputs> {
+  /**
+   * The reference video a video export copies, or why the export cannot be delivered (no video, one the app may
+   * not read, a picture or kept sound the output's container cannot hold): asked by the export, and by the queue
+   * before it spends credits on a project's missing blocks.
+   */
+  async checkVideoTarget(project: Project, settings: ProjectExportSettings, target: ExportTarget) {
     const videoPath = target.videoPath ?? project.video?.path;
     if (videoPath === undefined) {
       throw new Error(
@@ -247,6 +247,16 @@ export class ProjectExporter {
       );
     }
     await checkPictureFitsOutput(videoPath, target.outputPath, settings.video?.keepOriginalAudio);
+    return videoPath;
+  }
+
+  /** The project's reference video with the mix as its new soundtrack, and the subtitles beside it. */
+  private async exportVideo(
+    { project, settings, plan, sources }: PreparedExport,
+    target: ExportTarget,
+    run: RunOptions,
+  ): Promise<ExportOutputs> {
+    const videoPath = await this.checkVideoTarget(project, settings, target);
     const result = await exportVideoWithSoundtrack(
       this.options.engine,
       {

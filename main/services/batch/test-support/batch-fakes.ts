@@ -111,6 +111,17 @@ export class FakeExporter implements BatchExporter {
   /** Held exports wait here (one gate per call, in order), when set. */
   gates: Gate[] = [];
   failTitles = new Set<string>();
+  /** Why a video export cannot be delivered (the real one reads the picture's codec), when set. */
+  videoRefusal: string | undefined;
+
+  checkVideoTarget(
+    project: Project,
+    _settings: ProjectExportSettings,
+    target: ExportTarget,
+  ): Promise<string> {
+    if (this.videoRefusal !== undefined) return Promise.reject(new Error(this.videoRefusal));
+    return Promise.resolve(target.videoPath ?? project.video?.path ?? '');
+  }
 
   prepare(project: Project, settings: ProjectExportSettings): Promise<PreparedExport> {
     this.prepared.push(project.title);
