@@ -4,22 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeWithFfmpeg, ffmpeg } from '../export/test-support/media-tools.js';
 import { readPackets } from './aac-lanes.js';
+import { SWEEP_RATE, SWEEP_SECONDS, sweepSnr, writeSweepMix } from './test-support/aac-sweep.js';
 import { remuxWithSoundtrack } from './soundtrack-remux.js';
 
-const RATE = 44_100;
-const SECONDS = 130;
+const RATE = SWEEP_RATE;
+const SECONDS = SWEEP_SECONDS;
 let dir: string;
-
-/** Signal-to-error ratio in dB of `actual` against `reference` over [from, to). */
-function snrDb(actual: Float32Array, reference: Float32Array, from: number, to: number): number {
-  let signal = 0;
-  let error = 0;
-  for (let index = from; index < to; index += 1) {
-    signal += reference[index]! ** 2;
-    error += (actual[index]! - reference[index]!) ** 2;
-  }
-  return 10 * Math.log10(signal / Math.max(error, Number.MIN_VALUE));
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'timbre-aac-lanes-'));
@@ -27,16 +17,7 @@ beforeAll(async () => {
     ...['-f', 'lavfi', '-i', `testsrc=size=64x48:rate=5:duration=${SECONDS}`],
     ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', path.join(dir, 'picture.mp4')],
   ]);
-  // A slow sweep through the middle (where the two encoders meet) and a tone: a seam would show in either.
-  await ffmpeg([
-    ...[
-      '-f',
-      'lavfi',
-      '-i',
-      `aevalsrc=0.3*sin(2*PI*(200+10*t)*t)|0.2*sin(2*PI*330*t):s=${RATE}:d=${SECONDS}`,
-    ],
-    ...['-c:a', 'pcm_s16le', path.join(dir, 'mix.wav')],
-  ]);
+  await writeSweepMix(path.join(dir, 'mix.wav'), 2);
 }, 60_000);
 
 afterAll(async () => {
@@ -56,11 +37,7 @@ describe('the soundtrack encoded on two cores', () => {
     const decoded = await decodeWithFfmpeg(outputPath, RATE, 1, path.join(dir, 'out.f32'));
     const reference = await decodeWithFfmpeg(path.join(dir, 'mix.wav'), RATE, 1, path.join(dir, 'ref.f32'));
     expect(Math.abs(decoded.length - SECONDS * RATE)).toBeLessThanOrEqual(1024);
-    const split = Math.round((SECONDS * RATE) / 2 / 1024) * 1024;
-    const whole = snrDb(decoded, reference, RATE, SECONDS * RATE - RATE);
-    const seam = snrDb(decoded, reference, split - 4096, split + 4096);
-    const before = snrDb(decoded, reference, split - 2 * RATE, split - RATE);
-    const after = snrDb(decoded, reference, split + RATE, split + 2 * RATE);
+    const { whole, seam, before, after } = sweepSnr(decoded, reference);
     // The seam is no worse than the second before it (a broken overlap-add there would drop it below 10 dB; a
     // second encoder started cold was 25 dB worse for its first ~20 s), and the halves are alike.
     expect(whole).toBeGreaterThan(25);
