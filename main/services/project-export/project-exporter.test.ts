@@ -112,6 +112,8 @@ describe('ProjectExporter.export, the one entry point', () => {
     const { exporter, engine } = recordingExporter();
     const prepared = await exporter.prepare(project, settings);
     const coverPath = path.join(dir, 'front.jpg');
+    // Read before anything renders by the read-along book, which carries it in its package.
+    await writeFile(coverPath, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0xff, 0xd9]));
     const covers: Record<string, (string | undefined)[]> = {};
     for (const mode of AUDIO_MODES) {
       const before = engine.requests.length;
@@ -126,7 +128,7 @@ describe('ProjectExporter.export, the one entry point', () => {
       'blocks-folder': [undefined],
       'blocks-zip': [undefined],
       'karaoke-vtt': [coverPath],
-      // A read-along book carries no cover yet (its package has none).
+      // A read-along book carries the cover once, in its package, not in its chapters' tags.
       'epub-read-along': [undefined],
       'lpf-audiobook': [undefined],
     });
