@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPLICIT_WORDS, explicitWordWarnings, parseExplicitWords } from './explicit-words.js';
+import { applyRetailProfile } from './apply-retail-profile.js';
+import {
+  DEFAULT_EXPLICIT_WORDS,
+  explicitWordWarnings,
+  parseExplicitWords,
+  withExplicitWords,
+} from './explicit-words.js';
+import { defaultProjectExportSettings } from './project-export-settings.js';
+import { retailProfile } from './retail-profiles.js';
 
 describe('explicitWordWarnings', () => {
   it('names each listed word found as a whole word, whatever its case, with its block', () => {
@@ -38,5 +46,21 @@ describe('parseExplicitWords', () => {
   it('refuses a word over 60 characters, naming it', () => {
     const result = parseExplicitWords(`ok\n${'x'.repeat(61)}`);
     expect(result).toEqual({ ok: false, problem: expect.stringContaining('longer than 60 characters') });
+  });
+});
+
+describe('withExplicitWords', () => {
+  it('gives a retailer delivery’s sample the user’s list, keeping where the sample was placed', () => {
+    const { settings } = applyRetailProfile(defaultProjectExportSettings, retailProfile('acx'));
+    expect(withExplicitWords(settings, ['damn']).retailSample).toEqual({ explicitWords: ['damn'] });
+    const placed = { ...settings, retailSample: { lengthSeconds: 90 } };
+    expect(withExplicitWords(placed, ['damn']).retailSample).toEqual({
+      lengthSeconds: 90,
+      explicitWords: ['damn'],
+    });
+  });
+
+  it('leaves an export without a profile as it is', () => {
+    expect(withExplicitWords(defaultProjectExportSettings, ['damn'])).toBe(defaultProjectExportSettings);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProjectExportSettings } from './project-export-settings.js';
 import type { SamplePassage } from './retail-sample.js';
 
 /**
@@ -93,4 +94,16 @@ export function explicitWordWarnings(passages: readonly SamplePassage[], words: 
 function wholeWord(word: string): RegExp {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/\s+/gu, '\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(${escaped})(?![\\p{L}\\p{N}\\p{M}])`, 'iu');
+}
+
+/**
+ * The settings of a retailer delivery with the user's list of explicit words (Settings → Explicit words) for its
+ * retail sample's check: the dialog and `timbre` both send the list the app keeps. Without a profile, unchanged.
+ */
+export function withExplicitWords(
+  settings: ProjectExportSettings,
+  explicitWords: readonly string[],
+): ProjectExportSettings {
+  if (settings.retailProfile === undefined) return settings;
+  return { ...settings, retailSample: { ...settings.retailSample, explicitWords: [...explicitWords] } };
 }

@@ -10,6 +10,7 @@ import { expandProjectArguments } from './cli-projects.js';
 import type { ProgressOutput } from './cli-progress.js';
 import { ProgressPrinter } from './cli-progress.js';
 import { openCliServices } from './cli-services.js';
+import { withExplicitWords } from '../../common/export/explicit-words.js';
 
 export interface ExportIo {
   stdout: ProgressOutput;
@@ -88,7 +89,7 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
         sources: projects.map((filePath) => ({ kind: 'path', path: filePath })),
         destination: command.out,
         nameTemplate: command.nameTemplate,
-        settings: command.settings,
+        settings: withExplicitWords(command.settings, services.explicitWords),
         generateMissing: command.generate,
         overwrite: command.overwrite,
         mode: command.mode,

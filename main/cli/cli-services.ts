@@ -5,6 +5,7 @@ import type { CheckThresholds } from '../../common/audio/take-checks.js';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../common/audio/take-checks.js';
 import type { Settings } from '../../common/settings/settings-schema.js';
 import { settingsSchema } from '../../common/settings/settings-schema.js';
+import { DEFAULT_EXPLICIT_WORDS } from '../../common/export/explicit-words.js';
 import { AudioCache } from '../services/audio-cache/index.js';
 import type { BatchGenerator } from '../services/batch/index.js';
 import { ServiceGenerator } from '../services/batch/index.js';
@@ -45,6 +46,8 @@ export interface CliServices {
   exporter: ProjectExporter;
   generator: BatchGenerator;
   checkThresholds: CheckThresholds;
+  /** The app's list of explicit words a retail sample is checked for (Settings → Explicit words). */
+  explicitWords: readonly string[];
   lexicons: ServiceLexicons;
   close(): Promise<void>;
 }
@@ -164,6 +167,7 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     generator,
     lexicons,
     checkThresholds: settings?.checks ?? DEFAULT_CHECK_THRESHOLDS,
+    explicitWords: settings?.explicitWords ?? DEFAULT_EXPLICIT_WORDS,
     close: async () => {
       const started = await Promise.allSettled(managers.values());
       await Promise.all(

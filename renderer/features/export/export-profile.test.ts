@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultExportForm, settingsFromForm } from './export-form.js';
-import { formWithProfile, withExplicitWords } from './export-profile.js';
+import { withExplicitWords } from '../../../common/export/explicit-words.js';
+import { formWithProfile } from './export-profile.js';
 
 describe('the export form’s retail sample', () => {
   const acx = formWithProfile(defaultExportForm, 'acx');

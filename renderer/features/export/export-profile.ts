@@ -68,14 +68,3 @@ export function formSampleRequest(
   const field = parsed.field === 'start' ? 'sampleStart' : 'sampleLength';
   return { ok: false, field, message: `Sample ${parsed.field} ${parsed.problem}` };
 }
-
-/** The settings with the user's list of explicit words (Settings) for the retail sample's check, when there is one. */
-export function withExplicitWords(
-  settings: ProjectExportSettings,
-  explicitWords: readonly string[],
-): ProjectExportSettings {
-  const sample = settings.retailSample;
-  return sample === undefined
-    ? settings
-    : { ...settings, retailSample: { ...sample, explicitWords: [...explicitWords] } };
-}

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ExportForm } from './export-form.js';
 import { defaultExportForm, settingsFromForm } from './export-form.js';
-import { formWithProfile, withExplicitWords } from './export-profile.js';
+import { formWithProfile } from './export-profile.js';
+import { withExplicitWords } from '../../../common/export/explicit-words.js';
 import { selectExplicitWords } from '../../stores/settings-store.js';
 import { useSettingsStore } from '../../stores/stores-context.js';
 import { withSourceContainer } from './video-container-default.js';
