@@ -19,6 +19,7 @@ import {
   useSettingsStore,
 } from '../../stores/stores-context.js';
 import { ExportChapterReuseField } from './ExportChapterReuseField.js';
+import { ExportCheckProgress, ExportCheckReport } from './ExportCheckReport.js';
 import { ExportConflict } from './ExportConflict.js';
 import { ExportDestinationField } from './ExportDestinationField.js';
 import { ExportFormatFields } from './ExportFormatFields.js';
@@ -30,6 +31,7 @@ import { ExportMissingAudio } from './ExportMissingAudio.js';
 import { ExportRunStatus } from './ExportRunStatus.js';
 import { ExportTagFields } from './ExportTagFields.js';
 import './export.css';
+import { useDeliveryCheck } from './use-delivery-check.js';
 import { useExportAttempt } from './use-export-attempt.js';
 import { useExportDestination } from './use-export-destination.js';
 import { useExportForm } from './use-export-form.js';
@@ -79,9 +81,23 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     stage.kind === 'running' ? state.runs[stage.exportId] : undefined,
   );
 
+  // A retailer delivery is checked first (rendered in staging and measured); the user then exports or goes back.
+  const delivery = useDeliveryCheck({
+    project,
+    form,
+    settings,
+    outputPath: destination.outputPath,
+    setError,
+    onNotReady: () => void start(),
+  });
   const exportNow = (): void => {
     if (destination.needsConfirming) setStage({ kind: 'choosing', thenExport: true });
+    else if (form.profile !== undefined) void delivery.run();
     else void start();
+  };
+  const exportAfterCheck = (): void => {
+    delivery.back();
+    void start();
   };
 
   const busy = stage.kind === 'running' && run?.state !== 'finished';
@@ -170,6 +186,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           you will be told when the file is written, and the Exports page shows its progress.
         </p>
       ) : null}
+      {delivery.check.kind === 'checking' ? (
+        <ExportCheckProgress checkId={delivery.check.checkId} onCancel={delivery.cancel} />
+      ) : null}
+      {delivery.check.kind === 'report' ? (
+        <ExportCheckReport
+          report={delivery.check.report}
+          onExport={exportAfterCheck}
+          onBack={delivery.back}
+        />
+      ) : null}
       {stage.kind === 'running' && run ? (
         // Keyed by the export: a new export starts with "Copy path" unpressed.
         <ExportRunStatus key={stage.exportId} run={run} canReveal={appInfo?.canReveal === true} />
@@ -184,7 +210,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           >
             Cancel export
           </button>
-        ) : stage.kind === 'conflict' || stage.kind === 'queued' ? null : (
+        ) : stage.kind === 'conflict' || stage.kind === 'queued' || delivery.check.kind !== 'idle' ? null : (
           <button
             type="button"
             className="primary"
