@@ -6,7 +6,7 @@ import { applyCredits } from '../project/credits-blocks.js';
 import { contextOf } from '../project/test-support.js';
 import { layoutTimeline } from '../project/timeline-layout.js';
 import { chapterFileNames, chapterSpans } from './chapter-split.js';
-import { AI_NARRATION_LINE, buildCredits, creditsFacts } from './credits-text.js';
+import { AI_NARRATION_LINE, PROFILES_WANTING_AI_LINE, buildCredits, creditsFacts } from './credits-text.js';
 import { RETAIL_PROFILES, retailProfile } from './retail-profiles.js';
 import { creditBlockIds } from './retail-sample-speech.js';
 
@@ -71,6 +71,13 @@ describe('credits in the retail profiles', () => {
     expect(retailProfile('acx').credits.required).toBe(true);
     expect(retailProfile('inaudio').credits).toEqual({ required: true, aiNarrationLine: true });
     expect(retailProfile('podcast').credits).toEqual({ required: false, aiNarrationLine: false });
+    expect(PROFILES_WANTING_AI_LINE).toEqual([
+      'ACX',
+      'Google Play Books',
+      'INaudio',
+      'Apple Books',
+      'Spotify',
+    ]);
     for (const profile of RETAIL_PROFILES) {
       if (profile.aiNarration.policy === 'disclose')
         expect(profile.credits.aiNarrationLine, profile.id).toBe(true);

@@ -19,10 +19,10 @@ export interface CreditsText {
 /** Said in both credits when asked: the listener is told plainly that no person reads the book. */
 export const AI_NARRATION_LINE = 'This audiobook was narrated by a digital voice.';
 
-/** The ids of the retailers whose profile asks credits to declare digital narration, for the dialog's hint. */
+/** The short names of the retailers whose profile asks that digital narration be declared ("ACX", "INaudio"). */
 export const PROFILES_WANTING_AI_LINE: readonly string[] = RETAIL_PROFILES.filter(
   (profile) => profile.credits.aiNarrationLine,
-).map((profile) => profile.name);
+).map((profile) => profile.name.replace(/\s*\(.*$/u, ''));
 
 /**
  * The facts the credits name, from the project: its title, the author of its metadata, and the narrator's voice
