@@ -44,6 +44,7 @@ describe('the native menu', () => {
     // No default key: the Project menu offers it without one.
     expect(linux.get('add-reference-video')).toMatchObject({ label: 'Add Reference Video…' });
     expect(linux.get('add-reference-video')?.accelerator).toBeUndefined();
+    expect(linux.get('add-credits')).toMatchObject({ label: 'Add opening and closing credits…' });
     // Space would stop typing in text boxes: Play has no accelerator.
     expect(linux.get('play')?.accelerator).toBeUndefined();
     expect(byId(buildMenuTemplate('darwin', 'Timbre Studio')).get('go-settings')?.accelerator).toBe(
