@@ -1,12 +1,6 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  formatSupportsRate,
-  mp3SampleRates,
-  type AudioFormat,
-  type LoudnessTarget,
-} from '../../../common/export/export-options.js';
-import { dbToGain } from '../../../common/export/gain-envelope.js';
+import { formatSupportsRate, mp3SampleRates } from '../../../common/export/export-options.js';
 import { LoudnessMeter, type LoudnessMeasurement } from '../../../common/export/loudness-meter.js';
 import { PcmCache } from './decode/pcm-cache.js';
 import { createEncoder } from './encode/create-encoder.js';
@@ -29,6 +23,7 @@ import { defaultWorkerEntry } from './worker-launcher.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { renderOutput, type OutputProcessing, type RenderControl } from './render/output-render.js';
 import { roomToneProcessing } from './render/room-tone-clip-file.js';
+import { limiterProcessing, outputGain } from './render/output-gain.js';
 import { TimelineMixer } from './render/timeline-mixer.js';
 import { chaptersJson, chaptersJsonPath } from './tags/chapters-json.js';
 import { readCoverImage } from './tags/cover-image.js';
@@ -49,9 +44,6 @@ export interface StagingPaths {
   /** The second half of a parallel MP3 encode, deleted once joined. */
   readonly segment?: string | undefined;
 }
-
-// MP3 decoding can overshoot a sample-accurate ceiling by a few tenths of a dB; keep that much in hand.
-const MP3_CEILING_MARGIN_DB = 0.5;
 
 /**
  * Exports a render plan to one audio file, with SRT/WebVTT next to it:
@@ -277,10 +269,17 @@ async function renderToFile(
     file.write(id3Tag(tags, tags.coverPath === undefined ? undefined : readCoverImage(tags.coverPath)));
   }
   const settings = normalisation
-    ? gainAndCeiling(options.loudness, normalisation.measured, options.audio.format)
+    ? await outputGain(
+        options.loudness,
+        normalisation.measured,
+        options.audio.format,
+        mixer,
+        plan.channels,
+        control,
+      )
     : undefined;
   const processing: OutputProcessing = {
-    ...(settings ? { gain: dbToGain(settings.gainDb), ceiling: dbToGain(settings.ceilingDb) } : { gain: 1 }),
+    ...(settings ? limiterProcessing(settings) : { gain: 1 }),
     ...(await roomToneProcessing(options.roomTone, plan.sampleRate)),
   };
   const outputMeter = settings ? new LoudnessMeter(plan.sampleRate, plan.channels) : undefined;
@@ -374,24 +373,4 @@ function appendWavChunks(file: StagedFile, chunks: Uint8Array): void {
   const riffSize = new Uint8Array(4);
   new DataView(riffSize.buffer).setUint32(0, file.bytesWritten - 8, true);
   file.writeAt(riffSize, 4);
-}
-
-/** The gain that brings the measured mix to the target, and the peak ceiling to hold. */
-function gainAndCeiling(
-  target: LoudnessTarget,
-  measured: LoudnessMeasurement,
-  format: AudioFormat['format'],
-): { gainDb: number; ceilingDb: number } {
-  const margin = format === 'mp3' ? MP3_CEILING_MARGIN_DB : 0;
-  if (target.kind === 'lufs') {
-    const gainDb = Number.isFinite(measured.integratedLufs)
-      ? target.integratedLufs - measured.integratedLufs
-      : 0;
-    return { gainDb, ceilingDb: target.truePeakDb - margin };
-  }
-  if (target.kind === 'rms') {
-    const gainDb = Number.isFinite(measured.rmsDb) ? target.rmsDb - measured.rmsDb : 0;
-    return { gainDb, ceilingDb: target.peakDb - margin };
-  }
-  return { gainDb: 0, ceilingDb: 0 };
 }

@@ -41,11 +41,13 @@ export class PeakLimiter {
     sampleRate: number,
     private readonly channels: number,
     private readonly ceiling: number,
+    /** How fast the gain recovers after a peak; shorter keeps more of the speech after it (ACX levels). */
+    releaseMs = RELEASE_MS,
   ) {
     const lookahead = Math.max(1, Math.round((sampleRate * LOOKAHEAD_MS) / 1000));
     this.window = lookahead + 1;
     this.delay = lookahead + DETECTION_LATENCY;
-    this.release = 1 - Math.exp(-1 / ((sampleRate * RELEASE_MS) / 1000));
+    this.release = 1 - Math.exp(-1 / ((sampleRate * releaseMs) / 1000));
     this.needRing = new Float64Array(this.window).fill(1);
     this.minQueue = new Int32Array(this.window + 1);
     this.smoothRing = new Float64Array(this.window).fill(1);

@@ -1,6 +1,7 @@
 import { addRoomTone, type RoomToneSettings } from '../../../../common/export/room-tone.js';
 import { addRoomToneLoop, type RoomToneLoop } from '../../../../common/export/room-tone-clip.js';
 import { PeakLimiter } from '../dsp/peak-limiter.js';
+import { PhaseRotator } from '../dsp/phase-rotator.js';
 import { ExportCancelledError } from '../export-errors.js';
 import { CooperativeYield } from '../progress-tracker.js';
 import type { TimelineMixer } from './timeline-mixer.js';
@@ -14,6 +15,10 @@ export interface OutputProcessing {
   readonly gain: number;
   /** The limiter's ceiling as a linear level, or undefined for no limiter. */
   readonly ceiling?: number;
+  /** The limiter's release in ms when not its default 80 ms (an RMS target's, render/output-gain.ts). */
+  readonly limiterReleaseMs?: number;
+  /** Rotate the phase before the limiter (dsp/phase-rotator.ts): lower peaks for the same RMS (an RMS target's). */
+  readonly phaseRotation?: boolean;
   readonly roomTone?: RoomToneSettings;
   /** The user's room-tone clip, looped in place of the generated bed (render/room-tone-clip-file.ts). */
   readonly roomToneLoop?: RoomToneLoop;
@@ -53,7 +58,10 @@ export async function renderOutput(
 ): Promise<void> {
   const rate = mixer.sampleRate;
   const limiter =
-    processing.ceiling === undefined ? undefined : new PeakLimiter(rate, channels, processing.ceiling);
+    processing.ceiling === undefined
+      ? undefined
+      : new PeakLimiter(rate, channels, processing.ceiling, processing.limiterReleaseMs);
+  const rotator = limiter && processing.phaseRotation ? new PhaseRotator(rate, channels) : undefined;
   const delay = limiter?.delay ?? 0;
   const preRoll = limiter ? Math.min(range.from, rate * LIMITER_PREROLL_SECONDS) : 0;
   const inputStart = range.from - preRoll;
@@ -80,6 +88,7 @@ export async function renderOutput(
     const frames = Math.min(blockFrames, inputEnd - from);
     mixer.render(from, frames, block);
     if (processing.gain !== 1) for (const channel of block) scale(channel, frames, processing.gain);
+    rotator?.process(block, frames);
     limiter?.process(block, frames);
     if (!(await emit(block, frames))) return;
     control.onFraction((from + frames - inputStart) / (inputEnd - inputStart));

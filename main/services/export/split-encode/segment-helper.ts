@@ -14,7 +14,7 @@ import { Mp3FrameSplitter } from '../encode/mp3-frame-splitter.js';
 import { renderOutput } from '../render/output-render.js';
 import { TimelineMixer } from '../render/timeline-mixer.js';
 import type { SegmentInbound, SegmentJob, SegmentOutbound } from './segment-protocol.js';
-import { roomToneOf } from './split-shared.js';
+import { helperProcessingOf } from './split-shared.js';
 
 // A helper reports its progress at most this often.
 const PROGRESS_INTERVAL_MS = 250;
@@ -60,7 +60,7 @@ export class SegmentHelper {
         {
           gain: job.gain,
           ...(job.ceiling === undefined ? {} : { ceiling: job.ceiling }),
-          ...roomToneOf(job),
+          ...helperProcessingOf(job),
         },
         { from: job.fromFrame, to: mixer.totalFrames },
         {

@@ -36,6 +36,8 @@ export const segmentInboundSchema = z.discriminatedUnion('type', [
     measure: z.boolean(),
     gain: z.number(),
     ceiling: z.number().optional(),
+    limiterReleaseMs: z.number().positive().optional(),
+    phaseRotation: z.boolean().optional(),
     /** The room tone the export's own half lays (the bed's settings, or the user's clip already decoded). */
     roomTone: roomToneSettingsSchema.optional(),
     roomToneLoop: z

@@ -17,7 +17,7 @@ import {
   measureUpTo,
   splitFrameFor,
   waitFor,
-  roomToneOf,
+  helperProcessingOf,
 } from './split-shared.js';
 
 const SAMPLES_PER_FRAME = 1152;
@@ -112,7 +112,7 @@ export async function encodeInTwo(job: SplitEncodeJob): Promise<SplitEncodeResul
     measure: meter !== undefined,
     gain: job.processing.gain,
     ...(job.processing.ceiling === undefined ? {} : { ceiling: job.processing.ceiling }),
-    ...roomToneOf(job.processing),
+    ...helperProcessingOf(job.processing),
     headFrames: split.lastJoin + 2 - split.helperFrom / SAMPLES_PER_FRAME,
     outputPath: job.segmentPath,
   });

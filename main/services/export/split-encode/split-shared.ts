@@ -79,14 +79,20 @@ export function leastCommonMultiple(a: number, b: number): number {
   return (a / x) * b;
 }
 
+type HelperProcessing = 'roomTone' | 'roomToneLoop' | 'limiterReleaseMs' | 'phaseRotation';
+
 /**
- * The room tone the export's own half lays, for the helper's half: the bed's settings, or the user's clip already
- * decoded (the helper does not read the user's file again). Both halves lay it by timeline frame, so they agree.
+ * What the export's own half does after the gain and ceiling, for the helper's half: the phase rotation and the
+ * limiter's release of an RMS target, and
+ * the room tone (the bed's settings, or the user's clip already decoded: the helper does not read the user's file
+ * again). Both halves lay the room tone by timeline frame, so they agree.
  */
-export function roomToneOf(processing: {
-  readonly [K in 'roomTone' | 'roomToneLoop']?: OutputProcessing[K] | undefined;
-}): Pick<OutputProcessing, 'roomTone' | 'roomToneLoop'> {
+export function helperProcessingOf(processing: {
+  readonly [K in HelperProcessing]?: OutputProcessing[K] | undefined;
+}): Pick<OutputProcessing, HelperProcessing> {
   return {
+    ...(processing.limiterReleaseMs !== undefined && { limiterReleaseMs: processing.limiterReleaseMs }),
+    ...(processing.phaseRotation && { phaseRotation: true }),
     ...(processing.roomTone && { roomTone: processing.roomTone }),
     ...(processing.roomToneLoop && { roomToneLoop: processing.roomToneLoop }),
   };

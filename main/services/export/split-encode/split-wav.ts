@@ -6,7 +6,7 @@ import type { StagedFile } from '../output/staged-file.js';
 import { renderOutput, type OutputProcessing, type RenderControl } from '../render/output-render.js';
 import type { TimelineMixer } from '../render/timeline-mixer.js';
 import { SegmentSession, type SegmentDone } from './segment-session.js';
-import { joinedLoudness, waitFor, roomToneOf } from './split-shared.js';
+import { joinedLoudness, waitFor, helperProcessingOf } from './split-shared.js';
 
 // The helper starts this many loudness hops (100 ms each) before the split, only to prime its meter's filters.
 const METER_PRIMING_HOPS = 5;
@@ -50,7 +50,7 @@ export async function renderWavInTwo(job: SplitWavJob): Promise<{ output: Loudne
     measure: meter !== undefined,
     gain: job.processing.gain,
     ...(job.processing.ceiling === undefined ? {} : { ceiling: job.processing.ceiling }),
-    ...roomToneOf(job.processing),
+    ...helperProcessingOf(job.processing),
     headFrames: 1,
     outputPath: file.tempPath,
   });
