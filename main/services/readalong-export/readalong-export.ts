@@ -79,7 +79,13 @@ export async function exportReadAlongBook(
               ...chapters.map((chapter) => ({ name: `audio/${chapter.audioFile}`, file: audio(chapter) })),
             ];
       if (run.signal?.aborted) throw new ExportCancelledError();
-      const bytes = await writePackageZip(entries, target.outputPath, zipTemporary, target.overwrite);
+      const bytes = await writePackageZip(
+        entries,
+        target.outputPath,
+        zipTemporary,
+        target.overwrite,
+        run.signal,
+      );
       const durationMs = chapters.reduce((sum, chapter) => sum + chapter.durationMs, 0);
       return { outputPath: target.outputPath, subtitlePaths: [], durationMs, bytes };
     } finally {
