@@ -2,7 +2,7 @@ import { isCreditsBlock } from '../project/credits-blocks.js';
 import type { Project } from '../project/project-schema.js';
 import type { TimelineLayout } from '../project/timeline-layout.js';
 import { timeReadAlong, type TimedBlock } from '../readalong/readalong-timing.js';
-import type { SampleSpeech } from './retail-sample.js';
+import type { RetailSampleRequest, SampleSpeech } from './retail-sample.js';
 
 // A chapter titled "Opening Credits", "Closing credits", "Credits"… is credits from its title to the next chapter.
 const CREDITS_TITLE = /\bcredits\b/iu;
@@ -33,19 +33,41 @@ export function sampleSpeechOf(project: Project, blocks: readonly TimedBlock[]):
 
 /**
  * The same from the editor's timeline (the export dialog's proposal): each text block where the layout puts it,
- * its sentences timed in proportion to letters as the read-along times a take without known pauses. The export
- * times the written audio instead, so its sample may start or end a few hundred milliseconds apart; it starts at
- * the same sentence.
+ * its sentences timed in proportion to letters as the read-along times a take without known pauses. Only the
+ * blocks heard from where the request starts (else the first block outside the credits) to the profile's longest
+ * sample after it are timed, so a 10,000-block book is not cut into sentences at every keystroke. The export times
+ * the written audio instead, so its sample may start or end a few hundred milliseconds apart; it starts at the
+ * same sentence.
  */
-export function estimatedSampleSpeech(project: Project, layout: TimelineLayout): SampleSpeech {
+export function estimatedSampleSpeech(
+  project: Project,
+  layout: TimelineLayout,
+  request: RetailSampleRequest,
+  maxSeconds: number,
+): SampleSpeech {
+  const speech = sampleSpeechOf(project, []);
   const texts = new Map(
-    project.tracks.speech.blocks.flatMap((block) => (block.type === 'text' ? [[block.id, block.text]] : [])),
+    project.tracks.speech.blocks.flatMap((block) =>
+      block.type === 'text' && block.text.trim() !== '' ? [[block.id, block.text]] : [],
+    ),
   );
-  const sources = layout.speech.flatMap((item) => {
-    const text = texts.get(item.blockId);
-    return text === undefined || text.trim() === ''
-      ? []
-      : [{ blockId: item.blockId, text, startMs: item.startMs, durationMs: item.durationMs }];
-  });
-  return sampleSpeechOf(project, timeReadAlong(sources, layout.totalMs));
+  const spoken = layout.speech.filter((item) => texts.has(item.blockId));
+  const start = request.start;
+  const fromMs =
+    start === undefined
+      ? Math.min(...spoken.filter((item) => !speech.credits.has(item.blockId)).map((item) => item.startMs))
+      : 'atMs' in start
+        ? start.atMs
+        : (spoken.find((item) => speech.blockNumbers.get(item.blockId) === start.blockNumber)?.startMs ?? 0);
+  // A block still speaking at the start is kept: the sample may begin at one of its later sentences.
+  const toMs = fromMs + maxSeconds * 1000;
+  const sources = spoken
+    .filter((item) => item.endMs > fromMs && item.startMs <= toMs)
+    .map((item) => ({
+      blockId: item.blockId,
+      text: texts.get(item.blockId)!,
+      startMs: item.startMs,
+      durationMs: item.durationMs,
+    }));
+  return { ...speech, blocks: timeReadAlong(sources, layout.totalMs) };
 }

@@ -134,9 +134,30 @@ describe('creditBlockIds and estimatedSampleSpeech', () => {
 
   it('proposes the same first sentence from the editor’s timeline as from the written audio', () => {
     const project = book(30);
-    const estimated = estimatedSampleSpeech(project, layoutTimeline(project, contextOf(project)));
-    const choice = chooseRetailSample(estimated, ACX);
+    const layout = layoutTimeline(project, contextOf(project));
+    const choice = chooseRetailSample(estimatedSampleSpeech(project, layout, {}, ACX.maxSeconds), ACX);
     if (!choice.ok) throw new Error(choice.problem);
     expect(choice.sample.passages[0]).toMatchObject({ blockId: 'b2', blockNumber: 2 });
+  });
+
+  it('times only the blocks around the sample, and cuts the same sample as from the whole book', () => {
+    const project = book(300);
+    const layout = layoutTimeline(project, contextOf(project));
+    const sources = layout.speech.map((item, index) => ({
+      blockId: item.blockId,
+      text: (project.tracks.speech.blocks[index] as { text: string }).text,
+      startMs: item.startMs,
+      durationMs: item.durationMs,
+    }));
+    const whole = sampleSpeechOf(project, timeReadAlong(sources, layout.totalMs));
+    for (const request of [
+      {},
+      { start: { blockNumber: 20 } },
+      { start: { atMs: layout.speech[30]!.startMs + 1 } },
+    ]) {
+      const windowed = estimatedSampleSpeech(project, layout, request, ACX.maxSeconds);
+      expect(windowed.blocks.length).toBeLessThan(whole.blocks.length / 2);
+      expect(chooseRetailSample(windowed, ACX, request)).toEqual(chooseRetailSample(whole, ACX, request));
+    }
   });
 });

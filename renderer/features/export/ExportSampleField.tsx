@@ -10,7 +10,7 @@ import {
 import { estimatedSampleSpeech } from '../../../common/export/retail-sample-speech.js';
 import type { Project } from '../../../common/project/index.js';
 import type { SendContext } from '../../../common/project/send-context.js';
-import { layoutTimeline } from '../../../common/project/timeline-layout.js';
+import { layoutOf } from '../../shared/project-derived.js';
 import type { ExportForm } from './export-form.js';
 import { formSampleRequest } from './export-profile.js';
 
@@ -36,16 +36,19 @@ export function ExportSampleField({
   onChange(key: 'sampleStart' | 'sampleLength', value: string): void;
 }) {
   const bounds = form.profile === undefined ? undefined : retailProfile(form.profile).retailSample;
-  const speech = useMemo(
-    () =>
-      bounds === undefined || project === null || context === null
-        ? null
-        : estimatedSampleSpeech(project, layoutTimeline(project, context)),
-    [bounds, project, context],
+  const { profile, sampleStart = '', sampleLength = '' } = form;
+  const request = useMemo(
+    () => formSampleRequest({ profile, sampleStart, sampleLength }),
+    [profile, sampleStart, sampleLength],
   );
-  if (bounds === undefined || speech === null || !form.mode.startsWith('chapters')) return null;
-  const request = formSampleRequest(form);
-  const choice = request.ok ? chooseRetailSample(speech, bounds, request.request) : undefined;
+  const choice = useMemo(() => {
+    if (bounds === undefined || project === null || context === null || !request.ok) return undefined;
+    const wanted = request.request ?? {};
+    // The editor's shared layout; only the blocks around the sample are cut into sentences.
+    const speech = estimatedSampleSpeech(project, layoutOf(project, context), wanted, bounds.maxSeconds);
+    return chooseRetailSample(speech, bounds, wanted);
+  }, [bounds, project, context, request]);
+  if (bounds === undefined || project === null || !form.mode.startsWith('chapters')) return null;
   const sample = choice?.ok === true ? choice.sample : undefined;
   const problem = !request.ok ? request.message : choice?.ok === false ? choice.problem : undefined;
   const warnings = sample ? explicitWordWarnings(sample.passages, explicitWords) : [];

@@ -57,7 +57,7 @@ export function withFormProfile(
  * it breaks: "Sample length must be seconds from 60 to 300 (got “400”)".
  */
 export function formSampleRequest(
-  form: ExportForm,
+  form: Readonly<{ profile?: RetailProfileId | undefined; sampleStart?: string; sampleLength?: string }>,
 ):
   | { ok: true; request: RetailSampleRequest | undefined }
   | { ok: false; field: 'sampleStart' | 'sampleLength'; message: string } {
