@@ -48,7 +48,7 @@ describe('ProjectExporter.export with a retailer profile', () => {
     const outputPath = path.join(dir, 'Book.zip');
     const result = await exporter.export(prepared, { outputPath, mode: 'chapters-zip', overwrite: false });
     expect(result.warnings).toEqual([
-      expect.stringMatching(/Book\.zip was not checked: only MP3, WAV and FLAC files/u),
+      expect.stringMatching(/Book\.zip was not checked: only MP3, WAV, FLAC, M4A and M4B files/u),
       retailProfile('acx').aiNarration.statement,
       expect.stringMatching(/Retail sample .* not written, since Book\.zip is not a folder/u),
     ]);

@@ -16,7 +16,7 @@ import { measureAudioFile } from './measure-audio-file.js';
 const REPORT_NAME = 'Pre-flight report.html';
 /** Beside a single file: `<file's name> – Pre-flight report.html` (also listed among the export's written paths). */
 export const SINGLE_FILE_REPORT_SUFFIX = ` – ${REPORT_NAME}`;
-const MEASURED_EXTENSIONS = new Set(['.mp3', '.wav', '.flac']);
+const MEASURED_EXTENSIONS = new Set(['.mp3', '.wav', '.flac', '.m4a', '.m4b']);
 // The export's warnings name the first few failures; the report lists them all.
 const FAILURES_NAMED = 8;
 
@@ -69,8 +69,8 @@ export function preflightSummary(
 /**
  * The pre-flight checks run again on what an export wrote (a file, or a folder of chapter files): each audio file
  * measured, every rule of the profile checked (with those on the project the caller knows: `facts`), and the report
- * written beside the delivery as one HTML page. Undefined when nothing written can be measured (a zip, an M4B or
- * M4A: only MP3, WAV and FLAC are decoded here).
+ * written beside the delivery as one HTML page. Undefined when nothing written can be measured (MP3, WAV, FLAC,
+ * M4A and M4B are; a zip is not yet).
  */
 export async function checkWrittenDelivery(
   profile: RetailProfile,

@@ -119,4 +119,20 @@ describe('measureAudioFile', () => {
     expect(file.constantBitrate).toBe(false);
     expect(failedRules(file)).toContain('constant-bitrate');
   });
+
+  it('measures an M4B (AAC in MP4, decoded by libav.js) as a WAV of the same chapter, its mean bit rate read', async () => {
+    const aac = ['-c:a', 'aac', '-b:a', '64k', '-f', 'mp4'];
+    const file = await measureAudioFile(await build('07 Chapter.m4b', chapter(), aac));
+    expect(file).toMatchObject({ name: '07 Chapter.m4b', format: 'm4b', channels: 1, sampleRate: RATE });
+    // The container's edit list drops the encoder's priming: the length is the source's within one AAC frame.
+    expect(Math.abs(file.durationMs - 8750)).toBeLessThan((1024 / RATE) * 1000);
+    expect(file.peakDb).toBeCloseTo(-17, 0);
+    expect(file.rmsDb).toBeCloseTo(-20 + 10 * Math.log10(6 / 8.75), 0);
+    expect(file.headRoomToneMs).toBeGreaterThan(650);
+    expect(file.headRoomToneMs).toBeLessThan(850);
+    expect(file.bitrateKbps).toBeGreaterThan(40);
+    expect(file.bitrateKbps).toBeLessThan(90);
+    // AAC is not read for constant bit rate: nothing is claimed either way.
+    expect(file.constantBitrate).toBeUndefined();
+  });
 });

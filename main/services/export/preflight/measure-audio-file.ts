@@ -1,9 +1,10 @@
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import { LoudnessMeter } from '../../../../common/export/loudness-meter.js';
 import { NoiseFloorMeter } from '../../../../common/export/noise-floor-meter.js';
 import type { MeasuredAudioFile } from '../../../../common/export/preflight-checks.js';
 import { SilenceDetector } from '../../../../common/export/silence-detector.js';
 import { DecoderSet, decodeFile } from '../decode/source-decoder.js';
+import { decodeVideoSound } from '../decode/video-sound-decoder.js';
 import { openUserFile } from '../../storage/user-file.js';
 import { Mp3BitrateScan } from './mp3-bitrate-scan.js';
 
@@ -16,7 +17,16 @@ const SCAN_BYTES = 256 * 1024;
 /** What the shared reader checks a delivery file against: a regular file, of any size. */
 const DELIVERY_FILE = { maxBytes: Number.MAX_SAFE_INTEGER, what: 'a delivery file' };
 
-const FORMATS = { wav: 'wav', mp3: 'mp3', flac: 'flac', 'ogg-opus': 'other' } as const;
+const FORMATS = {
+  wav: 'wav',
+  mp3: 'mp3',
+  flac: 'flac',
+  'ogg-opus': 'other',
+  m4a: 'm4a',
+  m4b: 'm4b',
+} as const;
+/** AAC in MP4 (M4B, M4A): decoded by ffmpeg's libav.js, as a reference video's sound is. */
+const AAC_EXTENSIONS = { '.m4a': 'm4a', '.m4b': 'm4b' } as const;
 
 interface Meters {
   loudness: LoudnessMeter;
@@ -34,13 +44,17 @@ export async function measureAudioFile(filePath: string): Promise<MeasuredAudioF
   // on the handle), so a FIFO or a device behind a delivery file's name is named instead of waited on.
   await (await openUserFile(filePath, DELIVERY_FILE)).close();
   const decoders = new DecoderSet();
-  let format: keyof typeof FORMATS | undefined;
+  const aac = AAC_EXTENSIONS[extname(filePath).toLowerCase() as keyof typeof AAC_EXTENSIONS];
+  let format = aac as keyof typeof FORMATS | undefined;
   let meters: Meters | undefined;
   let sampleRate = 0;
   let channels = 0;
   let frames = 0;
   try {
-    for await (const chunk of decodeFile(filePath, decoders, (found) => (format = found))) {
+    const chunks = aac
+      ? decodeVideoSound(filePath)
+      : decodeFile(filePath, decoders, (found) => (format = found));
+    for await (const chunk of chunks) {
       if (!meters) {
         sampleRate = chunk.sampleRate;
         channels = chunk.channelData.length;
@@ -68,14 +82,16 @@ export async function measureAudioFile(filePath: string): Promise<MeasuredAudioF
   const head = quiet[0]?.startMs === 0 ? quiet[0].endMs : 0;
   const last = quiet.at(-1);
   const tail = last && last.endMs >= durationMs - 1 ? last.endMs - last.startMs : 0;
-  const bitrate = format === 'mp3' ? await scanMp3(filePath) : undefined;
+  const bitrate =
+    format === 'mp3' ? await scanMp3(filePath) : aac ? await meanBitrate(filePath, durationMs) : undefined;
   return {
     name: basename(filePath),
     format: FORMATS[format],
     durationMs,
     channels,
     sampleRate,
-    ...(bitrate && { bitrateKbps: bitrate.meanKbps, constantBitrate: bitrate.constant }),
+    ...(bitrate && { bitrateKbps: bitrate.meanKbps }),
+    ...(bitrate?.constant !== undefined && { constantBitrate: bitrate.constant }),
     rmsDb: level.rmsDb,
     peakDb: level.samplePeakDb,
     integratedLufs: level.integratedLufs,
@@ -101,4 +117,18 @@ async function scanMp3(filePath: string) {
     await handle.close();
   }
   return scan.finish();
+}
+
+/**
+ * An AAC file's mean bit rate: its bytes over its length (the container, tags and any cover counted, which an
+ * hour of speech makes a fraction of a kbps). Whether it is constant is not read from AAC, so it is never claimed.
+ */
+async function meanBitrate(filePath: string, durationMs: number) {
+  const handle = await openUserFile(filePath, DELIVERY_FILE);
+  try {
+    const { size } = await handle.stat();
+    return { meanKbps: durationMs > 0 ? (size * 8) / durationMs : 0, constant: undefined };
+  } finally {
+    await handle.close();
+  }
 }
