@@ -32,12 +32,36 @@ export function sampleSpeechOf(project: Project, blocks: readonly TimedBlock[]):
 }
 
 /**
- * The same from the editor's timeline (the export dialog's proposal): each text block where the layout puts it,
- * its sentences timed in proportion to letters as the read-along times a take without known pauses. Only the
- * blocks heard from where the request starts (else the first block outside the credits) to the profile's longest
- * sample after it are timed, so a 10,000-block book is not cut into sentences at every keystroke. The export times
- * the written audio instead, so its sample may start or end a few hundred milliseconds apart; it starts at the
- * same sentence.
+ * The spoken pieces a sample can be cut from: those heard from where the request starts (else the first block
+ * outside the credits) to the profile's longest sample after it, a block still speaking at the start included
+ * (the sample may begin at one of its later sentences). Only these are cut into sentences and timed, so a
+ * 10,000-block book is not timed whole for a few minutes of it.
+ */
+export function sourcesAroundSample<Source extends { blockId: string; startMs: number; durationMs: number }>(
+  speech: Pick<SampleSpeech, 'blockNumbers' | 'credits'>,
+  sources: readonly Source[],
+  request: RetailSampleRequest,
+  maxSeconds: number,
+): Source[] {
+  const start = request.start;
+  const fromMs =
+    start === undefined
+      ? Math.min(
+          ...sources.filter((source) => !speech.credits.has(source.blockId)).map((item) => item.startMs),
+        )
+      : 'atMs' in start
+        ? start.atMs
+        : (sources.find((source) => speech.blockNumbers.get(source.blockId) === start.blockNumber)?.startMs ??
+          0);
+  const toMs = fromMs + maxSeconds * 1000;
+  return sources.filter((source) => source.startMs + source.durationMs > fromMs && source.startMs <= toMs);
+}
+
+/**
+ * The same from the editor's timeline (the export dialog's proposal): each text block around the sample
+ * (sourcesAroundSample) where the layout puts it, its sentences timed in proportion to letters as the read-along
+ * times a take without known pauses. The export times the written audio instead, so its sample may start or end a
+ * few hundred milliseconds apart; it starts at the same sentence.
  */
 export function estimatedSampleSpeech(
   project: Project,
@@ -51,23 +75,12 @@ export function estimatedSampleSpeech(
       block.type === 'text' && block.text.trim() !== '' ? [[block.id, block.text]] : [],
     ),
   );
-  const spoken = layout.speech.filter((item) => texts.has(item.blockId));
-  const start = request.start;
-  const fromMs =
-    start === undefined
-      ? Math.min(...spoken.filter((item) => !speech.credits.has(item.blockId)).map((item) => item.startMs))
-      : 'atMs' in start
-        ? start.atMs
-        : (spoken.find((item) => speech.blockNumbers.get(item.blockId) === start.blockNumber)?.startMs ?? 0);
-  // A block still speaking at the start is kept: the sample may begin at one of its later sentences.
-  const toMs = fromMs + maxSeconds * 1000;
-  const sources = spoken
-    .filter((item) => item.endMs > fromMs && item.startMs <= toMs)
-    .map((item) => ({
-      blockId: item.blockId,
-      text: texts.get(item.blockId)!,
-      startMs: item.startMs,
-      durationMs: item.durationMs,
-    }));
+  const spoken = layout.speech.flatMap((item) => {
+    const text = texts.get(item.blockId);
+    return text === undefined
+      ? []
+      : [{ blockId: item.blockId, text, startMs: item.startMs, durationMs: item.durationMs }];
+  });
+  const sources = sourcesAroundSample(speech, spoken, request, maxSeconds);
   return { ...speech, blocks: timeReadAlong(sources, layout.totalMs) };
 }

@@ -4,7 +4,7 @@ import { planForChapter } from '../../../common/export/chapter-split.js';
 import { DEFAULT_EXPLICIT_WORDS, explicitWordWarnings } from '../../../common/export/explicit-words.js';
 import type { RetailProfile } from '../../../common/export/retail-profile-schema.js';
 import { chooseRetailSample, clock, sampleOpening } from '../../../common/export/retail-sample.js';
-import { sampleSpeechOf } from '../../../common/export/retail-sample-speech.js';
+import { sampleSpeechOf, sourcesAroundSample } from '../../../common/export/retail-sample-speech.js';
 import { withRoomToneEdges } from '../../../common/export/room-tone-edges.js';
 import { fileExtension } from '../export/encode/create-encoder.js';
 import type { RunOptions } from '../export/index.js';
@@ -36,8 +36,13 @@ export async function writeRetailSample(
     ];
   }
   const request = settings.retailSample ?? {};
-  const timed = await timedBlocksOf(plan, options.pcmCacheDir, plan.durationMs);
-  const choice = chooseRetailSample(sampleSpeechOf(project, timed), bounds, request);
+  // Only the takes around the sample are timed (their pauses read from the PCM cache the chapters filled).
+  const numbering = sampleSpeechOf(project, []);
+  const cues = sourcesAroundSample(numbering, plan.cues, request, bounds.maxSeconds);
+  const clipIds = new Set(cues.map((cue) => cue.clipId));
+  const around = { ...plan, cues, clips: plan.clips.filter((clip) => clipIds.has(clip.id)) };
+  const timed = await timedBlocksOf(around, options.pcmCacheDir, plan.durationMs);
+  const choice = chooseRetailSample({ ...numbering, blocks: timed }, bounds, request);
   if (!choice.ok) return [`Retail sample (${profile.name}) not written: ${choice.problem}`];
   const { sample } = choice;
   const fileName = `${RETAIL_SAMPLE_NAME}.${fileExtension(settings.options.audio)}`;
