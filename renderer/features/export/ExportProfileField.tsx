@@ -1,6 +1,7 @@
-import { retailProfileIdSchema, type RetailProfileId } from '../../../common/export/retail-profile-schema.js';
+import { retailProfileIdSchema } from '../../../common/export/retail-profile-schema.js';
 import { RETAIL_PROFILES, retailProfile } from '../../../common/export/retail-profiles.js';
 import type { ExportForm } from './export-form.js';
+import { ExportRoomToneField } from './ExportRoomToneField.js';
 
 const NO_PROFILE = 'none';
 
@@ -15,7 +16,7 @@ export function ExportProfileField({
 }: {
   form: ExportForm;
   disabled: boolean;
-  onChange(key: 'profile', value: RetailProfileId | undefined): void;
+  onChange<K extends 'profile' | 'roomToneClip'>(key: K, value: ExportForm[K]): void;
 }) {
   const profile = form.profile === undefined ? undefined : retailProfile(form.profile);
   return (
@@ -51,6 +52,7 @@ export function ExportProfileField({
           </p>
         </>
       ) : null}
+      <ExportRoomToneField form={form} disabled={disabled} onChange={onChange} />
     </div>
   );
 }

@@ -23,6 +23,8 @@ import type { AudioMetadata } from '../../../common/export/audio-metadata.js';
 import type { VideoContainer } from '../../../common/export/video-output.js';
 import type { RetailProfileId } from '../../../common/export/retail-profile-schema.js';
 import { formSampleRequest, withFormProfile } from './export-profile.js';
+import { roomToneClipFieldProblem, roomToneClipOf } from './room-tone-clip-field.js';
+import { withRoomToneClip } from '../../../common/export/room-tone-clip.js';
 export type { ExportMode };
 
 /** The export dialog's fields, in the words of the form. */
@@ -52,6 +54,8 @@ export interface ExportForm {
   rerenderAllChapters?: boolean;
   /** A retailer's delivery (ACX, Google Play…): set through formWithProfile, which fills the fields above. */
   profile?: RetailProfileId;
+  /** A recording of the room looped as room tone instead of the generated bed (an absolute path; main reads it). */
+  roomToneClip?: string;
   /** Where the profile's retail sample starts (a block number or m:ss) and its length in seconds; empty: proposed. */
   sampleStart?: string;
   sampleLength?: string;
@@ -121,6 +125,8 @@ export function settingsFromForm(
       message: `format ${form.format.toUpperCase()} is written for one mixed file or one file per chapter; one file per block is WAV or MP3`,
     };
   }
+  const clipProblem = roomToneClipFieldProblem(form);
+  if (clipProblem !== null) return { ok: false, field: 'roomToneClip', message: clipProblem };
   const candidate: ProjectExportSettings = {
     options: {
       audio: audioFormatOf(form),
@@ -141,8 +147,10 @@ export function settingsFromForm(
   };
   const checked = projectExportSettingsSchema.safeParse(candidate);
   if (checked.success) {
-    const settings =
-      chapterCount === undefined ? checked.data : settingsForChapters(checked.data, chapterCount);
+    const settings = withRoomToneClip(
+      chapterCount === undefined ? checked.data : settingsForChapters(checked.data, chapterCount),
+      roomToneClipOf(form),
+    );
     const sample = formSampleRequest(form);
     return sample.ok ? { ok: true, settings: withFormProfile(form, settings, sample.request) } : sample;
   }
