@@ -57,6 +57,9 @@ describe('creditsFacts', () => {
     });
     const cast = [{ ...project.cast[0]!, voiceId: 'v2', voiceName: 'Tom' }];
     expect(creditsFacts({ ...project, cast }).narrator).toBe('Tom');
+    // A narrator the user named in the credits dialog comes before the voice's name.
+    const named = { ...project, metadata: { ...project.metadata, narrator: 'Ellen Marsh' } };
+    expect(creditsFacts({ ...named, cast }).narrator).toBe('Ellen Marsh');
     expect(creditsFacts(createProject({ title: '' }))).toEqual({
       title: 'Untitled',
       author: undefined,

@@ -6,7 +6,7 @@ import { RETAIL_PROFILES } from './retail-profiles.js';
 export interface CreditsFacts {
   readonly title: string;
   readonly author?: string | undefined;
-  /** The narrator as the listener hears it: here, the name of the voice that reads the book. */
+  /** The narrator as the listener hears it: the name the user gave, else the name of the voice that reads. */
   readonly narrator?: string | undefined;
   readonly copyright?: string | undefined;
 }
@@ -25,19 +25,24 @@ export const PROFILES_WANTING_AI_LINE: readonly string[] = RETAIL_PROFILES.filte
 ).map((profile) => profile.name.replace(/\s*\(.*$/u, ''));
 
 /**
- * The facts the credits name, from the project: its title, the author of its metadata, and the narrator's voice
- * (the narrator speaker's own voice, else the project's default voice) and the metadata's copyright line. A project
- * with no title is "Untitled".
+ * The facts the credits name, from the project: its title, the author of its metadata, the narrator the metadata
+ * names (else the narrator's voice: see narratorVoiceName) and the metadata's copyright line. A project with no
+ * title is "Untitled".
  */
 export function creditsFacts(project: Project): CreditsFacts {
-  const narrator = project.cast.find((speaker) => speaker.id === NARRATOR_ID);
-  const voice = narrator?.voiceId !== undefined ? narrator.voiceName : project.defaults.voiceName;
   return {
     title: project.title.trim() || 'Untitled',
     author: project.metadata?.author,
-    narrator: voice?.trim() || undefined,
+    narrator: project.metadata?.narrator ?? narratorVoiceName(project),
     copyright: project.metadata?.copyright,
   };
+}
+
+/** The name of the voice that reads the book: the narrator speaker's own voice, else the project's default. */
+export function narratorVoiceName(project: Project): string | undefined {
+  const narrator = project.cast.find((speaker) => speaker.id === NARRATOR_ID);
+  const voice = narrator?.voiceId !== undefined ? narrator.voiceName : project.defaults.voiceName;
+  return voice?.trim() || undefined;
 }
 
 /** A sentence ends with one full stop, even when the title or a name already ends with one ("Inc."). */

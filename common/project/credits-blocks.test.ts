@@ -91,17 +91,23 @@ describe('credits as chapters', () => {
 });
 
 describe('withCreditsMetadata', () => {
-  it('keeps the author and copyright line in the metadata, removing an emptied one, and refuses one too long', () => {
-    const project = { ...book(), metadata: { author: 'Old', language: 'en' } };
-    expect(withCreditsMetadata(project, { author: ' Mara ', copyright: '© 2026 Mara' }).metadata).toEqual({
+  it('keeps the author, narrator and copyright line in the metadata, removing an emptied one, and refuses one too long', () => {
+    const project = { ...book(), metadata: { author: 'Old', narrator: 'Old', language: 'en' } };
+    const given = { author: ' Mara ', narrator: ' Ellen Marsh ', copyright: '© 2026 Mara' };
+    expect(withCreditsMetadata(project, given).metadata).toEqual({
       author: 'Mara',
+      narrator: 'Ellen Marsh',
       language: 'en',
       copyright: '© 2026 Mara',
     });
-    expect(withCreditsMetadata(project, { author: '', copyright: '' }).metadata).toEqual({ language: 'en' });
-    expect(withCreditsMetadata(book(), { author: '', copyright: '' })).not.toHaveProperty('metadata');
-    expect(() => withCreditsMetadata(project, { author: 'x'.repeat(201), copyright: '' })).toThrow(
+    const empty = { author: '', narrator: '', copyright: '' };
+    expect(withCreditsMetadata(project, empty).metadata).toEqual({ language: 'en' });
+    expect(withCreditsMetadata(book(), empty)).not.toHaveProperty('metadata');
+    expect(() => withCreditsMetadata(project, { ...empty, author: 'x'.repeat(201) })).toThrow(
       'The author must be at most 200 characters.',
+    );
+    expect(() => withCreditsMetadata(project, { ...empty, narrator: 'x'.repeat(201) })).toThrow(
+      'The narrator must be at most 200 characters.',
     );
   });
 });

@@ -77,18 +77,19 @@ export function applyCredits(
 }
 
 /**
- * The work's author and copyright line as the credits dialog gives them, kept in the project's metadata (an
- * export's tags take the author too): an empty field is removed. A value the metadata refuses is refused with
- * the field and its rule, and nothing changes.
+ * The work's author, narrator and copyright line as the credits dialog gives them, kept in the project's metadata
+ * (an export's tags take the author and narrator too): an empty field is removed. A value the metadata refuses is
+ * refused with the field and its rule, and nothing changes.
  */
 export function withCreditsMetadata(
   project: Project,
-  given: { readonly author: string; readonly copyright: string },
+  given: { readonly author: string; readonly narrator: string; readonly copyright: string },
 ): Project {
-  const { author: _author, copyright: _copyright, ...kept } = project.metadata ?? {};
+  const { author: _author, narrator: _narrator, copyright: _copyright, ...kept } = project.metadata ?? {};
   const metadata = {
     ...kept,
     ...(given.author.trim() ? { author: given.author.trim() } : {}),
+    ...(given.narrator.trim() ? { narrator: given.narrator.trim() } : {}),
     ...(given.copyright.trim() ? { copyright: given.copyright.trim() } : {}),
   };
   const checked = projectMetadataSchema.safeParse(metadata);

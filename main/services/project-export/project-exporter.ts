@@ -361,9 +361,9 @@ export class ProjectExporter {
 }
 
 /**
- * The tags the settings ask for, or none: the title and author default to the project's (an imported book's
- * author) once anything is tagged, with the book's language, and a project with an author or a cover is always
- * tagged.
+ * The tags the settings ask for, or none: the title, author and narrator default to the project's (an imported
+ * book's author, the credits dialog's narrator) once anything is tagged, with the book's language, and a project
+ * with an author, a narrator or a cover is always tagged.
  */
 export function fileTagsFor(
   project: Project,
@@ -374,11 +374,12 @@ export function fileTagsFor(
   // An M4B is a book with its chapters: they are always marked in it, as its players expect.
   const markers = (settings.chapters?.markers ?? false) || settings.options.audio.format === 'm4b';
   const json = settings.chapters?.json ?? false;
-  const { author, language } = project.metadata ?? {};
-  const tagged = Object.keys(settings.metadata ?? {}).length > 0 || author !== undefined;
+  // What the metadata knows of who made the book (author, narrator) is tagged; its cover and copyright are not.
+  const { language, cover: _cover, copyright: _copyright, ...known } = project.metadata ?? {};
+  const tagged = Object.keys({ ...settings.metadata, ...known }).length > 0;
   if (!tagged && !markers && !json && coverPath === undefined) return undefined;
   return {
-    metadata: { title: project.title, ...(author !== undefined ? { author } : {}), ...settings.metadata },
+    metadata: { title: project.title, ...known, ...settings.metadata },
     chapters: markers || json ? spans : [],
     markers,
     chaptersJson: json,

@@ -103,6 +103,27 @@ describe('Add opening and closing credits', () => {
     });
     expect(textsOf(stores)[0]).toBe('Draft. Written by Mara Quill.');
   });
+
+  it('keeps the narrator the user types, so running it again finds the credits up to date', () => {
+    const stores = open();
+    fireEvent.change(screen.getByTestId('credits-narrator'), { target: { value: 'Ellen Marsh' } });
+    fireEvent.click(screen.getByTestId('credits-apply'));
+    expect(stores.document.getState().doc!.project.metadata).toEqual({
+      author: 'Mara Quill',
+      narrator: 'Ellen Marsh',
+    });
+    expect(textsOf(stores)[0]).toContain('Narrated by Ellen Marsh.');
+    fireEvent.click(screen.getByTestId('credits-open'));
+    expect((screen.getByTestId('credits-narrator') as HTMLInputElement).value).toBe('Ellen Marsh');
+    expect(screen.queryByTestId('credits-replace')).toBeNull();
+    expect(screen.getByTestId('credits-apply').textContent).toBe('Credits are up to date');
+  });
+
+  it('does not keep a narrator that is just the voice’s name, so the credits follow a change of voice', () => {
+    const stores = open();
+    fireEvent.click(screen.getByTestId('credits-apply'));
+    expect(stores.document.getState().doc!.project.metadata).toEqual({ author: 'Mara Quill' });
+  });
 });
 
 describe('credits on the timeline', () => {

@@ -3,6 +3,7 @@ import {
   PROFILES_WANTING_AI_LINE,
   buildCredits,
   creditsFacts,
+  narratorVoiceName,
 } from '../../../../common/export/credits-text.js';
 import {
   CREDITS_TITLES,
@@ -26,7 +27,7 @@ import './credits.css';
 export function AddCreditsDialog({ project, onClose }: { project: Project; onClose(): void }) {
   const stores = useAppStores();
   const [aiNarrationLine, setAiNarrationLine] = useState(true);
-  // What the project knows, editable here: the author and copyright line are kept in its metadata on Add.
+  // What the project knows, editable here: the author, narrator and copyright line are kept in its metadata on Add.
   const [facts, setFacts] = useState(() => {
     const known = creditsFacts(project);
     return {
@@ -58,7 +59,9 @@ export function AddCreditsDialog({ project, onClose }: { project: Project; onClo
 
   const apply = (): void => {
     // Built again from the document as it is now, so an edit or an autosave since the dialog opened is kept.
-    const metadata = { author: facts.author, copyright: facts.copyright };
+    // A narrator that is just the voice's name is not kept: the credits then follow a change of voice.
+    const typedNarrator = facts.narrator.trim() === (narratorVoiceName(project) ?? '') ? '' : facts.narrator;
+    const metadata = { author: facts.author, narrator: typedNarrator, copyright: facts.copyright };
     const applied = editDocument(
       stores,
       (current) => applyCredits(withCreditsMetadata(current, metadata), text),
