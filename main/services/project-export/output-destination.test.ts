@@ -33,6 +33,10 @@ describe('export destinations', () => {
       conflicts: ['/out/Show – Pre-flight report.html'],
       keepBothPath: '/out/Show (2).mp3',
     });
+    expect(writtenPaths('/out/Show.zip', delivery, 'chapters-zip')).toEqual([
+      '/out/Show.zip',
+      '/out/Show – Pre-flight report.html',
+    ]);
     expect(await settleDestination('/out/Show.mp3', delivery, 'mix', 'replace', exists)).toEqual({
       ok: true,
       outputPath: '/out/Show.mp3',

@@ -32,7 +32,12 @@ export function outputFiles(
 ): string[] {
   const container = exportContainer(mode);
   if (container === 'folder') return [basePath];
-  if (container === 'zip') return [`${basePath}.zip`];
+  // A zipped retailer delivery's report goes beside the zip, replaced only as the zip is.
+  if (container === 'zip')
+    return [
+      `${basePath}.zip`,
+      ...(settings.retailProfile ? [`${basePath}${SINGLE_FILE_REPORT_SUFFIX}`] : []),
+    ];
   const book = bookPackageExtension(mode);
   if (book !== undefined) return [`${basePath}.${book}`];
   const extension = mode === 'video' ? (settings.video?.container ?? 'mp4') : settings.options.audio.format;

@@ -52,7 +52,7 @@ export async function checkPlannedDelivery(
     const measured = await measureDelivery(written.outputPath);
     if (measured.length === 0) {
       throw new Error(
-        `${path.basename(target.outputPath)} cannot be checked before export: only MP3, WAV, FLAC, M4A and M4B files (one, or a folder of chapter files) are measured.`,
+        `${path.basename(target.outputPath)} cannot be checked before export: only MP3, WAV, FLAC, M4A and M4B files (one, or a folder or zip of chapter files) are measured.`,
       );
     }
     const results = runPreflight(profile, measured, { credits: creditsPresent(prepared.project) });

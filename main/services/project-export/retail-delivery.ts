@@ -50,7 +50,7 @@ export async function exportCheckedDelivery(
   const findings = await written.then(
     (check) =>
       check?.warnings ?? [
-        `${where}: ${outputs.outputPath} was not checked: only MP3, WAV, FLAC, M4A and M4B files (one, or a folder of chapter files) are measured.`,
+        `${where}: ${outputs.outputPath} was not checked: only MP3, WAV, FLAC, M4A and M4B files (one, or a folder or zip of chapter files) are measured.`,
         profile.aiNarration.statement,
       ],
     (error: unknown) => [

@@ -1,4 +1,7 @@
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,9 +115,35 @@ describe('checkWrittenDelivery', () => {
     expect(await readFile(reportPath, 'utf8')).toMatch(/^<!doctype html>/u);
   }, 60_000);
 
-  it('measures nothing it cannot decode (a zip, an M4B): no report, and the caller says so', async () => {
+  it('measures the chapter files inside a zip (stored or deflated), with the report beside the zip', async () => {
+    const chapters = join(folder, 'Zipped');
+    await mkdir(chapters);
+    await chapter(join(chapters, '01 Opening Credits.mp3'), 0.1414);
+    await chapter(join(chapters, '02 Chapter One.mp3'), 0.9);
+    const zip = join(folder, 'Zipped.zip');
+    const archive = new ZipFile();
+    archive.addFile(join(chapters, '01 Opening Credits.mp3'), '01 Opening Credits.mp3', { compress: false });
+    archive.addFile(join(chapters, '02 Chapter One.mp3'), '02 Chapter One.mp3', { compress: true });
+    archive.addBuffer(Buffer.from('not audio'), 'notes.txt');
+    archive.end();
+    await pipeline(archive.outputStream, createWriteStream(zip));
+    const check = await checkWrittenDelivery(retailProfile('acx'), 'Zipped', zip);
+    if (!check) throw new Error('a zip of MP3s is measured');
+    expect(
+      check.results.filter((result) => !result.passed).map((result) => [result.file, result.rule]),
+    ).toEqual([
+      ['02 Chapter One.mp3', 'rms'],
+      ['02 Chapter One.mp3', 'peak'],
+    ]);
+    expect(check.reportPath).toBe(join(folder, 'Zipped – Pre-flight report.html'));
+  }, 60_000);
+
+  it('measures nothing it cannot decode (a zip with no audio): no report, and the caller says so', async () => {
     const zip = join(folder, 'Book.zip');
-    await writeFile(zip, 'PK');
+    const archive = new ZipFile();
+    archive.addBuffer(Buffer.from('not audio'), 'notes.txt');
+    archive.end();
+    await pipeline(archive.outputStream, createWriteStream(zip));
     expect(await checkWrittenDelivery(retailProfile('acx'), 'Book', zip)).toBeUndefined();
   });
 

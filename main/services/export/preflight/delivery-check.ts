@@ -1,4 +1,5 @@
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   describePreflightResult,
@@ -10,6 +11,7 @@ import {
 import { preflightReportHtml } from '../../../../common/export/preflight-report.js';
 import type { RetailProfile } from '../../../../common/export/retail-profile-schema.js';
 import { asUserFileError } from '../../storage/user-file.js';
+import { unpackZipDelivery } from './delivery-zip.js';
 import { measureAudioFile } from './measure-audio-file.js';
 
 /** The report's name: beside a single file it takes that file's name, in a chapter folder it stands alone. */
@@ -47,9 +49,21 @@ async function deliveredFiles(outputPath: string): Promise<string[]> {
  * written files, so both report the same figures the same way.
  */
 export async function measureDelivery(outputPath: string): Promise<MeasuredAudioFile[]> {
+  if (path.extname(outputPath).toLowerCase() === '.zip') return measureZip(outputPath);
   const measured: MeasuredAudioFile[] = [];
   for (const file of await deliveredFiles(outputPath)) measured.push(await measureAudioFile(file));
   return measured;
+}
+
+/** A zipped delivery: its audio entries unpacked into a private folder, measured as a folder's, then removed. */
+async function measureZip(zipPath: string): Promise<MeasuredAudioFile[]> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'timbre-zip-check-'));
+  try {
+    await unpackZipDelivery(zipPath, folder, measurable);
+    return await measureDelivery(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** The first line of the findings: how many checks pass or fail, on what, and where the report is. */
@@ -70,7 +84,7 @@ export function preflightSummary(
  * The pre-flight checks run again on what an export wrote (a file, or a folder of chapter files): each audio file
  * measured, every rule of the profile checked (with those on the project the caller knows: `facts`), and the report
  * written beside the delivery as one HTML page. Undefined when nothing written can be measured (MP3, WAV, FLAC,
- * M4A and M4B are; a zip is not yet).
+ * M4A and M4B are, alone, in a folder or in a zip).
  */
 export async function checkWrittenDelivery(
   profile: RetailProfile,
