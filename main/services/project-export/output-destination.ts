@@ -60,8 +60,10 @@ export function writtenPaths(
   settings: ProjectExportSettings,
   mode: ExportMode,
 ): string[] {
-  if (mode !== 'mix' && mode !== 'video' && mode !== 'karaoke-vtt') return [outputPath];
   const base = outputPath.slice(0, outputPath.length - path.extname(outputPath).length);
+  // A zip is one file, with a retailer delivery's report beside it.
+  if (exportContainer(mode) === 'zip') return outputFiles(base, settings, mode);
+  if (mode !== 'mix' && mode !== 'video' && mode !== 'karaoke-vtt') return [outputPath];
   return outputFiles(base, settings, mode);
 }
 
