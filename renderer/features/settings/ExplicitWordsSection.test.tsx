@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_THRESHOLDS } from '../../../common/audio/take-checks.js';
 import { DEFAULT_EXPLICIT_WORDS } from '../../../common/export/explicit-words.js';
@@ -44,5 +44,19 @@ describe('Settings → Explicit words', () => {
     fireEvent.click(screen.getByTestId('explicit-words-reset'));
     await screen.findByTestId('explicit-words-saved');
     expect(bridge.calls.at(-1)?.input).toEqual({ words: [...DEFAULT_EXPLICIT_WORDS] });
+  });
+
+  it('keeps words being typed when another setting is saved (a new view with the same list)', () => {
+    const stores = storesFor(new FakeBridge({}));
+    stores.settings.getState().setView({ ...view, explicitWords: ['damn'] });
+    renderWithStores(<ExplicitWordsSection />, stores);
+    const box = screen.getByTestId<HTMLTextAreaElement>('explicit-words');
+    fireEvent.change(box, { target: { value: 'damn\nblast' } });
+
+    act(() => stores.settings.getState().setView({ ...view, theme: 'dark', explicitWords: ['damn'] }));
+    expect(box.value).toBe('damn\nblast');
+
+    act(() => stores.settings.getState().setView({ ...view, explicitWords: ['heck'] }));
+    expect(box.value).toBe('heck');
   });
 });

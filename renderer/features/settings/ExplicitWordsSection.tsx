@@ -7,12 +7,14 @@ import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
 export function ExplicitWordsSection() {
   const stores = useAppStores();
   const saved = useSettingsStore(selectExplicitWords);
-  const [draft, setDraft] = useState(() => saved.join('\n'));
-  const [seen, setSeen] = useState(saved);
-  if (seen !== saved) {
-    // The settings arrived or changed elsewhere: show them.
-    setSeen(saved);
-    setDraft(saved.join('\n'));
+  const savedText = saved.join('\n');
+  const [draft, setDraft] = useState(savedText);
+  const [seen, setSeen] = useState(savedText);
+  if (seen !== savedText) {
+    // The list arrived or changed elsewhere: show it. Compared by its words, not the array, since every other
+    // setting saved (the theme, a service) brings a new view with an equal list, which must not wipe a draft.
+    setSeen(savedText);
+    setDraft(savedText);
   }
   const [problem, setProblem] = useState<string | null>(null);
   const [savedNote, setSavedNote] = useState(false);
