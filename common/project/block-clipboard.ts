@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SendContext } from './send-context.js';
 import type { IdFactory } from './block-factory.js';
 import { randomId } from './block-factory.js';
+import { copyOfBlock } from './block-copies.js';
 import { requireBlock } from './block-lookup.js';
 import { insertBlocks, STUDIO_LIMITS } from './block-edits.js';
 import { contentHash } from './content-hash.js';
@@ -80,7 +81,7 @@ export interface PasteOptions {
 }
 
 /**
- * Pastes clipboard blocks. Every block gets a fresh id; a block keeps its generation state only when its content
+ * Pastes clipboard blocks. Every block gets a fresh id and is a copy as Duplicate makes one (copyOfBlock); a block keeps its generation state only when its content
  * hash in this project still equals the stored one (same text and effective parameters), otherwise it starts
  * not generated.
  */
@@ -98,7 +99,7 @@ export function pasteBlocks(
     options.atMs === undefined || placedStarts.length === 0 ? 0 : options.atMs - Math.min(...placedStarts);
 
   const blocks = clipboard.blocks.map((source): Block => {
-    let block: Block = { ...source, id: newId() };
+    let block: Block = copyOfBlock(source, newId());
     if (options.keepSourceVoice === true && block.type === 'text') {
       block = { ...block, ...sourceOverrides(block, clipboard.defaults, project.defaults) };
     }

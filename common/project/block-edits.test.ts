@@ -3,7 +3,6 @@ import { defaultsOnlyContext } from './send-context.js';
 import { createMusicBlock, createSfxBlock, createTextBlock } from './block-factory.js';
 import {
   addBlock,
-  duplicateBlocks,
   insertBlock,
   insertBlocks,
   moveBlock,
@@ -16,6 +15,7 @@ import {
   shiftBlocks,
   updateBlock,
 } from './block-edits.js';
+import { duplicateBlocks } from './block-copies.js';
 import { blockState } from './block-state.js';
 import { contentHash } from './content-hash.js';
 import { ProjectEditError } from './edit-error.js';

@@ -1,11 +1,7 @@
-import { defaultsOnlyContext } from './send-context.js';
 import { assertUnlocked, requirePlaced, requireSpeech } from './block-guards.js';
 import { checkBlockShape, editableFields, isNeverPatched } from './block-shape.js';
 import type { TrackBlockTypes } from './block-lookup.js';
 import { findBlock, requireBlock, withBlockReplaced, withTrackBlocks } from './block-lookup.js';
-import type { IdFactory } from './block-factory.js';
-import { randomId } from './block-factory.js';
-import { blockDuration } from './duration-estimate.js';
 import { ProjectEditError } from './edit-error.js';
 import { describeFirstIssue } from './issue-path.js';
 import {
@@ -291,37 +287,6 @@ export function setGenerationState(project: Project, blockId: string, generation
     });
   }
   return withBlockReplaced(project, location, { ...location.block, generation } as Block);
-}
-
-/**
- * Duplicates blocks. Speech copies go right after the last selected speech block, in their original order; sfx
- * and music copies start where their original ends. Copies keep their generation state: the content is the same,
- * so the cached audio still applies. Pass an id factory to learn the new ids.
- */
-export function duplicateBlocks(
-  project: Project,
-  blockIds: readonly string[],
-  newId: IdFactory = randomId,
-): Project {
-  const locations = blockIds.map((id) => requireBlock(project, id));
-  const speech = locations
-    .filter((location) => location.track === 'speech')
-    .sort((a, b) => a.index - b.index);
-  let next = project;
-  const lastSpeech = speech.at(-1);
-  if (lastSpeech !== undefined) {
-    const copies = speech.map((location) => ({ ...location.block, id: newId() }) as Block);
-    next = insertBlocks(next, copies, { afterId: lastSpeech.block.id });
-  }
-  const placedCopies = locations
-    .filter((location) => location.track !== 'speech')
-    .map((location) => {
-      const block = location.block as PlacedBlock;
-      // Effects and music depend on no speaker or pronunciation rule: the defaults alone place them.
-      const end = block.startMs + blockDuration(block, defaultsOnlyContext(project.defaults)).durationMs;
-      return { ...block, id: newId(), startMs: Math.min(STUDIO_LIMITS.startMs.max, end) };
-    });
-  return placedCopies.length > 0 ? insertBlocks(next, placedCopies) : next;
 }
 
 function checkRange(field: keyof typeof STUDIO_LIMITS, value: number, blockId: string): void {

@@ -46,7 +46,7 @@ function creditsChapterTitle(
   previous: Block | undefined,
   block: Block,
 ): string | undefined {
-  // A credits block split in two (or pasted after itself) stays one chapter.
+  // A credits block split in two stays one chapter (a copy is a plain block: block-copies.ts).
   if (isCreditsBlock(block))
     return previous !== undefined && isCreditsBlock(previous) && previous.credits === block.credits
       ? undefined

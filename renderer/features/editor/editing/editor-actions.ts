@@ -6,8 +6,8 @@ import {
   createTextBlock,
   randomId,
 } from '../../../../common/project/block-factory.js';
+import { duplicateBlocks } from '../../../../common/project/block-copies.js';
 import {
-  duplicateBlocks,
   insertBlock,
   insertBlocks,
   moveBlocks,
