@@ -6,10 +6,12 @@ import type { FileTags } from '../export/tags/file-tags.js';
 import { openUserFile } from '../storage/user-file.js';
 
 /**
- * Raised when what goes into a chapter file changes meaning (a new field of the plan, another renderer), so files
- * written before are never taken for files of the new kind.
+ * Raised whenever the engine would write other bytes for the same request (a new field of the plan, another
+ * renderer, gain, limiter, encoder or room-tone change), so files written before are never kept as current:
+ * 2 since the ACX output gain (a short or peaky chapter raised by what the limiter took; version 1 files of it
+ * sit near −24.8 dB RMS, under ACX's floor).
  */
-const FINGERPRINT_VERSION = 1;
+const FINGERPRINT_VERSION = 2;
 /** A cover or a recorded room tone larger than this is not something an export embeds or loops. */
 const MAX_HASHED_BYTES = 2 * 1024 * 1024 * 1024;
 const READ_BYTES = 1024 * 1024;
