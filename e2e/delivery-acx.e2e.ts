@@ -62,7 +62,7 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
     launchApp,
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const outDir = test.info().outputPath('exports');
     await mkdir(outDir, { recursive: true });
     const app = await launchApp({ env: { TIMBRE_EXPORT_DIR: outDir } });
@@ -100,8 +100,19 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
     await expect(page.getByTestId('export-profile-narration')).toBeVisible();
     expect(await readdir(outDir)).toEqual([]);
 
-    // Five chapter files and the sample, each rendered, encoded and measured again: minutes on a loaded machine.
+    // Export first checks the delivery: every planned file rendered in staging and measured, the report shown in
+    // the dialog, pass or fail per file and rule, before any file exists where the user asked.
     await page.getByTestId('export-start').click();
+    await expect(page.getByTestId('preflight-report')).toBeVisible({ timeout: 120_000 });
+    const plannedRows = page.getByTestId('preflight-row');
+    const planned = await plannedRows.evaluateAll((rows) =>
+      rows.map((row) => ({ file: row.getAttribute('data-file'), passed: row.getAttribute('data-passed') })),
+    );
+    expect(planned.filter((row) => row.passed !== 'true')).toEqual([]);
+    expect(await readdir(outDir)).toEqual([]);
+
+    // Then Export writes it: five chapter files and the sample, each rendered, encoded and measured again.
+    await page.getByTestId('preflight-export').click();
     await expect(page.getByTestId('export-done')).toBeVisible({ timeout: 180_000 });
     await expect(page.getByTestId('export-output-path')).toHaveText(folder);
 
@@ -112,6 +123,9 @@ test.describe('journey: a book delivered to ACX with its pre-flight report', () 
     const names = [...chapterFiles, 'Retail Sample.mp3'];
     const visible = (await readdir(folder)).filter((name) => !name.startsWith('.'));
     expect(visible.sort()).toEqual([...names, 'Pre-flight report.html'].sort());
+    // The check before export covered the credits and chapter files (the retail sample is measured once written).
+    const plannedFiles = new Set(planned.flatMap((row) => (row.file ? [row.file] : [])));
+    expect([...plannedFiles].sort()).toEqual([...chapterFiles].sort());
 
     // The report: ACX's narration rule, one table per chapter file and one for the whole delivery, every row passing.
     const report = await readPreflightReport(page, path.join(folder, 'Pre-flight report.html'));
