@@ -40,4 +40,15 @@ describe('bookMetadataOf', () => {
       expect(projectMetadataSchema.safeParse(bookMetadataOf(given)).success).toBe(true);
     }
   });
+
+  it('keeps a copyright line, and of a long notice the first sentence the credits say', () => {
+    expect(bookMetadataOf({ copyright: ' ©  2026\nAda Writer ' }).copyright).toBe('© 2026 Ada Writer');
+    const notice = `© 2026 Ada Writer. All rights reserved. ${'No part of this book may be copied. '.repeat(8)}`;
+    expect(bookMetadataOf({ copyright: notice }).copyright).toBe('© 2026 Ada Writer.');
+    const runOn = `© 2026 ${'Ada Writer and '.repeat(20)}friends`;
+    const cut = bookMetadataOf({ copyright: runOn }).copyright!;
+    expect(cut.length).toBeLessThanOrEqual(200);
+    expect(projectMetadataSchema.safeParse({ copyright: cut }).success).toBe(true);
+    expect(bookMetadataOf({ copyright: '  ' }).copyright).toBeUndefined();
+  });
 });

@@ -3,7 +3,7 @@ import { AUTHOR_MAX_LENGTH, LANGUAGE_TAG_PATTERN } from '../project/project-meta
 import { LANGUAGES } from '../rules/vocabulary.js';
 
 /**
- * A book's author and language as a project keeps them, from what the book says: files give `en_US` (POSIX
+ * A book's author, language and copyright line as a project keeps them, from what the book says: files give `en_US` (POSIX
  * locales in YAML and Word), `English` (a language's name in EPUB and Word properties) or a 300-character list of
  * contributors, and the project's metadata refuses all three. Metadata only describes the book, so it is made to
  * fit instead of failing the import: what cannot be read as a language is left out.
@@ -11,8 +11,25 @@ import { LANGUAGES } from '../rules/vocabulary.js';
 export function bookMetadataOf(given: {
   author?: string | undefined;
   language?: string | undefined;
-}): Pick<ProjectMetadata, 'author' | 'language'> {
-  return { author: authorOf(given.author), language: languageOf(given.language) };
+  copyright?: string | undefined;
+}): Pick<ProjectMetadata, 'author' | 'language' | 'copyright'> {
+  return {
+    author: authorOf(given.author),
+    language: languageOf(given.language),
+    copyright: copyrightOf(given.copyright),
+  };
+}
+
+/**
+ * The book's rights line (EPUB's dc:rights, a YAML header's rights or copyright), which the closing credits end
+ * with: a long notice ("© 2026 Ada Writer. All rights reserved. No part of…") is kept to its first sentence when
+ * that fits, as the credits say only the copyright; else it is cut like an author.
+ */
+function copyrightOf(given: string | undefined): string | undefined {
+  const copyright = given?.replace(/\s+/gu, ' ').trim();
+  if (!copyright || copyright.length <= AUTHOR_MAX_LENGTH) return authorOf(copyright);
+  const firstSentence = /^.*?[.!?](?= )/u.exec(copyright)?.[0];
+  return authorOf(firstSentence ?? copyright);
 }
 
 /**

@@ -183,6 +183,21 @@ describe('Markdown YAML header', () => {
   });
 });
 
+describe('Markdown YAML header: copyright', () => {
+  it('gives the copyright line from rights or copyright, as the book spells it', () => {
+    const copyrightOf = (key: string) =>
+      parseScriptText(
+        `---\ntitle: Tides\n${key}: "© 2026 Ada Writer"\n---\n\n# One\n\nText.\n`,
+        'markdown',
+        'blank-lines',
+        plainReading,
+      ).copyright;
+    expect(copyrightOf('rights')).toBe('© 2026 Ada Writer');
+    expect(copyrightOf('copyright')).toBe('© 2026 Ada Writer');
+    expect(copyrightOf('publisher')).toBeUndefined();
+  });
+});
+
 describe('front matter', () => {
   it('starts the text after a title page as its own chapter, and says a repeated copyright line once', () => {
     const builder = new ScriptBuilder(plainReading);

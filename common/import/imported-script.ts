@@ -53,6 +53,8 @@ export interface ImportedScript {
   author?: string | undefined;
   /** The book's language as it gives it (BCP 47, e.g. "en-GB"). */
   language?: string | undefined;
+  /** The book's rights line ("© 2026 Ada Writer"): the project's copyright, which its closing credits end with. */
+  copyright?: string | undefined;
   cover?: ImportedCover | undefined;
   chapters: ImportedChapter[];
 }

@@ -98,7 +98,9 @@ export class ScriptBuilder {
     this.add([line]);
   }
 
-  script(meta: Pick<ImportedScript, 'title' | 'author' | 'language' | 'cover'> = {}): ImportedScript {
+  script(
+    meta: Pick<ImportedScript, 'title' | 'author' | 'language' | 'copyright' | 'cover'> = {},
+  ): ImportedScript {
     const chapters = this.chapters.filter((chapter) => chapter.lines.length > 0);
     if (this.notes.length > 0) {
       chapters.push({ title: NOTES_TITLE, kind: 'notes', lines: [{ text: NOTES_TITLE }, ...this.notes] });
@@ -186,7 +188,7 @@ export function parsePlainText(
 
 /**
  * Markdown, read by marked's lexer: headings (levels 1–3) start chapters; paragraphs, lists and quotes are text.
- * A YAML metadata block gives the title, author and language, and a title page as front matter.
+ * A YAML metadata block gives the title, author, language and copyright (rights), and a title page as front matter.
  */
 export function parseMarkdown(text: string, reading: ImportReading): ImportedScript {
   const builder = new ScriptBuilder(reading);
@@ -233,7 +235,12 @@ export function parseMarkdown(text: string, reading: ImportReading): ImportedScr
   const { text: markdown, notes } = splitMarkdownNotes(body);
   walk(marked.lexer(markdown));
   for (const note of notes) builder.note(plain(note));
-  return builder.script({ title, author: header?.author, language: header?.language });
+  return builder.script({
+    title,
+    author: header?.author,
+    language: header?.language,
+    copyright: header?.rights,
+  });
 }
 
 /** A footnote definition (`[^1]: text`, continued by indented lines), as pandoc and GitHub write them. */

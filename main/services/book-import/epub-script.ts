@@ -31,7 +31,7 @@ interface ManifestItem {
 
 /**
  * An EPUB (2 or 3), of whose zip only the parts read are unpacked, within `BOOK_ZIP_LIMITS`: the container names
- * the package (OPF), whose spine gives the reading order and whose metadata the title, author, language and cover;
+ * the package (OPF), whose spine gives the reading order and whose metadata the title, author, language, rights and cover;
  * the table of contents (EPUB 3 nav, else the NCX) names the chapters, each starting where its link points (a
  * document, or an element in it), nested entries being chapters of a part. Headings the table of contents does not
  * name start chapters too. Title pages, copyright pages and the like (by landmarks, guide, markup or title) are
@@ -119,6 +119,7 @@ export function parseEpub(bytes: Uint8Array, reading: ImportReading): ImportedSc
     title: bookTitle,
     author: textOf(metadata?.creator),
     language: textOf(metadata?.language),
+    copyright: textOf(metadata?.rights),
     cover: coverOf(cover, zip),
   });
 }

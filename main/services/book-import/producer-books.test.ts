@@ -98,6 +98,13 @@ describe('footnotes', () => {
 });
 
 describe('front matter and metadata', () => {
+  it.each(producers.filter(([producer]) => producer.startsWith('pandoc ') && producer !== 'pandoc HTML'))(
+    '%s: the rights line (EPUB dc:rights, YAML rights) is the copyright',
+    async (producer, make) => {
+      expect((await read(producer, make())).copyright).toBe('© 2026 Ada Writer. All rights reserved.');
+    },
+  );
+
   it.each(producers)(
     '%s: title, author and language are read from the book; the title page is front matter, said once',
     async (producer, make) => {

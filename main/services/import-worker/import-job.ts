@@ -134,7 +134,12 @@ function buildParts(
         voices: build.voices,
         serviceUrl: build.serviceUrl,
         defaults: build.defaults,
-        metadata: { author: script.author, language: script.language, cover: build.cover },
+        metadata: {
+          author: script.author,
+          language: script.language,
+          copyright: script.copyright,
+          cover: build.cover,
+        },
         createdAt: build.createdAt,
       },
       randomUUID,

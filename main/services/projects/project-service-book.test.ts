@@ -150,6 +150,9 @@ describe('ProjectService: a book whose metadata a project would refuse as given'
       expect(manyAuthors[kept.length]).toBe(',');
       // The preview says what the project will keep.
       expect(preview).toMatchObject({ author, language });
+      // EPUB's dc:rights and the YAML header's rights are the copyright line the closing credits end with.
+      const copyright = ['book.epub', 'book.md'].includes(file.name) ? LANTERN_KEEPER.rights : undefined;
+      expect(project.metadata?.copyright, file.name).toBe(copyright);
     }
   });
 
