@@ -63,6 +63,21 @@ describe('editor actions', () => {
     ]);
   });
 
+  it('pastes text with Markdown headings as chapters, each heading starting one, as one undo step', () => {
+    store().select(['t1']);
+    actions.pasteText('# Chapter Two\n\nThe rain came.\n\n# Chapter Three\n\nIt stopped.');
+    const pasted = store().doc!.project.tracks.speech.blocks.slice(1, 5);
+    expect(pasted.map((block) => (block.type === 'text' ? [block.text, block.chapterTitle] : []))).toEqual([
+      ['Chapter Two', 'Chapter Two'],
+      ['The rain came.', undefined],
+      ['Chapter Three', 'Chapter Three'],
+      ['It stopped.', undefined],
+    ]);
+    expect(store().selection.ids).toEqual(pasted.map((block) => block.id));
+    store().undo();
+    expect(store().doc!.project.tracks.speech.blocks).toHaveLength(3);
+  });
+
   it('moves a selection of speech blocks together, and stops at the ends', () => {
     store().select(['t1', 't2']);
     actions.moveSelectedSpeech(1);

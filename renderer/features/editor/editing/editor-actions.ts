@@ -14,13 +14,13 @@ import {
   removeBlocks,
   shiftBlocks,
 } from '../../../../common/project/block-edits.js';
+import { pastedTextBlocks } from '../../../../common/import/pasted-text.js';
 import { copyBlocks, pasteBlocks, readClipboardBlocks } from '../../../../common/project/block-clipboard.js';
 import { findBlock } from '../../../../common/project/block-lookup.js';
 import { pasteImpact } from '../../../../common/project/stale-impact.js';
 import type { Project } from '../../../../common/project/project-schema.js';
 import { mergeWithNext, splitTextBlock } from '../../../../common/project/text-block-edits.js';
 import { shiftTimedBlocks } from '../../../../common/project/timing-edits.js';
-import { splitScript } from '../../../../common/text/index.js';
 import type { EditOptions } from '../../../stores/document-store.js';
 import type { AppStores } from '../../../stores/app-stores.js';
 import { trackOrder } from './selection-rules.js';
@@ -236,7 +236,8 @@ export function createEditorActions(stores: AppStores) {
 
   /**
    * Pastes clipboard text: Timbre blocks keep their type and parameters (speech after the selection, effects and
-   * music at the playhead); ordinary text becomes text blocks, one per paragraph.
+   * music at the playhead); ordinary text becomes text blocks, one per paragraph, its Markdown headings ("# One")
+   * starting chapters as on import.
    */
   function pasteText(text: string): void {
     const current = project();
@@ -282,9 +283,9 @@ export function createEditorActions(stores: AppStores) {
       return;
     }
     const { newId, made } = recordingIds();
-    const texts = text.trim() === '' ? [] : splitScript(text);
-    if (texts.length === 0) return;
-    const blocks = texts.map((paragraph) => createTextBlock({ text: paragraph }, newId));
+    const pasted = pastedTextBlocks(text);
+    if (pasted.length === 0) return;
+    const blocks = pasted.map((fields) => createTextBlock(fields, newId));
     run((doc) => insertBlocks(doc, blocks, afterId === undefined ? {} : { afterId }), {
       label: 'Paste text',
       select: made,
