@@ -48,7 +48,7 @@ function feature(
   const { exporter } = recordingExporter();
   const runningExports = new RunningExports();
   const handlers = createExportFeature({
-    exporter: { prepare: exporter.prepare.bind(exporter), export: exportOne },
+    exporter: { prepare: exporter.prepare.bind(exporter), export: exportOne, options: exporter.options },
     platform,
     events: new EventHub(),
     logger: new MemoryLogger(),

@@ -12,6 +12,7 @@ import type { Logger } from '../services/logging/logger.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
 import type {
   ExportMode,
+  DeliveryCheckExporter,
   ExportOutputs,
   OnExisting,
   ProjectExporter,
@@ -27,7 +28,7 @@ import type { UploadStaging } from '../services/staging/upload-staging.js';
 
 export interface ExportFeatureDeps {
   /** Every export is `prepare` once, then `export` with its mode (the batch queue's too). */
-  exporter: Pick<ProjectExporter, 'prepare' | 'export'>;
+  exporter: Pick<ProjectExporter, 'prepare'> & DeliveryCheckExporter;
   platform: Platform;
   events: EventHub;
   logger: Logger;

@@ -9,10 +9,10 @@ import { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';
 import { MemoryLogger } from '../services/logging/logger.js';
 import { PathGrants } from '../services/paths/path-grants.js';
-import type { ProjectExporter } from '../services/project-export/index.js';
 import { RunningExports } from '../services/project-export/index.js';
 import { UploadStaging } from '../services/staging/upload-staging.js';
-import { createExportFeature } from './export-feature.js';
+import { createExportFeature, type ExportFeatureDeps } from './export-feature.js';
+import { recordingExporter } from '../services/project-export/test-support/recording-engine.js';
 
 /** export.start with a cover that is not an image: refused, and nothing is left counting as a running export. */
 
@@ -43,8 +43,9 @@ function recordingPlatform(dataDir: string, progress: (number | null)[]): Platfo
 }
 
 /** An exporter whose project is ready and whose export reports it is done at once. */
-function finishingExporter(): Pick<ProjectExporter, 'prepare' | 'export'> {
+function finishingExporter(): ExportFeatureDeps['exporter'] {
   return {
+    options: recordingExporter().exporter.options,
     prepare: (project, settings) =>
       Promise.resolve({
         project,

@@ -39,7 +39,11 @@ describe('timbre export --profile ID --check', () => {
     const project = makeProject('Book', ['One.', 'Two.'], true);
     const { exporter: real } = recordingExporter();
     const tones = toneDeliveryExporter([0.14, 0.9]);
-    const exporter = { prepare: real.prepare.bind(real), export: tones.export.bind(tones) };
+    const exporter = {
+      prepare: real.prepare.bind(real),
+      export: tones.export.bind(tones),
+      options: tones.options,
+    };
     const sources = { read: async () => ({ ok: true as const, project }) };
     let printed = '';
     const pass = await runCheckPass(command, ['/books/b.timbre'], sources, exporter, (text) => {

@@ -4,7 +4,7 @@ import { retailProfile } from '../../common/export/retail-profiles.js';
 import type { ProjectSourceAccess } from '../services/batch/project-sources.js';
 import { fileExtension } from '../services/export/encode/create-encoder.js';
 import type { RunOptions } from '../services/export/index.js';
-import type { ProjectExporter } from '../services/project-export/index.js';
+import type { DeliveryCheckExporter, ProjectExporter } from '../services/project-export/index.js';
 import { checkPlannedDelivery, renderOutputName } from '../services/project-export/index.js';
 import type { ExportCommand } from './cli-args.js';
 
@@ -17,7 +17,7 @@ export async function runCheckPass(
   command: Pick<ExportCommand, 'projects' | 'out' | 'settings' | 'mode' | 'nameTemplate'>,
   projectPaths: readonly string[],
   sources: Pick<ProjectSourceAccess, 'read'>,
-  exporter: Pick<ProjectExporter, 'prepare' | 'export'>,
+  exporter: Pick<ProjectExporter, 'prepare'> & DeliveryCheckExporter,
   write: (text: string) => void,
   run: RunOptions = {},
 ): Promise<boolean> {

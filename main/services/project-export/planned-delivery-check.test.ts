@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRetailProfile } from '../../../common/export/apply-retail-profile.js';
@@ -65,6 +66,33 @@ describe('checkPlannedDelivery', () => {
     expect(await readdir(stagingRoot)).toEqual([]);
   }, 60_000);
 
+  it('renders and measures the retail sample beside the staged chapters, listing it as the after-export check does', async () => {
+    // A chapter of 80 generated blocks (1.5 s each): long enough for ACX's sample.
+    const texts = Array.from({ length: 80 }, (_, index) => `Line ${index + 1} is here.`);
+    const prepared = await recordingExporter().exporter.prepare(
+      makeProject('Long', texts, true),
+      acx.settings,
+    );
+    const userFolder = path.join(dir, 'Sampled');
+    const target = { outputPath: path.join(userFolder, 'Long'), mode: 'chapters-folder' } as const;
+    const check = await checkPlannedDelivery(toneDeliveryExporter([0.14]), prepared, target, {}, stagingRoot);
+    expect(check.files).toEqual(['01 Chapter One.mp3', 'Retail Sample.mp3']);
+    expect(check.results.some((result) => result.file === 'Retail Sample.mp3' && result.rule === 'rms')).toBe(
+      true,
+    );
+    expect(check.summary).not.toMatch(/Retail sample/u);
+    expect(existsSync(userFolder)).toBe(false);
+    expect(await readdir(stagingRoot)).toEqual([]);
+  }, 60_000);
+
+  it('says why the retail sample is missing when the book is too short for one', async () => {
+    const prepared = await recordingExporter().exporter.prepare(project, acx.settings);
+    const target = { outputPath: path.join(dir, 'Short'), mode: 'chapters-folder' } as const;
+    const check = await checkPlannedDelivery(toneDeliveryExporter([0.14]), prepared, target, {}, stagingRoot);
+    expect(check.files).toEqual(['01 Chapter One.mp3']);
+    expect(check.summary).toMatch(/; Retail sample \(ACX.*\) not written: /u);
+  }, 60_000);
+
   it('fails a book without opening or closing credits before anything is written, and passes one with them', async () => {
     const prepared = await recordingExporter().exporter.prepare(project, acx.settings);
     const target = { outputPath: path.join(dir, 'Credits'), mode: 'chapters-folder' } as const;
@@ -86,6 +114,7 @@ describe('checkPlannedDelivery', () => {
   it('removes the staging folder when the render fails or is cancelled', async () => {
     const prepared = await recordingExporter().exporter.prepare(project, acx.settings);
     const failing = {
+      options: toneDeliveryExporter([]).options,
       export: async (_prepared: PreparedExport, target: ExportTarget): Promise<ExportOutputs> => {
         await mkdir(target.outputPath);
         throw new Error('cancelled');

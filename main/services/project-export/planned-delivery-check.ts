@@ -6,9 +6,15 @@ import { creditsPresent } from '../../../common/project/credits-blocks.js';
 import type { DeliveryCheckReport } from '../../../common/ipc/export-methods.js';
 import { retailProfile } from '../../../common/export/retail-profiles.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
-import type { RunOptions } from '../export/index.js';
+import { isExportCancelled, type RunOptions } from '../export/index.js';
 import { measureDelivery, preflightSummary } from '../export/preflight/delivery-check.js';
-import type { ExportTarget, PreparedExport, ProjectExporter } from './project-exporter.js';
+import type {
+  ExportTarget,
+  PreparedExport,
+  ProjectExporter,
+  ProjectExporterOptions,
+} from './project-exporter.js';
+import { RETAIL_SAMPLE_NAME, writeRetailSample } from './retail-sample-file.js';
 
 /** A zip holds the same files as the folder: the staged render skips the zipping, the names stay the same. */
 const STAGED_MODE: Partial<Record<ExportMode, ExportMode>> = {
@@ -16,21 +22,27 @@ const STAGED_MODE: Partial<Record<ExportMode, ExportMode>> = {
   'blocks-zip': 'blocks-folder',
 };
 
+/** What the check needs of the exporter: its export, and the engine and PCM cache the retail sample is made with. */
+export type DeliveryCheckExporter = Pick<ProjectExporter, 'export'> & {
+  readonly options: Pick<ProjectExporterOptions, 'engine' | 'pcmCacheDir'>;
+};
+
 /**
  * "Check delivery": renders every file a retailer delivery would write, through the same exporter and engine as
  * the export itself, into a private staging folder (never the user's), measures each (length, channels, rate,
  * bit rate and CBR as encoded, RMS, peak, noise floor, head and tail room tone, name), checks the profile's rules,
- * and removes the staging folder whatever happens. Nothing is written where the user asked.
+ * and removes the staging folder whatever happens. Nothing is written where the user asked. The retail sample is
+ * rendered beside the staged chapters as the export writes it, so the report lists it as the one after export does.
  */
 export async function checkPlannedDelivery(
-  exporter: Pick<ProjectExporter, 'export'>,
+  exporter: DeliveryCheckExporter,
   prepared: PreparedExport,
   target: Pick<ExportTarget, 'outputPath' | 'mode' | 'coverPath' | 'videoPath'>,
   run: RunOptions = {},
   stagingRoot: string = tmpdir(),
 ): Promise<DeliveryCheckReport> {
   // Without the profile the exporter writes plain files: the after-export check and its report are not wanted here.
-  const { retailProfile: profileId, ...settings } = prepared.settings;
+  const { retailProfile: profileId, retailSample, ...settings } = prepared.settings;
   if (profileId === undefined) {
     throw new Error(
       'The delivery check needs a retailer profile: choose one under “Deliver to” (timbre: --profile) to check the files against its rules.',
@@ -49,12 +61,25 @@ export async function checkPlannedDelivery(
       },
       run,
     );
+    const sampleNotes = await writeRetailSample(
+      exporter.options,
+      { ...prepared, settings: { ...settings, ...(retailSample ? { retailSample } : {}) } },
+      profile,
+      written.outputPath,
+      run,
+    ).catch((error: unknown) => {
+      if (isExportCancelled(error)) throw error;
+      return [`Retail sample not written: ${error instanceof Error ? error.message : String(error)}`];
+    });
     const measured = await measureDelivery(written.outputPath);
     if (measured.length === 0) {
       throw new Error(
         `${path.basename(target.outputPath)} cannot be checked before export: only MP3, WAV, FLAC, M4A and M4B files (one, or a folder or zip of chapter files) are measured.`,
       );
     }
+    // A sample that cannot be made is said beside the summary, as the export says it among its warnings.
+    const sampled = measured.some((file) => file.name.startsWith(`${RETAIL_SAMPLE_NAME}.`));
+    const missingSample = profile.retailSample !== undefined && !sampled ? sampleNotes[0] : undefined;
     const results = runPreflight(profile, measured, { credits: creditsPresent(prepared.project) });
     return {
       profileId,
@@ -62,7 +87,9 @@ export async function checkPlannedDelivery(
       checkedAt: new Date().toISOString(),
       results,
       files: measured.map((file) => file.name),
-      summary: preflightSummary(profile, results, measured.length, 'planned'),
+      summary: [preflightSummary(profile, results, measured.length, 'planned'), missingSample]
+        .filter((line) => line !== undefined)
+        .join('; '),
     };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -101,7 +101,7 @@ export interface ExportOutputs {
  * the mode, so they all write the same files; `export` is the one place that turns a mode into files.
  */
 export class ProjectExporter {
-  constructor(private readonly options: ProjectExporterOptions) {}
+  constructor(readonly options: ProjectExporterOptions) {}
 
   /** The project's own cover (an imported book's), if it is still in the cover folder. */
   private projectCoverPath(project: Project): string | undefined {

@@ -12,7 +12,7 @@ import { timedBlocksOf } from '../readalong-export/chapter-timings.js';
 import type { PreparedExport, ProjectExporterOptions } from './project-exporter.js';
 
 /** The sample's file name in the delivery folder, before its extension. */
-const RETAIL_SAMPLE_NAME = 'Retail Sample';
+export const RETAIL_SAMPLE_NAME = 'Retail Sample';
 
 /**
  * Writes a retailer delivery's sample beside its chapter files: the span chooseRetailSample picks (the request's,

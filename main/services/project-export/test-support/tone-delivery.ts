@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ffmpeg } from '../../export/test-support/media-tools.js';
+import type { ExportEngine } from '../../export/index.js';
 import type { ExportOutputs, ExportTarget, PreparedExport } from '../project-exporter.js';
 
 /** An MP3 of a 220 Hz tone of peak `amplitude` (0.14 ≈ −20 dB RMS), 8 s, 192 kbps CBR, 44.1 kHz mono. */
@@ -22,13 +23,21 @@ async function toneMp3(target: string, amplitude: number): Promise<void> {
 
 /**
  * Stands in for ProjectExporter.export: records each call and writes a chapter folder of tone MP3s, one per
- * amplitude ("01 Chapter One.mp3", "02 Chapter Two.mp3"…), so a check measures real files.
+ * amplitude ("01 Chapter One.mp3", "02 Chapter Two.mp3"…), so a check measures real files; its engine writes
+ * each mix (the retail sample) as a tone of the first amplitude.
  */
-export function toneDeliveryExporter(amplitudes: readonly number[]) {
+export function toneDeliveryExporter(amplitudes: readonly number[], pcmCacheDir = '/nonexistent-pcm-cache') {
   const calls: { settings: PreparedExport['settings']; target: ExportTarget }[] = [];
   const words = ['One', 'Two', 'Three', 'Four'];
+  const engine = {
+    async exportMix(request: { outputPath: string }) {
+      await toneMp3(request.outputPath, amplitudes[0] ?? 0.14);
+      return { audioPath: request.outputPath, subtitlePaths: [], durationMs: 8000, bytes: 0 };
+    },
+  };
   return {
     calls,
+    options: { engine: engine as unknown as ExportEngine, pcmCacheDir },
     async export(prepared: PreparedExport, target: ExportTarget): Promise<ExportOutputs> {
       calls.push({ settings: prepared.settings, target });
       await mkdir(target.outputPath);
