@@ -116,6 +116,8 @@ export const exportMethods = {
         outputPath: absolutePathSchema,
         mode: exportModeSchema,
         onExisting: onExistingSchema,
+        /** A cover uploaded through staging.*, as `export.start`'s: kept with the queued export until it runs. */
+        coverStagingId: z.uuid('must be an upload id (UUID)').optional(),
       })
       .strict(),
   ),

@@ -140,6 +140,7 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
       mode: ExportMode;
       settings: BatchItemView['settings'];
       overwrite: boolean;
+      coverPath?: string;
     }) => {
       const { itemId } = await queue.addExport({
         source: { kind: 'library', fileName: input.fileName },
@@ -148,6 +149,7 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
         mode: input.mode,
         settings: input.settings,
         overwrite: input.overwrite,
+        ...(input.coverPath ? { coverPath: input.coverPath } : {}),
       });
       return { itemId };
     },

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -86,6 +86,7 @@ async function appExports() {
   });
   queue.start();
   const exportDir = path.join(dir, 'Exports');
+  const staging = new UploadStaging(path.join(dir, 'staging'), 1024);
   const handlers = createExportFeature({
     exporter,
     platform: quietPlatform(),
@@ -93,7 +94,7 @@ async function appExports() {
     logger: new MemoryLogger(),
     exportDir,
     grants: new PathGrants(),
-    staging: new UploadStaging(path.join(dir, 'staging'), 1024),
+    staging,
     runningExports,
     // As batch-feature.ts hands a generate-then-export to the queue.
     queueExport: async ({ fileName, title, ...rest }) =>
@@ -105,10 +106,53 @@ async function appExports() {
     exportCalls.mockClear();
     return modes;
   };
-  return { exporter, engine, prepare, takeModes, runningExports, library, queue, handlers, exportDir };
+  return {
+    ...{ exporter, engine, prepare, takeModes, runningExports, library, queue, handlers, exportDir },
+    ...{ staging, exportCalls },
+  };
+}
+
+/** A 1×1 PNG, staged as the export dialog stages the cover the user chose. */
+async function stagedCover(staging: UploadStaging): Promise<{ stagingId: string; bytes: Buffer }> {
+  const bytes = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const { stagingId } = await staging.begin({
+    fileName: 'Cover.PNG',
+    mediaType: 'image/png',
+    sizeBytes: bytes.length,
+  });
+  await staging.append(stagingId, 0, bytes);
+  await staging.finish(stagingId);
+  return { stagingId, bytes };
 }
 
 describe('one path for every export', () => {
+  it('generate-then-export embeds the cover the user chose, kept out of staging until the queued export runs', async () => {
+    const app = await appExports();
+    const created = await app.library.create({ title: 'Covered', serviceUrl: 'http://127.0.0.1:9' });
+    await app.library.save(created.fileName, { ...makeProject('Covered', ['Two.']), id: created.project.id });
+    const cover = await stagedCover(app.staging);
+    const queued = await app.handlers['export.generateThenExport']({
+      fileName: created.fileName,
+      title: 'Covered',
+      settings: defaultProjectExportSettings,
+      outputPath: path.join(app.exportDir, 'Covered.wav'),
+      mode: 'mix',
+      onExisting: 'ask',
+      coverStagingId: cover.stagingId,
+    });
+    expect(queued).toMatchObject({ ok: true });
+    await app.queue.whenIdle();
+    expect(app.queue.summary().line).toBe('1 exported, 0 failed');
+    const coverPath = app.exportCalls.mock.calls[0]?.[1].coverPath ?? '';
+    expect(path.dirname(coverPath)).toBe(path.join(dir, 'data', 'queued-covers'));
+    expect(await readFile(coverPath)).toEqual(cover.bytes);
+    // Released from staging: the upload is no longer there to be swept or reused.
+    expect(() => app.staging.finished(cover.stagingId, 'coverStagingId')).toThrow(/not received completely/u);
+  });
+
   it('the dialog, generate-then-export and a batch each prepare once and export through the one entry point', async () => {
     const app = await appExports();
     const settings = defaultProjectExportSettings;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, rename } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ProjectExportSettings } from '../../common/export/index.js';
@@ -48,6 +49,8 @@ export interface ExportFeatureDeps {
     mode: ExportMode;
     settings: ProjectExportSettings;
     overwrite: boolean;
+    /** The cover the user chose, moved out of staging (kept for as long as the queued export waits). */
+    coverPath?: string;
   }): Promise<{ itemId: string }>;
 }
 
@@ -129,6 +132,21 @@ export function createExportFeature(deps: ExportFeatureDeps) {
     });
   };
 
+  /**
+   * A queued export may run after a restart, long after staging's sweep: its cover is checked now (naming the
+   * field), then moved where the batch item reads it, under the app's data folder.
+   */
+  const keepQueuedCover = async (stagingId: string): Promise<string> => {
+    const cover = deps.staging.finished(stagingId, 'coverStagingId');
+    checkCover(cover.path);
+    const dir = path.join(platform.dataDir, 'queued-covers');
+    await mkdir(dir, { recursive: true });
+    const kept = path.join(dir, `${randomUUID()}${path.extname(cover.fileName).toLowerCase()}`);
+    await rename(cover.path, kept);
+    deps.staging.release(stagingId);
+    return kept;
+  };
+
   /** Where an export goes: a place the user chose, then the exporter's own rules (checkDestination). */
   const destination = async (
     outputPath: string,
@@ -148,18 +166,27 @@ export function createExportFeature(deps: ExportFeatureDeps) {
       if (chosen) grants.grantFile(chosen);
       return { path: chosen };
     },
-    'export.generateThenExport': async ({ fileName, title, settings, outputPath, mode, onExisting }) => {
-      const place = await destination(outputPath, settings, mode, onExisting);
-      if (!place.ok) return place;
-      const { itemId } = await deps.queueExport({
-        fileName,
-        title,
-        outputPath: place.outputPath,
-        mode,
-        settings,
-        overwrite: place.overwrite,
-      });
-      return { ok: true, itemId, outputPath: place.outputPath };
+    'export.generateThenExport': async (input) => {
+      const { fileName, title, settings, outputPath, mode, onExisting, coverStagingId } = input;
+      try {
+        const place = await destination(outputPath, settings, mode, onExisting);
+        if (!place.ok) return place;
+        const coverPath = coverStagingId === undefined ? undefined : await keepQueuedCover(coverStagingId);
+        const { itemId } = await deps.queueExport({
+          fileName,
+          title,
+          outputPath: place.outputPath,
+          mode,
+          settings,
+          overwrite: place.overwrite,
+          ...(coverPath ? { coverPath } : {}),
+        });
+        return { ok: true, itemId, outputPath: place.outputPath };
+      } finally {
+        // A cover the queue did not take (a refused one, a destination in the way) is nobody's: removed now
+        // (one the queue took is released from staging, so this finds nothing to remove).
+        if (coverStagingId !== undefined) await discardCover(coverStagingId);
+      }
     },
     'export.start': async ({
       project,

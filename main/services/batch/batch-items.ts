@@ -63,6 +63,8 @@ export interface DialogExportInput {
   mode: NonNullable<BatchItemRecord['mode']>;
   settings: BatchItemRecord['settings'];
   overwrite: boolean;
+  /** The cover the dialog chose (kept out of staging by the export feature). */
+  coverPath?: string;
 }
 
 /** The one item of a generate-then-export: it writes exactly the path the dialog chose, generating first. */
@@ -80,6 +82,7 @@ export function dialogExportItem(input: DialogExportInput, id: string, addedAt: 
     overwrite: input.overwrite,
     outputPath: input.outputPath,
     mode: input.mode,
+    ...(input.coverPath ? { coverPath: input.coverPath } : {}),
     status: 'queued',
     attempts: 0,
     addedAt,

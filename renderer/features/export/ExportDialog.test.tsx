@@ -25,6 +25,9 @@ function setUp(confirmAboveCredits: number) {
       ok: true,
       result: { ok: true, itemId: 'item-1', outputPath: '/home/reader/Exports/Sample.mp3' },
     }),
+    'staging.begin': () => ({ ok: true, result: { stagingId: COVER_UPLOAD } }),
+    'staging.append': () => ({ ok: true, result: { receivedBytes: 3 } }),
+    'staging.finish': () => ({ ok: true, result: {} }),
   });
   const stores = storesFor(bridge);
   stores.settings
@@ -34,8 +37,11 @@ function setUp(confirmAboveCredits: number) {
   renderWithStores(<ExportDialog onClose={() => undefined} />, stores);
   const sent = (): number =>
     bridge.calls.filter((call) => call.method === 'export.generateThenExport').length;
-  return { sent };
+  const queued = () => bridge.calls.find((call) => call.method === 'export.generateThenExport')?.input;
+  return { sent, queued };
 }
+
+const COVER_UPLOAD = '00000000-0000-4000-8000-00000000c0e1';
 
 async function askToExport(): Promise<HTMLElement> {
   await screen.findByDisplayValue(/Sample/u);
@@ -63,6 +69,17 @@ describe('ExportDialog: generate, then export', () => {
     fireEvent.click(screen.getByTestId('generation-confirm-send'));
     await waitFor(() => expect(sent()).toBe(1));
     expect(await screen.findByTestId('export-queued')).toBeTruthy();
+  });
+
+  it('sends the cover the user chose with the queued export, as a direct export does', async () => {
+    const { sent, queued } = setUp(27);
+    await screen.findByDisplayValue(/Sample/u);
+    fireEvent.change(screen.getByTestId('export-format'), { target: { value: 'mp3' } });
+    const cover = new File([new Uint8Array([1, 2, 3])], 'Cover.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('export-cover'), { target: { files: [cover] } });
+    fireEvent.click(await askToExport());
+    await waitFor(() => expect(sent()).toBe(1));
+    expect(queued()).toMatchObject({ coverStagingId: COVER_UPLOAD });
   });
 
   it('sends at once at or under the setting', async () => {

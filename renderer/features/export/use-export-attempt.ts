@@ -53,20 +53,23 @@ export function useExportAttempt(options: {
   // How many blocks "generate, then export" was asked for, kept for the request sent again after a conflict.
   const [missingBlocks, setMissingBlocks] = useState(0);
 
+  /** The cover the user chose, staged afresh for each attempt (main removes one an attempt does not use). */
+  const stageCover = async (): Promise<string | undefined> =>
+    cover && exportTakesCover(form) && !form.mode.startsWith('blocks')
+      ? stageFile(
+          stores.client,
+          { blob: cover, fileName: cover.name, mediaType: cover.type },
+          () => undefined,
+        )
+      : undefined;
+
   const start = async (onExisting: OnExisting = 'ask', to = outputPath): Promise<void> => {
     if (!project || !settings.ok) return;
     setError(null);
     // A new attempt: the last one's "Exported …" (or its failure) is no longer what this dialog is about.
     if (stage.kind === 'running') setStage({ kind: 'form' });
     try {
-      const coverStagingId =
-        cover && exportTakesCover(form) && !form.mode.startsWith('blocks')
-          ? await stageFile(
-              stores.client,
-              { blob: cover, fileName: cover.name, mediaType: cover.type },
-              () => undefined,
-            )
-          : undefined;
+      const coverStagingId = await stageCover();
       const result = await stores.client.invoke('export.start', {
         project,
         settings: settings.settings,
@@ -115,6 +118,8 @@ export function useExportAttempt(options: {
         project: doc.project,
       });
       stores.document.getState().markSaved(doc.project, saved.savedAt);
+      // The same cover as a direct export: a queued book is tagged with the cover the user chose.
+      const coverStagingId = await stageCover();
       const result = await stores.client.invoke('export.generateThenExport', {
         fileName: doc.fileName,
         title: doc.project.title,
@@ -122,6 +127,7 @@ export function useExportAttempt(options: {
         outputPath,
         mode: form.mode,
         onExisting,
+        ...(coverStagingId ? { coverStagingId } : {}),
       });
       if (result.ok) {
         setOutputPath(result.outputPath);
