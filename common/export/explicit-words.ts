@@ -41,6 +41,21 @@ export const explicitWordsSchema = z
   .max(EXPLICIT_WORDS_LIMITS.words, `must hold at most ${EXPLICIT_WORDS_LIMITS.words} words`);
 
 /**
+ * The list as a settings file holds it, read leniently: a word the rules refuse (not text, over the length) is
+ * dropped and a list over the count is cut, since one bad word in a hand-edited file must not set every other
+ * setting aside as damaged; a file without a list (older than it) gets the defaults.
+ */
+export const storedExplicitWordsSchema = z.unknown().transform((stored): string[] => {
+  if (!Array.isArray(stored)) return [...DEFAULT_EXPLICIT_WORDS];
+  return stored
+    .filter(
+      (word): word is string =>
+        typeof word === 'string' && [...word].length <= EXPLICIT_WORDS_LIMITS.characters,
+    )
+    .slice(0, EXPLICIT_WORDS_LIMITS.words);
+});
+
+/**
  * The list as the user typed it (one word or phrase a line, or separated by commas), trimmed, lower-cased and
  * without repeats; or the rule a line breaks, naming it.
  */

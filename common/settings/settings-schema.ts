@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHECK_THRESHOLDS } from '../audio/take-checks.js';
 import { keyBindingsSchema } from '../commands/key-bindings.js';
-import { DEFAULT_EXPLICIT_WORDS, explicitWordsSchema } from '../export/explicit-words.js';
+import { DEFAULT_EXPLICIT_WORDS, storedExplicitWordsSchema } from '../export/explicit-words.js';
 
 /** Appearance follows the OS unless the user picks one. */
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -180,7 +180,7 @@ export const settingsSchema = z.object({
   /** Added after version 1 shipped: the keys the user gave commands (none: every command has its defaults). */
   keyBindings: keyBindingsSchema.default({}),
   /** Added after version 1 shipped: the words a retail sample is checked for (files without it get the defaults). */
-  explicitWords: explicitWordsSchema.default([...DEFAULT_EXPLICIT_WORDS]),
+  explicitWords: storedExplicitWordsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

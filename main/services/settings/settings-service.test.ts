@@ -123,6 +123,25 @@ describe('SettingsService', () => {
     await expect(settings.setExplicitWords(['x'.repeat(61)])).rejects.toThrow(/at most 60 characters/);
   });
 
+  it('drops the explicit words a hand-edited file breaks the rules with, keeping the other settings and words', async () => {
+    const words = ['damn', 'x'.repeat(61), 7, ...Array.from({ length: 600 }, (_, index) => `w${index}`)];
+    await writeFile(
+      file,
+      JSON.stringify({
+        schemaVersion: 1,
+        theme: 'dark',
+        services: [],
+        activeServiceUrl: null,
+        explicitWords: words,
+      }),
+    );
+    const loaded = await new SettingsService(file, new MemoryLogger()).load();
+    expect(loaded.theme).toBe('dark');
+    expect(loaded.explicitWords).toHaveLength(500);
+    expect(loaded.explicitWords.slice(0, 2)).toEqual(['damn', 'w0']);
+    expect((await readdir(dir)).filter((name) => name.includes('damaged'))).toEqual([]);
+  });
+
   it('gives an older file the generation defaults (ask above 5,000 credits) and keeps a default voice per service', async () => {
     await writeFile(
       file,

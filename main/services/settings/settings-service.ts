@@ -11,6 +11,7 @@ import {
   settingsSchema,
   updatedGenerationSettings,
 } from '../../../common/settings/settings-schema.js';
+import { explicitWordsSchema } from '../../../common/export/explicit-words.js';
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { KeyBindingChange } from '../../../common/commands/key-bindings.js';
 import {
@@ -83,7 +84,11 @@ export class SettingsService {
   }
 
   setExplicitWords(explicitWords: readonly string[]): Promise<Settings> {
-    return this.update((settings) => ({ ...settings, explicitWords: [...explicitWords] }));
+    // Held to the list's rules here: the file is read leniently (a hand-edited word is dropped), a change is not.
+    return this.update((settings) => ({
+      ...settings,
+      explicitWords: explicitWordsSchema.parse(explicitWords),
+    }));
   }
 
   /**
