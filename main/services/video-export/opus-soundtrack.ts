@@ -3,6 +3,7 @@ import { ExportCancelledError } from '../export/export-errors.js';
 import { StreamingResampler } from '../export/resample/streaming-resampler.js';
 import { createLibav, type LibavInstance } from '../media-codecs/libav.js';
 import type { EncodedSoundtrack } from './aac-lanes.js';
+import { fromLibavTimestamp, toLibavTimestamp } from './libav-timestamp.js';
 import { WavPcmReader } from './wav-pcm-reader.js';
 
 /** Opus runs at 48 kHz inside whatever rate it is given; the mix is resampled to it so the file says what it is. */
@@ -70,7 +71,7 @@ export async function openOpusSoundtrack(
         channel_layout: channelLayout,
         channels,
         nb_samples: data.length / channels,
-        pts,
+        ...toLibavTimestamp(pts),
       }) as LibavFrame;
     const packets = async function* (): AsyncGenerator<EncodedPacket> {
       const frames = new FixedFrames(channels, frameSize);
@@ -84,7 +85,7 @@ export async function openOpusSoundtrack(
             new EncodedPacket(
               out.data,
               'key',
-              (out.pts ?? 0) / OPUS_SAMPLE_RATE,
+              fromLibavTimestamp(out.pts ?? 0, out.ptshi) / OPUS_SAMPLE_RATE,
               (out.duration ?? frameSize) / OPUS_SAMPLE_RATE,
             ),
         );
@@ -111,10 +112,17 @@ export async function openOpusSoundtrack(
         description: head,
       },
       packets,
+      // Each is released even when the one before it throws: libav's memory and the WAV's handle are not leaked.
       dispose: async () => {
-        await instance.ff_free_encoder(context, frame, packet);
-        instance.terminate();
-        await reader.close();
+        try {
+          await instance.ff_free_encoder(context, frame, packet);
+        } finally {
+          try {
+            instance.terminate();
+          } finally {
+            await reader.close();
+          }
+        }
       },
     };
   } catch (error) {
