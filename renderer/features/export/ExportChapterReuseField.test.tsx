@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ExportForm } from './export-form.js';
 import { defaultExportForm, settingsFromForm } from './export-form.js';
 import { formWithProfile } from './export-profile.js';
 import { ExportChapterReuseField } from './ExportChapterReuseField.js';
@@ -30,7 +31,7 @@ describe('ExportChapterReuseField', () => {
 
 describe('settingsFromForm and the chapters written again', () => {
   it('asks main to write every chapter only when "only changed" is unticked for a chapter folder', () => {
-    const settingsOf = (form: typeof perChapter) => {
+    const settingsOf = (form: ExportForm) => {
       const made = settingsFromForm(form);
       if (!made.ok) throw new Error(made.message);
       return made.settings;
