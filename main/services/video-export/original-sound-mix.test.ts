@@ -133,7 +133,7 @@ describe('the reference video’s original sound in the exported soundtrack', ()
   it('exports a video without sound, saying there was no original sound to mix', async () => {
     const { result, decoded } = await exportWith(videos.silent, 'without-sound', level);
     expect(result.warnings).toEqual([
-      '“silent.mp4” has no sound track, so there is no original sound to mix in.',
+      '“silent.mp4” has no sound track, so its original sound is not mixed in.',
     ]);
     expect(Math.abs(decoded.length - VIDEO_SECONDS * RATE)).toBeLessThanOrEqual(1024);
     // No tone anywhere, and the speech (ffmpeg's sine, at 1/8 of full scale) there all the same.

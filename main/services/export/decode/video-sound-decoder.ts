@@ -18,7 +18,21 @@ export class VideoSoundUnavailableError extends Error {
   }
 }
 
-const VIDEO_LIMIT = { maxBytes: MAX_REFERENCE_VIDEO_BYTES, what: 'a reference video' } as const;
+/**
+ * What the decoded file is to its caller, so its errors name it and say what its failure means: `what` and
+ * `maxBytes` are the shared reader's (its size cap, "cannot be read as …"), `unusable` ends a sentence.
+ */
+export interface SoundFileKind {
+  readonly what: string;
+  readonly maxBytes: number;
+  readonly unusable: string;
+}
+
+const REFERENCE_VIDEO: SoundFileKind = {
+  what: 'a reference video',
+  maxBytes: MAX_REFERENCE_VIDEO_BYTES,
+  unusable: 'its original sound is not mixed in',
+};
 /** libav's name for the file it reads through the block reader below (its own in-memory file system). */
 const DEVICE = 'reference-video';
 /** Packets read per call: a few seconds of AAC or Opus, so at most that much compressed sound is held at a time. */
@@ -37,15 +51,16 @@ const READ_AHEAD_BYTES = 1024 * 1024;
 export async function* decodeVideoSound(
   filePath: string,
   onBytes: (bytesRead: number) => void = () => {},
+  kind: SoundFileKind = REFERENCE_VIDEO,
 ): AsyncGenerator<DecodedAudio> {
-  const handle = await openUserFile(filePath, VIDEO_LIMIT);
+  const handle = await openUserFile(filePath, kind);
   let libav: LibavInstance | undefined;
   try {
     const { size } = await handle.stat();
     libav = await createLibav();
     // ffmpeg's notes (libopus's "could not update timestamps" on every WebM) would fill the CLI's output.
     await libav.av_log_set_level(libav.AV_LOG_QUIET);
-    yield* decodeWith(libav, handle, size, filePath, onBytes);
+    yield* decodeWith(libav, handle, size, filePath, onBytes, kind);
   } finally {
     libav?.terminate();
     await handle.close();
@@ -58,6 +73,7 @@ async function* decodeWith(
   size: number,
   filePath: string,
   onBytes: (bytesRead: number) => void,
+  kind: SoundFileKind,
 ): AsyncGenerator<DecodedAudio> {
   let furthest = 0;
   let readFailure: unknown;
@@ -86,15 +102,13 @@ async function* decodeWith(
   } catch (error) {
     if (readFailure !== undefined) throw asUserFileError(readFailure, filePath, 'read');
     throw new VideoSoundUnavailableError(
-      `“${name}” could not be opened to read its sound (${describe(error)}), so its original sound is not mixed in.`,
+      `“${name}” could not be opened to read its sound (${describe(error)}), so ${kind.unusable}.`,
     );
   }
   const stream = streams.find((candidate) => candidate.codec_type === libav.AVMEDIA_TYPE_AUDIO);
   if (!stream) {
     await libav.avformat_close_input_js(formatContext);
-    throw new VideoSoundUnavailableError(
-      `“${name}” has no sound track, so there is no original sound to mix in.`,
-    );
+    throw new VideoSoundUnavailableError(`“${name}” has no sound track, so ${kind.unusable}.`);
   }
   let decoder: [number, number, number, number];
   try {
@@ -103,7 +117,7 @@ async function* decodeWith(
     const codec = await libav.avcodec_get_name(stream.codec_id);
     await libav.avformat_close_input_js(formatContext);
     throw new VideoSoundUnavailableError(
-      `“${name}” has its sound in ${codec}, which Timbre Studio cannot decode (AAC, Opus, Vorbis and PCM it can), so its original sound is not mixed in.`,
+      `“${name}” has its sound in ${codec}, which Timbre Studio cannot decode (AAC, Opus, Vorbis and PCM it can), so ${kind.unusable}.`,
     );
   }
   const [, context, packet, frame] = decoder;

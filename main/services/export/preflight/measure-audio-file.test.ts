@@ -135,4 +135,17 @@ describe('measureAudioFile', () => {
     // AAC is not read for constant bit rate: nothing is claimed either way.
     expect(file.constantBitrate).toBeUndefined();
   });
+
+  it('names an M4B that cannot be decoded as the delivery file it is, never as a reference video', async () => {
+    const broken = join(folder, 'Broken.m4b');
+    await writeFile(broken, 'not an MP4 at all, only text where the boxes should be');
+    const failure = await measureAudioFile(broken).then(
+      () => 'measured',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(failure).toMatch(
+      /^“Broken\.m4b” could not be opened to read its sound \(.+\), so it cannot be measured\.$/u,
+    );
+    expect(failure).not.toMatch(/reference video|mixed in/u);
+  });
 });

@@ -27,6 +27,12 @@ const FORMATS = {
 } as const;
 /** AAC in MP4 (M4B, M4A): decoded by ffmpeg's libav.js, as a reference video's sound is. */
 const AAC_EXTENSIONS = { '.m4a': 'm4a', '.m4b': 'm4b' } as const;
+/** The decoder's errors name an M4B or M4A as what it is here, never "a reference video". */
+const AAC_DELIVERY_FILE = {
+  ...DELIVERY_FILE,
+  what: 'an M4B or M4A delivery file',
+  unusable: 'it cannot be measured',
+};
 
 interface Meters {
   loudness: LoudnessMeter;
@@ -52,7 +58,7 @@ export async function measureAudioFile(filePath: string): Promise<MeasuredAudioF
   let frames = 0;
   try {
     const chunks = aac
-      ? decodeVideoSound(filePath)
+      ? decodeVideoSound(filePath, undefined, AAC_DELIVERY_FILE)
       : decodeFile(filePath, decoders, (found) => (format = found));
     for await (const chunk of chunks) {
       if (!meters) {
