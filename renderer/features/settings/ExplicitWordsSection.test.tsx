@@ -35,6 +35,9 @@ describe('Settings → Explicit words', () => {
     await screen.findByTestId('explicit-words-saved');
     expect(bridge.calls.at(-1)?.input).toEqual({ words: ['damn', 'bloody hell'] });
     expect(box.value).toBe('damn\nbloody hell');
+    // A further edit is not saved yet, so "Saved." goes.
+    fireEvent.change(box, { target: { value: 'damn\nbloody hell\nheck' } });
+    expect(screen.queryByTestId('explicit-words-saved')).toBeNull();
 
     fireEvent.change(box, { target: { value: `ok\n${'y'.repeat(61)}` } });
     fireEvent.click(screen.getByTestId('explicit-words-save'));

@@ -61,7 +61,11 @@ export function ExplicitWordsSection() {
             rows={8}
             data-testid="explicit-words"
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => {
+              // An edit since the save is not saved: "Saved." would say it was.
+              setSavedNote(false);
+              setDraft(event.target.value);
+            }}
           />
         </label>
         {problem ? (
