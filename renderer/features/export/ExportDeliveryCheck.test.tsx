@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryCheckReport } from '../../../common/ipc/export-methods.js';
 import { sampleProject } from '../../../common/project/test-support.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
@@ -67,6 +67,24 @@ describe('ExportDialog: a retailer delivery is checked before export', () => {
     expect(screen.queryByTestId('export-start')).toBeNull();
     fireEvent.click(screen.getByTestId('preflight-export-anyway'));
     await waitFor(() => expect(calls('export.start')).toHaveLength(1));
+  });
+
+  it('scrolls the report into view, since it appears below a form taller than the window', async () => {
+    // jsdom has no scrollIntoView: record which element asks to be shown.
+    const shown: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      shown.push(this);
+    });
+    try {
+      setUp();
+      await screen.findByDisplayValue(/Sample/u);
+      fireEvent.change(screen.getByTestId('export-profile'), { target: { value: 'acx' } });
+      fireEvent.click(screen.getByTestId('export-start'));
+      const report = await screen.findByTestId('preflight-report');
+      await waitFor(() => expect(shown.some((element) => element.contains(report))).toBe(true));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('goes back to the form without exporting', async () => {

@@ -29,6 +29,7 @@ import { ExportLaneConflicts } from './ExportLaneConflicts.js';
 import { ExportPastVideoEnd } from './ExportPastVideoEnd.js';
 import { ExportMissingAudio } from './ExportMissingAudio.js';
 import { ExportRunStatus } from './ExportRunStatus.js';
+import { RevealOnMount } from './RevealOnMount.js';
 import { ExportTagFields } from './ExportTagFields.js';
 import './export.css';
 import { useDeliveryCheck } from './use-delivery-check.js';
@@ -187,18 +188,24 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         </p>
       ) : null}
       {delivery.check.kind === 'checking' ? (
-        <ExportCheckProgress checkId={delivery.check.checkId} onCancel={delivery.cancel} />
+        <RevealOnMount>
+          <ExportCheckProgress checkId={delivery.check.checkId} onCancel={delivery.cancel} />
+        </RevealOnMount>
       ) : null}
       {delivery.check.kind === 'report' ? (
-        <ExportCheckReport
-          report={delivery.check.report}
-          onExport={exportAfterCheck}
-          onBack={delivery.back}
-        />
+        <RevealOnMount>
+          <ExportCheckReport
+            report={delivery.check.report}
+            onExport={exportAfterCheck}
+            onBack={delivery.back}
+          />
+        </RevealOnMount>
       ) : null}
       {stage.kind === 'running' && run ? (
-        // Keyed by the export: a new export starts with "Copy path" unpressed.
-        <ExportRunStatus key={stage.exportId} run={run} canReveal={appInfo?.canReveal === true} />
+        // Keyed by the export: a new export starts with "Copy path" unpressed, and is scrolled into view.
+        <RevealOnMount key={stage.exportId}>
+          <ExportRunStatus run={run} canReveal={appInfo?.canReveal === true} />
+        </RevealOnMount>
       ) : null}
 
       <div className="form-actions">
