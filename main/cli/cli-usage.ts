@@ -31,8 +31,8 @@ Output
   --all-chapters         with --overwrite, write every chapter file again: by default a folder an earlier
                          export wrote keeps the chapter files whose audio, name and tags are unchanged
   --mode epub-read-along|lpf-audiobook|karaoke-vtt
-                         a read-along EPUB 3 (sentences highlighted as read, MP3 by chapter), a W3C
-                         Audiobook (.lpf), or the mix with a word-by-word karaoke .vtt beside it
+                         a read-along EPUB 3 (sentences highlighted as read, MP3 or M4A by chapter, the cover
+                         first), a W3C Audiobook (.lpf), or the mix with a word-by-word karaoke .vtt beside it
   --profile acx|google-play|inaudio|apple-books|spotify|podcast
                          a retailer's delivery: its format, rate, channels, loudness, room tone and chapter
                          files; the written files are checked again and "Pre-flight report.html" is put beside
@@ -79,7 +79,8 @@ Chapters and tags (one file per project)
                          tags written into the file (ID3v2 in MP3, LIST INFO in WAV, iTunes tags in M4B/M4A;
                          the narrator as composer; series and part in M4B/M4A only); the title defaults
                          to the project's title when any tag, marker or cover is written
-  --cover FILE           a JPEG or PNG embedded as the MP3's, M4B's or M4A's cover (at most 10 MB)
+  --cover FILE           a JPEG or PNG embedded as the MP3's, M4B's or M4A's cover and a read-along book's
+                         (at most 10 MB)
 
 Generation
   --generate             generate blocks that have no audio yet (spends credits; only what is missing is sent)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from './cli-args.js';
+import { USAGE } from './cli-usage.js';
 
 const parse = (line: string) => parseCommandLine(line.split(' ').filter(Boolean), {});
 
@@ -21,6 +22,17 @@ describe('timbre export --mode', () => {
     );
     expect(() => parse('export b.timbre --out o --mode epub-read-along --split chapters')).toThrow(
       '--mode epub-read-along writes one book per project: it cannot be used with --split or --video',
+    );
+  });
+
+  it('says in --help that a read-along book holds MP3 or M4A by chapter, the cover first, and takes --cover', () => {
+    // The help's wrapped lines read as one text.
+    const help = USAGE.replace(/\s+/gu, ' ');
+    expect(help).toContain(
+      'a read-along EPUB 3 (sentences highlighted as read, MP3 or M4A by chapter, the cover first)',
+    );
+    expect(help).toContain(
+      "a JPEG or PNG embedded as the MP3's, M4B's or M4A's cover and a read-along book's",
     );
   });
 });
