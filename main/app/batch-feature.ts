@@ -70,6 +70,7 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
     }),
     defaultServiceUrl: () => settings.current().activeServiceUrl ?? undefined,
     checkThresholds: () => settings.current().checks,
+    explicitWords: () => settings.current().explicitWords,
     lexicons: deps.lexicons,
     runningExports: deps.runningExports,
     logger,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { withExplicitWords } from '../../../common/export/explicit-words.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import type { SendContext } from '../../../common/project/send-context.js';
 import type { GenerationCount } from '../../../common/generation/service-speed.js';
@@ -52,6 +53,8 @@ export interface ItemRunnerDeps {
   checkThresholds?: () => CheckThresholds;
   /** Each project's send context (cast, lexicons), so states and checks agree with what is sent. */
   lexicons: ServiceLexicons;
+  /** Settings → Explicit words when the item runs, for a retail sample's check (the default list when absent). */
+  explicitWords?: () => readonly string[];
 }
 
 export interface ItemRunContext {
@@ -180,7 +183,11 @@ export async function runBatchItem(
 
   context.onProgress('exporting', 0);
   try {
-    const prepared = await deps.exporter.prepare(project, item.settings);
+    // The list in Settings now, as the dialog and `timbre` send it: a queued item's list may be out of date.
+    const settings = deps.explicitWords
+      ? withExplicitWords(item.settings, deps.explicitWords())
+      : item.settings;
+    const prepared = await deps.exporter.prepare(project, settings);
     const written = await deps.exporter.export(
       prepared,
       {
