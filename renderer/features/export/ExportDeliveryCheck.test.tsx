@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeliveryCheckReport } from '../../../common/ipc/export-methods.js';
 import { sampleProject } from '../../../common/project/test-support.js';
@@ -44,7 +44,7 @@ function setUp() {
   const stores = storesFor(bridge);
   stores.document.getState().open({ fileName: 'sample.timbre', project: sampleProject() });
   renderWithStores(<ExportDialog onClose={() => undefined} />, stores);
-  return { calls: (method: string) => bridge.calls.filter((call) => call.method === method) };
+  return { stores, calls: (method: string) => bridge.calls.filter((call) => call.method === method) };
 }
 
 describe('ExportDialog: a retailer delivery is checked before export', () => {
@@ -85,6 +85,30 @@ describe('ExportDialog: a retailer delivery is checked before export', () => {
     } finally {
       delete (Element.prototype as Partial<Element>).scrollIntoView;
     }
+  });
+
+  it('offers Deliver to and the retail sample again once the export is written, to export again', async () => {
+    const { stores, calls } = setUp();
+    await screen.findByDisplayValue(/Sample/u);
+    fireEvent.change(screen.getByTestId('export-profile'), { target: { value: 'acx' } });
+    fireEvent.click(screen.getByTestId('export-start'));
+    fireEvent.click(await screen.findByTestId('preflight-export-anyway'));
+    await waitFor(() => expect(calls('export.start')).toHaveLength(1));
+    act(() => {
+      stores.exportJobs.getState().finish({
+        exportId: 'e1',
+        projectId: 'sample',
+        ok: true,
+        outputPath: '/home/reader/Exports/Sample',
+        subtitlePaths: [],
+        durationMs: 0,
+        bytes: 1,
+      });
+    });
+    expect(await screen.findByTestId('export-done')).toBeTruthy();
+    // The user moves the retail sample and exports again without closing the dialog.
+    expect((screen.getByTestId('export-profile') as HTMLSelectElement).value).toBe('acx');
+    expect(screen.getByText('Export again')).toBeTruthy();
   });
 
   it('goes back to the form without exporting', async () => {

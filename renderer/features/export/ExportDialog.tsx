@@ -104,11 +104,10 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   const busy = stage.kind === 'running' && run?.state !== 'finished';
   return (
     <Dialog title={`Export “${title}”`} testId="export-dialog" className="export-dialog" onClose={onClose}>
-      {/* Shown until the export runs (its statement is repeated in the finished export's notes). */}
-      {hasVideo || stage.kind === 'running' ? null : (
-        <ExportProfileField form={form} disabled={busy} onChange={update} />
-      )}
-      {hasVideo || stage.kind === 'running' ? null : (
+      {/* Hidden while the export runs (its statement is repeated in the export's notes); back once it is
+          written, so the user can move the retail sample and Export again without reopening the dialog. */}
+      {hasVideo || busy ? null : <ExportProfileField form={form} disabled={busy} onChange={update} />}
+      {hasVideo || busy ? null : (
         <ExportSampleField
           form={form}
           project={project}
