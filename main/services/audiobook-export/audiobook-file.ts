@@ -1,4 +1,3 @@
-import { EncodedAudioPacketSource, FilePathTarget, Mp4OutputFormat, Output } from 'mediabunny';
 import type { MetadataTags } from 'mediabunny';
 import type { FileTags } from '../export/tags/file-tags.js';
 import { readCoverImage } from '../export/tags/cover-image.js';
@@ -6,7 +5,7 @@ import { iso639Of } from '../export/tags/id3-tag.js';
 import type { AacLaneJob } from './aac-lane-protocol.js';
 import { encodeAac } from './aac-encode.js';
 import { freeformItem, mediaKindItem } from './audiobook-boxes.js';
-import { finishAudiobookFile } from './audiobook-moov.js';
+import { muxAudiobook } from './audiobook-mux.js';
 import type { Mp4Box } from './mp4-box-tree.js';
 
 export interface AudiobookFileJob {
@@ -30,8 +29,8 @@ const AUDIOBOOK_MEDIA_KIND = 2;
 
 /**
  * Encodes the mix as AAC-LC (ffmpeg's native encoder in WebAssembly through libav.js, on both cores:
- * aac-encode.ts) into MP4 (mediabunny's muxer, index at the end), tagged, then adds what mediabunny does not
- * write: chapters, the audiobook flag, series, and the exact length (audiobook-moov.ts).
+ * aac-encode.ts) into MP4 (audiobook-mux.ts: mediabunny's boxes and tags, the audio streamed, index at the
+ * end), with what mediabunny does not write: chapters, the audiobook flag, series, and the exact length.
  */
 export async function writeAudiobookFile(job: AudiobookFileJob): Promise<void> {
   const soundtrack = await encodeAac({
@@ -42,37 +41,20 @@ export async function writeAudiobookFile(job: AudiobookFileJob): Promise<void> {
     signal: job.signal,
     onFraction: (fraction) => job.onFraction?.(fraction * 0.98),
   });
-  const output = new Output({
-    format: new Mp4OutputFormat({ fastStart: false }),
-    target: new FilePathTarget(job.outputPath),
-  });
   try {
-    const source = new EncodedAudioPacketSource('aac');
     const language = job.tags?.language;
-    output.addAudioTrack(source, language ? { languageCode: iso6392(language) } : {});
-    output.setMetadataTags(metadataTags(job.tags));
-    await output.start();
-    let first = true;
-    for await (const packet of soundtrack.packets()) {
-      await source.add(packet, first ? { decoderConfig: soundtrack.decoderConfig } : undefined);
-      first = false;
-    }
-    source.close();
-    await output.finalize();
-  } catch (error) {
-    await output.cancel().catch(() => undefined);
-    throw error;
+    const markers = job.tags?.markers === true ? (job.tags.chapters ?? []) : [];
+    await muxAudiobook(soundtrack, {
+      outputPath: job.outputPath,
+      tags: metadataTags(job.tags),
+      languageCode: language ? iso6392(language) : undefined,
+      brand: job.format === 'm4b' ? 'M4B ' : 'M4A ',
+      finish: { chapters: markers, frames: job.frames, sampleRate: job.sampleRate, items: extraItems(job) },
+      signal: job.signal,
+    });
   } finally {
     await soundtrack.dispose();
   }
-  const markers = job.tags?.markers === true ? (job.tags.chapters ?? []) : [];
-  await finishAudiobookFile(job.outputPath, {
-    chapters: markers,
-    frames: job.frames,
-    sampleRate: job.sampleRate,
-    items: extraItems(job),
-    brand: job.format === 'm4b' ? 'M4B ' : 'M4A ',
-  });
   job.onFraction?.(1);
 }
 

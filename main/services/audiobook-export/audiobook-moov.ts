@@ -1,17 +1,7 @@
-import { open } from 'node:fs/promises';
 import type { BookChapter } from './audiobook-boxes.js';
 import { chapterTrack, neroChapterList } from './audiobook-boxes.js';
 import type { Mp4Box } from './mp4-box-tree.js';
-import {
-  concatBytes,
-  container,
-  findBox,
-  latin1,
-  leaf,
-  parseBoxes,
-  serializeBox,
-  u32,
-} from './mp4-box-tree.js';
+import { boxParts, concatBytes, container, findBox, latin1, leaf, u32 } from './mp4-box-tree.js';
 
 export interface AudiobookFinish {
   /** Chapters for the QuickTime chapter track and Nero's list; none writes neither. */
@@ -21,47 +11,29 @@ export interface AudiobookFinish {
   readonly sampleRate: number;
   /** iTunes items mediabunny does not write (stik, free-form), added to moov/udta/meta/ilst. */
   readonly items: readonly Mp4Box[];
-  /**
-   * The file type iTunes writes ('M4B ' or 'M4A '), over mediabunny's 'isom' (same size, in place): some
-   * players (older iPods, Apple's) tell a book from music by it as well as by the extension.
-   */
-  readonly brand?: 'M4B ' | 'M4A ' | undefined;
-}
-
-/** ftyp's content after its header (major brand, minor version, two compatible brands), if it has that size. */
-async function writeBrand(handle: Awaited<ReturnType<typeof open>>, brand: string): Promise<void> {
-  const header = Buffer.alloc(8);
-  await handle.read(header, 0, 8, 0);
-  if (header.readUInt32BE(0) !== 24 || header.toString('latin1', 4, 8) !== 'ftyp') return;
-  const content = concatBytes([latin1(brand), u32(0), latin1(brand), latin1('isom')]);
-  await handle.write(content, 0, content.length, 8);
 }
 
 /**
- * Finishes an M4B/M4A mediabunny wrote with its index (moov) at the end: the edit list and the durations cut
- * to the timeline's length (so the encoder's end padding is not played), the chapters as a text track and as
- * Nero's list, and the iTunes items mediabunny lacks. The moov is read (a few MB for a 10-hour book), rebuilt
- * and written back where it was, after a small mdat of the chapter titles; the audio is never moved.
+ * The file type with `brand` ('M4B ' or 'M4A ', as iTunes writes) as its major brand over mediabunny's 'isom',
+ * if it has mediabunny's size (major brand, minor version, two compatible brands): some players (older iPods,
+ * Apple's) tell a book from music by it as well as by the extension.
  */
-export async function finishAudiobookFile(filePath: string, finish: AudiobookFinish): Promise<void> {
-  const handle = await open(filePath, 'r+');
-  try {
-    const { size } = await handle.stat();
-    const moovAt = await lastTopLevelBox(handle, size, 'moov');
-    const bytes = new Uint8Array(size - moovAt - 8);
-    await handle.read(bytes, 0, bytes.length, moovAt + 8);
-    const moov = container('moov', parseBoxes(bytes));
-    // The chapter titles go in an mdat where the moov was; the moov follows them.
-    const samples = rebuildMoov(moov, finish, moovAt + 8);
-    const mdat = samples.length > 0 ? concatBytes([u32(8 + samples.length), latin1('mdat'), samples]) : null;
-    const tail = concatBytes(mdat ? [mdat, serializeBox(moov)] : [serializeBox(moov)]);
-    await handle.truncate(moovAt);
-    await handle.write(tail, 0, tail.length, moovAt);
-    if (finish.brand) await writeBrand(handle, finish.brand);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+export function brandFileType(ftyp: Mp4Box, brand: 'M4B ' | 'M4A '): void {
+  if (ftyp.payload?.length !== 16) return;
+  ftyp.payload = concatBytes([latin1(brand), u32(0), latin1(brand), latin1('isom')]);
+}
+
+/**
+ * Finishes the moov mediabunny wrote (its sample tables already the whole book's): the edit list and the
+ * durations cut to the timeline's length (so the encoder's end padding is not played), the chapters as a text
+ * track and as Nero's list, and the iTunes items mediabunny lacks. Answers the file's tail, to be written at
+ * `tailAt`: a small mdat of the chapter titles, then the moov, as pieces (boxParts) rather than one copy.
+ */
+export function finishedTail(moov: Mp4Box, finish: AudiobookFinish, tailAt: number): Uint8Array[] {
+  // The chapter titles go in an mdat at the tail's start; the moov follows them.
+  const samples = rebuildMoov(moov, finish, tailAt + 8);
+  const mdat = samples.length > 0 ? [concatBytes([u32(8 + samples.length), latin1('mdat'), samples])] : [];
+  return [...mdat, ...boxParts(moov)];
 }
 
 /** Rewrites the moov in place; answers the chapter titles' bytes, to be written at `titlesAt` in the file. */
@@ -125,26 +97,4 @@ function findOrAdd(boxes: Mp4Box[], type: string): Mp4Box {
   const added = container(type, []);
   boxes.push(added);
   return added;
-}
-
-/** Where the last top-level box of a type starts (mediabunny writes moov last, after the audio's mdat). */
-async function lastTopLevelBox(
-  handle: Awaited<ReturnType<typeof open>>,
-  fileSize: number,
-  type: string,
-): Promise<number> {
-  const header = Buffer.alloc(16);
-  let offset = 0;
-  let found = -1;
-  while (offset + 8 <= fileSize) {
-    await handle.read(header, 0, 16, offset);
-    let size = header.readUInt32BE(0);
-    if (size === 1) size = Number(header.readBigUInt64BE(8));
-    else if (size === 0) size = fileSize - offset;
-    if (size < 8) break;
-    if (header.toString('latin1', 4, 8) === type) found = offset;
-    offset += size;
-  }
-  if (found < 0 || offset !== fileSize) throw new Error(`The M4B being written has no ${type} at its end`);
-  return found;
 }

@@ -43,21 +43,20 @@ export function parseBoxes(bytes: Uint8Array): Mp4Box[] {
   return boxes;
 }
 
-/** A box's bytes, its size counted from what it holds now. */
-export function serializeBox(box: Mp4Box): Uint8Array {
-  const parts = box.children
-    ? [box.head ?? new Uint8Array(0), ...box.children.map(serializeBox)]
+/**
+ * A box's bytes, its size counted from what it holds now, as the pieces it is made of (headers and the leaves' own payloads, not copied), to be written
+ * one after another: a 10-hour book's stsz (6 MB) is then not copied once per level of nesting.
+ */
+export function boxParts(box: Mp4Box): Uint8Array[] {
+  const content = box.children
+    ? [box.head ?? new Uint8Array(0), ...box.children.flatMap(boxParts)]
     : [box.payload ?? new Uint8Array(0)];
-  const size = 8 + parts.reduce((sum, part) => sum + part.length, 0);
-  const bytes = new Uint8Array(size);
-  new DataView(bytes.buffer).setUint32(0, size);
-  for (let index = 0; index < 4; index += 1) bytes[4 + index] = box.type.charCodeAt(index) & 0xff;
-  let offset = 8;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
+  const size = 8 + content.reduce((sum, part) => sum + part.length, 0);
+  if (size > 0xffffffff) throw new Error(`MP4 box ${box.type} would hold ${size} bytes, past 4 GiB`);
+  const header = new Uint8Array(8);
+  new DataView(header.buffer).setUint32(0, size);
+  for (let index = 0; index < 4; index += 1) header[4 + index] = box.type.charCodeAt(index) & 0xff;
+  return [header, ...content];
 }
 
 export function leaf(type: string, ...parts: Uint8Array[]): Mp4Box {
