@@ -1,9 +1,10 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
+import nodePath from 'node:path';
 import type { RenderPlan } from '../../../common/export/render-plan.js';
 import { decodeInParallel } from './decode/parallel-decode.js';
 import { decodeVideoSound, VideoSoundUnavailableError } from './decode/video-sound-decoder.js';
-import type { CachedSource, PcmCache } from './decode/pcm-cache.js';
+import { SampleRateChangeError, type CachedSource, type PcmCache } from './decode/pcm-cache.js';
 import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
 import { addStretchedSources } from './stretch/stretched-source.js';
 
@@ -149,6 +150,10 @@ async function decodeVideoSoundInto(
     );
   } catch (error) {
     if (error instanceof VideoSoundUnavailableError) return error.message;
+    // The speech is the export's point: a video whose sound switches rate loses its sound, not the export.
+    if (error instanceof SampleRateChangeError) {
+      return `“${nodePath.basename(entry.path)}” switches its sound’s sample rate partway through (${error.firstRate} Hz, then ${error.laterRate} Hz), so its original sound is not mixed in: re-encode the video’s sound at one rate to mix it.`;
+    }
     throw error;
   }
 }

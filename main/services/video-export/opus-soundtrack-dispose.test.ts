@@ -35,11 +35,11 @@ afterAll(async () => {
 describe('the Opus soundtrack’s dispose', () => {
   it('ends the libav instance and closes the WAV even when freeing the encoder throws', async () => {
     const actual = await vi.importActual<typeof libavModule>('../media-codecs/libav.js');
-    let terminate: ReturnType<typeof vi.fn> | undefined;
+    let terminate: ReturnType<typeof vi.fn<() => void>> | undefined;
     vi.mocked(libavModule.createLibav).mockImplementationOnce(async () => {
       const real = await actual.createLibav();
       const realTerminate = real.terminate.bind(real);
-      terminate = vi.fn(realTerminate);
+      terminate = vi.fn<() => void>(realTerminate);
       real.ff_free_encoder = () => Promise.reject(new Error('free failed'));
       real.terminate = terminate;
       return real;

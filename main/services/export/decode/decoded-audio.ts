@@ -3,6 +3,8 @@ export interface DecodedAudio {
   readonly channelData: readonly Float32Array[];
   readonly samplesDecoded: number;
   readonly sampleRate: number;
+  /** Which speaker each channel is for (ffmpeg's AV_CH_* bits, WAV's channel mask), when the file says. */
+  readonly channelLayout?: number;
 }
 
 /**

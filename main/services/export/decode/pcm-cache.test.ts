@@ -10,7 +10,8 @@ import {
   readFloat32,
   sox,
 } from '../test-support/media-tools.js';
-import { PcmCache } from './pcm-cache.js';
+import type { DecodedAudio } from './decoded-audio.js';
+import { PcmCache, SampleRateChangeError } from './pcm-cache.js';
 
 /**
  * Decoding of every supported format, checked against ffmpeg's decoding of the same file. Fixtures are
@@ -110,6 +111,66 @@ describe('PcmCache decoding (vs ffmpeg)', () => {
       expect(difference.maxAbs, fixture.name).toBeLessThanOrEqual(fixture.tolerance);
     }
     console.log(`decoding vs ffmpeg:\n${report.join('\n')}`);
+  });
+
+  it('folds 7.1 WAV and 5.1 FLAC to stereo as ffmpeg does (centre kept), at its no-clip level', async () => {
+    // A different tone in each channel; the centre's (440 Hz) stands for the dialogue.
+    const tones = [220, 330, 440, 55, 550, 660, 770, 880].map((hz) => `0.3*sin(${hz}*2*PI*t)`).join('|');
+    const wav = path.join(folder, 'surround-7.1.wav');
+    await ffmpeg([
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `aevalsrc=${tones}:s=48000:d=1:c=7.1`,
+      '-c:a',
+      'pcm_s16le',
+      wav,
+    ]);
+    const flac = path.join(folder, 'surround-5.1.flac');
+    await ffmpeg(['-v', 'error', '-i', wav, '-af', 'pan=5.1|c0=c0|c1=c1|c2=c2|c3=c3|c4=c4|c5=c5', flac]);
+    const cache = new PcmCache(path.join(folder, 'cache-surround'));
+    for (const file of [wav, flac]) {
+      const entry = await cache.ensure(file, file, 48000);
+      expect(entry.channels).toBe(2);
+      const ours = await readFloat32(entry.pcmPath);
+      // -ac 2 into 16-bit output: swresample's matrix scaled so a side's gains sum to 1 (rematrix_maxval=1).
+      const reference = path.join(folder, `${path.basename(file)}.ref.f32`);
+      await ffmpeg([
+        '-v',
+        'error',
+        '-i',
+        file,
+        '-af',
+        'aresample=rematrix_maxval=1,aformat=channel_layouts=stereo',
+        '-f',
+        'f32le',
+        reference,
+      ]);
+      const theirs = await readFloat32(reference);
+      expect(ours.length).toBe(theirs.length);
+      expect(compareSamples(ours, theirs).maxAbs, file).toBeLessThan(1e-5);
+    }
+  });
+
+  it('names the source whose sample rate changes partway through, and the rule it breaks', async () => {
+    const cache = new PcmCache(path.join(folder, 'cache-splice'));
+    async function* spliced(): AsyncGenerator<DecodedAudio> {
+      yield { channelData: [new Float32Array(512)], samplesDecoded: 512, sampleRate: 44100 };
+      yield { channelData: [new Float32Array(512)], samplesDecoded: 512, sampleRate: 48000 };
+    }
+    const failure = cache.ensureDecoded(
+      'splice',
+      44100,
+      () => spliced(),
+      () => false,
+      '/music/bed.mp3',
+    );
+    await expect(failure).rejects.toBeInstanceOf(SampleRateChangeError);
+    await expect(failure).rejects.toThrow(
+      '/music/bed.mp3: the sample rate changes partway through (44100 Hz, then 48000 Hz), and a sound must keep one rate from start to end to be mixed',
+    );
   });
 
   it('resamples to the export rate close to ffmpeg (MP3 24 kHz speech → 44.1 kHz)', async () => {

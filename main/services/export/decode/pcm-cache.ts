@@ -11,16 +11,18 @@ import { ExportCancelledError } from '../export-errors.js';
 import { StreamingResampler } from '../resample/streaming-resampler.js';
 import type { DecodedAudio } from './decoded-audio.js';
 import { DecoderSet, decodeFile } from './source-decoder.js';
+import { downmixGains, downmixToStereo } from './stereo-downmix.js';
 
 /**
  * The decoded-PCM cache: each source is decoded once per target sample rate into a raw file of
- * interleaved 32-bit float samples (mono or stereo, as the source) plus a JSON sidecar with its length
+ * interleaved 32-bit float samples (mono or stereo, as the source; surround folded to stereo) plus a JSON sidecar with its length
  * and the silences found in it. Rendering then reads only the frames it needs, straight from disk.
  * Entries are keyed by the caller's sourceKey (a content hash), so a changed source gets a new entry.
  */
 
 // Bump when the decoded bytes would change (decoder, resampler or layout), so old entries are not reused.
-const CACHE_FORMAT_VERSION = 1;
+// 2: surround files are folded to stereo (centre kept) where version 1 kept their first two channels.
+const CACHE_FORMAT_VERSION = 2;
 
 const cacheEntrySchema = z.object({
   version: z.literal(CACHE_FORMAT_VERSION),
@@ -157,6 +159,23 @@ export class PcmCache {
 }
 
 /**
+ * A source whose sample rate changes partway (a stream spliced from two recordings): the cache keeps one rate per
+ * entry, so it is not decoded. A reference video's sound is then left out with this sentence as its warning.
+ */
+export class SampleRateChangeError extends Error {
+  constructor(
+    label: string,
+    readonly firstRate: number,
+    readonly laterRate: number,
+  ) {
+    super(
+      `${label}: the sample rate changes partway through (${firstRate} Hz, then ${laterRate} Hz), and a sound must keep one rate from start to end to be mixed`,
+    );
+    this.name = 'SampleRateChangeError';
+  }
+}
+
+/**
  * A cache entry's temporary name ends in `.<pid>-<instance id>-<12 hex>.partial`: the process writing it is named,
  * so a start-up sweep (removeStalePcmPartials) can tell one left by a killed export from one another process is
  * writing now. The pid alone cannot say it when the app gets the same pid at every launch (a container, a
@@ -244,6 +263,8 @@ async function decodeToFile(
   let sourceFormat = 'unknown';
   let sourceRate = 0;
   let channels: 1 | 2 = 1;
+  // Each source channel's share of left and right when the source has more than two (5.1, 7.1…).
+  let surroundGains: (readonly [number, number])[] | undefined;
   let frames = 0;
   let pendingLength = 0;
 
@@ -271,16 +292,20 @@ async function decodeToFile(
       if (isCancelled()) throw new ExportCancelledError();
       if (sourceRate === 0) {
         sourceRate = chunk.sampleRate;
-        // Anything beyond stereo keeps its first two channels (front left and right in WAV and FLAC order).
         channels = chunk.channelData.length >= 2 ? 2 : 1;
+        // Surround is folded to stereo as ffmpeg's -ac 2 folds it: keeping only front left and right lost the
+        // centre, where dialogue and a bed's lead sit.
+        if (chunk.channelData.length > 2) {
+          surroundGains = downmixGains(chunk.channelData.length, chunk.channelLayout);
+        }
         detector = new SilenceDetector(sourceRate, channels);
         if (sourceRate !== targetRate) resampler = resamplers.take(sourceRate, targetRate, channels);
       } else if (chunk.sampleRate !== sourceRate) {
-        throw new Error(
-          `${filePath}: the sample rate changes mid-file (${sourceRate} Hz, then ${chunk.sampleRate} Hz)`,
-        );
+        throw new SampleRateChangeError(filePath, sourceRate, chunk.sampleRate);
       }
-      const planar = chunk.channelData.slice(0, channels);
+      const planar = surroundGains
+        ? downmixToStereo(chunk.channelData, surroundGains, chunk.samplesDecoded)
+        : chunk.channelData.slice(0, channels);
       detector?.add(planar, chunk.samplesDecoded);
       if (resampler) {
         const out = resampler.process(planar, chunk.samplesDecoded);

@@ -12,6 +12,8 @@ interface WavFormat {
   readonly sampleRate: number;
   readonly bitsPerSample: number;
   readonly blockAlign: number;
+  /** WAVE_FORMAT_EXTENSIBLE's channel mask (its bits are ffmpeg's AV_CH_* bits); 0 when the file names none. */
+  readonly channelMask: number;
 }
 
 /**
@@ -75,7 +77,12 @@ export class WavStreamDecoder implements StreamingDecoder {
     if (frames === 0) return undefined;
     const channelData = Array.from({ length: format.channels }, () => new Float32Array(frames));
     readSamples(usable, format, frames, channelData);
-    return { channelData, samplesDecoded: frames, sampleRate: format.sampleRate };
+    return {
+      channelData,
+      samplesDecoded: frames,
+      sampleRate: format.sampleRate,
+      channelLayout: format.channelMask,
+    };
   }
 }
 
@@ -111,10 +118,12 @@ function parseFmt(view: DataView, offset: number, size: number): WavFormat {
   const sampleRate = view.getUint32(offset + 4, true);
   const blockAlign = view.getUint16(offset + 12, true);
   const bitsPerSample = view.getUint16(offset + 14, true);
+  let channelMask = 0;
   if (tag === FORMAT_EXTENSIBLE) {
     if (size < 40) throw new Error('WAV "fmt " chunk: WAVE_FORMAT_EXTENSIBLE needs 40 bytes');
     // The sub-format GUID starts with the plain format tag.
     tag = view.getUint16(offset + 24, true);
+    channelMask = view.getUint32(offset + 20, true);
   }
   if (channels < 1) throw new Error('WAV "fmt " chunk: channels must be ≥ 1');
   if (sampleRate < 1000 || sampleRate > 768_000)
@@ -132,7 +141,7 @@ function parseFmt(view: DataView, offset: number, size: number): WavFormat {
       `WAV "fmt " chunk: block align ${blockAlign} does not match ${channels} × ${bitsPerSample} bits`,
     );
   }
-  return { encoding, channels, sampleRate, bitsPerSample, blockAlign };
+  return { encoding, channels, sampleRate, bitsPerSample, blockAlign, channelMask };
 }
 
 function readSamples(bytes: Uint8Array, format: WavFormat, frames: number, out: Float32Array[]): void {

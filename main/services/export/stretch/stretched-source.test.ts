@@ -25,7 +25,7 @@ describe('addStretchedSources', () => {
     const pcmPath = path.join(dir, 'take.f32');
     await writeFile(pcmPath, new Uint8Array(new Float32Array(frames).buffer));
     const source: CachedSource = {
-      version: 1,
+      version: 2,
       sourceKey: 'take',
       sampleRate: 44_100,
       channels: 1,

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const source: CachedSource = {
-  version: 1,
+  version: 2,
   sourceKey: 'voice',
   sampleRate: 44100,
   channels: 1,

@@ -16,7 +16,7 @@ export async function fakeCachedSource(
     new Uint8Array(interleaved.buffer, interleaved.byteOffset, interleaved.byteLength),
   );
   return {
-    version: 1,
+    version: 2,
     sourceKey: key,
     sampleRate,
     channels,
