@@ -175,7 +175,7 @@ export class ProjectExporter {
       case 'lpf-audiobook':
         return exportReadAlongBook(this.options, prepared, target, run);
       case 'karaoke-vtt':
-        return withKaraokeVtt(this.options.pcmCacheDir, prepared, (plain) =>
+        return withKaraokeVtt(this.options.pcmCacheDir, prepared, target, (plain) =>
           this.exportMix(plain, target, run),
         );
       default: {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -280,5 +280,18 @@ describe('the karaoke WebVTT', () => {
     const vtt = await readFile(path.join(folder, 'mix.vtt'), 'utf8');
     expect(vtt).toMatch(/^WEBVTT\n\n00:00:00\.\d{3} --> 00:00:0\d\.\d{3}\nWelcome <00:00:0\d\.\d{3}>to /u);
     expect(vtt.match(/-->/gu)).toHaveLength(6);
+  }, 180_000);
+
+  it('keeps a .vtt already beside the mix unless the user chose Replace', async () => {
+    const mixPath = path.join(folder, 'kept.mp3');
+    const vttPath = path.join(folder, 'kept.vtt');
+    await writeFile(vttPath, 'the user’s own captions');
+    await expect(
+      exporter.export(prepared, { outputPath: mixPath, mode: 'karaoke-vtt', overwrite: false }),
+    ).rejects.toThrow(`${vttPath} already exists: choose Replace.`);
+    expect(await readFile(vttPath, 'utf8')).toBe('the user’s own captions');
+    await exporter.export(prepared, { outputPath: mixPath, mode: 'karaoke-vtt', overwrite: true });
+    expect(await readFile(vttPath, 'utf8')).toMatch(/^WEBVTT\n/u);
+    expect((await readdir(folder)).filter((name) => name.endsWith('.partial'))).toEqual([]);
   }, 180_000);
 });
