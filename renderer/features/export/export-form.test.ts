@@ -76,6 +76,17 @@ describe('export form', () => {
     ).toBe('/x/Episode.zip');
   });
 
+  it('swaps an M4B, M4A, EPUB or LPF extension too, never leaving "Book.m4b.epub"', () => {
+    const m4b = { ...defaultExportForm, format: 'm4b' as const };
+    const epub = outputExtension({ ...m4b, mode: 'epub-read-along' });
+    expect(withExtension('/x/Book.m4b', epub)).toBe('/x/Book.epub');
+    expect(withExtension('/x/Book.m4a', outputExtension({ ...m4b, mode: 'lpf-audiobook' }))).toBe(
+      '/x/Book.lpf',
+    );
+    expect(withExtension('/x/Book.epub', outputExtension(m4b))).toBe('/x/Book.m4b');
+    expect(withExtension('/x/Book.lpf', outputExtension({ ...m4b, format: 'm4a' }))).toBe('/x/Book.m4a');
+  });
+
   it('asks for no chapter markers or chapters file for a project without chapter titles', () => {
     const form = { ...defaultExportForm, chapterMarkers: true, chaptersJson: true };
     expect(settingsFromForm(form, 0)).toMatchObject({

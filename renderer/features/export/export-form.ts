@@ -248,6 +248,6 @@ export function joinPath(folder: string, name: string): string {
 
 /** Swaps the extension of a path for the one the form now needs (any extension an export writes). */
 export function withExtension(filePath: string, extension: string): string {
-  const base = filePath.replace(/\.(wav|mp3|zip|mp4|mov|webm)$/iu, '');
+  const base = filePath.replace(/\.(wav|mp3|m4b|m4a|zip|mp4|mov|webm|epub|lpf)$/iu, '');
   return `${base}${extension}`;
 }
