@@ -79,7 +79,8 @@ export async function checkPlannedDelivery(
     }
     // A sample that cannot be made is said beside the summary, as the export says it among its warnings.
     const sampled = measured.some((file) => file.name.startsWith(`${RETAIL_SAMPLE_NAME}.`));
-    const missingSample = profile.retailSample !== undefined && !sampled ? sampleNotes[0] : undefined;
+    const missingSample =
+      profile.retailSample !== undefined && !sampled ? sampleNotes[0]?.replace(/\.$/u, '') : undefined;
     const results = runPreflight(profile, measured, { credits: creditsPresent(prepared.project) });
     return {
       profileId,
