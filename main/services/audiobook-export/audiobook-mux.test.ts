@@ -27,13 +27,24 @@ afterAll(async () => {
 });
 
 /** `count` packets of varied sizes, each filled with its own index, stamped from −1,024 frames (the priming). */
-function soundtrack(count: number): { track: EncodedSoundtrack; packets: Uint8Array[] } {
+function soundtrack(count: number): {
+  track: EncodedSoundtrack;
+  packets: Uint8Array[];
+  reading: { open: boolean };
+} {
+  // Whether the packets' reader is still open (readPackets holds a staged file until its generator ends).
+  const reading = { open: false };
   const packets = Array.from({ length: count }, (_, index) =>
     new Uint8Array(120 + ((index * 53) % 160)).fill(index % 251),
   );
   async function* generate(): AsyncGenerator<EncodedPacket> {
-    for (const [index, data] of packets.entries()) {
-      yield new EncodedPacket(data, 'key', ((index - 1) * FRAME) / RATE, FRAME / RATE);
+    reading.open = true;
+    try {
+      for (const [index, data] of packets.entries()) {
+        yield new EncodedPacket(data, 'key', ((index - 1) * FRAME) / RATE, FRAME / RATE);
+      }
+    } finally {
+      reading.open = false;
     }
   }
   // AudioSpecificConfig: AAC-LC, 44.1 kHz, mono.
@@ -43,7 +54,7 @@ function soundtrack(count: number): { track: EncodedSoundtrack; packets: Uint8Ar
     numberOfChannels: 1,
     description: Uint8Array.of(0x12, 0x08),
   };
-  return { track: { decoderConfig, packets: generate }, packets };
+  return { track: { decoderConfig, packets: generate }, packets, reading };
 }
 
 function words(box: Mp4Box, from: number, count: number): number[] {
@@ -93,10 +104,10 @@ describe('muxAudiobook', () => {
     expect(Buffer.from(file).includes(Buffer.from('Streamed'))).toBe(true);
   });
 
-  it('stops at a cancel, with ExportCancelledError', async () => {
+  it('stops at a cancel with ExportCancelledError, the packets’ reader closed', async () => {
     const controller = new AbortController();
     controller.abort();
-    const { track } = soundtrack(10);
+    const { track, reading } = soundtrack(10);
     const written = muxAudiobook(track, {
       outputPath: path.join(dir, 'cancelled.m4b'),
       tags: {},
@@ -105,5 +116,6 @@ describe('muxAudiobook', () => {
       signal: controller.signal,
     });
     await expect(written).rejects.toBeInstanceOf(ExportCancelledError);
+    expect(reading.open).toBe(false);
   });
 });

@@ -35,7 +35,20 @@ const CANCEL_EVERY = 64;
  * ~65 MB more per hour of audio.
  */
 export async function muxAudiobook(soundtrack: EncodedSoundtrack, mux: AudiobookMux): Promise<void> {
-  const packets = soundtrack.packets()[Symbol.asyncIterator]();
+  const packets = soundtrack.packets();
+  try {
+    await streamBook(soundtrack, packets, mux);
+  } finally {
+    // Closes the staged file being read (on a cancel or failure too), before the soundtrack removes it.
+    await packets.return(undefined);
+  }
+}
+
+async function streamBook(
+  soundtrack: EncodedSoundtrack,
+  packets: AsyncGenerator<EncodedPacket>,
+  mux: AudiobookMux,
+): Promise<void> {
   const first = await packets.next();
   if (first.done) throw new Error('The AAC encoder gave no audio packets');
   const template = await templateOf(soundtrack, first.value, mux);
