@@ -184,6 +184,7 @@ export async function createAppServices(options: AppServicesOptions) {
     covers: projects.covers,
     // A project names its video by path: the video mode reads only one the user chose on this machine.
     videos,
+    appVersion: platform.appVersion,
   });
   // Every export in progress, the dialog's and the queue's alike: one count for the quit prompt and the taskbar.
   const runningExports = new RunningExports();

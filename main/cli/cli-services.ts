@@ -21,6 +21,7 @@ import { ServiceClient } from '../services/service-client/index.js';
 import { readFileIfExists } from '../services/storage/atomic-file.js';
 import { acquireCliLock } from './cli-lock.js';
 import { CoverStore } from '../services/projects/cover-store.js';
+import { readVersion } from './app-version.js';
 
 export interface CliServicesOptions {
   dataDir: string;
@@ -152,6 +153,7 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
     lexicons,
     // The app's cover folder (ProjectService): an imported book's cover is embedded by the CLI's exports too.
     covers: new CoverStore(path.join(dataDir, 'covers')),
+    appVersion: readVersion(),
   });
   const generator = new ServiceGenerator({
     generation,

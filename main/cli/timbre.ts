@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readVersion } from './app-version.js';
 import { UsageError, parseCommandLine } from './cli-args.js';
 import { runExportCommand } from './cli-export.js';
 import { runImportCommand } from './cli-import.js';
@@ -71,18 +69,6 @@ function onInterrupt(handler: () => void): () => void {
     process.off('SIGINT', listener);
     process.off('SIGTERM', listener);
   };
-}
-
-/** package.json two folders up: from main/cli/ in the sources and from dist/main/ in the build alike. */
-function readVersion(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  try {
-    return (
-      JSON.parse(readFileSync(path.join(here, '..', '..', 'package.json'), 'utf8')) as { version: string }
-    ).version;
-  } catch {
-    return 'unknown';
-  }
 }
 
 main(process.argv.slice(2)).then(

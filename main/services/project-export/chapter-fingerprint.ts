@@ -9,9 +9,10 @@ import { openUserFile } from '../storage/user-file.js';
  * Raised whenever the engine would write other bytes for the same request (a new field of the plan, another
  * renderer, gain, limiter, encoder or room-tone change), so files written before are never kept as current:
  * 2 since the ACX output gain (a short or peaky chapter raised by what the limiter took; version 1 files of it
- * sit near −24.8 dB RMS, under ACX's floor).
+ * sit near −24.8 dB RMS, under ACX's floor); 3 since surround sources are folded to stereo (the PCM cache's
+ * format 2). The app's version is hashed too, so a released update never relies on this being raised by hand.
  */
-const FINGERPRINT_VERSION = 2;
+const FINGERPRINT_VERSION = 3;
 /** A cover or a recorded room tone larger than this is not something an export embeds or loops. */
 const MAX_HASHED_BYTES = 2 * 1024 * 1024 * 1024;
 const READ_BYTES = 1024 * 1024;
@@ -33,6 +34,7 @@ export interface ChapterRequest {
 export async function chapterFingerprints(
   requests: readonly ChapterRequest[],
   fileNames: readonly string[],
+  appVersion?: string,
 ): Promise<string[]> {
   const digests = new Map<string, Promise<string>>();
   const digestOf = (filePath: string): Promise<string> => {
@@ -46,6 +48,7 @@ export async function chapterFingerprints(
       const roomToneClip = (options.roomTone as { clip?: { path?: string } } | undefined)?.clip?.path;
       const described = canonicalJson({
         version: FINGERPRINT_VERSION,
+        appVersion,
         fileName: fileNames[index],
         plan: withoutIds(plan),
         options,

@@ -21,6 +21,8 @@ interface ChapterExportInput {
   /** The tags of the whole book (fileTagsFor), which every chapter file starts from. */
   readonly bookTags: FileTags | undefined;
   readonly coverPath: string | undefined;
+  /** The app's version: files an earlier version wrote are rendered again (chapter-fingerprint.ts). */
+  readonly appVersion?: string | undefined;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function chapterRequests({
   projectTitle,
   bookTags,
   coverPath,
+  appVersion,
 }: ChapterExportInput): Promise<{
   files: { name: string; extension: string; title: string; fingerprint: string }[];
   requests: ChapterRequest[];
@@ -66,6 +69,7 @@ export async function chapterRequests({
   const fingerprints = await chapterFingerprints(
     requests,
     names.map((name) => `${name}.${extension}`),
+    appVersion,
   );
   const files = spans.map((span, index) => ({
     name: names[index]!,

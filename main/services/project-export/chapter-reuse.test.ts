@@ -57,8 +57,9 @@ function withOtherTake(project: Project, index: number): Project {
 async function exportChapters(
   project: Project,
   settings: ProjectExportSettings = defaultProjectExportSettings,
+  appVersion = '1.0.0',
 ) {
-  const { exporter, engine } = recordingExporter();
+  const { exporter, engine } = recordingExporter({ appVersion });
   const prepared = await exporter.prepare(project, settings);
   const overwrite = (await readdir(dir)).includes('Book');
   const outputs = await exporter.export(prepared, { outputPath: folder, mode: 'chapters-folder', overwrite });
@@ -76,6 +77,15 @@ async function identities(): Promise<Map<string, string>> {
 }
 
 describe('per-chapter export into a folder an earlier export wrote', () => {
+  it('renders every chapter again after an app update, whose engine may write other bytes', async () => {
+    await exportChapters(book());
+    const same = await exportChapters(book(), defaultProjectExportSettings, '1.0.0');
+    expect(same.rendered).toEqual([]);
+    const updated = await exportChapters(book(), defaultProjectExportSettings, '1.0.1');
+    expect(updated.rendered).toEqual(FILES);
+    expect(updated.outputs.summary).toBe('Wrote all 3 chapters.');
+  });
+
   it('renders again only the chapter whose take changed, keeps the others untouched and says which', async () => {
     const first = await exportChapters(book());
     expect(first.rendered).toEqual(FILES);

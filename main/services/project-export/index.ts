@@ -1,4 +1,5 @@
-export { ProjectExporter, ProjectNotReadyError } from './project-exporter.js';
+export { ProjectExporter } from './project-exporter.js';
+export { ProjectNotReadyError } from './project-not-ready-error.js';
 export type { ExportOutputs, ExportTarget, PreparedExport } from './project-exporter.js';
 export type { ExportMode, OnExisting } from './output-destination.js';
 export { checkDestination } from './output-destination.js';

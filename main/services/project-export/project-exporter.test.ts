@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultProjectExportSettings } from '../../../common/export/index.js';
 import { exportModeSchema } from '../../../common/export/export-mode.js';
 import { makeProject } from '../batch/test-support/batch-fakes.js';
-import { ProjectNotReadyError } from './project-exporter.js';
+import { ProjectNotReadyError } from './project-not-ready-error.js';
 import { recordingExporter } from './test-support/recording-engine.js';
 
 let dir: string;

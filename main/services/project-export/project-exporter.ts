@@ -21,24 +21,7 @@ import { withOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
 import { exportCheckedDelivery } from './retail-delivery.js';
 import { exportReadAlongBook, withKaraokeVtt } from '../readalong-export/index.js';
-
-/** Why a project cannot be exported as it is: blocks without current audio, or nothing on the timeline. */
-export class ProjectNotReadyError extends Error {
-  readonly code: 'MISSING_AUDIO' | 'EMPTY_PROJECT';
-  constructor(readonly missing: MissingAudio[]) {
-    const count = missing.length;
-    super(
-      count === 0
-        ? 'The project has nothing to export: add blocks and generate them first.'
-        : `${count} block${count === 1 ? ' has' : 's have'} no current audio (${missing
-            .slice(0, 3)
-            .map((item) => `“${item.label}”: ${item.reason}`)
-            .join('; ')}${count > 3 ? '; …' : ''}). Generate ${count === 1 ? 'it' : 'them'} first.`,
-    );
-    this.name = 'ProjectNotReadyError';
-    this.code = count === 0 ? 'EMPTY_PROJECT' : 'MISSING_AUDIO';
-  }
-}
+import { ProjectNotReadyError } from './project-not-ready-error.js';
 
 export interface ProjectExporterOptions {
   engine: ExportEngine;
@@ -55,6 +38,8 @@ export interface ProjectExporterOptions {
    * Absent for the `timbre` command, where the user names the project and the video themselves.
    */
   videos?: { allows(filePath: string): boolean };
+  /** The app's version, in every chapter file's fingerprint: an update may change what the engine writes. */
+  appVersion?: string;
 }
 
 /** A project checked ready to export (prepare): its render plan and the audio file of every clip. */
@@ -294,7 +279,9 @@ export class ProjectExporter {
     const coverPath = target.coverPath ?? this.projectCoverPath(project);
     const spans = chapterSpans(chapters, plan.durationMs, project.title);
     const bookTags = fileTagsFor(project, settings, [], coverPath);
-    const chapterInput = { plan, spans, settings, projectTitle: project.title, bookTags, coverPath };
+    const projectTitle = project.title;
+    const { appVersion } = this.options;
+    const chapterInput = { plan, spans, settings, projectTitle, bookTags, coverPath, appVersion };
     const { files, requests } = await chapterRequests(chapterInput);
     const result = await writeChapterFiles({
       destination: target.outputPath,

@@ -96,7 +96,7 @@ class RecordingEngine implements RecordedEngine {
 }
 
 /** The real ProjectExporter on a RecordingEngine, with every clip's audio found in the cache. */
-export function recordingExporter(options: Pick<ProjectExporterOptions, 'videos'> = {}): {
+export function recordingExporter(options: Pick<ProjectExporterOptions, 'videos' | 'appVersion'> = {}): {
   exporter: ProjectExporter;
   engine: RecordedEngine;
 } {
