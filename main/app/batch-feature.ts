@@ -11,6 +11,7 @@ import {
   JsonBatchStore,
   ProjectSources,
   ServiceGenerator,
+  sweepQueuedCovers,
 } from '../services/batch/index.js';
 import type { GenerationService } from '../services/generation/index.js';
 import type { BatchItemView } from '../../common/batch/batch-types.js';
@@ -75,6 +76,10 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
     runningExports: deps.runningExports,
     logger,
   });
+  // Covers kept for queued exports whose items are gone; before any export can be queued (queued-covers.ts).
+  const coverPaths = queue.view().items.map((item) => item.coverPath);
+  const sweptCovers = await sweepQueuedCovers(platform.dataDir, coverPaths);
+  if (sweptCovers.length > 0) logger.info('Removed covers of finished queued exports', sweptCovers.length);
   let wasRunning = false;
   const statuses = new Map<string, string>();
   /** Whether items of a real batch (not single exports, which say so themselves) finished since the last notice. */

@@ -10,6 +10,7 @@ import type { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';
 import { isExportCancelled } from '../services/export/index.js';
 import type { Logger } from '../services/logging/logger.js';
+import { QUEUED_COVERS_FOLDER } from '../services/batch/index.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
 import type {
   ExportMode,
@@ -139,7 +140,7 @@ export function createExportFeature(deps: ExportFeatureDeps) {
   const keepQueuedCover = async (stagingId: string): Promise<string> => {
     const cover = deps.staging.finished(stagingId, 'coverStagingId');
     checkCover(cover.path);
-    const dir = path.join(platform.dataDir, 'queued-covers');
+    const dir = path.join(platform.dataDir, QUEUED_COVERS_FOLDER);
     await mkdir(dir, { recursive: true });
     const kept = path.join(dir, `${randomUUID()}${path.extname(cover.fileName).toLowerCase()}`);
     await rename(cover.path, kept);

@@ -16,3 +16,4 @@ export { ServiceGenerator } from './service-generator.js';
 
 /** The queue's file in the app's data folder. */
 export const BATCH_QUEUE_FILE = 'batch-queue.json';
+export { QUEUED_COVERS_FOLDER, sweepQueuedCovers } from './queued-covers.js';
