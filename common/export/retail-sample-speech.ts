@@ -2,7 +2,7 @@ import { isCreditsBlock } from '../project/credits-blocks.js';
 import type { Project } from '../project/project-schema.js';
 import type { TimelineLayout } from '../project/timeline-layout.js';
 import { timeReadAlong, type TimedBlock } from '../readalong/readalong-timing.js';
-import type { RetailSampleRequest, SampleSpeech } from './retail-sample.js';
+import { mayOpenProposal, type RetailSampleRequest, type SampleSpeech } from './retail-sample.js';
 
 // A chapter titled "Opening Credits", "Closing credits", "Credits"… is credits from its title to the next chapter.
 const CREDITS_TITLE = /\bcredits\b/iu;
@@ -28,26 +28,35 @@ export function creditBlockIds(project: Project): Set<string> {
 /** The speech to cut a sample from, given its blocks timed against the export (main: the written audio's timing). */
 export function sampleSpeechOf(project: Project, blocks: readonly TimedBlock[]): SampleSpeech {
   const blockNumbers = new Map(project.tracks.speech.blocks.map((block, index) => [block.id, index + 1]));
-  return { blocks, blockNumbers, credits: creditBlockIds(project) };
+  const frontMatter = new Set(
+    project.tracks.speech.blocks.flatMap((block) =>
+      block.type === 'text' && block.frontMatter === true ? [block.id] : [],
+    ),
+  );
+  return { blocks, blockNumbers, credits: creditBlockIds(project), frontMatter };
 }
 
 /**
  * The spoken pieces a sample can be cut from: those heard from where the request starts (else the first block
- * outside the credits) to the profile's longest sample after it, a block still speaking at the start included
+ * outside the credits and front matter) to the profile's longest sample after it, a block still speaking at the start included
  * (the sample may begin at one of its later sentences). Only these are cut into sentences and timed, so a
  * 10,000-block book is not timed whole for a few minutes of it.
  */
 export function sourcesAroundSample<Source extends { blockId: string; startMs: number; durationMs: number }>(
-  speech: Pick<SampleSpeech, 'blockNumbers' | 'credits'>,
+  speech: Pick<SampleSpeech, 'blockNumbers' | 'credits' | 'frontMatter'>,
   sources: readonly Source[],
   request: RetailSampleRequest,
   maxSeconds: number,
 ): Source[] {
   const start = request.start;
+  const proposable = sources.filter((source) => mayOpenProposal(speech, source.blockId));
   const fromMs =
     start === undefined
       ? Math.min(
-          ...sources.filter((source) => !speech.credits.has(source.blockId)).map((item) => item.startMs),
+          ...(proposable.length > 0
+            ? proposable
+            : sources.filter((source) => !speech.credits.has(source.blockId))
+          ).map((item) => item.startMs),
         )
       : 'atMs' in start
         ? start.atMs

@@ -31,6 +31,19 @@ export interface SampleSpeech {
   readonly blockNumbers: ReadonlyMap<string, number>;
   /** The blocks that are credits (retailSampleCredits): a sample never contains them. */
   readonly credits: ReadonlySet<string>;
+  /** The blocks imported as front matter (title page, copyright…): a proposed sample starts after them too. */
+  readonly frontMatter: ReadonlySet<string>;
+}
+
+/**
+ * Whether the studio may propose a sample starting in this block: not credits, nor front matter, whose title and
+ * author read close to credits (ACX forbids those in a sample). A start the user picks may still be front matter.
+ */
+export function mayOpenProposal(
+  speech: Pick<SampleSpeech, 'credits' | 'frontMatter'>,
+  blockId: string,
+): boolean {
+  return !speech.credits.has(blockId) && !speech.frontMatter.has(blockId);
 }
 
 /** The part of one block a sample holds: its sentences in the sample, joined. */
@@ -53,14 +66,16 @@ interface Sentence {
   readonly blockId: string;
   readonly blockNumber: number;
   readonly credit: boolean;
+  /** The studio may propose a sample starting here (mayOpenProposal). */
+  readonly proposable: boolean;
   readonly text: string;
   readonly startMs: number;
   readonly endMs: number;
 }
 
 /**
- * Chooses the retail sample: from the sentence the request names (else the first sentence outside the credits,
- * which is the first chapter's after any opening credits) through as many whole sentences as fit the length
+ * Chooses the retail sample: from the sentence the request names (else the first sentence outside the credits and
+ * any front matter, which is the first chapter's after any opening credits and title page) through as many whole sentences as fit the length
  * (else DEFAULT_SAMPLE_SECONDS, kept inside the profile's bounds), plus any needed to reach the profile's minimum.
  * It stops before any credits, so credits are never in it, and it is refused, in a sentence naming the rule, when
  * it cannot last the profile's minimum.
@@ -127,6 +142,7 @@ function sentencesOf(speech: SampleSpeech): Sentence[] {
       blockId: block.blockId,
       blockNumber: speech.blockNumbers.get(block.blockId) ?? 0,
       credit: speech.credits.has(block.blockId),
+      proposable: mayOpenProposal(speech, block.blockId),
       text: sentence.text,
       startMs: sentence.startMs,
       endMs: sentence.endMs,
@@ -144,6 +160,12 @@ function startIndex(sentences: readonly Sentence[], request: RetailSampleRequest
     if (sentences[index]!.credit)
       return `Sample start: block ${start.blockNumber} is part of the credits, and a retail sample must not contain credits.`;
     return index;
+  }
+  if (start === undefined) {
+    // Proposed: the first chapter after the opening credits and any front matter; a book that is all front matter
+    // (and credits) is sampled from its first sentence outside the credits.
+    const proposed = sentences.findIndex((sentence) => sentence.proposable);
+    if (proposed >= 0) return proposed;
   }
   const notBefore = start?.atMs ?? 0;
   const index = sentences.findIndex((sentence) => !sentence.credit && sentence.startMs >= notBefore);

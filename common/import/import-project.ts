@@ -83,6 +83,7 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
       newId,
     );
     const metadata = Object.entries(input.metadata ?? {}).filter(([, value]) => value !== undefined);
+    const frontMatter = frontMatterFlags(blocks);
     return {
       ...base,
       ...(metadata.length > 0 ? { metadata: Object.fromEntries(metadata) as ProjectMetadata } : {}),
@@ -90,7 +91,7 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
       tracks: {
         ...base.tracks,
         speech: {
-          blocks: blocks.map((block) =>
+          blocks: blocks.map((block, blockIndex) =>
             createTextBlock(
               {
                 text: block.text,
@@ -98,6 +99,7 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
                 ...(block.chapterTitle !== undefined ? { chapterTitle: block.chapterTitle } : {}),
                 ...(block.pauseAfterMs !== undefined ? { pauseAfterMs: block.pauseAfterMs } : {}),
                 ...(block.timing ? { timing: speechTimingOf(block.timing) } : {}),
+                ...(frontMatter[blockIndex] === true ? { frontMatter: true } : {}),
               },
               newId,
             ),
@@ -105,6 +107,19 @@ export function projectsFromImport(input: ImportedProjectInput, newId: () => str
         },
       },
     };
+  });
+}
+
+/**
+ * Which blocks belong to a front-matter chapter: the importer marks only a chapter's first block (chapterKind), and
+ * the chapter runs to the next block that starts one (a title or a kind of its own).
+ */
+function frontMatterFlags(blocks: readonly ImportBlock[]): boolean[] {
+  let inFrontMatter = false;
+  return blocks.map((block) => {
+    if (block.chapterTitle !== undefined || block.chapterKind !== undefined)
+      inFrontMatter = block.chapterKind === 'front-matter';
+    return inFrontMatter;
   });
 }
 

@@ -180,6 +180,8 @@ export const textBlockSchema = z.strictObject({
   timing: speechTimingSchema.optional(),
   /** The book's opening or closing credits (credits-blocks.ts): always a chapter of its own, kept out of samples. */
   credits: z.enum(['opening', 'closing']).optional(),
+  /** Imported as the book's front matter (title page, copyright, dedication): a proposed retail sample starts after it. */
+  frontMatter: z.literal(true).optional(),
 });
 
 /**
