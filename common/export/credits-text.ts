@@ -33,9 +33,17 @@ export function creditsFacts(project: Project): CreditsFacts {
   return {
     title: project.title.trim() || 'Untitled',
     author: project.metadata?.author,
-    narrator: project.metadata?.narrator ?? narratorVoiceName(project),
+    narrator: creditedNarrator(project),
     copyright: project.metadata?.copyright,
   };
+}
+
+/**
+ * Who the book says narrates it, in the credits and in the exported files' narrator tag alike: the narrator the
+ * metadata names (the credits dialog keeps a typed one there), else the narrator's voice (narratorVoiceName).
+ */
+export function creditedNarrator(project: Project): string | undefined {
+  return project.metadata?.narrator ?? narratorVoiceName(project);
 }
 
 /** The name of the voice that reads the book: the narrator speaker's own voice, else the project's default. */

@@ -19,6 +19,7 @@ import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-expo
 import { checkPictureFitsOutput } from '../video-export/picture-container-check.js';
 import { withOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
+import { creditedNarrator } from '../../../common/export/credits-text.js';
 import { exportCheckedDelivery } from './retail-delivery.js';
 import { exportReadAlongBook, withKaraokeVtt } from '../readalong-export/index.js';
 import { ProjectNotReadyError } from './project-not-ready-error.js';
@@ -349,7 +350,7 @@ export class ProjectExporter {
 
 /**
  * The tags the settings ask for, or none: the title, author and narrator default to the project's (an imported
- * book's author, the credits dialog's narrator) once anything is tagged, with the book's language, and a project
+ * book's author; the narrator the credits name: creditedNarrator) once anything is tagged, with the book's language, and a project
  * with an author, a narrator or a cover is always tagged.
  */
 export function fileTagsFor(
@@ -365,8 +366,10 @@ export function fileTagsFor(
   const { language, cover: _cover, copyright: _copyright, ...known } = project.metadata ?? {};
   const tagged = Object.keys({ ...settings.metadata, ...known }).length > 0;
   if (!tagged && !markers && !json && coverPath === undefined) return undefined;
+  // The narrator the credits name (the voice's, unless one was typed), so the tag says what the listener hears.
+  const narrator = creditedNarrator(project);
   return {
-    metadata: { title: project.title, ...known, ...settings.metadata },
+    metadata: { title: project.title, ...known, ...(narrator ? { narrator } : {}), ...settings.metadata },
     chapters: markers || json ? spans : [],
     markers,
     chaptersJson: json,
