@@ -48,7 +48,7 @@ describe('preflightReportHtml', () => {
     );
     expect(html).toContain('<h2>The whole delivery');
     expect(html).toContain('1 check fail: fix them before you deliver.');
-    expect(html).toContain('Checked after export, on the written files');
+    expect(html).toContain('Checked after export, on the delivery’s files');
   });
 
   it('shows the retailer’s narration rule plainly, with the rules’ source and read date', () => {

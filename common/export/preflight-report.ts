@@ -5,7 +5,7 @@ import type { RetailProfile } from './retail-profile-schema.js';
 export interface PreflightReportInput {
   readonly profile: RetailProfile;
   readonly title: string;
-  /** 'planned': checked before any file is written; 'written': measured again on the written files. */
+  /** 'planned': checked before any file is written; 'written': measured again on the delivery's files after export. */
   readonly stage: 'planned' | 'written';
   /** When the checks ran, as the user's clock shows it (ISO 8601). */
   readonly checkedAt: string;
@@ -14,7 +14,7 @@ export interface PreflightReportInput {
 
 const STAGE_WORDS = {
   planned: 'Checked before export, on the rendered audio',
-  written: 'Checked after export, on the written files',
+  written: 'Checked after export, on the delivery’s files',
 } as const;
 
 // Self-contained: no script, no external font or image; prints on A4 and Letter with each file's table kept whole.

@@ -109,6 +109,11 @@ describe('ExportDialog: a retailer delivery is checked before export', () => {
     // The user moves the retail sample and exports again without closing the dialog.
     expect((screen.getByTestId('export-profile') as HTMLSelectElement).value).toBe('acx');
     expect(screen.getByText('Export again')).toBeTruthy();
+    // Exporting again checks the delivery anew: the earlier "Exported…" is not left on screen as if it were its result.
+    fireEvent.click(screen.getByText('Export again'));
+    await screen.findAllByTestId('preflight-row');
+    expect(calls('export.check')).toHaveLength(2);
+    expect(screen.queryByTestId('export-done')).toBeNull();
   });
 
   it('goes back to the form without exporting', async () => {

@@ -93,8 +93,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   });
   const exportNow = (): void => {
     if (destination.needsConfirming) setStage({ kind: 'choosing', thenExport: true });
-    else if (form.profile !== undefined) void delivery.run();
-    else void start();
+    else if (form.profile !== undefined) {
+      // Export again: the earlier result leaves while the new delivery is checked, not to be read as its outcome.
+      setStage({ kind: 'form' });
+      void delivery.run();
+    } else void start();
   };
   const exportAfterCheck = (): void => {
     delivery.back();

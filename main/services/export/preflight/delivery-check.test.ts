@@ -76,7 +76,7 @@ describe('checkWrittenDelivery', () => {
     expect(html).toContain('02 Chapter One.mp3 <small>(2 of');
     expect(html).toContain('2026-11-27T19:00:00.000Z');
     expect(check.warnings[0]).toMatch(
-      /^Pre-flight \(ACX.*\): 2 of \d+ checks fail on the written files; report: /u,
+      /^Pre-flight \(ACX.*\): 2 of \d+ checks fail on the delivery files; report: /u,
     );
     expect(check.warnings[1]).toMatch(/narrated by a human/u);
     expect(check.warnings[2]).toMatch(/^02 Chapter One\.mp3: RMS level fails — measured −/u);
@@ -89,7 +89,7 @@ describe('checkWrittenDelivery', () => {
     if (!check) throw new Error('an MP3 is measured');
     expect(check.reportPath).toBe(join(folder, 'Episode – Pre-flight report.html'));
     expect(check.results.every((result) => result.passed)).toBe(true);
-    expect(check.warnings[0]).toMatch(/all \d+ checks pass on the 1 written file/u);
+    expect(check.warnings[0]).toMatch(/all \d+ checks pass on the 1 delivery file\(s\)/u);
   }, 60_000);
 
   it('keeps an earlier report beside a single file unless the export replaces, naming it as in the way', async () => {

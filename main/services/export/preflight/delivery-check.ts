@@ -74,10 +74,11 @@ export function preflightSummary(
   stage: 'planned' | 'written',
 ): string {
   const failed = results.filter((result) => !result.passed).length;
-  const files = stage === 'written' ? 'written file(s)' : 'file(s) as they will be written';
+  // After export the delivery's files may be kept from an earlier export (unchanged chapters), not all written now.
+  const files = stage === 'written' ? 'delivery file(s)' : 'file(s) as they will be written';
   return failed === 0
     ? `Pre-flight (${profile.name}): all ${results.length} checks pass on the ${fileCount} ${files}`
-    : `Pre-flight (${profile.name}): ${failed} of ${results.length} checks fail on the ${stage === 'written' ? 'written files' : 'files as they will be written'}`;
+    : `Pre-flight (${profile.name}): ${failed} of ${results.length} checks fail on the ${stage === 'written' ? 'delivery files' : 'files as they will be written'}`;
 }
 
 /**
