@@ -159,3 +159,28 @@ describe('credits in the pre-flight', () => {
     expect(rulesOf(runPreflight(retailProfile('inaudio'), [goodChapter], none))).toContain('closing-credits');
   });
 });
+
+describe('the retail sample in the pre-flight', () => {
+  it('fails a delivery whose retailer asks for a sample that could not be made, naming why', () => {
+    const problem = 'The book is 0:59 long, and a sample must last at least 60 s.';
+    const results = runPreflight(acx, [goodChapter], { retailSample: { written: false, problem } });
+    const sample = results.find((result) => result.rule === 'retail-sample')!;
+    expect(sample).toMatchObject({ file: null, passed: false });
+    expect(describePreflightResult(sample)).toBe(
+      `The delivery: Retail sample fails — measured not made: ${problem.replace(/\.$/u, '')}; the rule is ` +
+        `${acx.name} asks for a retail sample of 1–5 min of whole sentences, without the credits.`,
+    );
+  });
+
+  it('passes a written sample, and checks none where the retailer asks for none or the caller cannot tell', () => {
+    const written = { retailSample: { written: true as const } };
+    expect(
+      runPreflight(acx, [goodChapter], written).find((result) => result.rule === 'retail-sample'),
+    ).toMatchObject({ passed: true, measured: 'written' });
+    const rules = (results: ReturnType<typeof runPreflight>) => results.map((result) => result.rule);
+    expect(rules(runPreflight(retailProfile('podcast'), [goodChapter], written))).not.toContain(
+      'retail-sample',
+    );
+    expect(rules(runPreflight(acx, [goodChapter]))).not.toContain('retail-sample');
+  });
+});

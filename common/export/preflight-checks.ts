@@ -42,12 +42,16 @@ export type PreflightRuleId =
   | 'total-length'
   | 'file-name'
   | 'opening-credits'
-  | 'closing-credits';
+  | 'closing-credits'
+  | 'retail-sample';
 
 /** What the pre-flight knows of the project behind a delivery, beyond what its files measure. */
 export interface DeliveryFacts {
   /** Which credits the project holds (its credits blocks: creditsPresent); absent when the caller cannot tell. */
   readonly credits?: { readonly opening: boolean; readonly closing: boolean };
+  /** Whether the retail sample the profile asks for was made, or why not; absent when the caller cannot tell. */
+  readonly retailSample?:
+    { readonly written: true } | { readonly written: false; readonly problem: string } | undefined;
 }
 
 /** One rule checked on one file (or on the whole delivery, `file: null`), with the figure and the limit in words. */
@@ -257,6 +261,24 @@ function creditsChecks(profile: RetailProfile, facts: DeliveryFacts): PreflightR
   }));
 }
 
+/** A retailer that asks for a retail sample fails a delivery whose sample could not be made, saying why. */
+function sampleCheck(profile: RetailProfile, facts: DeliveryFacts): PreflightResult[] {
+  const bounds = profile.retailSample;
+  const sample = facts.retailSample;
+  if (bounds === undefined || sample === undefined) return [];
+  const length = `${Math.round(bounds.minSeconds / 60)}–${Math.round(bounds.maxSeconds / 60)} min`;
+  return [
+    {
+      file: null,
+      rule: 'retail-sample',
+      label: 'Retail sample',
+      passed: sample.written,
+      measured: sample.written ? 'written' : `not made: ${sample.problem.replace(/\.$/u, '')}`,
+      limit: `${profile.name} asks for a retail sample of ${length} of whole sentences${bounds.noCredits ? ', without the credits' : ''}`,
+    },
+  ];
+}
+
 /**
  * Every rule of a profile checked on every file of a delivery, then the rules that span the whole delivery, and
  * those on the project behind it that the caller knows (`facts`).
@@ -270,6 +292,7 @@ export function runPreflight(
     ...files.flatMap((file) => fileChecks(profile, file)),
     ...deliveryChecks(profile, files),
     ...creditsChecks(profile, facts),
+    ...sampleCheck(profile, facts),
   ];
 }
 

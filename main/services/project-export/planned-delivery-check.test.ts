@@ -81,16 +81,29 @@ describe('checkPlannedDelivery', () => {
       true,
     );
     expect(check.summary).not.toMatch(/Retail sample/u);
+    expect(check.results.find((result) => result.rule === 'retail-sample')).toMatchObject({
+      passed: true,
+      measured: 'written',
+    });
     expect(existsSync(userFolder)).toBe(false);
     expect(await readdir(stagingRoot)).toEqual([]);
   }, 60_000);
 
-  it('says why the retail sample is missing when the book is too short for one', async () => {
+  it('fails the delivery, saying why, when the book is too short for the retail sample ACX asks for', async () => {
     const prepared = await recordingExporter().exporter.prepare(project, acx.settings);
     const target = { outputPath: path.join(dir, 'Short'), mode: 'chapters-folder' } as const;
     const check = await checkPlannedDelivery(toneDeliveryExporter([0.14]), prepared, target, {}, stagingRoot);
     expect(check.files).toEqual(['01 Chapter One.mp3']);
+    expect(check.summary).toMatch(/checks? fail/u);
     expect(check.summary).toMatch(/; Retail sample \(ACX.*\) not written: /u);
+    expect(check.results.find((result) => result.rule === 'retail-sample')).toMatchObject({
+      file: null,
+      passed: false,
+      measured: expect.stringMatching(/^not made: /u),
+      limit: expect.stringMatching(
+        /asks for a retail sample of 1–5 min of whole sentences, without the credits$/u,
+      ),
+    });
   }, 60_000);
 
   it('fails a book without opening or closing credits before anything is written, and passes one with them', async () => {

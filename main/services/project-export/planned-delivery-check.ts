@@ -14,7 +14,7 @@ import type {
   ProjectExporter,
   ProjectExporterOptions,
 } from './project-exporter.js';
-import { RETAIL_SAMPLE_NAME, writeRetailSample } from './retail-sample-file.js';
+import { type RetailSampleOutcome, writeRetailSample } from './retail-sample-file.js';
 
 /** A zip holds the same files as the folder: the staged render skips the zipping, the names stay the same. */
 const STAGED_MODE: Partial<Record<ExportMode, ExportMode>> = {
@@ -61,15 +61,16 @@ export async function checkPlannedDelivery(
       },
       run,
     );
-    const sampleNotes = await writeRetailSample(
+    const sampleOutcome = await writeRetailSample(
       exporter.options,
       { ...prepared, settings: { ...settings, ...(retailSample ? { retailSample } : {}) } },
       profile,
       written.outputPath,
       run,
-    ).catch((error: unknown) => {
+    ).catch((error: unknown): RetailSampleOutcome => {
       if (isExportCancelled(error)) throw error;
-      return [`Retail sample not written: ${error instanceof Error ? error.message : String(error)}`];
+      const problem = error instanceof Error ? error.message : String(error);
+      return { sample: { written: false, problem }, notes: [`Retail sample not written: ${problem}`] };
     });
     const measured = await measureDelivery(written.outputPath);
     if (measured.length === 0) {
@@ -77,11 +78,11 @@ export async function checkPlannedDelivery(
         `${path.basename(target.outputPath)} cannot be checked before export: only MP3, WAV, FLAC, M4A and M4B files (one, or a folder or zip of chapter files) are measured.`,
       );
     }
-    // A sample that cannot be made is said beside the summary, as the export says it among its warnings.
-    const sampled = measured.some((file) => file.name.startsWith(`${RETAIL_SAMPLE_NAME}.`));
-    const missingSample =
-      profile.retailSample !== undefined && !sampled ? sampleNotes[0]?.replace(/\.$/u, '') : undefined;
-    const results = runPreflight(profile, measured, { credits: creditsPresent(prepared.project) });
+    // A sample that cannot be made fails its rule, and is said beside the summary as the export says it.
+    const sampleMissing = sampleOutcome.sample?.written === false;
+    const missingSample = sampleMissing ? sampleOutcome.notes[0]?.replace(/\.$/u, '') : undefined;
+    const facts = { credits: creditsPresent(prepared.project), retailSample: sampleOutcome.sample };
+    const results = runPreflight(profile, measured, facts);
     return {
       profileId,
       title: prepared.project.title,

@@ -51,7 +51,7 @@ describe('ProjectExporter.export with a retailer profile', () => {
       // The stand-in engine's five bytes are no MP3: unpacked from the zip, they cannot be decoded, which is said.
       expect.stringMatching(/^Pre-flight \(ACX.*\): the written files could not be checked: .*\.mp3/u),
       retailProfile('acx').aiNarration.statement,
-      expect.stringMatching(/Retail sample .* not written, since Book\.zip is not a folder/u),
+      expect.stringMatching(/Retail sample .* not written: Book\.zip is not a folder/u),
     ]);
   });
 

@@ -3,7 +3,7 @@ import { creditsPresent } from '../../../common/project/credits-blocks.js';
 import { checkWrittenDelivery } from '../export/preflight/delivery-check.js';
 import { isExportCancelled, type RunOptions } from '../export/index.js';
 import type { ExportOutputs, PreparedExport, ProjectExporterOptions } from './project-exporter.js';
-import { writeRetailSample } from './retail-sample-file.js';
+import { type RetailSampleOutcome, writeRetailSample } from './retail-sample-file.js';
 
 /**
  * A retailer's delivery (settings with a `retailProfile`): written as any other export, its retail sample written
@@ -25,20 +25,22 @@ export async function exportCheckedDelivery(
   const profile = retailProfile(profileId);
   const where = `Pre-flight (${profile.name})`;
   // The chapters are written by now: a sample that cannot be made is said, never turned into a failed export.
-  const sampleNotes = await writeRetailSample(
+  const sampleOutcome = await writeRetailSample(
     sampleWriter,
     { ...prepared, settings: { ...settings, ...(retailSample ? { retailSample } : {}) } },
     profile,
     outputs.outputPath,
     run,
-  ).catch((error: unknown) => {
+  ).catch((error: unknown): RetailSampleOutcome => {
     if (isExportCancelled(error)) throw error;
-    return [
-      `Retail sample (${profile.name}) not written: ${error instanceof Error ? error.message : String(error)}`,
-    ];
+    const problem = error instanceof Error ? error.message : String(error);
+    return {
+      sample: { written: false, problem },
+      notes: [`Retail sample (${profile.name}) not written: ${problem}`],
+    };
   });
   // The files are written by now: a check that cannot run is said, never turned into a failed export.
-  const facts = { credits: creditsPresent(prepared.project) };
+  const facts = { credits: creditsPresent(prepared.project), retailSample: sampleOutcome.sample };
   const written = checkWrittenDelivery(
     profile,
     prepared.project.title,
@@ -58,5 +60,5 @@ export async function exportCheckedDelivery(
       profile.aiNarration.statement,
     ],
   );
-  return { ...outputs, warnings: [...(outputs.warnings ?? []), ...findings, ...sampleNotes] };
+  return { ...outputs, warnings: [...(outputs.warnings ?? []), ...findings, ...sampleOutcome.notes] };
 }

@@ -49,7 +49,7 @@ describe('an ACX retail sample', () => {
       sources: small.sources,
       chapters: [],
     };
-    const notes = await writeRetailSample(
+    const { notes } = await writeRetailSample(
       { engine, pcmCacheDir: path.join(folder, 'cache') },
       prepared,
       acx,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,7 +66,8 @@ describe('writeRetailSample', () => {
   it('renders the proposed sample from the first chapter, with the profile’s room tone, and names its explicit words', async () => {
     const { mixes, writer } = planRecorder();
     const ready = await prepared();
-    const notes = await writeRetailSample(writer, ready, ACX, dir);
+    const { sample, notes } = await writeRetailSample(writer, ready, ACX, dir);
+    expect(sample).toEqual({ written: true });
     expect(mixes.map((mix) => [path.basename(mix.outputPath), mix.title])).toEqual([
       ['Retail Sample.mp3', 'Retail Sample'],
     ]);
@@ -90,7 +92,7 @@ describe('writeRetailSample', () => {
       retailSample: { start: { blockNumber: 10 }, lengthSeconds: 70, explicitWords: ['line'] },
     };
     const ready = await prepared(settings);
-    const notes = await writeRetailSample(writer, ready, ACX, dir);
+    const { notes } = await writeRetailSample(writer, ready, ACX, dir);
     expect(mixes[0]!.plan.clips[0]!.id).toBe(ready.project.tracks.speech.blocks[9]!.id);
     expect(notes[0]).toMatch(/from block 10 /u);
     expect(notes[1]).toBe('Sample contains “Line” in block 10.');
@@ -99,15 +101,23 @@ describe('writeRetailSample', () => {
   it('writes nothing and says why when the sample cannot be made or has no folder to go in', async () => {
     const { mixes, writer } = planRecorder();
     const late = { ...acx.settings, retailSample: { start: { blockNumber: 70 } } };
-    expect(await writeRetailSample(writer, await prepared(late), ACX, dir)).toEqual([
+    // An earlier delivery's sample in the folder no longer matches the book: it goes, never shipped as current.
+    await writeFile(path.join(dir, 'Retail Sample.mp3'), 'an earlier sample');
+    const tooLate = await writeRetailSample(writer, await prepared(late), ACX, dir);
+    expect(tooLate.sample).toEqual({
+      written: false,
+      problem: expect.stringMatching(/^The sample from block 70 /u),
+    });
+    expect(tooLate.notes).toEqual([
       expect.stringMatching(
         /^Retail sample \(ACX.*\) not written: The sample from block 70 .* at least 60 s/u,
       ),
     ]);
+    expect(existsSync(path.join(dir, 'Retail Sample.mp3'))).toBe(false);
     const zip = path.join(dir, 'Book.zip');
     await writeFile(zip, 'zip');
-    expect(await writeRetailSample(writer, await prepared(), ACX, zip)).toEqual([
-      expect.stringMatching(/not written, since Book\.zip is not a folder/u),
+    expect((await writeRetailSample(writer, await prepared(), ACX, zip)).notes).toEqual([
+      expect.stringMatching(/not written: Book\.zip is not a folder/u),
     ]);
     expect(mixes).toEqual([]);
   });

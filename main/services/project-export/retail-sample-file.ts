@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { planForChapter } from '../../../common/export/chapter-split.js';
 import { DEFAULT_EXPLICIT_WORDS, explicitWordWarnings } from '../../../common/export/explicit-words.js';
@@ -12,7 +13,15 @@ import { timedBlocksOf } from '../readalong-export/chapter-timings.js';
 import type { PreparedExport, ProjectExporterOptions } from './project-exporter.js';
 
 /** The sample's file name in the delivery folder, before its extension. */
-export const RETAIL_SAMPLE_NAME = 'Retail Sample';
+const RETAIL_SAMPLE_NAME = 'Retail Sample';
+
+/** Whether a delivery's sample was written (the pre-flight fails one the profile asks for and lacks), and what to say. */
+export interface RetailSampleOutcome {
+  /** Absent when the profile asks for no sample; else whether it was written, or why it could not be. */
+  readonly sample?: { readonly written: true } | { readonly written: false; readonly problem: string };
+  /** Where the sample is, or why none was written, and each explicit word found in it. */
+  readonly notes: string[];
+}
 
 /**
  * Writes a retailer delivery's sample beside its chapter files: the span chooseRetailSample picks (the request's,
@@ -26,15 +35,20 @@ export async function writeRetailSample(
   profile: RetailProfile,
   folder: string,
   run: RunOptions = {},
-): Promise<string[]> {
+): Promise<RetailSampleOutcome> {
   const bounds = profile.retailSample;
-  if (bounds === undefined) return [];
+  if (bounds === undefined) return { notes: [] };
   const { project, settings, plan, sources } = prepared;
+  const notWritten = (problem: string): RetailSampleOutcome => ({
+    sample: { written: false, problem },
+    notes: [`Retail sample (${profile.name}) not written: ${problem}`],
+  });
   if (!existsSync(folder) || !statSync(folder).isDirectory()) {
-    return [
-      `Retail sample (${profile.name}): not written, since ${path.basename(folder)} is not a folder; export the chapters to a folder to get the sample beside them.`,
-    ];
+    return notWritten(
+      `${path.basename(folder)} is not a folder; export the chapters to a folder to get the sample beside them.`,
+    );
   }
+  const fileName = `${RETAIL_SAMPLE_NAME}.${fileExtension(settings.options.audio)}`;
   const request = settings.retailSample ?? {};
   // Only the takes around the sample are timed (their pauses read from the PCM cache the chapters filled).
   const numbering = sampleSpeechOf(project, []);
@@ -43,9 +57,12 @@ export async function writeRetailSample(
   const around = { ...plan, cues, clips: plan.clips.filter((clip) => clipIds.has(clip.id)) };
   const timed = await timedBlocksOf(around, options.pcmCacheDir, plan.durationMs);
   const choice = chooseRetailSample({ ...numbering, blocks: timed }, bounds, request);
-  if (!choice.ok) return [`Retail sample (${profile.name}) not written: ${choice.problem}`];
+  if (!choice.ok) {
+    // An earlier delivery's sample in a folder being replaced no longer matches the book: it must not ship as current.
+    await rm(path.join(folder, fileName), { force: true });
+    return notWritten(choice.problem);
+  }
   const { sample } = choice;
-  const fileName = `${RETAIL_SAMPLE_NAME}.${fileExtension(settings.options.audio)}`;
   const span = { title: RETAIL_SAMPLE_NAME, startMs: sample.startMs, endMs: sample.endMs };
   await options.engine.exportMix(
     {
@@ -66,8 +83,9 @@ export async function writeRetailSample(
     run,
   );
   const first = sample.passages[0]!;
-  return [
+  const notes = [
     `Retail sample: ${fileName}, ${clock(sample.endMs - sample.startMs)} from block ${first.blockNumber} (${clock(sample.startMs)}): “${sampleOpening(sample)}”`,
     ...explicitWordWarnings(sample.passages, request.explicitWords ?? DEFAULT_EXPLICIT_WORDS),
   ];
+  return { sample: { written: true }, notes };
 }
