@@ -45,15 +45,19 @@ export const explicitWordsSchema = z
  * dropped and a list over the count is cut, since one bad word in a hand-edited file must not set every other
  * setting aside as damaged; a file without a list (older than it) gets the defaults.
  */
-export const storedExplicitWordsSchema = z.unknown().transform((stored): string[] => {
-  if (!Array.isArray(stored)) return [...DEFAULT_EXPLICIT_WORDS];
-  return stored
-    .filter(
-      (word): word is string =>
-        typeof word === 'string' && [...word].length <= EXPLICIT_WORDS_LIMITS.characters,
-    )
-    .slice(0, EXPLICIT_WORDS_LIMITS.words);
-});
+// `optional()`: a file older than the list has no key at all, which must read as the defaults, not as damage.
+export const storedExplicitWordsSchema = z
+  .unknown()
+  .optional()
+  .transform((stored): string[] => {
+    if (!Array.isArray(stored)) return [...DEFAULT_EXPLICIT_WORDS];
+    return stored
+      .filter(
+        (word): word is string =>
+          typeof word === 'string' && [...word].length <= EXPLICIT_WORDS_LIMITS.characters,
+      )
+      .slice(0, EXPLICIT_WORDS_LIMITS.words);
+  });
 
 /**
  * The list as the user typed it (one word or phrase a line, or separated by commas), trimmed, lower-cased and

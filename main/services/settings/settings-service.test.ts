@@ -115,6 +115,8 @@ describe('SettingsService', () => {
     );
     const settings = new SettingsService(file, new MemoryLogger());
     expect((await settings.load()).explicitWords).toEqual(DEFAULT_EXPLICIT_WORDS);
+    // Read as an older file, not set aside as damaged: the rest of it is kept.
+    expect(settings.current().theme).toBe('dark');
     await settings.setExplicitWords(['damn', 'bloody hell']);
     expect((await new SettingsService(file, new MemoryLogger()).load()).explicitWords).toEqual([
       'damn',
