@@ -4,10 +4,7 @@
  * (renderer/commands); here is only what main and the renderer share: id, title, default keys and where it acts.
  */
 
-/**
- * Where a command acts, so two commands may share a key when they never act at once: `app` everywhere, `editor`
- * while a project is open, `library` on the project list.
- */
+/** Where it acts (two may share a key if never at once): app, editor (a project open), library (the list). */
 export type CommandScope = 'app' | 'editor' | 'library';
 
 interface CommandSpecOf<Id extends string> {
@@ -19,10 +16,7 @@ interface CommandSpecOf<Id extends string> {
   /** Other defaults on macOS, where they differ (Cmd+, opens Settings). */
   macKeys?: readonly string[];
   scope: CommandScope;
-  /**
-   * Whether its keys also act while typing in a text box. Those that would steal the box's own keys (arrows,
-   * Delete, Ctrl+A, Ctrl+C/V) act only outside text boxes.
-   */
+  /** Whether its keys also act in a text box; not those that would steal its own (arrows, Delete, Ctrl+A/C/V). */
   inTextFields: boolean;
   /**
    * Acted on through the clipboard events (copy/cut/paste) rather than keydown, so the system clipboard can be
