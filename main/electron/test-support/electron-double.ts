@@ -57,6 +57,8 @@ export class ElectronDouble {
   permissionCheckHandler: PermissionCheckHandler | undefined;
   quitRequests = 0;
   exitCode: number | undefined;
+  /** Whether the shell hid the dock icon (`app.dock.hide()`, macOS). */
+  dockHidden = false;
   readonly appEvents = new EventEmitter();
   private readonly paths: Record<string, string>;
   private readyResolve: (() => void) | undefined;
@@ -144,6 +146,12 @@ export class ElectronDouble {
       },
       exit: (code: number) => {
         recorder.exitCode = code;
+      },
+      // macOS's dock (absent elsewhere in Electron; the shell must cope with both, `app.dock?.hide()`).
+      dock: {
+        hide: () => {
+          recorder.dockHidden = true;
+        },
       },
       setAboutPanelOptions: () => undefined,
       addRecentDocument: () => undefined,
