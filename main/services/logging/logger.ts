@@ -1,6 +1,6 @@
-import { appendFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { inspect } from 'node:util';
+import type { LogRotation } from './rotating-log-file.js';
+import { DEFAULT_LOG_ROTATION, RotatingLogFile } from './rotating-log-file.js';
 
 export interface Logger {
   info(message: string, detail?: unknown): void;
@@ -11,17 +11,22 @@ export interface Logger {
 type Level = 'info' | 'warn' | 'error';
 
 /**
- * Writes to stderr and to a log file in the data folder. Every line goes through `redact`, and bearer tokens
- * are scrubbed whatever their source, because a token in a log or crash report would outlive the keychain entry.
+ * Writes to stderr and to a log file in the data folder, rotated at a size cap (rotating-log-file.ts: 20 MB per
+ * log by default). Every line goes through `redact`, and bearer tokens are scrubbed whatever their source,
+ * because a token in a log or crash report would outlive the keychain entry.
  */
 export class FileLogger implements Logger {
   private readonly secrets = new Set<string>();
   private writeChain: Promise<void> = Promise.resolve();
+  private readonly file: RotatingLogFile | null;
 
   constructor(
-    private readonly filePath: string | null,
+    filePath: string | null,
     private readonly echo: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-  ) {}
+    rotation: LogRotation = DEFAULT_LOG_ROTATION,
+  ) {
+    this.file = filePath === null ? null : new RotatingLogFile(filePath, rotation);
+  }
 
   /** Registers a secret (e.g. a token just read from the keychain) that must never be written. */
   addSecret(secret: string): void {
@@ -54,14 +59,10 @@ export class FileLogger implements Logger {
       `${new Date().toISOString()} ${level.toUpperCase()} ${message}${formatDetail(detail)}`,
     );
     this.echo(line);
-    const filePath = this.filePath;
-    if (filePath === null) return;
-    this.writeChain = this.writeChain
-      .then(async () => {
-        await mkdir(path.dirname(filePath), { recursive: true });
-        await appendFile(filePath, `${line}\n`, { mode: 0o600 });
-      })
-      .catch(() => undefined);
+    const file = this.file;
+    if (file === null) return;
+    // One append at a time: a rotation never runs between another line's size check and its write.
+    this.writeChain = this.writeChain.then(() => file.append(`${line}\n`)).catch(() => undefined);
   }
 }
 
