@@ -262,6 +262,33 @@ function describeSystemError(error: unknown): string {
     case undefined:
       return 'the connection failed';
     default:
-      return 'the connection failed';
+      return tlsProblem(code) ?? 'the connection failed';
+  }
+}
+
+/** Why a TLS connection was refused, in words, from Node's code; undefined for codes that are not TLS. */
+export function tlsProblem(code: string | undefined): string | undefined {
+  switch (code) {
+    case 'CERT_HAS_EXPIRED':
+      return "the server's certificate has expired";
+    case 'CERT_NOT_YET_VALID':
+      return "the server's certificate is not valid yet (check this computer's date)";
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+      return "the server's certificate is self-signed, so nothing vouches that it is this server";
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return "the server's certificate is for another host name";
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+      return "the server's certificate is signed by an authority this computer does not trust";
+    case 'CERT_REVOKED':
+      return "the server's certificate has been revoked";
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      return 'the server did not answer with TLS (is its address http:// rather than https://?)';
+    case 'EPROTO':
+      return 'the secure connection could not be set up (the TLS handshake failed)';
+    default:
+      return undefined;
   }
 }

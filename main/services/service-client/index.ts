@@ -14,3 +14,5 @@ export type { CreateVoiceInput } from './voice-upload.js';
 export type { StyleRecord, TaskData, VoiceData } from './wire-schemas.js';
 export { failureReasonOf, generationIdOf } from './wire-schemas.js';
 export { RateGate } from './rate-gate.js';
+export type { RecentRequest } from './recent-requests.js';
+export { RecentRequests, withoutCredentials } from './recent-requests.js';

@@ -245,6 +245,7 @@ export function failureToServiceError(
         message: `The service could not be reached: ${failure.message}${failure.systemCode ? ` (${failure.systemCode})` : ''}.`,
         retryable: true,
         requestSent: failure.requestSent,
+        ...(failure.systemCode === undefined ? {} : { systemCode: failure.systemCode }),
       });
   }
 }

@@ -11,6 +11,7 @@ import type { RequestBody } from './request-body.js';
 import { jsonBody } from './request-body.js';
 import { decodeResponse, failureToServiceError } from './response-decoder.js';
 import { RateGate } from './rate-gate.js';
+import type { RecentRequests } from './recent-requests.js';
 import type { RequestKind, RetryPolicy } from './retry-policy.js';
 import { DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfterMs, retryDelayMs } from './retry-policy.js';
 import { ServiceError, validationError } from './service-error.js';
@@ -48,6 +49,8 @@ export interface ServiceClientOptions {
   onAnswer?: (answer: AnswerInfo) => void;
   /** Paces every request of this service (rate-gate.ts); a fresh gate per client when not given. */
   rateGate?: RateGate;
+  /** Keeps every answer's status and request id for a problem report (recent-requests.ts). */
+  recentRequests?: RecentRequests;
 }
 
 export interface AttemptInfo {
@@ -275,6 +278,13 @@ export class ServiceClient {
           now: receivedAt ?? this.clock.now(),
         });
         this.rateGate.answered();
+        this.options.recentRequests?.record({
+          serviceUrl: options.baseUrl ?? this.options.baseUrl,
+          method: spec.method,
+          path: spec.path,
+          status: response.status,
+          requestId: decoded.requestId,
+        });
         this.options.onAnswer?.({
           method: spec.method,
           path: spec.path,
@@ -287,6 +297,14 @@ export class ServiceClient {
         error = this.toServiceError(caught, spec, token, receivedAt);
       }
       this.tellGate(error, releasedAt, receivedAt);
+      this.options.recentRequests?.record({
+        serviceUrl: options.baseUrl ?? this.options.baseUrl,
+        method: spec.method,
+        path: spec.path,
+        status: error.httpStatus ?? 0,
+        requestId: error.requestId,
+        code: error.code,
+      });
       this.options.onAnswer?.({
         method: spec.method,
         path: spec.path,

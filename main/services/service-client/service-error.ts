@@ -29,6 +29,8 @@ export interface ServiceErrorData {
   /** The wait the service asked for (Retry-After), in milliseconds. */
   retryAfterMs?: number;
   violations?: RuleViolation[];
+  /** The system's code of a failed connection (`ECONNREFUSED`, `CERT_HAS_EXPIRED`…), to tell TLS from DNS. */
+  systemCode?: string;
 }
 
 export class ServiceError extends Error {
@@ -40,6 +42,7 @@ export class ServiceError extends Error {
   readonly requestSent: boolean;
   readonly retryAfterMs: number | undefined;
   readonly violations: RuleViolation[] | undefined;
+  readonly systemCode: string | undefined;
 
   constructor(data: ServiceErrorData) {
     super(data.message);
@@ -52,6 +55,7 @@ export class ServiceError extends Error {
     this.requestSent = data.requestSent;
     this.retryAfterMs = data.retryAfterMs;
     this.violations = data.violations;
+    this.systemCode = data.systemCode;
   }
 
   toJSON(): ServiceErrorData {
@@ -66,6 +70,7 @@ export class ServiceError extends Error {
     if (this.requestId !== undefined) data.requestId = this.requestId;
     if (this.retryAfterMs !== undefined) data.retryAfterMs = this.retryAfterMs;
     if (this.violations !== undefined) data.violations = this.violations;
+    if (this.systemCode !== undefined) data.systemCode = this.systemCode;
     return data;
   }
 }
