@@ -15,7 +15,7 @@ test.describe('journey: sign in to a service', () => {
     await settings.addService(standin.url, 'wrong-token');
 
     const error = page.getByTestId('error-notice');
-    await expect(error).toContainText('refused this token (401 Unauthorized)');
+    await expect(error).toContainText('did not accept this token (401 Unauthorized)');
     await expect(error.getByTestId('request-id')).toHaveText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await expect(page.getByTestId('service-row')).toHaveCount(0);
 

@@ -1,12 +1,12 @@
-import { IpcError } from '../../../common/ipc/errors.js';
 import type { ServiceClient } from '../service-client/index.js';
 import { isServiceError } from '../service-client/index.js';
-import { serviceErrorToIpc } from './service-error-to-ipc.js';
 import type { TokenVerifier } from './account-service.js';
+import { isServiceNotFound, signInFailure } from './sign-in-failure.js';
 
 /**
- * A task id that cannot exist. Reading it is the most harmless authenticated call the contract offers: a 404
- * proves the token was accepted (the service looked for the task), a 401 proves it was not, and no credits move.
+ * A task id that cannot exist. Reading it is the most harmless authenticated call the contract offers: a GET
+ * that creates nothing and spends no credits. The service's 404 proves the token was accepted (it looked for the
+ * task), a 401 proves it was not; a 404 page from another server proves neither (sign-in-failure.ts).
  */
 const probeTaskId = '00000000-0000-4000-8000-000000000000';
 
@@ -23,18 +23,8 @@ export class ServiceTokenVerifier implements TokenVerifier {
       });
     } catch (error) {
       if (!isServiceError(error)) throw error;
-      if (error.kind === 'http' && error.httpStatus === 404) return;
-      if (error.kind === 'http' && error.httpStatus === 401) {
-        throw new IpcError({
-          code: 'SERVICE_ERROR',
-          field: 'token',
-          httpStatus: 401,
-          serviceCode: error.code,
-          ...(error.requestId ? { requestId: error.requestId } : {}),
-          message: `The service at ${baseUrl} refused this token (401 Unauthorized). Check that you pasted the whole token.`,
-        });
-      }
-      throw serviceErrorToIpc(error, `Could not check the token with ${baseUrl}`);
+      if (isServiceNotFound(error)) return;
+      throw signInFailure(error, baseUrl);
     }
   }
 }
