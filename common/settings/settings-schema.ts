@@ -168,11 +168,27 @@ export const DEFAULT_GENERATION_SETTINGS: GenerationSettings = {
   defaultVoices: {},
 };
 
+/**
+ * Updates of the installed app. Read leniently: a hand-edited value falls back to the default rather than setting
+ * the whole file aside. `feedUrl` is an organisation's own generic HTTPS feed, checked where it is used
+ * (common/updates/update-state.ts), so a bad one is reported in Settings instead of losing the file.
+ */
+export const updateSettingsSchema = z.object({
+  automaticChecks: z.boolean().catch(true),
+  feedUrl: z.string().optional().catch(undefined),
+});
+export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
+
 export const settingsSchema = z.object({
   schemaVersion: z.literal(1),
   theme: themeSchema,
   services: z.array(serviceProfileSchema),
   activeServiceUrl: z.string().nullable(),
+  /**
+   * Added after version 1 shipped: the user chose "Start without signing in" on the welcome page, so it is not
+   * shown at start again (Settings → Service reopens it). Files without it, or with a hand-broken value: false.
+   */
+  welcomeDismissed: z.boolean().default(false).catch(false),
   /** Added after version 1 shipped: files without it get the defaults. */
   checks: checkThresholdsSchema.default(DEFAULT_CHECK_THRESHOLDS),
   /** Added after version 1 shipped: files without it get the defaults. */
@@ -181,6 +197,8 @@ export const settingsSchema = z.object({
   keyBindings: keyBindingsSchema.default({}),
   /** Added after version 1 shipped: the words a retail sample is checked for (files without it get the defaults). */
   explicitWords: storedExplicitWordsSchema,
+  /** Added after version 1 shipped: automatic update checks are on unless the user switched them off. */
+  updates: updateSettingsSchema.default({ automaticChecks: true }).catch({ automaticChecks: true }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -189,10 +207,12 @@ export const defaultSettings: Settings = {
   theme: 'system',
   services: [],
   activeServiceUrl: null,
+  welcomeDismissed: false,
   checks: DEFAULT_CHECK_THRESHOLDS,
   generation: DEFAULT_GENERATION_SETTINGS,
   keyBindings: {},
   explicitWords: [...DEFAULT_EXPLICIT_WORDS],
+  updates: { automaticChecks: true },
 };
 
 /** Lower-case scheme and host (URL does that), no trailing slash, so one service has exactly one key. */

@@ -125,6 +125,33 @@ describe('SettingsService', () => {
     await expect(settings.setExplicitWords(['x'.repeat(61)])).rejects.toThrow(/at most 60 characters/);
   });
 
+  it('gives an older file automatic update checks switched on, keeps the choice to switch them off, and reads a bad value leniently', async () => {
+    await writeFile(
+      file,
+      JSON.stringify({ schemaVersion: 1, theme: 'dark', services: [], activeServiceUrl: null }),
+    );
+    const settings = new SettingsService(file, new MemoryLogger());
+    expect((await settings.load()).updates).toEqual({ automaticChecks: true });
+    expect(settings.current().theme).toBe('dark');
+    await settings.setAutomaticUpdateChecks(false);
+    expect((await new SettingsService(file, new MemoryLogger()).load()).updates.automaticChecks).toBe(false);
+    // A hand-edited value is read as the default, never a reason to set the file aside.
+    await writeFile(
+      file,
+      JSON.stringify({
+        schemaVersion: 1,
+        theme: 'dark',
+        services: [],
+        activeServiceUrl: null,
+        updates: { automaticChecks: 'sometimes', feedUrl: 42 },
+      }),
+    );
+    expect((await new SettingsService(file, new MemoryLogger()).load()).updates).toEqual({
+      automaticChecks: true,
+    });
+    expect((await readdir(dir)).filter((name) => name.includes('damaged'))).toEqual([]);
+  });
+
   it('drops the explicit words a hand-edited file breaks the rules with, keeping the other settings and words', async () => {
     const words = ['damn', 'x'.repeat(61), 7, ...Array.from({ length: 600 }, (_, index) => `w${index}`)];
     await writeFile(

@@ -79,6 +79,11 @@ export class SettingsService {
     return this.update((settings) => ({ ...settings, theme }));
   }
 
+  /** "Start without signing in": the welcome page stays closed at the next starts. */
+  dismissWelcome(): Promise<Settings> {
+    return this.update((settings) => ({ ...settings, welcomeDismissed: true }));
+  }
+
   setChecks(checks: CheckThresholds): Promise<Settings> {
     return this.update((settings) => ({ ...settings, checks }));
   }
@@ -89,6 +94,11 @@ export class SettingsService {
       ...settings,
       explicitWords: explicitWordsSchema.parse(explicitWords),
     }));
+  }
+
+  /** Switches automatic update checks on or off (an organisation's feed URL is kept as it is). */
+  setAutomaticUpdateChecks(automaticChecks: boolean): Promise<Settings> {
+    return this.update((settings) => ({ ...settings, updates: { ...settings.updates, automaticChecks } }));
   }
 
   /**
