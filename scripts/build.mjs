@@ -11,12 +11,14 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
 
 /**
- * Every package stays external to the Electron main bundle except mediabunny and its encoders. That bundle is
- * CommonJS: left external, `require('mediabunny')` loads mediabunny's CommonJS build while
+ * Every package stays external to the Electron main bundle except mediabunny and its encoders, and p-map. That
+ * bundle is CommonJS: left external, `require('mediabunny')` loads mediabunny's CommonJS build while
  * `require('@mediabunny/aac-encoder')` (an ES module) imports its ES build, so the AAC encoder registers itself
  * with the other copy and the video export finds no encoder. Bundled, both resolve to the one ES build.
+ * p-map is an ES module only, imported for its default export: required from CommonJS, esbuild's interop hands
+ * over the whole module as `default`, and every generation failed with "import_p_map.default is not a function".
  */
-export const BUNDLED_IN_ELECTRON_MAIN = /^(mediabunny|@mediabunny\/[^/]+)(\/|$)/;
+export const BUNDLED_IN_ELECTRON_MAIN = /^(mediabunny|@mediabunny\/[^/]+|p-map)(\/|$)/;
 
 export function externalPackagesExcept(bundled) {
   return {

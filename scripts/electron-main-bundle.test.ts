@@ -66,6 +66,13 @@ describe('the Electron main bundle', () => {
     expect(await runAsElectronMain(PROBE, [])).toBe('none');
   }, 120_000);
 
+  it('calls p-map, an ES module imported for its default export, from the CommonJS bundle', async () => {
+    const probe = `import pMap from 'p-map';
+void pMap([1, 2, 3], (n: number) => n * 2).then((doubled) => console.log(doubled.join(',')));`;
+    expect(await runAsElectronMain(probe, [externalPackagesExcept(BUNDLED_IN_ELECTRON_MAIN)])).toBe('2,4,6');
+    expect(BUNDLED_IN_ELECTRON_MAIN.test('p-map')).toBe(true);
+  }, 60_000);
+
   it('keeps every other package external', () => {
     expect(BUNDLED_IN_ELECTRON_MAIN.test('mediabunny')).toBe(true);
     expect(BUNDLED_IN_ELECTRON_MAIN.test('@mediabunny/aac-encoder')).toBe(true);

@@ -3,6 +3,7 @@ import { defaultDataDir } from '../platform/data-dir.js';
 import { BatchQueue, MemoryBatchStore, ProjectSources } from '../services/batch/index.js';
 import { FileLogger } from '../services/logging/logger.js';
 import type { ExportCommand } from './cli-args.js';
+import { readVersion } from './app-version.js';
 import { runCheckPass } from './cli-check.js';
 import { generationEstimateLine } from './cli-estimate.js';
 import { printLaneConflicts, runFitPass } from './cli-fit.js';
@@ -12,11 +13,26 @@ import { ProgressPrinter } from './cli-progress.js';
 import { openCliServices } from './cli-services.js';
 import { withExplicitWords } from '../../common/export/explicit-words.js';
 
+/** What the process running the tool knows that the bundle cannot find by itself. */
+export interface CliRuntime {
+  /** The app's version (package.json under Node, `app.getVersion()` in the app's binary). */
+  readonly appVersion: string;
+  /**
+   * The export worker's script, where the bundle cannot find it beside itself: the app's main bundle is
+   * CommonJS (no import.meta.url), and dist/main/export-worker.mjs sits beside it.
+   */
+  readonly exportWorkerEntry?: string;
+  /** The data folder when neither --data nor TIMBRE_DATA_DIR names one (the app's: app.getPath('userData')). */
+  readonly defaultDataDir?: string;
+}
+
 export interface ExportIo {
   stdout: ProgressOutput;
   env: NodeJS.ProcessEnv;
   /** Registers the Ctrl-C handler; returns its removal. */
   onInterrupt(handler: () => void): () => void;
+  /** Absent: found from the sources or dist/main/timbre.mjs, as under Node. */
+  runtime?: CliRuntime;
 }
 
 /** 0: every project exported; 1: any failed, was cancelled or did not run; 130: interrupted. */
@@ -28,7 +44,9 @@ export type ExportExitCode = 0 | 1 | 130;
  */
 export async function runExportCommand(command: ExportCommand, io: ExportIo): Promise<ExportExitCode> {
   const projects = await expandProjectArguments(command.projects);
-  const dataDir = path.resolve(command.dataDir ?? io.env.TIMBRE_DATA_DIR ?? defaultDataDir());
+  const dataDir = path.resolve(
+    command.dataDir ?? io.env.TIMBRE_DATA_DIR ?? io.runtime?.defaultDataDir ?? defaultDataDir(),
+  );
   // The log gets what the services report (never echoed: stdout is the user's progress).
   const logger = new FileLogger(path.join(dataDir, 'logs', 'cli.log'), () => undefined);
   if (command.token) logger.addSecret(command.token);
@@ -37,6 +55,8 @@ export async function runExportCommand(command: ExportCommand, io: ExportIo): Pr
     logger,
     token: command.token,
     confirmChargeTwice: command.confirmChargeTwice,
+    appVersion: io.runtime?.appVersion ?? readVersion(),
+    exportWorkerEntry: io.runtime?.exportWorkerEntry,
   });
   let interrupted = false;
   try {

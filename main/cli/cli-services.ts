@@ -21,7 +21,6 @@ import { ServiceClient } from '../services/service-client/index.js';
 import { readFileIfExists } from '../services/storage/atomic-file.js';
 import { acquireCliLock } from './cli-lock.js';
 import { CoverStore } from '../services/projects/cover-store.js';
-import { readVersion } from './app-version.js';
 
 export interface CliServicesOptions {
   dataDir: string;
@@ -33,6 +32,10 @@ export interface CliServicesOptions {
   unreachableTimeoutMs?: number;
   /** --confirm-charge-twice: send blocks the service may already have charged too (charge-twice-holds.ts). */
   confirmChargeTwice?: boolean | undefined;
+  /** The app's version, recorded in per-chapter exports' chapter lists. */
+  appVersion: string;
+  /** The export worker's script where the bundle cannot find it beside itself (the app's CommonJS bundle). */
+  exportWorkerEntry?: string | undefined;
 }
 
 /**
@@ -147,13 +150,16 @@ export async function openCliServices(options: CliServicesOptions): Promise<CliS
   };
 
   const exporter = new ProjectExporter({
-    engine: new ExportEngine({ partialFiles }),
+    engine: new ExportEngine({
+      partialFiles,
+      ...(options.exportWorkerEntry ? { workerEntry: options.exportWorkerEntry } : {}),
+    }),
     audio,
     pcmCacheDir,
     lexicons,
     // The app's cover folder (ProjectService): an imported book's cover is embedded by the CLI's exports too.
     covers: new CoverStore(path.join(dataDir, 'covers')),
-    appVersion: readVersion(),
+    appVersion: options.appVersion,
   });
   const generator = new ServiceGenerator({
     generation,

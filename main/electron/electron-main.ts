@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BrowserWindow, Menu, app, dialog, screen, session, shell } from 'electron';
 import { createAppServices } from '../app/app-services.js';
 import type { AppServices } from '../app/app-services.js';
+import { cliArgumentsOf } from '../desktop/cli-argv.js';
 import { OpenFileRouter } from '../desktop/open-file-router.js';
 import { projectPathsFromArgv } from '../desktop/project-file-args.js';
 import { decideQuit } from '../desktop/quit-guard.js';
@@ -13,6 +14,7 @@ import { FileLogger } from '../services/logging/logger.js';
 import { writeJsonAtomic } from '../services/storage/atomic-file.js';
 import { appEntryUrl } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
+import { runCliInElectron } from './electron-cli.js';
 import { ElectronPlatform } from './electron-platform.js';
 import { bindIpc } from './ipc-binding.js';
 import type { KeyBindings } from '../../common/commands/key-bindings.js';
@@ -35,7 +37,11 @@ registerAppScheme();
 // `npm start` keeps development data where the stand-in's lives; a packaged app always uses the OS default.
 if (!app.isPackaged && process.env.TIMBRE_DATA_DIR) app.setPath('userData', process.env.TIMBRE_DATA_DIR);
 
-if (!app.requestSingleInstanceLock()) {
+const cliArguments = cliArgumentsOf(process.argv);
+if (cliArguments) {
+  // `"Timbre Studio" --cli …` (resources/bin/timbre): the command line tool, no window and no instance lock.
+  runCliInElectron(cliArguments);
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   openFiles.openAll(projectPathsFromArgv(process.argv, process.cwd()));
