@@ -1,0 +1,54 @@
+export type SystemKind = 'debian' | 'macos' | 'windows' | 'unknown';
+
+export interface SystemTool {
+  id: string;
+  /** Commands the tool provides, all needed; "a|b" means either. */
+  commands: string[];
+  purpose: string;
+  debian: string[];
+  macos?: string[];
+  windows?: string[];
+  windowsFolders?: string[];
+  elsewhere?: string;
+  manual: string;
+}
+
+export interface DetectedSystem {
+  kind: SystemKind;
+  name: string;
+}
+
+export interface MissingTool {
+  tool: SystemTool;
+  /** Where the tool is installed when it is only missing from PATH (Windows installers that skip PATH). */
+  foundIn?: string;
+}
+
+export interface ToolProbes {
+  platform?: NodeJS.Platform;
+  env?: NodeJS.ProcessEnv;
+  isExecutable?: (file: string) => boolean;
+}
+
+export type ToolUser = 'standin' | 'tests' | 'e2e';
+
+export const SYSTEM_TOOLS: readonly SystemTool[];
+export const TOOLS_NEEDED_BY: Record<ToolUser, string[]>;
+export function detectSystem(probes: {
+  platform: NodeJS.Platform;
+  hasCommand: (command: string) => boolean;
+  osRelease?: string;
+}): DetectedSystem;
+export function toolById(id: string): SystemTool;
+export function packagesFor(tool: SystemTool, kind: SystemKind): string[] | undefined;
+export function installCommandText(kind: SystemKind, packages: string[]): string | undefined;
+export function describeTool(tool: SystemTool): string;
+export function missingToolsMessage(input: {
+  who: string;
+  missing: MissingTool[];
+  system: DetectedSystem;
+}): string;
+export function findCommand(command: string, probes?: ToolProbes): string | undefined;
+export function findMissingTools(ids: string[], probes?: ToolProbes): MissingTool[];
+export function systemCommandFinder(probes?: ToolProbes): (command: string) => boolean;
+export function assertToolsPresent(part: ToolUser, who: string, probes?: ToolProbes): void;
