@@ -31,6 +31,7 @@ import type { ExportEvents } from './export-methods.js';
 import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
 import { videoMethods } from './video-methods.js';
+import { welcomeMethods } from './welcome-methods.js';
 import type { GenerationEvents } from './generation-methods.js';
 import { generationMethods } from './generation-methods.js';
 import type { LexiconRule } from '../pronunciation/lexicon-schema.js';
@@ -70,6 +71,11 @@ export interface SettingsView {
   explicitWords?: Settings['explicitWords'];
   services: ServiceView[];
   activeServiceUrl: string | null;
+  /**
+   * The welcome page opens at start: no service is set up and the user has not chosen "Start without signing
+   * in" (absent: false).
+   */
+  showWelcome?: boolean;
 }
 
 export interface AudioCacheUsage {
@@ -250,6 +256,7 @@ export const ipcMethods = {
   ...exportMethods,
   ...batchMethods,
   ...videoMethods,
+  ...welcomeMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 /** The events main sends, each with its payload. Types only: events carry no schema (main is their source). */

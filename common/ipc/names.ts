@@ -21,6 +21,7 @@ export const METHOD_NAMES = [
   'account.signIn',
   'account.signOut',
   'account.keychain',
+  'welcome.dismiss',
   'jobs.list',
   'jobs.cancel',
   'jobs.retry',

@@ -19,6 +19,7 @@ import { createAccountFeature } from './account-feature.js';
 import { createJobsFeature } from './jobs-feature.js';
 import { AudioCacheCleaner } from '../services/audio-cache/audio-cache-cleaner.js';
 import { createSettingsFeature } from './settings-feature.js';
+import { createWelcomeFeature } from './welcome-feature.js';
 import { createVoiceFeature } from './voice-feature.js';
 import { createProjectFeature } from './project-feature.js';
 import { ProjectService } from '../services/projects/project-service.js';
@@ -239,6 +240,7 @@ export async function createAppServices(options: AppServicesOptions) {
     'cache.usage': () => cleaner.usage(),
     'cache.removeUnused': () => cleaner.removeUnused(),
     ...account.handlers,
+    ...createWelcomeFeature({ settings, view: settingsFeature.view }),
     ...jobsHandlers,
     ...voices.handlers,
     ...projectHandlers,

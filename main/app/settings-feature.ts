@@ -38,6 +38,7 @@ export function createSettingsFeature({ settings, accounts, jobs, events }: Sett
     keyBindings: current.keyBindings,
     explicitWords: current.explicitWords,
     activeServiceUrl: current.activeServiceUrl,
+    showWelcome: current.services.length === 0 && !current.welcomeDismissed,
     services: await Promise.all(
       current.services.map(async (service) => ({
         ...service,

@@ -7,11 +7,12 @@ import { ConnectionBanner } from '../components/ConnectionBanner.js';
 import { Toasts } from '../components/Toasts.js';
 import { ProjectsPage } from '../features/projects/ProjectsPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
+import { WelcomePage } from '../features/settings/WelcomePage.js';
 import { TasksPage } from '../features/tasks/TasksPage.js';
 import { VoicesPage } from '../features/voices/VoicesPage.js';
 import { ExportsPage } from '../features/export/ExportsPage.js';
 import type { Page } from '../stores/navigation-store.js';
-import { pages, selectGoTo, selectPage } from '../stores/navigation-store.js';
+import { pages, selectGoTo, selectPage, selectWelcomeOpen } from '../stores/navigation-store.js';
 import { selectTheme } from '../stores/settings-store.js';
 import { useMainEvents } from './use-main-events.js';
 import { rememberSession, restoreSession } from './last-session.js';
@@ -53,6 +54,9 @@ export function App() {
   useMainEvents(stores);
   const page = useNavigationStore(selectPage);
   const goTo = useNavigationStore(selectGoTo);
+  const welcomeOpen = useNavigationStore(selectWelcomeOpen);
+  // No service and no "Start without signing in" yet (main decides): an installed app's first run.
+  const firstRun = useSettingsStore((state) => state.view?.showWelcome === true);
   const theme = useSettingsStore(selectTheme);
   const shortcutLabel = useShortcutLabel();
 
@@ -78,6 +82,14 @@ export function App() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   useAppCommands(() => setPaletteOpen((open) => !open));
 
+  if (firstRun || welcomeOpen) {
+    return (
+      <>
+        <WelcomePage firstRun={firstRun} />
+        <Toasts />
+      </>
+    );
+  }
   return (
     <div className="app-shell">
       <nav className="side-nav" aria-label="Main">

@@ -108,9 +108,25 @@ export function ServicesSection() {
       )}
       {error ? <ErrorNotice error={error} /> : null}
       {editing === null ? (
-        <button type="button" data-testid="add-service" onClick={() => setEditing('new')}>
-          Add a service…
-        </button>
+        <span className="form-actions">
+          {/* The welcome page's sign-in: address and token, checked, with plain words for each failure. */}
+          <button
+            type="button"
+            className="primary"
+            data-testid="open-welcome"
+            onClick={() => stores.navigation.getState().openWelcome()}
+          >
+            Add a service…
+          </button>
+          <button
+            type="button"
+            data-testid="add-service"
+            onClick={() => setEditing('new')}
+            title="A name and a plan, with or without a token for now"
+          >
+            Add one by hand…
+          </button>
+        </span>
       ) : (
         <ServiceForm
           key={editing === 'new' ? 'new' : editing.url}

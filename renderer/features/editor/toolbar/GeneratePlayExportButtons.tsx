@@ -234,6 +234,21 @@ export function GeneratePlayExportButtons() {
       {blockedReason !== null && counts !== null && counts.needed > 0 ? (
         <span className="hint" data-testid="generation-unavailable">
           {blockedReason}
+          {active === null || !active.signedIn ? (
+            // No service: the welcome page's sign-in; a saved one signed out: its Sign in button in Settings.
+            <button
+              type="button"
+              className="link-button"
+              data-testid="generation-sign-in"
+              onClick={() =>
+                active === null
+                  ? stores.navigation.getState().openWelcome()
+                  : stores.navigation.getState().goTo('settings')
+              }
+            >
+              Sign in…
+            </button>
+          ) : null}
         </span>
       ) : null}
       <GenerationConfirm />
