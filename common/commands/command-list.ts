@@ -316,6 +316,7 @@ export const COMMANDS = [
     inTextFields: true,
     menuLabel: 'Keyboard Shortcuts',
   },
+  { id: 'report-problem', title: 'Report a Problem…', keys: [], scope: 'app', inTextFields: true },
   {
     id: 'library-previous',
     title: 'Select the previous project',

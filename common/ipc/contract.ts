@@ -31,6 +31,7 @@ import type { ExportEvents } from './export-methods.js';
 import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
 import { videoMethods } from './video-methods.js';
+import { supportMethods } from './support-methods.js';
 import { welcomeMethods } from './welcome-methods.js';
 import type { GenerationEvents } from './generation-methods.js';
 import { generationMethods } from './generation-methods.js';
@@ -256,6 +257,7 @@ export const ipcMethods = {
   ...exportMethods,
   ...batchMethods,
   ...videoMethods,
+  ...supportMethods,
   ...welcomeMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 

@@ -17,6 +17,7 @@ export const MENU_COMMANDS = [
   'add-reference-video',
   'add-credits',
   'help',
+  'report-problem',
   'go-settings',
 ] as const satisfies readonly CommandId[];
 export type MenuCommand = (typeof MENU_COMMANDS)[number];

@@ -4,6 +4,7 @@ import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
 import { generationMethods } from './generation-methods.js';
 import { projectMethods } from './project-methods.js';
+import { supportMethods } from './support-methods.js';
 import { videoMethods } from './video-methods.js';
 
 /** Each `<area>-methods.ts` holds its area's methods only, so a method's name says which file declares it. */
@@ -16,6 +17,7 @@ describe('the contract, one file per area', () => {
     ['batch', Object.keys(batchMethods)],
     ['projects', Object.keys(projectMethods)],
     ['video', Object.keys(videoMethods)],
+    ['support', Object.keys(supportMethods)],
   ];
   it.each(areas)('%s-methods.ts holds only its own methods', (area, names) => {
     expect(names.length).toBeGreaterThan(0);

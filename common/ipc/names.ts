@@ -83,6 +83,9 @@ export const METHOD_NAMES = [
   'video.probe',
   'video.status',
   'video.locate',
+  'support.suggestedPath',
+  'support.chooseDestination',
+  'support.saveReport',
 ] as const;
 
 export const EVENT_NAMES = [

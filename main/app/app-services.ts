@@ -19,6 +19,8 @@ import { createAccountFeature } from './account-feature.js';
 import { createJobsFeature } from './jobs-feature.js';
 import { AudioCacheCleaner } from '../services/audio-cache/audio-cache-cleaner.js';
 import { createSettingsFeature } from './settings-feature.js';
+import { createSupportFeature } from './support-feature.js';
+import { RecentRequests } from '../services/service-client/index.js';
 import { createWelcomeFeature } from './welcome-feature.js';
 import { createVoiceFeature } from './voice-feature.js';
 import { createProjectFeature } from './project-feature.js';
@@ -75,12 +77,14 @@ export async function createAppServices(options: AppServicesOptions) {
   const secrets = options.secrets ?? new KeytarSecretStore();
   // Built in dependency order: tokens (accounts), then the clients and jobs that read them, then the rest.
   const accounts = new AccountService(settings, secrets, logger);
+  // Every service client records its answers here, for Help → Report a Problem.
+  const recentRequests = new RecentRequests();
   const { jobs, handlers: jobsHandlers } = createJobsFeature({
     platform,
     accounts,
     events,
     logger,
-    ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
+    clientOptions: { ...options.clientOptions, recentRequests },
   });
   const staging = new UploadStaging(path.join(platform.dataDir, 'staging'), MAX_UPLOAD_FILE_BYTES);
   await staging.sweep();
@@ -250,6 +254,20 @@ export async function createAppServices(options: AppServicesOptions) {
     ...batch.handlers,
     ...createLexiconFeature(lexicons),
     ...createVideoFeature({ platform, videos }),
+    ...createSupportFeature({
+      platform,
+      logger,
+      grants,
+      recentRequests,
+      settings: () => settings.current(),
+      tokens: async () => {
+        const urls = settings.current().services.map((service) => service.url);
+        // A keychain that cannot be read holds no token the report could leak.
+        const tokens = await Promise.all(urls.map((url) => accounts.token(url).catch(() => undefined)));
+        return tokens.filter((token): token is string => token !== undefined);
+      },
+      jobs: () => jobs.list(),
+    }),
   };
 
   const dispatch = createDispatcher(handlers, logger, translateServiceErrors);

@@ -110,7 +110,7 @@ export function buildMenuTemplate(
     { role: 'windowMenu' },
     {
       role: 'help',
-      submenu: [command('help'), ...(isMac ? [] : [{ role: 'about' } as const])],
+      submenu: [command('help'), command('report-problem'), ...(isMac ? [] : [{ role: 'about' } as const])],
     },
   ];
 }

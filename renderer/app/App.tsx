@@ -7,6 +7,7 @@ import { ConnectionBanner } from '../components/ConnectionBanner.js';
 import { Toasts } from '../components/Toasts.js';
 import { ProjectsPage } from '../features/projects/ProjectsPage.js';
 import { SettingsPage } from '../features/settings/SettingsPage.js';
+import { ReportProblemHost } from '../features/settings/ReportProblemHost.js';
 import { WelcomePage } from '../features/settings/WelcomePage.js';
 import { TasksPage } from '../features/tasks/TasksPage.js';
 import { VoicesPage } from '../features/voices/VoicesPage.js';
@@ -126,6 +127,7 @@ export function App() {
       </main>
       <Toasts />
       {paletteOpen ? <CommandPalette onClose={() => setPaletteOpen(false)} /> : null}
+      <ReportProblemHost />
     </div>
   );
 }

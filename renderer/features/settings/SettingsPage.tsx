@@ -7,6 +7,7 @@ import { ServicesSection } from './ServicesSection.js';
 import { DataFolderSection } from './DataFolderSection.js';
 import { StandinVoicesSection } from './StandinVoicesSection.js';
 import { KeyboardShortcutsSection } from './KeyboardShortcutsSection.js';
+import { HelpSection } from './HelpSection.js';
 
 export function SettingsPage() {
   return (
@@ -21,6 +22,7 @@ export function SettingsPage() {
       <DataFolderSection />
       <AppearanceSection />
       <KeyboardShortcutsSection />
+      <HelpSection />
     </div>
   );
 }
