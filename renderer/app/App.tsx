@@ -88,6 +88,8 @@ export function App() {
       <>
         <WelcomePage firstRun={firstRun} />
         <Toasts />
+        {/* Help → Report a Problem works on the welcome page too: sign-in trouble is when it is needed most. */}
+        <ReportProblemHost />
       </>
     );
   }
