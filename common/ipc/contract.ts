@@ -31,6 +31,8 @@ import type { ExportEvents } from './export-methods.js';
 import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
 import { videoMethods } from './video-methods.js';
+import type { UpdateEvents } from './update-methods.js';
+import { updateMethods } from './update-methods.js';
 import { supportMethods } from './support-methods.js';
 import { welcomeMethods } from './welcome-methods.js';
 import type { GenerationEvents } from './generation-methods.js';
@@ -257,12 +259,13 @@ export const ipcMethods = {
   ...exportMethods,
   ...batchMethods,
   ...videoMethods,
+  ...updateMethods,
   ...supportMethods,
   ...welcomeMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 /** The events main sends, each with its payload. Types only: events carry no schema (main is their source). */
-export interface IpcEvents extends BatchEvents, ExportEvents, GenerationEvents, ProjectEvents {
+export interface IpcEvents extends BatchEvents, ExportEvents, GenerationEvents, ProjectEvents, UpdateEvents {
   'settings.changed': EventSpec<SettingsView>;
   'platform.notice': EventSpec<PlatformNotice>;
   'jobs.updated': EventSpec<JobView>;

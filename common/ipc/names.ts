@@ -83,6 +83,10 @@ export const METHOD_NAMES = [
   'video.probe',
   'video.status',
   'video.locate',
+  'updates.get',
+  'updates.check',
+  'updates.setAutomatic',
+  'updates.restart',
   'support.suggestedPath',
   'support.chooseDestination',
   'support.saveReport',
@@ -104,6 +108,7 @@ export const EVENT_NAMES = [
   'batch.progress',
   'export.finished',
   'projects.importProgress',
+  'updates.changed',
 ] as const;
 
 export type MethodNameList = (typeof METHOD_NAMES)[number];

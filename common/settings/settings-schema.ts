@@ -173,11 +173,10 @@ export const DEFAULT_GENERATION_SETTINGS: GenerationSettings = {
  * the whole file aside. `feedUrl` is an organisation's own generic HTTPS feed, checked where it is used
  * (common/updates/update-state.ts), so a bad one is reported in Settings instead of losing the file.
  */
-export const updateSettingsSchema = z.object({
+const updateSettingsSchema = z.object({
   automaticChecks: z.boolean().catch(true),
   feedUrl: z.string().optional().catch(undefined),
 });
-export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 export const settingsSchema = z.object({
   schemaVersion: z.literal(1),

@@ -19,6 +19,8 @@ import { createAccountFeature } from './account-feature.js';
 import { createJobsFeature } from './jobs-feature.js';
 import { AudioCacheCleaner } from '../services/audio-cache/audio-cache-cleaner.js';
 import { createSettingsFeature } from './settings-feature.js';
+import type { UpdatesShell } from './update-feature.js';
+import { createUpdateFeature } from './update-feature.js';
 import { createSupportFeature } from './support-feature.js';
 import { RecentRequests } from '../services/service-client/index.js';
 import { createWelcomeFeature } from './welcome-feature.js';
@@ -62,6 +64,8 @@ export interface AppServicesOptions {
    * signs in to it with its paid demo account through the normal sign-in path, so a newcomer can use everything.
    */
   devStandin?: DevStandin;
+  /** How this shell updates itself (the Electron shell); absent: Settings says updates come with the desktop app. */
+  updates?: UpdatesShell;
 }
 
 /**
@@ -217,6 +221,22 @@ export async function createAppServices(options: AppServicesOptions) {
     runningExports,
     queueExport: (input) => batch.queueExport(input),
   });
+  const updates = createUpdateFeature({
+    shell: options.updates,
+    appVersion: platform.appVersion,
+    settings,
+    events,
+    logger,
+    // Main's share of "is anything running": jobs, exports (the dialog's and the queue's) and imports.
+    activity: () => ({
+      ...jobs.activity(),
+      runningExports: runningExports.count(),
+      runningImports: importWorkers.liveWorkers,
+    }),
+  });
+  // Whether "Restart to update" may be offered follows the work that starts and ends.
+  runningExports.onChange(updates.activityChanged);
+  jobs.onJobUpdated(updates.activityChanged);
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
   // voice libraries catch up with what their jobs did meanwhile.
   await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));
@@ -254,6 +274,7 @@ export async function createAppServices(options: AppServicesOptions) {
     ...batch.handlers,
     ...createLexiconFeature(lexicons),
     ...createVideoFeature({ platform, videos }),
+    ...updates.handlers,
     ...createSupportFeature({
       platform,
       logger,
@@ -290,6 +311,8 @@ export async function createAppServices(options: AppServicesOptions) {
     activity(): BackgroundActivity {
       return { ...jobs.activity(), runningExports: runningExports.count() };
     },
+    /** The installed app's updates: the shell starts the checks and installs after the services stop. */
+    updates: updates.service,
     /** Hands a project file the OS asked to open to the renderer. */
     openProjectFile(filePath: string): void {
       // The OS handed this file to the app (double-click, command line): that is the user's choice.
@@ -298,6 +321,8 @@ export async function createAppServices(options: AppServicesOptions) {
     },
     /** Stops background work (pollers, submissions) so quitting loses nothing; jobs resume at the next start. */
     async dispose(): Promise<void> {
+      // No update check starts while (or after) the app closes.
+      updates.service.dispose();
       // A running import would otherwise go on parsing and write its projects after everything else closed.
       await importWorkers.dispose();
       // The dialog's exports are cancelled; the queue puts its running item back (it starts over next time).

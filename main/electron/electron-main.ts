@@ -12,6 +12,7 @@ import type { WindowState } from '../desktop/window-state.js';
 import { EventHub } from '../ipc/event-hub.js';
 import { FileLogger } from '../services/logging/logger.js';
 import { writeJsonAtomic } from '../services/storage/atomic-file.js';
+import { ElectronUpdaterBackend } from '../services/updates/electron-updater-backend.js';
 import { appEntryUrl } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { runCliInElectron } from './electron-cli.js';
@@ -30,6 +31,8 @@ import { buildWindowOptions } from './window-options.js';
 let mainWindow: BrowserWindow | null = null;
 let services: AppServices | null = null;
 let quitConfirmed = false;
+/** Set by "Restart to update": once the services are stopped, the update is installed instead of a plain quit. */
+let installUpdateOnQuit = false;
 const openFiles = new OpenFileRouter();
 const windowStatePath = (): string => path.join(app.getPath('userData'), 'window-state.json');
 
@@ -96,13 +99,15 @@ if (cliArguments) {
       if (choice === 1) {
         quitConfirmed = true;
         app.quit();
+      } else {
+        installUpdateOnQuit = false;
       }
       return;
     }
     const running = services;
     services = null;
     event.preventDefault();
-    void running.dispose().finally(() => app.quit());
+    void running.dispose().finally(() => (installUpdateOnQuit ? running.updates.install() : app.quit()));
   });
 }
 
@@ -119,6 +124,16 @@ async function start(): Promise<void> {
     // This bundle is CommonJS (no import.meta.url): the worker bundle sits beside it (scripts/build.mjs).
     exportWorkerEntry: path.join(__dirname, 'export-worker.mjs'),
     importWorkerEntry: path.join(__dirname, 'import-worker.mjs'),
+    updates: {
+      packaged: app.isPackaged,
+      envFeedUrl: process.env.TIMBRE_UPDATE_FEED_URL,
+      createBackend: (feed) => new ElectronUpdaterBackend({ ...feed, dataDir, logger }),
+      // The normal quit path: the services stop first (before-quit), then the update is installed.
+      restartToInstall: () => {
+        installUpdateOnQuit = true;
+        app.quit();
+      },
+    },
     ...(standinUrl
       ? {
           devStandin: {
@@ -166,6 +181,8 @@ async function start(): Promise<void> {
     setMenu(keyBindings);
   });
   await createWindow();
+  // The first check waits a little, so it never slows the start; then every four hours.
+  running.updates.start();
 }
 
 async function createWindow(): Promise<void> {

@@ -9,6 +9,7 @@ export function useMainEvents(stores: AppStores): void {
   useEffect(() => {
     const { client, settings, notices, serviceLibrary, generation, exportJobs } = stores;
     const showError = (error: unknown): void => notices.getState().showError(error);
+    let announcedUpdate: string | null = null;
     const unsubscribers = [
       client.on('settings.changed', (view) => settings.getState().setView(view)),
       client.on('platform.notice', (notice) => notices.getState().receive(notice)),
@@ -32,6 +33,16 @@ export function useMainEvents(stores: AppStores): void {
       client.on('project.openRequested', ({ path }) => void openRequestedProject(stores, path)),
       client.on('export.progress', (progress) => exportJobs.getState().progress(progress)),
       client.on('export.finished', (finished) => exportJobs.getState().finish(finished)),
+      // A small notice, once per version, when an update is ready: installing it stays the user's choice.
+      client.on('updates.changed', ({ update }) => {
+        if (update.state !== 'ready' || update.version === announcedUpdate) return;
+        announcedUpdate = update.version;
+        notices.getState().receive({
+          kind: 'notification',
+          title: `Timbre Studio ${update.version} is ready to install`,
+          body: 'Restart to update from Settings → Updates when your work is done.',
+        });
+      }),
       // The library shown is the active service's: load it whenever that changes (and once at start).
       settings.subscribe((state, previous) => {
         const active = state.view?.activeServiceUrl ?? null;

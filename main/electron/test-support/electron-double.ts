@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -56,6 +58,9 @@ export class ElectronDouble {
   permissionRequestHandler: PermissionRequestHandler | undefined;
   permissionCheckHandler: PermissionCheckHandler | undefined;
   quitRequests = 0;
+  relaunchRequests = 0;
+  /** What app.getVersion() answers (a test of updates sets the installed version). */
+  version = '0.0.0-test';
   exitCode: number | undefined;
   /** Whether the shell hid the dock icon (`app.dock.hide()`, macOS). */
   dockHidden = false;
@@ -97,14 +102,15 @@ export class ElectronDouble {
         getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }),
         getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
       },
-      session: { defaultSession: double.session },
+      // electron-updater asks for a session of its own; the double's requests go out with Node's http.
+      session: { defaultSession: double.session, fromPartition: () => ({}) },
       shell: {
         openExternal: () => Promise.resolve(),
         trashItem: () => Promise.resolve(),
         showItemInFolder: (filePath: string) => void this.revealedPaths.push(filePath),
       },
       protocol: double.protocol,
-      net: { fetch: fetchFile },
+      net: { fetch: fetchFile, request: netRequest },
       ipcMain: double.ipcMain,
       Notification: class {
         static isSupported(): boolean {
@@ -138,7 +144,12 @@ export class ElectronDouble {
       setPath: (name: string, value: string) => {
         recorder.paths[name] = value;
       },
-      getVersion: () => '0.0.0-test',
+      getVersion: () => recorder.version,
+      getName: () => 'Timbre Studio',
+      getAppPath: () => recorder.paths.userData,
+      relaunch: () => {
+        recorder.relaunchRequests += 1;
+      },
       requestSingleInstanceLock: () => true,
       whenReady: () => recorder.ready,
       quit: () => {
@@ -250,4 +261,13 @@ async function fetchFile(url: string): Promise<Response> {
   } catch {
     return new Response('Not found', { status: 404 });
   }
+}
+
+/**
+ * Electron's net.request for electron-updater, made with Node's http: the same ClientRequest events ('response',
+ * 'error', 'socket') and a readable response with statusCode and headers. Electron-only options are dropped.
+ */
+function netRequest(options: Record<string, unknown>): http.ClientRequest {
+  const { session: _session, redirect: _redirect, ...plain } = options;
+  return (plain.protocol === 'https:' ? https : http).request(plain);
 }

@@ -7,6 +7,7 @@ import { ServicesSection } from './ServicesSection.js';
 import { DataFolderSection } from './DataFolderSection.js';
 import { StandinVoicesSection } from './StandinVoicesSection.js';
 import { KeyboardShortcutsSection } from './KeyboardShortcutsSection.js';
+import { UpdatesSection } from './UpdatesSection.js';
 import { HelpSection } from './HelpSection.js';
 
 export function SettingsPage() {
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <ExplicitWordsSection />
       <AudioCacheSection />
       <DataFolderSection />
+      <UpdatesSection />
       <AppearanceSection />
       <KeyboardShortcutsSection />
       <HelpSection />

@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UpdateActivity } from '../../../common/updates/update-state.js';
+import { ElectronDouble } from '../../electron/test-support/electron-double.js';
+import { MemoryLogger } from '../logging/logger.js';
+import { ElectronUpdaterBackend } from './electron-updater-backend.js';
+import { ManualTimers } from './test-support/manual-timers.js';
+import { FIRST_CHECK_DELAY_MS, CHECK_INTERVAL_MS, UpdateService } from './update-service.js';
+
+// The real electron-updater, with the `electron` it requires replaced by the test double (as the shell's test
+// does for the built bundle), against a feed this test serves on 127.0.0.1.
+const requireHere = createRequire(import.meta.url);
+const requireFromUpdater = createRequire(requireHere.resolve('electron-updater'));
+const electronPath = requireFromUpdater.resolve('electron');
+
+interface Feed {
+  version: string;
+  /** What the server sends for the artifact (the published sha512 is always the right file's). */
+  artifact: 'right' | 'corrupted' | 'dropped';
+  requests: string[];
+}
+
+const ARTIFACT = Buffer.from('Timbre Studio 9.9.9 AppImage '.repeat(4000));
+let dir: string;
+let installedApp: string;
+let electron: ElectronDouble;
+let server: http.Server;
+let feed: Feed;
+let feedUrl: string;
+const savedEnv = { ...process.env };
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'timbre-updates-'));
+  // The installed copy: what a failed download must leave exactly as it was.
+  installedApp = path.join(dir, 'installed', 'Timbre-Studio.AppImage');
+  await mkdir(path.dirname(installedApp), { recursive: true });
+  await writeFile(installedApp, 'the installed Timbre Studio 1.0.0');
+  process.env.APPIMAGE = installedApp;
+  process.env.XDG_CACHE_HOME = path.join(dir, 'cache');
+  electron = new ElectronDouble(path.join(dir, 'data'));
+  electron.version = '1.0.0';
+  electron.becomeReady();
+  requireFromUpdater.cache[electronPath] = {
+    id: electronPath,
+    filename: electronPath,
+    loaded: true,
+    exports: electron.module(),
+  } as NodeJS.Module;
+  feed = { version: '1.1.0', artifact: 'right', requests: [] };
+  server = http.createServer((request, response) => serveFeed(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  delete requireFromUpdater.cache[electronPath];
+  process.env = { ...savedEnv };
+  await rm(dir, { recursive: true, force: true });
+});
+
+function serveFeed(request: http.IncomingMessage, response: http.ServerResponse): void {
+  const url = new URL(request.url ?? '/', 'http://feed');
+  feed.requests.push(url.pathname);
+  if (url.pathname === '/latest-linux.yml') {
+    const sha512 = createHash('sha512').update(ARTIFACT).digest('base64');
+    response
+      .writeHead(200, { 'content-type': 'text/yaml' })
+      .end(
+        [
+          `version: ${feed.version}`,
+          'files:',
+          `  - url: Timbre-Studio-${feed.version}.AppImage`,
+          `    sha512: ${sha512}`,
+          `    size: ${ARTIFACT.length}`,
+          `path: Timbre-Studio-${feed.version}.AppImage`,
+          `sha512: ${sha512}`,
+          "releaseDate: '2026-11-27T10:00:00.000Z'",
+          `releaseNotes: '<h2>What''s new</h2><ul><li>Faster <b>exports</b></li></ul><script>alert(1)</script><img src=x onerror=alert(2)>'`,
+          '',
+        ].join('\n'),
+      );
+    return;
+  }
+  if (url.pathname === `/Timbre-Studio-${feed.version}.AppImage`) {
+    response.writeHead(200, {
+      'content-type': 'application/octet-stream',
+      'content-length': ARTIFACT.length,
+    });
+    if (feed.artifact === 'dropped') {
+      // Half the file, then the connection is cut.
+      response.write(ARTIFACT.subarray(0, ARTIFACT.length / 2), () => response.socket?.destroy());
+      return;
+    }
+    const body = Buffer.from(ARTIFACT);
+    if (feed.artifact === 'corrupted') body[100] = body[100]! ^ 0xff;
+    response.end(body);
+    return;
+  }
+  response.writeHead(404).end('not found');
+}
+
+function startService(options: { automatic?: boolean; activity?: Partial<UpdateActivity> } = {}) {
+  const activity = { runningJobs: 0, queuedOfflineJobs: 0, runningExports: 0, runningImports: 0 };
+  Object.assign(activity, options.activity);
+  const timers = new ManualTimers();
+  let restarts = 0;
+  const logger = new MemoryLogger();
+  const service = new UpdateService({
+    backend: new ElectronUpdaterBackend({
+      feedUrl,
+      forceDevUpdateConfig: true,
+      dataDir: path.join(dir, 'data'),
+      logger,
+    }),
+    currentVersion: '1.0.0',
+    automaticChecks: () => options.automatic ?? true,
+    activity: () => ({ ...activity }),
+    restartToInstall: () => (restarts += 1),
+    onChange: () => undefined,
+    clock: timers.clock,
+    random: () => 0.5,
+    logger,
+  });
+  return { service, timers, activity, restarts: () => restarts };
+}
+
+async function settled(service: UpdateService): Promise<string> {
+  await vi.waitFor(() => expect(['ready', 'failed', 'up-to-date']).toContain(service.view().update.state), {
+    timeout: 15_000,
+  });
+  return service.view().update.state;
+}
+
+async function installedUnchanged(): Promise<void> {
+  expect(await readFile(installedApp, 'utf8')).toBe('the installed Timbre Studio 1.0.0');
+  expect(electron.quitRequests).toBe(0);
+  expect(electron.relaunchRequests).toBe(0);
+}
+
+describe('updates through the real electron-updater against a local feed', () => {
+  it('finds a higher version, downloads and verifies it, and shows its notes as text', async () => {
+    const { service, restarts } = startService();
+    await service.checkNow();
+    expect(await settled(service)).toBe('ready');
+    const update = service.view().update;
+    expect(update).toMatchObject({ state: 'ready', version: '1.1.0' });
+    const notes = (update as { notes: string }).notes;
+    expect(notes).toBe("What's new\n\n• Faster exports");
+    expect(notes).not.toMatch(/<|alert/);
+    expect(feed.requests).toContain('/Timbre-Studio-1.1.0.AppImage');
+    // Ready, not installed: the user decides when.
+    expect(restarts()).toBe(0);
+    await installedUnchanged();
+    service.dispose();
+  });
+
+  it.each(['1.0.0', '0.9.0'])(
+    'says up to date when the feed offers %s and downloads nothing',
+    async (version) => {
+      feed.version = version;
+      const { service } = startService();
+      await service.checkNow();
+      expect(await settled(service)).toBe('up-to-date');
+      expect(feed.requests).toEqual(['/latest-linux.yml']);
+      await installedUnchanged();
+      service.dispose();
+    },
+  );
+
+  it.each([
+    ['corrupted', /did not match its published checksum \(sha512\)/],
+    ['dropped', /connection to the update server was lost/],
+  ] as const)(
+    'fails a %s download with a plain reason and leaves the installed app as it was',
+    async (artifact, reason) => {
+      feed.artifact = artifact;
+      const { service, restarts } = startService();
+      await service.checkNow();
+      expect(await settled(service)).toBe('failed');
+      expect(service.view().update).toEqual({ state: 'failed', reason: expect.stringMatching(reason) });
+      expect((service.view().update as { reason: string }).reason).toMatch(/installed version is unchanged/);
+      expect(service.requestRestart(false)).toMatchObject({ ok: false });
+      expect(restarts()).toBe(0);
+      await installedUnchanged();
+      service.dispose();
+    },
+  );
+
+  it('offers no restart while an export runs, refuses one asked then, and offers it once the export ends', async () => {
+    const { service, activity, restarts } = startService({ activity: { runningExports: 1 } });
+    await service.checkNow();
+    expect(await settled(service)).toBe('ready');
+    expect(service.view().restartBlockedBy).toMatch(/1 export still running/);
+    expect(service.requestRestart(false)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/waits until nothing is running.*1 export still running/),
+    });
+    expect(restarts()).toBe(0);
+    await installedUnchanged();
+    activity.runningExports = 0;
+    expect(service.view().restartBlockedBy).toBeNull();
+    expect(service.requestRestart(false)).toEqual({ ok: true });
+    expect(restarts()).toBe(1);
+    service.dispose();
+  });
+
+  it('sends no request to the feed when automatic checks are off in Settings', async () => {
+    const { service, timers } = startService({ automatic: false });
+    service.start();
+    await timers.advance(FIRST_CHECK_DELAY_MS + 3 * CHECK_INTERVAL_MS);
+    expect(feed.requests).toEqual([]);
+    expect(service.view().update.state).toBe('idle');
+    service.dispose();
+  });
+});
