@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +27,18 @@ export async function startApp(
     env?: Record<string, string>;
     /** Start as `npm start` does: on the last launch's address when it is free (a restart keeps its tabs). */
     rememberAddress?: boolean;
+    /** Settings a fresh data folder starts with (ignored when reopening one), e.g. the welcome page already left. */
+    seedSettings?: Record<string, unknown>;
   } = {},
 ): Promise<RunningApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'timbre-e2e-')));
+  if (options.dataDir === undefined && options.seedSettings !== undefined) {
+    const settings = { schemaVersion: 1, theme: 'system', services: [], activeServiceUrl: null };
+    await writeFile(
+      path.join(dataDir, 'settings.json'),
+      JSON.stringify({ ...settings, ...options.seedSettings }),
+    );
+  }
   const child = spawn(
     process.execPath,
     [

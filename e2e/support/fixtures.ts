@@ -15,6 +15,12 @@ export interface JourneyOptions {
   service: 'none' | 'standin';
   /** Options of the suite's stand-in (set once per file with test.use). */
   standinOptions: StandinOptions;
+  /**
+   * `'past'` (the default): a fresh data folder's settings say the user already chose "Start without signing in",
+   * so journeys start on the Projects page. `'installed'`: nothing is seeded, so with `service: 'none'` the app
+   * starts as an installed one does on its first run, on the welcome page.
+   */
+  firstRun: 'past' | 'installed';
 }
 
 export interface LaunchOptions {
@@ -63,6 +69,7 @@ class SuiteStandins {
 
 export const test = base.extend<JourneyFixtures & JourneyOptions, SuiteFixtures>({
   service: ['none', { option: true }],
+  firstRun: ['past', { option: true }],
   standinOptions: [{}, { option: true }],
 
   suiteStandins: [
@@ -88,7 +95,7 @@ export const test = base.extend<JourneyFixtures & JourneyOptions, SuiteFixtures>
     await rm(home, { recursive: true, force: true });
   },
 
-  launchApp: async ({ service, home, suiteStandins, standinOptions }, use, testInfo) => {
+  launchApp: async ({ service, firstRun, home, suiteStandins, standinOptions }, use, testInfo) => {
     const apps: RunningApp[] = [];
     const dataDirs = new Set<string>();
     await use(async (options = {}) => {
@@ -97,6 +104,7 @@ export const test = base.extend<JourneyFixtures & JourneyOptions, SuiteFixtures>
       const app = await startApp({
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         ...(options.rememberAddress ? { rememberAddress: true } : {}),
+        ...(firstRun === 'past' ? { seedSettings: { welcomeDismissed: true } } : {}),
         env: {
           HOME: home,
           // Beside the stand-in the app signs in to it and lists its market voices, as `npm start` does.

@@ -25,5 +25,3 @@ export const createNavigationStore = (): StoreApi<NavigationState> =>
 export const selectPage = (state: NavigationState): Page => state.page;
 export const selectGoTo = (state: NavigationState): NavigationState['goTo'] => state.goTo;
 export const selectWelcomeOpen = (state: NavigationState): boolean => state.welcomeOpen;
-export const selectOpenWelcome = (state: NavigationState): NavigationState['openWelcome'] =>
-  state.openWelcome;
