@@ -112,6 +112,8 @@ export class ElectronDouble {
       protocol: double.protocol,
       net: { fetch: fetchFile, request: netRequest },
       ipcMain: double.ipcMain,
+      // electron-updater tells Electron's updater it is about to quit for an install.
+      autoUpdater: new EventEmitter(),
       Notification: class {
         static isSupported(): boolean {
           return false;

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +7,7 @@ import type { UpdateActivity } from '../../../common/updates/update-state.js';
 import { ElectronDouble } from '../../electron/test-support/electron-double.js';
 import { MemoryLogger } from '../logging/logger.js';
 import { ElectronUpdaterBackend } from './electron-updater-backend.js';
+import { LocalFeed } from './test-support/local-feed.js';
 import { ManualTimers } from './test-support/manual-timers.js';
 import { FIRST_CHECK_DELAY_MS, CHECK_INTERVAL_MS, UpdateService } from './update-service.js';
 
@@ -19,19 +17,11 @@ const requireHere = createRequire(import.meta.url);
 const requireFromUpdater = createRequire(requireHere.resolve('electron-updater'));
 const electronPath = requireFromUpdater.resolve('electron');
 
-interface Feed {
-  version: string;
-  /** What the server sends for the artifact (the published sha512 is always the right file's). */
-  artifact: 'right' | 'corrupted' | 'dropped';
-  requests: string[];
-}
-
 const ARTIFACT = Buffer.from('Timbre Studio 9.9.9 AppImage '.repeat(4000));
 let dir: string;
 let installedApp: string;
 let electron: ElectronDouble;
-let server: http.Server;
-let feed: Feed;
+let feed: LocalFeed;
 let feedUrl: string;
 const savedEnv = { ...process.env };
 
@@ -52,60 +42,16 @@ beforeEach(async () => {
     loaded: true,
     exports: electron.module(),
   } as NodeJS.Module;
-  feed = { version: '1.1.0', artifact: 'right', requests: [] };
-  server = http.createServer((request, response) => serveFeed(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  feed = new LocalFeed(ARTIFACT);
+  feedUrl = await feed.start();
 });
 
 afterEach(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await feed.close();
   delete requireFromUpdater.cache[electronPath];
   process.env = { ...savedEnv };
   await rm(dir, { recursive: true, force: true });
 });
-
-function serveFeed(request: http.IncomingMessage, response: http.ServerResponse): void {
-  const url = new URL(request.url ?? '/', 'http://feed');
-  feed.requests.push(url.pathname);
-  if (url.pathname === '/latest-linux.yml') {
-    const sha512 = createHash('sha512').update(ARTIFACT).digest('base64');
-    response
-      .writeHead(200, { 'content-type': 'text/yaml' })
-      .end(
-        [
-          `version: ${feed.version}`,
-          'files:',
-          `  - url: Timbre-Studio-${feed.version}.AppImage`,
-          `    sha512: ${sha512}`,
-          `    size: ${ARTIFACT.length}`,
-          `path: Timbre-Studio-${feed.version}.AppImage`,
-          `sha512: ${sha512}`,
-          "releaseDate: '2026-11-27T10:00:00.000Z'",
-          `releaseNotes: '<h2>What''s new</h2><ul><li>Faster <b>exports</b></li></ul><script>alert(1)</script><img src=x onerror=alert(2)>'`,
-          '',
-        ].join('\n'),
-      );
-    return;
-  }
-  if (url.pathname === `/Timbre-Studio-${feed.version}.AppImage`) {
-    response.writeHead(200, {
-      'content-type': 'application/octet-stream',
-      'content-length': ARTIFACT.length,
-    });
-    if (feed.artifact === 'dropped') {
-      // Half the file, then the connection is cut.
-      response.write(ARTIFACT.subarray(0, ARTIFACT.length / 2), () => response.socket?.destroy());
-      return;
-    }
-    const body = Buffer.from(ARTIFACT);
-    if (feed.artifact === 'corrupted') body[100] = body[100]! ^ 0xff;
-    response.end(body);
-    return;
-  }
-  response.writeHead(404).end('not found');
-}
 
 function startService(options: { automatic?: boolean; activity?: Partial<UpdateActivity> } = {}) {
   const activity = { runningJobs: 0, queuedOfflineJobs: 0, runningExports: 0, runningImports: 0 };
@@ -181,7 +127,7 @@ describe('updates through the real electron-updater against a local feed', () =>
   ] as const)(
     'fails a %s download with a plain reason and leaves the installed app as it was',
     async (artifact, reason) => {
-      feed.artifact = artifact;
+      feed.delivery = artifact;
       const { service, restarts } = startService();
       await service.checkNow();
       expect(await settled(service)).toBe('failed');

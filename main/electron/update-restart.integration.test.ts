@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { invokeChannel } from '../../common/ipc/contract.js';
+import { LocalFeed } from '../services/updates/test-support/local-feed.js';
+import { ElectronDouble } from './test-support/electron-double.js';
+
+// The built shell (the test setup builds dist/ first) with the `electron` double and an update feed on 127.0.0.1:
+// "Restart to update" goes through the app's own quit path before electron-updater installs anything.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const shellBundle = path.join(root, 'dist', 'main', 'electron-main.cjs');
+const requireFromShell = createRequire(shellBundle);
+const requireFromUpdater = createRequire(requireFromShell.resolve('electron-updater'));
+
+type Answer = { ok: boolean; result?: Record<string, unknown> };
+
+let dir: string;
+let feed: LocalFeed;
+let electron: ElectronDouble;
+const savedEnv = { ...process.env };
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'timbre-update-restart-'));
+  await mkdir(path.join(dir, 'installed'));
+  process.env.APPIMAGE = path.join(dir, 'installed', 'Timbre-Studio.AppImage');
+  await writeFile(process.env.APPIMAGE, '#!/bin/sh\n# the installed Timbre Studio 1.0.0\n');
+  await chmod(process.env.APPIMAGE, 0o755);
+  process.env.XDG_CACHE_HOME = path.join(dir, 'cache');
+  process.env.TIMBRE_TEST_STARTED = path.join(dir, 'new-version-started');
+  // The "new version" is a script that notes it was started, so the test sees the app come back updated.
+  feed = new LocalFeed(
+    Buffer.from(`#!/bin/sh\necho 1.1.0 > "$TIMBRE_TEST_STARTED"\n# ${'padding '.repeat(40)}\n`),
+  );
+  process.env.TIMBRE_UPDATE_FEED_URL = await feed.start();
+});
+
+afterEach(async () => {
+  await feed.close();
+  process.env = { ...savedEnv };
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function startShell(): Promise<void> {
+  electron = new ElectronDouble(path.join(dir, 'data'));
+  electron.version = '1.0.0';
+  const module = { loaded: true, exports: electron.module() } as NodeJS.Module;
+  // The shell and electron-updater each require `electron`: both get the double.
+  for (const resolve of [requireFromShell.resolve, requireFromUpdater.resolve]) {
+    const electronPath = resolve('electron');
+    requireFromShell.cache[electronPath] = {
+      ...module,
+      id: electronPath,
+      filename: electronPath,
+    } as NodeJS.Module;
+  }
+  delete requireFromShell.cache[shellBundle];
+  requireFromShell(shellBundle);
+  electron.becomeReady();
+  await vi.waitFor(() => expect(electron.windows[0]?.loadedUrl).toBeDefined(), { timeout: 20_000 });
+}
+
+function fromApp(method: string, input?: unknown): Promise<Answer> {
+  const contents = electron.windows[0]!.webContents;
+  const handler = electron.ipcHandlers.get(invokeChannel)!;
+  return handler({ sender: contents, senderFrame: contents.mainFrame }, method, input) as Promise<Answer>;
+}
+
+describe('Restart to update in the built shell', () => {
+  it('downloads from the feed, refuses while the project is unsaved, then quits through the normal path and installs', async () => {
+    await startShell();
+    expect(await fromApp('updates.check')).toMatchObject({ ok: true });
+    await vi.waitFor(
+      async () => expect((await fromApp('updates.get')).result?.update).toMatchObject({ state: 'ready' }),
+      { timeout: 15_000 },
+    );
+    expect(await fromApp('updates.restart', { unsavedProject: true })).toMatchObject({
+      ok: true,
+      result: { ok: false, reason: expect.stringMatching(/unsaved changes/) },
+    });
+    expect(electron.quitRequests).toBe(0);
+    expect(await readFile(process.env.APPIMAGE!, 'utf8')).toMatch(/installed Timbre Studio 1.0.0/);
+
+    expect(await fromApp('updates.restart', { unsavedProject: false })).toEqual({
+      ok: true,
+      result: { ok: true },
+    });
+    // The shell asked to quit; nothing is installed until the quit path has stopped the services.
+    expect(electron.quitRequests).toBe(1);
+    expect(await readFile(process.env.APPIMAGE!, 'utf8')).toMatch(/installed Timbre Studio 1.0.0/);
+    expect(electron.emitAppEvent('before-quit')).toBe(true);
+    await vi.waitFor(() => expect(electron.quitRequests).toBe(2), { timeout: 10_000 });
+    // Services are gone (a further quit is not held up) and the new version replaced the installed one and started.
+    expect(electron.emitAppEvent('before-quit')).toBe(false);
+    expect(await readFile(process.env.APPIMAGE!, 'utf8')).toMatch(/echo 1.1.0/);
+    await vi.waitFor(() => expect(existsSync(process.env.TIMBRE_TEST_STARTED!)).toBe(true), {
+      timeout: 10_000,
+    });
+  });
+});
