@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAll } from './build.mjs';
+import { nodeBin } from './node-bin.mjs';
+import { assertToolsPresent } from './system-tools.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const electronDir = path.join(root, 'node_modules', 'electron');
@@ -67,9 +69,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(sig
  */
 function startStandin(dataDir) {
   return new Promise((resolve, reject) => {
+    const [node, tsx] = nodeBin(root, 'tsx');
     const child = spawn(
-      path.join(root, 'node_modules', '.bin', 'tsx'),
+      node,
       [
+        tsx,
         path.join(root, 'standin', 'cli.ts'),
         '--port',
         process.env.TIMBRE_STANDIN_PORT ?? '8787',
@@ -108,10 +112,22 @@ function run(command, args, env) {
   });
 }
 
+const withStandin = process.env.TIMBRE_NO_STANDIN !== '1';
+if (withStandin) {
+  // Before the build, so a missing espeak-ng or ffmpeg is named at once, with how to get it on this OS.
+  try {
+    assertToolsPresent('standin', 'The stand-in service (started by npm start)');
+  } catch (error) {
+    const withoutIt =
+      process.platform === 'win32' ? '$env:TIMBRE_NO_STANDIN=1; npm start' : 'TIMBRE_NO_STANDIN=1 npm start';
+    console.error(`${error.message}\nOr start without it: ${withoutIt} (then add your service in Settings).`);
+    process.exit(1);
+  }
+}
 await buildAll();
 const dataDir = appDataDir();
 const env = { TIMBRE_DATA_DIR: dataDir };
-if (process.env.TIMBRE_NO_STANDIN !== '1') {
+if (withStandin) {
   const standin = await startStandin(dataDir);
   env.TIMBRE_STANDIN_URL = standin.url;
   env.TIMBRE_STANDIN_VOICES = standin.voiceIds.join(',');

@@ -155,18 +155,16 @@ export function missingToolsMessage({ who, missing, system }) {
       );
     }
   }
-  const packages = missing
-    .filter((entry) => !entry.foundIn)
-    .flatMap(({ tool }) => packagesFor(tool, system.kind) ?? []);
-  const command = packages.length > 0 ? installCommandText(system.kind, packages) : undefined;
-  if (command) {
-    lines.push(`Install ${missing.length === 1 ? 'it' : 'them'} on ${system.name} with: ${command}`);
+  const toInstall = missing.filter((entry) => !entry.foundIn && packagesFor(entry.tool, system.kind));
+  const byHand = missing.filter((entry) => !entry.foundIn && !packagesFor(entry.tool, system.kind));
+  if (toInstall.length > 0) {
+    const packages = toInstall.flatMap(({ tool }) => packagesFor(tool, system.kind));
+    lines.push(`Install on ${system.name} with: ${installCommandText(system.kind, packages)}`);
     if (system.kind === 'windows') lines.push('then open a new terminal, so that PATH includes them.');
-  } else if (packages.length === 0 && missing.every((entry) => entry.foundIn)) {
-    // Only PATH needs fixing.
-  } else {
-    lines.push(`Install ${missing.length === 1 ? 'it' : 'them'} by hand on ${system.name}:`);
-    for (const { tool } of missing) lines.push(`  - ${tool.id}: ${tool.manual}`);
+  }
+  if (byHand.length > 0) {
+    lines.push(`By hand on ${system.name}:`);
+    for (const { tool } of byHand) lines.push(`  - ${tool.id}: ${tool.elsewhere ?? tool.manual}`);
   }
   lines.push('`node scripts/install-system-deps.mjs` installs everything the development set-up needs.');
   return lines.join('\n');

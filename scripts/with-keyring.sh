@@ -13,7 +13,7 @@
 # - Quiet on success, the command's exit code is passed through, and no daemon outlives the command.
 #   If the keyring cannot be set up, says why (with the daemons' logs) and exits 69 (EX_UNAVAILABLE).
 #
-# Needs dbus (dbus-run-session, dbus-send) and gnome-keyring: see scripts/install-system-deps.sh.
+# Needs dbus (dbus-run-session, dbus-send) and gnome-keyring: see scripts/install-system-deps.mjs.
 set -euo pipefail
 
 readonly setup_failed_status=69
@@ -101,7 +101,7 @@ run_outside_session() {
   local tool
   for tool in dbus-run-session dbus-send gnome-keyring-daemon; do
     command -v "$tool" >/dev/null 2>&1 ||
-      fail_setup "$tool is not installed; run scripts/install-system-deps.sh (packages dbus, gnome-keyring)."
+      fail_setup "$tool is not installed; run node scripts/install-system-deps.mjs (packages dbus, gnome-keyring)."
   done
 
   local work_dir status

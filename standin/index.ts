@@ -1,3 +1,4 @@
+import { assertToolsPresent } from '../scripts/system-tools.mjs';
 import { StandinHttpServer } from './http-server.js';
 import { resolveOptions, type StandinOptions } from './options.js';
 import type { AccountState, LedgerEntry, SegmentTiming } from './state/schema.js';
@@ -51,6 +52,8 @@ export interface RunningStandin {
 
 /** Starts the stand-in on 127.0.0.1 (port 0 = a free port) and resolves once it accepts connections. */
 export async function startStandin(options: StandinOptions = {}): Promise<RunningStandin> {
+  // Up front, so a missing espeak-ng or ffmpeg is named with how to get it, not met as a bare ENOENT mid-task.
+  assertToolsPresent('standin', 'The stand-in service');
   const resolved = resolveOptions(options);
   const app = await StandinApp.create(resolved);
   const server = new StandinHttpServer(app);

@@ -1,14 +1,23 @@
 import { existsSync } from 'node:fs';
+import { assertToolsPresent, findCommand } from '../../scripts/system-tools.mjs';
 
-/** Debian's Chromium (or CHROMIUM_PATH); Playwright's own browser download does not work on these machines. */
+/**
+ * CHROMIUM_PATH, else Debian's Chromium (or one on PATH); Playwright's own browser download does not work on
+ * these machines.
+ */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (candidate): candidate is string => Boolean(candidate),
-  );
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    findCommand('chromium|chromium-browser'),
+  ].filter((candidate): candidate is string => Boolean(candidate));
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) {
+    // Names Chromium, what it is for and how to get it here (it throws: Chromium is on neither path).
+    assertToolsPresent('e2e', 'The end-to-end journeys');
     throw new Error(
-      'No Chromium found: install it with scripts/install-system-deps.sh or set CHROMIUM_PATH.',
+      'No Chromium found at /usr/bin/chromium or CHROMIUM_PATH: install it or set CHROMIUM_PATH.',
     );
   }
   return found;

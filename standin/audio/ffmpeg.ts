@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { AudioFormat } from '../options.js';
 import { WORK_SAMPLE_RATE, floatToInt16Buffer, int16BufferToFloat } from './pcm.js';
-import { runProcess } from './run-process.js';
+import { runProcess, whyNotStarted } from './run-process.js';
 
 /** The wire's audio: 24 kHz mono. */
 const OUTPUT_SAMPLE_RATE = 24_000;
@@ -93,7 +93,9 @@ export function streamDecodedPcm(filePath: string, sampleRate: number): DecodedP
     stderr = (stderr + chunk.toString('utf8')).slice(-2000);
   });
   const finished = new Promise<void>((resolve, reject) => {
-    child.on('error', (error) => reject(new Error(`ffmpeg could not start: ${error.message}`)));
+    child.on('error', (error) =>
+      reject(new Error(`ffmpeg could not start: ${whyNotStarted('ffmpeg', error)}`)),
+    );
     child.on('close', (code) => {
       if (code === 0 || stopped) resolve();
       else

@@ -76,7 +76,7 @@ export async function openAudioWorkshop(): Promise<AudioWorkshop> {
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       throw new Error(
-        `${tool} failed (${detail}). The audio tests need espeak-ng, sox and ffmpeg: run scripts/install-system-deps.sh.`,
+        `${tool} failed (${detail}). The audio tests need espeak-ng, sox and ffmpeg: run node scripts/install-system-deps.mjs.`,
         { cause: error },
       );
     }

@@ -71,7 +71,7 @@ afterAll(async () => {
 async function epubcheck(epubPath: string): Promise<string> {
   if (!existsSync(EPUBCHECK_JAR)) {
     throw new Error(
-      `epubcheck is not installed (${EPUBCHECK_JAR} is missing): run scripts/install-system-deps.sh, which installs the Debian package epubcheck`,
+      `epubcheck is not installed (${EPUBCHECK_JAR} is missing): run node scripts/install-system-deps.mjs, which installs the Debian package epubcheck`,
     );
   }
   const result = await run('java', ['-jar', EPUBCHECK_JAR, epubPath], { maxBuffer: 16 * 1024 * 1024 }).catch(

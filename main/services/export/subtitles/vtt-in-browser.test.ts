@@ -74,7 +74,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   if (!chromiumPath)
-    throw new Error('Chromium is not installed (scripts/install-system-deps.sh installs it)');
+    throw new Error('Chromium is not installed (node scripts/install-system-deps.mjs installs it)');
   browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,

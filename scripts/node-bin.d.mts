@@ -1,0 +1,1 @@
+export function nodeBin(root: string, pkg: string, name?: string): [string, string];
