@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minimatch } from 'minimatch';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeStandInElectronBinary } from './packaging-check/stand-in-electron.js';
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -51,26 +52,6 @@ interface PackContext {
   packager: { executableName: string; appInfo: { productFilename: string } };
 }
 
-// Where @electron/fuses finds the fuse wire in an Electron binary: this marker, the wire's version, its length,
-// then one byte per fuse ('0' off, '1' on). Electron's own defaults here: every fuse on except the asar ones.
-const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const ELECTRON_DEFAULT_WIRE = '11110001';
-
-/** A stand-in for the packaged executable: only its fuse wire matters to the hook. */
-async function standInExecutable(file: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const wire = Buffer.from(ELECTRON_DEFAULT_WIRE, 'latin1');
-  await writeFile(
-    file,
-    Buffer.concat([
-      Buffer.from(`\x7fELF…${FUSE_SENTINEL}`, 'latin1'),
-      Buffer.from([1, wire.length]),
-      wire,
-      Buffer.from('…rest of the binary', 'latin1'),
-    ]),
-  );
-}
-
 /** The packaged executable's fuses after the hook ran for a platform, by name: true on, false off. */
 async function fusesAfterPack(platform: 'linux' | 'win32'): Promise<Record<string, boolean>> {
   const appOutDir = await mkdtemp(path.join(tmpdir(), `timbre-pack-${platform}-`));
@@ -82,7 +63,7 @@ async function fusesAfterPack(platform: 'linux' | 'win32'): Promise<Record<strin
       packager: { executableName: 'timbre-studio', appInfo: { productFilename: 'Timbre Studio' } },
     };
     const executable = path.join(appOutDir, platform === 'win32' ? 'Timbre Studio.exe' : 'timbre-studio');
-    await standInExecutable(executable);
+    await writeStandInElectronBinary(executable);
     await afterPack(context);
     const wire = await getCurrentFuseWire(executable);
     return Object.fromEntries(
