@@ -39,10 +39,12 @@ export function UpdatesSection() {
 
   useEffect(() => {
     const stop = stores.client.on('updates.changed', setView);
+    // A state that cannot be read leaves the section out (updates.changed still brings it) rather than a notice
+    // about something the user did not ask for.
     stores.client
       .invoke('updates.get')
       .then(setView)
-      .catch((error: unknown) => stores.notices.getState().showError(error));
+      .catch(() => undefined);
     return stop;
   }, [stores]);
 
