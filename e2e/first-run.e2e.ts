@@ -44,7 +44,7 @@ test.describe('journey: the first run of an installed app', () => {
     await new SettingsPage(page).expectSignInState('Signed in ••••paid');
   });
 
-  test('starts without signing in, writes a block that is saved, and is not asked again after a restart', async ({
+  test('starts without signing in, writes a block that is saved, is not asked again after a restart, and imports', async ({
     app,
     launchApp,
     page,
@@ -71,5 +71,12 @@ test.describe('journey: the first run of an installed app', () => {
     await page.goto(restarted.url);
     await expect(page.getByTestId('page-projects')).toBeVisible();
     await expect(page.getByTestId('welcome-page')).toHaveCount(0);
+
+    // Importing needs no service either.
+    await page.getByTestId('import-text').click();
+    await page.getByTestId('import-text-input').fill('The first paragraph.\n\nThe second paragraph.');
+    await page.getByTestId('import-title').fill('Imported before sign-in');
+    await page.getByTestId('import-submit').click();
+    await expect(page.getByTestId('editor-title')).toHaveText('Imported before sign-in');
   });
 });
