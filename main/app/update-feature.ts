@@ -18,6 +18,8 @@ export interface UpdatesShell {
   createBackend(feed: { feedUrl: string | undefined; forceDevUpdateConfig: boolean }): UpdaterBackend;
   /** Quits through the app's normal quit path (services stopped), then calls `UpdateService.install()`. */
   restartToInstall(): void;
+  /** The installer could not start once the services stopped: the shell says why and starts the app again. */
+  installFailed(reason: string): void;
   /** Timers for the four-hourly checks (tests pass their own). */
   clock?: Pick<Clock, 'setTimer' | 'now'>;
 }
@@ -69,6 +71,7 @@ export function createUpdateFeature({
     automaticChecks: () => settings.current().updates.automaticChecks,
     activity,
     restartToInstall: () => shell?.restartToInstall(),
+    installFailed: (reason) => shell?.installFailed(reason),
     onChange: send,
     clock: shell?.clock ?? systemClock,
     logger,

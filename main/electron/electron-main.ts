@@ -133,6 +133,16 @@ async function start(): Promise<void> {
         installUpdateOnQuit = true;
         app.quit();
       },
+      // The services are stopped by then: say why, and start the version still installed again.
+      installFailed: (reason) => {
+        dialog.showMessageBoxSync({
+          type: 'warning',
+          message: 'The update could not be installed',
+          detail: `${reason}\n\nTimbre Studio starts again with the version you had.`,
+        });
+        app.relaunch();
+        app.quit();
+      },
     },
     ...(standinUrl
       ? {

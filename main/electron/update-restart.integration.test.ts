@@ -100,4 +100,27 @@ describe('Restart to update in the built shell', () => {
       timeout: 10_000,
     });
   });
+
+  it('says why when the installer cannot run once the services stopped, and starts the installed version again', async () => {
+    await startShell();
+    await fromApp('updates.check');
+    await vi.waitFor(
+      async () => expect((await fromApp('updates.get')).result?.update).toMatchObject({ state: 'ready' }),
+      { timeout: 15_000 },
+    );
+    // The installed file vanished meanwhile (moved by the user): electron-updater cannot replace it.
+    await rm(process.env.APPIMAGE!);
+    expect(await fromApp('updates.restart', { unsavedProject: false })).toEqual({
+      ok: true,
+      result: { ok: true },
+    });
+    expect(electron.emitAppEvent('before-quit')).toBe(true);
+    await vi.waitFor(() => expect(electron.relaunchRequests).toBe(1), { timeout: 10_000 });
+    expect(electron.messageBoxes.at(-1)).toMatchObject({
+      message: 'The update could not be installed',
+      detail: expect.stringMatching(/could not be installed.*starts again with the version you had/s),
+    });
+    expect(electron.quitRequests).toBe(2);
+    expect(existsSync(process.env.TIMBRE_TEST_STARTED!)).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@
  * An update library's error as one plain sentence for Settings. The installed app is never touched by a failed
  * check or download (the library writes only to its own cache folder), and each sentence says so where it helps.
  */
-export function updateFailureReason(error: unknown): string {
+export function updateFailureReason(error: unknown, stage: 'fetch' | 'install' = 'fetch'): string {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   const message = error instanceof Error ? error.message : String(error);
   const kept = 'The installed version is unchanged.';
@@ -29,7 +29,8 @@ export function updateFailureReason(error: unknown): string {
   if (/yml|yaml|Cannot parse|invalid version|ERR_UPDATER_INVALID/i.test(`${code} ${message}`)) {
     return `The update feed's release file could not be read (${firstLine(message)}). ${kept}`;
   }
-  return `The update could not be checked or downloaded: ${firstLine(message)}. ${kept}`;
+  const failed = stage === 'install' ? 'could not be installed' : 'could not be checked or downloaded';
+  return `The update ${failed}: ${firstLine(message)}. ${kept}`;
 }
 
 function firstLine(text: string): string {

@@ -22,8 +22,11 @@ class ScriptedBackend implements UpdaterBackend {
     this.listener = listener;
     return () => (this.listener = undefined);
   }
+  /** What installing reports (none: the installer started). */
+  installAnswer: UpdaterEvent[] = [];
   quitAndInstall(): void {
     this.installs += 1;
+    for (const event of this.installAnswer) this.listener?.(event);
   }
 }
 
@@ -38,6 +41,7 @@ function setUp(options: { automatic?: boolean; backend?: UpdaterBackend | null; 
   };
   const settings = { automatic: options.automatic ?? true };
   const views: UpdateView[] = [];
+  const installFailures: string[] = [];
   let restarts = 0;
   const service = new UpdateService({
     backend,
@@ -46,12 +50,13 @@ function setUp(options: { automatic?: boolean; backend?: UpdaterBackend | null; 
     automaticChecks: () => settings.automatic,
     activity: () => ({ ...activity }),
     restartToInstall: () => (restarts += 1),
+    installFailed: (reason) => installFailures.push(reason),
     onChange: (view) => views.push(view),
     clock: timers.clock,
     random: () => options.random ?? 0.5,
     logger: new MemoryLogger(),
   });
-  return { service, timers, backend, activity, settings, views, restarts: () => restarts };
+  return { service, timers, backend, activity, settings, views, installFailures, restarts: () => restarts };
 }
 
 const ready: UpdaterEvent[] = [
@@ -145,6 +150,23 @@ describe('UpdateService', () => {
     expect(service.view().restartBlockedBy).toBeNull();
     expect(service.requestRestart(false)).toEqual({ ok: true });
     expect(restarts()).toBe(1);
+  });
+
+  it('installs only after the services stopped, and reports an installer that could not start', async () => {
+    const { service, backend, installFailures } = setUp();
+    const scripted = backend as ScriptedBackend;
+    scripted.answers.push(ready);
+    await service.checkNow();
+    expect(service.requestRestart(false)).toEqual({ ok: true });
+    expect(scripted.installs).toBe(0);
+    // The shell's quit path: services disposed, then the install.
+    service.dispose();
+    scripted.installAnswer = [{ type: 'error', error: new Error('pkexec: the request was dismissed') }];
+    service.install();
+    expect(scripted.installs).toBe(1);
+    expect(installFailures).toEqual([
+      'The update could not be installed: pkexec: the request was dismissed. The installed version is unchanged.',
+    ]);
   });
 
   it('refuses a restart when no update is downloaded', () => {

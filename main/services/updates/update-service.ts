@@ -22,6 +22,11 @@ export interface UpdateServiceOptions {
   activity: () => Omit<UpdateActivity, 'unsavedProject'>;
   /** Quits through the app's normal quit path (services stopped), then installs: the shell's job. */
   restartToInstall: () => void;
+  /**
+   * The installer could not start after the services stopped (a cancelled administrator prompt, a signature
+   * Squirrel refuses on macOS, a file gone): the shell tells the user and starts the installed version again.
+   */
+  installFailed?: (reason: string) => void;
   onChange: (view: UpdateView) => void;
   clock: Pick<Clock, 'setTimer' | 'now'>;
   random?: () => number;
@@ -92,9 +97,21 @@ export class UpdateService {
     return { ok: true };
   }
 
-  /** Installs the downloaded update; the shell calls it after the services were disposed on the way out. */
+  /**
+   * Installs the downloaded update; the shell calls it after the services were disposed on the way out. A failure
+   * reported from here on goes to `installFailed`, so the app never stays open with its services stopped.
+   */
   install(): void {
-    this.options.backend?.quitAndInstall();
+    const backend = this.options.backend;
+    if (!backend) return;
+    const stop = backend.onEvent((event) => {
+      if (event.type !== 'error') return;
+      stop();
+      const reason = updateFailureReason(event.error, 'install');
+      this.options.logger.warn(reason);
+      this.options.installFailed?.(reason);
+    });
+    backend.quitAndInstall();
   }
 
   dispose(): void {
