@@ -18,7 +18,8 @@ const SETUP_SCRIPT = 'node scripts/install-system-deps.mjs';
  * - { kind: 'ready' }: nothing is missing; the script prints nothing;
  * - { kind: 'install', system, tools, packages, admin, commands, notes }: run `commands` in order;
  * - { kind: 'stop', message }: nothing can be installed here; print `message` and exit 1;
- * - { kind: 'note', message }: nothing this script can check is missing, but some things it cannot check.
+ * - { kind: 'note', message }: nothing to install, but something to know (what it cannot check; a tool that is
+ *   installed but not on PATH).
  *
  * probes: { system, isRoot, hasCommand(name), packageInstalled(debianPackage), platform, env, isExecutable }.
  */
@@ -94,9 +95,11 @@ function planWithManager(probes, manager, managerName, managerUrl) {
   const toInstall = missing.filter((entry) => !entry.foundIn).map((entry) => entry.tool);
   if (missing.length === 0) return { kind: 'ready' };
   if (toInstall.length === 0) {
+    // npm start and the tests find them there (system-tools.mjs's assertToolsPresent); the user's own
+    // terminal does not until the folder is on PATH.
     return {
-      kind: 'stop',
-      message: missingToolsMessage({ who: 'Timbre Studio', missing: onPathOnly, system }),
+      kind: 'note',
+      message: missingToolsMessage({ who: 'Your terminal', missing: onPathOnly, system }),
     };
   }
   if (!hasCommand(manager)) {

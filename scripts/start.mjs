@@ -116,7 +116,9 @@ const withStandin = process.env.TIMBRE_NO_STANDIN !== '1';
 if (withStandin) {
   // Before the build, so a missing espeak-ng or ffmpeg is named at once, with how to get it on this OS.
   try {
-    assertToolsPresent('standin', 'The stand-in service (started by npm start)');
+    for (const folder of assertToolsPresent('standin', 'The stand-in service (started by npm start)')) {
+      console.log(`Using the stand-in's tools from ${folder}, which is not on PATH in this terminal yet.`);
+    }
   } catch (error) {
     const withoutIt =
       process.platform === 'win32' ? '$env:TIMBRE_NO_STANDIN=1; npm start' : 'TIMBRE_NO_STANDIN=1 npm start';

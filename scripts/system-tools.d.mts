@@ -51,4 +51,4 @@ export function missingToolsMessage(input: {
 export function findCommand(command: string, probes?: ToolProbes): string | undefined;
 export function findMissingTools(ids: string[], probes?: ToolProbes): MissingTool[];
 export function systemCommandFinder(probes?: ToolProbes): (command: string) => boolean;
-export function assertToolsPresent(part: ToolUser, who: string, probes?: ToolProbes): void;
+export function assertToolsPresent(part: ToolUser, who: string, probes?: ToolProbes): string[];

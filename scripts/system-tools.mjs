@@ -29,6 +29,8 @@ export const SYSTEM_TOOLS = [
     debian: ['ffmpeg'],
     macos: ['ffmpeg'],
     windows: ['Gyan.FFmpeg'],
+    // winget's links folder joins PATH only in terminals opened after the install.
+    windowsFolders: ['%LOCALAPPDATA%\\Microsoft\\WinGet\\Links'],
     manual: 'https://ffmpeg.org/download.html',
   },
   {
@@ -258,13 +260,21 @@ function executableFile(candidate) {
 }
 
 /**
- * Throws, with the message above, when this machine lacks any tool `part` (a TOOLS_NEEDED_BY key) needs.
- * `hasCommand` and `env` are for tests.
+ * Throws, with the message above, when this machine lacks any tool `part` (a TOOLS_NEEDED_BY key) needs. A tool
+ * installed in its known Windows folder but not on PATH (winget's installers, or a terminal opened before them)
+ * is usable all the same: that folder is put on `env`'s PATH, which the children started from here inherit, and
+ * the folders added are returned.
  */
 export function assertToolsPresent(part, who, options = {}) {
   const { platform = process.platform, env = process.env, isExecutable = executableFile } = options;
-  const missing = findMissingTools(TOOLS_NEEDED_BY[part], { platform, env, isExecutable });
-  if (missing.length === 0) return;
+  const found = findMissingTools(TOOLS_NEEDED_BY[part], { platform, env, isExecutable });
+  const added = [...new Set(found.filter((entry) => entry.foundIn).map((entry) => entry.foundIn))];
+  if (added.length > 0) {
+    const key = 'PATH' in env || !('Path' in env) ? 'PATH' : 'Path';
+    env[key] = [...added, env[key] ?? ''].join(';');
+  }
+  const missing = found.filter((entry) => !entry.foundIn);
+  if (missing.length === 0) return added;
   const system = detectSystem({ platform, hasCommand: systemCommandFinder({ platform, env, isExecutable }) });
   throw new Error(missingToolsMessage({ who, missing, system }));
 }

@@ -52,3 +52,27 @@ describe('the message for a missing tool', () => {
     expect(() => assertToolsPresent('tests', 'Running the tests', probes)).not.toThrow();
   });
 });
+
+describe('a tool installed on Windows but not on PATH yet', () => {
+  it('is used from its folder: the folder goes on PATH for what starts next, and nothing is reported missing', () => {
+    const links = 'C:\\Users\\ada\\AppData\\Local\\Microsoft\\WinGet\\Links';
+    const present = [
+      `${links}\\ffmpeg.exe`,
+      `${links}\\ffprobe.exe`,
+      'C:\\Program Files\\eSpeak NG\\espeak-ng.exe',
+    ];
+    const env: NodeJS.ProcessEnv = {
+      Path: 'C:\\Windows',
+      PATHEXT: '.EXE',
+      LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local',
+      ProgramFiles: 'C:\\Program Files',
+    };
+    const added = assertToolsPresent('standin', 'The stand-in service', {
+      platform: 'win32',
+      env,
+      isExecutable: (file) => present.includes(file),
+    });
+    expect(added).toEqual(['C:\\Program Files\\eSpeak NG', links]);
+    expect(env.Path).toBe(`C:\\Program Files\\eSpeak NG;${links};C:\\Windows`);
+  });
+});
