@@ -31,6 +31,7 @@ import type { ExportEvents } from './export-methods.js';
 import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
 import { videoMethods } from './video-methods.js';
+import { cliMethods } from './cli-methods.js';
 import type { UpdateEvents } from './update-methods.js';
 import { updateMethods } from './update-methods.js';
 import { supportMethods } from './support-methods.js';
@@ -259,6 +260,7 @@ export const ipcMethods = {
   ...exportMethods,
   ...batchMethods,
   ...videoMethods,
+  ...cliMethods,
   ...updateMethods,
   ...supportMethods,
   ...welcomeMethods,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchMethods } from './batch-methods.js';
+import { cliMethods } from './cli-methods.js';
 import { exportMethods } from './export-methods.js';
 import { filesMethods } from './files-methods.js';
 import { generationMethods } from './generation-methods.js';
@@ -18,6 +19,7 @@ describe('the contract, one file per area', () => {
     ['projects', Object.keys(projectMethods)],
     ['video', Object.keys(videoMethods)],
     ['support', Object.keys(supportMethods)],
+    ['cli', Object.keys(cliMethods)],
   ];
   it.each(areas)('%s-methods.ts holds only its own methods', (area, names) => {
     expect(names.length).toBeGreaterThan(0);

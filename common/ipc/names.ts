@@ -90,6 +90,9 @@ export const METHOD_NAMES = [
   'support.suggestedPath',
   'support.chooseDestination',
   'support.saveReport',
+  'cli.status',
+  'cli.install',
+  'cli.uninstall',
 ] as const;
 
 export const EVENT_NAMES = [

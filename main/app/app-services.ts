@@ -35,6 +35,7 @@ import { MAX_UPLOAD_FILE_BYTES } from '../../common/rules/index.js';
 import { createExportFeature } from './export-feature.js';
 import { createFilesFeature } from './files-feature.js';
 import { createVideoFeature } from './video-feature.js';
+import { createCliFeature } from './cli-feature.js';
 import { ReferenceVideos } from '../services/video/reference-videos.js';
 import { VideoGrants } from '../services/video/video-grants.js';
 import { createGenerationFeature } from './generation-feature.js';
@@ -274,6 +275,7 @@ export async function createAppServices(options: AppServicesOptions) {
     ...batch.handlers,
     ...createLexiconFeature(lexicons),
     ...createVideoFeature({ platform, videos }),
+    ...createCliFeature({ platform }),
     ...updates.handlers,
     ...createSupportFeature({
       platform,

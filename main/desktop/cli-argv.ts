@@ -2,7 +2,7 @@
  * The flag that makes the app's binary the `timbre` command line tool (`"Timbre Studio" --cli export …`), as the
  * launcher scripts in resources/bin start it. Chromium's own switches (`--ozone-platform=headless`) go before it.
  */
-export const CLI_FLAG = '--cli';
+const CLI_FLAG = '--cli';
 
 /**
  * The CLI's arguments when the app was started with `--cli` (everything after it, as given), else undefined: a

@@ -1,11 +1,23 @@
+import os from 'node:os';
 import type { BrowserWindow } from 'electron';
 import { Notification, app, dialog, shell } from 'electron';
 import { VIDEO_FILE_EXTENSIONS } from '../../common/ipc/video-methods.js';
 import type { Platform } from '../platform/platform.js';
+import { cliCommandSetup } from '../services/cli-install/cli-command-setup.js';
+import { macosPrivilegedRun } from '../services/cli-install/macos-privileged-run.js';
 
 /** OS services through Electron: native notifications, taskbar/dock progress, the real trash. */
 export class ElectronPlatform implements Platform {
   readonly shell = 'electron' as const;
+  /** The `timbre` launcher in <resources>/bin of an installed app; `npx timbre` when started from a checkout. */
+  readonly cliCommand = cliCommandSetup({
+    platform: process.platform,
+    packaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    env: process.env,
+    home: os.homedir(),
+    ...(process.platform === 'darwin' ? { runPrivileged: macosPrivilegedRun } : {}),
+  });
 
   constructor(
     readonly dataDir: string,

@@ -1,4 +1,5 @@
 import type { ChooserKind } from '../../common/ipc/files-methods.js';
+import type { CliCommandSetup } from '../services/cli-install/cli-command-setup.js';
 
 /** A place the user picked in the browser shell's chooser, and what kind of place it was asked to be. */
 export interface ChosenPlace {
@@ -54,4 +55,6 @@ export interface Platform {
   revealInFolder?(filePath: string): void;
   /** Main's own chooser where the shell has no OS dialogs (the browser shell); absent in Electron. */
   readonly chooser?: PathChooser | undefined;
+  /** The `timbre` command of this install and how it gets on the PATH; absent: run from a checkout (npx timbre). */
+  readonly cliCommand?: CliCommandSetup;
 }

@@ -8,6 +8,7 @@ import { DataFolderSection } from './DataFolderSection.js';
 import { StandinVoicesSection } from './StandinVoicesSection.js';
 import { KeyboardShortcutsSection } from './KeyboardShortcutsSection.js';
 import { UpdatesSection } from './UpdatesSection.js';
+import { CommandLineSection } from './CommandLineSection.js';
 import { HelpSection } from './HelpSection.js';
 
 export function SettingsPage() {
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <AudioCacheSection />
       <DataFolderSection />
       <UpdatesSection />
+      <CommandLineSection />
       <AppearanceSection />
       <KeyboardShortcutsSection />
       <HelpSection />
