@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SetupProbes } from './setup-plan.mjs';
@@ -205,6 +207,38 @@ describe('scripts/install-system-deps.mjs on this machine', () => {
     expect(result.stdout).toMatch(/Nothing to install on |It would run \(dry run: nothing is run\):/);
     expect(result.stdout).not.toMatch(/^\$ /m);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'on Linux, names the apt-get command that failed and exits with its code (fake apt-get, dpkg-query, sudo)',
+    () => {
+      const fakes = mkdtempSync(path.join(tmpdir(), 'timbre-fake-apt-'));
+      try {
+        const fake = (name: string, body: string) => {
+          writeFileSync(path.join(fakes, name), `#!/bin/sh\n${body}\n`);
+          chmodSync(path.join(fakes, name), 0o755);
+        };
+        // Everything is installed but sox; apt-get's update works, its install fails as apt does (100).
+        fake('dpkg-query', 'case "$3" in sox) exit 1 ;; *) printf "install ok installed" ;; esac');
+        fake(
+          'apt-get',
+          'if [ "$1" = install ]; then echo "E: Unable to locate package sox" >&2; exit 100; fi',
+        );
+        fake('sudo', 'exec "$@"');
+        const result = spawnSync(process.execPath, [script], {
+          encoding: 'utf8',
+          env: { ...process.env, PATH: `${fakes}:${process.env.PATH ?? ''}` },
+          timeout: 30_000,
+        });
+        expect(result.stdout).toContain('will install:\n  - sox: the tests');
+        expect(result.stderr).toMatch(
+          /✗ `(sudo )?env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends sox` failed with exit code 100\./,
+        );
+        expect(result.status).toBe(100);
+      } finally {
+        rmSync(fakes, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('refuses an option it does not know, with its usage', () => {
     const result = spawnSync(process.execPath, [script, '--yes'], { encoding: 'utf8' });
