@@ -82,6 +82,18 @@ describe('a log at its size cap', () => {
     expect(rotated.endsWith('newest old line\n')).toBe(true);
   });
 
+  it('keeps writing every line to the current file when a rotation cannot happen', async () => {
+    await mkdir(path.join(dir, 'logs', 'main.3.log', 'in the way'), { recursive: true });
+    await writeFile(path.join(dir, 'logs', 'main.2.log'), 'older\n');
+    const logger = new FileLogger(logPath, quiet, rotation);
+    for (let index = 0; index < 60; index += 1) logger.info(`kept ${index}`);
+    await logger.flush();
+    const current = (await readFile(logPath, 'utf8')).split('\n').filter(Boolean);
+    expect(current.map((line) => line.replace(/^.* kept /u, ''))).toEqual(
+      Array.from({ length: 60 }, (_, index) => String(index)),
+    );
+  });
+
   it('creates and rotates files readable by the user only (0600)', async () => {
     const logger = new FileLogger(logPath, quiet, rotation);
     for (let index = 0; index < 60; index += 1) logger.error(`failure ${index}`);

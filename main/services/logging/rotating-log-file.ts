@@ -35,7 +35,11 @@ export class RotatingLogFile {
         () => 0,
       );
     }
-    if (this.size > 0 && this.size + bytes > this.rotation.maxFileBytes) await this.rotate();
+    if (this.size > 0 && this.size + bytes > this.rotation.maxFileBytes) {
+      // A rotation that fails (a file held open on Windows, a folder in the way) must not cost the line: it is
+      // written to the current file, past the cap, and the rotation is tried again at the next line.
+      await this.rotate().catch(() => undefined);
+    }
     await appendFile(this.filePath, text, { mode: 0o600 });
     this.size += bytes;
   }
