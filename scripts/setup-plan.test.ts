@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -226,7 +226,8 @@ describe('scripts/install-system-deps.mjs on this machine', () => {
         fake('sudo', 'exec "$@"');
         const result = spawnSync(process.execPath, [script], {
           encoding: 'utf8',
-          env: { ...process.env, PATH: `${fakes}:${process.env.PATH ?? ''}` },
+          // npm_config_nodedir: the real script must not seed this home's node-gyp cache from a test.
+          env: { ...process.env, PATH: `${fakes}:${process.env.PATH ?? ''}`, npm_config_nodedir: '/usr' },
           timeout: 30_000,
         });
         expect(result.stdout).toContain('will install:\n  - sox: the tests');
@@ -234,6 +235,39 @@ describe('scripts/install-system-deps.mjs on this machine', () => {
           /✗ `(sudo )?env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends sox` failed with exit code 100\./,
         );
         expect(result.status).toBe(100);
+      } finally {
+        rmSync(fakes, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'on Linux, runs update then install, and checks the tools are there',
+    () => {
+      const fakes = mkdtempSync(path.join(tmpdir(), 'timbre-fake-apt-'));
+      try {
+        const log = path.join(fakes, 'calls');
+        for (const [name, body] of [
+          ['dpkg-query', 'case "$3" in sox) exit 1 ;; *) printf "install ok installed" ;; esac'],
+          ['apt-get', `echo "apt-get $*" >> '${log}'`],
+          ['sudo', 'exec "$@"'],
+        ] as const) {
+          writeFileSync(path.join(fakes, name), `#!/bin/sh\n${body}\n`);
+          chmodSync(path.join(fakes, name), 0o755);
+        }
+        const result = spawnSync(process.execPath, [script], {
+          encoding: 'utf8',
+          // npm_config_nodedir: the real script must not seed this home's node-gyp cache from a test.
+          env: { ...process.env, PATH: `${fakes}:${process.env.PATH ?? ''}`, npm_config_nodedir: '/usr' },
+          timeout: 30_000,
+        });
+        expect(result.stderr).toBe('');
+        expect(result.status).toBe(0);
+        expect(readFileSync(log, 'utf8')).toBe(
+          'apt-get update -qq\napt-get install -y -qq --no-install-recommends sox\n',
+        );
+        // sox itself is on this machine's PATH, so the check after installing finds it.
+        expect(result.stdout).toContain('✓ System tools installed.');
       } finally {
         rmSync(fakes, { recursive: true, force: true });
       }

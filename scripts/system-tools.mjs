@@ -30,7 +30,7 @@ export const SYSTEM_TOOLS = [
     macos: ['ffmpeg'],
     windows: ['Gyan.FFmpeg'],
     // winget's links folder joins PATH only in terminals opened after the install.
-    windowsFolders: ['%LOCALAPPDATA%\\Microsoft\\WinGet\\Links'],
+    windowsFolders: ['%LOCALAPPDATA%\\Microsoft\\WinGet\\Links', '%ProgramFiles%\\WinGet\\Links'],
     manual: 'https://ffmpeg.org/download.html',
   },
   {
