@@ -27,6 +27,8 @@ export interface UpdateActivity {
   queuedOfflineJobs: number;
   runningExports: number;
   runningImports: number;
+  /** The export queue is working through its items (between two items no export runs, yet the next starts). */
+  batchInFlight: boolean;
   /** The open project has edits not yet written to its file (known to the page, which says so). */
   unsavedProject: boolean;
 }
@@ -38,6 +40,7 @@ export interface UpdateActivity {
 export function restartBlocker(activity: UpdateActivity): string | null {
   const reasons: string[] = [];
   if (activity.runningExports > 0) reasons.push(count(activity.runningExports, 'export', 'exports'));
+  if (activity.batchInFlight && activity.runningExports === 0) reasons.push('the export queue');
   if (activity.runningImports > 0) reasons.push(count(activity.runningImports, 'import', 'imports'));
   if (activity.runningJobs > 0)
     reasons.push(count(activity.runningJobs, 'generation task', 'generation tasks'));

@@ -233,11 +233,13 @@ export async function createAppServices(options: AppServicesOptions) {
       ...jobs.activity(),
       runningExports: runningExports.count(),
       runningImports: importWorkers.liveWorkers,
+      batchInFlight: batch.inFlight(),
     }),
   });
   // Whether "Restart to update" may be offered follows the work that starts and ends.
   runningExports.onChange(updates.activityChanged);
   jobs.onJobUpdated(updates.activityChanged);
+  batch.onChange(updates.activityChanged);
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
   // voice libraries catch up with what their jobs did meanwhile.
   await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));

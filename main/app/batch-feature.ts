@@ -160,5 +160,8 @@ export async function createBatchFeature(deps: BatchFeatureDeps) {
       return { itemId };
     },
     close: () => queue.close(),
+    /** Whether the export queue is working through its items (Restart to update waits for it). */
+    inFlight: () => ['running', 'pausing'].includes(queue.view().state),
+    onChange: (listener: () => void) => queue.onChange(() => listener()),
   };
 }

@@ -54,7 +54,13 @@ afterEach(async () => {
 });
 
 function startService(options: { automatic?: boolean; activity?: Partial<UpdateActivity> } = {}) {
-  const activity = { runningJobs: 0, queuedOfflineJobs: 0, runningExports: 0, runningImports: 0 };
+  const activity = {
+    runningJobs: 0,
+    queuedOfflineJobs: 0,
+    runningExports: 0,
+    runningImports: 0,
+    batchInFlight: false,
+  };
   Object.assign(activity, options.activity);
   const timers = new ManualTimers();
   let restarts = 0;

@@ -38,6 +38,7 @@ function setUp(options: { automatic?: boolean; backend?: UpdaterBackend | null; 
     queuedOfflineJobs: 0,
     runningExports: 0,
     runningImports: 0,
+    batchInFlight: false,
   };
   const settings = { automatic: options.automatic ?? true };
   const views: UpdateView[] = [];
@@ -142,6 +143,12 @@ describe('UpdateService', () => {
       reason: expect.stringMatching(/1 import/),
     });
     activity.runningImports = 0;
+    activity.batchInFlight = true;
+    expect(service.requestRestart(false)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/the export queue still running/),
+    });
+    activity.batchInFlight = false;
     expect(service.requestRestart(true)).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/unsaved changes/),
