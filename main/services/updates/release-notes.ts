@@ -24,8 +24,7 @@ const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'iframe', 'object',
 const MAX_NOTES_CHARACTERS = 20_000;
 
 /** The notes an update's feed gives: one HTML string, or one per version (newest first) on some providers. */
-type FeedReleaseNotes =
-  string | readonly { version: string; note: string | null }[] | null | undefined;
+type FeedReleaseNotes = string | readonly { version: string; note: string | null }[] | null | undefined;
 
 /**
  * Release notes as plain text. Feeds give HTML (GitHub renders the release's Markdown): it is never injected into
