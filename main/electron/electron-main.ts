@@ -16,6 +16,7 @@ import { ElectronUpdaterBackend } from '../services/updates/electron-updater-bac
 import { appEntryUrl } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { runCliInElectron } from './electron-cli.js';
+import { cliMenuItems } from './cli-menu.js';
 import { ElectronPlatform } from './electron-platform.js';
 import { bindIpc } from './ipc-binding.js';
 import type { KeyBindings } from '../../common/commands/key-bindings.js';
@@ -171,6 +172,13 @@ async function start(): Promise<void> {
   serveRenderer(path.join(__dirname, '..', 'renderer'), services.media, services.videos);
   bindIpc(() => mainWindow, services.dispatch, services.events, logger);
   const running = services;
+  // macOS: Install/Uninstall 'timbre' command in the app menu (the installer exists only in a packaged app).
+  const cliItems =
+    process.platform === 'darwin'
+      ? cliMenuItems(platform.cliCommand.installer, (type, message, detail) => {
+          void dialog.showMessageBox({ type, message, ...(detail ? { detail } : {}) });
+        })
+      : [];
   const setMenu = (keyBindings: KeyBindings): void =>
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
@@ -179,6 +187,7 @@ async function start(): Promise<void> {
           app.name,
           (command) => running.events.emit('menu.command', { command }),
           keyBindings,
+          cliItems,
         ),
       ),
     );

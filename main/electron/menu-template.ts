@@ -16,6 +16,8 @@ export function buildMenuTemplate(
   appName: string,
   onCommand: (command: MenuCommand) => void = () => undefined,
   keyBindings: KeyBindings = {},
+  /** macOS's app menu: the shell's own items after Settings (Install 'timbre' command). */
+  appMenuItems: MenuItemConstructorOptions[] = [],
 ): MenuItemConstructorOptions[] {
   const isMac = platform === 'darwin';
   const command = (id: MenuCommand, label?: string): MenuItemConstructorOptions => {
@@ -47,6 +49,7 @@ export function buildMenuTemplate(
             { role: 'about' },
             { type: 'separator' },
             settings,
+            ...appMenuItems,
             { type: 'separator' },
             { role: 'services' },
             { type: 'separator' },
