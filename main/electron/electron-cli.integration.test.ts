@@ -78,6 +78,8 @@ function expectNoApp(run: CliRun): void {
   expect(run.electron.protocolHandlers.size).toBe(0);
   expect(run.electron.applicationMenus).toEqual([null]);
   expect(run.electron.dockHidden).toBe(true);
+  expect(run.electron.hardwareAccelerationDisabled).toBe(true);
+  if (process.platform === 'linux') expect(run.electron.switches.get('ozone-platform')).toBe('headless');
 }
 
 describe('"Timbre Studio" --cli: the built shell runs the timbre tool', () => {

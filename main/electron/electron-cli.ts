@@ -13,6 +13,15 @@ export function runCliInElectron(argv: readonly string[]): void {
   // macOS: no dock icon and no menu bar for a command run in a terminal (`dock` exists only on macOS).
   app.dock?.hide();
   Menu.setApplicationMenu(null);
+  // Linux: the tool draws nothing, so Chromium must not look for X11 or Wayland ("Missing X server or
+  // $DISPLAY" on a server or over ssh). resources/bin/timbre passes the same switches on the command line; set
+  // here too, before `ready`, they also cover the binary started with --cli by hand. Ozone's headless backend is
+  // built into Electron; Chromium's --headless is not (a no-op there).
+  if (process.platform === 'linux' && app.commandLine.getSwitchValue('ozone-platform') !== 'headless') {
+    app.commandLine.removeSwitch('ozone-platform');
+    app.commandLine.appendSwitch('ozone-platform', 'headless');
+  }
+  app.disableHardwareAcceleration();
   const exit = (code: number): void => app.exit(code);
   void runCli(argv, {
     stdout: process.stdout,

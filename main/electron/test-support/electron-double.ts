@@ -64,6 +64,9 @@ export class ElectronDouble {
   exitCode: number | undefined;
   /** Whether the shell hid the dock icon (`app.dock.hide()`, macOS). */
   dockHidden = false;
+  /** Chromium switches the shell set (`app.commandLine`), by name; '' for a switch without a value. */
+  readonly switches = new Map<string, string>();
+  hardwareAccelerationDisabled = false;
   readonly appEvents = new EventEmitter();
   private readonly paths: Record<string, string>;
   private readyResolve: (() => void) | undefined;
@@ -159,6 +162,18 @@ export class ElectronDouble {
       },
       exit: (code: number) => {
         recorder.exitCode = code;
+      },
+      commandLine: {
+        appendSwitch: (name: string, value?: string) => {
+          // As Chromium: a switch that already has a value keeps it.
+          if (!recorder.switches.has(name)) recorder.switches.set(name, value ?? '');
+        },
+        removeSwitch: (name: string) => void recorder.switches.delete(name),
+        hasSwitch: (name: string) => recorder.switches.has(name),
+        getSwitchValue: (name: string) => recorder.switches.get(name) ?? '',
+      },
+      disableHardwareAcceleration: () => {
+        recorder.hardwareAccelerationDisabled = true;
       },
       // macOS's dock (absent elsewhere in Electron; the shell must cope with both, `app.dock?.hide()`).
       dock: {
