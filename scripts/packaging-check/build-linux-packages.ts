@@ -43,7 +43,13 @@ function runElectronBuilder(args: string[], env: NodeJS.ProcessEnv, echo: boolea
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve();
-      else reject(new Error(`electron-builder exited with code ${code}:\n${output.slice(-4_000)}`));
+      else {
+        // electron-builder marks its failure with ⨯: that line first, as test reporters may show only one.
+        const failure = output.split('\n').find((line) => line.includes('⨯')) ?? '';
+        reject(
+          new Error(`electron-builder exited with code ${code}: ${failure.trim()}\n${output.slice(-4_000)}`),
+        );
+      }
     });
   });
 }

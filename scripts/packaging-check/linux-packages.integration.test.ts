@@ -38,9 +38,11 @@ describe('the Linux .deb and AppImage electron-builder builds', () => {
   });
 
   it('ships the desktop entry with the project MIME type and the shared-mime-info XML for .timbre', () => {
-    expect(contents.debTexts['/usr/share/applications/timbre-studio.desktop']).toMatch(
-      /^MimeType=application\/x-timbre-project;$/mu,
-    );
+    const desktopEntry = contents.debTexts['/usr/share/applications/timbre-studio.desktop'];
+    expect(desktopEntry).toMatch(/^MimeType=application\/x-timbre-project;$/mu);
+    // electron-builder.yml's linux.category and linux.description, which override desktop.entry's own keys.
+    expect(desktopEntry).toMatch(/^Categories=AudioVideo;Audio;$/mu);
+    expect(desktopEntry).toMatch(/^Comment=Clone voices, write scripts and export narrated audio$/mu);
     const mimeXml = contents.debTexts['/usr/share/mime/packages/timbre-studio.xml'] ?? '';
     expect(mimeXml).toContain('<mime-type type="application/x-timbre-project">');
     expect(mimeXml).toContain('<glob pattern="*.timbre"/>');
