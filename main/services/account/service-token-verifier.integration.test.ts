@@ -125,6 +125,15 @@ describe('ServiceTokenVerifier against real servers', () => {
     );
   });
 
+  it('says an https:// address on a plain-HTTP port is not TLS, naming http:// as the likely fix', async () => {
+    // Node reports this as EPROTO with OpenSSL's "wrong version number" in the message, not as its own code.
+    const failure = await failureOf(standin.url.replace(/^http:/, 'https:'));
+    expect(failure.data.field).toBe('url');
+    expect(failure.message).toContain(
+      'is not secure: the server did not answer with TLS (is its address http:// rather than https://?). The token was not sent. Check the Service address field.',
+    );
+  });
+
   it('says a self-signed HTTPS server is not secure, and sends it no token', async () => {
     const key = path.join(certDir, 'key.pem');
     const cert = path.join(certDir, 'cert.pem');

@@ -48,10 +48,13 @@ export function signInFailure(error: ServiceError, baseUrl: string): IpcError {
   }
   const tls = tlsProblem(error.systemCode);
   if (error.kind === 'network' && tls !== undefined) {
+    // Not TLS at all, or a failed handshake: no certificate was at fault, so renewing one would not help.
+    const certificateAtFault =
+      error.systemCode !== 'ERR_SSL_WRONG_VERSION_NUMBER' && error.systemCode !== 'EPROTO';
     return new IpcError({
       code: 'SERVICE_ERROR',
       field: 'url',
-      message: `The connection to ${baseUrl} is not secure: ${tls}. The token was not sent. Check the Service address field, or ask the service's administrator to renew its certificate.`,
+      message: `The connection to ${baseUrl} is not secure: ${tls}. The token was not sent. Check the Service address field${certificateAtFault ? ", or ask the service's administrator to renew its certificate" : ''}.`,
     });
   }
   if (error.kind === 'timeout' || (error.kind === 'network' && !error.requestSent)) {

@@ -240,7 +240,14 @@ function writeBody(
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
+  if (typeof code !== 'string') return undefined;
+  // An https:// address on a plain-HTTP port: Node (OpenSSL, and Electron's BoringSSL) reports a bare EPROTO whose
+  // message alone says "wrong version number"; only that fact is kept, never the message.
+  const message = (error as { message?: unknown }).message;
+  if (code === 'EPROTO' && typeof message === 'string' && /wrong[ _]version[ _]number/i.test(message)) {
+    return 'ERR_SSL_WRONG_VERSION_NUMBER';
+  }
+  return code;
 }
 
 /** Human text for a system error, built from its code only (the raw message could quote request details). */
