@@ -34,5 +34,22 @@ export function runCliInElectron(argv: readonly string[]): void {
       exportWorkerEntry: path.join(__dirname, 'export-worker.mjs'),
       defaultDataDir: app.getPath('userData'),
     },
-  }).then(exit);
+  }).then(async (code) => {
+    // app.exit ends the process at once: output still queued for a pipe (`timbre export … | tee log`) would be
+    // lost, where Node's own exit waits for it.
+    await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    exit(code);
+  });
+}
+
+/** Resolves once what was written to `stream` has been handed to the OS (at most 3 s: a reader may be stuck). */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.writableLength === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 3_000);
+    stream.write('', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
