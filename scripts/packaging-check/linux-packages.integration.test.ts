@@ -95,7 +95,7 @@ describe('the Linux .deb and AppImage electron-builder builds', () => {
     }
   });
 
-  it('names what is missing when a package lacks timbre, keytar or the worker, or ships a devDependency', () => {
+  it('names what is wrong when a package lacks timbre, keytar or the worker, ships a devDependency or a launcher it cannot run', () => {
     const broken: PackageContents = {
       ...contents,
       debFiles: contents.debFiles.filter(
@@ -118,6 +118,16 @@ describe('the Linux .deb and AppImage electron-builder builds', () => {
         expect.stringMatching(/^shipped: vitest/u),
         expect.stringMatching(/^Depends lacks libgtk-3-0, libgbm1, libasound2, libsecret-1-0/u),
       ]),
+    );
+    const launcher = launcherIn(expected.installDir);
+    const notExecutable: PackageContents = {
+      ...contents,
+      debFiles: contents.debFiles.map((entry) =>
+        entry.path === launcher ? { ...entry, executable: false } : entry,
+      ),
+    };
+    expect(packagingFindings(notExecutable, expected).map((finding) => finding.problem)).toContain(
+      `${launcher} is not executable`,
     );
   });
 });

@@ -108,7 +108,10 @@ function debRules(contents: PackageContents, e: PackagingExpectations): Packagin
         ? 'no /usr/bin/timbre in the package'
         : !startsLauncher
           ? `/usr/bin/timbre does not start ${launcher}`
-          : !has(launcher) && `/usr/bin/timbre starts ${launcher}, which the package does not hold`,
+          : !has(launcher)
+            ? `/usr/bin/timbre starts ${launcher}, which the package does not hold`
+            : !contents.debFiles.some((file) => file.path === launcher && file.executable) &&
+              `${launcher} is not executable`,
     ),
     finding(
       `.deb: the app's binary, its fuses flipped by scripts/after-pack.cjs (RunAsNode off)`,
