@@ -77,6 +77,13 @@ describe('WelcomePage', () => {
     );
   });
 
+  it('says where tokens go in words a user knows while main has not said which keychain it has', async () => {
+    start({ 'account.keychain': () => new Promise<never>(() => undefined) });
+    expect((await screen.findByTestId('welcome-token-storage')).textContent).toBe(
+      'Tokens never go into a file or this window: the app keeps them in the system keychain when there is one.',
+    );
+  });
+
   it('shows the refusal under the token field, keeps the address, then signs in and opens the projects page', async () => {
     let answer: IpcResponse<unknown> = refused;
     const { bridge, stores } = start({ 'account.signIn': () => answer });

@@ -29,7 +29,8 @@ export function useKeychain(): { info: KeychainInfo | null; platform: string | u
 
 /** One sentence about where tokens are kept, true to the keychain main actually has. */
 export function tokenStorageSentence(info: KeychainInfo | null): string {
-  if (info === null) return 'Tokens are kept by main, never in a file or in this window.';
+  if (info === null)
+    return 'Tokens never go into a file or this window: the app keeps them in the system keychain when there is one.';
   if (info.secure) return `Tokens are kept in your system keychain (${info.name}).`;
   return 'Your system keychain is not available, so tokens are kept in memory only until you quit: you will sign in again after each start.';
 }
