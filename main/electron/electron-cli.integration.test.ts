@@ -26,7 +26,10 @@ interface CliRun {
 }
 
 /** Starts a fresh copy of the built shell as `"Timbre Studio" --cli …args` and waits for it to exit. */
-async function runShellCli(args: string[]): Promise<CliRun> {
+async function runShellCli(
+  args: string[],
+  during?: (output: () => string) => Promise<void>,
+): Promise<CliRun> {
   const electron = new ElectronDouble(world.dataDir);
   const electronModule = electron.module();
   const app = electronModule.app as { requestSingleInstanceLock(): boolean };
@@ -59,6 +62,7 @@ async function runShellCli(args: string[]): Promise<CliRun> {
   });
   try {
     requireFromShell(shellBundle);
+    await during?.(() => stdout);
     await vi.waitFor(() => expect(electron.exitCode).toBeDefined(), { timeout: 120_000, interval: 50 });
   } finally {
     out.mockRestore();
@@ -109,6 +113,38 @@ describe('"Timbre Studio" --cli: the built shell runs the timbre tool', () => {
     // The export worker was found beside the CommonJS bundle, and what it wrote matches the timeline.
     await expectExported(outDir, 'Shell', source);
     expect(world.taskPosts()).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('stops on Ctrl-C as the Node tool does: the running export cancelled, exit 130', async () => {
+    const texts = Array.from({ length: 40 }, (_, index) => `Sentence number ${index + 1} of a long chapter.`);
+    const source = await world.saveProject('interrupted.timbre', world.project('Interrupted', texts));
+    const sigintBefore = process.listeners('SIGINT');
+    const run = await runShellCli(
+      [
+        'export',
+        source,
+        '--out',
+        path.join(world.workDir, 'out-interrupted'),
+        '--generate',
+        '--token-env',
+        TOKEN_VARIABLE,
+        '--data',
+        world.dataDir,
+      ],
+      async (output) => {
+        await vi.waitFor(() => expect(output()).toContain('generating missing audio'), { timeout: 60_000 });
+        // The tool's own Ctrl-C listener (not the test runner's): what the terminal's SIGINT would call.
+        const added = process.listeners('SIGINT').filter((listener) => !sigintBefore.includes(listener));
+        expect(added).toHaveLength(1);
+        (added[0] as () => void)();
+      },
+    );
+    expect(run.stdout).toContain(
+      'Stopping: the running export is cancelled and its temporary files removed…',
+    );
+    expect(run.code).toBe(130);
+    expect(process.listeners('SIGINT')).toEqual(sigintBefore);
+    expectNoApp(run);
   }, 180_000);
 
   it('answers --version with the app’s version, exit 0', async () => {
