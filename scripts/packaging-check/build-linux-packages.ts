@@ -25,6 +25,14 @@ async function installedElectronVersion(): Promise<string> {
   return manifest.version;
 }
 
+/**
+ * The environment without vitest's variables: electron-builder that sees VITEST silences its log and prints a
+ * failure without its ⨯ line, so a failed build under `npm test` said nothing about why.
+ */
+function outsideVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('VITEST')));
+}
+
 /** Runs electron-builder, keeping its output; a failure throws with the output's end. */
 function runElectronBuilder(args: string[], env: NodeJS.ProcessEnv, echo: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -82,7 +90,7 @@ export async function buildLinuxPackages(folder: string, { echo = false } = {}):
       '-c.npmRebuild=false',
       `-c.directories.output=${output}`,
     ],
-    { ...process.env, CUSTOM_FPM_PATH: fpm, APPIMAGE_TOOLS_PATH: appImageTools },
+    { ...outsideVitest(process.env), CUSTOM_FPM_PATH: fpm, APPIMAGE_TOOLS_PATH: appImageTools },
     echo,
   );
   const built = await readdir(output);
