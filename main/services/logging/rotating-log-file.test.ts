@@ -94,6 +94,23 @@ describe('a log at its size cap', () => {
     );
   });
 
+  it('goes on logging, into a new file counted from zero, after the logs folder was deleted while running', async () => {
+    const logger = new FileLogger(logPath, quiet, rotation);
+    logger.info('x'.repeat(600));
+    await logger.flush();
+    await rm(path.dirname(logPath), { recursive: true });
+    logger.info('after the folder was deleted');
+    // Fits beside the line above in the new file; counted with the deleted file's 600 bytes, it would rotate.
+    logger.info('y'.repeat(500));
+    await logger.flush();
+    const files = await logLines();
+    expect(files.map((file) => file.name)).toEqual(['main.log']);
+    expect(files[0]!.lines.map((line) => line.replace(/^\S+ INFO /u, ''))).toEqual([
+      'after the folder was deleted',
+      'y'.repeat(500),
+    ]);
+  });
+
   it('creates and rotates files readable by the user only (0600)', async () => {
     const logger = new FileLogger(logPath, quiet, rotation);
     for (let index = 0; index < 60; index += 1) logger.error(`failure ${index}`);

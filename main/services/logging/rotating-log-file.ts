@@ -40,7 +40,16 @@ export class RotatingLogFile {
       // written to the current file, past the cap, and the rotation is tried again at the next line.
       await this.rotate().catch(() => undefined);
     }
-    await appendFile(this.filePath, text, { mode: 0o600 });
+    try {
+      await appendFile(this.filePath, text, { mode: 0o600 });
+    } catch (error) {
+      // The logs folder was deleted while the app ran (someone clearing the logs): it is made again and the line
+      // starts a new file, rather than every line being lost until the next start.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(this.filePath), { recursive: true });
+      await appendFile(this.filePath, text, { mode: 0o600 });
+      this.size = 0;
+    }
     this.size += bytes;
   }
 
