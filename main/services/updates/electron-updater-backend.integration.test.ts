@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,7 +53,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function startService(options: { automatic?: boolean; activity?: Partial<UpdateActivity> } = {}) {
+function startService(
+  options: { automatic?: boolean; activity?: Partial<UpdateActivity>; installed?: boolean } = {},
+) {
   const activity = {
     runningJobs: 0,
     queuedOfflineJobs: 0,
@@ -68,7 +70,7 @@ function startService(options: { automatic?: boolean; activity?: Partial<UpdateA
   const service = new UpdateService({
     backend: new ElectronUpdaterBackend({
       feedUrl,
-      forceDevUpdateConfig: true,
+      forceDevUpdateConfig: options.installed !== true,
       dataDir: path.join(dir, 'data'),
       logger,
     }),
@@ -162,6 +164,32 @@ describe('updates through the real electron-updater against a local feed', () =>
     expect(service.requestRestart(false)).toEqual({ ok: true });
     expect(restarts()).toBe(1);
     service.dispose();
+  });
+
+  it("in an installed copy, takes the organisation's feed and keeps the app's own update config (Windows' publisher name, the cache folder)", async () => {
+    // What electron-builder writes into an installed app: the publisher a Windows installer must be signed by.
+    const resources = path.join(dir, 'resources');
+    await mkdir(resources, { recursive: true });
+    await writeFile(
+      path.join(resources, 'app-update.yml'),
+      'provider: github\nowner: timbre-studio\nrepo: timbre-studio\nupdaterCacheDirName: timbre-installed-updater\npublisherName:\n  - Timbre Studio Ltd\n',
+    );
+    const processWithResources = process as { resourcesPath?: string };
+    processWithResources.resourcesPath = resources;
+    (requireFromUpdater.cache[electronPath]!.exports as { app: { isPackaged: boolean } }).app.isPackaged =
+      true;
+    try {
+      const { service } = startService({ installed: true });
+      await service.checkNow();
+      expect(await settled(service)).toBe('ready');
+      expect(feed.requests).toContain('/Timbre-Studio-1.1.0.AppImage');
+      // electron-updater read the installed app-update.yml (the file whose publisherName NsisUpdater checks).
+      const cached = await readdir(path.join(dir, 'cache'));
+      expect(cached).toEqual(['timbre-installed-updater']);
+      service.dispose();
+    } finally {
+      delete processWithResources.resourcesPath;
+    }
   });
 
   it('sends no request to the feed when automatic checks are off in Settings', async () => {

@@ -88,9 +88,18 @@ export class ElectronUpdaterBackend implements UpdaterBackend {
     this.updater.quitAndInstall(true, true);
   }
 
-  /** An organisation's generic feed: written as the app-update.yml electron-updater reads in place of the app's. */
+  /**
+   * An organisation's generic feed. An installed copy only swaps the feed and keeps reading its own app-update.yml
+   * for the rest: on Windows that file's publisherName is what the installer's signature is checked against, and
+   * electron-updater skips that check when the file it reads has none. A development build has no app-update.yml,
+   * so it gets one written for the feed.
+   */
   private async configure(): Promise<void> {
     if (this.options.feedUrl === undefined) return;
+    if (!this.options.forceDevUpdateConfig) {
+      this.updater.setFeedURL({ provider: 'generic', url: this.options.feedUrl });
+      return;
+    }
     const configPath = path.join(this.options.dataDir, 'update-feed.yml');
     await mkdir(this.options.dataDir, { recursive: true });
     await writeFile(
