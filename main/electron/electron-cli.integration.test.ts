@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { expectExported } from '../cli/test-support/exported-audio.js';
-import { TOKEN_VARIABLE, useCliWorld } from '../cli/test-support/timbre-process.js';
+import { TOKEN_VARIABLE, readBack, useCliWorld } from '../cli/test-support/timbre-process.js';
 import { ElectronDouble } from './test-support/electron-double.js';
 
 /**
@@ -146,6 +146,23 @@ describe('"Timbre Studio" --cli: the built shell runs the timbre tool', () => {
     expect(process.listeners('SIGINT')).toEqual(sigintBefore);
     expectNoApp(run);
   }, 180_000);
+
+  it('imports a timed script into a project, exit 0', async () => {
+    const srt = path.join(world.workDir, 'shell.srt');
+    await writeFile(
+      srt,
+      '1\n00:00:01,000 --> 00:00:02,500\nHallo.\n\n2\n00:00:03,000 --> 00:00:04,000\nTschüss.\n',
+    );
+    const out = path.join(world.projectsDir, 'shell-dub.timbre');
+    const run = await runShellCli(['import', srt, '--out', out]);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('Imported 2 lines (2 timed) from shell.srt');
+    expect(run.code).toBe(0);
+    expect(
+      (await readBack(out)).tracks.speech.blocks.map((block) => ('text' in block ? block.text : block.type)),
+    ).toEqual(['Hallo.', 'Tschüss.']);
+    expectNoApp(run);
+  });
 
   it('answers --version with the app’s version, exit 0', async () => {
     const run = await runShellCli(['--version']);
