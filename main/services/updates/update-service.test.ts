@@ -110,6 +110,29 @@ describe('UpdateService', () => {
     expect((backend as ScriptedBackend).checks).toBe(2);
   });
 
+  it('keeps one schedule when automatic checks are switched off and on while a check is under way', async () => {
+    let answer: (() => void) | undefined;
+    const slow: UpdaterBackend = {
+      check: () => new Promise<void>((resolve) => (answer = resolve)),
+      onEvent: () => () => undefined,
+      quitAndInstall: () => undefined,
+    };
+    const { service, timers, settings } = setUp({ backend: slow });
+    service.start();
+    await timers.advance(FIRST_CHECK_DELAY_MS * 1.1);
+    expect(answer).toBeDefined();
+    settings.automatic = false;
+    service.automaticChecksChanged();
+    settings.automatic = true;
+    service.automaticChecksChanged();
+    answer?.();
+    for (let turn = 0; turn < 10; turn += 1) await Promise.resolve();
+    // The check that was under way ends without starting a second round of four-hourly checks.
+    expect(timers.scheduled).toBe(1);
+    service.dispose();
+    expect(timers.scheduled).toBe(0);
+  });
+
   it('follows a download to ready with its version and notes, and never restarts by itself', async () => {
     const { service, timers, backend, views, restarts } = setUp();
     (backend as ScriptedBackend).answers.push(ready);

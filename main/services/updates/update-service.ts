@@ -43,6 +43,8 @@ type RestartAnswer = { ok: true } | { ok: false; reason: string };
 export class UpdateService {
   private state: UpdateState;
   private cancelTimer: (() => void) | undefined;
+  /** Bumped when the schedule starts over, so a check still running from the old one does not chain a second. */
+  private scheduleRound = 0;
   private disposed = false;
   private readonly stopListening: () => void;
 
@@ -62,6 +64,7 @@ export class UpdateService {
   automaticChecksChanged(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
+    this.scheduleRound += 1;
     this.schedule(FIRST_CHECK_DELAY_MS);
     this.emit();
   }
@@ -124,10 +127,13 @@ export class UpdateService {
   private schedule(baseDelayMs: number): void {
     if (this.disposed || !this.options.backend || !this.options.automaticChecks()) return;
     const jitter = 1 + (this.randomValue() * 2 - 1) * UPDATE_JITTER;
+    const round = this.scheduleRound;
     this.cancelTimer = this.options.clock.setTimer(
       () => {
         this.cancelTimer = undefined;
-        void this.check().finally(() => this.schedule(CHECK_INTERVAL_MS));
+        void this.check().finally(() => {
+          if (round === this.scheduleRound) this.schedule(CHECK_INTERVAL_MS);
+        });
       },
       Math.round(baseDelayMs * jitter),
     );
