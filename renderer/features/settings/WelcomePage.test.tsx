@@ -62,6 +62,13 @@ describe('WelcomePage', () => {
     expect((screen.getByTestId('welcome-sign-in') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('opens Report a Problem from its own button (the browser shell has no Help menu)', async () => {
+    start({ 'support.suggestedPath': () => ({ ok: true, result: { path: '/home/ana/report.zip' } }) });
+    fireEvent.click(await screen.findByTestId('welcome-report-problem'));
+    expect(await screen.findByTestId('report-problem-dialog')).toBeDefined();
+    expect(screen.getByTestId('welcome-page')).toBeDefined();
+  });
+
   it('says what happens when the system keychain is unavailable: signed in until the app quits', async () => {
     start({
       'account.keychain': () => ({

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { Plan } from '../../../common/settings/settings-schema.js';
 import { serviceUrlProblem } from '../../../common/settings/settings-schema.js';
+import { useCommandRegistry } from '../../commands/use-commands.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { useAppStores } from '../../stores/stores-context.js';
@@ -16,6 +17,7 @@ import './welcome.css';
  */
 export function WelcomePage({ firstRun }: { firstRun: boolean }) {
   const stores = useAppStores();
+  const commands = useCommandRegistry();
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
   const [plan, setPlan] = useState<Plan>('free');
@@ -146,6 +148,14 @@ export function WelcomePage({ firstRun }: { firstRun: boolean }) {
           </button>
           <button type="button" data-testid="welcome-skip" onClick={startWithout} disabled={busy}>
             {firstRun ? 'Start without signing in' : 'Back'}
+          </button>
+          {/* Sign-in trouble is when a report is needed most, and the browser shell has no Help menu to find it. */}
+          <button
+            type="button"
+            data-testid="welcome-report-problem"
+            onClick={() => commands.run('report-problem')}
+          >
+            Report a Problem…
           </button>
         </div>
         {firstRun ? (
