@@ -38,6 +38,7 @@ async function lintWorkflowFile(file: string): Promise<string[]> {
 interface Step {
   run?: string;
   uses?: string;
+  with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
 interface Job {
@@ -224,6 +225,13 @@ describe('release.yml', () => {
     expect(runCommands(build)).toContain('npm run dist -- --publish always');
     expect(job(release, 'publish').needs).toBe('build');
     expect(release.permissions).toEqual({ contents: 'read' });
+  });
+
+  it('keeps the build job’s release-writing token out of the checkout, where install scripts could read it', () => {
+    const checkouts = job(release, 'build').steps.filter((step) =>
+      step.uses?.startsWith('actions/checkout@'),
+    );
+    expect(checkouts.map((step) => step.with?.['persist-credentials'])).toEqual([false]);
   });
 
   it('gives each OS build only its own signing secrets', () => {
