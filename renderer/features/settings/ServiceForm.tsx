@@ -7,6 +7,7 @@ import { serviceUrlSchema } from '../../../common/settings/settings-schema.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { tokenStorageSentence, useKeychain } from './use-keychain.js';
+import { PlanField } from './PlanField.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
 interface ServiceFormProps {
@@ -84,17 +85,7 @@ export function ServiceForm({ initial, onSaved, onDone }: ServiceFormProps) {
           onChange={(event) => setLabel(event.target.value)}
         />
       </label>
-      <label className="field">
-        <span>Your plan</span>
-        <select
-          data-testid="service-plan-select"
-          value={plan}
-          onChange={(event) => setPlan(event.target.value as Plan)}
-        >
-          <option value="free">Free (subtitles are a paid feature)</option>
-          <option value="paid">Paid</option>
-        </select>
-      </label>
+      <PlanField testId="service-plan-select" value={plan} onChange={setPlan} />
       <label className="field">
         <span>
           Access token{' '}

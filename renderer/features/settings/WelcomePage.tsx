@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { errorData } from '../../stores/notice-store.js';
 import { useAppStores } from '../../stores/stores-context.js';
 import { keychainHelp, tokenStorageSentence, useKeychain } from './use-keychain.js';
+import { PlanField } from './PlanField.js';
 import './welcome.css';
 
 /**
@@ -128,17 +129,7 @@ export function WelcomePage({ firstRun }: { firstRun: boolean }) {
             {help === null ? '' : ` ${help}`}
           </span>
         </p>
-        <label className="field">
-          <span>Your plan</span>
-          <select
-            data-testid="welcome-plan-select"
-            value={plan}
-            onChange={(event) => setPlan(event.target.value as Plan)}
-          >
-            <option value="free">Free (subtitles are a paid feature)</option>
-            <option value="paid">Paid</option>
-          </select>
-        </label>
+        <PlanField testId="welcome-plan-select" value={plan} onChange={setPlan} />
         {error !== null && error.field !== 'url' && error.field !== 'token' ? (
           <ErrorNotice error={error} testId="welcome-error" />
         ) : null}
