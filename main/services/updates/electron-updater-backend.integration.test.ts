@@ -66,6 +66,7 @@ function startService(
   Object.assign(activity, options.activity);
   const timers = new ManualTimers();
   let restarts = 0;
+  const installFailures: string[] = [];
   const logger = new MemoryLogger();
   const service = new UpdateService({
     backend: new ElectronUpdaterBackend({
@@ -78,12 +79,13 @@ function startService(
     automaticChecks: () => options.automatic ?? true,
     activity: () => ({ ...activity }),
     restartToInstall: () => (restarts += 1),
+    installFailed: (reason) => installFailures.push(reason),
     onChange: () => undefined,
     clock: timers.clock,
     random: () => 0.5,
     logger,
   });
-  return { service, timers, activity, restarts: () => restarts };
+  return { service, timers, activity, installFailures, restarts: () => restarts };
 }
 
 async function settled(service: UpdateService): Promise<string> {
@@ -190,6 +192,25 @@ describe('updates through the real electron-updater against a local feed', () =>
     } finally {
       delete processWithResources.resourcesPath;
     }
+  });
+
+  it('installs nothing, and keeps the installed app, when the download left its cache folder before the restart', async () => {
+    const { service, installFailures } = startService();
+    await service.checkNow();
+    expect(await settled(service)).toBe('ready');
+    const cache = path.join(dir, 'cache');
+    const downloads = (await readdir(cache, { recursive: true })).filter((name) =>
+      name.endsWith('.AppImage'),
+    );
+    expect(downloads).toHaveLength(1);
+    await rm(path.join(cache, downloads[0]!));
+    // The shell's quit path: services stopped, then the install.
+    service.dispose();
+    service.install();
+    expect(installFailures).toEqual([
+      expect.stringMatching(/no longer in its cache folder.*installed version is unchanged/),
+    ]);
+    expect(await readFile(installedApp, 'utf8')).toBe('the installed Timbre Studio 1.0.0');
   });
 
   it('sends no request to the feed when automatic checks are off in Settings', async () => {

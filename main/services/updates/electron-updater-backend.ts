@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppUpdater, ProgressInfo, UpdateDownloadedEvent, UpdateInfo } from 'electron-updater';
@@ -28,6 +28,8 @@ export class ElectronUpdaterBackend implements UpdaterBackend {
   private readonly updater: AppUpdater;
   private readonly listeners = new Set<(event: UpdaterEvent) => void>();
   private configured: Promise<void> | undefined;
+  /** The verified download waiting in electron-updater's cache folder, once there is one. */
+  private downloadedFile: string | undefined;
 
   constructor(private readonly options: ElectronUpdaterOptions) {
     const updater = createPlatformUpdater();
@@ -50,9 +52,10 @@ export class ElectronUpdaterBackend implements UpdaterBackend {
     updater.on('download-progress', (progress: ProgressInfo) =>
       this.emit({ type: 'progress', percent: progress.percent }),
     );
-    updater.on('update-downloaded', (event: UpdateDownloadedEvent) =>
-      this.emit({ type: 'downloaded', version: event.version, notes: releaseNotesText(event.releaseNotes) }),
-    );
+    updater.on('update-downloaded', (event: UpdateDownloadedEvent) => {
+      this.downloadedFile = event.downloadedFile;
+      this.emit({ type: 'downloaded', version: event.version, notes: releaseNotesText(event.releaseNotes) });
+    });
     updater.on('error', (error: Error) => this.emit({ type: 'error', error }));
     this.updater = updater;
   }
@@ -84,6 +87,17 @@ export class ElectronUpdaterBackend implements UpdaterBackend {
   }
 
   quitAndInstall(): void {
+    // electron-updater's AppImage install deletes the installed file before moving the download in its place: a
+    // download gone from the cache meanwhile (a cache cleaner) would leave no app at all. So it is looked for first.
+    if (this.downloadedFile !== undefined && !existsSync(this.downloadedFile)) {
+      this.emit({
+        type: 'error',
+        error: new Error(
+          `the downloaded update is no longer in its cache folder (${this.downloadedFile}); it is downloaded again at the next check`,
+        ),
+      });
+      return;
+    }
     // Silent installer, and the app starts again once it is installed: the user asked for a restart.
     this.updater.quitAndInstall(true, true);
   }
