@@ -82,8 +82,14 @@ export async function createAppServices(options: AppServicesOptions) {
   const secrets = options.secrets ?? new KeytarSecretStore();
   // Built in dependency order: tokens (accounts), then the clients and jobs that read them, then the rest.
   const accounts = new AccountService(settings, secrets, logger);
-  // Every service client records its answers here, for Help → Report a Problem.
-  const recentRequests = new RecentRequests();
+  // Every service client records its answers here, for Help → Report a Problem; failures also go to the log,
+  // so their request ids outlive a restart.
+  const recentRequests = new RecentRequests(undefined, (failure) =>
+    logger.warn(
+      `Service answer ${failure.status === 0 ? 'never came' : failure.status}: ${failure.method} ${failure.service}${failure.path}`,
+      { requestId: failure.requestId, code: failure.code },
+    ),
+  );
   const { jobs, handlers: jobsHandlers } = createJobsFeature({
     platform,
     accounts,

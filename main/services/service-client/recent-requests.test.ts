@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStandin } from '../../../standin/index.js';
 import { startStandin } from '../../../standin/index.js';
+import type { RecentRequest } from './recent-requests.js';
 import { RecentRequests, withoutCredentials } from './recent-requests.js';
 import { ServiceClient } from './service-client.js';
 
@@ -88,5 +89,29 @@ describe('the last requests, recorded by the service client', () => {
     expect(entries[0]).toMatchObject({ service: 'https://voice.example/base', path: '/api/voice/2' });
     expect(JSON.stringify(entries)).not.toMatch(/hunter2|s3cret|signature/u);
     expect(withoutCredentials('not a url with bearer abc')).toBe('[not a URL]');
+  });
+
+  it('hands each failed answer (none, or 400 and above) to its failure sink, so a log can keep its request id', () => {
+    const failures: RecentRequest[] = [];
+    const recent = new RecentRequests(2, (failure) => failures.push(failure));
+    const answer = (status: number, requestId: string): void =>
+      recent.record({
+        serviceUrl: 'https://voice.example',
+        method: 'POST',
+        path: '/api/tts/generate',
+        status,
+        requestId,
+      });
+    answer(200, 'ok-1');
+    answer(402, 'paid-1');
+    answer(0, 'none-1');
+    answer(201, 'ok-2');
+    answer(503, 'down-1');
+    expect(failures.map((failure) => [failure.status, failure.requestId])).toEqual([
+      [402, 'paid-1'],
+      [0, 'none-1'],
+      [503, 'down-1'],
+    ]);
+    expect(failures[0]).toMatchObject({ service: 'https://voice.example', path: '/api/tts/generate' });
   });
 });

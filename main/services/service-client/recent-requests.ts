@@ -19,13 +19,18 @@ export interface RecentRequest {
 const DEFAULT_CAPACITY = 100;
 
 /**
- * The last answers of every service client, in memory only: they go into a problem report, and a restart
- * starts the list again (a report is made while the problem is fresh; the logs carry the rest).
+ * The last answers of every service client, in memory: they go into a problem report. A restart starts the list
+ * again, so each failed answer (no answer, or a status of 400 and above) is also handed to `onFailure` — the app
+ * writes it to its log, and a report made after a crash and a restart still carries the request ids of the
+ * failures before it.
  */
 export class RecentRequests {
   private readonly entries: RecentRequest[] = [];
 
-  constructor(private readonly capacity = DEFAULT_CAPACITY) {}
+  constructor(
+    private readonly capacity = DEFAULT_CAPACITY,
+    private readonly onFailure?: (entry: RecentRequest) => void,
+  ) {}
 
   record(entry: {
     serviceUrl: string;
@@ -45,6 +50,8 @@ export class RecentRequests {
       ...(code === undefined ? {} : { code }),
     });
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    const recorded = this.entries[this.entries.length - 1];
+    if (recorded && (recorded.status === 0 || recorded.status >= 400)) this.onFailure?.({ ...recorded });
   }
 
   /** Oldest first. */
