@@ -104,6 +104,18 @@ describe('ServiceTokenVerifier against real servers', () => {
     expect(failure.message).toMatch(/is not a Timbre voice service: it answered something other than/);
   });
 
+  it('says an address that redirects (an http:// site sending to https://) is not the one to give', async () => {
+    const redirecting = await httpServer((request, response) => {
+      response.writeHead(301, { location: `https://voice.example.com${request.url ?? ''}` });
+      response.end();
+    });
+    const failure = await failureOf(redirecting);
+    expect(failure.data).toMatchObject({ field: 'url', httpStatus: 301 });
+    expect(failure.message).toBe(
+      `${redirecting} sent the check elsewhere (a redirect, HTTP 301) instead of answering it. Check the Service address field: give the address the service answers at (https:// rather than http://?).`,
+    );
+  });
+
   it('says a closed port could not be reached', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -36,6 +36,17 @@ export function signInFailure(error: ServiceError, baseUrl: string): IpcError {
       message: `The service did not accept this token (${why}). Check the Access token field: paste the whole token, made for ${baseUrl}.`,
     });
   }
+  if (error.kind === 'http' && status !== undefined && status >= 300 && status < 400) {
+    // The client follows no redirect (it would carry the token to wherever it points): the address must be exact.
+    const likelyFix = baseUrl.startsWith('http://') ? ' (https:// rather than http://?)' : '';
+    return new IpcError({
+      code: 'INVALID_INPUT',
+      field: 'url',
+      httpStatus: status,
+      ...withId,
+      message: `${baseUrl} sent the check elsewhere (a redirect, HTTP ${status}) instead of answering it. Check the Service address field: give the address the service answers at${likelyFix}.`,
+    });
+  }
   const answered = notThisServiceAnswer(error);
   if (answered !== undefined) {
     return new IpcError({
