@@ -70,6 +70,19 @@ describe('ServiceTokenVerifier against real servers', () => {
     expect(failure.message).toMatch(/^The service did not accept this token \(401 Unauthorized\)\./);
   });
 
+  it('refuses the stand-in under a wrong path (…/api, …/v1) with any token, naming the address field', async () => {
+    for (const wrongPath of ['/api', '/v1']) {
+      for (const token of ['standin-paid', 'not-a-token']) {
+        const failure = await failureOf(`${standin.url}${wrongPath}`, token);
+        expect(failure.data).toMatchObject({ field: 'url' });
+        expect(failure.message).toMatch(
+          /is not a Timbre voice service's address: it answers without checking tokens/,
+        );
+      }
+    }
+    expect(standin.ledger()).toEqual([]);
+  });
+
   it('says a server answering 401 or 403 did not accept the token', async () => {
     const refusing = await httpServer((request, response) => {
       const status = request.headers.authorization === 'Bearer known-elsewhere' ? 403 : 401;
