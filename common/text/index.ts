@@ -19,3 +19,4 @@ export {
 } from './text-file-decoding.js';
 export { chosenEncodingDoubt } from './encoding-doubt.js';
 export { formatBytes } from './byte-size.js';
+export { REDACTED, redactBearerCredentials } from './bearer-redaction.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryLogger } from './logger.js';
+import { FileLogger, MemoryLogger } from './logger.js';
 
 describe('a log line with a detail', () => {
   it('writes a detail JSON can write as JSON', () => {
@@ -21,5 +21,18 @@ describe('a log line with a detail', () => {
     const logger = new MemoryLogger();
     logger.error('Callback threw', function onProgress() {});
     expect(logger.lines[0]).toContain('onProgress');
+  });
+});
+
+describe('redaction of a FileLogger line', () => {
+  it('removes a bearer credential, bare or quoted, and every secret it learned', () => {
+    const lines: string[] = [];
+    const logger = new FileLogger(null, (line) => lines.push(line));
+    logger.addSecret('tk_learned_123');
+    logger.warn(
+      `Service said: Authorization: Bearer "tk_quoted_456", then Bearer tk_bare_789 and tk_learned_123`,
+    );
+    expect(lines[0]).toMatch(/Bearer "\[redacted\]", then Bearer \[redacted\] and \[redacted\]$/u);
+    expect(lines[0]).not.toMatch(/tk_/u);
   });
 });

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { REDACTED, redactBearerCredentials } from '../../../common/text/index.js';
 import type { LogRotation } from './rotating-log-file.js';
 import { DEFAULT_LOG_ROTATION, RotatingLogFile } from './rotating-log-file.js';
 
@@ -49,8 +50,8 @@ export class FileLogger implements Logger {
   }
 
   redact(text: string): string {
-    let result = text.replace(/(bearer\s+)[^\s"',]+/gi, '$1[redacted]');
-    for (const secret of this.secrets) result = result.split(secret).join('[redacted]');
+    let result = redactBearerCredentials(text);
+    for (const secret of this.secrets) result = result.split(secret).join(REDACTED);
     return result;
   }
 

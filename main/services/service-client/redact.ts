@@ -1,11 +1,11 @@
-const REDACTED = '[redacted]';
+import { REDACTED, redactBearerCredentials } from '../../../common/text/index.js';
 
 /**
  * Removes a token (and anything shaped like a bearer credential) from text that may end up in an error, a log
  * or a job file. Service messages are included because a misbehaving service could echo the header back.
  */
 export function redactSecret(text: string, secret: string | undefined): string {
-  let result = text.replace(/(bearer\s+)[^\s"',]+/gi, `$1${REDACTED}`);
+  let result = redactBearerCredentials(text);
   if (secret !== undefined && secret.length > 0) result = result.split(secret).join(REDACTED);
   return result;
 }

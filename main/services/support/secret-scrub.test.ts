@@ -27,6 +27,9 @@ describe('scrubbing a token from text', () => {
 
   it('removes anything shaped Bearer …', () => {
     expect(scrubSecrets('authorization: Bearer abc.def', [])).toBe('authorization: Bearer [redacted]');
+    expect(scrubSecrets(`{"error":"refused Bearer 'abc.def'"}`, [])).toBe(
+      `{"error":"refused Bearer '[redacted]'"}`,
+    );
   });
 });
 

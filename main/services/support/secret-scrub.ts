@@ -1,6 +1,5 @@
+import { REDACTED, redactBearerCredentials } from '../../../common/text/index.js';
 import { withoutCredentials } from '../service-client/index.js';
-
-const REMOVED = '[redacted]';
 
 /**
  * Every form a token could take in text: as it is, URL-encoded, and base64 (standard and URL-safe) at each of
@@ -26,9 +25,9 @@ function secretForms(secret: string): string[] {
 
 /** Text with every form of every secret replaced, and anything shaped `Bearer …` too. */
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let result = text.replace(/(bearer\s+)[^\s"',]+/giu, `$1${REMOVED}`);
+  let result = redactBearerCredentials(text);
   for (const secret of secrets) {
-    for (const form of secretForms(secret)) result = result.split(form).join(REMOVED);
+    for (const form of secretForms(secret)) result = result.split(form).join(REDACTED);
   }
   return result;
 }
