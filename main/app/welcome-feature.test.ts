@@ -6,6 +6,7 @@ import type { SettingsView } from '../../common/ipc/contract.js';
 import { BrowserPlatform } from '../browser/browser-platform.js';
 import { EventHub } from '../ipc/event-hub.js';
 import { MemoryLogger } from '../services/logging/logger.js';
+import { MemorySecretStore } from '../services/secrets/memory-secret-store.js';
 import type { AppServices } from './app-services.js';
 import { createAppServices } from './app-services.js';
 
@@ -23,6 +24,7 @@ describe('first-run welcome', () => {
       platform: new BrowserPlatform(dataDir, '0.0.0-test', events),
       logger: new MemoryLogger(),
       events,
+      secrets: new MemorySecretStore(),
     });
     opened.push(services);
     return services;
@@ -48,6 +50,21 @@ describe('first-run welcome', () => {
     await first.dispose();
     opened.splice(0);
     expect((await call(await open(), 'settings.get')).showWelcome).toBe(false);
+  });
+
+  it('does not open the welcome page again when the last saved service is removed later', async () => {
+    const services = await open();
+    const url = 'https://voice.example.com';
+    const saved = await services.dispatch('services.save', {
+      url,
+      label: '',
+      plan: 'free',
+      makeActive: true,
+    });
+    expect(saved.ok).toBe(true);
+    const removed = await services.dispatch('services.remove', { url });
+    expect(removed).toMatchObject({ ok: true, result: { services: [] } });
+    expect((await call(services, 'settings.get')).showWelcome).toBe(false);
   });
 
   it('loads a settings file from before the choice existed (theme and services kept), set aside never', async () => {

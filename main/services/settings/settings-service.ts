@@ -152,7 +152,8 @@ export class SettingsService {
           : settings.services.map((service, i) => (i === index ? profile : service));
       const wasActive = settings.activeServiceUrl === replacedUrl;
       const activeServiceUrl = input.makeActive || wasActive ? input.url : settings.activeServiceUrl;
-      return { ...settings, services, activeServiceUrl };
+      // Someone who has saved a service has met the app: removing it later opens Settings, not the welcome page.
+      return { ...settings, services, activeServiceUrl, welcomeDismissed: true };
     });
   }
 

@@ -139,6 +139,9 @@ describe('WelcomePage', () => {
       'is not a Timbre voice service',
     );
     expect(screen.getByTestId('welcome-url-input').getAttribute('aria-invalid')).toBe('true');
+    // A screen reader reads the message with the field: the field names the element that holds it.
+    const describedBy = screen.getByTestId('welcome-url-input').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toContain('is not a Timbre voice service');
     expect(screen.queryByTestId('welcome-token-error')).toBeNull();
   });
 

@@ -73,8 +73,13 @@ export function WelcomePage({ firstRun }: { firstRun: boolean }) {
       .catch((caught: unknown) => setError(errorData(caught)));
   };
 
+  // Each field's error sits in an element the field names in aria-describedby, so a screen reader reads it.
   const fieldError = (field: string) =>
-    error?.field === field ? <ErrorNotice error={error} testId={`welcome-${field}-error`} /> : null;
+    error?.field === field ? (
+      <div id={`welcome-${field}-described`}>
+        <ErrorNotice error={error} testId={`welcome-${field}-error`} />
+      </div>
+    ) : null;
 
   return (
     <main className="welcome-page" data-testid="welcome-page">
@@ -97,9 +102,17 @@ export function WelcomePage({ firstRun }: { firstRun: boolean }) {
             autoFocus
             onChange={(event) => setUrl(event.target.value)}
             aria-invalid={urlProblem !== null || error?.field === 'url'}
+            aria-describedby={
+              [
+                urlProblem === null ? '' : 'welcome-url-problem',
+                error?.field === 'url' ? 'welcome-url-described' : '',
+              ]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
           />
           {urlProblem === null ? null : (
-            <span className="field-error" data-testid="welcome-url-problem">
+            <span id="welcome-url-problem" className="field-error" data-testid="welcome-url-problem">
               Service address {urlProblem}
             </span>
           )}
@@ -116,6 +129,7 @@ export function WelcomePage({ firstRun }: { firstRun: boolean }) {
             placeholder="Paste your token"
             onChange={(event) => setToken(event.target.value)}
             aria-invalid={error?.field === 'token'}
+            aria-describedby={error?.field === 'token' ? 'welcome-token-described' : undefined}
           />
         </label>
         {fieldError('token')}
