@@ -65,6 +65,10 @@ describe('Report a Problem', () => {
       ...REPORT_CONTENTS,
     ]);
     expect(bridge.calls.some((call) => call.method === 'support.saveReport')).toBe(false);
+    // Logs hold file paths: the dialog says they can show who the user is and what their projects are called.
+    const logsLine = [...contents.querySelectorAll('li')].find((item) => /logs/u.test(item.textContent));
+    expect(logsLine?.textContent).toMatch(/paths of the files .*your user name .*names of your projects/u);
+    expect(screen.getByTestId('report-problem-dialog').textContent).not.toMatch(/no project,/u);
 
     const save = screen.getByTestId('report-problem-save');
     await waitFor(() => expect(save).toHaveProperty('disabled', false));
