@@ -246,6 +246,7 @@ export async function createAppServices(options: AppServicesOptions) {
   runningExports.onChange(updates.activityChanged);
   jobs.onJobUpdated(updates.activityChanged);
   batch.onChange(updates.activityChanged);
+  importWorkers.onChange(updates.activityChanged);
   // Jobs persisted by an earlier run resume now, for every saved service (not only the active one), and the
   // voice libraries catch up with what their jobs did meanwhile.
   await Promise.all(settings.current().services.map((service) => jobs.manager(service.url)));

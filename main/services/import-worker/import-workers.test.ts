@@ -83,4 +83,17 @@ describe('ImportWorkers', { timeout: 60_000 }, () => {
     expect(late.phases).toEqual([]);
     expect(workers.liveWorkers).toBe(0);
   });
+
+  it('tells its listeners when an import worker starts and when it has exited', async () => {
+    workers = new ImportWorkers();
+    const seen: number[] = [];
+    workers.onChange(() => seen.push(workers.liveWorkers));
+    const run = startImport('only');
+    await expect.poll(() => run.asked, { timeout: 30_000 }).toBe(true);
+    expect(seen).toEqual([1]);
+
+    workers.cancel('only');
+    await run.outcome;
+    await expect.poll(() => seen, { timeout: 30_000 }).toEqual([1, 0]);
+  });
 });

@@ -86,6 +86,8 @@ export class ImportWorkers {
   private readonly waiting: (() => void)[] = [];
   /** Workers started and not yet exited. */
   private readonly live = new Set<Worker>();
+  /** Told whenever a worker starts or exits (whether "Restart to update" may be offered follows it). */
+  private readonly changeListeners = new Set<() => void>();
   private closed = false;
 
   constructor(private readonly options: ImportWorkersOptions = {}) {
@@ -101,6 +103,16 @@ export class ImportWorkers {
   /** Import workers alive now (started and not yet exited). */
   get liveWorkers(): number {
     return this.live.size;
+  }
+
+  /** Calls `listener` each time an import worker starts or exits; returns how to stop. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of [...this.changeListeners]) listener();
   }
 
   /** What importing would make (chapters, blocks, speakers, credits, parts), without making anything. */
@@ -221,6 +233,7 @@ export class ImportWorkers {
     { settle: end, isSettled, resolve, reject }: RunEnd,
   ): OwnerChannel<ImportProtocol> {
     this.live.add(worker);
+    this.changed();
     // The worker's answers are not checked again here (see ImportOutbound): they come from this app's own worker.
     const channel = openWorkerChannel<ImportProtocol>(
       workerEndpoint(worker),
@@ -259,6 +272,7 @@ export class ImportWorkers {
           ),
         onExit: (code) => {
           this.live.delete(worker);
+          this.changed();
           end(() =>
             reject(
               new IpcError({
