@@ -13,7 +13,9 @@
 !include "WinMessages.nsh"
 
 !define TIMBRE_CLI_DIR "$INSTDIR\resources\bin"
-; A PATH near the length of NSIS's strings may have been cut when read: such a PATH is never written back.
+; NSIS strings hold NSIS_MAX_STRLEN characters. ReadRegStr of a longer PATH does not cut it: it gives "" and sets
+; the error flag, as for no PATH at all, so a PATH is written back only when it was read whole and our folder
+; still fits beside it (300 characters of room), and started afresh only when the user has no PATH value at all.
 !define /math TIMBRE_PATH_LIMIT ${NSIS_MAX_STRLEN} - 300
 
 !macro customInstall
@@ -24,8 +26,28 @@
     Push $2
     Push $3
     Push $4
+    ClearErrors
     ReadRegStr $0 HKCU "Environment" "Path"
+    ${If} ${Errors}
+      ; No PATH value, or one NSIS cannot read (longer than its strings, or not text): both read as "". Writing
+      ; "" plus our folder would replace the user's whole PATH, so only a name missing from the key's values
+      ; (listed one by one, compared case-insensitively) counts as no PATH.
+      StrCpy $1 0
+      timbre_install_path_names:
+        ClearErrors
+        EnumRegValue $2 HKCU "Environment" $1
+        StrCmp $2 "" timbre_install_path_none
+        StrCmp $2 "Path" timbre_install_path_unreadable
+        IntOp $1 $1 + 1
+        Goto timbre_install_path_names
+      timbre_install_path_unreadable:
+      StrCpy $1 ${TIMBRE_PATH_LIMIT}
+      Goto timbre_install_path_check
+      timbre_install_path_none:
+      StrCpy $0 ""
+    ${EndIf}
     StrLen $1 $0
+    timbre_install_path_check:
     ${If} $1 >= ${TIMBRE_PATH_LIMIT}
       MessageBox MB_OK|MB_ICONEXCLAMATION "Your PATH is too long for the installer to change safely, so 'timbre' was not added. Add ${TIMBRE_CLI_DIR} to it by hand (Settings > System > About > Advanced system settings > Environment Variables)." /SD IDOK
       Goto timbre_install_path_restore
