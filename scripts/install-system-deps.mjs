@@ -9,8 +9,13 @@
 // exit code, and the script exits non-zero. The tools, what each is for and their packages: system-tools.mjs.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { commandFailure, commandText, formatPlan, planSetup } from './setup-plan.mjs';
-import { detectSystem, findMissingTools, missingToolsMessage, systemCommandFinder } from './system-tools.mjs';
+import { alreadyInstalledNote, commandFailure, commandText, formatPlan, planSetup } from './setup-plan.mjs';
+import {
+  detectSystem,
+  findMissingTools,
+  missingToolsMessage,
+  systemCommandLocator,
+} from './system-tools.mjs';
 import { seedNodeHeaders } from './node-headers.mjs';
 
 const USAGE = 'usage: node scripts/install-system-deps.mjs [--dry-run]';
@@ -30,11 +35,13 @@ function readOsRelease() {
 }
 
 function probeThisMachine() {
-  const hasCommand = systemCommandFinder();
+  const locateCommand = systemCommandLocator();
+  const hasCommand = (command) => locateCommand(command) !== undefined;
   return {
     system: detectSystem({ platform: process.platform, hasCommand, osRelease: readOsRelease() }),
     isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
     hasCommand,
+    locateCommand,
     packageInstalled: debianPackageInstalled,
     platform: process.platform,
     env: process.env,
@@ -46,6 +53,11 @@ function runOrExit(argv) {
   console.log(`$ ${commandText(argv)}`);
   // winget is an App Execution Alias that Node starts directly; no shell is needed anywhere.
   const result = spawnSync(argv[0], argv.slice(1), { stdio: 'inherit' });
+  const already = alreadyInstalledNote(argv, result);
+  if (already) {
+    console.log(already);
+    return;
+  }
   const failure = commandFailure(argv, result);
   if (failure) {
     console.error(failure);
@@ -92,6 +104,7 @@ function main() {
         process.exit(1);
       }
       console.log('✓ System tools installed.');
+      for (const line of plan.after) console.log(line);
     }
   }
   try {

@@ -4,6 +4,8 @@ export interface SetupProbes extends ToolProbes {
   system: DetectedSystem;
   isRoot: boolean;
   hasCommand: (command: string) => boolean;
+  /** A system command's full path (Homebrew's folder included when PATH lacks it), or undefined. */
+  locateCommand: (command: string) => string | undefined;
   packageInstalled: (debianPackage: string) => boolean;
 }
 
@@ -19,6 +21,8 @@ export type SetupPlan =
       admin: string;
       commands: string[][];
       notes: string[];
+      /** What the user must do afterwards for their own terminal to find the tools. */
+      after: string[];
     };
 
 export function planSetup(probes: SetupProbes): SetupPlan;
@@ -27,4 +31,8 @@ export function commandText(argv: readonly string[]): string;
 export function commandFailure(
   argv: readonly string[],
   result: { error?: Error | undefined; status: number | null; signal: NodeJS.Signals | null },
+): string | undefined;
+export function alreadyInstalledNote(
+  argv: readonly string[],
+  result: { status: number | null },
 ): string | undefined;

@@ -1,10 +1,14 @@
 // What the set-up script will do on this system, decided from probes it is given (so tests can say "a Mac with
 // ffmpeg but no Homebrew" without one): the tools to install, the commands, who needs administrator rights, and
 // the message when it cannot install anything itself. install-system-deps.mjs runs the plan.
+import path from 'node:path';
 import {
   SYSTEM_TOOLS,
+  chromiumFromEnv,
   describeTool,
+  findCommand,
   findMissingTools,
+  homebrewShellenv,
   installCommandText,
   missingToolsMessage,
   packagesFor,
@@ -16,12 +20,14 @@ const SETUP_SCRIPT = 'node scripts/install-system-deps.mjs';
 /**
  * The plan, one of:
  * - { kind: 'ready' }: nothing is missing; the script prints nothing;
- * - { kind: 'install', system, tools, packages, admin, commands, notes }: run `commands` in order;
+ * - { kind: 'install', system, tools, packages, admin, commands, notes, after }: run `commands` in order, then
+ *   print `after` (what the user must do for their own terminal to find the tools);
  * - { kind: 'stop', message }: nothing can be installed here; print `message` and exit 1;
  * - { kind: 'note', message }: nothing to install, but something to know (what it cannot check; a tool that is
  *   installed but not on PATH).
  *
- * probes: { system, isRoot, hasCommand(name), packageInstalled(debianPackage), platform, env, isExecutable }.
+ * probes: { system, isRoot, hasCommand(name), locateCommand(name) (its full path), packageInstalled(debianPackage),
+ * platform, env, isExecutable }.
  */
 export function planSetup(probes) {
   const { system } = probes;
@@ -33,10 +39,15 @@ export function planSetup(probes) {
   return planUnknown(probes);
 }
 
-function planDebian({ system, isRoot, hasCommand, packageInstalled }) {
+function planDebian(probes) {
+  const { system, isRoot, hasCommand, packageInstalled } = probes;
+  // A browser named by CHROMIUM_PATH is what the tests drive (CI's Google Chrome): Debian's chromium is not needed,
+  // and on Ubuntu that package is only a wrapper around the snap, which does not run in CI.
+  const browser = chromiumFromEnv(probes);
   const tools = [];
   const packages = [];
   for (const tool of SYSTEM_TOOLS) {
+    if (tool.id === 'chromium' && browser) continue;
     const missing = tool.debian.filter((name) => !packageInstalled(name));
     if (missing.length === 0) continue;
     tools.push(tool);
@@ -67,7 +78,10 @@ function planDebian({ system, isRoot, hasCommand, packageInstalled }) {
       [...elevate, ...APT_ENV, 'apt-get', 'update', '-qq'],
       [...elevate, ...APT_ENV, 'apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages],
     ],
-    notes: [],
+    notes: browser
+      ? [`Not installed: chromium; CHROMIUM_PATH names ${browser}, which the tests drive instead.`]
+      : [],
+    after: [],
   };
 }
 
@@ -79,7 +93,7 @@ const ADMIN = {
 };
 
 function planWithManager(probes, manager, managerName, managerUrl) {
-  const { system, hasCommand } = probes;
+  const { system, locateCommand } = probes;
   const needed = SYSTEM_TOOLS.filter((tool) => packagesFor(tool, system.kind));
   const missing = findMissingTools(
     needed.map((tool) => tool.id),
@@ -102,7 +116,9 @@ function planWithManager(probes, manager, managerName, managerUrl) {
       message: missingToolsMessage({ who: 'Your terminal', missing: onPathOnly, system }),
     };
   }
-  if (!hasCommand(manager)) {
+  // The full path: a new Mac has brew in /opt/homebrew/bin before its shell's PATH names that folder.
+  const managerPath = locateCommand(manager);
+  if (!managerPath) {
     return {
       kind: 'stop',
       message: [
@@ -115,7 +131,7 @@ function planWithManager(probes, manager, managerName, managerUrl) {
   const packages = toInstall.flatMap((tool) => packagesFor(tool, system.kind));
   const commands =
     manager === 'brew'
-      ? [['brew', 'install', ...packages]]
+      ? [[managerPath, 'install', ...packages]]
       : packages.map((id) => [
           'winget',
           'install',
@@ -124,17 +140,35 @@ function planWithManager(probes, manager, managerName, managerUrl) {
           '--exact',
           '--source',
           'winget',
+          // Never stop to ask: a prompt would hang CI and leave a set-up that looks stuck.
+          '--disable-interactivity',
           '--accept-package-agreements',
           '--accept-source-agreements',
         ]);
-  if (manager === 'winget')
-    notes.push('Open a new terminal afterwards, so that PATH includes the new tools.');
+  const after = [];
+  if (manager === 'winget') after.push('Open a new terminal, so that PATH includes the new tools.');
+  if (manager === 'brew' && !findCommand('brew', probes)) {
+    after.push(
+      `Homebrew is in ${path.posix.dirname(managerPath)}, which your terminal's PATH does not name yet: run ` +
+        `${homebrewShellenv(path.posix.dirname(managerPath))} (and add that line to ~/.zprofile, as Homebrew's ` +
+        'installer says), so that brew and the tools it installs are found. npm start and the tests find them there already.',
+    );
+  }
   if (onPathOnly.length > 0) {
     notes.push(
       missingToolsMessage({ who: 'Also', missing: onPathOnly, system }).split('\n').slice(1, -1).join('\n'),
     );
   }
-  return { kind: 'install', system, tools: toInstall, packages, admin: ADMIN[manager], commands, notes };
+  return {
+    kind: 'install',
+    system,
+    tools: toInstall,
+    packages,
+    admin: ADMIN[manager],
+    commands,
+    notes,
+    after,
+  };
 }
 
 function planUnknown(probes) {
@@ -184,6 +218,7 @@ export function formatPlan(plan, { dryRun = false } = {}) {
     lines.push(`The same by hand: ${installCommandText(plan.system.kind, plan.packages)}`);
   }
   lines.push(...plan.notes);
+  if (plan.after.length > 0) lines.push('Afterwards:', ...plan.after.map((line) => `  ${line}`));
   return lines.join('\n');
 }
 
@@ -200,4 +235,24 @@ export function commandFailure(argv, { error, status, signal }) {
   if (status === 0) return undefined;
   const how = status === null ? `was stopped by ${signal}` : `failed with exit code ${status}`;
   return `✗ \`${commandText(argv)}\` ${how}.`;
+}
+
+/**
+ * winget's exit codes (HRESULTs; Node may give them signed or unsigned) that mean the package is already there:
+ * nothing to do, which the check after installing confirms by finding the tool's commands.
+ */
+const WINGET_ALREADY_INSTALLED = new Map([
+  [0x8a150061, 'APPINSTALLER_CLI_ERROR_PACKAGE_ALREADY_INSTALLED'],
+  [0x8a15002b, 'APPINSTALLER_CLI_ERROR_UPDATE_NOT_APPLICABLE: installed, and no newer version'],
+  [0x8a15010d, 'APPINSTALLER_CLI_ERROR_INSTALL_ALREADY_INSTALLED'],
+]);
+
+/** The note for a winget install that found its package already installed, or undefined for any other result. */
+export function alreadyInstalledNote(argv, { status }) {
+  if (argv[0] !== 'winget' || argv[1] !== 'install' || status === null) return undefined;
+  const code = status >>> 0;
+  const meaning = WINGET_ALREADY_INSTALLED.get(code);
+  if (!meaning) return undefined;
+  const id = argv[argv.indexOf('--id') + 1] ?? 'the package';
+  return `✓ ${id} is already installed (winget exit code 0x${code.toString(16).toUpperCase()}, ${meaning}).`;
 }

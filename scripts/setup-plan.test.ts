@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SetupProbes } from './setup-plan.mjs';
-import { commandFailure, formatPlan, planSetup } from './setup-plan.mjs';
+import { alreadyInstalledNote, commandFailure, formatPlan, planSetup } from './setup-plan.mjs';
 import { detectSystem, findCommand, SYSTEM_TOOLS } from './system-tools.mjs';
 
 const DEBIAN = { kind: 'debian', name: 'Debian/Ubuntu (apt)' } as const;
@@ -24,6 +24,10 @@ function machine(
   },
 ): SetupProbes {
   const files = new Set(options.files ?? []);
+  const locate = (command: string) => {
+    const entry = (options.commands ?? []).find((name) => name === command || name.endsWith(`/${command}`));
+    return entry === command ? `/usr/bin/${command}` : entry;
+  };
   const platform = system.kind === 'windows' ? 'win32' : system.kind === 'macos' ? 'darwin' : 'linux';
   return {
     system,
@@ -31,7 +35,9 @@ function machine(
     env: options.env ?? { PATH: '/usr/bin' },
     isExecutable: (file) => files.has(file),
     isRoot: options.isRoot ?? false,
-    hasCommand: (command) => (options.commands ?? []).includes(command),
+    // A command is a bare name (found in /usr/bin) or a full path (found there, e.g. Homebrew off PATH).
+    hasCommand: (command) => locate(command) !== undefined,
+    locateCommand: (command) => locate(command),
     packageInstalled: (name) => (options.packages ?? []).includes(name),
   };
 }
@@ -79,6 +85,23 @@ describe('the set-up plan on Debian/Ubuntu', () => {
     expect(plan.admin).toContain('running as root');
   });
 
+  it('installs no chromium when CHROMIUM_PATH names a browser (CI’s Chrome; Ubuntu’s chromium is a snap wrapper)', () => {
+    const allButChromium = allDebianPackages.filter((name) => name !== 'chromium');
+    const chrome = { PATH: '/usr/bin', CHROMIUM_PATH: '/usr/bin/google-chrome' };
+    const withChrome = { packages: allButChromium, commands: ['sudo'], env: chrome };
+    expect(planSetup(machine(DEBIAN, { ...withChrome, files: ['/usr/bin/google-chrome'] }))).toEqual({
+      kind: 'ready',
+    });
+    const plan = planSetup(
+      machine(DEBIAN, { ...withChrome, files: ['/usr/bin/google-chrome'], packages: [] }),
+    );
+    if (plan.kind !== 'install') throw new Error('expected an install plan');
+    expect(plan.packages).not.toContain('chromium');
+    expect(formatPlan(plan)).toContain('CHROMIUM_PATH names /usr/bin/google-chrome');
+    // A CHROMIUM_PATH that names no executable file does not stand in for Chromium.
+    expect(planSetup(machine(DEBIAN, withChrome))).toMatchObject({ kind: 'install', packages: ['chromium'] });
+  });
+
   it('stops, naming the packages, when it is not root and there is no sudo', () => {
     const plan = planSetup(machine(DEBIAN, { packages: allDebianPackages.filter((name) => name !== 'sox') }));
     expect(plan.kind).toBe('stop');
@@ -88,12 +111,16 @@ describe('the set-up plan on Debian/Ubuntu', () => {
 });
 
 describe('the set-up plan on macOS', () => {
-  const withFfmpeg = ['/opt/homebrew/bin/ffmpeg', '/opt/homebrew/bin/ffprobe'];
+  const withFfmpeg = ['/opt/homebrew/bin/brew', '/opt/homebrew/bin/ffmpeg', '/opt/homebrew/bin/ffprobe'];
   const env = { PATH: '/opt/homebrew/bin:/usr/bin' };
 
   it('installs what is missing with Homebrew, without administrator rights, and leaves e2e to Linux', () => {
-    const plan = planSetup(machine(MACOS, { files: withFfmpeg, commands: ['brew'], env }));
-    expect(plan).toMatchObject({ kind: 'install', commands: [['brew', 'install', 'espeak-ng', 'sox']] });
+    const plan = planSetup(machine(MACOS, { files: withFfmpeg, commands: ['/opt/homebrew/bin/brew'], env }));
+    expect(plan).toMatchObject({
+      kind: 'install',
+      commands: [['/opt/homebrew/bin/brew', 'install', 'espeak-ng', 'sox']],
+      after: [],
+    });
     const text = formatPlan(plan);
     expect(text).toContain('Administrator rights: none');
     expect(text).toContain('chromium: the end-to-end journeys run on Linux (CI)');
@@ -108,6 +135,29 @@ describe('the set-up plan on macOS', () => {
     expect(text).toContain('Homebrew is not installed');
     expect(text).toContain('https://brew.sh');
     expect(text).toContain('https://ffmpeg.org/download.html');
+  });
+
+  it('runs a new Mac’s brew by its full path, off PATH, and says to run brew’s shellenv line afterwards', () => {
+    const plan = planSetup(
+      machine(MACOS, { commands: ['/opt/homebrew/bin/brew'], env: { PATH: '/usr/bin:/bin' } }),
+    );
+    if (plan.kind !== 'install') throw new Error('expected an install plan');
+    expect(plan.commands).toEqual([['/opt/homebrew/bin/brew', 'install', 'espeak-ng', 'ffmpeg', 'sox']]);
+    expect(plan.after).toEqual([expect.stringContaining('run eval "$(/opt/homebrew/bin/brew shellenv)"')]);
+    expect(formatPlan(plan)).toContain('Afterwards:\n  Homebrew is in /opt/homebrew/bin');
+  });
+
+  it('counts the tools in Homebrew’s folder as installed when PATH lacks it, and says how to add it', () => {
+    const files = ['brew', 'espeak-ng', 'ffmpeg', 'ffprobe', 'sox'].map(
+      (name) => `/opt/homebrew/bin/${name}`,
+    );
+    const plan = planSetup(
+      machine(MACOS, { files, commands: ['/opt/homebrew/bin/brew'], env: { PATH: '/usr/bin:/bin' } }),
+    );
+    expect(plan.kind).toBe('note');
+    expect(formatPlan(plan)).toContain(
+      'installed in /opt/homebrew/bin, which is not on PATH: run eval "$(/opt/homebrew/bin/brew shellenv)"',
+    );
   });
 
   it('is ready when the tools are on PATH', () => {
@@ -130,6 +180,15 @@ describe('the set-up plan on Windows', () => {
     );
     if (plan.kind !== 'install') throw new Error('expected an install plan');
     expect(plan.commands.map((command) => command[3])).toEqual(['Gyan.FFmpeg', 'ChrisBagwell.SoX']);
+    for (const command of plan.commands) {
+      expect(command).toEqual(
+        expect.arrayContaining([
+          '--disable-interactivity',
+          '--accept-package-agreements',
+          '--accept-source-agreements',
+        ]),
+      );
+    }
     const text = formatPlan(plan);
     expect(text).toContain('UAC');
     expect(text).toContain('Open a new terminal');
@@ -196,6 +255,26 @@ describe('a failed set-up command', () => {
   });
 });
 
+describe('a winget install that finds its package already there', () => {
+  const install = ['winget', 'install', '--id', 'Gyan.FFmpeg', '--exact'];
+
+  it('succeeds with a note, whether Node gives the HRESULT unsigned or signed', () => {
+    expect(alreadyInstalledNote(install, { status: 0x8a150061 })).toBe(
+      '✓ Gyan.FFmpeg is already installed (winget exit code 0x8A150061, APPINSTALLER_CLI_ERROR_PACKAGE_ALREADY_INSTALLED).',
+    );
+    expect(alreadyInstalledNote(install, { status: 0x8a15002b - 2 ** 32 })).toContain(
+      '0x8A15002B, APPINSTALLER_CLI_ERROR_UPDATE_NOT_APPLICABLE',
+    );
+  });
+
+  it('is a failure for any other code, and for any other command', () => {
+    expect(alreadyInstalledNote(install, { status: 0x8a150014 })).toBeUndefined();
+    expect(alreadyInstalledNote(install, { status: 0 })).toBeUndefined();
+    expect(alreadyInstalledNote(install, { status: null })).toBeUndefined();
+    expect(alreadyInstalledNote(['brew', 'install', 'sox'], { status: 0x8a150061 })).toBeUndefined();
+  });
+});
+
 describe('scripts/install-system-deps.mjs on this machine', () => {
   const script = path.join(import.meta.dirname, 'install-system-deps.mjs');
 
@@ -242,13 +321,14 @@ describe('scripts/install-system-deps.mjs on this machine', () => {
   );
 
   it.runIf(process.platform === 'linux')(
-    'on Linux, runs update then install, and checks the tools are there',
+    'on Linux, runs update then install (no chromium when CHROMIUM_PATH names one), and checks the tools are there',
     () => {
       const fakes = mkdtempSync(path.join(tmpdir(), 'timbre-fake-apt-'));
       try {
         const log = path.join(fakes, 'calls');
         for (const [name, body] of [
-          ['dpkg-query', 'case "$3" in sox) exit 1 ;; *) printf "install ok installed" ;; esac'],
+          // chromium is missing too, but CHROMIUM_PATH names a browser (here any executable file) instead.
+          ['dpkg-query', 'case "$3" in sox|chromium) exit 1 ;; *) printf "install ok installed" ;; esac'],
           ['apt-get', `echo "apt-get $*" >> '${log}'`],
           ['sudo', 'exec "$@"'],
         ] as const) {
@@ -258,7 +338,12 @@ describe('scripts/install-system-deps.mjs on this machine', () => {
         const result = spawnSync(process.execPath, [script], {
           encoding: 'utf8',
           // npm_config_nodedir: the real script must not seed this home's node-gyp cache from a test.
-          env: { ...process.env, PATH: `${fakes}:${process.env.PATH ?? ''}`, npm_config_nodedir: '/usr' },
+          env: {
+            ...process.env,
+            PATH: `${fakes}:${process.env.PATH ?? ''}`,
+            npm_config_nodedir: '/usr',
+            CHROMIUM_PATH: process.execPath,
+          },
           timeout: 30_000,
         });
         expect(result.stderr).toBe('');

@@ -20,7 +20,10 @@ export interface DetectedSystem {
 
 export interface MissingTool {
   tool: SystemTool;
-  /** Where the tool is installed when it is only missing from PATH (Windows installers that skip PATH). */
+  /**
+   * Where the tool is installed when it is only missing from PATH (Windows installers that skip PATH; Homebrew's
+   * folder before its shellenv line).
+   */
   foundIn?: string;
 }
 
@@ -50,5 +53,9 @@ export function missingToolsMessage(input: {
 }): string;
 export function findCommand(command: string, probes?: ToolProbes): string | undefined;
 export function findMissingTools(ids: string[], probes?: ToolProbes): MissingTool[];
+export function systemCommandLocator(probes?: ToolProbes): (command: string) => string | undefined;
 export function systemCommandFinder(probes?: ToolProbes): (command: string) => boolean;
+export function chromiumFromEnv(probes?: Omit<ToolProbes, 'platform'>): string | undefined;
+export function requireChromium(who: string, probes?: ToolProbes): string;
+export function homebrewShellenv(folder: string): string;
 export function assertToolsPresent(part: ToolUser, who: string, probes?: ToolProbes): string[];

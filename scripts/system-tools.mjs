@@ -150,12 +150,8 @@ export function missingToolsMessage({ who, missing, system }) {
   const lines = [`${who} needs ${missing.length === 1 ? 'a tool' : 'tools'} that this machine lacks:`];
   for (const { tool, foundIn } of missing) {
     lines.push(`  - ${describeTool(tool)}`);
-    if (foundIn) {
-      lines.push(
-        `    installed in ${foundIn}, which is not on PATH: add it, e.g. in PowerShell: ` +
-          `[Environment]::SetEnvironmentVariable('Path', [Environment]::GetEnvironmentVariable('Path', 'User') + ';${foundIn}', 'User'), then open a new terminal`,
-      );
-    }
+    if (foundIn)
+      lines.push(`    installed in ${foundIn}, which is not on PATH: ${addToPath(foundIn, system)}`);
   }
   const toInstall = missing.filter((entry) => !entry.foundIn && packagesFor(entry.tool, system.kind));
   const byHand = missing.filter((entry) => !entry.foundIn && !packagesFor(entry.tool, system.kind));
@@ -170,6 +166,23 @@ export function missingToolsMessage({ who, missing, system }) {
   }
   lines.push('`node scripts/install-system-deps.mjs` installs everything the development set-up needs.');
   return lines.join('\n');
+}
+
+/** How to put an install folder on PATH, in the words of this system's shell. */
+function addToPath(folder, system) {
+  if (system.kind === 'macos') return `run ${homebrewShellenv(folder)} (and add that line to ~/.zprofile)`;
+  if (system.kind === 'windows') {
+    return (
+      `add it, e.g. in PowerShell: [Environment]::SetEnvironmentVariable('Path', ` +
+      `[Environment]::GetEnvironmentVariable('Path', 'User') + ';${folder}', 'User'), then open a new terminal`
+    );
+  }
+  return `add it to PATH (export PATH="${folder}:$PATH")`;
+}
+
+/** Homebrew's own line that puts its folders on the shell's PATH, for the brew in `folder`. */
+export function homebrewShellenv(folder) {
+  return `eval "$(${folder}/brew shellenv)"`;
 }
 
 /**
@@ -207,46 +220,89 @@ function expandFolder(folder, env) {
 }
 
 /**
+ * Where Homebrew puts the commands it installs: /opt/homebrew/bin on Apple silicon, /usr/local/bin on Intel. A new
+ * Mac's shell has the first on PATH only once the user runs brew's `shellenv` line (Homebrew's installer says so).
+ */
+const HOMEBREW_FOLDERS = ['/opt/homebrew/bin', '/usr/local/bin'];
+
+/** The folders a tool's installer puts it in when PATH may not name them yet, on this platform. */
+function installFolders(tool, platform, env) {
+  if (platform === 'darwin') return tool.macos ? HOMEBREW_FOLDERS : [];
+  if (platform !== 'win32') return [];
+  return (tool.windowsFolders ?? [])
+    .map((folder) => expandFolder(folder, env))
+    .filter((folder) => folder !== undefined);
+}
+
+/** CHROMIUM_PATH when it names an executable file (which then stands in for an installed Chromium), else undefined. */
+export function chromiumFromEnv({ env = process.env, isExecutable = executableFile } = {}) {
+  const named = env.CHROMIUM_PATH;
+  return named && isExecutable(named) ? named : undefined;
+}
+
+/**
+ * The Chromium-family browser the tests drive (the journeys, the renderer's layout tests, the WebVTT check):
+ * CHROMIUM_PATH when it names an executable file, else Debian's Chromium, else one on PATH. Playwright's own
+ * browser download does not work on these machines. Throws, naming Chromium, what it is for and how to get it on
+ * this system, when there is none.
+ */
+export function requireChromium(who, probes = {}) {
+  const { platform = process.platform, env = process.env, isExecutable = executableFile } = probes;
+  const found =
+    chromiumFromEnv({ env, isExecutable }) ??
+    ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => isExecutable(candidate)) ??
+    findCommand(toolById('chromium').commands.join('|'), { platform, env, isExecutable });
+  if (found) return found;
+  const system = detectSystem({ platform, hasCommand: systemCommandFinder({ platform, env, isExecutable }) });
+  const named = env.CHROMIUM_PATH ? ` (it names ${env.CHROMIUM_PATH}, which is not an executable file)` : '';
+  throw new Error(
+    `${missingToolsMessage({ who, missing: [{ tool: toolById('chromium') }], system })}\n` +
+      `Or set CHROMIUM_PATH to a Chromium or Chrome binary${named}.`,
+  );
+}
+
+/**
  * The listed tools this machine lacks, each with the folder it sits in when it is installed but not on PATH
- * (Windows installers that skip PATH). CHROMIUM_PATH stands in for Chromium on PATH.
+ * (Windows installers that skip PATH; Homebrew's folder before its shellenv line). CHROMIUM_PATH stands in for
+ * Chromium on PATH.
  */
 export function findMissingTools(ids, options = {}) {
   const { platform = process.platform, env = process.env, isExecutable = executableFile } = options;
   const missing = [];
   for (const id of ids) {
     const tool = toolById(id);
-    if (id === 'chromium' && env.CHROMIUM_PATH && isExecutable(env.CHROMIUM_PATH)) continue;
+    if (id === 'chromium' && chromiumFromEnv({ env, isExecutable })) continue;
     const absent = tool.commands.filter((command) => !findCommand(command, { platform, env, isExecutable }));
     if (absent.length === 0) continue;
-    const foundIn =
-      platform === 'win32'
-        ? (tool.windowsFolders ?? [])
-            .map((folder) => expandFolder(folder, env))
-            .find(
-              (folder) =>
-                folder !== undefined &&
-                absent.every((command) =>
-                  findCommand(command, { platform, env: { ...env, PATH: folder }, isExecutable }),
-                ),
-            )
-        : undefined;
+    const foundIn = installFolders(tool, platform, env).find((folder) =>
+      absent.every((command) =>
+        findCommand(command, { platform, env: { ...env, PATH: folder }, isExecutable }),
+      ),
+    );
     missing.push(foundIn ? { tool, foundIn } : { tool });
   }
   return missing;
 }
 
 /**
- * Whether a system command (apt-get, brew, winget…) exists: on PATH, or in the standard system folders, so a
- * narrowed PATH still names the right way to install.
+ * Where a system command (apt-get, brew, winget…) is: on PATH, or in the standard system folders (Homebrew's
+ * included, which a new Mac's PATH lacks until brew's shellenv line runs), so a narrowed PATH still names the right
+ * way to install. Returns the full path, or undefined.
  */
-export function systemCommandFinder({
+export function systemCommandLocator({
   platform = process.platform,
   env = process.env,
   isExecutable = executableFile,
 } = {}) {
-  const standard = platform === 'win32' ? '' : ':/usr/bin:/bin:/opt/homebrew/bin:/usr/local/bin';
+  const standard = platform === 'win32' ? '' : `:/usr/bin:/bin:${HOMEBREW_FOLDERS.join(':')}`;
   const widened = { ...env, PATH: `${env.PATH ?? env.Path ?? ''}${standard}` };
-  return (command) => findCommand(command, { platform, env: widened, isExecutable }) !== undefined;
+  return (command) => findCommand(command, { platform, env: widened, isExecutable });
+}
+
+/** Whether a system command exists (systemCommandLocator's answer as a yes or no). */
+export function systemCommandFinder(probes = {}) {
+  const locate = systemCommandLocator(probes);
+  return (command) => locate(command) !== undefined;
 }
 
 function executableFile(candidate) {
@@ -261,9 +317,9 @@ function executableFile(candidate) {
 
 /**
  * Throws, with the message above, when this machine lacks any tool `part` (a TOOLS_NEEDED_BY key) needs. A tool
- * installed in its known Windows folder but not on PATH (winget's installers, or a terminal opened before them)
- * is usable all the same: that folder is put on `env`'s PATH, which the children started from here inherit, and
- * the folders added are returned.
+ * installed in its known folder but not on PATH (winget's installers, or a terminal opened before them; Homebrew's
+ * folder before its shellenv line) is usable all the same: that folder is put on `env`'s PATH, which the children
+ * started from here inherit, and the folders added are returned.
  */
 export function assertToolsPresent(part, who, options = {}) {
   const { platform = process.platform, env = process.env, isExecutable = executableFile } = options;
@@ -271,7 +327,7 @@ export function assertToolsPresent(part, who, options = {}) {
   const added = [...new Set(found.filter((entry) => entry.foundIn).map((entry) => entry.foundIn))];
   if (added.length > 0) {
     const key = 'PATH' in env || !('Path' in env) ? 'PATH' : 'Path';
-    env[key] = [...added, env[key] ?? ''].join(';');
+    env[key] = [...added, env[key] ?? ''].join(platform === 'win32' ? ';' : ':');
   }
   const missing = found.filter((entry) => !entry.foundIn);
   if (missing.length === 0) return added;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertToolsPresent } from './system-tools.mjs';
+import { assertToolsPresent, requireChromium } from './system-tools.mjs';
 
 /** A machine whose only executables are `files`, and whose system commands are `commands` in /usr/bin. */
 const nothingInstalled = (platform: NodeJS.Platform, commands: string[] = []) => ({
@@ -74,5 +74,48 @@ describe('a tool installed on Windows but not on PATH yet', () => {
     });
     expect(added).toEqual(['C:\\Program Files\\eSpeak NG', links]);
     expect(env.Path).toBe(`C:\\Program Files\\eSpeak NG;${links};C:\\Windows`);
+  });
+});
+
+describe('a tool Homebrew installed on a new Mac, whose PATH lacks /opt/homebrew/bin until brew shellenv runs', () => {
+  it('is used from Homebrew’s folder: the folder goes on PATH (with “:”) for what starts next', () => {
+    const present = ['espeak-ng', 'ffmpeg', 'ffprobe'].map((name) => `/opt/homebrew/bin/${name}`);
+    const env: NodeJS.ProcessEnv = { PATH: '/usr/bin:/bin' };
+    const added = assertToolsPresent('standin', 'The stand-in service', {
+      platform: 'darwin',
+      env,
+      isExecutable: (file) => present.includes(file),
+    });
+    expect(added).toEqual(['/opt/homebrew/bin']);
+    expect(env.PATH).toBe('/opt/homebrew/bin:/usr/bin:/bin');
+  });
+});
+
+describe('the browser the tests drive', () => {
+  const files = ['/usr/bin/chromium', '/usr/bin/google-chrome'];
+  const isExecutable = (file: string) => files.includes(file);
+
+  it('is CHROMIUM_PATH when it names an executable file, else Debian’s Chromium', () => {
+    const chrome = { CHROMIUM_PATH: '/usr/bin/google-chrome', PATH: '/nowhere' };
+    expect(requireChromium('Tests', { platform: 'linux', env: chrome, isExecutable })).toBe(
+      '/usr/bin/google-chrome',
+    );
+    const gone = { CHROMIUM_PATH: '/opt/none/chrome', PATH: '/nowhere' };
+    expect(requireChromium('Tests', { platform: 'linux', env: gone, isExecutable })).toBe(
+      '/usr/bin/chromium',
+    );
+  });
+
+  it('is one on PATH, or none: then it says how to get one, and why CHROMIUM_PATH did not do', () => {
+    const onPath = (file: string) => file === '/opt/bin/chromium-browser';
+    expect(
+      requireChromium('Tests', { platform: 'darwin', env: { PATH: '/opt/bin' }, isExecutable: onPath }),
+    ).toBe('/opt/bin/chromium-browser');
+    const env = { PATH: '/opt/bin', CHROMIUM_PATH: '/Applications/Chrome' };
+    expect(() =>
+      requireChromium('The layout tests', { platform: 'darwin', env, isExecutable: () => false }),
+    ).toThrow(
+      /^The layout tests needs a tool that this machine lacks:\n {2}- chromium [^]*\nOr set CHROMIUM_PATH to a Chromium or Chrome binary \(it names \/Applications\/Chrome, which is not an executable file\)\.$/u,
+    );
   });
 });
