@@ -1,7 +1,7 @@
 // The unit tests CI runs on macOS and Windows (.github/workflows/ci.yml, job "portable"): every vitest file except
 //   - *.integration.test.ts and *.contract.test.ts: they run the stand-in, the `timbre` CLI and the Electron
 //     shell's bundle as processes, and run on Linux, in `npm test`;
-//   - the files that name something this OS does not have (Debian's Chromium or epubcheck, /proc, FIFOs…), found
+//   - the files that need something this OS does not have (a Chromium, Debian's epubcheck, /proc, FIFOs…), found
 //     by reading each test file and the test-support files it imports, and listed with the reason before the run.
 // So a new test that needs Linux is left out on its own, saying so, instead of failing there or being forgotten.
 //
@@ -20,7 +20,9 @@ const PROCESS_TEST_PATTERNS = ['**/*.integration.test.ts', '**/*.contract.test.t
 
 /** What a test names that only some OSes have, and why that keeps it from running elsewhere. */
 export const OS_MARKERS = [
-  { marker: '/usr/bin/chromium', missingOn: ['darwin', 'win32'], reason: "drives Debian's Chromium" },
+  // CI's macOS and Windows jobs have no browser (CHROMIUM_PATH): the layout figures are measured with Linux's fonts,
+  // and the layout tests turn import.meta.url into a POSIX path.
+  { marker: 'chromium.launch(', missingOn: ['darwin', 'win32'], reason: 'launches Chromium (run on Linux)' },
   { marker: '/usr/bin/dash', missingOn: ['darwin', 'win32'], reason: "runs Debian's dash" },
   { marker: '/usr/share/java/', missingOn: ['darwin', 'win32'], reason: "runs Debian's epubcheck jar" },
   { marker: '/proc/', missingOn: ['darwin', 'win32'], reason: "reads Linux's /proc" },

@@ -12,12 +12,14 @@ function osMarker(reasonWord: string): { marker: string; reason: string } {
   if (!entry) throw new Error(`No OS marker whose reason mentions ${reasonWord}`);
   return entry;
 }
-const { marker: chromium, reason: drivesChromium } = osMarker('Chromium');
+const { marker: launch, reason: drivesChromium } = osMarker('Chromium');
 const { marker: fifo, reason: makesFifos } = osMarker('FIFOs');
 
 describe('the unit tests CI runs on macOS and Windows (scripts/portable-tests.mjs)', () => {
   const sources = new Map([
-    ['renderer/Page.layout.test.tsx', `const CHROMIUM = { executablePath: '${chromium}' };`],
+    ['renderer/Page.layout.test.tsx', `import { layoutChromium } from './test-support/chromium.js';`],
+    ['renderer/test-support/chromium.ts', `export const layoutChromium = () => ({ executablePath: '/x' });`],
+    ['renderer/Launch.test.tsx', `const browser = await ${launch}layoutChromium());`],
     ['main/files/refusals.test.ts', `import { makeFifo } from './test-support/special-files.js';`],
     [
       'main/files/test-support/special-files.ts',
@@ -27,19 +29,19 @@ describe('the unit tests CI runs on macOS and Windows (scripts/portable-tests.mj
     ['main/files/plain.test.ts', `import { helper } from '../lib/helper.js'; // not test support`],
     ['main/lib/helper.ts', `// '${fifo}' named outside test support does not make a test Linux-only`],
     ['common/pure.test.ts', 'expect(1 + 1).toBe(2);'],
-    ['main/app/world.integration.test.ts', `'${chromium}' '${fifo}'`],
+    ['main/app/world.integration.test.ts', `'${launch}' '${fifo}'`],
   ]);
 
-  it('leaves out on macOS the tests that drive Debian’s Chromium, and keeps FIFOs, which macOS has', () => {
+  it('leaves out on macOS the tests that launch Chromium, and keeps FIFOs, which macOS has', () => {
     expect(testsMissingOn(sources, 'darwin')).toEqual([
-      { file: 'renderer/Page.layout.test.tsx', reasons: [drivesChromium] },
+      { file: 'renderer/Launch.test.tsx', reasons: [drivesChromium] },
     ]);
   });
 
   it('leaves out on Windows also the tests whose test support makes FIFOs, however deep the import', () => {
     expect(testsMissingOn(sources, 'win32')).toEqual([
       { file: 'main/files/refusals.test.ts', reasons: [makesFifos] },
-      { file: 'renderer/Page.layout.test.tsx', reasons: [drivesChromium] },
+      { file: 'renderer/Launch.test.tsx', reasons: [drivesChromium] },
     ]);
   });
 
@@ -60,5 +62,14 @@ describe('the unit tests CI runs on macOS and Windows (scripts/portable-tests.mj
     expect(
       listed.filter((file) => !/\.test\.tsx?$/u.test(file) || /integration|contract/u.test(file)),
     ).toEqual([]);
+    // The browser tests find Chromium through CHROMIUM_PATH now, and are still left out for launching it; the
+    // lookup's own unit test, which launches nothing, runs.
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        'main/services/export/subtitles/vtt-in-browser.test.ts',
+        'renderer/components/Toasts.layout.test.tsx',
+      ]),
+    );
+    expect(listed).not.toContain('scripts/system-tools.test.ts');
   });
 });

@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FolderListing } from '../../common/ipc/files-methods.js';
 import { FileChooser } from './FileChooser.js';
 import { styleSheetText } from '../test-support/style-sheet.js';
+import { layoutChromium } from '../test-support/chromium.js';
 
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 // The app's style sheet, read by Playwright from disk (the renderer's tests load CSS as empty modules).
 const styleSheet = `${process.cwd()}/renderer/styles.css`;
 
@@ -125,7 +124,7 @@ describe('FileChooser', () => {
     expect(music.textContent).toBe('Music');
     const markup = screen.getByTestId('file-chooser').outerHTML;
 
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       const page = await browser.newPage({ viewport: { width: 760, height: 400 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);

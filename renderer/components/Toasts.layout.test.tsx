@@ -5,6 +5,7 @@ import { renderWithStores, storesFor } from '../test-support/app-stores-harness.
 import { FakeBridge } from '../test-support/fake-bridge.js';
 import { Toasts } from './Toasts.js';
 import { styleSheetText } from '../test-support/style-sheet.js';
+import { layoutChromium } from '../test-support/chromium.js';
 
 /**
  * The toast stack laid out by Chromium with the app's style sheet, over a page: its "Dismiss all" bar covered the
@@ -15,7 +16,6 @@ import { styleSheetText } from '../test-support/style-sheet.js';
 const [STYLES = ''] = ['../styles.css'].map((relative) =>
   decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 afterEach(cleanup);
 
@@ -30,7 +30,7 @@ describe('Toasts layout', () => {
     await screen.findByTestId('toasts-dismiss-all');
     const markup = document.body.innerHTML;
 
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { requireChromium } from '../system-tools.mjs';
 
 /*
  * The editor benchmarks' harness (bench-editor.ts, bench-timed-project.ts): the built browser shell in Debian's
@@ -189,10 +190,10 @@ export async function startApp(
   };
 }
 
-/** Debian's Chromium with the flags these machines need (closed network, no GPU, root). */
+/** CHROMIUM_PATH, else Debian's Chromium, with the flags these machines need (closed network, no GPU, root). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: requireChromium('The editor benchmark'),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });

@@ -5,6 +5,7 @@ import { renderWithStores, storesFor } from '../../test-support/app-stores-harne
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { styleSheetText } from '../../test-support/style-sheet.js';
 import { ShortcutsHelp } from './ShortcutsHelp.js';
+import { layoutChromium } from '../../test-support/chromium.js';
 
 /**
  * F1's list laid out by Chromium with the app's style sheets in the trial's 1440×900 window: its tables ("In the
@@ -16,8 +17,6 @@ import { ShortcutsHelp } from './ShortcutsHelp.js';
 const styleSheets = ['../../styles.css', '../../components/dialog.css', './shortcuts-help.css'].map(
   (relative) => decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 describe('ShortcutsHelp layout', () => {
   afterEach(cleanup);
@@ -26,7 +25,7 @@ describe('ShortcutsHelp layout', () => {
     renderWithStores(<ShortcutsHelp />, storesFor(new FakeBridge({})));
     const markup = document.body.innerHTML;
 
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);

@@ -7,6 +7,7 @@ import { settingsView } from '../../test-support/settings-view.js';
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { AddToBatchPanel } from './AddToBatchPanel.js';
 import { styleSheetText } from '../../test-support/style-sheet.js';
+import { layoutChromium } from '../../test-support/chromium.js';
 
 /**
  * The panel with the browser shell's folder chooser open (waiting for main's chooser window), laid out by Chromium
@@ -18,8 +19,6 @@ import { styleSheetText } from '../../test-support/style-sheet.js';
 const styleSheets = ['../../styles.css', './batch.css'].map((relative) =>
   decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 function bridge(): FakeBridge {
   return new FakeBridge({
@@ -51,7 +50,7 @@ describe('AddToBatchPanel', () => {
     await screen.findByText('Show the chooser window');
     const open = screen.getByTestId('batch-add-panel').outerHTML;
 
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
       const box = async (selector: string) => {

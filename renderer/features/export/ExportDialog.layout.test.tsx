@@ -6,6 +6,7 @@ import { renderWithStores, storesFor } from '../../test-support/app-stores-harne
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { ExportDialog } from './ExportDialog.js';
 import { styleSheetText } from '../../test-support/style-sheet.js';
+import { layoutChromium } from '../../test-support/chromium.js';
 
 /**
  * The export dialog after an MP3 export, laid out by Chromium at 1440×900 with the app's own style sheets (the
@@ -17,8 +18,6 @@ import { styleSheetText } from '../../test-support/style-sheet.js';
 const styleSheets = ['../../styles.css', '../../components/dialog.css', './export.css'].map((relative) =>
   decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 const FOLDER = '/tmp/tmp.OM5wDgFmd3/Timbre Studio Exports';
 const OUTPUT = `${FOLDER}/Harbour Voices.mp3`;
@@ -54,7 +53,7 @@ describe('ExportDialog layout', () => {
     await screen.findByTestId('export-done');
     const markup = document.body.innerHTML;
 
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);

@@ -5,6 +5,7 @@ import type { ImportPreview } from '../../../common/import/imported-script.js';
 import type { TimedPreviewCue } from '../../../common/import/timed-preview.js';
 import { styleSheetText } from '../../test-support/style-sheet.js';
 import { SplitPreviewView } from './SplitPreviewView.js';
+import { layoutChromium } from '../../test-support/chromium.js';
 
 /**
  * A timed script's import preview laid out by Chromium in the import dialog, with the app's style sheets: its cue
@@ -14,8 +15,6 @@ import { SplitPreviewView } from './SplitPreviewView.js';
 const styleSheets = ['../../styles.css', '../../components/dialog.css', './projects.css'].map((relative) =>
   decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts).
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 const cues: TimedPreviewCue[] = Array.from({ length: 60 }, (_, index) => ({
   startMs: index * 3_000,
@@ -58,7 +57,7 @@ describe('the import preview of a timed script', () => {
       </div>,
     );
     const markup = document.body.innerHTML;
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       for (const viewport of [
         { width: 1440, height: 900 },

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TimedPreview } from '../../../common/import/timed-preview.js';
 import { styleSheetText } from '../../test-support/style-sheet.js';
 import { TimedPreviewView } from './TimedPreviewView.js';
+import { layoutChromium } from '../../test-support/chromium.js';
 
 /**
  * A timed script's preview laid out by Chromium inside the import dialog's wide card, with the app's style
@@ -15,8 +16,6 @@ import { TimedPreviewView } from './TimedPreviewView.js';
 const styleSheets = ['../../styles.css', '../../components/dialog.css', './projects.css'].map((relative) =>
   decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 const preview: TimedPreview = {
   cues: 2,
@@ -60,7 +59,7 @@ describe('TimedPreviewView layout', () => {
       </div>,
     );
     const markup = document.body.innerHTML;
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       for (const viewport of [
         { width: 1440, height: 900 },

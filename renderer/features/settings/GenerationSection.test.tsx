@@ -13,15 +13,15 @@ import { renderWithStores, storesFor } from '../../test-support/app-stores-harne
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { GenerationSection } from './GenerationSection.js';
 import { styleSheetText } from '../../test-support/style-sheet.js';
+import { layoutChromium } from '../../test-support/chromium.js';
 
 const SERVICE = 'http://127.0.0.1:8787';
-// The app's style sheet, read by Playwright from disk (the renderer's tests load CSS as empty modules), and Debian's
-// Chromium, as AddToBatchPanel.test.tsx uses them.
+// The app's style sheet, read by Playwright from disk (the renderer's tests load CSS as empty modules), as
+// AddToBatchPanel.test.tsx uses it.
 // (Mapped, as a literal `new URL('…', import.meta.url)` is rewritten by Vite into a URL of the dev server.)
 const [STYLES = ''] = ['../../styles.css'].map((relative) =>
   decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 const ARIA = 'c3d9a7e4-1b2f-4e6a-8d05-9f7b3c2a1e42';
 
 const view: SettingsView = {
@@ -124,7 +124,7 @@ describe('Settings → Generation', () => {
     fireEvent.change(screen.getByTestId('generation-confirm-above'), { target: { value: '-5' } });
     fireEvent.click(screen.getByTestId('generation-settings-save'));
     const markup = screen.getByTestId('generation-section').outerHTML;
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
       await page.setContent(`<!doctype html><main>${markup}</main>`);

@@ -7,6 +7,7 @@ import { renderWithStores, storesFor } from '../../test-support/app-stores-harne
 import { FakeBridge } from '../../test-support/fake-bridge.js';
 import { styleSheetText } from '../../test-support/style-sheet.js';
 import { KeyboardShortcutsSection } from './KeyboardShortcutsSection.js';
+import { layoutChromium } from '../../test-support/chromium.js';
 
 /**
  * Settings → Keyboard shortcuts laid out by Chromium with the app's style sheets, in the settings card's width
@@ -19,8 +20,6 @@ import { KeyboardShortcutsSection } from './KeyboardShortcutsSection.js';
 const styleSheets = ['../../styles.css', '../editor/shortcuts-help.css', './keyboard-shortcuts.css'].map(
   (relative) => decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 /**
  * The section's markup with these keys changed, and (when given) a refused key press on one row, or a row
@@ -86,7 +85,7 @@ describe('KeyboardShortcutsSection layout', () => {
     const changed = sectionMarkup({ export: ['Mod+Shift+X'] }, { refused: { row: 'undo', key: 'g' } });
     const listening = sectionMarkup({ export: ['Mod+Shift+X'] }, { recording: 'export' });
 
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await laidOut(page, plain);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,20 +7,18 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildCues } from '../../../../common/subtitles/cue-builder.js';
+import { requireChromium } from '../../../../scripts/system-tools.mjs';
 import { formatVtt } from '../../../../common/subtitles/subtitle-format.js';
 import { subtitleSourceSchema, type SubtitleCue } from '../../../../common/subtitles/subtitle-types.js';
 
 /**
- * Our WebVTT in a real browser's <track>: Chromium (Debian's) loads the file through a <video> element and
+ * Our WebVTT in a real browser's <track>: Chromium (CHROMIUM_PATH, else Debian's) loads the file through a <video> element and
  * its parsed cues must be ours, to the millisecond and character (markup characters included).
  */
 
 const fixtures = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../common/subtitles/fixtures',
-);
-const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) =>
-  existsSync(candidate),
 );
 
 let server: Server;
@@ -73,10 +71,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  if (!chromiumPath)
-    throw new Error('Chromium is not installed (node scripts/install-system-deps.mjs installs it)');
   browser = await chromium.launch({
-    executablePath: chromiumPath,
+    // CHROMIUM_PATH, else Debian's Chromium: the journeys' lookup, which says how to get one when there is none.
+    executablePath: requireChromium('The WebVTT browser check'),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu'],
   });

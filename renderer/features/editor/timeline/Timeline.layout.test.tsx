@@ -10,6 +10,7 @@ import { renderWithStores, storesFor } from '../../../test-support/app-stores-ha
 import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { styleSheetText } from '../../../test-support/style-sheet.js';
 import { Timeline } from './Timeline.js';
+import { layoutChromium } from '../../../test-support/chromium.js';
 
 /**
  * The timeline laid out by Chromium with the app's style sheets, in both window sizes the app is made for: each
@@ -21,8 +22,6 @@ import { Timeline } from './Timeline.js';
 const styleSheets = ['../../../styles.css', '../editor.css'].map((relative) =>
   decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts), which the renderer's tests cannot import.
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 /**
  * Narration flows in lane 0; Anna's two timed lines are in lane 2 (shown as the second row), the first overrunning
@@ -75,7 +74,7 @@ describe('Timeline layout', () => {
     await waitFor(() => expect(screen.getAllByTestId('speech-lane')).toHaveLength(2));
     const markup = document.body.innerHTML;
 
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       for (const viewport of [
         { width: 1440, height: 900 },

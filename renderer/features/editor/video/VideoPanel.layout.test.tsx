@@ -1,6 +1,7 @@
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { styleSheetText } from '../../../test-support/style-sheet.js';
+import { layoutChromium } from '../../../test-support/chromium.js';
 
 /**
  * The video panel beside the inspector, laid out by Chromium with the app's style sheets in the window sizes the
@@ -11,8 +12,6 @@ import { styleSheetText } from '../../../test-support/style-sheet.js';
 const styleSheets = ['../../../styles.css', '../script/script-and-panels.css', './video.css'].map(
   (relative) => decodeURIComponent(new URL(relative, import.meta.url).pathname),
 );
-// Debian's Chromium, as the journeys use it (e2e/support/browser.ts).
-const CHROMIUM = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] };
 
 // The side column as ProjectEditor renders it (the video panel, then the inspector), at the height the editor left
 // it in the trial at 1440 × 900 (timeline, toolbar and review banner above it): 370 px.
@@ -29,7 +28,7 @@ const markup = `
 
 describe('the video panel beside the inspector', () => {
   it('never covers the inspector scrolled into view, in a 1440×900 and a 1024×700 window', async () => {
-    const browser = await chromium.launch(CHROMIUM);
+    const browser = await chromium.launch(layoutChromium());
     try {
       for (const viewport of [
         { width: 1440, height: 900 },
