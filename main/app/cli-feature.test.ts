@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IpcError } from '../../common/ipc/errors.js';
 import type { Platform } from '../platform/platform.js';
 import { cliCommandSetup } from '../services/cli-install/cli-command-setup.js';
+import { CliInstaller } from '../services/cli-install/cli-installer.js';
 import type { CliCommandSetup } from '../services/cli-install/cli-command-setup.js';
 import { createCliFeature } from './cli-feature.js';
 
@@ -47,6 +48,7 @@ describe('cliCommandSetup: the timbre command per OS and install', () => {
     const mac = cliCommandSetup({ ...host, platform: 'darwin' });
     expect(mac.launcherPath).toBe('/Apps/Timbre Studio.app/Contents/Resources/bin/timbre');
     expect(mac.direct).toBe("'/Apps/Timbre Studio.app/Contents/Resources/bin/timbre'");
+    expect(mac.terminalPathFolders).toEqual(['/usr/local/bin']);
     expect(mac.installer?.target).toEqual({
       kind: 'symlink',
       commandPath: '/usr/local/bin/timbre',
@@ -120,6 +122,26 @@ describe('cli feature', () => {
       install: { commandPath, state: 'installed', folderOnPath: false },
     });
     expect(await feature['cli.uninstall'](undefined)).toMatchObject({ install: { state: 'absent' } });
+  });
+
+  it('counts a folder every terminal has as on the PATH, though the app was started without it (macOS)', async () => {
+    // macOS starts an app from the Finder with launchd's PATH, without /usr/local/bin, which terminals add.
+    const launcherPath = path.join(dir, 'Timbre Studio.app', 'Contents', 'Resources', 'bin', 'timbre');
+    await fs.mkdir(path.dirname(launcherPath), { recursive: true });
+    await fs.writeFile(launcherPath, '#!/bin/sh\n', { mode: 0o755 });
+    const localBin = path.join(dir, 'usr-local-bin');
+    const commandPath = path.join(localBin, 'timbre');
+    const setup: CliCommandSetup = {
+      ...cliCommandSetup({ ...host, platform: 'darwin' }),
+      terminalPathFolders: [localBin],
+      installer: new CliInstaller({ kind: 'symlink', commandPath, launcherPath }),
+    };
+    const feature = createCliFeature({ platform: platformWith(setup), env: { PATH: '/usr/bin:/bin' } });
+    expect(await feature['cli.install'](undefined)).toMatchObject({
+      onPathAt: commandPath,
+      command: 'timbre',
+      install: { commandPath, state: 'installed', folderOnPath: true },
+    });
   });
 
   it('refuses to replace a foreign command, naming it', async () => {

@@ -17,7 +17,8 @@ export function createCliFeature(deps: { platform: Platform; env?: NodeJS.Proces
   const { platform } = deps;
   const env = deps.env ?? process.env;
   const setup = platform.cliCommand ?? CHECKOUT_CLI;
-  const status = (): Promise<CliStatus> => cliStatus(setup, platform.appVersion, env.PATH);
+  const status = (): Promise<CliStatus> =>
+    cliStatus(setup, platform.appVersion, terminalPath(env.PATH, setup.terminalPathFolders ?? []));
   const change = async (action: 'install' | 'uninstall'): Promise<CliStatus> => {
     const installer = setup.installer;
     if (!installer) {
@@ -44,7 +45,12 @@ export function createCliFeature(deps: { platform: Platform; env?: NodeJS.Proces
   };
 }
 
-/** The command's status in this install, from the PATH the app was started with. */
+/** The PATH a new terminal gets here: the app's own, and the folders every terminal adds (macOS's /etc/paths). */
+function terminalPath(pathVariable: string | undefined, extra: readonly string[]): string {
+  return [pathVariable ?? '', ...extra].filter((part) => part !== '').join(path.delimiter);
+}
+
+/** The command's status in this install, from the PATH a terminal gets (the app's, plus terminalPathFolders). */
 async function cliStatus(
   setup: CliCommandSetup,
   version: string,

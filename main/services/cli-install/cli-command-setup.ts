@@ -15,6 +15,12 @@ export interface CliCommandSetup {
   readonly names: readonly string[];
   /** Where the app itself puts the command on the PATH (macOS, an AppImage); absent elsewhere. */
   readonly installer?: CliInstaller;
+  /**
+   * Folders a terminal's PATH has here although the app's own may not. macOS starts an app from the Finder or the
+   * Dock with launchd's PATH (/usr/bin:/bin:/usr/sbin:/sbin), while its shells add /usr/local/bin from /etc/paths,
+   * so without this Settings would call an installed /usr/local/bin/timbre "not on your PATH".
+   */
+  readonly terminalPathFolders?: readonly string[];
 }
 
 export interface CliHost {
@@ -49,6 +55,7 @@ export function cliCommandSetup(host: CliHost): CliCommandSetup {
         direct: shellWord(launcherPath),
         note: "Timbre Studio → Install 'timbre' command links /usr/local/bin/timbre to it (macOS asks for an administrator password when that folder is not yours).",
         names: ['timbre'],
+        terminalPathFolders: ['/usr/local/bin'],
         installer: new CliInstaller(
           { kind: 'symlink', commandPath: '/usr/local/bin/timbre', launcherPath },
           host.runPrivileged ? { runPrivileged: host.runPrivileged } : {},
