@@ -8,6 +8,7 @@ import type { Logger } from '../services/logging/logger.js';
 import type { PathGrants } from '../services/paths/path-grants.js';
 import type { RecentRequests } from '../services/service-client/index.js';
 import { collectProblemReport, writeProblemReport } from '../services/support/problem-report.js';
+import { REPORT_FILE_TYPE, reportFilePath } from '../services/support/report-file-path.js';
 
 export interface SupportFeatureDeps {
   platform: Platform;
@@ -32,21 +33,27 @@ export function createSupportFeature(deps: SupportFeatureDeps): SupportHandlers 
   const { platform, logger, grants } = deps;
   return {
     'support.suggestedPath': async () => {
-      const downloads = path.join(homedir(), 'Downloads');
-      const folder = await stat(downloads).then(
-        (stats) => (stats.isDirectory() ? downloads : homedir()),
-        () => homedir(),
-      );
+      // The OS's Downloads folder (Electron: app.getPath, which follows a moved or renamed one), else home.
+      const downloads = platform.downloadsDir;
+      const folder =
+        downloads === undefined
+          ? homedir()
+          : await stat(downloads).then(
+              (stats) => (stats.isDirectory() ? downloads : homedir()),
+              () => homedir(),
+            );
       const day = new Date().toISOString().slice(0, 10);
       return { path: path.join(folder, `Timbre Studio problem report ${day}.zip`) };
     },
     'support.chooseDestination': async ({ suggestedPath }) => {
-      const chosen = await platform.chooseSavePath(suggestedPath);
+      const chosen = await platform.chooseSavePath(suggestedPath, REPORT_FILE_TYPE);
       if (chosen) grants.grantFile(chosen);
       return { path: chosen };
     },
-    'support.saveReport': async ({ outputPath }) => {
-      await grants.require(outputPath, 'outputPath', 'The report’s file');
+    'support.saveReport': async ({ outputPath: chosenPath }) => {
+      await grants.require(chosenPath, 'outputPath', 'The report’s file');
+      // Both shells' choices arrive here (the browser chooser's straight from the page), so `.zip` is added here.
+      const outputPath = await reportFilePath(chosenPath);
       await logger.flush?.();
       const entries = await collectProblemReport({
         appName: 'Timbre Studio',

@@ -1,5 +1,5 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { BrowserPlatform } from '../browser/browser-platform.js';
 import { EventHub } from '../ipc/event-hub.js';
 import { FileLogger } from '../services/logging/logger.js';
 import { MemorySecretStore } from '../services/secrets/memory-secret-store.js';
+import type { SaveFileType } from '../platform/platform.js';
 import type { AppServices } from './app-services.js';
 import { createAppServices } from './app-services.js';
 
@@ -20,7 +21,11 @@ const TOKEN = 'tk_live_SupportScan_7Qf9Zp2LmXv8RkT3wY5n';
 class DialogPlatform extends BrowserPlatform {
   chosenPath: string | null = null;
   readonly revealed: string[] = [];
-  override async chooseSavePath(): Promise<string | null> {
+  /** What each save dialog offered to save as. */
+  readonly fileTypes: (SaveFileType | undefined)[] = [];
+  override downloadsDir = path.join(homedir(), 'Downloads');
+  override async chooseSavePath(_suggested?: string, fileType?: SaveFileType): Promise<string | null> {
+    this.fileTypes.push(fileType);
     return this.chosenPath;
   }
   revealInFolder(filePath: string): void {
@@ -144,8 +149,9 @@ describe('Report a Problem', () => {
       status: number;
       requestId: string;
     }[];
-    // The sign-in's check (a 404 for a task that cannot exist), then the voice looked up by the odd id.
-    expect(requests.map((request) => request.status)).toEqual([404, 404]);
+    // The sign-in's check (a 404 for a task that cannot exist, then the 401 a made-up token gets: the address checks
+    // tokens), then the voice looked up by the odd id.
+    expect(requests.map((request) => request.status)).toEqual([404, 401, 404]);
     for (const request of requests) expect(request.requestId).toMatch(/^[0-9a-f-]{36}$/u);
     expect(JSON.parse(strFromU8(zip['jobs.json']!))).toEqual([]);
     expect(strFromU8(zip['logs/cli.log']!)).toContain('Export failed');
@@ -165,8 +171,32 @@ describe('Report a Problem', () => {
     );
   });
 
-  it('suggests a dated zip in the Downloads folder or the home folder', async () => {
+  it('suggests a dated zip in the Downloads folder the OS names, or home where that folder is missing', async () => {
+    platform.downloadsDir = path.join(workDir, 'Téléchargements');
+    await mkdir(platform.downloadsDir);
     const { path: suggested } = await call<{ path: string }>('support.suggestedPath');
+    expect(path.dirname(suggested)).toBe(platform.downloadsDir);
     expect(path.basename(suggested)).toMatch(/^Timbre Studio problem report \d{4}-\d{2}-\d{2}\.zip$/u);
+
+    platform.downloadsDir = path.join(workDir, 'no-such-downloads');
+    const { path: fallback } = await call<{ path: string }>('support.suggestedPath');
+    expect(path.dirname(fallback)).toBe(homedir());
+  });
+
+  it('offers a zip in the save dialog and adds .zip to a name chosen without it, replacing no other file', async () => {
+    const folder = path.join(workDir, 'bare-name');
+    await mkdir(folder);
+    const saved = await saveReportAt(path.join(folder, 'report for support'));
+    expect(platform.fileTypes.at(-1)).toEqual({ name: 'Zip archive', extensions: ['zip'] });
+    expect(saved.path).toBe(path.join(folder, 'report for support.zip'));
+    expect(Object.keys(unzipSync(new Uint8Array(await readFile(saved.path))))).toContain('README.txt');
+    expect(await readdir(folder)).toEqual(['report for support.zip']);
+
+    // Chosen bare again: that .zip now exists and was not the user's choice, so it stays as it is.
+    const before = await readFile(saved.path);
+    await expect(saveReportAt(path.join(folder, 'report for support'))).rejects.toThrow(
+      /^“report for support\.zip” already exists in .*bare-name: .* Choose “report for support\.zip” to replace it, or another name\.$/u,
+    );
+    expect((await readFile(saved.path)).equals(before)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { mkdir, rename } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { EventHub } from '../ipc/event-hub.js';
 import type { PathChooser, Platform } from '../platform/platform.js';
@@ -9,6 +10,8 @@ import type { PathChooser, Platform } from '../platform/platform.js';
  */
 export class BrowserPlatform implements Platform {
   readonly shell = 'browser' as const;
+  /** Where browsers save downloads; the report suggests home instead where it does not exist. */
+  readonly downloadsDir = path.join(homedir(), 'Downloads');
 
   constructor(
     readonly dataDir: string,

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { BrowserWindow } from 'electron';
 import { Notification, app, dialog, shell } from 'electron';
 import { VIDEO_FILE_EXTENSIONS } from '../../common/ipc/video-methods.js';
-import type { Platform } from '../platform/platform.js';
+import type { Platform, SaveFileType } from '../platform/platform.js';
 import { cliCommandSetup } from '../services/cli-install/cli-command-setup.js';
 import { macosPrivilegedRun } from '../services/cli-install/macos-privileged-run.js';
 
@@ -25,6 +25,11 @@ export class ElectronPlatform implements Platform {
     private readonly getWindow: () => BrowserWindow | null,
   ) {}
 
+  /** Asked each time: Electron knows it only once ready, and it follows the user's XDG/Known Folder setting. */
+  get downloadsDir(): string {
+    return app.getPath('downloads');
+  }
+
   notify(title: string, body: string): void {
     if (Notification.isSupported()) new Notification({ title, body }).show();
   }
@@ -37,15 +42,16 @@ export class ElectronPlatform implements Platform {
     return shell.trashItem(filePath);
   }
 
-  async chooseSavePath(suggestedPath: string): Promise<string | null> {
+  async chooseSavePath(suggestedPath: string, fileType?: SaveFileType): Promise<string | null> {
     const window = this.getWindow();
-    const options = {
+    const options: Electron.SaveDialogOptions = {
       defaultPath: suggestedPath,
-      properties: ['createDirectory', 'showOverwriteConfirmation'] as const,
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+      ...(fileType ? { filters: [{ name: fileType.name, extensions: [...fileType.extensions] }] } : {}),
     };
     const result = window
-      ? await dialog.showSaveDialog(window, { ...options, properties: [...options.properties] })
-      : await dialog.showSaveDialog({ ...options, properties: [...options.properties] });
+      ? await dialog.showSaveDialog(window, options)
+      : await dialog.showSaveDialog(options);
     return result.canceled || !result.filePath ? null : result.filePath;
   }
 

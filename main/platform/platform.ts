@@ -20,6 +20,12 @@ export interface PathChooser {
   cancel(choiceId: string): void;
 }
 
+/** A kind of file a save dialog offers, e.g. { name: 'Zip archive', extensions: ['zip'] } (without dots). */
+export interface SaveFileType {
+  name: string;
+  extensions: readonly string[];
+}
+
 /**
  * What main-process services need from the operating system. The Electron shell implements it with Electron's
  * APIs; the browser shell with plain Node and events the page turns into in-app equivalents.
@@ -29,6 +35,8 @@ export interface Platform {
   readonly appVersion: string;
   /** The app's data folder (settings, jobs, projects, caches, logs). */
   readonly dataDir: string;
+  /** The user's Downloads folder as the OS names it (it may not exist); absent: nothing to suggest but home. */
+  readonly downloadsDir?: string;
   /** Shows a system notification (or an in-app one where the shell has none). */
   notify(title: string, body: string): void;
   /** Taskbar/dock progress, 0..1, or null to clear it. */
@@ -36,10 +44,11 @@ export interface Platform {
   /** Moves a file to the OS trash where there is one. */
   trashItem(filePath: string): Promise<void>;
   /**
-   * Asks where to save a file with the OS dialog; null when the user cancels or the shell has no dialog (the
-   * browser shell: the page asks for a path instead).
+   * Asks where to save a file with the OS dialog, offering `fileType` where given (macOS and Windows then add its
+   * extension to a name typed without one; Linux's dialog may not); null when the user cancels or the shell has
+   * no dialog (the browser shell: the page asks for a path instead).
    */
-  chooseSavePath(suggestedPath: string): Promise<string | null>;
+  chooseSavePath(suggestedPath: string, fileType?: SaveFileType): Promise<string | null>;
   /** Asks for a folder with the OS dialog; null when cancelled or where there is none (the browser shell). */
   chooseFolder(suggestedPath: string): Promise<string | null>;
   /**

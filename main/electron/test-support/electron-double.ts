@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -48,6 +49,10 @@ export class ElectronDouble {
   readonly messageBoxes: Record<string, unknown>[] = [];
   /** What the user answers to the next message boxes (button indexes), in order; 0 when none is left. */
   readonly messageBoxAnswers: number[] = [];
+  /** The options of every save dialog the shell opened, in order. */
+  readonly saveDialogs: Record<string, unknown>[] = [];
+  /** The paths the user picks in the next save dialogs, in order; cancelled when none is left. */
+  readonly saveDialogAnswers: string[] = [];
   readonly exposedInMainWorld = new Map<string, unknown>();
   readonly rendererListeners: { channel: string }[] = [];
   readonly rendererInvocations: { channel: string; args: unknown[] }[] = [];
@@ -75,7 +80,13 @@ export class ElectronDouble {
   });
 
   constructor(userDataDir: string) {
-    this.paths = { userData: userDataDir, home: userDataDir, documents: userDataDir, temp: userDataDir };
+    this.paths = {
+      userData: userDataDir,
+      home: userDataDir,
+      documents: userDataDir,
+      temp: userDataDir,
+      downloads: path.join(userDataDir, 'Downloads'),
+    };
   }
 
   /** Lets `app.whenReady()` resolve, as Electron does once it has started. */
@@ -247,7 +258,12 @@ export class ElectronDouble {
           recorder.messageBoxes.push(options);
           return recorder.messageBoxAnswers.shift() ?? 0;
         },
-        showSaveDialog: () => Promise.resolve({ canceled: true }),
+        // Electron takes (window, options) or (options).
+        showSaveDialog: (...args: unknown[]) => {
+          recorder.saveDialogs.push(args.at(-1) as Record<string, unknown>);
+          const filePath = recorder.saveDialogAnswers.shift();
+          return Promise.resolve(filePath === undefined ? { canceled: true } : { canceled: false, filePath });
+        },
         showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
       },
       session: {
