@@ -29,6 +29,12 @@ export interface UpdateActivity {
   runningImports: number;
   /** The export queue is working through its items (between two items no export runs, yet the next starts). */
   batchInFlight: boolean;
+  /**
+   * A `timbre` command running on this computer (its lock in `<data>/cli/`; pid null while the lock is being
+   * written): installing would end it (Windows' installer ends every copy of the binary `timbre` runs) or replace
+   * the files under it, so the restart waits for it.
+   */
+  runningCliCommand: { pid: number | null } | null;
   /** The open project has edits not yet written to its file (known to the page, which says so). */
   unsavedProject: boolean;
 }
@@ -49,10 +55,14 @@ export function restartBlocker(activity: UpdateActivity): string | null {
       count(activity.queuedOfflineJobs, 'submission waiting to be sent', 'submissions waiting to be sent'),
     );
   }
+  const cli = activity.runningCliCommand;
+  const command = cli
+    ? `a timbre command${cli.pid === null ? '' : ` (process ${cli.pid})`} is running — wait for it to finish`
+    : null;
   const unsaved = activity.unsavedProject ? 'the open project has unsaved changes' : null;
-  if (reasons.length === 0 && unsaved === null) return null;
+  if (reasons.length === 0 && command === null && unsaved === null) return null;
   const running = reasons.length > 0 ? `${reasons.join(', ')} still running` : null;
-  const parts = [running, unsaved].filter((part): part is string => part !== null);
+  const parts = [running, command, unsaved].filter((part): part is string => part !== null);
   return `Restart to update waits until nothing is running and everything is saved: ${parts.join('; ')}.`;
 }
 

@@ -231,6 +231,7 @@ export async function createAppServices(options: AppServicesOptions) {
   const updates = createUpdateFeature({
     shell: options.updates,
     appVersion: platform.appVersion,
+    dataDir: platform.dataDir,
     settings,
     events,
     logger,

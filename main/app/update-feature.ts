@@ -1,7 +1,10 @@
+import path from 'node:path';
 import type { UpdateActivity, UpdateView } from '../../common/updates/update-state.js';
+import { readLiveCliLock } from '../cli/cli-lock.js';
 import type { MethodHandlers } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/event-hub.js';
 import type { Logger } from '../services/logging/logger.js';
+import { CLI_STATE_FOLDER } from '../services/jobs/index.js';
 import type { Clock } from '../services/service-client/index.js';
 import { systemClock } from '../services/service-client/index.js';
 import type { SettingsService } from '../services/settings/settings-service.js';
@@ -27,10 +30,13 @@ export interface UpdatesShell {
 interface UpdateFeatureDeps {
   shell: UpdatesShell | undefined;
   appVersion: string;
+  /** The app's data folder: a `timbre` command running from it holds `<data>/cli/timbre.lock`. */
+  dataDir: string;
   settings: SettingsService;
   events: EventHub;
   logger: Logger;
-  activity: () => Omit<UpdateActivity, 'unsavedProject'>;
+  /** Main's own work in flight; the `timbre` command's lock is read here. */
+  activity: () => Omit<UpdateActivity, 'unsavedProject' | 'runningCliCommand'>;
 }
 
 type UpdateHandlers = Pick<
@@ -45,11 +51,13 @@ type UpdateHandlers = Pick<
 export function createUpdateFeature({
   shell,
   appVersion,
+  dataDir,
   settings,
   events,
   logger,
   activity,
 }: UpdateFeatureDeps) {
+  const cliStateDir = path.join(dataDir, CLI_STATE_FOLDER);
   const feed = shell
     ? chooseUpdateFeed({
         packaged: shell.packaged,
@@ -69,7 +77,8 @@ export function createUpdateFeature({
     ...(feed.kind === 'none' ? { disabledReason: feed.reason } : {}),
     currentVersion: appVersion,
     automaticChecks: () => settings.current().updates.automaticChecks,
-    activity,
+    // Read at each view and each click: the command's start and end send no event, so the click checks again.
+    activity: () => ({ ...activity(), runningCliCommand: readLiveCliLock(cliStateDir) }),
     restartToInstall: () => shell?.restartToInstall(),
     installFailed: (reason) => shell?.installFailed(reason),
     onChange: send,

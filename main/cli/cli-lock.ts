@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -50,17 +51,17 @@ export async function acquireCliLock(stateDir: string): Promise<CliLock> {
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
     }
-    const holder = await readHolder(lockPath);
-    if (holder ? isAlive(holder) : await isFresh(lockPath))
+    const holder = parseHolder(await readFile(lockPath, 'utf8').catch(() => ''));
+    if (holder ? isAlive(holder) : isFresh(await stat(lockPath).catch(() => undefined)))
       throw new CliLockedError(lockPath, holder?.pid ?? -1);
     await rm(lockPath, { force: true });
   }
   throw new CliLockedError(lockPath, -1);
 }
 
-async function readHolder(lockPath: string): Promise<LockContent | undefined> {
+function parseHolder(text: string): LockContent | undefined {
   try {
-    const parsed = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockContent>;
+    const parsed = JSON.parse(text) as Partial<LockContent>;
     if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return undefined;
     return { pid: parsed.pid, host: parsed.host, startedAt: String(parsed.startedAt) };
   } catch {
@@ -70,9 +71,29 @@ async function readHolder(lockPath: string): Promise<LockContent | undefined> {
 }
 
 /** An unreadable lock may be one being written this instant by a timbre that just started. */
-async function isFresh(lockPath: string): Promise<boolean> {
-  const stats = await stat(lockPath).catch(() => undefined);
+function isFresh(stats: { mtimeMs: number } | undefined): boolean {
   return stats !== undefined && Date.now() - stats.mtimeMs < FRESH_LOCK_MS;
+}
+
+/**
+ * The `timbre` command running on this computer from the data folder's `<data>/cli/` now, if any: its process
+ * id, or null while its lock is still being written. For the app, which cannot replace itself under a running
+ * command (Windows' installer ends every copy of the binary, which `timbre` runs). A lock left by a process that
+ * is gone, or held by this process, names none; one held on another machine (a shared data folder) names none
+ * either, since that command runs another computer's copy of the app. Synchronous: the lock is a tiny local file.
+ */
+export function readLiveCliLock(stateDir: string): { pid: number | null } | null {
+  const lockPath = path.join(stateDir, 'timbre.lock');
+  let text: string;
+  try {
+    text = readFileSync(lockPath, 'utf8');
+  } catch {
+    return null;
+  }
+  const holder = parseHolder(text);
+  if (!holder) return isFresh(statSync(lockPath, { throwIfNoEntry: false })) ? { pid: null } : null;
+  if (holder.host !== hostname() || holder.pid === process.pid || !isAlive(holder)) return null;
+  return { pid: holder.pid };
 }
 
 /** A holder on another machine (a shared data folder) cannot be checked, so it is taken to be alive. */

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +84,28 @@ describe('Restart to update in the built shell', () => {
     });
     expect(electron.quitRequests).toBe(0);
     expect(await readFile(process.env.APPIMAGE!, 'utf8')).toMatch(/installed Timbre Studio 1.0.0/);
+
+    // A `timbre` command running in a terminal holds its lock: the installer would end it, so the restart waits.
+    const command = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    const lockPath = path.join(dir, 'data', 'cli', 'timbre.lock');
+    try {
+      await mkdir(path.dirname(lockPath), { recursive: true });
+      await writeFile(lockPath, JSON.stringify({ pid: command.pid, host: hostname(), startedAt: '' }));
+      expect(await fromApp('updates.restart', { unsavedProject: false })).toMatchObject({
+        ok: true,
+        result: {
+          ok: false,
+          reason: expect.stringContaining(
+            `a timbre command (process ${command.pid}) is running — wait for it to finish`,
+          ),
+        },
+      });
+      expect(electron.quitRequests).toBe(0);
+    } finally {
+      command.kill();
+    }
+    // It finished (its lock is left behind, as after a kill): the restart goes ahead.
+    await new Promise((resolve) => command.once('exit', resolve));
 
     expect(await fromApp('updates.restart', { unsavedProject: false })).toEqual({
       ok: true,

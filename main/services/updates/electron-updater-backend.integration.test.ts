@@ -62,6 +62,7 @@ function startService(
     runningExports: 0,
     runningImports: 0,
     batchInFlight: false,
+    runningCliCommand: null,
   };
   Object.assign(activity, options.activity);
   const timers = new ManualTimers();

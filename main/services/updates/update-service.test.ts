@@ -39,6 +39,7 @@ function setUp(options: { automatic?: boolean; backend?: UpdaterBackend | null; 
     runningExports: 0,
     runningImports: 0,
     batchInFlight: false,
+    runningCliCommand: null,
   };
   const settings = { automatic: options.automatic ?? true };
   const views: UpdateView[] = [];
@@ -172,6 +173,15 @@ describe('UpdateService', () => {
       reason: expect.stringMatching(/the export queue still running/),
     });
     activity.batchInFlight = false;
+    // A `timbre` command in a terminal: the installer would end it (Windows) or replace the files under it.
+    activity.runningCliCommand = { pid: 4242 };
+    expect(service.view().restartBlockedBy).toMatch(/a timbre command \(process 4242\) is running/);
+    expect(service.requestRestart(false)).toEqual({
+      ok: false,
+      reason:
+        'Restart to update waits until nothing is running and everything is saved: a timbre command (process 4242) is running — wait for it to finish.',
+    });
+    activity.runningCliCommand = null;
     expect(service.requestRestart(true)).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/unsaved changes/),
