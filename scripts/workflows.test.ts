@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { updateFilesAskedFor } from './update-files-asked-for.js';
+
 // The GitHub workflows, checked by actionlint (schema, expressions and their contexts, runner labels, the inputs
 // of well-known actions, job graph) and by the rules of this project actionlint cannot know.
 
@@ -36,20 +38,24 @@ async function lintWorkflowFile(file: string): Promise<string[]> {
 }
 
 interface Step {
+  name?: string;
   run?: string;
   uses?: string;
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
 interface Job {
-  'runs-on': string;
+  'runs-on'?: string;
+  /** A called (reusable) workflow, for a job that runs one instead of steps. */
+  uses?: string;
   needs?: string | string[];
   permissions?: Record<string, string>;
   strategy?: { matrix: { os?: string[] } };
   env?: Record<string, string>;
-  steps: Step[];
+  steps?: Step[];
 }
 interface Workflow {
+  name: string;
   on: Record<string, unknown>;
   permissions: Record<string, string>;
   concurrency: { group: string; 'cancel-in-progress': boolean };
@@ -68,7 +74,7 @@ function job(workflow: Workflow, name: string): Job {
 
 /** The shell commands a job runs, in order, one per `run:` step. */
 function runCommands(jobToRead: Job): string[] {
-  return jobToRead.steps.flatMap((step) => (step.run === undefined ? [] : [step.run.trim()]));
+  return (jobToRead.steps ?? []).flatMap((step) => (step.run === undefined ? [] : [step.run.trim()]));
 }
 
 /** The commands .ci/run runs, in order (not its shell options or its `cd` to the checkout). */
@@ -125,6 +131,50 @@ function releaseTriggerProblems(workflow: Workflow): string[] {
     problems.push(`its tags are ${JSON.stringify(push.tags)}, where ["v*.*.*"] (version tags) is wanted`);
   }
   return problems;
+}
+
+/** The jobs a job waits for, directly or through the jobs it waits for. */
+function jobsBefore(workflow: Workflow, name: string): Set<string> {
+  const before = new Set<string>();
+  const visit = (current: string): void => {
+    const needs = job(workflow, current).needs ?? [];
+    for (const needed of typeof needs === 'string' ? [needs] : needs) {
+      if (!before.has(needed)) {
+        before.add(needed);
+        visit(needed);
+      }
+    }
+  };
+  visit(name);
+  return before;
+}
+
+/** The release jobs that draft, build or publish without waiting for a job that runs ci.yml, as sentences. */
+function releaseJobsNotGatedByCi(workflow: Workflow): string[] {
+  const ciJobs = Object.keys(workflow.jobs).filter(
+    (name) => job(workflow, name).uses === './.github/workflows/ci.yml',
+  );
+  if (ciJobs.length === 0) return ['no job runs ./.github/workflows/ci.yml'];
+  return ['draft', 'build', 'publish']
+    .filter((name) => !ciJobs.some((ciJob) => jobsBefore(workflow, name).has(ciJob)))
+    .map((name) => `the ${name} job does not wait for CI`);
+}
+
+/**
+ * A workflow's concurrency group as GitHub evaluates it for `context`: each `${{ a || b }}` takes the first
+ * context path that has a value. Anything else in an expression is refused, so a new form is not misread.
+ */
+function concurrencyGroup(workflow: Workflow, context: Record<string, unknown>): string {
+  return workflow.concurrency.group.replace(/\$\{\{(.*?)\}\}/gu, (_, expression: string) => {
+    for (const alternative of expression.split('||').map((part) => part.trim())) {
+      if (!/^[a-z_]+(\.[a-z_]+)*$/u.test(alternative)) throw new Error(`Cannot evaluate "${alternative}".`);
+      const value = alternative
+        .split('.')
+        .reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], context);
+      if (value !== undefined && value !== null && value !== '') return String(value);
+    }
+    return '';
+  });
 }
 
 const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
@@ -217,10 +267,12 @@ describe('release.yml', () => {
   });
 
   it('checks the tag against package.json, drafts, builds on every OS, then publishes', () => {
-    expect(job(release, 'version').steps.some((step) => step.run?.includes('package.json'))).toBe(true);
-    expect(job(release, 'draft').needs).toBe('version');
+    expect((job(release, 'version').steps ?? []).some((step) => step.run?.includes('package.json'))).toBe(
+      true,
+    );
+    expect(jobsBefore(release, 'draft')).toContain('version');
     const build = job(release, 'build');
-    expect(build.needs).toBe('draft');
+    expect(jobsBefore(release, 'build')).toContain('draft');
     expect(build.strategy?.matrix.os).toEqual(['macos-latest', 'windows-latest', 'ubuntu-latest']);
     expect(runCommands(build)).toContain('npm run dist -- --publish always');
     expect(job(release, 'publish').needs).toBe('build');
@@ -228,14 +280,40 @@ describe('release.yml', () => {
   });
 
   it('keeps the build job’s release-writing token out of the checkout, where install scripts could read it', () => {
-    const checkouts = job(release, 'build').steps.filter((step) =>
+    const checkouts = (job(release, 'build').steps ?? []).filter((step) =>
       step.uses?.startsWith('actions/checkout@'),
     );
     expect(checkouts.map((step) => step.with?.['persist-credentials'])).toEqual([false]);
   });
 
-  it('gives each OS build only its own signing secrets', () => {
-    const env = job(release, 'build').env ?? {};
+  it('runs CI on the tagged commit, and drafts, builds and publishes only once it passed', () => {
+    expect(Object.keys(ci.on)).toContain('workflow_call');
+    expect(releaseJobsNotGatedByCi(release)).toEqual([]);
+    const withoutCi = parseWorkflow(
+      releaseText.replace('uses: ./.github/workflows/ci.yml', 'uses: ./other.yml'),
+    );
+    expect(releaseJobsNotGatedByCi(withoutCi)).toEqual(['no job runs ./.github/workflows/ci.yml']);
+  });
+
+  it('gives the CI it calls a concurrency group of its own, which GitHub would otherwise cancel as a deadlock', () => {
+    // Called from release.yml, github.workflow is the caller's name; group names ignore case.
+    const tagPush = { github: { workflow: release.name, ref: 'refs/tags/v1.2.3', event: {} } };
+    const releaseGroup = concurrencyGroup(release, tagPush).toLowerCase();
+    expect(concurrencyGroup(ci, tagPush).toLowerCase()).not.toBe(releaseGroup);
+    expect(release.concurrency['cancel-in-progress']).toBe(false);
+  });
+
+  it('hands the signing secrets to the check and the build steps only, never to the job or npm ci', () => {
+    const build = job(release, 'build');
+    expect(JSON.stringify(build.env ?? {})).not.toContain('secrets.');
+    const steps = build.steps ?? [];
+    const withSecrets = steps.filter((step) => JSON.stringify(step.env ?? {}).includes('secrets.'));
+    expect(withSecrets.map((step) => step.name)).toEqual([
+      'Signing secrets present',
+      'Build and upload the installers',
+    ]);
+    expect(steps.find((step) => step.run?.startsWith('npm ci'))?.env).toBeUndefined();
+    // Each OS gets only its own: electron-builder falls back from WIN_CSC_LINK to CSC_LINK.
     const macOnly = [
       'CSC_LINK',
       'CSC_KEY_PASSWORD',
@@ -243,12 +321,24 @@ describe('release.yml', () => {
       'APPLE_APP_SPECIFIC_PASSWORD',
       'APPLE_TEAM_ID',
     ];
-    for (const name of macOnly) {
-      expect(env[name]).toBe(`\${{ startsWith(matrix.os, 'macos') && secrets.${name} || '' }}`);
+    for (const env of withSecrets.map((step) => step.env ?? {})) {
+      for (const name of macOnly) {
+        expect(env[name]).toBe(`\${{ startsWith(matrix.os, 'macos') && secrets.${name} || '' }}`);
+      }
+      for (const name of ['WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD']) {
+        expect(env[name]).toBe(`\${{ startsWith(matrix.os, 'windows') && secrets.${name} || '' }}`);
+      }
     }
-    for (const name of ['WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD']) {
-      expect(env[name]).toBe(`\${{ startsWith(matrix.os, 'windows') && secrets.${name} || '' }}`);
-    }
+  });
+
+  it('publishes only with every update file installed copies ask for, as RELEASING.md says', async () => {
+    const expected = await updateFilesAskedFor(root);
+    const publishScript = runCommands(job(release, 'publish')).join('\n');
+    const checked = /for metadata in ([^;]+); do/u.exec(publishScript)?.[1]?.split(' ') ?? [];
+    expect(checked.sort()).toEqual(expected);
+    const publishItem =
+      /^\d+\. \*\*Publish the release\*\*[\s\S]*?(?=^\S|^$)/mu.exec(releasingText)?.[0] ?? '';
+    expect(expected.filter((name) => !publishItem.includes(`\`${name}\``))).toEqual([]);
   });
 });
 
