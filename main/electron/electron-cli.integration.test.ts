@@ -164,6 +164,17 @@ describe('"Timbre Studio" --cli: the built shell runs the timbre tool', () => {
     expectNoApp(run);
   });
 
+  it('ends an error nothing caught with its message and exit 1, where Electron would show a box and not exit', async () => {
+    const before = process.listeners('uncaughtException');
+    const run = await runShellCli(['--version'], async () => {
+      const added = process.listeners('uncaughtException').filter((listener) => !before.includes(listener));
+      expect(added).toHaveLength(1);
+      (added[0] as (error: Error) => void)(new Error('write EPIPE'));
+    });
+    expect(run.stderr).toBe('timbre: write EPIPE\n');
+    expect(run.code).toBe(1);
+  });
+
   it('answers --version with the app’s version, exit 0', async () => {
     const run = await runShellCli(['--version']);
     expect(run.stdout).toBe('timbre 0.0.0-test\n');

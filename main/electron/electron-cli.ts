@@ -22,7 +22,28 @@ export function runCliInElectron(argv: readonly string[]): void {
     app.commandLine.appendSwitch('ozone-platform', 'headless');
   }
   app.disableHardwareAcceleration();
-  const exit = (code: number): void => app.exit(code);
+  // The first exit wins (app.exit ends the process; the double that tests it only records the code).
+  let exited = false;
+  const exit = (code: number): void => {
+    if (exited) return;
+    exited = true;
+    app.exit(code);
+  };
+  // Electron answers an error nothing caught (a pipe closed under the output: `timbre export … | head`) with a
+  // modal "A JavaScript error occurred" box and no exit, which would hang a terminal or a script on macOS and
+  // Windows. Node prints it and exits 1; so does the tool here.
+  const crashed = (error: unknown): void => {
+    stopCatching();
+    if (exited) return;
+    process.stderr.write(`timbre: ${error instanceof Error ? error.message : String(error)}\n`);
+    exit(1);
+  };
+  const stopCatching = (): void => {
+    process.off('uncaughtException', crashed);
+    process.off('unhandledRejection', crashed);
+  };
+  process.on('uncaughtException', crashed);
+  process.on('unhandledRejection', crashed);
   void runCli(argv, {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -38,6 +59,7 @@ export function runCliInElectron(argv: readonly string[]): void {
     // app.exit ends the process at once: output still queued for a pipe (`timbre export … | tee log`) would be
     // lost, where Node's own exit waits for it.
     await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    stopCatching();
     exit(code);
   });
 }
