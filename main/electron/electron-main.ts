@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BrowserWindow, Menu, app, dialog, screen, session, shell } from 'electron';
@@ -13,6 +14,7 @@ import { EventHub } from '../ipc/event-hub.js';
 import { FileLogger } from '../services/logging/logger.js';
 import { writeJsonAtomic } from '../services/storage/atomic-file.js';
 import { ElectronUpdaterBackend } from '../services/updates/electron-updater-backend.js';
+import { installFailureNotice } from '../services/updates/update-failure.js';
 import { appEntryUrl } from './app-origin.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
 import { runCliInElectron } from './electron-cli.js';
@@ -134,14 +136,21 @@ async function start(): Promise<void> {
         installUpdateOnQuit = true;
         app.quit();
       },
-      // The services are stopped by then: say why, and start the version still installed again.
+      // The services are stopped by then: say why, and start the installed copy again if it is still there. An
+      // AppImage runs from a temporary mount that is gone once the app quits: it starts again from its own file.
       installFailed: (reason) => {
+        const appImage = app.isPackaged ? process.env.APPIMAGE : undefined;
+        const installedPath = appImage ?? process.execPath;
+        const notice = installFailureNotice(reason, {
+          path: installedPath,
+          exists: existsSync(installedPath),
+        });
         dialog.showMessageBoxSync({
           type: 'warning',
           message: 'The update could not be installed',
-          detail: `${reason}\n\nTimbre Studio starts again with the version you had.`,
+          detail: notice.detail,
         });
-        app.relaunch();
+        if (notice.startsAgain) app.relaunch(appImage ? { execPath: appImage } : undefined);
         app.quit();
       },
     },

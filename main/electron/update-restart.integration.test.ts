@@ -40,14 +40,26 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  delete (process as { resourcesPath?: string }).resourcesPath;
   await feed.close();
   process.env = { ...savedEnv };
   await rm(dir, { recursive: true, force: true });
 });
 
-async function startShell(): Promise<void> {
+/** `installed`: a packaged copy, with the app-update.yml electron-builder writes into its resources. */
+async function startShell({ installed = false } = {}): Promise<void> {
   electron = new ElectronDouble(path.join(dir, 'data'));
   electron.version = '1.0.0';
+  if (installed) {
+    const resources = path.join(dir, 'resources');
+    await mkdir(resources);
+    await writeFile(
+      path.join(resources, 'app-update.yml'),
+      `provider: generic\nurl: ${process.env.TIMBRE_UPDATE_FEED_URL}\nupdaterCacheDirName: timbre-studio-updater\n`,
+    );
+    (process as { resourcesPath?: string }).resourcesPath = resources;
+    electron.packaged = true;
+  }
   const module = { loaded: true, exports: electron.module() } as NodeJS.Module;
   // The shell and electron-updater each require `electron`: both get the double.
   for (const resolve of [requireFromShell.resolve, requireFromUpdater.resolve]) {
@@ -124,8 +136,35 @@ describe('Restart to update in the built shell', () => {
     });
   });
 
-  it('says why when the installer cannot run once the services stopped, and starts the installed version again', async () => {
-    await startShell();
+  it('in an installed AppImage whose installer cannot run, says the installed copy is in place and starts that file again', async () => {
+    await startShell({ installed: true });
+    await fromApp('updates.check');
+    await vi.waitFor(
+      async () => expect((await fromApp('updates.get')).result?.update).toMatchObject({ state: 'ready' }),
+      { timeout: 15_000 },
+    );
+    // The download left its cache folder meanwhile (a cache cleaner): nothing can be installed.
+    await rm(path.join(dir, 'cache'), { recursive: true, force: true });
+    expect(await fromApp('updates.restart', { unsavedProject: false })).toEqual({
+      ok: true,
+      result: { ok: true },
+    });
+    expect(electron.emitAppEvent('before-quit')).toBe(true);
+    await vi.waitFor(() => expect(electron.relaunchRequests).toBe(1), { timeout: 10_000 });
+    expect(electron.messageBoxes.at(-1)).toMatchObject({
+      message: 'The update could not be installed',
+      detail: expect.stringMatching(
+        /no longer in its cache folder.*installed copy \(.*Timbre-Studio\.AppImage\) is still in place: Timbre Studio starts again with the version you had/s,
+      ),
+    });
+    // Not the binary inside the AppImage's temporary mount, which is gone once the app has quit: the file itself.
+    expect(electron.relaunchOptions).toEqual([{ execPath: process.env.APPIMAGE }]);
+    expect(electron.quitRequests).toBe(2);
+    expect(await readFile(process.env.APPIMAGE!, 'utf8')).toMatch(/installed Timbre Studio 1.0.0/);
+  });
+
+  it('when the installed AppImage is gone after a failed install, names it, says to reinstall, and starts nothing', async () => {
+    await startShell({ installed: true });
     await fromApp('updates.check');
     await vi.waitFor(
       async () => expect((await fromApp('updates.get')).result?.update).toMatchObject({ state: 'ready' }),
@@ -138,12 +177,14 @@ describe('Restart to update in the built shell', () => {
       result: { ok: true },
     });
     expect(electron.emitAppEvent('before-quit')).toBe(true);
-    await vi.waitFor(() => expect(electron.relaunchRequests).toBe(1), { timeout: 10_000 });
-    expect(electron.messageBoxes.at(-1)).toMatchObject({
-      message: 'The update could not be installed',
-      detail: expect.stringMatching(/could not be installed.*starts again with the version you had/s),
-    });
-    expect(electron.quitRequests).toBe(2);
+    await vi.waitFor(() => expect(electron.quitRequests).toBe(2), { timeout: 10_000 });
+    const detail = String(electron.messageBoxes.at(-1)?.detail);
+    expect(detail).toContain(
+      `The installed copy (${process.env.APPIMAGE}) is no longer there, so Timbre Studio cannot start again by itself. Download Timbre Studio and install it again`,
+    );
+    // Nothing promises what is not true: the version is not "unchanged", and nothing is started.
+    expect(detail).not.toMatch(/unchanged|starts again with the version you had/);
+    expect(electron.relaunchRequests).toBe(0);
     expect(existsSync(process.env.TIMBRE_TEST_STARTED!)).toBe(false);
   });
 });

@@ -64,6 +64,10 @@ export class ElectronDouble {
   permissionCheckHandler: PermissionCheckHandler | undefined;
   quitRequests = 0;
   relaunchRequests = 0;
+  /** The options of every `app.relaunch` (undefined: the running binary again, with its arguments). */
+  readonly relaunchOptions: unknown[] = [];
+  /** What app.isPackaged answers (an installed copy); read each time, as Electron's property is. */
+  packaged = false;
   /** What app.getVersion() answers (a test of updates sets the installed version). */
   version = '0.0.0-test';
   exitCode: number | undefined;
@@ -154,7 +158,6 @@ export class ElectronDouble {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const recorder = this;
     const app = Object.assign(this.appEvents, {
-      isPackaged: false,
       name: 'Timbre Studio',
       getPath: (name: string) => recorder.paths[name] ?? recorder.paths.userData,
       setPath: (name: string, value: string) => {
@@ -163,8 +166,9 @@ export class ElectronDouble {
       getVersion: () => recorder.version,
       getName: () => 'Timbre Studio',
       getAppPath: () => recorder.paths.userData,
-      relaunch: () => {
+      relaunch: (options?: unknown) => {
         recorder.relaunchRequests += 1;
+        recorder.relaunchOptions.push(options);
       },
       requestSingleInstanceLock: () => true,
       whenReady: () => recorder.ready,
@@ -194,6 +198,10 @@ export class ElectronDouble {
       },
       setAboutPanelOptions: () => undefined,
       addRecentDocument: () => undefined,
+    });
+    Object.defineProperty(app, 'isPackaged', {
+      get: () => recorder.packaged,
+      set: (value: boolean) => (recorder.packaged = value),
     });
 
     class BrowserWindow extends EventEmitter {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseUpdateFeed } from './update-feed.js';
-import { updateFailureReason } from './update-failure.js';
+import { installFailureNotice, updateFailureReason } from './update-failure.js';
 
 describe('chooseUpdateFeed', () => {
   it('uses the installed app’s own feed (GitHub Releases) when nothing overrides it', () => {
@@ -71,6 +71,25 @@ describe('updateFailureReason', () => {
     expect(updateFailureReason(refused)).toMatch(/lost or refused.*tried again at the next check/);
     expect(updateFailureReason(new Error('odd\nstack'))).toBe(
       'The update could not be checked or downloaded: odd. The installed version is unchanged.',
+    );
+  });
+
+  it('claims nothing about the installed copy when the install failed; the notice says what is on disk', () => {
+    const reason = updateFailureReason(
+      new Error('ENOENT: no such file, unlink /apps/Timbre.AppImage'),
+      'install',
+    );
+    expect(reason).toBe(
+      'The update could not be installed: ENOENT: no such file, unlink /apps/Timbre.AppImage.',
+    );
+    expect(installFailureNotice(reason, { path: '/apps/Timbre.AppImage', exists: true })).toEqual({
+      detail: `${reason}\n\nThe installed copy (/apps/Timbre.AppImage) is still in place: Timbre Studio starts again with the version you had.`,
+      startsAgain: true,
+    });
+    const gone = installFailureNotice(reason, { path: '/apps/Timbre.AppImage', exists: false });
+    expect(gone.startsAgain).toBe(false);
+    expect(gone.detail).toMatch(
+      /\(\/apps\/Timbre\.AppImage\) is no longer there, so Timbre Studio cannot start again by itself\. Download Timbre Studio and install it again/,
     );
   });
 });

@@ -205,7 +205,7 @@ describe('UpdateService', () => {
     service.install();
     expect(scripted.installs).toBe(1);
     expect(installFailures).toEqual([
-      'The update could not be installed: pkexec: the request was dismissed. The installed version is unchanged.',
+      'The update could not be installed: pkexec: the request was dismissed.',
     ]);
   });
 
