@@ -136,6 +136,29 @@ describe('Restart to update in the built shell', () => {
     });
   });
 
+  it('tells the page when an import starts and ends, so Restart to update is greyed and offered again', async () => {
+    await startShell();
+    await fromApp('updates.check');
+    await vi.waitFor(
+      async () => expect((await fromApp('updates.get')).result?.update).toMatchObject({ state: 'ready' }),
+      { timeout: 15_000 },
+    );
+    const sent = electron.windows[0]!.webContents.sent;
+    const before = sent.length;
+    const blockers = (): unknown[] =>
+      sent
+        .slice(before)
+        .filter(({ args }) => args[0] === 'updates.changed')
+        .map(({ args }) => (args[1] as { restartBlockedBy: unknown }).restartBlockedBy);
+    expect(
+      await fromApp('projects.importText', { title: 'Imported', text: 'Alice: Hello there.' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    await vi.waitFor(() => expect(blockers().at(-1)).toBeNull(), { timeout: 10_000 });
+    expect(blockers()).toEqual([expect.stringMatching(/1 import still running/), null]);
+  });
+
   it('in an installed AppImage whose installer cannot run, says the installed copy is in place and starts that file again', async () => {
     await startShell({ installed: true });
     await fromApp('updates.check');
