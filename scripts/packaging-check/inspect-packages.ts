@@ -129,7 +129,7 @@ function inspectAppImage(appImage: string): Pick<PackageContents, AppImageKey> {
     .split('\n')
     .filter((line) => line.startsWith('/'));
   const appImageTexts: Record<string, string> = {};
-  for (const file of appImageFiles.filter((entry) => entry.endsWith('.desktop'))) {
+  for (const file of appImageFiles.filter(isTextToRead)) {
     appImageTexts[file] = runTool('unsquashfs', ['-o', offset, '-cat', appImage, file]);
   }
   return { appImageFiles, appImageOffset, appImageTexts };

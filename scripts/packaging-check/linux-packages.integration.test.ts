@@ -129,6 +129,18 @@ describe('the Linux .deb and AppImage electron-builder builds', () => {
     expect(packagingFindings(notExecutable, expected).map((finding) => finding.problem)).toContain(
       `${launcher} is not executable`,
     );
+    // The AppImage's MIME XML is read, not only listed: one that does not map *.timbre is named.
+    const xml = '/usr/share/mime/packages/timbre-studio.xml';
+    expect(contents.appImageTexts[xml]).toContain('<glob pattern="*.timbre"/>');
+    const wrongXml: PackageContents = {
+      ...contents,
+      appImageTexts: { ...contents.appImageTexts, [xml]: '<mime-info/>' },
+    };
+    expect(
+      packagingFindings(wrongXml, expected).find((finding) =>
+        finding.rule.startsWith('AppImage: shared-mime-info'),
+      )?.problem,
+    ).toBe('no /usr/share/mime/packages/*.xml declaring *.timbre');
   });
 });
 

@@ -61,10 +61,11 @@ function mimeInfoRule(
   const xml = files.filter((file) => /\/usr\/share\/mime\/packages\/[^/]+\.xml$/u.test(file));
   const declaring = xml.filter((file) => {
     const text = texts[file];
+    // A file whose text was not read (a link) shows nothing.
     return (
-      text === undefined ||
-      (text.includes(`<mime-type type="${e.mimeType}">`) &&
-        text.includes(`<glob pattern="*.${e.extension}"/>`))
+      text !== undefined &&
+      text.includes(`<mime-type type="${e.mimeType}">`) &&
+      text.includes(`<glob pattern="*.${e.extension}"/>`)
     );
   });
   return finding(
@@ -151,7 +152,7 @@ function appImageRules(contents: PackageContents, e: PackagingExpectations): Pac
   const missing = wanted.filter((file) => !files.includes(file));
   return [
     desktopRules('AppImage', contents.appImageTexts, e.mimeType),
-    mimeInfoRule('AppImage', files, {}, e),
+    mimeInfoRule('AppImage', files, contents.appImageTexts, e),
     finding(
       'AppImage: the app, its AppRun entry point and the timbre launcher',
       wanted.filter((file) => files.includes(file)),
