@@ -14,9 +14,10 @@ export function runCliInElectron(argv: readonly string[]): void {
   app.dock?.hide();
   Menu.setApplicationMenu(null);
   // Linux: the tool draws nothing, so Chromium must not look for X11 or Wayland ("Missing X server or
-  // $DISPLAY" on a server or over ssh). resources/bin/timbre passes the same switches on the command line; set
-  // here too, before `ready`, they also cover the binary started with --cli by hand. Ozone's headless backend is
-  // built into Electron; Chromium's --headless is not (a no-op there).
+  // $DISPLAY" on a server or over ssh). What makes that so is resources/bin/timbre passing
+  // --ozone-platform=headless before --cli: Electron picks its Ozone platform before this script runs, so the
+  // switch set here cannot rescue the binary started by hand without a display; it only keeps the processes
+  // Chromium starts later on the same platform as the launcher's.
   if (process.platform === 'linux' && app.commandLine.getSwitchValue('ozone-platform') !== 'headless') {
     app.commandLine.removeSwitch('ozone-platform');
     app.commandLine.appendSwitch('ozone-platform', 'headless');
