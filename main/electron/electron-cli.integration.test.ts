@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -84,6 +85,9 @@ function expectNoApp(run: CliRun): void {
   expect(run.electron.dockHidden).toBe(true);
   expect(run.electron.hardwareAccelerationDisabled).toBe(true);
   if (process.platform === 'linux') expect(run.electron.switches.get('ozone-platform')).toBe('headless');
+  // Chromium's own files went to a private folder, not the app's data folder a running app uses, and it is gone.
+  expect(run.electron.paths.sessionData).toMatch(/timbre-cli-chromium-/u);
+  expect(existsSync(run.electron.paths.sessionData ?? '')).toBe(false);
 }
 
 describe('"Timbre Studio" --cli: the built shell runs the timbre tool', () => {

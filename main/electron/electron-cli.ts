@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Menu, app } from 'electron';
 import { processInterrupts, runCli } from '../cli/run-cli.js';
@@ -23,11 +25,18 @@ export function runCliInElectron(argv: readonly string[]): void {
     app.commandLine.appendSwitch('ozone-platform', 'headless');
   }
   app.disableHardwareAcceleration();
+  // The tool's data folder is the app's (read before the next line); Chromium, which still starts in this process,
+  // keeps its own files (Local State, caches) in sessionData — by default that same folder, beside a running app's.
+  // A private temporary folder keeps them apart; it is removed at exit.
+  const defaultDataDir = app.getPath('userData');
+  const chromiumDir = mkdtempSync(path.join(tmpdir(), 'timbre-cli-chromium-'));
+  app.setPath('sessionData', chromiumDir);
   // The first exit wins (app.exit ends the process; the double that tests it only records the code).
   let exited = false;
   const exit = (code: number): void => {
     if (exited) return;
     exited = true;
+    rmSync(chromiumDir, { recursive: true, force: true });
     app.exit(code);
   };
   // Electron answers an error nothing caught (a pipe closed under the output: `timbre export … | head`) with a
@@ -54,7 +63,7 @@ export function runCliInElectron(argv: readonly string[]): void {
       appVersion: app.getVersion(),
       // This bundle is CommonJS (no import.meta.url): the worker bundle sits beside it (scripts/build.mjs).
       exportWorkerEntry: path.join(__dirname, 'export-worker.mjs'),
-      defaultDataDir: app.getPath('userData'),
+      defaultDataDir,
     },
   }).then(async (code) => {
     // app.exit ends the process at once: output still queued for a pipe (`timbre export … | tee log`) would be

@@ -77,7 +77,8 @@ export class ElectronDouble {
   readonly switches = new Map<string, string>();
   hardwareAccelerationDisabled = false;
   readonly appEvents = new EventEmitter();
-  private readonly paths: Record<string, string>;
+  /** The paths the shell would get from app.getPath, as it set them. */
+  readonly paths: Record<string, string>;
   private readyResolve: (() => void) | undefined;
   private readonly ready = new Promise<void>((resolve) => {
     this.readyResolve = resolve;
