@@ -21,7 +21,7 @@ test.describe('journey: report a problem', () => {
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('report-problem-contents')).toContainText('The app’s logs');
     await expect(page.getByTestId('report-problem-contents')).toContainText('request id');
-    await expect(dialog).toContainText('No token, no project, no script text and no audio.');
+    await expect(dialog).toContainText('No token, no audio, no project file and no script text');
 
     // The browser shell asks in main's chooser window; the pick there is where the zip goes.
     const opened = context.waitForEvent('page');
