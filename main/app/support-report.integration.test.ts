@@ -149,9 +149,9 @@ describe('Report a Problem', () => {
       status: number;
       requestId: string;
     }[];
-    // The sign-in's check (a 404 for a task that cannot exist, then the 401 a made-up token gets: the address checks
-    // tokens), then the voice looked up by the odd id.
-    expect(requests.map((request) => request.status)).toEqual([404, 401, 404]);
+    // The sign-in's check (a 404 for a task that cannot exist; the 401 its made-up token then gets is the answer it
+    // wants, never listed as a refusal), then the voice looked up by the odd id.
+    expect(requests.map((request) => request.status)).toEqual([404, 404]);
     for (const request of requests) expect(request.requestId).toMatch(/^[0-9a-f-]{36}$/u);
     expect(JSON.parse(strFromU8(zip['jobs.json']!))).toEqual([]);
     expect(strFromU8(zip['logs/cli.log']!)).toContain('Export failed');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { RunningStandin } from '../../../standin/index.js';
 import { startStandin } from '../../../standin/index.js';
-import { ServiceClient } from '../service-client/index.js';
+import { RecentRequests, ServiceClient } from '../service-client/index.js';
 import { ServiceTokenVerifier } from './service-token-verifier.js';
 
 /**
@@ -61,6 +61,15 @@ describe('ServiceTokenVerifier against real servers', () => {
     await expect(verifier.verify(standin.url, 'standin-paid')).resolves.toBeUndefined();
     expect(standin.ledger()).toEqual([]);
     expect(standin.accounts().map((account) => account.availableCredits)).toEqual(before);
+  });
+
+  it('keeps the made-up token of its second probe out of the recent requests a problem report shows', async () => {
+    const recent = new RecentRequests();
+    const recorded = new ServiceTokenVerifier(
+      (baseUrl) => new ServiceClient({ baseUrl, getToken: () => undefined, recentRequests: recent }),
+    );
+    await expect(recorded.verify(standin.url, 'standin-paid')).resolves.toBeUndefined();
+    expect(recent.list().map((entry) => entry.status)).toEqual([404]);
   });
 
   it('says the stand-in did not accept a wrong token, naming the token field and the request id', async () => {

@@ -50,6 +50,8 @@ export class ServiceTokenVerifier implements TokenVerifier {
         token,
         maxRetries: 1,
         timeoutMs: 15_000,
+        // The control probe's 401 is the answer it wants: not a refusal for a problem report to show.
+        unrecorded: isControl,
       });
       return 'found';
     } catch (error) {

@@ -75,6 +75,11 @@ export interface CallOptions {
   /** Per-call service and token, for callers that hold several services. */
   baseUrl?: string;
   token?: string;
+  /**
+   * Keeps the call out of the recent requests and their failure log: for the sign-in check's made-up token,
+   * whose 401 is the answer it wants, and which a problem report must not show as a refused token.
+   */
+  unrecorded?: boolean;
 }
 
 export interface CreateVoiceOptions extends CallOptions {
@@ -278,13 +283,14 @@ export class ServiceClient {
           now: receivedAt ?? this.clock.now(),
         });
         this.rateGate.answered();
-        this.options.recentRequests?.record({
-          serviceUrl: options.baseUrl ?? this.options.baseUrl,
-          method: spec.method,
-          path: spec.path,
-          status: response.status,
-          requestId: decoded.requestId,
-        });
+        if (!options.unrecorded)
+          this.options.recentRequests?.record({
+            serviceUrl: options.baseUrl ?? this.options.baseUrl,
+            method: spec.method,
+            path: spec.path,
+            status: response.status,
+            requestId: decoded.requestId,
+          });
         this.options.onAnswer?.({
           method: spec.method,
           path: spec.path,
@@ -297,14 +303,15 @@ export class ServiceClient {
         error = this.toServiceError(caught, spec, token, receivedAt);
       }
       this.tellGate(error, releasedAt, receivedAt);
-      this.options.recentRequests?.record({
-        serviceUrl: options.baseUrl ?? this.options.baseUrl,
-        method: spec.method,
-        path: spec.path,
-        status: error.httpStatus ?? 0,
-        requestId: error.requestId,
-        code: error.code,
-      });
+      if (!options.unrecorded)
+        this.options.recentRequests?.record({
+          serviceUrl: options.baseUrl ?? this.options.baseUrl,
+          method: spec.method,
+          path: spec.path,
+          status: error.httpStatus ?? 0,
+          requestId: error.requestId,
+          code: error.code,
+        });
       this.options.onAnswer?.({
         method: spec.method,
         path: spec.path,
