@@ -70,7 +70,7 @@ export function UpdatesSection() {
       <p>
         Version <span data-testid="updates-current-version">{view.currentVersion}</span>
       </p>
-      <label className="field">
+      <label className="check">
         <input
           type="checkbox"
           data-testid="updates-automatic"
