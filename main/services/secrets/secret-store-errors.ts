@@ -8,7 +8,7 @@ const REMEDIES: Record<SecretStoreUnavailableReason, string> = {
     'when building from source on Linux, install libsecret-1-dev, python3, make and g++, then run npm ci.',
   'no-session-bus':
     'No D-Bus session is running, so the system keychain (Secret Service) cannot be reached. Start Timbre ' +
-    'Studio from a desktop session; on a machine without one, start it inside a D-Bus session (`dbus-run-session`) ' +
+    'Studio from a desktop session; on a machine without one, start it inside a D-Bus session (dbus-run-session) ' +
     'with an unlocked keyring (from a source checkout: scripts/with-keyring.sh does both).',
   'no-secret-service':
     'No keychain service (Secret Service) is running in this session. Install and start GNOME Keyring ' +
@@ -16,7 +16,7 @@ const REMEDIES: Record<SecretStoreUnavailableReason, string> = {
   'no-keyring':
     'The keychain has no default keyring to keep tokens in. Create or unlock the "Login" keyring (for example ' +
     'in the Passwords and Keys app); on a machine without a desktop, unlock gnome-keyring with ' +
-    '`gnome-keyring-daemon --unlock` (from a source checkout: scripts/with-keyring.sh does it).',
+    'gnome-keyring-daemon --unlock (from a source checkout: scripts/with-keyring.sh does it).',
   locked:
     'The keychain is locked and could not be unlocked (no unlock prompt could be shown, or it was dismissed). ' +
     'Unlock your login keyring, then try again.',
