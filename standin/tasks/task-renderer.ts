@@ -159,12 +159,18 @@ async function speak(
 
 /**
  * A real model reads the same line a little differently for each seed. The stand-in does the same, in a small
- * and repeatable way: a set seed nudges pitch (±5) and pace (±6 %); no seed (or -1) reads it the one plain way.
+ * and repeatable way: a set seed nudges pitch (1 to 5 either way, never 0) and pace (±6 %); no seed (or -1) reads
+ * it the one plain way. The pitch is never left as it was, so a take with a seed never sounds exactly like the
+ * plain one — one seed in 143 did, and "another take" then came back as the same audio.
  */
-function takeVariation(seed: unknown): { pitchOffset: number; rateFactor: number } {
+export function takeVariation(seed: unknown): { pitchOffset: number; rateFactor: number } {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0)
     return { pitchOffset: 0, rateFactor: 1 };
-  return { pitchOffset: (seed % 11) - 5, rateFactor: 0.94 + (Math.floor(seed / 11) % 13) / 100 };
+  const step = seed % 10;
+  return {
+    pitchOffset: step < 5 ? step - 5 : step - 4,
+    rateFactor: 0.94 + (Math.floor(seed / 10) % 13) / 100,
+  };
 }
 
 function numberOr(value: unknown, fallback: number): number {
