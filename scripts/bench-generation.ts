@@ -6,6 +6,14 @@
  *
  *   npx tsx scripts/bench-generation.ts [--blocks 1000] [--speed 1] [--rate-limit 50] [--concurrency 2]
  *
+ * Batch mode (issue 42): `--batch 20 --blocks 50` writes 20 project files of 50 blocks and runs them through the
+ * app's BatchQueue (the one the CLI's `timbre export --generate` and the Exports page use: read, generate, save,
+ * export as MP3), printing the batch's wall time beside the stand-in's own processing time for all its tasks
+ * (first start → last finish, and its busy time: the tasks' processing summed over its workers), the ratio
+ * (target ≤ 1.15×), the 429 count and the load average.
+ *
+ *   npx tsx scripts/bench-generation.ts --batch 20 --blocks 50 [--speed 1] [--in-flight 4]
+ *
  * At speed 1 the stand-in takes a few minutes (its tasks last up to 20 s); `--speed 10` is a quick look.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +29,7 @@ import { JobManager } from '../main/services/jobs/index.js';
 import { MediaCache } from '../main/services/media/index.js';
 import { ServiceClient, ServiceError } from '../main/services/service-client/index.js';
 import { startStandin } from '../standin/index.js';
+import { runBatchBench } from './bench-generation-batch.js';
 import type { RunningStandin } from '../standin/index.js';
 
 const SENTENCES = [
@@ -79,8 +88,21 @@ async function main(): Promise<void> {
       speed: { type: 'string', default: '1' },
       'rate-limit': { type: 'string', default: '50' },
       concurrency: { type: 'string', default: '2' },
+      batch: { type: 'string' },
+      'in-flight': { type: 'string' },
     },
   });
+  if (values.batch !== undefined) {
+    await runBatchBench({
+      projects: Number(values.batch),
+      blocks: values.blocks === '1000' ? 50 : Number(values.blocks),
+      speed: Number(values.speed),
+      rateLimit: Number(values['rate-limit']),
+      concurrency: Number(values.concurrency),
+      inFlight: values['in-flight'] === undefined ? undefined : Number(values['in-flight']),
+    });
+    return;
+  }
   const blocks = Number(values.blocks);
   const standin = await startStandin({
     speed: Number(values.speed),

@@ -32,7 +32,7 @@ import type {
   BatchSource,
 } from './batch-types.js';
 import type { ProjectSourceAccess } from './project-sources.js';
-import type { BatchGenerator } from './service-generator.js';
+import type { BatchGenerator, GenerateRun } from './service-generator.js';
 
 /**
  * The part of ProjectExporter the batch uses (tests pass a fake): prepare once, then the one entry point; a video
@@ -68,6 +68,8 @@ export interface ItemRunContext {
     generation?: GenerationCount,
   ): void;
   onLabel(label: string): void;
+  /** Resolves when the item may submit to the service (a look-ahead item waits for room under the cap). */
+  whenMaySubmit?: GenerateRun['whenMaySubmit'];
 }
 
 export type ItemOutcome =
@@ -98,6 +100,13 @@ type ItemInput = Pick<
   | 'videoPath'
 >;
 
+/** What the first half of an item's run hands to its export: the project with its audio, and notes so far. */
+export interface PreparedItem {
+  status: 'prepared';
+  project: Project;
+  warnings: string[];
+}
+
 /**
  * One project of a batch, start to end: read and validate the file, generate what is missing when asked, write
  * the new generation states back to the file (before exporting, so credits spent are never forgotten), choose
@@ -108,6 +117,20 @@ export async function runBatchItem(
   deps: ItemRunnerDeps,
   context: ItemRunContext,
 ): Promise<ItemOutcome> {
+  const prepared = await prepareBatchItem(item, deps, context);
+  return prepared.status === 'prepared' ? exportBatchItem(item, prepared, deps, context) : prepared;
+}
+
+/**
+ * The first half of an item's run, which the queue starts ahead of its turn (batch-pipeline.ts): read the file,
+ * check where the export goes, generate what is missing when asked (its submissions wait for
+ * `context.whenMaySubmit`), save the new states. Nothing is submitted for a project that cannot be delivered.
+ */
+export async function prepareBatchItem(
+  item: ItemInput,
+  deps: ItemRunnerDeps,
+  context: ItemRunContext,
+): Promise<PreparedItem | ItemOutcome> {
   const warnings: string[] = [];
   const checkAbort = (): void => {
     if (context.signal.aborted) throw new ItemAbortedError();
@@ -128,10 +151,10 @@ export async function runBatchItem(
 
   // Where the export goes is settled before any credit is spent: a folder that cannot be made or written, or a
   // name that is taken, fails the item now rather than after the audio was paid for; so does a video export whose
-  // picture (or kept original sound) its container cannot hold, or whose video the app may not read.
-  let outputPath: string;
+  // picture (or kept original sound) its container cannot hold, or whose video the app may not read. (The name
+  // is chosen again when the export starts: items before this one may have taken it meanwhile.)
   try {
-    outputPath = await settleOutputPath(item, project, deps, context);
+    const outputPath = await settleOutputPath(item, project, deps, context);
     if (item.mode === 'video') {
       const target = { outputPath, mode: item.mode, overwrite: item.overwrite, videoPath: item.videoPath };
       await deps.exporter.checkVideoTarget(project, item.settings, target);
@@ -153,6 +176,7 @@ export async function runBatchItem(
             undefined,
             count,
           ),
+        ...(context.whenMaySubmit ? { whenMaySubmit: context.whenMaySubmit } : {}),
       });
     } catch (error) {
       checkAbort();
@@ -172,6 +196,31 @@ export async function runBatchItem(
     const failed = failedBlocks(project, deps.lexicons.contextFor(project));
     if (failed.length > 0) return fail(generationFailure(project, failed));
     checkAbort();
+  }
+  return { status: 'prepared', project, warnings };
+}
+
+/** The second half, when the item's turn comes (exports run one at a time, in queue order): name, export. */
+export async function exportBatchItem(
+  item: ItemInput,
+  prepared: PreparedItem,
+  deps: ItemRunnerDeps,
+  context: ItemRunContext,
+): Promise<ItemOutcome> {
+  const { project } = prepared;
+  const warnings = [...prepared.warnings];
+  const checkAbort = (): void => {
+    if (context.signal.aborted) throw new ItemAbortedError();
+  };
+  const fail = (error: BatchItemError): ItemOutcome => ({ status: 'failed', error, warnings });
+  checkAbort();
+
+  let outputPath: string;
+  try {
+    outputPath = await settleOutputPath(item, project, deps, context);
+  } catch (error) {
+    checkAbort();
+    return fail({ code: 'EXPORT_FAILED', ...describeError(error) });
   }
 
   const flagged = reviewFlags(
@@ -308,6 +357,12 @@ function generationFailure(project: Project, failed: Block[]): BatchItemError {
       label: 'text' in block ? excerpt(block.text) : block.id,
     })),
   };
+}
+
+/** An item's run that threw where it should have answered an outcome (a bug, or an exporter's crash). */
+export function unexpectedFailure(error: unknown): ItemOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 'failed', error: { code: 'EXPORT_FAILED', message }, warnings: [] };
 }
 
 function describeError(error: unknown): { message: string; requestId?: string } {

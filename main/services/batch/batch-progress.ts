@@ -27,10 +27,13 @@ function itemFraction(phase: BatchPhase, phaseFraction: number, withGeneration: 
   return from + (to - from) * Math.min(1, Math.max(0, phaseFraction));
 }
 
-/** Counts and the overall fraction: finished items count whole, the running one by its own fraction. */
+/**
+ * Counts and the overall fraction: finished items count whole, the running one and those generating ahead of
+ * their turn (still queued) by their own fractions.
+ */
 export function overallProgress(
   items: readonly Pick<BatchItemRecord, 'id' | 'status'>[],
-  running?: { id: string; fraction: number },
+  inProgress: ReadonlyMap<string, number> = new Map(),
 ): BatchOverall {
   const overall: BatchOverall = {
     total: items.length,
@@ -46,10 +49,11 @@ export function overallProgress(
     switch (item.status) {
       case 'queued':
         overall.queued += 1;
+        units += inProgress.get(item.id) ?? 0;
         break;
       case 'running':
         overall.running += 1;
-        units += running?.id === item.id ? running.fraction : 0;
+        units += inProgress.get(item.id) ?? 0;
         break;
       case 'done':
         overall.done += 1;

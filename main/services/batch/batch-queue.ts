@@ -19,20 +19,21 @@ import {
   resetForRetry,
 } from './batch-items.js';
 import type { ItemOutcome, ItemRunnerDeps } from './batch-item-runner.js';
-import { runBatchItem } from './batch-item-runner.js';
+import { exportBatchItem, unexpectedFailure } from './batch-item-runner.js';
+import type { ItemRun } from './batch-pipeline.js';
+import { BatchPipeline } from './batch-pipeline.js';
 import type { ItemProgressUpdate } from './batch-progress.js';
 import { nextItemProgress, overallProgress } from './batch-progress.js';
 import type { BatchStore } from './batch-store.js';
 import type {
   BatchEvent,
-  BatchItemProgress,
   BatchItemRecord,
   BatchQueueState,
   BatchState,
   BatchSummary,
   BatchView,
 } from './batch-types.js';
-import type { RunningExportHandle, RunningExports } from '../project-export/index.js';
+import type { RunningExports } from '../project-export/index.js';
 import { summarise } from './batch-summary.js';
 
 export interface BatchQueueOptions extends ItemRunnerDeps {
@@ -43,22 +44,14 @@ export interface BatchQueueOptions extends ItemRunnerDeps {
   newId?: () => string;
   /** Where the running item is counted as an export in progress (the app's quit prompt and taskbar). */
   runningExports?: RunningExports;
-}
-
-interface RunningItem {
-  id: string;
-  controller: AbortController;
-  stopReason?: StopReason;
-  progress: BatchItemProgress;
-  lastProgressAt: number;
-  done: Promise<void>;
-  /** The item counted among the exports in progress, while it runs. */
-  counted?: RunningExportHandle | undefined;
+  /** Tasks in flight across the batch at most when submitting ahead (submission-window.ts; default 4). */
+  tasksInFlight?: number;
 }
 
 /**
- * The batch export queue: projects exported one at a time, each read, generated when asked, written back and
- * exported by runBatchItem. It can be paused (after the running item, or at once: the running item goes back
+ * The batch export queue: projects exported one at a time in queue order, each read, generated when asked,
+ * written back (batch-item-runner.ts) and exported; the next projects are read and generated while one exports
+ * (batch-pipeline.ts), so the service is kept busy. It can be paused (after the running item, or at once: the running item goes back
  * to the queue and starts over later), resumed, items cancelled, retried and removed. Its state is saved on every
  * change (the store), so the queue survives a restart; an item caught running starts again from the beginning
  * (the engine only renames complete files into place, so nothing half-written is left). Methods return
@@ -67,14 +60,27 @@ interface RunningItem {
 export class BatchQueue {
   private readonly listeners = new Set<(event: BatchEvent) => void>();
   private readonly idleWaiters: (() => void)[] = [];
-  private running: RunningItem | undefined;
+  private running: ItemRun | undefined;
   private started = false;
   private closed = false;
+  private readonly pipeline: BatchPipeline;
 
   private constructor(
     private readonly options: BatchQueueOptions,
     private readonly state: BatchState,
-  ) {}
+  ) {
+    this.pipeline = new BatchPipeline(
+      {
+        deps: options,
+        taken: (itemId) => outputKeysBesides(this.state.items, itemId),
+        onProgress: (item, run, update) => this.progress(item, run, update),
+        viewChanged: () => this.emit({ type: 'changed', view: this.view() }),
+        isHead: (itemId) => this.running?.id === itemId,
+        position: (itemId) => this.state.items.findIndex((item) => item.id === itemId),
+      },
+      options.tasksInFlight,
+    );
+  }
 
   /** Loads the saved queue; items that were running when the process stopped are queued again. */
   static async open(options: BatchQueueOptions): Promise<BatchQueue> {
@@ -100,11 +106,11 @@ export class BatchQueue {
   }
 
   view(): BatchView {
-    const items = this.state.items.map((item) =>
-      this.running?.id === item.id
-        ? { ...structuredClone(item), progress: { ...this.running.progress } }
-        : structuredClone(item),
-    );
+    const items = this.state.items.map((item) => {
+      const progress =
+        this.running?.id === item.id ? this.running.progress : this.pipeline.progressOf(item.id);
+      return progress ? { ...structuredClone(item), progress: { ...progress } } : structuredClone(item);
+    });
     return { state: this.queueState(), items, overall: this.overall() };
   }
 
@@ -153,11 +159,16 @@ export class BatchQueue {
     return { itemId: id, view: this.view() };
   }
 
-  /** Stops taking new items; with `cancelCurrent` the running item stops now and goes back to the queue. */
+  /**
+   * Stops taking new items; with `cancelCurrent` the running item stops now and goes back to the queue. Items
+   * generating ahead stop either way, their submissions not yet sent withdrawn.
+   */
   async pause(options: { cancelCurrent?: boolean } = {}): Promise<BatchView> {
     this.assertOpen();
     this.state.paused = true;
     await this.changed();
+    await this.pipeline.stop('pause');
+    this.emit({ type: 'changed', view: this.view() });
     if (options.cancelCurrent) await this.stopRunning('pause');
     return this.view();
   }
@@ -179,6 +190,7 @@ export class BatchQueue {
       return this.view();
     }
     if (item.status !== 'queued') throw notAllowedError(item, 'cancelled', 'only queued or running projects');
+    await this.pipeline.stop('cancel', [itemId]);
     markCancelled(item, this.now());
     await this.changed();
     return this.view();
@@ -189,6 +201,7 @@ export class BatchQueue {
     this.assertOpen();
     for (const item of this.state.items) if (item.status === 'queued') markCancelled(item, this.now());
     await this.changed();
+    await this.pipeline.stop('cancel');
     await this.stopRunning('cancel');
     return this.view();
   }
@@ -211,6 +224,7 @@ export class BatchQueue {
     const item = findItem(this.state.items, itemId);
     if (item.status === 'running')
       throw notAllowedError(item, 'removed', 'cancel it first; running projects');
+    await this.pipeline.stop('cancel', [itemId]);
     this.state.items.splice(this.state.items.indexOf(item), 1);
     await this.changed();
     return this.view();
@@ -236,6 +250,7 @@ export class BatchQueue {
     if (this.closed) return;
     // Closed first, so the item after the stopped one does not start.
     this.closed = true;
+    await this.pipeline.stop('close');
     await this.stopRunning('close');
     await this.options.store.save(this.state);
     this.listeners.clear();
@@ -244,27 +259,25 @@ export class BatchQueue {
 
   // ---- running -------------------------------------------------------------------------------------------
 
+  /** Starts the next export when none runs, and the look-ahead behind the running one. */
   private pump(): void {
-    if (this.closed || !this.started || this.running) return;
-    const next = this.state.paused ? undefined : this.state.items.find((item) => item.status === 'queued');
-    if (!next) {
-      this.releaseIdleWaiters();
-      return;
+    if (this.closed || !this.started) return;
+    if (!this.running && !this.state.paused) {
+      const next = this.state.items.find((item) => item.status === 'queued');
+      if (next) this.startItem(next);
     }
-    const controller = new AbortController();
-    const running: RunningItem = {
-      id: next.id,
-      controller,
-      progress: { id: next.id, phase: 'reading', fraction: 0 },
-      lastProgressAt: 0,
-      done: Promise.resolve(),
-    };
+    if (this.running && !this.state.paused) this.pipeline.fill(this.state.items);
+    if (!this.running) this.releaseIdleWaiters();
+  }
+
+  private startItem(next: BatchItemRecord): void {
+    const running = this.pipeline.take(next);
     this.running = running;
     // Counted as an export in progress from the start (generating included) to the end, like the dialog's.
     running.counted = this.options.runningExports?.begin({
       id: next.id,
       origin: 'queue',
-      controller,
+      controller: running.controller,
       fraction: this.overall().fraction,
     });
     running.done = this.runItem(next, running)
@@ -276,31 +289,20 @@ export class BatchQueue {
       });
   }
 
-  private async runItem(item: BatchItemRecord, running: RunningItem): Promise<void> {
+  private async runItem(item: BatchItemRecord, running: ItemRun): Promise<void> {
     markRunning(item, this.now());
     await this.changed();
 
     let outcome: ItemOutcome | undefined;
     try {
-      outcome = await runBatchItem(item, this.options, {
-        signal: running.controller.signal,
-        taken: outputKeysBesides(this.state.items, item.id),
-        onProgress: (phase, phaseFraction, exportProgress, generation) =>
-          this.progress(item, running, { phase, phaseFraction, exportProgress, generation }),
-        onLabel: (label) => {
-          if (item.label === label) return;
-          item.label = label;
-          this.emit({ type: 'changed', view: this.view() });
-        },
-      });
+      // Read, generated and saved ahead when the look-ahead got to it; else that happens now.
+      const first = await running.prepared;
+      outcome =
+        first?.status === 'prepared'
+          ? await exportBatchItem(item, first, this.options, this.pipeline.contextFor(item, running))
+          : first;
     } catch (error) {
-      if (!running.controller.signal.aborted) {
-        outcome = {
-          status: 'failed',
-          error: { code: 'EXPORT_FAILED', message: error instanceof Error ? error.message : String(error) },
-          warnings: [],
-        };
-      }
+      if (!running.controller.signal.aborted) outcome = unexpectedFailure(error);
     }
     this.finishItem(item, running, outcome);
     // Not running any more before the change goes out, so the view says idle when nothing follows (and running
@@ -309,14 +311,14 @@ export class BatchQueue {
     await this.changed();
   }
 
-  private finishItem(item: BatchItemRecord, running: RunningItem, outcome: ItemOutcome | undefined): void {
+  private finishItem(item: BatchItemRecord, running: ItemRun, outcome: ItemOutcome | undefined): void {
     // No outcome means the item was stopped; one that finished anyway (a late cancel) keeps its real result,
     // since its files exist.
     if (outcome === undefined) markStopped(item, running.stopReason ?? 'cancel', this.now());
     else markFinished(item, outcome, this.now());
   }
 
-  private progress(item: BatchItemRecord, running: RunningItem, update: ItemProgressUpdate): void {
+  private progress(item: BatchItemRecord, running: ItemRun, update: ItemProgressUpdate): void {
     const { progress, milestone } = nextItemProgress(running.progress, item, update);
     running.progress = progress;
     const now = Date.now();
@@ -349,11 +351,9 @@ export class BatchQueue {
   }
 
   private overall() {
-    const running = this.running;
-    return overallProgress(
-      this.state.items,
-      running ? { id: running.id, fraction: running.progress.fraction } : undefined,
-    );
+    const fractions = this.pipeline.fractions();
+    if (this.running) fractions.set(this.running.id, this.running.progress.fraction);
+    return overallProgress(this.state.items, fractions);
   }
 
   private async changed(): Promise<void> {

@@ -21,6 +21,11 @@ export interface GenerateRun {
   signal: AbortSignal;
   /** Blocks done out of those the run waits for, with the time left when it can be told. */
   onProgress(count: GenerationCount): void;
+  /**
+   * Resolves when this run may submit, with a function to call once its tasks are with the job manager (the
+   * batch's in-flight cap: submission-window.ts). Asked only when something is to be sent. Absent: at once.
+   */
+  whenMaySubmit?(tasksInFlight: () => number, signal: AbortSignal): Promise<() => void>;
 }
 
 export interface ServiceGeneratorOptions {
@@ -62,6 +67,7 @@ export class ServiceGenerator implements BatchGenerator {
     const manager = await this.options.manager(serviceUrl);
     const earlier = new Set(manager.list().map((job) => job.id));
     const watchdog = this.watchReachability(manager, run.signal);
+    let submitted: (() => void) | undefined;
     try {
       for (let round = 0; round < MAX_ROUNDS; round += 1) {
         // Content already on its way (an earlier run stopped while it waited) is waited for and filed first:
@@ -71,10 +77,14 @@ export class ServiceGenerator implements BatchGenerator {
           this.options.generation.onJobUpdated(job);
         }
         await this.options.generation.settled();
+        if (round === 0 && run.whenMaySubmit) {
+          submitted = await run.whenMaySubmit(() => tasksInFlight(manager), watchdog.signal);
+        }
         current = await this.options.generation.generateAndWait(current, {
           signal: watchdog.signal,
           onProgress: (count) => run.onProgress(count),
           confirmChargeTwice: this.options.confirmChargeTwice === true,
+          ...(submitted ? { onSubmitted: submitted } : {}),
         });
         if (pendingJobsFor(current, context, manager.list()).length === 0) return current;
       }
@@ -86,6 +96,7 @@ export class ServiceGenerator implements BatchGenerator {
       if (watchdog.gaveUp) throw new Error(watchdog.gaveUp, { cause: error });
       throw error;
     } finally {
+      submitted?.();
       watchdog.stop();
     }
   }
@@ -144,6 +155,11 @@ export class ServiceGenerator implements BatchGenerator {
     }
     return state;
   }
+}
+
+/** Tasks of this service sent or waiting to be sent that have not ended (the app's own included). */
+function tasksInFlight(manager: JobManager): number {
+  return manager.list().filter((job) => job.kind === 'task' && !FINAL_STATUSES.includes(job.status)).length;
 }
 
 /** Jobs not yet ended that carry content this project still needs (sent by an earlier run, or the app). */

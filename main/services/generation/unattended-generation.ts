@@ -23,6 +23,8 @@ export interface GenerateAndWaitOptions {
   onProgress?: (count: GenerationCount) => void;
   /** The user's yes to sending content the service may already have charged (`--confirm-charge-twice`). */
   confirmChargeTwice?: boolean;
+  /** Told once the run's tasks are with the job manager (a batch counts them in flight from then on). */
+  onSubmitted?: () => void;
 }
 
 export interface UnattendedGenerationOptions {
@@ -57,6 +59,7 @@ export class UnattendedGeneration {
       project,
       chargeTwice: options.confirmChargeTwice === true ? 'confirm' : 'skip',
     });
+    options.onSubmitted?.();
     const { serviceUrl } = started;
     const context = this.options.lexicons.contextFor(project);
     const manager = await this.options.manager(serviceUrl);
