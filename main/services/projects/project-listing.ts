@@ -12,6 +12,7 @@ import { readStampedIfExists } from '../storage/file-stamp.js';
 import { UserFileError } from '../storage/user-file.js';
 import type { CheckedFileCache } from './checked-file-cache.js';
 import { ListEntryCache } from './list-entry-cache.js';
+import type { ListEntryIndexFile } from './list-entry-index.js';
 import type { ProjectBackups } from './project-backups.js';
 import { statIfExists } from './project-folder.js';
 import type { ProjectFolder } from './project-folder.js';
@@ -27,17 +28,20 @@ export interface ProjectListingOptions {
   checkedFiles: CheckedFileCache;
   /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
   lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> | undefined;
+  /** Where the entries are kept between runs (list-entry-index.ts); only in memory when absent. */
+  indexFile?: ListEntryIndexFile | undefined;
 }
 
 /**
  * The library's lists: every project file with its counts and duration (or its problem), newest first, and the
- * projects opened last. A file unchanged since it was listed is not read again (list-entry-cache.ts).
+ * projects opened last. A file unchanged since it was listed, in this run or an earlier one (the index file), is
+ * not read again (list-entry-cache.ts).
  */
 export class ProjectListing {
   private readonly listEntries: ListEntryCache;
 
   constructor(private readonly options: ProjectListingOptions) {
-    this.listEntries = new ListEntryCache(options.lexicons);
+    this.listEntries = new ListEntryCache(options.lexicons, options.indexFile);
   }
 
   async list(): Promise<ProjectListEntry[]> {
@@ -48,12 +52,17 @@ export class ProjectListing {
       if (isNotFound(error)) return [];
       throw error;
     }
+    await this.listEntries.load();
     const entries: ProjectListEntry[] = [];
+    const fileNames = names.filter(isProjectFileName).sort();
     // One at a time: project files can be large, and a listing must not spike memory.
-    for (const fileName of names.filter(isProjectFileName).sort()) {
+    for (const fileName of fileNames) {
       const entry = await this.listEntry(fileName);
       if (entry !== undefined) entries.push(entry);
     }
+    // Files deleted since (in the app or outside it) leave the index; the index is written when anything changed.
+    this.listEntries.keepOnly(new Set(fileNames));
+    await this.listEntries.save();
     return entries.sort(
       (a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.fileName.localeCompare(b.fileName),
     );
@@ -79,6 +88,8 @@ export class ProjectListing {
     }
     const known = this.listEntries.get(fileName, stats);
     if (known !== undefined) return known;
+    // Changed since it was listed: its old entry goes, whatever reading it now gives.
+    this.listEntries.forget(fileName);
     const modifiedAt = stats.mtime.toISOString();
     let read: Awaited<ReturnType<typeof readStampedIfExists>>;
     try {

@@ -74,8 +74,12 @@ describe('ProjectService: listing', () => {
     await writeFile(filePath, text.replace('"Kept"', '"Kopt"'), { flag: 'r+' });
     await utimes(filePath, stamp, stamp);
     expect(await titleOf()).toBe('Kept');
-    // The service's rules changed: counts may differ, so it is read again.
+    // The same rules in a new list (the lexicon saved unchanged): the counts are the same, so it is not read.
     rules = Object.freeze([...rules]);
+    expect(await titleOf()).toBe('Kept');
+    // The service's rules changed: counts may differ, so it is read again.
+    const rule = { id: 'r1', term: 'Alpha', replacement: 'Alfa', wholeWord: true, caseSensitive: false };
+    rules = Object.freeze([...rules, rule]);
     expect(await titleOf()).toBe('Kopt');
     // Saved by the app (a new file under the same name): read again.
     const project = opened(await projects.open(fileName)).project;

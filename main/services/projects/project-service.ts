@@ -29,6 +29,7 @@ import type {
   ProjectListEntry,
   RecentProject,
 } from './project-library.js';
+import { ListEntryIndexFile } from './list-entry-index.js';
 import { ProjectListing } from './project-listing.js';
 import { RecentProjects } from './recent-projects.js';
 
@@ -104,6 +105,7 @@ export class ProjectService implements ProjectLibrary {
       recentProjects,
       checkedFiles,
       lexicons: options.lexicons,
+      indexFile: new ListEntryIndexFile(path.join(options.dataDir, 'project-list-index.json'), logger),
     });
     this.files = new ProjectFiles({ folder, known, backups, recentProjects, checkedFiles, logger, now });
     this.imports = new ProjectImports({

@@ -1,0 +1,320 @@
+/**
+ * Start-up benchmark (issue 42, target 5): from launching the browser shell to an interactive project list with
+ * 500 projects in the library, against 1 s on this machine.
+ *
+ *   node scripts/build.mjs && npx tsx scripts/bench-startup.ts [--projects 500] [--runs 3] [--keep]
+ *
+ * The library is made at run time with the app's own project writer (common/project/project-file.ts): most
+ * projects small (5–60 blocks), some medium (200–800), and 4 % books of 1,500–6,000 blocks, every block a
+ * different sentence, a quarter of a project's blocks generated. Each run copies the built app (dist/) first, so
+ * another build during the run cannot pull it away, then for each run:
+ *
+ *   - first start: a data folder holding only the projects (nothing the app wrote before: a first launch, or the
+ *     first after an update);
+ *   - next start: the same folder launched again (what a user sees every day).
+ *
+ * Each start is timed from the child process's spawn: → the server listening (the shell prints its URL), → the
+ * page's load event, → the newest project's row on screen, → interactive: the search box typed into and the
+ * OLDEST project's row alone shown (so all projects were listed, however the list draws its rows). Chromium is
+ * started and has an empty tab before the spawn (Electron's window is part of Electron's own start, not the
+ * app's). Beside each run: Chromium showing a bare static page from a plain Node HTTP server on 127.0.0.1 (the
+ * floor this machine sets right now), and `uptime`'s 1-minute load average.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { requireChromium } from './system-tools.mjs';
+import { createProject, createTextBlock, INITIAL_DEFAULTS } from '../common/project/block-factory.js';
+import { contentHash } from '../common/project/content-hash.js';
+import { estimateSpeechMs } from '../common/project/duration-estimate.js';
+import { writeProjectFile } from '../common/project/project-file.js';
+import type { Project, TextBlock } from '../common/project/project-schema.js';
+import { defaultsOnlyContext } from '../common/project/send-context.js';
+import { projectFileNameFor } from '../main/services/projects/project-file-names.js';
+
+const repoRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const TARGET_MS = 1000;
+
+interface Options {
+  projects: number;
+  runs: number;
+  keep: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { projects: 500, runs: 3, keep: false };
+  for (let index = 0; index < argv.length; index += 1) {
+    const flag = argv[index];
+    const value = Number(argv[index + 1]);
+    if (flag === '--keep') options.keep = true;
+    else if ((flag === '--projects' || flag === '--runs') && Number.isInteger(value) && value > 0) {
+      options[flag === '--projects' ? 'projects' : 'runs'] = value;
+      index += 1;
+    } else throw new Error(`unknown or bad option ${flag}`);
+  }
+  return options;
+}
+
+const WORDS = (
+  'the keeper of lighthouse wrote each night about ships storms gulls and long grey sea that answered him in ' +
+  'foam salt while lamp turned slowly above rocks harbour captain morning letter window bread winter candle ' +
+  'river forest mountain whisper silver garden kitchen table mother father brother sister friend stranger'
+).split(' ');
+
+/** A seeded generator, so every run lists the same library. */
+function seeded(seed: number): () => number {
+  let state = seed % 2_147_483_647 || 1;
+  return () => {
+    state = (state * 48_271) % 2_147_483_647;
+    return state / 2_147_483_647;
+  };
+}
+
+function sentence(random: () => number, seed: number): string {
+  const words = 8 + Math.floor(random() * 25);
+  let text = `${seed}.`;
+  for (let word = 0; word < words; word += 1) text += ` ${WORDS[Math.floor(random() * WORDS.length)]}`;
+  return `${text}.`;
+}
+
+/** How many blocks project `index` has: most small, some medium, one in 25 a book. */
+function blockCountOf(index: number, random: () => number): number {
+  if (index % 25 === 7) return 1500 + Math.floor(random() * 4500);
+  if (index % 6 === 1) return 200 + Math.floor(random() * 600);
+  return 5 + Math.floor(random() * 55);
+}
+
+function libraryProject(index: number): Project {
+  const random = seeded(index + 1);
+  // A small seed's first draws are small: skip a few.
+  for (let skip = 0; skip < 5; skip += 1) random();
+  const count = blockCountOf(index, random);
+  const project = createProject(
+    {
+      title: `Episode ${String(index).padStart(3, '0')} ${WORDS[index % WORDS.length]}`,
+      serviceUrl: 'http://127.0.0.1:9',
+      id: `startup-bench-${index}`,
+      createdAt: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(),
+      defaults: { voiceId: '0d6f3c1e-2b4a-4c8d-9e7f-1a2b3c4d5e6f', voiceName: 'Bench voice' },
+    },
+    () => `id-${random().toString(36).slice(2)}`,
+  );
+  const context = defaultsOnlyContext(project.defaults);
+  const blocks: TextBlock[] = Array.from({ length: count }, (_, blockIndex) => {
+    const block = createTextBlock({ id: `b${blockIndex}`, text: sentence(random, blockIndex) });
+    if (blockIndex % 4 !== 0) return block;
+    const durationMs = Math.round(estimateSpeechMs(block.text) * 1.1);
+    return {
+      ...block,
+      generation: {
+        kind: 'generated',
+        contentHash: contentHash(block, context),
+        audio: { cacheKey: `k${index}-${blockIndex}`, durationMs, generatedAt: '2025-01-01T00:00:00.000Z' },
+      },
+    };
+  });
+  return {
+    ...project,
+    defaults: { ...INITIAL_DEFAULTS, ...project.defaults },
+    tracks: { ...project.tracks, speech: { blocks } },
+  };
+}
+
+/** Writes the library; project i was last modified i minutes before now, so the newest is project 0. */
+async function writeLibrary(projectsDir: string, count: number): Promise<{ bytes: number; blocks: number }> {
+  await mkdir(projectsDir, { recursive: true });
+  let bytes = 0;
+  let blocks = 0;
+  const now = Date.now();
+  for (let index = 0; index < count; index += 1) {
+    const project = libraryProject(index);
+    const text = writeProjectFile(project);
+    const filePath = path.join(projectsDir, projectFileNameFor(project.title, `b${index}`));
+    await writeFile(filePath, text);
+    const modified = new Date(now - index * 60_000);
+    await utimes(filePath, modified, modified);
+    bytes += Buffer.byteLength(text);
+    blocks += project.tracks.speech.blocks.length;
+  }
+  return { bytes, blocks };
+}
+
+interface StartFigures {
+  listening: number;
+  loaded: number;
+  rows: number;
+  interactive: number;
+}
+
+/** Launches the shell from `distDir` on `dataDir` and times it up to the interactive list (see the header). */
+async function timedStart(
+  page: Page,
+  distDir: string,
+  dataDir: string,
+  count: number,
+): Promise<StartFigures> {
+  const spawned = performance.now();
+  const child = spawn(
+    process.execPath,
+    [path.join(distDir, 'main/browser-main.mjs'), '--data', dataDir, '--port', '0'],
+    { cwd: repoRoot, env: { ...process.env, TIMBRE_STANDIN_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      const onData = (chunk: Buffer): void => {
+        output += chunk.toString();
+        const match = /Open: (\S+)/u.exec(output);
+        if (match?.[1] !== undefined) resolve(match[1]);
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`The app exited (${code}):\n${output}`)));
+    });
+    const listening = performance.now() - spawned;
+    await page.goto(url, { waitUntil: 'load' });
+    const loaded = performance.now() - spawned;
+    const newest = libraryProject(0).title;
+    const oldest = libraryProject(count - 1).title;
+    await page
+      .locator(`[data-testid="project-row"][data-title="${newest}"]`)
+      .waitFor({ state: 'visible', timeout: 120_000 });
+    const rows = performance.now() - spawned;
+    await page.getByTestId('project-search').fill(oldest);
+    await page.waitForFunction(
+      (wanted) => {
+        const page = globalThis as unknown as {
+          document: {
+            querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
+          };
+        };
+        const shown = page.document.querySelectorAll('[data-testid="project-row"]');
+        return shown.length === 1 && shown[0]!.getAttribute('data-title') === wanted;
+      },
+      oldest,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    const interactive = performance.now() - spawned;
+    return { listening, loaded, rows, interactive };
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
+/** Chromium showing a bare page from a plain local server started now: the floor for spawn → page shown. */
+async function referencePage(page: Page): Promise<number> {
+  const started = performance.now();
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end('<!doctype html><title>bare</title><input placeholder="bare">');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
+  await page.locator('input').fill('x');
+  const elapsed = performance.now() - started;
+  await new Promise((resolve) => server.close(resolve));
+  return elapsed;
+}
+
+const ms = (value: number): string => `${Math.round(value)} ms`.padStart(8);
+const load1 = (): string => loadavg()[0]!.toFixed(2);
+
+function printStart(label: string, figures: StartFigures, load: string): void {
+  console.log(
+    `  ${label.padEnd(12)} listening ${ms(figures.listening)} · page loaded ${ms(figures.loaded)} · rows ${ms(figures.rows)} · ` +
+      `interactive ${ms(figures.interactive)} (target ${TARGET_MS} ms: ${figures.interactive <= TARGET_MS ? 'met' : `missed by ${Math.round(figures.interactive - TARGET_MS)} ms`}) · load ${load}`,
+  );
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const work = await mkdtemp(path.join(tmpdir(), 'timbre-bench-startup-'));
+  // A private copy of the built app, inside the repository so its packages resolve from node_modules.
+  const distDir = path.join(repoRoot, '.scratch', `bench-startup-${process.pid}`);
+  let browser: Browser | undefined;
+  try {
+    await cp(path.join(repoRoot, 'dist/main'), path.join(distDir, 'main'), { recursive: true });
+    await cp(path.join(repoRoot, 'dist/renderer'), path.join(distDir, 'renderer'), { recursive: true });
+    const library = path.join(work, 'library');
+    const made = await writeLibrary(library, options.projects);
+    console.log(
+      `Library: ${options.projects} projects, ${made.blocks.toLocaleString('en')} blocks, ` +
+        `${(made.bytes / 1024 / 1024).toFixed(1)} MB · load ${load1()}`,
+    );
+    browser = await chromium.launch({
+      executablePath: requireChromium('The start-up benchmark'),
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const firsts: number[] = [];
+    const nexts: number[] = [];
+    for (let run = 1; run <= options.runs; run += 1) {
+      console.log(`Run ${run}:`);
+      const dataDir = path.join(work, `data-${run}`);
+      await cp(library, path.join(dataDir, 'projects'), { recursive: true, preserveTimestamps: true });
+      // A user with 500 projects has left the welcome page long ago.
+      await writeFile(
+        path.join(dataDir, 'settings.json'),
+        JSON.stringify({
+          schemaVersion: 1,
+          theme: 'system',
+          services: [],
+          activeServiceUrl: null,
+          welcomeDismissed: true,
+        }),
+      );
+      for (const [label, into] of [
+        ['first start', firsts],
+        ['next start', nexts],
+      ] as const) {
+        const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        // tsx names functions with a helper the page does not have.
+        await page.addInitScript('globalThis.__name = (target) => target;');
+        const figures = await timedStart(page, distDir, dataDir, options.projects);
+        await page.close();
+        printStart(label, figures, load1());
+        into.push(figures.interactive);
+      }
+      const page = await browser.newPage();
+      console.log(
+        `  reference    bare static page from a local server, input typed: ${ms(await referencePage(page))} · load ${load1()}`,
+      );
+      await page.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const median = (values: number[]): number =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    console.log(
+      `Median interactive: first start ${ms(median(firsts))}, next start ${ms(median(nexts))} (target ${TARGET_MS} ms)`,
+    );
+  } finally {
+    await browser?.close();
+    await rm(distDir, { recursive: true, force: true });
+    if (options.keep) console.log(`Kept ${work}`);
+    else await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
