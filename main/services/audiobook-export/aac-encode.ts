@@ -101,7 +101,11 @@ function laneBase(job: AacEncodeJob, outputPath: string) {
 }
 
 /** One helper thread over one lane; a cancel stops it at its next second of audio. */
-function runLane(lane: AacLaneJob, job: AacEncodeJob, onFrames: (frames: number) => void): Promise<void> {
+export function runLane(
+  lane: AacLaneJob,
+  job: Pick<AacEncodeJob, 'workerEntry' | 'signal'>,
+  onFrames: (frames: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (error?: Error): void => {
@@ -136,7 +140,7 @@ function runLane(lane: AacLaneJob, job: AacEncodeJob, onFrames: (frames: number)
 }
 
 /** AAC-LC's AudioSpecificConfig: object type 2, the rate's index, the channel configuration. */
-function audioSpecificConfig(sampleRate: number, channels: number): Uint8Array {
+export function audioSpecificConfig(sampleRate: number, channels: number): Uint8Array {
   const index = FREQUENCY_INDEX.indexOf(sampleRate);
   if (index < 0) throw new Error(`sampleRate: AAC cannot be written at ${sampleRate} Hz`);
   return Uint8Array.of((2 << 3) | (index >> 1), ((index & 1) << 7) | (channels << 3));

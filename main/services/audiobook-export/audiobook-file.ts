@@ -4,6 +4,8 @@ import { readCoverImage } from '../export/tags/cover-image.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
 import type { AacLaneJob } from './aac-lane-protocol.js';
 import { encodeAac } from './aac-encode.js';
+import type { AacPartCache } from './aac-part-cache.js';
+import { encodeAacParts } from './aac-part-encode.js';
 import { freeformItem, mediaKindItem } from './audiobook-boxes.js';
 import { muxAudiobook } from './audiobook-mux.js';
 import type { Mp4Box } from './mp4-box-tree.js';
@@ -22,6 +24,11 @@ export interface AudiobookFileJob {
   readonly tags?: FileTags | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly onFraction?: ((fraction: number) => void) | undefined;
+  /**
+   * Encoded parts kept between exports (aac-part-cache.ts): given, the AAC is encoded part by part and only the
+   * parts whose audio changed since a cached export are encoded again; without, in two lanes (aac-encode.ts).
+   */
+  readonly partCache?: AacPartCache | undefined;
 }
 
 /** iTunes' media kind for an audiobook: Apple's players file it under Books, with bookmarks and chapters. */
@@ -33,14 +40,19 @@ const AUDIOBOOK_MEDIA_KIND = 2;
  * end), with what mediabunny does not write: chapters, the audiobook flag, series, and the exact length.
  */
 export async function writeAudiobookFile(job: AudiobookFileJob): Promise<void> {
-  const soundtrack = await encodeAac({
+  const encode = {
     workerEntry: job.workerEntry,
     wavPath: job.wavPath,
-    workPath: job.outputPath,
     bitrateKbps: job.bitrateKbps,
     signal: job.signal,
-    onFraction: (fraction) => job.onFraction?.(fraction * 0.98),
-  });
+    onFraction: (fraction: number) => job.onFraction?.(fraction * 0.98),
+  };
+  const soundtrack = job.partCache
+    ? {
+        ...(await encodeAacParts({ ...encode, cache: job.partCache, chapterStarts: chapterStarts(job) })),
+        dispose: async () => {},
+      }
+    : await encodeAac({ ...encode, workPath: job.outputPath });
   try {
     const language = job.tags?.language;
     const markers = job.tags?.markers === true ? (job.tags.chapters ?? []) : [];
@@ -56,6 +68,11 @@ export async function writeAudiobookFile(job: AudiobookFileJob): Promise<void> {
     await soundtrack.dispose();
   }
   job.onFraction?.(1);
+}
+
+/** Where the chapters start, in frames: the AAC parts are cut there, so an edit in one leaves the others cached. */
+function chapterStarts(job: AudiobookFileJob): number[] {
+  return (job.tags?.chapters ?? []).map((chapter) => Math.round((chapter.startMs / 1000) * job.sampleRate));
 }
 
 /** The tags mediabunny writes itself (ilst): title, artist, narrator as composer, album, year, genre, cover. */

@@ -6,6 +6,7 @@ import type { ExportRequest, ExportResult } from '../export/export-types.js';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { publishStaged } from '../export/output/publish-staged.js';
 import { withStagedMix } from '../video-export/staged-mix.js';
+import { AacPartCache, aacPartCacheDir } from './aac-part-cache.js';
 import { writeAudiobookFile } from './audiobook-file.js';
 
 /** The mix's share of the progress bar; encoding the AAC has the rest. */
@@ -46,6 +47,7 @@ export async function exportAudiobookMix(
       frames: mix.frames,
       sampleRate: mix.sampleRate,
       tags: request.tags,
+      partCache: new AacPartCache(aacPartCacheDir(request.pcmCacheDir)),
       signal: run.signal,
       onFraction,
     });

@@ -17,3 +17,8 @@ export async function createLibav(): Promise<LibavInstance> {
   const wrapper = (globalThis as unknown as { LibAV: LibAVWrapper }).LibAV;
   return wrapper.LibAV({ noworker: true, nothreads: true });
 }
+
+/** libav.js's version (its FFmpeg's and its build's): a cache of encoded audio is keyed by it. */
+export function libavVersion(): string {
+  return (globalThis as unknown as { LibAV: { VER: string } }).LibAV.VER;
+}

@@ -20,7 +20,7 @@ export async function writeSweepMix(wavPath: string, channels: 1 | 2): Promise<v
 }
 
 /** Signal-to-error ratio in dB of `actual` against `reference` over [from, to). */
-function snrDb(actual: Float32Array, reference: Float32Array, from: number, to: number): number {
+export function snrDb(actual: Float32Array, reference: Float32Array, from: number, to: number): number {
   let signal = 0;
   let error = 0;
   for (let index = from; index < to; index += 1) {
