@@ -46,12 +46,17 @@ export class SegmentHelper {
       throw new Error('segment: one or two channels are supported');
     const mixer = new TimelineMixer(plan, await lookUpSources(plan, job.pcmCacheDir), plan.sampleRate);
     const output = job.output;
-    const descriptor = openSync(job.outputPath, output.format === 'wav' ? 'r+' : 'w', 0o600);
+    const descriptor =
+      output.format === 'none'
+        ? undefined
+        : openSync(job.outputPath, output.format === 'wav' ? 'r+' : 'w', 0o600);
     try {
       const writer =
-        output.format === 'mp3'
-          ? await this.mp3Writer(job, output.bitrateKbps, plan.sampleRate, plan.channels, descriptor)
-          : wavWriter(output, plan.channels, descriptor, job.splitFrame);
+        descriptor === undefined || output.format === 'none'
+          ? measureOnly
+          : output.format === 'mp3'
+            ? await this.mp3Writer(job, output.bitrateKbps, plan.sampleRate, plan.channels, descriptor)
+            : wavWriter(output, plan.channels, descriptor, job.splitFrame);
       const meter = job.measure ? new LoudnessMeter(plan.sampleRate, plan.channels) : undefined;
       let reported = 0;
       await renderOutput(
@@ -62,7 +67,7 @@ export class SegmentHelper {
           ...(job.ceiling === undefined ? {} : { ceiling: job.ceiling }),
           ...helperProcessingOf(job),
         },
-        { from: job.fromFrame, to: mixer.totalFrames },
+        { from: job.fromFrame, to: Math.min(job.toFrame ?? mixer.totalFrames, mixer.totalFrames) },
         {
           isCancelled: () => this.cancelled,
           onFraction: (fraction) => {
@@ -80,7 +85,7 @@ export class SegmentHelper {
       const frames = writer.finish();
       this.send({ type: 'segment-done', frames, ...(meter ? { meter: meter.snapshot() } : {}) });
     } finally {
-      closeSync(descriptor);
+      if (descriptor !== undefined) closeSync(descriptor);
       mixer.close();
     }
   }
@@ -122,6 +127,9 @@ interface SegmentWriter {
   /** Ends the part; answers the frames written (MP3 frames, or WAV sample frames). */
   finish(): number;
 }
+
+/** A part that is only measured writes nothing. */
+const measureOnly: SegmentWriter = { write: () => {}, finish: () => 0 };
 
 /** WAV samples from `splitFrame` on, into the export's own file at their place in its data chunk. */
 function wavWriter(

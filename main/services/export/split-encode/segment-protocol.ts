@@ -25,12 +25,16 @@ export const segmentInboundSchema = z.discriminatedUnion('type', [
         bitDepth: z.union([z.literal(16), z.literal(24)]),
         dataOffset: z.number().int().min(0),
       }),
+      /** Nothing written: the part is only measured (part-reuse/ measures a book's changed parts). */
+      z.object({ format: z.literal('none') }),
     ]),
     /**
      * The first timeline frame to render: MP3 encodes from a whole number of frames before the split, so LAME is
      * warm there; WAV starts a little before it only to prime the loudness meter.
      */
     fromFrame: z.number().int().min(0),
+    /** Where the render stops (a part of the timeline: part-reuse/); the end of the timeline when absent. */
+    toFrame: z.number().int().min(0).optional(),
     /** From here on the output is written (WAV) and measured (when `measure` is set); before it, the meter is primed. */
     splitFrame: z.number().int().min(0),
     measure: z.boolean(),
