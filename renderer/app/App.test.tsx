@@ -14,6 +14,9 @@ const emptySettings: SettingsView = {
   activeServiceUrl: null,
 };
 
+/** A page's code is imported when first shown: under vitest that transforms its modules, which takes a moment. */
+const LAZY_PAGE = { timeout: 15_000 };
+
 describe('App shell', () => {
   let bridge: FakeBridge;
   let stores: AppStores;
@@ -45,14 +48,15 @@ describe('App shell', () => {
     expect(await screen.findByTestId('projects-empty')).toBeTruthy();
     expect(screen.queryByTestId('projects-loading')).toBeNull();
     fireEvent.click(screen.getByTestId('nav-voices'));
-    expect(screen.getByTestId('voices-empty')).toBeTruthy();
+    // Pages other than Projects load their code when first shown (lazy-pages.tsx); vitest transforms it then.
+    expect(await screen.findByTestId('voices-empty', {}, LAZY_PAGE)).toBeTruthy();
     expect(screen.getByTestId('nav-voices').getAttribute('aria-current')).toBe('page');
     fireEvent.keyDown(window, { key: '3', ctrlKey: true });
-    expect(screen.getByTestId('tasks-empty')).toBeTruthy();
+    expect(await screen.findByTestId('tasks-empty', {}, LAZY_PAGE)).toBeTruthy();
     fireEvent.keyDown(window, { key: '4', ctrlKey: true });
-    expect(screen.getByTestId('exports-empty')).toBeTruthy();
+    expect(await screen.findByTestId('exports-empty', {}, LAZY_PAGE)).toBeTruthy();
     fireEvent.keyDown(window, { key: '5', ctrlKey: true });
-    await screen.findByTestId('no-services');
+    await screen.findByTestId('no-services', {}, LAZY_PAGE);
   });
 
   it('applies the theme main sends, and follows the OS for "system"', async () => {

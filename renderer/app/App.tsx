@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { CommandPalette } from '../commands/CommandPalette.js';
 import { useShortcutLabel } from '../commands/shortcuts.js';
 import { useAppCommands } from '../commands/use-app-commands.js';
@@ -6,12 +6,8 @@ import { useListener } from '../shared/listeners.js';
 import { ConnectionBanner } from '../components/ConnectionBanner.js';
 import { Toasts } from '../components/Toasts.js';
 import { ProjectsPage } from '../features/projects/ProjectsPage.js';
-import { SettingsPage } from '../features/settings/SettingsPage.js';
 import { ReportProblemHost } from '../features/settings/ReportProblemHost.js';
-import { WelcomePage } from '../features/settings/WelcomePage.js';
-import { TasksPage } from '../features/tasks/TasksPage.js';
-import { VoicesPage } from '../features/voices/VoicesPage.js';
-import { ExportsPage } from '../features/export/ExportsPage.js';
+import { ExportsPage, SettingsPage, TasksPage, VoicesPage, WelcomePage, preloadPages } from './lazy-pages.js';
 import type { Page } from '../stores/navigation-store.js';
 import { pages, selectGoTo, selectPage, selectWelcomeOpen } from '../stores/navigation-store.js';
 import { selectTheme } from '../stores/settings-store.js';
@@ -76,6 +72,7 @@ export function App() {
 
   // A file dropped anywhere but a drop zone would otherwise make the window open it, leaving the app (and any
   // unsaved form) behind. Drop zones handle their own events first; this only stops the browser default.
+  useEffect(preloadPages, []);
   useListener(window, 'dragover', keepFileDrops);
   useListener(window, 'drop', keepFileDrops);
 
@@ -86,7 +83,9 @@ export function App() {
   if (firstRun || welcomeOpen) {
     return (
       <>
-        <WelcomePage firstRun={firstRun} />
+        <Suspense fallback={null}>
+          <WelcomePage firstRun={firstRun} />
+        </Suspense>
         <Toasts />
         {/* Help → Report a Problem works on the welcome page too: sign-in trouble is when it is needed most. */}
         <ReportProblemHost />
@@ -125,7 +124,10 @@ export function App() {
       </nav>
       <main className="page" data-testid={`page-${page}`}>
         <ConnectionBanner />
-        <PageContent page={page} />
+        {/* Pages other than Projects load their code when first shown (lazy-pages.tsx). */}
+        <Suspense fallback={null}>
+          <PageContent page={page} />
+        </Suspense>
       </main>
       <Toasts />
       {paletteOpen ? <CommandPalette onClose={() => setPaletteOpen(false)} /> : null}

@@ -1,9 +1,17 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { whenIdle } from '../../shared/when-idle.js';
 import { selectOpened } from '../../stores/projects-store.js';
-import { ProjectEditor } from '../editor/ProjectEditor.js';
 import { closeEditor } from './project-actions.js';
 import { ProjectLibrary } from './ProjectLibrary.js';
 import './projects.css';
 import { useAppStores, useProjectsStore } from '../../stores/stores-context.js';
+
+/**
+ * The editor's code is split out of the first load (it is most of the app's code, and the app starts on the
+ * list): fetched when a project first opens, or while the browser is idle after the list is shown.
+ */
+const loadEditor = () => import('../editor/ProjectEditor.js');
+const ProjectEditor = lazy(() => loadEditor().then((module) => ({ default: module.ProjectEditor })));
 
 /**
  * The Projects page: the open project's editor, or the project list when none is open. Which project is open
@@ -12,7 +20,12 @@ import { useAppStores, useProjectsStore } from '../../stores/stores-context.js';
 export function ProjectsPage() {
   const stores = useAppStores();
   const opened = useProjectsStore(selectOpened);
+  useEffect(() => whenIdle(() => void loadEditor().catch(() => undefined)), []);
   if (opened)
-    return <ProjectEditor key={opened.fileName} opened={opened} onClose={() => closeEditor(stores)} />;
+    return (
+      <Suspense fallback={null}>
+        <ProjectEditor key={opened.fileName} opened={opened} onClose={() => closeEditor(stores)} />
+      </Suspense>
+    );
   return <ProjectLibrary />;
 }
