@@ -4,7 +4,8 @@ import type { Project } from '../../common/project/project-schema.js';
 import { contextOf, sampleProject } from '../../common/project/test-support.js';
 import { setTimingFields } from '../../common/project/timing-edits.js';
 import { fitCheck } from '../../common/timing/fit-check.js';
-import { layoutOf, fitLinesOf } from './project-derived.js';
+import type { Block } from '../../common/project/project-schema.js';
+import { layoutOf, fitLinesOf, hasTimedSpeech, placedSpeechItem } from './project-derived.js';
 
 /** Two timed lines with a one-second cue each: too short for either line at any voice's pace. */
 function dub(): Project {
@@ -41,5 +42,50 @@ describe('fitLinesOf', () => {
     expect(after).not.toBe(before);
     expect(before.find((line) => line.blockId === 'a')?.needsDecision).toBe(true);
     expect(after.find((line) => line.blockId === 'a')?.needsDecision).toBe(false);
+  });
+});
+
+/** `items` behind a proxy counting the reads of its entries (by index). */
+function countingReads<T>(items: readonly T[]): { list: readonly T[]; reads: () => number } {
+  let reads = 0;
+  const list = new Proxy(items, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/u.test(key)) reads += 1;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  return { list, reads: () => reads };
+}
+
+describe('placedSpeechItem', () => {
+  it('finds a block’s place as a search of the layout does, walking the layout once however often it is asked', () => {
+    const project = dub();
+    const layout = layoutOf(project, contextOf(project));
+    const { list, reads } = countingReads(layout.speech);
+    const counted = { ...layout, speech: list as typeof layout.speech };
+
+    expect(placedSpeechItem(counted, 'b')).toBe(layout.speech.find((item) => item.blockId === 'b'));
+    const firstWalk = reads();
+    expect(placedSpeechItem(counted, 'a')).toBe(layout.speech[0]);
+    expect(placedSpeechItem(counted, 'b')).toBe(layout.speech[1]);
+    expect(placedSpeechItem(counted, 'missing')).toBeUndefined();
+    // The inspector asks on every keystroke: only the first ask walks the 20,000 items of a book at the cap.
+    expect(reads()).toBe(firstWalk);
+  });
+});
+
+describe('hasTimedSpeech', () => {
+  it('says whether a speech block is timed, walking each block list once however often it is asked', () => {
+    const timed = dub().tracks.speech.blocks;
+    const flowing: Block[] = Array.from({ length: 50 }, (_, index) => createTextBlock({ id: `f${index}` }));
+    const { list, reads } = countingReads(flowing);
+
+    expect(hasTimedSpeech(timed)).toBe(true);
+    expect(hasTimedSpeech(list)).toBe(false);
+    expect(reads()).toBe(50);
+    // The toolbar asks on every change of the document: a list already walked is not walked again.
+    expect(hasTimedSpeech(list)).toBe(false);
+    expect(reads()).toBe(50);
+    expect(hasTimedSpeech([...flowing, timed[0]!])).toBe(true);
   });
 });

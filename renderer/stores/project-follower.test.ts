@@ -105,6 +105,21 @@ describe('project follower', () => {
     expect(clock.waiting).toBe(0);
   });
 
+  it('tells its views that another document must show at once and that an edit may wait for a free moment', () => {
+    const urgency: boolean[] = [];
+    follower.subscribe((urgent) => urgency.push(urgent));
+    open(bookOf(3));
+    clock.advance(1_000);
+    document.getState().apply((project) => updateBlock(project, 'b1', { pauseAfterMs: 900 }), {
+      label: 'Pause after',
+    });
+    clock.advance(1);
+    type('b2', 'Typed.');
+    clock.advance(1_000);
+    open({ ...bookOf(5), id: 'second' });
+    expect(urgency).toEqual([true, false, false, true]);
+  });
+
   it('shows an edit after a quiet spell at the next idle moment, not within the edit', () => {
     open(bookOf(3));
     clock.advance(1_000);

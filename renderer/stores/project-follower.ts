@@ -19,8 +19,12 @@ import type { DocumentState } from './document-store.js';
 export interface ProjectFollower {
   /** The project the whole-project views show now. */
   shown(): Project | null;
-  /** Calls `listener` after the shown project changed; answers the unsubscribe. */
-  subscribe(listener: () => void): () => void;
+  /**
+   * Calls `listener` after the shown project changed, with `urgent` true when it is another document (the views
+   * must show it in the editor's own render) and false for an edit (they may show it when the page has time);
+   * answers the unsubscribe.
+   */
+  subscribe(listener: (urgent: boolean) => void): () => void;
   dispose(): void;
 }
 
@@ -77,7 +81,7 @@ export function createProjectFollower(
   clock: FollowerClock = browserClock,
   timing: FollowerTiming = FOLLOWER_TIMING,
 ): ProjectFollower {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(urgent: boolean) => void>();
   let shown: Project | null = document.getState().doc?.project ?? null;
   /** When the oldest edit not shown yet was made (null: the views show the document). */
   let pendingSince: number | null = null;
@@ -94,7 +98,7 @@ export function createProjectFollower(
     timerAt = null;
     idleRequested = false;
   };
-  const publish = (): void => {
+  const publish = (urgent = false): void => {
     cancel();
     pendingSince = null;
     dueAt = Number.POSITIVE_INFINITY;
@@ -102,12 +106,12 @@ export function createProjectFollower(
     const current = document.getState().doc?.project ?? null;
     if (current === shown) return;
     shown = current;
-    for (const listener of [...listeners]) listener();
+    for (const listener of [...listeners]) listener(urgent);
   };
   const publishWhenIdle = (): void => {
     cancel();
     idleRequested = true;
-    cancelWait = clock.whenIdle(publish, timing.idleTimeoutMs);
+    cancelWait = clock.whenIdle(() => publish(), timing.idleTimeoutMs);
   };
   // One timer for a burst, moved on when it fires early, rather than a new timer for every keystroke.
   const wakeAt = (at: number): void => {
@@ -123,7 +127,7 @@ export function createProjectFollower(
     if (state.doc?.project === previous.doc?.project) return;
     if (state.doc === null || previous.doc === null || state.doc.source !== previous.doc.source) {
       // Another document: the views must never show the one before beside it.
-      publish();
+      publish(true);
       return;
     }
     const now = clock.now();

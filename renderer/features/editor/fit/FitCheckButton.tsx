@@ -5,13 +5,11 @@ import { useAppStores, useDocumentStore, useEditorUiStore } from '../../../store
 import { useCommandHandlers } from '../../../commands/use-commands.js';
 import { formatCount } from '../../../shared/format.js';
 import { useHashedProject } from '../use-hashed-project.js';
-import { fitLinesOf } from '../../../shared/project-derived.js';
+import { fitLinesOf, hasTimedSpeech } from '../../../shared/project-derived.js';
 import { FitCheckDialog } from './FitCheckDialog.js';
 
 const selectHasTimedLines = (state: DocumentState): boolean =>
-  state.doc?.project.tracks.speech.blocks.some(
-    (block) => block.type === 'text' && block.timing !== undefined,
-  ) ?? false;
+  state.doc === null ? false : hasTimedSpeech(state.doc.project.tracks.speech.blocks);
 
 /**
  * The toolbar's "Fit check" while the project has timed lines, with how many still need a decision, and the

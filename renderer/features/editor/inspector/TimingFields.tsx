@@ -14,7 +14,7 @@ import { MAX_SPEECH_LANES, MAX_STRETCH } from '../../../../common/project/timing
 import type { TimelineLayout } from '../../../../common/project/timeline-layout.js';
 import type { FitLine } from '../../../../common/timing/fit-check.js';
 import { RANGES } from '../../../../common/rules/vocabulary.js';
-import { fitLinesOf, layoutOf } from '../../../shared/project-derived.js';
+import { fitLinesOf, layoutOf, placedSpeechItem } from '../../../shared/project-derived.js';
 import type { EditResult } from '../../../stores/document-store.js';
 import { useAppStores } from '../../../stores/stores-context.js';
 import { useSendContext } from '../../../shared/send-context.js';
@@ -46,7 +46,7 @@ export function TimingFields({ project, block }: { project: Project; block: Text
     [shown, shownContext],
   );
   const layout = layoutOf(shown, shownContext);
-  const item = layout.speech.find((candidate) => candidate.blockId === block.id);
+  const item = placedSpeechItem(layout, block.id);
   const timing = block.timing;
   const disabled = block.locked;
   const ids = { start: useId(), cueEnd: useId(), lane: useId(), fit: useId() };
@@ -174,7 +174,7 @@ export function TimingFields({ project, block }: { project: Project; block: Text
 
 /** The slot's length, the line's length (real or estimated) and by how much it overruns, in words. */
 function SlotReadout({ layout, blockId, fit }: { layout: TimelineLayout; blockId: string; fit: FitMode }) {
-  const item = layout.speech.find((candidate) => candidate.blockId === blockId);
+  const item = placedSpeechItem(layout, blockId);
   const slot = layout.slots.get(blockId);
   if (item === undefined) return null;
   const length = `${item.source === 'estimate' ? 'estimated ≈ ' : ''}${formatShortDuration(item.durationMs)}`;
