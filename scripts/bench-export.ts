@@ -4,8 +4,15 @@
  * effects, exported to WAV and to MP3 128 kbps by the export engine and, in the same run, mixed by
  * Debian's ffmpeg as the reference. Prints wall time, CPU time and peak memory of both and the ratios.
  *
- *   npx tsx scripts/bench-export.ts [--minutes 90] [--blocks 600] [--effects 50] [--pool 40]
+ *   npx tsx scripts/bench-export.ts [--lengths 5,30,90,600] [--runs 1] [--formats wav,mp3] [--pool 40]
  *                                   [--shared-sources] [--warm] [--keep] [--work DIR]
+ *   npx tsx scripts/bench-export.ts --minutes 90 [--blocks 600] [--effects 50]   (one length)
+ *
+ * The sweep (issue 42) exports each length in minutes with blocks and effects scaled to it as the 90-minute
+ * project has them (600 blocks and 50 effects per 90 minutes), runs the whole sweep --runs times with one
+ * bundle, and ends with one table: length, format, engine time, ffmpeg time, ratio, both peaks and the
+ * 1-minute load average when the pair ran. Each length's PCM caches and outputs are deleted after it (10 hours
+ * of float32 is ~6 GB per cache).
  *
  * Every block is its own source (as in a real project, where each block has its own audio) unless
  * --shared-sources is given, so the engine decodes 600 files just as ffmpeg does. The engine runs from
@@ -32,9 +39,12 @@ import {
 const execFileAsync = promisify(execFile);
 
 interface Options {
-  minutes: number;
-  blocks: number;
-  effects: number;
+  lengths: number[];
+  runs: number;
+  formats: ('wav' | 'mp3')[];
+  /** Only with --minutes: the blocks and effects as given, not scaled. */
+  blocks: number | undefined;
+  effects: number | undefined;
   pool: number;
   sharedSources: boolean;
   warm: boolean;
@@ -44,9 +54,11 @@ interface Options {
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
-    minutes: 90,
-    blocks: 600,
-    effects: 50,
+    lengths: [5, 30, 90, 600],
+    runs: 1,
+    formats: ['wav', 'mp3'],
+    blocks: undefined,
+    effects: undefined,
     pool: 40,
     sharedSources: false,
     warm: false,
@@ -63,8 +75,23 @@ function parseOptions(argv: string[]): Options {
       index += 1;
       return parsed;
     };
-    if (flag === '--minutes') options.minutes = number();
-    else if (flag === '--blocks') options.blocks = Math.round(number());
+    if (flag === '--minutes') options.lengths = [number()];
+    else if (flag === '--lengths') {
+      options.lengths = (value ?? '').split(',').map((part) => {
+        const minutes = Number(part);
+        if (!Number.isFinite(minutes) || minutes <= 0)
+          throw new Error(`--lengths: expected minutes separated by commas, got ${value}`);
+        return minutes;
+      });
+      index += 1;
+    } else if (flag === '--runs') options.runs = Math.round(number());
+    else if (flag === '--formats') {
+      options.formats = (value ?? '').split(',').map((part) => {
+        if (part !== 'wav' && part !== 'mp3') throw new Error(`--formats: wav and/or mp3, got ${value}`);
+        return part;
+      });
+      index += 1;
+    } else if (flag === '--blocks') options.blocks = Math.round(number());
     else if (flag === '--effects') options.effects = Math.round(number());
     else if (flag === '--pool') options.pool = Math.round(number());
     else if (flag === '--shared-sources') options.sharedSources = true;
@@ -76,6 +103,26 @@ function parseOptions(argv: string[]): Options {
     } else throw new Error(`unknown option ${flag}`);
   }
   return options;
+}
+
+/** One length of the sweep: the 90-minute project's 600 blocks and 50 effects, scaled to the length. */
+interface Shape {
+  minutes: number;
+  blocks: number;
+  effects: number;
+  pool: number;
+  sharedSources: boolean;
+}
+
+function shapeFor(minutes: number, options: Options): Shape {
+  const scaled = (per90: number): number => Math.max(1, Math.round((per90 * minutes) / 90));
+  return {
+    minutes,
+    blocks: options.blocks ?? scaled(600),
+    effects: options.effects ?? scaled(50),
+    pool: options.pool,
+    sharedSources: options.sharedSources,
+  };
 }
 
 interface Project {
@@ -94,12 +141,25 @@ const EFFECT_GAIN_DB = -6;
 const MUSIC_FADE_IN_MS = 3000;
 const MUSIC_FADE_OUT_MS = 5000;
 
-async function buildProject(work: string, options: Options): Promise<Project> {
-  const totalMs = options.minutes * 60_000;
-  const pool = await makeSpeechPool(path.join(work, 'speech'), options.pool);
-  const effects = await makeEffects(path.join(work, 'effects'), 5);
+interface Materials {
+  pool: Awaited<ReturnType<typeof makeSpeechPool>>;
+  effects: Awaited<ReturnType<typeof makeEffects>>;
+  musicPath: string;
+}
+
+async function makeMaterials(work: string, pool: number): Promise<Materials> {
   const musicPath = path.join(work, 'music.mp3');
   await makeMusicBed(musicPath, 180);
+  return {
+    pool: await makeSpeechPool(path.join(work, 'speech'), pool),
+    effects: await makeEffects(path.join(work, 'effects'), 5),
+    musicPath,
+  };
+}
+
+async function buildProject(work: string, options: Shape, materials: Materials): Promise<Project> {
+  const totalMs = options.minutes * 60_000;
+  const { pool, effects, musicPath } = materials;
   const clips: RenderClip[] = [];
   const cues: SubtitleSource[] = [];
   const sources: Record<string, string> = {};
@@ -266,13 +326,69 @@ function row(label: string, measured: Measured): string {
   return `${label.padEnd(26)} ${(measured.wallMs / 1000).toFixed(1).padStart(7)} s  cpu ${(measured.cpuMs / 1000).toFixed(1).padStart(6)} s  peak ${measured.peakRssMb.toFixed(0).padStart(4)} MB  ${(measured.bytes / 1e6).toFixed(0).padStart(5)} MB  ${measured.durationS.toFixed(2)} s audio`;
 }
 
+function oneMinuteLoad(): number {
+  return os.loadavg()[0] ?? NaN;
+}
+
+interface SweepRow {
+  run: number;
+  minutes: number;
+  format: 'WAV' | 'MP3';
+  engine: Measured;
+  ffmpeg: Measured;
+  /** The 1-minute load average before the pair, and after it. */
+  load: [number, number];
+}
+
+function lengthLabel(minutes: number): string {
+  return minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`;
+}
+
+function printTable(rows: SweepRow[]): void {
+  const header = [
+    'run',
+    'length',
+    'format',
+    'engine',
+    'ffmpeg',
+    'ratio (target)',
+    'cpu: engine / ffmpeg',
+    'engine peak',
+    'ffmpeg peak',
+    'load',
+  ];
+  const lines = rows.map((entry) => {
+    const limit = entry.format === 'WAV' ? 1.0 : 0.8;
+    const share = entry.engine.wallMs / entry.ffmpeg.wallMs;
+    return [
+      String(entry.run),
+      lengthLabel(entry.minutes),
+      entry.format,
+      `${(entry.engine.wallMs / 1000).toFixed(1)} s`,
+      `${(entry.ffmpeg.wallMs / 1000).toFixed(1)} s`,
+      `${share.toFixed(2)}× (≤ ${limit.toFixed(1)}×)${share <= limit ? '' : ' MISSED'}`,
+      `${(entry.engine.cpuMs / 1000).toFixed(1)} s / ${(entry.ffmpeg.cpuMs / 1000).toFixed(1)} s`,
+      `${entry.engine.peakRssMb.toFixed(0)} MB${entry.engine.peakRssMb <= 200 ? '' : ' MISSED'}`,
+      `${entry.ffmpeg.peakRssMb.toFixed(0)} MB`,
+      `${entry.load[0].toFixed(1)}–${entry.load[1].toFixed(1)}`,
+    ];
+  });
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
+  );
+  const format = (cells: string[]): string =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(format(header));
+  console.log(format(widths.map((width) => '-'.repeat(width))));
+  for (const line of lines) console.log(format(line));
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const work = options.work ?? (await mkdtemp(path.join(os.tmpdir(), 'timbre-bench-export-')));
   await mkdir(work, { recursive: true });
-  const totalSeconds = options.minutes * 60;
   console.log(
-    `Export benchmark: ${options.minutes} min, ${options.blocks} blocks (${options.pool} pooled espeak-ng segments, ${options.sharedSources ? 'shared' : 'one source per block'}), ${options.effects} effects, looped music bed → 44.1 kHz stereo`,
+    `Export benchmark: ${options.lengths.map(lengthLabel).join(', ')}; ${options.runs} run(s); blocks and effects ${options.blocks ? 'as given' : 'scaled as 600 and 50 per 90 min'} (${options.pool} pooled espeak-ng segments, ${options.sharedSources ? 'shared' : 'one source per block'}), looped music bed → 44.1 kHz stereo`,
   );
   console.log(
     `Work folder: ${work}  (cores: ${os.availableParallelism()}, load: ${os
@@ -280,76 +396,124 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')})`,
   );
+  const rows: SweepRow[] = [];
   try {
     let started = performance.now();
-    const project = await buildProject(work, options);
+    const materials = await makeMaterials(work, options.pool);
     console.log(`Setup (pool, music, effects): ${((performance.now() - started) / 1000).toFixed(1)} s`);
     started = performance.now();
     const bundle = await bundleEngine(path.join(work, 'bundle'));
-    console.log(`Engine bundled in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    console.log(`Engine bundled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const runEngine = async (
-      name: string,
-      audio: ExportRequest['options']['audio'],
-      cacheDir: string,
-    ): Promise<Measured> => {
-      const outputPath = path.join(work, `engine-${name}.${audio.format}`);
-      await rm(outputPath, { force: true });
-      const request: ExportRequest = {
-        plan: project.plan,
-        sources: project.sources,
-        options: { audio, loudness: { kind: 'none' }, subtitles: { srt: true, vtt: false } },
-        outputPath,
-        pcmCacheDir: cacheDir,
-        overwrite: true,
-      };
-      const requestPath = path.join(work, `request-${name}.json`);
-      await writeFile(requestPath, JSON.stringify(request));
-      const measured = await timed(process.execPath, [bundle.runner, requestPath, bundle.worker], outputPath);
-      const report = JSON.parse(measured.stdout.trim().split('\n').pop() ?? '{}') as {
-        result?: { timingsMs?: object };
-      };
-      console.log(row(`engine ${name}`, measured), JSON.stringify(report.result?.timingsMs ?? {}));
-      return measured;
-    };
-    const runFfmpeg = async (name: string, codec: string[], extension: string): Promise<Measured> => {
-      const output = path.join(work, `ffmpeg-${name}.${extension}`);
-      const measured = await timed('ffmpeg', ffmpegArgs(project, totalSeconds, output, codec), output);
-      console.log(row(`ffmpeg ${name}`, measured));
-      return measured;
-    };
+    for (let run = 1; run <= options.runs; run += 1) {
+      for (const minutes of options.lengths) {
+        const shape = shapeFor(minutes, options);
+        const lengthWork = path.join(work, `${minutes}-min`);
+        await mkdir(lengthWork, { recursive: true });
+        const project = await buildProject(lengthWork, shape, materials);
+        const totalSeconds = minutes * 60;
+        console.log(
+          `\nRun ${run}, ${lengthLabel(minutes)}: ${shape.blocks} blocks, ${shape.effects} effects (load ${oneMinuteLoad().toFixed(1)})`,
+        );
 
-    const ffmpegWav = await runFfmpeg('wav', ['-c:a', 'pcm_s16le'], 'wav');
-    const engineWav = await runEngine('wav', { format: 'wav', bitDepth: 16 }, path.join(work, 'cache-wav'));
-    const ffmpegMp3 = await runFfmpeg('mp3 128k', ['-c:a', 'libmp3lame', '-b:a', '128k'], 'mp3');
-    const engineMp3 = await runEngine(
-      'mp3 128k',
-      { format: 'mp3', bitrateKbps: 128 },
-      path.join(work, 'cache-mp3'),
-    );
-    const warm = options.warm
-      ? await runEngine('wav (warm cache)', { format: 'wav', bitDepth: 16 }, path.join(work, 'cache-wav'))
-      : undefined;
+        const runEngine = async (
+          name: string,
+          audio: ExportRequest['options']['audio'],
+          cacheDir: string,
+        ): Promise<Measured> => {
+          const outputPath = path.join(lengthWork, `engine-${name.replace(/\W+/gu, '-')}.${audio.format}`);
+          await rm(outputPath, { force: true });
+          const request: ExportRequest = {
+            plan: project.plan,
+            sources: project.sources,
+            options: { audio, loudness: { kind: 'none' }, subtitles: { srt: true, vtt: false } },
+            outputPath,
+            pcmCacheDir: cacheDir,
+            overwrite: true,
+          };
+          const requestPath = path.join(lengthWork, `request-${name.replace(/\W+/gu, '-')}.json`);
+          await writeFile(requestPath, JSON.stringify(request));
+          const measured = await timed(
+            process.execPath,
+            [bundle.runner, requestPath, bundle.worker],
+            outputPath,
+          );
+          const report = JSON.parse(measured.stdout.trim().split('\n').pop() ?? '{}') as {
+            result?: { timingsMs?: object };
+          };
+          console.log(row(`engine ${name}`, measured), JSON.stringify(report.result?.timingsMs ?? {}));
+          await rm(outputPath, { force: true });
+          return measured;
+        };
+        const runFfmpeg = async (name: string, codec: string[], extension: string): Promise<Measured> => {
+          const output = path.join(lengthWork, `ffmpeg-${name.replace(/\W+/gu, '-')}.${extension}`);
+          const measured = await timed('ffmpeg', ffmpegArgs(project, totalSeconds, output, codec), output);
+          console.log(row(`ffmpeg ${name}`, measured));
+          await rm(output, { force: true });
+          return measured;
+        };
+
+        if (options.formats.includes('wav')) {
+          const load = oneMinuteLoad();
+          const ffmpegWav = await runFfmpeg('wav', ['-c:a', 'pcm_s16le'], 'wav');
+          const engineWav = await runEngine(
+            'wav',
+            { format: 'wav', bitDepth: 16 },
+            path.join(lengthWork, 'cache-wav'),
+          );
+          rows.push({
+            run,
+            minutes,
+            format: 'WAV',
+            engine: engineWav,
+            ffmpeg: ffmpegWav,
+            load: [load, oneMinuteLoad()],
+          });
+          if (options.warm) {
+            const warm = await runEngine(
+              'wav (warm cache)',
+              { format: 'wav', bitDepth: 16 },
+              path.join(lengthWork, 'cache-wav'),
+            );
+            console.log(
+              `  WAV with the PCM cache already filled: time ${ratio(warm.wallMs, ffmpegWav.wallMs)}`,
+            );
+          }
+          await rm(path.join(lengthWork, 'cache-wav'), { recursive: true, force: true });
+        }
+        if (options.formats.includes('mp3')) {
+          const load = oneMinuteLoad();
+          const ffmpegMp3 = await runFfmpeg('mp3 128k', ['-c:a', 'libmp3lame', '-b:a', '128k'], 'mp3');
+          const engineMp3 = await runEngine(
+            'mp3 128k',
+            { format: 'mp3', bitrateKbps: 128 },
+            path.join(lengthWork, 'cache-mp3'),
+          );
+          rows.push({
+            run,
+            minutes,
+            format: 'MP3',
+            engine: engineMp3,
+            ffmpeg: ffmpegMp3,
+            load: [load, oneMinuteLoad()],
+          });
+        }
+        if (!options.keep) await rm(lengthWork, { recursive: true, force: true });
+      }
+    }
 
     const decodedHow = options.sharedSources
-      ? `cold PCM cache; blocks share ${options.pool} sources, which ffmpeg decodes ${options.blocks} times`
+      ? `cold PCM cache; blocks share ${options.pool} sources, which ffmpeg decodes once per block`
       : 'cold PCM cache: every source decoded in the run, as ffmpeg does';
-    console.log(`\nEngine / ffmpeg (${decodedHow}):`);
-    console.log(
-      `  WAV: time ${ratio(engineWav.wallMs, ffmpegWav.wallMs)} (target ≤ 1.0×), peak memory ${engineWav.peakRssMb.toFixed(0)} MB vs ${ffmpegWav.peakRssMb.toFixed(0)} MB (target ≤ 200 MB)`,
+    console.log(`\nEngine / ffmpeg, wall time and peak resident memory (${decodedHow}):\n`);
+    printTable(rows);
+    const met = rows.every(
+      (entry) =>
+        entry.engine.wallMs <= (entry.format === 'WAV' ? 1.0 : 0.8) * entry.ffmpeg.wallMs &&
+        entry.engine.peakRssMb <= 200,
     );
     console.log(
-      `  MP3: time ${ratio(engineMp3.wallMs, ffmpegMp3.wallMs)} (target ≤ 0.8×), peak memory ${engineMp3.peakRssMb.toFixed(0)} MB vs ${ffmpegMp3.peakRssMb.toFixed(0)} MB (target ≤ 200 MB)`,
-    );
-    if (warm)
-      console.log(`  WAV with the PCM cache already filled: time ${ratio(warm.wallMs, ffmpegWav.wallMs)}`);
-    const verdicts = [
-      engineWav.wallMs <= 1.0 * ffmpegWav.wallMs,
-      engineMp3.wallMs <= 0.8 * ffmpegMp3.wallMs,
-      Math.max(engineWav.peakRssMb, engineMp3.peakRssMb) <= 200,
-    ];
-    console.log(
-      `\nTargets: ${verdicts.every(Boolean) ? 'all met' : 'NOT all met'} (WAV time ${verdicts[0] ? 'ok' : 'missed'}, MP3 time ${verdicts[1] ? 'ok' : 'missed'}, memory ${verdicts[2] ? 'ok' : 'missed'})`,
+      `\nTargets (WAV ≤ 1.0×, MP3 ≤ 0.8× ffmpeg's time, peak ≤ 200 MB): ${met ? 'all met' : 'NOT all met'}`,
     );
   } finally {
     if (!options.keep && !options.work) await rm(work, { recursive: true, force: true });

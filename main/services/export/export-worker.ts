@@ -94,7 +94,11 @@ const channel = openOwnerChannel<ExportWorkerProtocol>(
     publish: answer,
     'decode-source': (message) => decoding().handle(message),
     'decode-cancel': (message) => decoding().handle(message),
-    'encode-segment': (message) => segmenting().handle(message),
+    'encode-segment': (message) => {
+      // A decode helper kept for the render (helper-workers.ts): its decoders are not needed any more.
+      decodeHelper?.release();
+      segmenting().handle(message);
+    },
     'segment-cancel': (message) => segmenting().handle(message),
     'encode-aac-lane': (message) => aacLane().handle(message),
     'aac-lane-cancel': (message) => aacLane().handle(message),

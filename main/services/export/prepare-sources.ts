@@ -6,6 +6,7 @@ import { decodeInParallel } from './decode/parallel-decode.js';
 import { decodeVideoSound, VideoSoundUnavailableError } from './decode/video-sound-decoder.js';
 import { SampleRateChangeError, type CachedSource, type PcmCache } from './decode/pcm-cache.js';
 import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
+import type { HelperSource } from './helper-workers.js';
 import { addStretchedSources } from './stretch/stretched-source.js';
 
 export interface PreparedSources {
@@ -28,7 +29,8 @@ export interface PreparedSources {
 export interface DecodeThreading {
   /** Helper workers decoding at once; 1 decodes in this thread. */
   readonly threads: number;
-  readonly workerEntry: URL;
+  /** The worker script, or the export's kept helpers (a decode helper goes on to render). */
+  readonly workerEntry: HelperSource;
 }
 
 /** Threads to decode with when the request does not say: every core, up to 4. */

@@ -20,6 +20,7 @@ import { confirmPublish } from './publish-gate.js';
 import { parseOrExplain } from './request-validation.js';
 import { defaultDecodeThreads, defaultRenderThreads, prepareSources } from './prepare-sources.js';
 import { defaultWorkerEntry } from './worker-launcher.js';
+import { HelperWorkers } from './helper-workers.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { renderOutput, type OutputProcessing, type RenderControl } from './render/output-render.js';
 import { roomToneProcessing } from './render/room-tone-clip-file.js';
@@ -58,9 +59,24 @@ export async function runExport(
   staging: StagingPaths = {},
 ): Promise<ExportResult> {
   const parsed = parseOrExplain(exportRequestSchema, input, 'export request');
+  checkDestination(parsed);
+  // The decode helper goes on to render the second half: one helper thread started, not two.
+  const helpers = new HelperWorkers(hooks.workerEntry ?? defaultWorkerEntry());
+  try {
+    return await exportWith(parsed, hooks, staging, helpers);
+  } finally {
+    await helpers.close();
+  }
+}
+
+async function exportWith(
+  parsed: ParsedExportRequest,
+  hooks: RunHooks,
+  staging: StagingPaths,
+  workerEntry: HelperWorkers,
+): Promise<ExportResult> {
   const { options } = parsed;
   const isCancelled = hooks.isCancelled ?? (() => false);
-  checkDestination(parsed);
   const normalising = options.loudness.kind !== 'none';
   const tracker = new ProgressTracker(
     {
@@ -73,7 +89,6 @@ export async function runExport(
     hooks.onProgress,
   );
   const timings: Partial<Record<ExportPhase, number>> = {};
-  const workerEntry = hooks.workerEntry ?? defaultWorkerEntry();
   const timed = async <T>(phase: ExportPhase, work: () => Promise<T> | T): Promise<T> => {
     const started = performance.now();
     tracker.report(phase, 0);
@@ -255,7 +270,7 @@ async function renderToFile(
   file: StagedFile,
   normalisation: { measured: LoudnessMeasurement } | undefined,
   control: RenderControl,
-  parallel: { workerEntry: URL; segmentPath: string },
+  parallel: { workerEntry: HelperWorkers; segmentPath: string },
 ): Promise<{
   loudness?: LoudnessReport;
   splitFrame?: number;

@@ -15,6 +15,12 @@ export class DecodeHelper {
 
   constructor(private readonly send: (message: DecodeOutbound) => void) {}
 
+  /** Frees the decoders kept for reuse: this thread goes on as the export's segment helper (helper-workers.ts). */
+  release(): void {
+    for (const cache of this.caches.values()) cache.close();
+    this.caches.clear();
+  }
+
   handle(message: DecodeInbound): void {
     if (message.type === 'decode-cancel') {
       this.cancelled = true;

@@ -1,8 +1,8 @@
 import { openWorkerChannel, type OwnerChannel } from '../../../../common/workers/worker-channel.js';
 import { fromWorkerError } from '../../../../common/workers/worker-error.js';
-import { workerEndpoint } from '../../workers/node-endpoint.js';
+import type { Worker } from 'node:worker_threads';
 import { EXPORT_ERRORS, ExportCancelledError } from '../export-errors.js';
-import { launchWorker } from '../worker-launcher.js';
+import { HelperWorkers, keptEndpoint, takeHelper, type HelperSource } from '../helper-workers.js';
 import { decodeOutboundSchema, type DecodeProtocol } from './decode-protocol.js';
 import type { PcmCache } from './pcm-cache.js';
 
@@ -22,7 +22,8 @@ export interface ParallelDecodeOptions {
    * otherwise wait idle beside its helpers, and a helper's isolate is ~15 MB more at the export's peak.
    */
   readonly local?: PcmCache;
-  readonly workerEntry: URL;
+  /** The worker script, or the export's kept helpers: then the helpers are handed back when all went well. */
+  readonly workerEntry: HelperSource;
   /** Total bytes read so far, over all jobs. */
   readonly onBytes: (bytes: number) => void;
   readonly isCancelled: () => boolean;
@@ -51,6 +52,7 @@ export async function decodeInParallel(
   const helpers = options.local ? threads - 1 : threads;
   const progress = new Map<string, number>();
   const helperChannels: OwnerChannel<DecodeProtocol>[] = [];
+  const helperThreads: Worker[] = [];
   let failure: Error | undefined;
   let busy = 0;
   let finish: () => void = () => {};
@@ -117,8 +119,10 @@ export async function decodeInParallel(
     dispatch(helper);
   };
   for (let index = 0; index < helpers; index += 1) {
+    const thread = takeHelper(options.workerEntry);
+    helperThreads.push(thread);
     const helper: OwnerChannel<DecodeProtocol> = openWorkerChannel<DecodeProtocol>(
-      workerEndpoint(launchWorker(options.workerEntry)),
+      keptEndpoint(thread),
       {
         'decode-bytes': (message) => {
           progress.set(message.key, message.bytes);
@@ -139,6 +143,7 @@ export async function decodeInParallel(
     );
     helperChannels.push(helper);
   }
+  let completed = false;
   const poll = setInterval(() => {
     if (!failure && options.isCancelled()) {
       failure = new ExportCancelledError();
@@ -149,9 +154,13 @@ export async function decodeInParallel(
     for (const helper of helperChannels) dispatch(helper);
     if (options.local) await decodeLocally(options.local);
     await allDone;
+    completed = failure === undefined;
   } finally {
     clearInterval(poll);
     await Promise.all(helperChannels.map((helper) => helper.close()));
+    const pool = options.workerEntry;
+    if (completed && pool instanceof HelperWorkers) for (const thread of helperThreads) pool.give(thread);
+    else await Promise.all(helperThreads.map((thread) => thread.terminate()));
   }
   if (failure) throw failure;
 }

@@ -1,6 +1,4 @@
-import { FLACDecoder } from '@wasm-audio-decoders/flac';
-import { MPEGDecoder } from 'mpg123-decoder';
-import { OggOpusDecoder } from 'ogg-opus-decoder';
+import type { MPEGDecoder } from 'mpg123-decoder';
 import type { DecodedAudio, StreamingDecoder } from './decoded-audio.js';
 import { mp3ChannelCount } from './mp3-channel-mode.js';
 import { resetMpegHandle } from './mpeg-handle-reset.js';
@@ -31,6 +29,12 @@ const FULL_RESET_AFTER_BYTES = 16 * 1024 * 1024;
  * once when they exceed a small share of the file, rather than failing on the first bad frame.
  */
 class WasmStreamDecoder implements StreamingDecoder {
+  /**
+   * The library's decoder, made once its package is loaded. Each package is imported when a file of its format
+   * is first decoded, not when the export's worker starts: every worker (the export's, its decode and segment
+   * helpers) would otherwise compile all three (with their WebAssembly inlined as text) before its first job.
+   */
+  private readonly loading: Promise<WasmDecoder>;
   private errors: string[] = [];
   private decodedAny = false;
   private channelLimit: number | undefined;
@@ -38,24 +42,31 @@ class WasmStreamDecoder implements StreamingDecoder {
   private garbageBytes = 0;
 
   constructor(
-    private readonly decoder: WasmDecoder,
+    load: () => Promise<WasmDecoder>,
     private readonly label: string,
     private readonly findChannelCount?: (firstBytes: Uint8Array) => number | undefined,
     private readonly rescaleIntegers = false,
     /** Readies the decoder for a new file more cheaply than its own reset(); false when it could not. */
-    private readonly lightReset?: () => boolean,
-  ) {}
+    private readonly lightReset?: (decoder: WasmDecoder) => boolean,
+  ) {
+    this.loading = load().then(async (decoder) => {
+      await decoder.ready;
+      return decoder;
+    });
+    // Whoever uses the decoder awaits it and gets the failure; this keeps an unused one from being unhandled.
+    this.loading.catch(() => {});
+  }
 
   async push(bytes: Uint8Array): Promise<DecodedAudio | undefined> {
-    await this.decoder.ready;
+    const decoder = await this.loading;
     if (this.channelLimit === undefined && this.findChannelCount)
       this.channelLimit = this.findChannelCount(bytes);
-    return this.accept(await this.decoder.decode(bytes));
+    return this.accept(await decoder.decode(bytes));
   }
 
   async finish(): Promise<DecodedAudio | undefined> {
-    await this.decoder.ready;
-    const tail = this.decoder.flush ? this.accept(await this.decoder.flush()) : undefined;
+    const decoder = await this.loading;
+    const tail = decoder.flush ? this.accept(await decoder.flush()) : undefined;
     if (!this.decodedAny) {
       const reason = this.errors[0] ? `: ${this.errors[0]}` : '';
       throw new Error(`${this.label}: no audio could be decoded${reason}`);
@@ -64,15 +75,15 @@ class WasmStreamDecoder implements StreamingDecoder {
   }
 
   async reset(): Promise<void> {
-    await this.decoder.ready;
+    const decoder = await this.loading;
     // A light reset keeps the decoder's WebAssembly instance, so no new instance sets off a full collection:
     // the decoded audio the library allocated (each read's slices, then their concatenation) would then pile up
     // until V8 collects it on its own terms, and the export's peak grew from ~182 to ~210 MB. A full reset after
     // every FULL_RESET_AFTER_BYTES of it bounds that: ~170 MB at 16 MB (with the export's own thread decoding as
     // a lane), ~190 MB at 32 MB, for ~0.3 s more decoding in the 600-source benchmark.
-    const light = this.garbageBytes < FULL_RESET_AFTER_BYTES && this.lightReset?.() === true;
+    const light = this.garbageBytes < FULL_RESET_AFTER_BYTES && this.lightReset?.(decoder) === true;
     if (!light) {
-      await this.decoder.reset();
+      await decoder.reset();
       this.garbageBytes = 0;
     }
     this.errors = [];
@@ -81,7 +92,10 @@ class WasmStreamDecoder implements StreamingDecoder {
   }
 
   dispose(): void {
-    this.decoder.free();
+    this.loading.then(
+      (decoder) => decoder.free(),
+      () => {},
+    );
   }
 
   private accept(result: WasmDecodeResult): DecodedAudio | undefined {
@@ -101,17 +115,36 @@ class WasmStreamDecoder implements StreamingDecoder {
 }
 
 export function createMp3Decoder(): StreamingDecoder {
-  // Gapless decoding reads the LAME header and trims the encoder delay and padding, as ffmpeg does.
-  const decoder = new MPEGDecoder({ enableGapless: true });
-  return new WasmStreamDecoder(decoder, 'MP3', mp3ChannelCount, false, () => resetMpegHandle(decoder));
+  return new WasmStreamDecoder(
+    async () => {
+      const { MPEGDecoder } = await import('mpg123-decoder');
+      // Gapless decoding reads the LAME header and trims the encoder delay and padding, as ffmpeg does.
+      return new MPEGDecoder({ enableGapless: true });
+    },
+    'MP3',
+    mp3ChannelCount,
+    false,
+    (decoder) => resetMpegHandle(decoder as MPEGDecoder),
+  );
 }
 
 export function createOggOpusDecoder(): StreamingDecoder {
-  return new WasmStreamDecoder(new OggOpusDecoder() as unknown as WasmDecoder, 'Ogg Opus');
+  return new WasmStreamDecoder(async () => {
+    const { OggOpusDecoder } = await import('ogg-opus-decoder');
+    return new OggOpusDecoder() as unknown as WasmDecoder;
+  }, 'Ogg Opus');
 }
 
 export function createFlacDecoder(): StreamingDecoder {
-  return new WasmStreamDecoder(new FLACDecoder(), 'FLAC', undefined, true);
+  return new WasmStreamDecoder(
+    async () => {
+      const { FLACDecoder } = await import('@wasm-audio-decoders/flac');
+      return new FLACDecoder();
+    },
+    'FLAC',
+    undefined,
+    true,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import type { LoudnessMeterState } from '../../../../common/export/loudness-mete
 import { openWorkerChannel, type OwnerChannel } from '../../../../common/workers/worker-channel.js';
 import { fromWorkerError } from '../../../../common/workers/worker-error.js';
 import { workerEndpoint } from '../../workers/node-endpoint.js';
-import { launchWorker } from '../worker-launcher.js';
+import { takeHelper, type HelperSource } from '../helper-workers.js';
 import { segmentOutboundSchema, type SegmentJob, type SegmentProtocol } from './segment-protocol.js';
 
 /** What the helper reports when its part is encoded. */
@@ -21,7 +21,7 @@ export class SegmentSession {
   fraction = 0;
   private readonly channel: OwnerChannel<SegmentProtocol>;
 
-  constructor(workerEntry: URL, job: SegmentJob) {
+  constructor(helpers: HelperSource, job: SegmentJob) {
     let headSettled = false;
     let resolveHead: (frames: readonly Uint8Array[]) => void = () => {};
     let resolveDone: (done: SegmentDone) => void = () => {};
@@ -47,7 +47,7 @@ export class SegmentSession {
     this.head.catch(() => {});
     this.done.catch(() => {});
     this.channel = openWorkerChannel<SegmentProtocol>(
-      workerEndpoint(launchWorker(workerEntry)),
+      workerEndpoint(takeHelper(helpers)),
       {
         'segment-head': (message) => resolveHead(message.frames),
         'segment-progress': (message) => {

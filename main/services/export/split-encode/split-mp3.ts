@@ -10,6 +10,7 @@ import type { Mp3Encoder } from '../encode/mp3-encoder.js';
 import { canJoinAt, moveReservoir, type IndexedFrames } from '../encode/mp3-join.js';
 import { renderOutput, type OutputProcessing, type RenderControl } from '../render/output-render.js';
 import type { TimelineMixer } from '../render/timeline-mixer.js';
+import type { HelperSource } from '../helper-workers.js';
 import { SegmentSession } from './segment-session.js';
 import {
   joinedLoudness,
@@ -81,7 +82,8 @@ export interface SplitEncodeJob {
   readonly pcmCacheDir: string;
   /** The helper's temporary file of frames, deleted here when done. */
   readonly segmentPath: string;
-  readonly workerEntry: URL;
+  /** The worker script, or the export's kept helpers (the decode helper goes on as this one). */
+  readonly workerEntry: HelperSource;
   readonly control: RenderControl;
 }
 

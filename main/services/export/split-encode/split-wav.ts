@@ -5,6 +5,7 @@ import { ExportCancelledError } from '../export-errors.js';
 import type { StagedFile } from '../output/staged-file.js';
 import { renderOutput, type OutputProcessing, type RenderControl } from '../render/output-render.js';
 import type { TimelineMixer } from '../render/timeline-mixer.js';
+import type { HelperSource } from '../helper-workers.js';
 import { SegmentSession, type SegmentDone } from './segment-session.js';
 import { joinedLoudness, waitFor, helperProcessingOf } from './split-shared.js';
 
@@ -23,7 +24,8 @@ export interface SplitWavJob {
   readonly bitDepth: 16 | 24;
   readonly meter: LoudnessMeter | undefined;
   readonly pcmCacheDir: string;
-  readonly workerEntry: URL;
+  /** The worker script, or the export's kept helpers (the decode helper goes on as this one). */
+  readonly workerEntry: HelperSource;
   readonly control: RenderControl;
 }
 

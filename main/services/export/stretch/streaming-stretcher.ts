@@ -1,4 +1,8 @@
-import { Stretch, type SampleBuffer } from '@soundtouchjs/core';
+import type { SampleBuffer, Stretch } from '@soundtouchjs/core';
+
+type StretchClass = typeof Stretch;
+/** SoundTouch, imported by the first stretch: most exports stretch nothing, and each worker would compile it. */
+let stretchClass: Promise<StretchClass> | undefined;
 
 /**
  * A take sped up by a tempo factor, keeping its pitch: SoundTouch's WSOLA (@soundtouchjs/core, MPL-2.0), which
@@ -19,11 +23,28 @@ export class StreamingStretcher {
   private stereo = new Float32Array(0);
   private drained = new Float32Array(0);
 
-  constructor(sampleRate: number, channels: 1 | 2, factor: number, inputFrames: number) {
+  /** A stretcher for a take of `inputFrames` frames, SoundTouch loaded first. */
+  static async create(
+    sampleRate: number,
+    channels: 1 | 2,
+    factor: number,
+    inputFrames: number,
+  ): Promise<StreamingStretcher> {
     if (!(factor >= 1)) throw new Error(`stretch: the tempo factor must be 1 or more (got ${factor})`);
+    stretchClass ??= import('@soundtouchjs/core').then((module) => module.Stretch);
+    return new StreamingStretcher(await stretchClass, sampleRate, channels, factor, inputFrames);
+  }
+
+  private constructor(
+    StretchOf: StretchClass,
+    sampleRate: number,
+    channels: 1 | 2,
+    factor: number,
+    inputFrames: number,
+  ) {
     this.channels = channels;
     this.targetFrames = Math.round(inputFrames / factor);
-    this.stretch = new Stretch({ createBuffers: true, sampleRate });
+    this.stretch = new StretchOf({ createBuffers: true, sampleRate });
     this.stretch.tempo = factor;
     const { inputBuffer, outputBuffer } = this.stretch;
     // createBuffers makes both; the library types them as optional for pipes that share another's.

@@ -22,7 +22,12 @@ async function ensureStretchedSource(
   isCancelled: () => boolean = () => false,
 ): Promise<CachedSource> {
   return cache.ensureDerived(stretchedKey, source.sampleRate, async (tempPcmPath) => {
-    const stretcher = new StreamingStretcher(source.sampleRate, source.channels, factor, source.frames);
+    const stretcher = await StreamingStretcher.create(
+      source.sampleRate,
+      source.channels,
+      factor,
+      source.frames,
+    );
     await stretchFile(source, tempPcmPath, stretcher, isCancelled);
     return {
       channels: source.channels,
