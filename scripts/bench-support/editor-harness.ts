@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -157,6 +157,20 @@ export async function checkRendererBuild(): Promise<string> {
 export async function startApp(
   dataDir: string,
 ): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  // A user with projects this size has left the welcome page long ago (it shows while no service is kept).
+  await writeFile(
+    path.join(dataDir, 'settings.json'),
+    JSON.stringify({
+      schemaVersion: 1,
+      theme: 'system',
+      services: [],
+      activeServiceUrl: null,
+      welcomeDismissed: true,
+    }),
+    { flag: 'wx' },
+  ).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  });
   const child = spawn(
     process.execPath,
     [path.join(repoRoot, 'dist/main/browser-main.mjs'), '--data', dataDir, '--port', '0'],
