@@ -19,8 +19,13 @@ const PART_FORMAT = 'aac-part 1, fast coder';
 const ENCODERS = 2;
 const HASH_BYTES = 1 << 20;
 
-export interface AacPartsJob extends Omit<AacEncodeJob, 'workPath'> {
+/** Where the parts are kept, and the shortest part the plan makes (two minutes unless a test's short fixture asks). */
+export interface AacPartOptions {
   readonly cache: AacPartCache;
+  readonly shortestPartSeconds?: number | undefined;
+}
+
+export interface AacPartsJob extends Omit<AacEncodeJob, 'workPath'>, AacPartOptions {
   /** Where the book's chapters start, in frames of the mix: parts are cut there (aac-part-plan.ts). */
   readonly chapterStarts: readonly number[];
 }
@@ -43,7 +48,7 @@ export async function encodeAacParts(job: AacPartsJob): Promise<EncodedParts> {
   const reader = await WavPcmReader.open(job.wavPath);
   const { layout } = reader;
   await reader.close();
-  const parts = planAacParts(layout.frames, layout.sampleRate, job.chapterStarts);
+  const parts = planAacParts(layout.frames, layout.sampleRate, job.chapterStarts, job.shortestPartSeconds);
   const keys = await partKeys(job, layout, parts);
   const missing: number[] = [];
   for (const [index, key] of keys.entries()) if (!(await job.cache.has(key))) missing.push(index);

@@ -46,8 +46,18 @@ describe('the M4B cut into AAC parts', () => {
     ]);
   });
 
-  it('leaves out a cut a few samples after the one before it (chapters closer than two frames)', () => {
-    const parts = planAacParts(200 * RATE, RATE, [0, 100 * RATE, 100 * RATE + 600]);
-    expect(parts.map((part) => part.from)).toEqual([0, Math.floor((100 * RATE) / FRAME) * FRAME]);
+  it('joins a chapter shorter than two minutes to the part before it, so no part pays a warm-up for a few seconds', () => {
+    const minute = 60 * RATE;
+    const onFrame = (frames: number): number => Math.floor(frames / FRAME) * FRAME;
+    const parts = planAacParts(30 * minute, RATE, [
+      0,
+      10 * minute,
+      10.5 * minute,
+      11.5 * minute,
+      20 * minute,
+      29 * minute,
+    ]);
+    expect(parts.map((part) => part.from)).toEqual([0, onFrame(10 * minute), onFrame(20 * minute)]);
+    expect(parts.at(-1)!.to).toBe(30 * minute);
   });
 });

@@ -1,8 +1,8 @@
 const AAC_FRAME = 1024;
 /** A chapter longer than this is encoded in pieces of this length (from its own start), so an edit re-encodes one. */
 const PART_SECONDS = 600;
-/** A remainder shorter than this joins the piece before it rather than paying a warm-up of its own. */
-const MIN_PART_SECONDS = 60;
+/** A part shorter than this (a short chapter, a remainder) joins the one before it rather than pay a warm-up of its own. */
+const MIN_PART_SECONDS = 120;
 /** A book of one part this long or longer is cut in two, so both cores encode it (aac-encode.ts' threshold). */
 const TWO_PARTS_SECONDS = 120;
 /** Each part's encoder starts this early so its rate control has settled where its kept packets begin (aac-lanes.ts). */
@@ -31,9 +31,14 @@ export interface AacPart {
  * that lengthens a chapter moves the later chapters' cuts with their audio, so their parts (same samples, same
  * place on the frame grid as long as the shift is a whole number of frames) are found again in the cache.
  */
-export function planAacParts(total: number, sampleRate: number, chapterStarts: readonly number[]): AacPart[] {
+export function planAacParts(
+  total: number,
+  sampleRate: number,
+  chapterStarts: readonly number[],
+  shortestSeconds = MIN_PART_SECONDS,
+): AacPart[] {
   const step = Math.round((PART_SECONDS * sampleRate) / AAC_FRAME) * AAC_FRAME;
-  const shortest = MIN_PART_SECONDS * sampleRate;
+  const shortest = shortestSeconds * sampleRate;
   const chapterCuts = [...new Set(chapterStarts.map((start) => Math.floor(start / AAC_FRAME) * AAC_FRAME))]
     .filter((cut) => cut > 0 && cut < total)
     .sort((a, b) => a - b);
@@ -43,12 +48,15 @@ export function planAacParts(total: number, sampleRate: number, chapterStarts: r
     for (let cut = start + step; end - cut >= shortest; cut += step) cuts.push(cut);
     if (end < total) cuts.push(end);
   }
-  // A short book of one chapter is still encoded on both cores: cut in the middle, as the two lanes do.
-  if (cuts.length === 1 && total >= TWO_PARTS_SECONDS * sampleRate) {
-    cuts.push(Math.round(total / 2 / AAC_FRAME) * AAC_FRAME);
+  // Each part pays its encoder's warm-up (30 s): a cut less than two minutes after the one kept before it (short
+  // chapters) is dropped, so those chapters share a part, and so is one less than two minutes before the end.
+  const kept = [0];
+  for (const cut of cuts) if (cut - kept.at(-1)! >= shortest) kept.push(cut);
+  if (kept.length > 1 && total - kept.at(-1)! < shortest) kept.pop();
+  // A short book of one part is still encoded on both cores: cut in the middle, as the two lanes do.
+  if (kept.length === 1 && total >= TWO_PARTS_SECONDS * sampleRate) {
+    kept.push(Math.round(total / 2 / AAC_FRAME) * AAC_FRAME);
   }
-  // A cut too close to the one before it (a chapter of a few frames) is dropped: each part needs whole frames.
-  const kept = cuts.filter((cut, index) => index === 0 || cut - cuts[index - 1]! >= 2 * AAC_FRAME);
   const warmUp = Math.ceil((PART_WARM_UP_SECONDS * sampleRate) / AAC_FRAME) * AAC_FRAME;
   return kept.map((from, index) => {
     const last = index === kept.length - 1;

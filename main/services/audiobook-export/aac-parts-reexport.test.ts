@@ -19,6 +19,8 @@ const RATE = 44_100;
 const SECONDS = 60;
 /** Three chapters; the edit (a 1 kHz tone from 48 s to 49 s) is in the third, out of the others' encoders' reach. */
 const CHAPTER_STARTS_MS = [0, 20_000, 40_000];
+/** The app joins chapters under two minutes into one part; the fixture's are 20 s, to keep the test quick. */
+const SHORTEST_PART_SECONDS = 10;
 const SIGNAL = '0.3*sin(2*PI*(200+10*t)*t)+0.2*sin(2*PI*330*t)';
 // Commas escaped: unescaped, the filter graph reads them as the end of aevalsrc's expression.
 const EDIT = '+if(between(t\\,48\\,49)\\,0.1*sin(2*PI*1000*t)\\,0)';
@@ -41,7 +43,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function book(wavName: string, outputName: string, partCache?: AacPartCache) {
+function book(wavName: string, outputName: string, cache?: AacPartCache) {
   return writeAudiobookFile({
     wavPath: path.join(dir, wavName),
     outputPath: path.join(dir, outputName),
@@ -60,7 +62,7 @@ function book(wavName: string, outputName: string, partCache?: AacPartCache) {
       markers: true,
       chaptersJson: false,
     },
-    partCache,
+    parts: cache ? { cache, shortestPartSeconds: SHORTEST_PART_SECONDS } : undefined,
   });
 }
 
@@ -99,6 +101,7 @@ describe('an M4B exported again after an edit', () => {
       bitrateKbps: 64,
       cache,
       chapterStarts: CHAPTER_STARTS_MS.map((ms) => (ms / 1000) * RATE),
+      shortestPartSeconds: SHORTEST_PART_SECONDS,
     });
     expect({ reused: parts.reused, encoded: parts.encoded }).toEqual({ reused: 2, encoded: 1 });
     await book('after.wav', 'again.m4b', cache);

@@ -4,8 +4,7 @@ import { readCoverImage } from '../export/tags/cover-image.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
 import type { AacLaneJob } from './aac-lane-protocol.js';
 import { encodeAac } from './aac-encode.js';
-import type { AacPartCache } from './aac-part-cache.js';
-import { encodeAacParts } from './aac-part-encode.js';
+import { encodeAacParts, type AacPartOptions } from './aac-part-encode.js';
 import { freeformItem, mediaKindItem } from './audiobook-boxes.js';
 import { muxAudiobook } from './audiobook-mux.js';
 import type { Mp4Box } from './mp4-box-tree.js';
@@ -28,7 +27,7 @@ export interface AudiobookFileJob {
    * Encoded parts kept between exports (aac-part-cache.ts): given, the AAC is encoded part by part and only the
    * parts whose audio changed since a cached export are encoded again; without, in two lanes (aac-encode.ts).
    */
-  readonly partCache?: AacPartCache | undefined;
+  readonly parts?: AacPartOptions | undefined;
 }
 
 /** iTunes' media kind for an audiobook: Apple's players file it under Books, with bookmarks and chapters. */
@@ -47,9 +46,9 @@ export async function writeAudiobookFile(job: AudiobookFileJob): Promise<void> {
     signal: job.signal,
     onFraction: (fraction: number) => job.onFraction?.(fraction * 0.98),
   };
-  const soundtrack = job.partCache
+  const soundtrack = job.parts
     ? {
-        ...(await encodeAacParts({ ...encode, cache: job.partCache, chapterStarts: chapterStarts(job) })),
+        ...(await encodeAacParts({ ...encode, ...job.parts, chapterStarts: chapterStarts(job) })),
         dispose: async () => {},
       }
     : await encodeAac({ ...encode, workPath: job.outputPath });

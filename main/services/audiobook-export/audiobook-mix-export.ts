@@ -47,7 +47,7 @@ export async function exportAudiobookMix(
       frames: mix.frames,
       sampleRate: mix.sampleRate,
       tags: request.tags,
-      partCache: new AacPartCache(aacPartCacheDir(request.pcmCacheDir)),
+      parts: { cache: new AacPartCache(aacPartCacheDir(request.pcmCacheDir)) },
       signal: run.signal,
       onFraction,
     });
