@@ -22,6 +22,37 @@ describe('findBlock', () => {
   });
 });
 
+describe('findBlock over a long track', () => {
+  it('finds the blocks scrolled into view one after another with one walk of the track, not a search each', () => {
+    const sample = sampleProject();
+    const blocks = Array.from({ length: 2_000 }, (_, index) => createTextBlock({ id: `row-${index}` }));
+    let reads = 0;
+    const counted = new Proxy(blocks, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/u.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const project = { ...sample, tracks: { ...sample.tracks, speech: { blocks: counted } } };
+
+    for (let index = 0; index < blocks.length; index += 1) {
+      expect(findBlock(project, `row-${index}`)).toMatchObject({ track: 'speech', index });
+    }
+    // One search noting the whole track (~4,000 reads with the search's own), then one read per hinted lookup;
+    // a search per block read ~2,000,000.
+    expect(reads).toBeLessThan(3 * blocks.length + 10);
+
+    // A block inserted at the start moves every other one: the first lookup notes the track again.
+    const inserted = {
+      ...project,
+      tracks: { ...project.tracks, speech: { blocks: [createTextBlock({ id: 'row-new' }), ...blocks] } },
+    };
+    expect(findBlock(inserted, 'row-1999')).toMatchObject({ index: 2_000 });
+    expect(findBlock(inserted, 'row-0')).toMatchObject({ index: 1 });
+    expect(findBlock(inserted, 'row-new')).toMatchObject({ index: 0 });
+  });
+});
+
 describe('forEachBlock', () => {
   it('visits every block once, in the order allBlocks lists them (speech, effects, music)', () => {
     const project = sampleProject();

@@ -52,12 +52,31 @@ export function findBlock(project: Project, blockId: string): BlockLocation | un
     const blocks: readonly Block[] = project.tracks[track].blocks;
     const index = blocks.findIndex((block) => block.id === blockId);
     if (index !== -1) {
-      if (lastPlaces.size >= MAX_REMEMBERED_PLACES) lastPlaces.clear();
-      lastPlaces.set(blockId, { track, index });
+      rememberPlaces(track, blocks);
       return { track, index, block: blocks[index]! };
     }
   }
   return undefined;
+}
+
+/**
+ * Notes the place of every block of the track a search found its block in. The rows and timeline blocks that
+ * scroll into view are looked up one after another: noted one at a time, each new one was a search from the
+ * track's start, and scrolling a 20,000-block timeline end to end made ~5,000 of them (~1.4 ms of every frame).
+ * A block moved (a block inserted or deleted before it) is noted again, with its track, on its first search.
+ */
+function rememberPlaces(track: TrackName, blocks: readonly Block[]): void {
+  if (lastPlaces.size + blocks.length > MAX_REMEMBERED_PLACES) lastPlaces.clear();
+  for (let index = 0; index < blocks.length; index += 1) {
+    const id = blocks[index]!.id;
+    const known = lastPlaces.get(id);
+    if (known === undefined) lastPlaces.set(id, { track, index });
+    else {
+      // Updated in place: a track of 20,000 blocks noted again leaves no 20,000 objects behind for the collector.
+      known.track = track;
+      known.index = index;
+    }
+  }
 }
 
 export function requireBlock(project: Project, blockId: string): BlockLocation {
