@@ -108,23 +108,11 @@ export interface PreparedItem {
 }
 
 /**
- * One project of a batch, start to end: read and validate the file, generate what is missing when asked, write
- * the new generation states back to the file (before exporting, so credits spent are never forgotten), choose
- * the output name, export. Every failure becomes an outcome with a reason; only an abort is thrown.
- */
-export async function runBatchItem(
-  item: ItemInput,
-  deps: ItemRunnerDeps,
-  context: ItemRunContext,
-): Promise<ItemOutcome> {
-  const prepared = await prepareBatchItem(item, deps, context);
-  return prepared.status === 'prepared' ? exportBatchItem(item, prepared, deps, context) : prepared;
-}
-
-/**
- * The first half of an item's run, which the queue starts ahead of its turn (batch-pipeline.ts): read the file,
- * check where the export goes, generate what is missing when asked (its submissions wait for
- * `context.whenMaySubmit`), save the new states. Nothing is submitted for a project that cannot be delivered.
+ * One project of a batch runs in two halves. The first, which the queue may start ahead of the item's turn
+ * (batch-pipeline.ts): read and validate the file, check where the export goes, generate what is missing when
+ * asked (its submissions wait for `context.whenMaySubmit`), write the new generation states back to the file
+ * (before exporting, so credits spent are never forgotten). Nothing is submitted for a project that cannot be
+ * delivered. Every failure becomes an outcome with a reason; only an abort is thrown.
  */
 export async function prepareBatchItem(
   item: ItemInput,

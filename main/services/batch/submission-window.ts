@@ -6,7 +6,7 @@
  * since a sent task cannot be withdrawn) stay at a couple of projects' worth. Polling 4 tasks is far inside any
  * rate limit (the stand-in's 50 requests/s).
  */
-export const DEFAULT_TASKS_IN_FLIGHT = 4;
+const DEFAULT_TASKS_IN_FLIGHT = 4;
 
 /** How often waiting submissions look at the job list again (it changes as tasks end; no event says "fewer"). */
 const RECHECK_MS = 100;
