@@ -47,6 +47,12 @@ describe('timbre export × stand-in', () => {
     expect(run.stdout).toMatch(/\[2\/2\] Beta: part two: exported → .*Beta - part two\.wav \(\+ srt\)/);
     expect(run.stdout).not.toContain('standin-paid');
     expect(taskPosts()).toBe(2);
+    // The app's batch queue, look-ahead included (issue 42): Beta's task went out before Alpha's file was written.
+    const betaPost = world.standin
+      .ledger({ kind: 'task' })
+      .find((entry) => entry.method === 'POST' && String(entry.summary['textPreview']).includes('Mountains'));
+    const alphaWritten = (await stat(path.join(outDir, 'Alpha.wav'))).mtimeMs;
+    expect(Date.parse(betaPost?.at ?? '')).toBeLessThan(alphaWritten);
 
     // The new generation states were saved into the files, and the exports match their timelines.
     await expectExported(outDir, 'Alpha', alpha);
