@@ -8,6 +8,7 @@ import type { ChapterSpan } from '../../../common/export/chapter-split.js';
 import { chapterSpans } from '../../../common/export/chapter-split.js';
 import type { FileTags } from '../export/tags/file-tags.js';
 import { writeChapterFiles } from './chapter-files.js';
+import { chapterPartsJob, exportChapterPartsMix, usesChapterParts } from './chapter-parts-mix.js';
 import { chapterRequests } from './chapter-requests.js';
 import { chapterFilesSummary } from '../../../common/export/chapter-files-summary.js';
 import type { Project } from '../../../common/project/index.js';
@@ -41,6 +42,8 @@ export interface ProjectExporterOptions {
   videos?: { allows(filePath: string): boolean };
   /** The app's version, in every chapter file's fingerprint: an update may change what the engine writes. */
   appVersion?: string;
+  /** Where an MP3 with chapters keeps its parts (export/part-reuse/); `<data>/part-cache` beside the PCM cache if absent. */
+  partCacheDir?: string;
 }
 
 /** A project checked ready to export (prepare): its render plan and the audio file of every clip. */
@@ -180,6 +183,10 @@ export class ProjectExporter {
     const coverPath = target.coverPath ?? this.projectCoverPath(project);
     const spans = chapterSpans(chapters, plan.durationMs, project.title);
     const tags = fileTagsFor(project, settings, spans, coverPath);
+    const parts = chapterPartsJob(this.options, { plan, spans, sources, settings, tags }, target);
+    // An MP3 with chapters is built from the chapters' parts, kept between exports (export/part-reuse/).
+    if (target.mode === 'mix' && !project.video && usesChapterParts(parts))
+      return exportChapterPartsMix(parts, run);
     // The audio of a project with a video is aligned to it: its original sound goes under the speech, as in the video.
     const bed = await this.originalSoundFor(project, plan, sources);
     const result = await this.options.engine.exportMix(

@@ -45,6 +45,8 @@ export interface PartMixRequest {
   readonly overwrite: boolean;
   readonly pcmCacheDir: string;
   readonly store: PartStore;
+  /** False makes every part again (the user's "re-render all"); what is made is still kept for the next export. */
+  readonly reuse?: boolean | undefined;
   readonly appVersion?: string | undefined;
   readonly workerEntry: URL;
 }
@@ -100,6 +102,8 @@ export async function exportMixInParts(
     run.onProgress?.({ phase, fraction, phaseFraction: fraction });
   const aligned = frameAlignedPlan(request.plan, request.chapters);
   const { plan } = aligned;
+  const lookup = (key: string) =>
+    request.reuse === false ? Promise.resolve(undefined) : request.store.lookup(key);
   const prepared = await prepareSources(
     plan,
     request.sources,
@@ -121,7 +125,7 @@ export async function exportMixInParts(
       }),
     );
     states = await inLanes(aligned.parts, isCancelled, async (part, index) => {
-      const kept = meterStateFromJson((await request.store.lookup(keys[index]!))?.meta.meter);
+      const kept = meterStateFromJson((await lookup(keys[index]!))?.meta.meter);
       if (kept) return kept;
       measured += 1;
       const state = await measurePart(request, aligned, part);
@@ -143,7 +147,7 @@ export async function exportMixInParts(
   const keys = aligned.parts.map((part) => partKey(plan, part, context));
   let encoded = 0;
   const encodedParts = await inLanes(aligned.parts, isCancelled, async (part, index) => {
-    const kept = await request.store.lookup(keys[index]!);
+    const kept = await lookup(keys[index]!);
     const firstFrame = encodeStart(part) / MP3_FRAME_SAMPLES;
     if (kept && kept.meta.firstFrame === firstFrame)
       return { path: kept.dataPath, firstFrame, startFrame: part.startFrame };
