@@ -24,6 +24,8 @@ const SHORTEST_PART_SECONDS = 10;
 const SIGNAL = '0.3*sin(2*PI*(200+10*t)*t)+0.2*sin(2*PI*330*t)';
 // Commas escaped: unescaped, the filter graph reads them as the end of aevalsrc's expression.
 const EDIT = '+if(between(t\\,48\\,49)\\,0.1*sin(2*PI*1000*t)\\,0)';
+/** An edit at 38–39 s: in the second chapter, and in the 30 s the third part's encoder runs before its first packet. */
+const WARM_UP_EDIT = '+if(between(t\\,38\\,39)\\,0.1*sin(2*PI*1000*t)\\,0)';
 let dir: string;
 
 beforeAll(async () => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
   for (const [name, expression] of [
     ['before.wav', SIGNAL],
     ['after.wav', SIGNAL + EDIT],
+    ['warm-up-edit.wav', SIGNAL + WARM_UP_EDIT],
   ] as const) {
     await ffmpeg([
       ...['-v', 'error', '-f', 'lavfi', '-i', `aevalsrc=${expression}:s=${RATE}:d=${SECONDS}`],
@@ -112,6 +115,23 @@ describe('an M4B exported again after an edit', () => {
     expect(again!.equals(full!)).toBe(true);
     // The edit is in the book: not the first export's bytes.
     expect(again!.equals(first!)).toBe(false);
+  }, 120_000);
+
+  it('encodes a part again when only its encoder’s warm-up changed (the end of the chapter before it)', async () => {
+    const cache = new AacPartCache(path.join(dir, 'warm-up-cache'));
+    const encode = (wavName: string) =>
+      encodeAacParts({
+        workerEntry: defaultWorkerEntry(),
+        wavPath: path.join(dir, wavName),
+        bitrateKbps: 64,
+        cache,
+        chapterStarts: CHAPTER_STARTS_MS.map((ms) => (ms / 1000) * RATE),
+        shortestPartSeconds: SHORTEST_PART_SECONDS,
+      });
+    expect((await encode('before.wav')).encoded).toBe(3);
+    const again = await encode('warm-up-edit.wav');
+    // The second part holds the edit; the third's own samples are unchanged, but its encoder read the edit.
+    expect({ reused: again.reused, encoded: again.encoded }).toEqual({ reused: 1, encoded: 2 });
   }, 120_000);
 
   it('decodes at every join as a single-pass encode does: SNR against the mix and the largest sample jump', async () => {
