@@ -67,6 +67,15 @@
  *     answer out of the worker as a string cost the page ~60 ms; the bytes are transferred instead. With the
  *     first layout comparing a take's `made` record field by field and row heights counted without a memo,
  *     opening takes a median ~400 ms, against ~450 ms before these.
+ *   - At the cap (issue 42; 2 cores, the 1-minute load 14–37 from other builds, so every figure is noisy): the open
+ *     took 1.1–1.4 s (median of 3; first 1.3–2.0 s) and still does (0.8–1.4 s); of a cached open under load ~20,
+ *     main answers in 30–130 ms (~950 ms for the first: packing, serialising and compressing 15 MB) and the page
+ *     spends the rest inflating, parsing and laying out 20,000 blocks. Keystroke p95 was +15…+54 ms over the empty
+ *     box; each followed second of typing rendered every summarising view in one 50–110 ms task, now a transition a
+ *     keystroke interrupts (+9…+55 ms at load 21–37, where the 20-block project's own gap reached +41 ms). A
+ *     lookup searching the track from its start for each block scrolled into view cost ~420 ms of CPU over the
+ *     300-frame scroll (block-lookup.ts notes a track's places at once now); scroll frames over 50 ms stayed
+ *     4–23 per run at load 21–37, mostly garbage collection and the machine's contention.
  *   - Scrolling the timeline end to end drops a canvas for each of up to 2,500 generated blocks: Blink disposing of
  *     them inside the garbage collector's atomic pause made one 30–77 ms pause (a 67–167 ms frame). With the canvas
  *     pool (canvas-pool.ts) that part of the pause is 0.2 ms and the longest scroll frame 33 ms.
