@@ -453,7 +453,12 @@ async function main(): Promise<void> {
           return measured;
         };
 
-        if (options.formats.includes('wav')) {
+        // A 16-bit stereo WAV holds at most 4 GiB (~6 h 45 min at 44.1 kHz): the engine refuses longer ones, as it should.
+        const wavBytes = totalSeconds * SAMPLE_RATE * 4;
+        const wavFits = wavBytes < 2 ** 32 - 1024;
+        if (options.formats.includes('wav') && !wavFits)
+          console.log(`WAV skipped: ${(wavBytes / 2 ** 30).toFixed(1)} GiB is over the 4 GiB a WAV can hold`);
+        if (options.formats.includes('wav') && wavFits) {
           const load = oneMinuteLoad();
           const ffmpegWav = await runFfmpeg('wav', ['-c:a', 'pcm_s16le'], 'wav');
           const engineWav = await runEngine(
