@@ -14,6 +14,8 @@
  *
  *   npx tsx scripts/bench-generation.ts --batch 20 --blocks 50 [--speed 1] [--in-flight 4]
  *
+ * `--in-flight 0` submits each project only at its turn: the sequential batch from before issue 42, to compare.
+ *
  * At speed 1 the stand-in takes a few minutes (its tasks last up to 20 s); `--speed 10` is a quick look.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
