@@ -6,7 +6,7 @@ const MIN_PART_SECONDS = 120;
 /** A book of one part this long or longer is cut in two, so both cores encode it (aac-encode.ts' threshold). */
 const TWO_PARTS_SECONDS = 120;
 /** Each part's encoder starts this early so its rate control has settled where its kept packets begin (aac-lanes.ts). */
-export const PART_WARM_UP_SECONDS = 30;
+const PART_WARM_UP_SECONDS = 30;
 /** …and runs two frames past the part's end, so its last kept packet had the encoder's usual look-ahead. */
 const LOOK_AHEAD_FRAMES = 2 * AAC_FRAME;
 
