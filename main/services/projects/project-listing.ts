@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import pMap from 'p-map';
 import {
   layoutTimeline,
   projectFileTextOf,
@@ -32,6 +33,9 @@ export interface ProjectListingOptions {
   indexFile?: ListEntryIndexFile | undefined;
 }
 
+/** How many project files are stat-ed at once while listing (file handles, not memory, are what this bounds). */
+const STAT_CONCURRENCY = 32;
+
 /**
  * The library's lists: every project file with its counts and duration (or its problem), newest first, and the
  * projects opened last. A file unchanged since it was listed, in this run or an earlier one (the index file), is
@@ -55,9 +59,15 @@ export class ProjectListing {
     await this.listEntries.load();
     const entries: ProjectListEntry[] = [];
     const fileNames = names.filter(isProjectFileName).sort();
-    // One at a time: project files can be large, and a listing must not spike memory.
-    for (const fileName of fileNames) {
-      const entry = await this.listEntry(fileName);
+    // The stats are asked for together (a start with 500 unchanged projects is 500 stats and no reads: one after
+    // another they took ~30 ms on a quiet machine, ~6 ms together); a stat costs no memory to speak of.
+    const folder = this.options.folder;
+    const allStats = await pMap(fileNames, (fileName) => statIfExists(folder.pathOf(fileName)), {
+      concurrency: STAT_CONCURRENCY,
+    });
+    // Reads stay one at a time: project files can be large, and a listing must not spike memory.
+    for (const [index, fileName] of fileNames.entries()) {
+      const entry = await this.listEntry(fileName, allStats[index]);
       if (entry !== undefined) entries.push(entry);
     }
     // Files deleted since (in the app or outside it) leave the index; the index is written when anything changed.
@@ -78,10 +88,12 @@ export class ProjectListing {
     return recent;
   }
 
-  private async listEntry(fileName: string): Promise<ProjectListEntry | undefined> {
+  private async listEntry(
+    fileName: string,
+    stats: Awaited<ReturnType<typeof statIfExists>>,
+  ): Promise<ProjectListEntry | undefined> {
     const { folder, backups } = this.options;
     const filePath = folder.pathOf(fileName);
-    const stats = await statIfExists(filePath);
     if (stats === undefined) {
       this.listEntries.forget(fileName);
       return undefined;
