@@ -25,7 +25,10 @@
  *     rows ~6–9 s after the page loaded: every start read and counted all 55 MB of projects);
  *   - after (project list index, first load split), load 28–32: first start 10.8 s, next start 4.2 s (rows
  *     0.8–1.6 s after the page loaded). What is left at the next start is mostly module loading in main (~2 s at
- *     load 29, before the shell listens): the export, video and decoding libraries are imported at start-up.
+ *     load 29, before the shell listens): the export, video and decoding libraries are imported at start-up;
+ *   - round two (listing stats together 628b6c4, one date formatter 9afe352), quieter machine: before (94a7c01),
+ *     load 4.3–5.8: first 3.7 s, next 1.8 s (page loaded → rows 0.56–1.16 s); after, load 1.8–3.5: first 2.7–3.3 s,
+ *     next 1.3–1.5 s (page loaded → rows 0.32–0.47 s; listening 0.5–0.9 s is now the largest part).
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
