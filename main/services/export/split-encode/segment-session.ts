@@ -2,7 +2,7 @@ import type { LoudnessMeterState } from '../../../../common/export/loudness-mete
 import { openWorkerChannel, type OwnerChannel } from '../../../../common/workers/worker-channel.js';
 import { fromWorkerError } from '../../../../common/workers/worker-error.js';
 import { workerEndpoint } from '../../workers/node-endpoint.js';
-import { takeHelper, type HelperSource } from '../helper-workers.js';
+import { HelperWorkers, keptEndpoint, takeHelper, type HelperSource } from '../helper-workers.js';
 import { segmentOutboundSchema, type SegmentJob, type SegmentProtocol } from './segment-protocol.js';
 
 /** What the helper reports when its part is encoded. */
@@ -20,6 +20,9 @@ export class SegmentSession {
   readonly done: Promise<SegmentDone>;
   fraction = 0;
   private readonly channel: OwnerChannel<SegmentProtocol>;
+  /** Hands the helper back to the export's kept helpers after a job that succeeded, else ends it. */
+  private readonly release: () => Promise<void>;
+  private succeeded = false;
 
   constructor(helpers: HelperSource, job: SegmentJob) {
     let headSettled = false;
@@ -46,8 +49,16 @@ export class SegmentSession {
     // Whoever awaits them handles a rejection; these keep an unawaited one from being reported as unhandled.
     this.head.catch(() => {});
     this.done.catch(() => {});
+    const worker = takeHelper(helpers);
+    // A kept helper renders the next segment too (a book's parts): a new thread costs ~0.2–0.3 s of start-up.
+    const kept = helpers instanceof HelperWorkers;
+    this.release = async () => {
+      if (!kept) return;
+      if (this.succeeded) helpers.give(worker);
+      else await worker.terminate();
+    };
     this.channel = openWorkerChannel<SegmentProtocol>(
-      workerEndpoint(takeHelper(helpers)),
+      kept ? keptEndpoint(worker) : workerEndpoint(worker),
       {
         'segment-head': (message) => resolveHead(message.frames),
         'segment-progress': (message) => {
@@ -55,6 +66,7 @@ export class SegmentSession {
         },
         'segment-done': (message) => {
           this.fraction = 1;
+          this.succeeded = true;
           resolveDone({ frames: message.frames, ...(message.meter ? { meter: message.meter } : {}) });
         },
         'segment-failed': (message) =>
@@ -79,5 +91,6 @@ export class SegmentSession {
 
   async close(): Promise<void> {
     await this.channel.close();
+    await this.release();
   }
 }
