@@ -3,8 +3,10 @@ import type { ChapterSpan } from '../../../common/export/chapter-split.js';
 import type { ProjectExportSettings, RenderPlan } from '../../../common/export/index.js';
 import type { RunOptions } from '../export/index.js';
 import { exportMixInParts, partMixRefusal } from '../export/part-reuse/part-mix-export.js';
+import { Mp3PartJoinError } from '../export/part-reuse/part-mp3-join.js';
 import { PartStore } from '../export/part-reuse/part-store.js';
 import type { FileTags } from '../export/tags/file-tags.js';
+import type { ExportOutputs } from './project-exporter.js';
 
 /** What a mix needs to be built from the parts of earlier exports (export/part-reuse/). */
 export interface ChapterPartsJob {
@@ -60,7 +62,24 @@ export function usesChapterParts(job: ChapterPartsJob): boolean {
  * The MP3 with chapters from parts: each chapter's part is kept between exports (keyed by what decides its bytes),
  * so exporting again after an edit encodes only the chapters that changed. The summary says what was kept.
  */
-export async function exportChapterPartsMix(job: ChapterPartsJob, run: RunOptions) {
+export async function exportChapterPartsMix(
+  job: ChapterPartsJob,
+  run: RunOptions,
+  onePass: () => Promise<ExportOutputs>,
+): Promise<ExportOutputs> {
+  try {
+    return await exportFromParts(job, run);
+  } catch (error) {
+    if (!(error instanceof Mp3PartJoinError)) throw error;
+    // Two parts that no frame can join: the book is still delivered, written in one pass as before parts existed.
+    const outputs = await onePass();
+    const warning =
+      'The chapters kept from earlier exports could not be joined, so the book was encoded whole.';
+    return { ...outputs, warnings: [...(outputs.warnings ?? []), warning] };
+  }
+}
+
+async function exportFromParts(job: ChapterPartsJob, run: RunOptions) {
   const store = new PartStore(job.partCacheDir ?? path.join(path.dirname(job.pcmCacheDir), 'part-cache'));
   const result = await exportMixInParts(
     {

@@ -18,7 +18,7 @@ import type { ExportEngine, RunOptions } from '../export/index.js';
 import type { ExportMode } from '../../../common/export/export-mode.js';
 import { exportVideoWithSoundtrack } from '../video-export/video-soundtrack-export.js';
 import { checkPictureFitsOutput } from '../video-export/picture-container-check.js';
-import { withOriginalSound } from '../video-export/original-sound-bed.js';
+import { projectOriginalSound } from '../video-export/original-sound-bed.js';
 import { iso639Of } from '../export/tags/id3-tag.js';
 import { creditedNarrator } from '../../../common/export/credits-text.js';
 import { exportCheckedDelivery } from './retail-delivery.js';
@@ -186,9 +186,20 @@ export class ProjectExporter {
     const parts = chapterPartsJob(this.options, { plan, spans, sources, settings, tags }, target);
     // An MP3 with chapters is built from the chapters' parts, kept between exports (export/part-reuse/).
     if (target.mode === 'mix' && !project.video && usesChapterParts(parts))
-      return exportChapterPartsMix(parts, run);
-    // The audio of a project with a video is aligned to it: its original sound goes under the speech, as in the video.
-    const bed = await this.originalSoundFor(project, plan, sources);
+      return exportChapterPartsMix(parts, run, () =>
+        this.exportMixInOnePass({ project, plan, sources, settings }, target, run, tags),
+      );
+    return this.exportMixInOnePass({ project, plan, sources, settings }, target, run, tags);
+  }
+
+  private async exportMixInOnePass(
+    { project, plan, sources, settings }: Omit<PreparedExport, 'chapters'>,
+    target: ExportTarget,
+    run: RunOptions,
+    tags: ReturnType<typeof fileTagsFor>,
+  ): Promise<ExportOutputs> {
+    // The audio of a project with a video is aligned to it: its original sound goes under the speech.
+    const bed = await projectOriginalSound(project.video, plan, sources, this.options.videos);
     const result = await this.options.engine.exportMix(
       {
         plan: bed.plan,
@@ -209,17 +220,6 @@ export class ProjectExporter {
       bytes: result.bytes,
       warnings: [...bed.warnings, ...(result.warnings ?? [])],
     };
-  }
-
-  /** The mix with the project's video's original sound under it, unless the app may not read that video. */
-  private async originalSoundFor(project: Project, plan: RenderPlan, sources: Record<string, string>) {
-    const video = project.video;
-    if (video === undefined) return { plan, sources, warnings: [] };
-    if (this.options.videos?.allows(video.path) === false) {
-      const warning = `The reference video “${path.basename(video.path)}” was not chosen in Timbre Studio on this computer, so its original sound is not mixed in: locate it in the editor to mix it.`;
-      return { plan, sources, warnings: video.originalAudio?.muted === false ? [warning] : [] };
-    }
-    return withOriginalSound(plan, sources, video, video.originalAudio);
   }
 
   /**

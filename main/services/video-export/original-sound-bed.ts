@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderClip, RenderPlan } from '../../../common/export/render-plan.js';
+import type { Project } from '../../../common/project/index.js';
 import type { OriginalAudio } from '../../../common/project/timing-schema.js';
 
 /** The bed's clip id: block ids are UUIDs, so it never meets one. */
@@ -61,4 +62,19 @@ export async function withOriginalSound(
     sources: { ...sources, [sourceKey]: video.path },
     warnings: [],
   };
+}
+
+/** The mix with a project's video's original sound under it, unless the app may not read that video. */
+export async function projectOriginalSound(
+  video: Project['video'],
+  plan: RenderPlan,
+  sources: Record<string, string>,
+  videos: { allows(filePath: string): boolean } | undefined,
+): Promise<WithOriginalSound> {
+  if (video === undefined) return { plan, sources, warnings: [] };
+  if (videos?.allows(video.path) === false) {
+    const warning = `The reference video “${path.basename(video.path)}” was not chosen in Timbre Studio on this computer, so its original sound is not mixed in: locate it in the editor to mix it.`;
+    return { plan, sources, warnings: video.originalAudio?.muted === false ? [warning] : [] };
+  }
+  return withOriginalSound(plan, sources, video, video.originalAudio);
 }

@@ -5,6 +5,17 @@ import { Mp3FrameSplitter } from '../encode/mp3-frame-splitter.js';
 import { infoFrame, infoFrameBytes, updateCrc16 } from '../encode/mp3-info-frame.js';
 
 /**
+ * No frame in the join window lets part `part` follow the one before it (their bit reservoirs and windows never
+ * line up there): the export then writes the book in one pass instead (chapter-parts-mix.ts).
+ */
+export class Mp3PartJoinError extends Error {
+  constructor(part: number, earliest: number, latest: number) {
+    super(`MP3 parts: no frame from ${earliest} to ${latest} joins part ${part} to part ${part - 1}`);
+    this.name = 'Mp3PartJoinError';
+  }
+}
+
+/**
  * Where each part's frames may take over from the previous part's: from 20 to 4 frames before the part's start.
  * The part's encoder started 16 frames before the earliest (PART_LEAD_MP3_FRAMES = 36), so it is warm; the previous
  * part's frames up to 4 before its end never hold the samples its encoder saw only as end-of-stream flushing.
@@ -94,8 +105,7 @@ export function joinMp3Parts(
     let join: number | undefined;
     for (let at = Math.max(earliest, joins[k - 2] ?? 0); at <= latest && join === undefined; at += 1)
       if (canJoinAt(at, tail, head)) join = at;
-    if (join === undefined)
-      throw new Error(`MP3 parts: no frame from ${earliest} to ${latest} joins part ${k} to part ${k - 1}`);
+    if (join === undefined) throw new Mp3PartJoinError(k, earliest, latest);
     moveReservoir(join, tail, head);
     tail.frames.forEach((frame, offset) => patchedTails[k - 1]!.set(tail.first + offset, frame));
     joins.push(join);
