@@ -1,10 +1,11 @@
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { MP3_FRAME_SAMPLES } from '../common/export/frame-aligned-parts.js';
 import { chapterMarks } from '../common/project/chapters.js';
 import { layoutTimeline } from '../common/project/index.js';
 import { sendContext } from '../common/project/send-context.js';
 import { makeEpub } from '../main/services/book-import/test-support/make-books.js';
-import { probeFile } from '../main/services/export/test-support/media-tools.js';
+import { probeFile, probeStream } from '../main/services/export/test-support/media-tools.js';
 import { expect, test } from './support/fixtures.js';
 import { EditorPage } from './support/pages/editor-page.js';
 import { ProjectsPage } from './support/pages/projects-page.js';
@@ -111,8 +112,20 @@ test.describe('journey: a book from EPUB to a chaptered audiobook', () => {
       'The Keeper',
       'Morning',
     ]);
+    // Each chapter is padded to whole MP3 frames (1152 samples, under 26 ms) so a re-export can keep the frames of
+    // chapters that did not change: chapter k starts after the padded lengths of the chapters before it.
+    const { sampleRate } = await probeStream(mp3Path);
+    const frameMs = (MP3_FRAME_SAMPLES * 1000) / sampleRate;
+    let alignedFrames = 0;
     probed.chapters.forEach((chapter, index) => {
-      expect(Number(chapter.start_time)).toBeCloseTo(marks[index]!.startMs / 1000, 2);
+      const start = Number(chapter.start_time);
+      expect(start).toBeCloseTo(alignedFrames / sampleRate, 2);
+      expect(start * 1000).toBeGreaterThanOrEqual(marks[index]!.startMs - 1);
+      expect(start * 1000).toBeLessThan(marks[index]!.startMs + index * frameMs + 1);
+      const next = marks[index + 1];
+      if (next === undefined) return;
+      const lengthFrames = Math.round(((next.startMs - marks[index]!.startMs) * sampleRate) / 1000);
+      alignedFrames += Math.ceil(lengthFrames / MP3_FRAME_SAMPLES) * MP3_FRAME_SAMPLES;
     });
     expect(probed.format.tags).toMatchObject({ title: 'The Lighthouse', artist: 'Ada Writer' });
     expect(probed.format.tags?.date ?? probed.format.tags?.TYER).toBe('2026');
