@@ -63,6 +63,10 @@ export async function buildAll({ quiet = false } = {}) {
       outExtension: { '.js': '.mjs' },
       format: 'esm',
       packages: 'external',
+      // The services (and the libraries they import) are a chunk the shell loads after it listens, so the page
+      // loads meanwhile. Chunks stay beside the entry: import.meta.url finds the workers from there.
+      splitting: true,
+      chunkNames: 'browser-[name]-[hash]',
     }),
     // The `timbre` command line tool (package.json bin), beside the export worker it starts.
     esbuild({

@@ -25,28 +25,34 @@ async function main(): Promise<void> {
   const rendererDir = path.resolve(values.renderer ?? path.join(here, '..', 'renderer'));
   const logger = new FileLogger(path.join(dataDir, 'logs', 'main.log'));
   const common = { dataDir, rendererDir, appVersion: readVersion(here), logger, ...devStandinFromEnv() };
+  // The URL is printed as soon as the page can load (a launcher opens it then), before main's services are ready.
+  let announced = false;
+  const onListening = (url: string): void => {
+    announced = true;
+    process.stdout.write(
+      `Timbre Studio (browser shell) is running.\nOpen: ${url}\nData folder: ${dataDir}\n`,
+    );
+  };
   let shell;
   if (values.port !== undefined) {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new Error(`--port must be a whole number from 0 to 65535 (got ${values.port})`);
     }
-    shell = await startBrowserShell({ ...common, port });
+    shell = await startBrowserShell({ ...common, port, onListening });
   } else {
     // Without --port, the address of the last launch is used again when it is free, so a tab left open across a
     // restart finds the app again (and learns it was restarted) instead of losing its unsaved edits.
     const remembered = await readShellAddress(dataDir);
     try {
-      shell = await startBrowserShell({ ...common, ...(remembered ?? {}) });
+      shell = await startBrowserShell({ ...common, ...(remembered ?? {}), onListening });
     } catch (error) {
-      if (remembered === undefined) throw error;
-      shell = await startBrowserShell(common);
+      // Only a remembered address that is taken is worth another try; a failure after listening is not.
+      if (remembered === undefined || announced) throw error;
+      shell = await startBrowserShell({ ...common, onListening });
     }
     await writeShellAddress(dataDir, shell.url);
   }
-  process.stdout.write(
-    `Timbre Studio (browser shell) is running.\nOpen: ${shell.url}\nData folder: ${dataDir}\n`,
-  );
   if (values['url-file']) {
     const { writeFile } = await import('node:fs/promises');
     await writeFile(values['url-file'], shell.url, { mode: 0o600 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAppServices } from '../app/app-services.js';
 import type { AppServices, AppServicesOptions } from '../app/app-services.js';
 import { EventHub } from '../ipc/event-hub.js';
 import { buildContentSecurityPolicy } from '../security/content-security-policy.js';
@@ -16,7 +15,7 @@ import { serveStatic } from './static-server.js';
 import { startChooserServer } from './chooser-server.js';
 import { MediaSession, SESSION_PATH } from './media-session.js';
 import { MENU_COMMAND_PATH, handleMenuCommand } from './menu-command-route.js';
-import { WebSocketBinding } from './ws-binding.js';
+import type { WebSocketBinding } from './ws-binding.js';
 
 export interface BrowserShellOptions {
   dataDir: string;
@@ -30,6 +29,11 @@ export interface BrowserShellOptions {
   /** Where tokens live; the OS keychain unless a test passes another store. */
   secrets?: SecretStore;
   devStandin?: AppServicesOptions['devStandin'];
+  /**
+   * Called with the URL as soon as the page can be loaded, before the services are ready: the browser loads and
+   * draws the page while main loads its modules, and the page's connection waits for them.
+   */
+  onListening?: (url: string) => void;
 }
 
 export interface RunningBrowserShell {
@@ -55,13 +59,6 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
   // The file chooser runs on an origin of its own, out of the page's reach (see chooser-server.ts).
   const chooser = await startChooserServer({ rendererDir: options.rendererDir, logger: options.logger });
   const platform = new BrowserPlatform(options.dataDir, options.appVersion, hub, chooser);
-  const services = await createAppServices({
-    platform,
-    logger: options.logger,
-    events: hub,
-    ...(options.secrets ? { secrets: options.secrets } : {}),
-    ...(options.devStandin ? { devStandin: options.devStandin } : {}),
-  });
 
   let origin = '';
   const server = createServer((request, response) => {
@@ -85,10 +82,19 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
         response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not this session.');
         return;
       }
-      // A reference video the user chose, read from its place on disk (only those main was given).
-      if (videoId !== undefined) void serveVideoHttp(services.videos, videoId, request, response);
-      // Audio the page plays (samples, generated segments) comes from main's cache, never straight from a service.
-      else if (mediaId !== undefined) void serveMediaHttp(services.media, mediaId, request, response);
+      // servicesReady is set once the server listens, before any request can arrive.
+      void servicesReady.then(
+        (ready) => {
+          // A reference video the user chose, read from its place on disk (only those main was given).
+          if (videoId !== undefined) return serveVideoHttp(ready.videos, videoId, request, response);
+          // Audio the page plays (samples, generated segments) comes from main's cache, never straight from a service.
+          if (mediaId !== undefined) return serveMediaHttp(ready.media, mediaId, request, response);
+          return undefined;
+        },
+        () => {
+          if (!response.headersSent) response.writeHead(503).end();
+        },
+      );
       return;
     }
     const csp = buildContentSecurityPolicy({ connectSources: [origin.replace(/^http/, 'ws')] });
@@ -108,23 +114,54 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<R
   });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const binding = new WebSocketBinding(
-    services.dispatch,
-    services.events,
-    { origin, secret },
-    options.logger,
+  const url = `${origin}/#secret=${secret}`;
+  options.onListening?.(url);
+  // Loaded only now (a chunk of its own in the build): the export, video and decoding libraries it imports take
+  // a few hundred milliseconds, which the browser spends loading the page.
+  const servicesReady: Promise<AppServices> = import('../app/app-services.js').then(({ createAppServices }) =>
+    createAppServices({
+      platform,
+      logger: options.logger,
+      events: hub,
+      ...(options.secrets ? { secrets: options.secrets } : {}),
+      ...(options.devStandin ? { devStandin: options.devStandin } : {}),
+    }),
   );
-  server.on('upgrade', (request, socket, head) => binding.handleUpgrade(request, socket, head));
+  let binding: WebSocketBinding | undefined;
+  // A page that connects before the services are ready waits for them.
+  const bindingReady = Promise.all([servicesReady, import('./ws-binding.js')]).then(
+    ([ready, { WebSocketBinding }]) => {
+      binding = new WebSocketBinding(ready.dispatch, ready.events, { origin, secret }, options.logger);
+      return binding;
+    },
+  );
+  server.on('upgrade', (request, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    void bindingReady.then(
+      (ready) => ready.handleUpgrade(request, socket, head),
+      () => socket.destroy(),
+    );
+  });
+  let running: AppServices;
+  try {
+    running = await servicesReady;
+    await bindingReady;
+  } catch (error) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await chooser.close();
+    throw error;
+  }
 
   return {
-    url: `${origin}/#secret=${secret}`,
+    url,
     origin,
     chooserOrigin: chooser.origin,
-    services,
+    services: running,
     async close() {
-      await binding.close();
+      await binding?.close();
       await chooser.close();
-      await services.dispose();
+      await running.dispose();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
