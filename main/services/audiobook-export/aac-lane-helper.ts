@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import { EncodedPacket } from 'mediabunny';
 import { toWorkerError } from '../../../common/workers/worker-error.js';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { createLibav, type LibavInstance } from '../media-codecs/libav.js';
@@ -68,7 +67,9 @@ async function encodeLane(
         if (job.keepFrom !== null && pts < job.keepFrom) continue;
         if (job.keepBefore !== null && pts >= job.keepBefore) continue;
         const duration = encoded.duration ?? frameSize;
-        staged.push(record(new EncodedPacket(encoded.data, 'key', pts / sampleRate, duration / sampleRate)));
+        staged.push(
+          record({ data: encoded.data, timestamp: pts / sampleRate, duration: duration / sampleRate }),
+        );
       }
       kept += staged.length;
       if (staged.length > 0) await file.write(Buffer.concat(staged));

@@ -1,6 +1,5 @@
 import { open } from 'node:fs/promises';
 import type { EncodedPacket, MetadataTags } from 'mediabunny';
-import { BufferTarget, EncodedAudioPacketSource, Mp4OutputFormat, Output } from 'mediabunny';
 import { ExportCancelledError } from '../export/export-errors.js';
 import type { EncodedSoundtrack } from '../video-export/aac-lanes.js';
 import type { AudiobookFinish } from './audiobook-moov.js';
@@ -111,6 +110,7 @@ async function templateOf(
   first: EncodedPacket,
   mux: AudiobookMux,
 ): Promise<Mp4Box[]> {
+  const { BufferTarget, EncodedAudioPacketSource, Mp4OutputFormat, Output } = await import('mediabunny');
   const target = new BufferTarget();
   const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target });
   const source = new EncodedAudioPacketSource('aac');

@@ -281,7 +281,7 @@ async function renderToFile(
   const { plan, options, tags } = request;
   // ID3v2 goes before the first MPEG frame; the cover is read (and checked) before any audio is rendered.
   if (tags && options.audio.format === 'mp3') {
-    file.write(id3Tag(tags, tags.coverPath === undefined ? undefined : readCoverImage(tags.coverPath)));
+    file.write(await id3Tag(tags, tags.coverPath === undefined ? undefined : readCoverImage(tags.coverPath)));
   }
   const settings = normalisation
     ? await outputGain(

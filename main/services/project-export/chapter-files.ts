@@ -10,7 +10,6 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import type { ExportResult } from '../export/index.js';
 import { ExportCancelledError } from '../export/export-errors.js';
 import type { PartialFileLedger } from '../export/output/partial-file-ledger.js';
@@ -187,6 +186,7 @@ async function zipFolder(
   temporary: string,
   overwrite: boolean,
 ): Promise<void> {
+  const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   for (const file of files) {
     for (const name of [file.audio, ...file.subtitles]) {

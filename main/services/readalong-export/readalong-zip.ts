@@ -11,7 +11,6 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { publishStaged } from '../export/output/publish-staged.js';
 import { writingTo, writingToAsync } from '../export/output/writing-to.js';
@@ -36,6 +35,7 @@ export async function writePackageZip(
   overwrite: boolean,
   signal?: AbortSignal,
 ): Promise<number> {
+  const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   const reading = new Set<ReadStream>();
   // A fixed date: two exports of one book differ only where the book does.

@@ -4,7 +4,6 @@ import { rename, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import type { JobView } from '../../../common/jobs/job-view.js';
 import { REPORT_CONTENTS, REPORT_LEAVES_OUT } from '../../../common/support/report-contents.js';
 import { DEFAULT_LOG_ROTATION, listLogFiles, readLogTail } from '../logging/rotating-log-file.js';
@@ -63,6 +62,7 @@ export async function writeProblemReport(
     path.dirname(outputPath),
     `.${path.basename(outputPath)}.${randomUUID()}.partial`,
   );
+  const { ZipFile } = await import('yazl');
   const zip = new ZipFile();
   for (const entry of entries) zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.name, { mode: 0o100600 });
   zip.end();

@@ -1,13 +1,5 @@
 import { open, rm } from 'node:fs/promises';
-import {
-  AudioSample,
-  AudioSampleSource,
-  EncodedPacket,
-  MkvOutputFormat,
-  NullTarget,
-  Output,
-  Quality,
-} from 'mediabunny';
+import type { EncodedPacket } from 'mediabunny';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { AAC_ENCODER_DELAY_FRAMES } from './container-rules.js';
 import { WavPcmReader } from './wav-pcm-reader.js';
@@ -108,6 +100,8 @@ async function encodeLane(
   job: SoundtrackJob,
   onFrames: (frames: number) => void,
 ): Promise<AudioDecoderConfig | undefined> {
+  const { AudioSample, AudioSampleSource, MkvOutputFormat, NullTarget, Output, Quality } =
+    await import('mediabunny');
   const { sampleRate, channels } = reader.layout;
   const file = await open(filePath, 'w');
   let config: AudioDecoderConfig | undefined;
@@ -169,7 +163,7 @@ async function encodeLane(
 }
 
 /** A packet as staged: its timestamp and duration (float64), its length (uint32), its bytes. */
-export function record(packet: EncodedPacket): Uint8Array {
+export function record(packet: Pick<EncodedPacket, 'data' | 'timestamp' | 'duration'>): Uint8Array {
   const bytes = new Uint8Array(RECORD_HEADER + packet.data.length);
   const view = new DataView(bytes.buffer);
   view.setFloat64(0, packet.timestamp, true);
@@ -181,6 +175,7 @@ export function record(packet: EncodedPacket): Uint8Array {
 
 /** The staged packets of each file in turn, in the order they were written. */
 export async function* readPackets(files: readonly string[]): AsyncGenerator<EncodedPacket> {
+  const { EncodedPacket } = await import('mediabunny');
   for (const filePath of files) {
     const file = await open(filePath, 'r');
     try {

@@ -1,9 +1,9 @@
-import { MovOutputFormat, Mp4OutputFormat, WebMOutputFormat } from 'mediabunny';
 import type { AudioCodec, OutputFormat } from 'mediabunny';
 import type { VideoContainer } from '../../../common/export/video-output.js';
 
 /** The muxer for a container. Its index is written at the end, so nothing of a long video is held in memory for it. */
-export function outputFormatFor(container: VideoContainer): OutputFormat {
+export async function outputFormatFor(container: VideoContainer): Promise<OutputFormat> {
+  const { MovOutputFormat, Mp4OutputFormat, WebMOutputFormat } = await import('mediabunny');
   if (container === 'webm') return new WebMOutputFormat();
   return container === 'mov'
     ? new MovOutputFormat({ fastStart: false })
@@ -15,16 +15,14 @@ export function outputFormatFor(container: VideoContainer): OutputFormat {
  * or null when it can (its packets are copied, never re-encoded: AAC cannot go into a WebM). `codec` null: a codec
  * mediabunny does not name.
  */
-export function originalAudioRefusal(
+export async function originalAudioRefusal(
   fileName: string,
   codec: string | null,
   container: VideoContainer,
-): string | null {
+): Promise<string | null> {
   if (
     codec !== null &&
-    outputFormatFor(container)
-      .getSupportedAudioCodecs()
-      .includes(codec as AudioCodec)
+    (await outputFormatFor(container)).getSupportedAudioCodecs().includes(codec as AudioCodec)
   )
     return null;
   return `The original audio of “${fileName}” is ${codec ?? 'in an unknown codec'}, which a .${container} file cannot hold: leave out the original audio.`;

@@ -1,4 +1,4 @@
-import { EncodedPacket } from 'mediabunny';
+import type { EncodedPacket } from 'mediabunny';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { StreamingResampler } from '../export/resample/streaming-resampler.js';
 import { createLibav, type LibavInstance } from '../media-codecs/libav.js';
@@ -41,6 +41,7 @@ type LibavFrame = Parameters<LibavInstance['ff_encode_multi']>[3][number];
 export async function openOpusSoundtrack(
   job: OpusSoundtrackJob,
 ): Promise<EncodedSoundtrack & { dispose(): Promise<void> }> {
+  const { EncodedPacket } = await import('mediabunny');
   const reader = await WavPcmReader.open(job.wavPath);
   const { channels } = reader.layout;
   let libav: LibavInstance | undefined;

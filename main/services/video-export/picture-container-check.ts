@@ -28,7 +28,7 @@ export async function checkPictureFitsOutput(
       if (refusal !== null) throw new Error(refusal);
     }
     const sound = keepOriginalAudio ? await video.input.getPrimaryAudioTrack() : null;
-    const soundRefusal = sound ? originalAudioRefusal(name, await sound.getCodec(), container) : null;
+    const soundRefusal = sound ? await originalAudioRefusal(name, await sound.getCodec(), container) : null;
     if (soundRefusal !== null) throw new Error(soundRefusal);
   } finally {
     await video.close();

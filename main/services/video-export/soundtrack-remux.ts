@@ -1,12 +1,13 @@
 import path from 'node:path';
-import {
+import type {
   EncodedAudioPacketSource,
+  EncodedPacket,
   EncodedPacketSink,
   EncodedVideoPacketSource,
-  FilePathTarget,
-  Output,
+  Input,
+  InputAudioTrack,
+  InputVideoTrack,
 } from 'mediabunny';
-import type { EncodedPacket, Input, InputAudioTrack, InputVideoTrack } from 'mediabunny';
 import { ExportCancelledError } from '../export/export-errors.js';
 import { openUserVideo } from '../video/user-video-input.js';
 import { pictureContainerRefusal } from '../../../common/export/video-output.js';
@@ -63,7 +64,7 @@ export const ORIGINAL_AUDIO_NAME = 'Original audio';
  * they are written, so memory stays flat however long the video is.
  */
 export async function remuxWithSoundtrack(request: SoundtrackRemuxRequest): Promise<SoundtrackRemuxResult> {
-  registerAudioEncoders();
+  await registerAudioEncoders();
   // The same checked reader as the probe: a non-blocking open, a regular file, its size cap, whole reads.
   const video = await openUserVideo(request.videoPath);
   try {
@@ -74,6 +75,8 @@ export async function remuxWithSoundtrack(request: SoundtrackRemuxRequest): Prom
 }
 
 async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promise<SoundtrackRemuxResult> {
+  const { EncodedAudioPacketSource, EncodedPacketSink, EncodedVideoPacketSource, FilePathTarget, Output } =
+    await import('mediabunny');
   const name = path.basename(request.videoPath);
   const video = await input.getPrimaryVideoTrack();
   if (!video) throw new Error(`The video “${name}” has no picture stream to keep.`);
@@ -83,8 +86,8 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
   if (refusal !== null) throw new Error(refusal);
   const original = request.keepOriginalAudio ? await input.getPrimaryAudioTrack() : null;
   const originalCodec = original ? await original.getCodec() : null;
-  const format = outputFormatFor(request.container);
-  const audioRefusal = original ? originalAudioRefusal(name, originalCodec, request.container) : null;
+  const format = await outputFormatFor(request.container);
+  const audioRefusal = original ? await originalAudioRefusal(name, originalCodec, request.container) : null;
   if (audioRefusal !== null) throw new Error(audioRefusal);
   const durationSeconds = await video.computeDuration();
   // AAC is encoded first, on both cores (aac-lanes.ts): 90 % of the work; the muxing copies packets. Opus is
@@ -126,9 +129,11 @@ async function remuxInput(input: Input, request: SoundtrackRemuxRequest): Promis
     }
     await output.start();
     const lanes = [
-      videoLane(video, videoSource, () => (videoPackets += 1)),
+      videoLane(EncodedPacketSink, video, videoSource, () => (videoPackets += 1)),
       soundtrackLane(soundtrack, audioSource),
-      ...(original && originalSource ? [originalLane(original, originalSource, durationSeconds)] : []),
+      ...(original && originalSource
+        ? [originalLane(EncodedPacketSink, original, originalSource, durationSeconds)]
+        : []),
     ];
     await interleave(lanes, durationSeconds, request, request.container === 'webm' ? 0 : ENCODE_SHARE);
     audioSource.close();
@@ -189,8 +194,13 @@ async function interleave(
   request.onFraction?.(1);
 }
 
-function videoLane(track: InputVideoTrack, source: EncodedVideoPacketSource, counted: () => void): Lane {
-  const packets = new EncodedPacketSink(track).packets();
+function videoLane(
+  Sink: typeof EncodedPacketSink,
+  track: InputVideoTrack,
+  source: EncodedVideoPacketSource,
+  counted: () => void,
+): Lane {
+  const packets = new Sink(track).packets();
   let first = true;
   const lane: Lane = {
     at: 0,
@@ -212,8 +222,13 @@ function videoLane(track: InputVideoTrack, source: EncodedVideoPacketSource, cou
 }
 
 /** The original sound's packets, copied as they are, up to the video's end. */
-function originalLane(track: InputAudioTrack, source: EncodedAudioPacketSource, endSeconds: number): Lane {
-  const packets = new EncodedPacketSink(track).packets();
+function originalLane(
+  Sink: typeof EncodedPacketSink,
+  track: InputAudioTrack,
+  source: EncodedAudioPacketSource,
+  endSeconds: number,
+): Lane {
+  const packets = new Sink(track).packets();
   let first = true;
   const lane: Lane = {
     at: 0,

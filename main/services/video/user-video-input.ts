@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { ALL_FORMATS, CustomSource, Input } from 'mediabunny';
+import type { Input } from 'mediabunny';
 import { asUserFileError, openUserFile } from '../storage/user-file.js';
 
 /** A 2-hour 4K H.264 master is some 40 GB; past this a file is not a reference video but a mistake. */
@@ -20,6 +20,8 @@ export interface UserVideoInput {
  * FilePathSource would open the path again, unchecked.
  */
 export async function openUserVideo(filePath: string): Promise<UserVideoInput> {
+  // Loaded on first use: mediabunny takes ~100 ms that the app's start-up need not pay.
+  const { ALL_FORMATS, CustomSource, Input } = await import('mediabunny');
   const handle = await openUserFile(filePath, VIDEO_LIMIT);
   let sizeBytes: number;
   try {

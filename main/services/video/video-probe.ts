@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { InputFormat, InputVideoTrack } from 'mediabunny';
-import { MP4, QTFF, WEBM } from 'mediabunny';
 import { IpcError } from '../../../common/ipc/errors.js';
 import type { VideoFacts } from '../../../common/ipc/video-methods.js';
 import { STUDIO_LIMITS } from '../../../common/project/block-edits.js';
@@ -72,7 +71,7 @@ export async function probeVideoFile(filePath: string): Promise<ProbedVideo> {
     if (format === undefined) {
       throw refusal(`${name} is not a video the app can read (or it is damaged): ${ACCEPTED}.`);
     }
-    const container = containerOf(format);
+    const container = await containerOf(format);
     if (container === undefined) {
       throw refusal(`${name} is a ${format.name} file, which the app does not play: ${ACCEPTED}.`);
     }
@@ -129,7 +128,8 @@ export async function probeVideoFile(filePath: string): Promise<ProbedVideo> {
   }
 }
 
-function containerOf(format: InputFormat): Container | undefined {
+async function containerOf(format: InputFormat): Promise<Container | undefined> {
+  const { MP4, QTFF, WEBM } = await import('mediabunny');
   if (format === MP4) return 'mp4';
   if (format === QTFF) return 'mov';
   if (format === WEBM) return 'webm';

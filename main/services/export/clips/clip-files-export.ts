@@ -129,7 +129,7 @@ async function writeZip(
 ) {
   const file = StagedFile.create(destination, stagingPath);
   try {
-    const zip = new StreamingZipWriter(file);
+    const zip = await StreamingZipWriter.open(file);
     const files = await writeAll((name) => zip.openEntry(name));
     await zip.finish();
     await confirmPublish(hooks);

@@ -23,7 +23,7 @@ describe('StreamingZipWriter', () => {
   it('writes entries streamed in pieces that unzip verifies and extracts byte for byte', async () => {
     const target = path.join(folder, 'two.zip');
     const file = StagedFile.create(target);
-    const zip = new StreamingZipWriter(file, new Date(2024, 4, 17, 10, 30, 12));
+    const zip = await StreamingZipWriter.open(file, new Date(2024, 4, 17, 10, 30, 12));
     const first = zip.openEntry('first.txt');
     first.write(new TextEncoder().encode('hello, '));
     first.write(new TextEncoder().encode('zip'));
@@ -45,7 +45,7 @@ describe('StreamingZipWriter', () => {
   it('writes Zip64 records that unzip reads when asked to (as it does by itself past 4 GiB)', async () => {
     const target = path.join(folder, 'zip64.zip');
     const file = StagedFile.create(target);
-    const zip = new StreamingZipWriter(file, new Date(), true);
+    const zip = await StreamingZipWriter.open(file, new Date(), true);
     const entry = zip.openEntry('clip.wav');
     entry.write(new Uint8Array(1000).fill(7));
     entry.close();
@@ -60,7 +60,7 @@ describe('StreamingZipWriter', () => {
   it('keeps an archive over 4 GiB readable, streaming it through bounded memory', async () => {
     const target = path.join(folder, 'large.zip');
     const file = StagedFile.create(target);
-    const zip = new StreamingZipWriter(file);
+    const zip = await StreamingZipWriter.open(file);
     const chunk = new Uint8Array(4 << 20).fill(1);
     const chunks = Math.ceil((2 ** 32 + (64 << 20)) / chunk.length);
     const small = zip.openEntry('before.txt');
@@ -90,7 +90,7 @@ describe('StreamingZipWriter', () => {
 
   it('refuses to rewrite an entry once its bytes are streamed, or to open two entries at once', async () => {
     const file = StagedFile.create(path.join(folder, 'x.zip'));
-    const zip = new StreamingZipWriter(file);
+    const zip = await StreamingZipWriter.open(file);
     const entry = zip.openEntry('a.wav');
     entry.write(new Uint8Array(4));
     expect(() => entry.writeAt(new Uint8Array(1), 0)).toThrow(/cannot be rewritten/);

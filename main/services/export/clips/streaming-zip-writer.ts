@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import type { ZipFile } from 'yazl';
 import type { ByteSink } from '../encode/byte-sink.js';
 import type { StagedFile } from '../output/staged-file.js';
 
@@ -15,11 +15,17 @@ const REGULAR_FILE_MODE = 0o100644;
  * writes names as flagged UTF-8.
  */
 export class StreamingZipWriter {
-  private readonly zip = new ZipFile();
   private readonly written: Promise<void>;
   private openEntryName: string | undefined;
 
-  constructor(
+  /** yazl is loaded here, on first use, not at the app's start-up. */
+  static async open(file: StagedFile, mtime?: Date, forceZip64?: boolean): Promise<StreamingZipWriter> {
+    const { ZipFile } = await import('yazl');
+    return new StreamingZipWriter(new ZipFile(), file, mtime, forceZip64);
+  }
+
+  private constructor(
+    private readonly zip: ZipFile,
     file: StagedFile,
     private readonly mtime: Date = new Date(),
     private readonly forceZip64 = false,

@@ -1,4 +1,4 @@
-import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import type { WasmMediaEncoder } from 'wasm-media-encoders';
 import type { Mp3Bitrate } from '../../../../common/export/export-options.js';
 
 // LAME takes a whole chunk at once, but its WebAssembly memory grows with the call; feed it in slices.
@@ -29,6 +29,7 @@ export class LameStream {
     bitrateKbps: Mp3Bitrate,
     onBytes: (bytes: Uint8Array) => void,
   ): Promise<LameStream> {
+    const { createMp3Encoder } = await import('wasm-media-encoders');
     const encoder = await createMp3Encoder();
     encoder.configure({ sampleRate, channels, bitrate: bitrateKbps });
     return new LameStream(encoder, channels, onBytes);

@@ -191,7 +191,9 @@ async function buildFromParts(
   const staged: StagedFile[] = [audio];
   try {
     if (tags)
-      audio.write(id3Tag(tags, tags.coverPath === undefined ? undefined : readCoverImage(tags.coverPath)));
+      audio.write(
+        await id3Tag(tags, tags.coverPath === undefined ? undefined : readCoverImage(tags.coverPath)),
+      );
     const totalSamples = aligned.parts.reduce((sum, part) => sum + part.frames, 0);
     const joins = joinMp3Parts(encodedParts, totalSamples, audio, plan.sampleRate, format.bitrateKbps);
     audio.seal();

@@ -1,4 +1,4 @@
-import NodeID3 from 'node-id3';
+import type NodeID3 from 'node-id3';
 import type { CoverImage } from './cover-image.js';
 import type { FileTags } from './file-tags.js';
 
@@ -40,7 +40,9 @@ export function iso639Of(tag: string | undefined): string | undefined {
  * CHAP frames listed by one top-level ordered CTOC (the form Apple Podcasts, Overcast and ffprobe read). Built by
  * node-id3; times are milliseconds from the start of the audio.
  */
-export function id3Tag(tags: FileTags, cover: CoverImage | undefined): Uint8Array {
+export async function id3Tag(tags: FileTags, cover: CoverImage | undefined): Promise<Uint8Array> {
+  // Loaded on first use, not at the app's start-up.
+  const { default: id3 } = await import('node-id3');
   const { metadata } = tags;
   const language = iso639Of(tags.language);
   const frames: NodeID3.Tags = {
@@ -74,5 +76,5 @@ export function id3Tag(tags: FileTags, cover: CoverImage | undefined): Uint8Arra
     }));
     frames.tableOfContents = [{ elementID: 'toc', isOrdered: true, elements: ids }];
   }
-  return NodeID3.create(frames);
+  return id3.create(frames);
 }
