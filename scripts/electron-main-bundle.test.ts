@@ -38,8 +38,8 @@ async function runAsElectronMain(source: string, plugins: unknown[]): Promise<st
 const PROBE = `
 import { AudioSample, AudioSampleSource, BufferTarget, Mp4OutputFormat, Output, canEncodeAudio } from 'mediabunny';
 import { registerAudioEncoders } from ${JSON.stringify(path.join(root, 'main/services/video-export/audio-encoders.ts'))};
-registerAudioEncoders();
 async function main() {
+  await registerAudioEncoders();
   if (!(await canEncodeAudio('aac'))) return 'none';
   const target = new BufferTarget();
   const output = new Output({ format: new Mp4OutputFormat(), target });
