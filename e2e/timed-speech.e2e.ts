@@ -145,11 +145,12 @@ test.describe('journey: voiceover to picture, from a translated SRT to reviewed 
     if (taskPosts(standin).length < 2) await confirm.click();
     await expect.poll(() => taskPosts(standin).length, { timeout: 30_000 }).toBe(2);
     expect(taskPosts(standin)[1]?.summary).toMatchObject({ blocks: 1 });
+    // The button may still read "All generated" from before the task was acknowledged: wait for the saved take.
+    const overrunLine = async (): Promise<TextBlock> =>
+      (await savedProject(page, app)).tracks.speech.blocks[DUB_LINES.overrun] as TextBlock;
+    await expect.poll(async () => (await overrunLine()).takes?.length, { timeout: 60_000 }).toBe(2);
     await expect(page.getByTestId('generate-project')).toHaveText('All generated', { timeout: 60_000 });
-    project = await savedProject(page, app);
-    const retaken = project.tracks.speech.blocks[DUB_LINES.overrun] as TextBlock;
-    expect(retaken.speechRate).toBeCloseTo(fasterRate, 2);
-    expect(retaken.takes?.length).toBe(2);
+    expect((await overrunLine()).speechRate).toBeCloseTo(fasterRate, 2);
   });
 });
 
