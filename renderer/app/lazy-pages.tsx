@@ -1,12 +1,12 @@
 import { lazy } from 'react';
-import { whenIdle } from '../shared/when-idle.js';
+import { PRELOAD_AFTER_START_MS, whenIdleAfter } from '../shared/when-idle.js';
 
 /*
  * The pages the project list does not show, split out of the first load (Vite makes each dynamic import a chunk
  * of its own): the app starts on the project list, and parsing the editor's, the voices', the tasks', the
  * exports' and the settings' code before it could be shown cost the start-up. Each is fetched from the app's own
  * files (disk in Electron, 127.0.0.1 in the browser shell) when first shown, and all of them while the app is idle
- * after the list is on screen (preloadPages), so opening one later does not wait for its code.
+ * a moment after the list is on screen (preloadPages), so opening one later does not wait for its code.
  */
 
 const loaders = {
@@ -25,9 +25,12 @@ export const SettingsPage = lazy(() =>
 );
 export const WelcomePage = lazy(() => loaders.welcome().then((module) => ({ default: module.WelcomePage })));
 
-/** Loads every page's code, once the browser is idle (a failed load is tried again when the page is shown). */
+/**
+ * Loads every page's code, once the browser is idle a moment after the list is shown (a failed load is tried
+ * again when the page is shown).
+ */
 export function preloadPages(): () => void {
-  return whenIdle(() => {
+  return whenIdleAfter(PRELOAD_AFTER_START_MS, () => {
     for (const load of Object.values(loaders)) load().catch(() => undefined);
   });
 }

@@ -10,3 +10,21 @@ export function whenIdle(run: () => void, timeoutMs = 2000): () => void {
   const handle = requestIdleCallback(run, { timeout: timeoutMs });
   return () => cancelIdleCallback(handle);
 }
+
+/**
+ * How long after the project list is shown code for later (the other pages, the editor, the import dialog) starts
+ * loading. Parsed sooner, it competed with the list's first second: the rows and the first search typed into it.
+ */
+export const PRELOAD_AFTER_START_MS = 1000;
+
+/** Runs `run` once the browser is idle, `delayMs` from now at the earliest. Returns what cancels it. */
+export function whenIdleAfter(delayMs: number, run: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  const timer = setTimeout(() => {
+    cancelIdle = whenIdle(run);
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    cancelIdle?.();
+  };
+}

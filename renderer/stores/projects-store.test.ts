@@ -3,7 +3,13 @@ import { createProject } from '../../common/project/index.js';
 import type { ProjectListEntry } from '../../common/project/library-views.js';
 import type { StoreApi } from 'zustand';
 import type { ProjectsState } from './projects-store.js';
-import { createProjectsStore, selectEntries, selectOpened, selectSelected } from './projects-store.js';
+import {
+  createProjectsStore,
+  selectEntries,
+  selectOpened,
+  selectSelected,
+  selectStartShown,
+} from './projects-store.js';
 
 function entry(fileName: string): ProjectListEntry {
   return {
@@ -46,5 +52,14 @@ describe('projects store', () => {
     projects.getState().setLibrary([entry('a.timbre')], []);
     expect(selectSelected(projects.getState())).toBeNull();
     expect(selectEntries(projects.getState())?.map((item) => item.fileName)).toEqual(['a.timbre']);
+  });
+
+  it('says the start is shown once the list arrives, or a project from the last session opens first', () => {
+    expect(selectStartShown(projects.getState())).toBe(false);
+    projects.getState().setLibrary([], []);
+    expect(selectStartShown(projects.getState())).toBe(true);
+    const restored = createProjectsStore();
+    restored.getState().setOpened({ fileName: 'a.timbre', project: createProject({ title: 'A' }) });
+    expect(selectStartShown(restored.getState())).toBe(true);
   });
 });

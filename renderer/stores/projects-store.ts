@@ -36,3 +36,6 @@ export const selectOpened = (state: ProjectsState): OpenedProject | null => stat
 export const selectEntries = (state: ProjectsState): ProjectListEntry[] | null => state.entries;
 export const selectRecent = (state: ProjectsState): RecentProject[] => state.recent;
 export const selectSelected = (state: ProjectsState): string | null => state.selected;
+/** The list (or a project restored from the last session) is on screen: the start-up's one job is done. */
+export const selectStartShown = (state: ProjectsState): boolean =>
+  state.entries !== null || state.opened !== null;

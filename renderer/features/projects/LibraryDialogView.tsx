@@ -1,9 +1,16 @@
+import { Suspense, lazy } from 'react';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { DeleteProjectDialog } from './DeleteProjectDialog.js';
-import { ImportDialog } from './ImportDialog.js';
 import { NewProjectDialog } from './NewProjectDialog.js';
 import { OpenProblemDialog } from './OpenProblemDialog.js';
 import type { OpenFailure } from './project-actions.js';
+
+/**
+ * The import dialog's code (its Markdown, CSV, WebVTT and book readers: about a third of the list's first load)
+ * is fetched when it first opens, or while the browser is idle once the list is shown (ProjectsPage).
+ */
+export const loadImportDialog = () => import('./ImportDialog.js');
+const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: module.ImportDialog })));
 
 /** The dialog open over the project list, if any. */
 export type LibraryDialog =
@@ -30,7 +37,11 @@ export function LibraryDialogView({
     case 'new':
       return <NewProjectDialog onClose={onClose} />;
     case 'import':
-      return <ImportDialog initialFile={dialog.file} onClose={onClose} />;
+      return (
+        <Suspense fallback={null}>
+          <ImportDialog initialFile={dialog.file} onClose={onClose} />
+        </Suspense>
+      );
     case 'delete':
       return (
         <DeleteProjectDialog

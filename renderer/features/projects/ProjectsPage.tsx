@@ -1,14 +1,16 @@
 import { Suspense, lazy, useEffect } from 'react';
-import { whenIdle } from '../../shared/when-idle.js';
-import { selectOpened } from '../../stores/projects-store.js';
+import { PRELOAD_AFTER_START_MS, whenIdleAfter } from '../../shared/when-idle.js';
+import { selectOpened, selectStartShown } from '../../stores/projects-store.js';
 import { closeEditor } from './project-actions.js';
+import { loadImportDialog } from './LibraryDialogView.js';
 import { ProjectLibrary } from './ProjectLibrary.js';
 import './projects.css';
 import { useAppStores, useProjectsStore } from '../../stores/stores-context.js';
 
 /**
  * The editor's code is split out of the first load (it is most of the app's code, and the app starts on the
- * list): fetched when a project first opens, or while the browser is idle after the list is shown.
+ * list): fetched when a project first opens, or while the browser is idle a moment after the list is shown
+ * (with the import dialog's).
  */
 const loadEditor = () => import('../editor/ProjectEditor.js');
 const ProjectEditor = lazy(() => loadEditor().then((module) => ({ default: module.ProjectEditor })));
@@ -20,7 +22,16 @@ const ProjectEditor = lazy(() => loadEditor().then((module) => ({ default: modul
 export function ProjectsPage() {
   const stores = useAppStores();
   const opened = useProjectsStore(selectOpened);
-  useEffect(() => whenIdle(() => void loadEditor().catch(() => undefined)), []);
+  const startShown = useProjectsStore(selectStartShown);
+  useEffect(
+    () =>
+      startShown
+        ? whenIdleAfter(PRELOAD_AFTER_START_MS, () => {
+            for (const load of [loadEditor, loadImportDialog]) load().catch(() => undefined);
+          })
+        : undefined,
+    [startShown],
+  );
   if (opened)
     return (
       <Suspense fallback={null}>
