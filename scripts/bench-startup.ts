@@ -28,7 +28,10 @@
  *     load 29, before the shell listens): the export, video and decoding libraries are imported at start-up;
  *   - round two (listing stats together 628b6c4, one date formatter 9afe352), quieter machine: before (94a7c01),
  *     load 4.3–5.8: first 3.7 s, next 1.8 s (page loaded → rows 0.56–1.16 s); after, load 1.8–3.5: first 2.7–3.3 s,
- *     next 1.3–1.5 s (page loaded → rows 0.32–0.47 s; listening 0.5–0.9 s is now the largest part).
+ *     next 1.3–1.5 s (page loaded → rows 0.32–0.47 s; listening 0.5–0.9 s is now the largest part);
+ *   - round three (the shell listens before loading its services c08aaf1, libraries loaded when first used
+ *     afcc0e8, the import dialog split 7443c2f), quiet machine, load 0.3: first 3.07–3.14 s, next 1.05–1.10 s
+ *     (listening 0.17–0.22 s, page loaded 0.60–0.66 s: main compiles its services while the page waits on it).
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
