@@ -76,8 +76,8 @@ export function App() {
     else document.documentElement.dataset.theme = theme;
   }, [theme]);
 
-  // The other pages' code is fetched only a moment after the list is shown: fetched and parsed earlier, it held
-  // up the list's rows (~100 ms with 500 projects on a two-core machine), and just after, the first search.
+  // The other pages' code is fetched only a moment after the list is shown: fetched and parsed earlier, it
+  // competed with the list's rows and first search for a two-core machine's time.
   const startShown = useProjectsStore(selectStartShown);
   useEffect(() => (startShown ? preloadPages() : undefined), [startShown]);
   // A file dropped anywhere but a drop zone would otherwise make the window open it, leaving the app (and any

@@ -6,7 +6,7 @@ import { OpenProblemDialog } from './OpenProblemDialog.js';
 import type { OpenFailure } from './project-actions.js';
 
 /**
- * The import dialog's code (its Markdown, CSV, WebVTT and book readers: about a third of the list's first load)
+ * The import dialog's code (its Markdown, CSV, WebVTT and book readers: about a quarter of the list's first load)
  * is fetched when it first opens, or while the browser is idle once the list is shown (ProjectsPage).
  */
 export const loadImportDialog = () => import('./ImportDialog.js');
