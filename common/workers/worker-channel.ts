@@ -98,11 +98,14 @@ export class WorkerChannel<Send extends TypedMessage, Receive extends TypedMessa
 
   /**
    * Stops sending and handling messages and failures, and ends the worker where this side owns it; answers once it
-   * has ended. Its exit is still told (onExit), and then the channel stops listening.
+   * has ended. Its exit is still told (onExit), and then the channel stops listening. An endpoint that ends nothing
+   * (a helper kept for the next phase, a worker's own port) stops listening at once: the thread goes on, and each
+   * channel opened on it after this one would otherwise leave its listeners, and what they hold, on it for good.
    */
   async close(): Promise<void> {
     this.closed = true;
-    await this.endpoint.terminate?.();
+    if (this.endpoint.terminate) await this.endpoint.terminate();
+    else this.stopListening();
   }
 }
 

@@ -1,10 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { packPcm, wavHeader } from '../../../common/audio/pcm-wav.js';
 import type { RenderPlan } from '../../../common/export/render-plan.js';
+import { openWorkerChannel, type WorkerProtocol } from '../../../common/workers/worker-channel.js';
 import type { ExportRequest } from './export-types.js';
+import { keptEndpoint } from './helper-workers.js';
 import { runExport } from './render-export.js';
 import * as launcher from './worker-launcher.js';
 
@@ -94,4 +97,35 @@ describe('helper threads of one export', () => {
     expect(single.splitFrame).toBeUndefined();
     expect(Buffer.compare(await readFile(split.audioPath), await readFile(single.audioPath))).toBe(0);
   }, 60_000);
+});
+
+describe('a kept helper', () => {
+  it('carries no listeners of the phases it served: each closed channel lets go of the thread', async () => {
+    type Echo = WorkerProtocol<{ type: 'ping'; n: number }, { type: 'pong'; n: number }>;
+    const worker = new Worker(
+      "require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage({ type: 'pong', n: m.n }))",
+      { eval: true },
+    );
+    try {
+      const before = ['message', 'error', 'exit'].map((event) => worker.listenerCount(event));
+      // A book's parts: one channel per part, each closed when its part is done, the thread kept throughout.
+      for (let part = 0; part < 30; part += 1) {
+        let answer: (n: number) => void = () => {};
+        const answered = new Promise<number>((resolve) => (answer = resolve));
+        const channel = openWorkerChannel<Echo>(keptEndpoint(worker), { pong: ({ n }) => answer(n) });
+        channel.send({ type: 'ping', n: part });
+        expect(await answered).toBe(part);
+        await channel.close();
+      }
+      expect(['message', 'error', 'exit'].map((event) => worker.listenerCount(event))).toEqual(before);
+      // Still running, for the next phase.
+      const last = openWorkerChannel<Echo>(keptEndpoint(worker), { pong: () => {} });
+      const pong = new Promise((resolve) => worker.once('message', resolve));
+      last.send({ type: 'ping', n: 99 });
+      expect(await pong).toEqual({ type: 'pong', n: 99 });
+      await last.close();
+    } finally {
+      await worker.terminate();
+    }
+  });
 });
