@@ -50,10 +50,11 @@ function request(
   name: string,
   store: string,
   options: Partial<ExportOptions> = {},
+  spans: readonly ChapterSpan[] = chapters,
 ): PartMixRequest {
   return {
     plan,
-    chapters,
+    chapters: spans,
     sources: project.sources,
     options: { audio: MP3, loudness: { kind: 'none' }, subtitles: { srt: false, vtt: false }, ...options },
     outputPath: path.join(folder, name),
@@ -72,6 +73,31 @@ function withOtherTake(plan: RenderPlan, chapter: ChapterSpan): RenderPlan {
   return {
     ...plan,
     clips: plan.clips.map((clip) => (clip === target ? { ...clip, sourceKey: other.sourceKey } : clip)),
+  };
+}
+
+/**
+ * The plan and chapters with `ms` of silence let in at `atMs`: every clip and chapter from there on starts that much
+ * later, and the chapter holding `atMs` is that much longer, so the later chapters' audio is unchanged but sits
+ * elsewhere in the book. No clip may cross `atMs`.
+ */
+function withSilenceAt(
+  plan: RenderPlan,
+  spans: readonly ChapterSpan[],
+  atMs: number,
+  ms: number,
+): { plan: RenderPlan; spans: ChapterSpan[] } {
+  const later = (at: number): number => (at >= atMs ? at + ms : at);
+  if (plan.clips.some((clip) => clip.startMs < atMs && clip.startMs + clip.durationMs > atMs))
+    throw new Error('a clip crosses the place the silence goes');
+  return {
+    plan: {
+      ...plan,
+      durationMs: plan.durationMs + ms,
+      clips: plan.clips.map((clip) => ({ ...clip, startMs: later(clip.startMs) })),
+      cues: plan.cues.map((cue) => ({ ...cue, startMs: later(cue.startMs) })),
+    },
+    spans: spans.map((span) => ({ ...span, startMs: later(span.startMs), endMs: later(span.endMs) })),
   };
 }
 
@@ -105,6 +131,28 @@ describe('an MP3 with chapters built from parts', () => {
       const [kept, whole] = await Promise.all([readFile(again.audioPath), readFile(full.audioPath)]);
       expect(kept.equals(whole)).toBe(true);
     }
+  }, 180_000);
+
+  it('keeps the chapters after one that got longer: they move by whole frames, their parts are the same', async () => {
+    // Speech only: the music bed runs through every chapter, so a pause in one would move the bed under the others.
+    const speech = { ...project.plan, clips: project.plan.clips.filter((clip) => clip.track === 'speech') };
+    const store = 'parts-moved';
+    const first = await exportMixInParts(request(speech, 'moved-first.mp3', store));
+    expect(first.parts.encoded).toBe(3);
+    // Half a second more early in chapter one: chapters two and three start ~19 MP3 frames later, with the same
+    // audio. Chapter two is made again all the same: its lead (the last ~2.5 s before it) holds chapter one's
+    // padding to the frame grid, which the pause changed. Chapter three is kept, at its new place.
+    const at = speech.clips.find((clip) => clip.startMs >= 2_000)!.startMs;
+    const longer = withSilenceAt(speech, chapters, at, 500);
+    const again = await exportMixInParts(request(longer.plan, 'moved-again.mp3', store, {}, longer.spans));
+    const full = await exportMixInParts(
+      request(longer.plan, 'moved-full.mp3', `${store}-fresh`, {}, longer.spans),
+    );
+    expect(again.parts).toEqual({ total: 3, measured: 0, encoded: 2 });
+    expect(again.joins).toEqual(full.joins);
+    expect(again.joins[1]).toBeGreaterThan(first.joins[1]!);
+    const [kept, whole] = await Promise.all([readFile(again.audioPath), readFile(full.audioPath)]);
+    expect(kept.equals(whole)).toBe(true);
   }, 180_000);
 
   it('matches the source as closely as a single-pass MP3 does, over the file and at every join', async () => {

@@ -164,7 +164,11 @@ async function buildFromParts(
   const encodedParts = await inLanes(aligned.parts, isCancelled, async (part, index) => {
     const kept = await lookup(keys[index]!);
     const firstFrame = encodeStart(part) / MP3_FRAME_SAMPLES;
-    if (kept && kept.meta.firstFrame === firstFrame)
+    // A kept part's frames do not depend on where it sits: a chapter after one that changed length, or one equal to
+    // another chapter, uses them at its own place. Its lead (the frames encoded before it) is what must match;
+    // the key already decides it, and a part stored without it (before this was kept) is made once more.
+    const leadFrames = part.startFrame / MP3_FRAME_SAMPLES - firstFrame;
+    if (kept && kept.meta.leadFrames === leadFrames)
       return { path: kept.dataPath, firstFrame, startFrame: part.startFrame };
     encoded += 1;
     const slot = await request.store.reserve(keys[index]!);
@@ -178,7 +182,7 @@ async function buildFromParts(
         slot.temporaryPath,
         format.bitrateKbps,
       );
-      const stored = await slot.commit({ firstFrame, frames });
+      const stored = await slot.commit({ leadFrames, frames });
       return { path: stored.dataPath, firstFrame, startFrame: part.startFrame };
     } catch (error) {
       await slot.discard();
