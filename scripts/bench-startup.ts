@@ -31,7 +31,10 @@
  *     next 1.3–1.5 s (page loaded → rows 0.32–0.47 s; listening 0.5–0.9 s is now the largest part);
  *   - round three (the shell listens before loading its services c08aaf1, libraries loaded when first used
  *     afcc0e8, the import dialog split 7443c2f), quiet machine, load 0.3: first 3.07–3.14 s, next 1.05–1.10 s
- *     (listening 0.17–0.22 s, page loaded 0.60–0.66 s: main compiles its services while the page waits on it).
+ *     (listening 0.17–0.22 s, page loaded 0.60–0.66 s: main compiles its services while the page waits on it);
+ *   - 2026-11-29, load 0.8–1.8 (the bare page 95–102 ms): next 1.28 / 1.04 / 0.84 s, first 3.07 / 3.21 / 2.55 s. In a
+ *     profile of main, importing the services chunk alone takes ~190 ms: ~50 ms compiling its 1 MB, ~50 ms loading
+ *     zod, and most of the rest building the zod schemas its modules declare at top level.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
