@@ -79,7 +79,8 @@
  *   - At the cap on a quiet machine (2026-11-29, load 0.2–0.9, three runs): open 342 / 383 / 372 ms (median of 3;
  *     first 385 / 389 / 471 ms), no scroll frame over 16.8 ms, keystroke p95 +2.3 / +1.7 / +2.2 ms over the empty
  *     box, where the 20-block project's own gap is about the same (+1.8 ms): what is left is the editor's cost per
- *     keystroke at any size (~5 ms of work against the bare box's ~2 ms, mostly style and layout), not the cap's.
+ *     keystroke at any size (~5 ms of work against the bare box's ~2 ms; a CPU profile of 196 keystrokes in a
+ *     20-block project puts ~2 ms of each in script), not the cap's.
  *   - Scrolling the timeline end to end drops a canvas for each of up to 2,500 generated blocks: Blink disposing of
  *     them inside the garbage collector's atomic pause made one 30–77 ms pause (a 67–167 ms frame). With the canvas
  *     pool (canvas-pool.ts) that part of the pause is 0.2 ms and the longest scroll frame 33 ms.
