@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProject } from '../../../common/project/index.js';
 import { FakeLibrary } from './test-support/fake-library.js';
+import { FIRST_DRAWN_ROWS } from './ProjectLibrary.js';
 import { ProjectsPage } from './ProjectsPage.js';
 import type { AppStores } from '../../stores/app-stores.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
@@ -266,6 +267,40 @@ describe('ProjectsPage', () => {
 
     fireEvent.click(screen.getByTestId('recent-project'));
     expect((await screen.findByTestId('editor-title')).textContent).toBe('Zebra documentary');
+  });
+
+  it("draws a long library's first screenful first, then every row in order, and finds any of them", async () => {
+    const count = FIRST_DRAWN_ROWS + 70;
+    for (let index = 0; index < count; index += 1) library.add(`Episode ${index}`, ['Text.']);
+    // Rows added to the list after it first appeared: the split draw, seen from the page.
+    const addedLater: Node[] = [];
+    const watcher = new MutationObserver((records) => {
+      for (const record of records) {
+        if ((record.target as HTMLElement).dataset?.testid !== 'project-list') continue;
+        addedLater.push(...record.addedNodes);
+      }
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    renderWithStores(<ProjectsPage />, stores);
+    await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(count));
+    watcher.disconnect();
+    expect(addedLater).toHaveLength(count - FIRST_DRAWN_ROWS);
+    // Newest first, none lost or repeated across the two draws.
+    expect(rowTitles()).toEqual(Array.from({ length: count }, (_, index) => `Episode ${count - 1 - index}`));
+    fireEvent.change(screen.getByTestId('project-search'), { target: { value: 'Episode 3' } });
+    expect(rowTitles()).toEqual([
+      'Episode 39',
+      'Episode 38',
+      'Episode 37',
+      'Episode 36',
+      'Episode 35',
+      'Episode 34',
+      'Episode 33',
+      'Episode 32',
+      'Episode 31',
+      'Episode 30',
+      'Episode 3',
+    ]);
   });
 
   it('shows why the list could not be read, and tries again', async () => {
