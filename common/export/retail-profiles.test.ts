@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { formatSupportsRate } from './export-options.js';
-import { retailProfileIdSchema } from './retail-profile-schema.js';
+import { retailProfileIdSchema, retailProfileSchema } from './retail-profile-schema.js';
 import { RETAIL_PROFILES, retailProfile } from './retail-profiles.js';
 
 describe('retail profiles', () => {
+  it('keeps every rule of the profile schema, with nothing the schema does not know', () => {
+    for (const profile of RETAIL_PROFILES) {
+      const checked = retailProfileSchema.safeParse(profile);
+      expect(checked.error?.issues ?? [], profile.id).toEqual([]);
+      // Parsing drops keys the schema does not name: equal means there were none.
+      expect(checked.data, profile.id).toEqual(profile);
+    }
+  });
+
   it('has one profile per id, each writing a format it accepts at a rate it accepts', () => {
     expect(RETAIL_PROFILES.map((profile) => profile.id)).toEqual(retailProfileIdSchema.options);
     for (const profile of RETAIL_PROFILES) {

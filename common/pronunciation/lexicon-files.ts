@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { escapeXml, readXmlTree, XmlSyntaxError } from '../xml/xml-tree.js';
+import { readXmlTree, XmlSyntaxError } from '../xml/xml-tree.js';
+import { escapeXml } from '../xml/escape-xml.js';
 import type { LexiconRule } from './lexicon-schema.js';
 import { lexiconRulesSchema } from './lexicon-schema.js';
 

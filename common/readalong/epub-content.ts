@@ -1,4 +1,4 @@
-import { escapeXml } from '../xml/xml-tree.js';
+import { escapeXml } from '../xml/escape-xml.js';
 import { formatTimestamp } from '../subtitles/subtitle-format.js';
 import { chapterStem, type ReadAlongBookInfo, type ReadAlongChapter } from './readalong-book.js';
 import type { TimedBlock } from './readalong-timing.js';

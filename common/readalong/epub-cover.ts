@@ -1,4 +1,4 @@
-import { escapeXml } from '../xml/xml-tree.js';
+import { escapeXml } from '../xml/escape-xml.js';
 import { coverFileName, type ReadAlongBookInfo, type ReadAlongCover } from './readalong-book.js';
 
 /** The cover's XHTML page in the EPUB (first in the spine, the `cover` landmark). */

@@ -1,4 +1,4 @@
-import { escapeXml } from '../xml/xml-tree.js';
+import { escapeXml } from '../xml/escape-xml.js';
 import { chapterStem, type ReadAlongBookInfo, type ReadAlongChapter } from './readalong-book.js';
 import { COVER_PAGE, coverImagePath, coverManifestItems, coverPage } from './epub-cover.js';
 import {

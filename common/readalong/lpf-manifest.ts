@@ -1,4 +1,4 @@
-import { escapeXml } from '../xml/xml-tree.js';
+import { escapeXml } from '../xml/escape-xml.js';
 import {
   chapterStem,
   coverFileName,

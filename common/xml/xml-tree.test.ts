@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, MAX_XML_DEPTH, readXmlTree, XmlSyntaxError } from './xml-tree.js';
+import { MAX_XML_DEPTH, readXmlTree, XmlSyntaxError } from './xml-tree.js';
+import { escapeXml } from './escape-xml.js';
 
 describe('readXmlTree', () => {
   it('reads an element as its text, or as its attributes, children and text; repeated names as lists', () => {

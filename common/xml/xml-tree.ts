@@ -164,16 +164,3 @@ function attach(parent: XmlNode, name: string, value: XmlValue, lists: ReadonlyS
   else if (Array.isArray(existing)) existing.push(value);
   else parent[name] = [existing, value];
 }
-
-/** Text or an attribute's value written into XML: the five characters XML reserves, escaped. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/gu, (character) => XML_ESCAPES[character] ?? character);
-}
-
-const XML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};

@@ -121,7 +121,7 @@ async function encodeMissing(
 
 /** Each part's key: the encoder's identity and settings, the part's shape, and the PCM its encoder reads. */
 async function partKeys(job: AacPartsJob, layout: WavLayout, parts: readonly AacPart[]): Promise<string[]> {
-  const encoder = `${PART_FORMAT}; libav.js ${libavVersion()}; ${job.bitrateKbps} kbps`;
+  const encoder = `${PART_FORMAT}; libav.js ${await libavVersion()}; ${job.bitrateKbps} kbps`;
   const frameBytes = layout.channels * 2;
   const handle = await open(job.wavPath, 'r');
   try {

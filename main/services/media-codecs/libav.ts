@@ -1,4 +1,3 @@
-import '@libav.js/variant-fat';
 import type { LibAV, LibAVSync, LibAVWrapper } from '@libav.js/variant-fat';
 
 /** One libav.js instance: ffmpeg's codecs in WebAssembly, with its own heap. */
@@ -9,16 +8,20 @@ export type LibavInstance = LibAV & LibAVSync;
  * Node lacks: the AAC decoder (a reference video's original sound) and libopus (WebM soundtracks).
  *
  * The package is a script that sets a global `LibAV` when it is loaded, so it is imported for that effect and
- * read from there. Each caller gets its own instance (its own WebAssembly heap), so a decoder and an encoder
+ * read from there. It is imported on first use: loading it took ~25 ms of every start of the app. Each caller gets its own instance (its own WebAssembly heap), so a decoder and an encoder
  * running at once never share state; `noworker` runs it on the calling thread, which is a worker thread already
  * when the export runs in one. Nothing is shared between instances but the compiled module.
  */
 export async function createLibav(): Promise<LibavInstance> {
-  const wrapper = (globalThis as unknown as { LibAV: LibAVWrapper }).LibAV;
-  return wrapper.LibAV({ noworker: true, nothreads: true });
+  return (await loadedLibav()).LibAV({ noworker: true, nothreads: true });
 }
 
 /** libav.js's version (its FFmpeg's and its build's): a cache of encoded audio is keyed by it. */
-export function libavVersion(): string {
-  return (globalThis as unknown as { LibAV: { VER: string } }).LibAV.VER;
+export async function libavVersion(): Promise<string> {
+  return (await loadedLibav()).VER;
+}
+
+async function loadedLibav(): Promise<LibAVWrapper & { VER: string }> {
+  await import('@libav.js/variant-fat');
+  return (globalThis as unknown as { LibAV: LibAVWrapper & { VER: string } }).LibAV;
 }
