@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createProject, writeProjectFile } from '../common/project/index.js';
@@ -282,6 +282,54 @@ test.describe('journey: projects offline, without signing in', () => {
     expect(saved).toHaveLength(2000);
     expect(saved[0]).toBe(`${texts[0]} The end.`);
     expect(saved[1999]).toBe(texts[1999]);
+  });
+
+  test('lists a library of 150 projects in order, with a right-sized list before its rows are seen', async ({
+    app,
+    page,
+  }) => {
+    const count = 150;
+    const projectsDir = path.join(app.dataDir, 'projects');
+    await mkdir(projectsDir, { recursive: true });
+    const now = Date.now();
+    for (let index = 0; index < count; index += 1) {
+      const title = `Episode ${String(index).padStart(3, '0')}`;
+      const filePath = path.join(projectsDir, `episode-${index}.timbre`);
+      await writeFile(
+        filePath,
+        writeProjectFile(createProject({ title, textBlocks: [`Text of ${title}.`] })),
+      );
+      // Episode 000 is the newest.
+      const modified = new Date(now - index * 60_000);
+      await utimes(filePath, modified, modified);
+    }
+    await page.goto(app.url);
+    const rows = page.getByTestId('project-row');
+    await expect(rows.first()).toHaveAttribute('data-title', 'Episode 000');
+    // The first screenful is drawn first, the rest right after.
+    await expect(rows).toHaveCount(count);
+    const titles = await rows.evaluateAll((elements) => elements.map((element) => element.dataset.title));
+    expect(titles).toEqual(
+      Array.from({ length: count }, (_, index) => `Episode ${String(index).padStart(3, '0')}`),
+    );
+
+    // Rows off screen are not laid out until seen; the list is as tall before as after, so the scrollbar is right.
+    const list = page.getByTestId('project-list');
+    const heightOf = async (): Promise<number> => (await list.boundingBox())?.height ?? 0;
+    const unseen = await heightOf();
+    for (let index = 0; index < count; index += 10) await rows.nth(index).scrollIntoViewIfNeeded();
+    await rows.last().scrollIntoViewIfNeeded();
+    const seen = await heightOf();
+    expect(Math.abs(seen - unseen)).toBeLessThanOrEqual(seen * 0.02);
+
+    // End selects the last project and brings it into view; Home the first.
+    await rows.first().click();
+    await page.keyboard.press('End');
+    await expect(rows.last()).toHaveAttribute('data-selected', 'true');
+    await expect(rows.last()).toBeInViewport();
+    await page.keyboard.press('Home');
+    await expect(rows.first()).toHaveAttribute('data-selected', 'true');
+    await expect(rows.first()).toBeInViewport();
   });
 
   test('creates, renames, duplicates and deletes projects, by mouse and keyboard', async ({ app, page }) => {
