@@ -35,6 +35,13 @@
  *   - 2026-11-29, load 0.8–1.8 (the bare page 95–102 ms): next 1.28 / 1.04 / 0.84 s, first 3.07 / 3.21 / 2.55 s. In a
  *     profile of main, importing the services chunk alone takes ~190 ms: ~50 ms compiling its 1 MB, ~50 ms loading
  *     zod, and most of the rest building the zod schemas its modules declare at top level.
+ *   - round four (2026-11-29): the list draws its first 50 rows and the rest in an interruptible render, rows off
+ *     screen skip layout (content-visibility), and main's services load neither htmlparser2 nor libav.js nor parse
+ *     the retail profiles at import (main/browser/startup-imports.test.ts lists what start-up loads). The page's
+ *     work after the list arrived went from ~60 ms of script and ~120 ms of layout to ~20 + ~30 ms; importing the
+ *     services chunk, from 98–115 ms to 67–83 ms (quiet, standalone). 20 alternated starts each (load 1.4–3.8):
+ *     next start 960 ms before (8f0f5c5) → 831 ms after (medians). This script, three runs: next 1030 / 829 /
+ *     887 ms (load 0.6–1.4; the first run beside a bare page of 153 ms), first 2.53–2.60 s.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
