@@ -8,9 +8,10 @@ export type LibavInstance = LibAV & LibAVSync;
  * Node lacks: the AAC decoder (a reference video's original sound) and libopus (WebM soundtracks).
  *
  * The package is a script that sets a global `LibAV` when it is loaded, so it is imported for that effect and
- * read from there. It is imported on first use: loading it took ~25 ms of every start of the app. Each caller gets its own instance (its own WebAssembly heap), so a decoder and an encoder
- * running at once never share state; `noworker` runs it on the calling thread, which is a worker thread already
- * when the export runs in one. Nothing is shared between instances but the compiled module.
+ * read from there, on first use: imported with the module, it took ~25 ms of every start of the app. Each caller
+ * gets its own instance (its own WebAssembly heap), so a decoder and an encoder running at once never share state;
+ * `noworker` runs it on the calling thread, which is a worker thread already when the export runs in one. Nothing
+ * is shared between instances but the compiled module.
  */
 export async function createLibav(): Promise<LibavInstance> {
   return (await loadedLibav()).LibAV({ noworker: true, nothreads: true });
