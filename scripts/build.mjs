@@ -34,6 +34,27 @@ export function externalPackagesExcept(bundled) {
   };
 }
 
+/**
+ * The browser shell's bundle into `outdir` (main/browser/startup-imports.test.ts bundles it the same way to list
+ * what start-up loads).
+ */
+export function browserShellBundle(outdir) {
+  return {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    entryPoints: { 'browser-main': path.join(root, 'main/browser/browser-main.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    format: 'esm',
+    packages: 'external',
+    // The services (and the libraries they import) are a chunk the shell loads after it listens, so the page
+    // loads meanwhile. Chunks stay beside the entry: import.meta.url finds the workers from there.
+    splitting: true,
+    chunkNames: 'browser-[name]-[hash]',
+  };
+}
+
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   await buildWasmKernels();
@@ -56,18 +77,7 @@ export async function buildAll({ quiet = false } = {}) {
 
   const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
   await Promise.all([
-    esbuild({
-      ...node,
-      entryPoints: { 'browser-main': path.join(root, 'main/browser/browser-main.ts') },
-      outdir: path.join(dist, 'main'),
-      outExtension: { '.js': '.mjs' },
-      format: 'esm',
-      packages: 'external',
-      // The services (and the libraries they import) are a chunk the shell loads after it listens, so the page
-      // loads meanwhile. Chunks stay beside the entry: import.meta.url finds the workers from there.
-      splitting: true,
-      chunkNames: 'browser-[name]-[hash]',
-    }),
+    esbuild({ ...node, ...browserShellBundle(path.join(dist, 'main')) }),
     // The `timbre` command line tool (package.json bin), beside the export worker it starts.
     esbuild({
       ...node,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { browserShellBundle } from '../../scripts/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,16 +46,7 @@ function staticPackages(metafile: Metafile, entry: string, services: string): Se
 describe('the browser shell at start-up', () => {
   it('loads only the packages it needs before the page hears from it', async () => {
     const result = await build({
-      entryPoints: { 'browser-main': path.join(root, 'main/browser/browser-main.ts') },
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      splitting: true,
-      outdir: path.join(root, '.scratch', 'startup-imports'),
-      outExtension: { '.js': '.mjs' },
-      chunkNames: 'browser-[name]-[hash]',
+      ...browserShellBundle(path.join(root, '.scratch', 'startup-imports')),
       write: false,
       metafile: true,
       logLevel: 'silent',
