@@ -18,4 +18,18 @@ describe('codePointLength', () => {
     const text = 'Hé 你好 😀👍🏽 \ud83d end';
     expect(codePointLength(text)).toBe([...text].length);
   });
+
+  it('counts text with and without surrogates alike, however long', () => {
+    const plain = 'The keeper wrote each night. '.repeat(400);
+    expect(codePointLength(plain)).toBe(plain.length);
+    expect(codePointLength('')).toBe(0);
+    // One pair at the very end, or at the very start, of a long text still counts once.
+    expect(codePointLength(`${plain}😀`)).toBe(plain.length + 1);
+    expect(codePointLength(`😀${plain}`)).toBe(plain.length + 1);
+    // A lone high surrogate at the end is one character.
+    expect(codePointLength(`${plain}\ud83d`)).toBe(plain.length + 1);
+    for (const text of [plain, `${plain}😀`, `\ud83d${plain}`, `x\ude00${plain}`]) {
+      expect(codePointLength(text)).toBe([...text].length);
+    }
+  });
 });

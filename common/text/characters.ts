@@ -65,11 +65,17 @@ export const OPENERS = new Set([
   '¡',
 ]);
 
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
 /**
  * Characters as users and the service count them: Unicode code points (an emoji or astral Han character is one).
  * Script splitting, the character hints and the credit estimates all use this one count.
  */
 export function codePointLength(text: string): number {
+  // Most text holds no high surrogate, and then every code unit is a character. The regular expression scans in
+  // native code: listing a 55 MB library counted its text in ~3 ms instead of ~55 ms (the loop below). Not a
+  // `u` expression, which would see a pair as one code point and not match it.
+  if (!HIGH_SURROGATE.test(text)) return text.length;
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
