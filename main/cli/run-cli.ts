@@ -5,6 +5,7 @@ import { runImportCommand } from './cli-import.js';
 import { CliLockedError } from './cli-lock.js';
 import type { ProgressOutput } from './cli-progress.js';
 import { USAGE } from './cli-usage.js';
+import { installNativeSha256 } from '../platform/native-sha256.js';
 
 /** Where the command line tool writes, what it reads and how it learns of Ctrl-C: the process it runs in. */
 export interface CliIo {
@@ -23,6 +24,8 @@ export interface CliIo {
  * 1 any project failed (or the tool could not start), 2 the command line is wrong, 130 Ctrl-C.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  // Content hashes (batches' listings and plans) by Node's SHA-256: the same hex, ~3.5× as fast.
+  installNativeSha256();
   try {
     return await runCommand(argv, io);
   } catch (error) {
