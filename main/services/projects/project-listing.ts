@@ -25,7 +25,7 @@ export interface ProjectListingOptions {
   folder: ProjectFolder;
   backups: Pick<ProjectBackups, 'readBackup'>;
   recentProjects: RecentProjects;
-  /** Where a listed project is kept for the open that follows. */
+  /** Where the listed projects modified last are kept for the open that follows (KEPT_FOR_OPEN). */
   checkedFiles: CheckedFileCache;
   /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
   lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> | undefined;
@@ -35,6 +35,28 @@ export interface ProjectListingOptions {
 
 /** How many project files are stat-ed at once while listing (file handles, not memory, are what this bounds). */
 const STAT_CONCURRENCY = 32;
+
+/**
+ * How many of the projects a listing reads it keeps for the open that follows: the most recently modified, at the
+ * top of the list, where that open usually is. Keeping every project read up to the cache's 32 MB held ~150 MB of
+ * parsed projects through the first listing of a 55 MB library, whose garbage collections then took ~12 % longer
+ * to list it (1.75 s against 1.55 s, medians of 6).
+ */
+const KEPT_FOR_OPEN = 4;
+
+/** The names of the `count` files modified last (the stats in the names' order; a missing file has none). */
+function modifiedLast(
+  fileNames: readonly string[],
+  stats: readonly (Awaited<ReturnType<typeof statIfExists>> | undefined)[],
+  count: number,
+): Set<string> {
+  const dated = fileNames.flatMap((fileName, index) => {
+    const modifiedMs = stats[index]?.mtimeMs;
+    return modifiedMs === undefined ? [] : [{ fileName, modifiedMs }];
+  });
+  dated.sort((a, b) => b.modifiedMs - a.modifiedMs || a.fileName.localeCompare(b.fileName));
+  return new Set(dated.slice(0, count).map((entry) => entry.fileName));
+}
 
 /**
  * The library's lists: every project file with its counts and duration (or its problem), newest first, and the
@@ -65,9 +87,10 @@ export class ProjectListing {
     const allStats = await pMap(fileNames, (fileName) => statIfExists(folder.pathOf(fileName)), {
       concurrency: STAT_CONCURRENCY,
     });
+    const keptForOpen = modifiedLast(fileNames, allStats, KEPT_FOR_OPEN);
     // Reads stay one at a time: project files can be large, and a listing must not spike memory.
     for (const [index, fileName] of fileNames.entries()) {
-      const entry = await this.listEntry(fileName, allStats[index]);
+      const entry = await this.listEntry(fileName, allStats[index], keptForOpen.has(fileName));
       if (entry !== undefined) entries.push(entry);
     }
     // Files deleted since (in the app or outside it) leave the index; the index is written when anything changed.
@@ -91,6 +114,7 @@ export class ProjectListing {
   private async listEntry(
     fileName: string,
     stats: Awaited<ReturnType<typeof statIfExists>>,
+    keepForOpen: boolean,
   ): Promise<ProjectListEntry | undefined> {
     const { folder, backups } = this.options;
     const filePath = folder.pathOf(fileName);
@@ -121,7 +145,9 @@ export class ProjectListing {
     }
     const { project } = result;
     // A file in an older format is read again by open, which keeps a copy of it before migrating.
-    if (result.migratedFrom === undefined) this.options.checkedFiles.keep(fileName, bytes, project, stamp);
+    if (keepForOpen && result.migratedFrom === undefined) {
+      this.options.checkedFiles.keep(fileName, bytes, project, stamp);
+    }
     const context = this.options.lexicons?.contextFor(project) ?? sendContext(project, []);
     const counts = projectStats(project, context);
     const layout = layoutTimeline(project, context);

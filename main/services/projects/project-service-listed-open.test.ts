@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,32 @@ describe('ProjectService: opening a project the list has just read', () => {
     await projects.save(fileName, projectModule.renameProject(opened.project, 'Saved'));
     const text = await readFile(path.join(dataDir, 'projects', fileName), 'utf8');
     expect(projectModule.readProjectFile(text)).toMatchObject({ ok: true, project: { title: 'Saved' } });
+  });
+
+  it('keeps only the four projects modified last, where the list starts, not every project it read', async () => {
+    const writer = new ProjectService({ dataDir });
+    const fileNames: string[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      const { fileName } = await writer.importText({ title: `Story ${index}`, text: `Line ${index}.` });
+      // Story 6 is the newest; the names' order is not the modification order.
+      const modified = new Date(Date.UTC(2024, 0, 1 + index));
+      await utimes(path.join(dataDir, 'projects', fileName), modified, modified);
+      fileNames.push(fileName);
+    }
+    const projects = new ProjectService({ dataDir });
+    parses.mockClear();
+    expect((await projects.list()).map((entry) => entry.ok && entry.title)).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((index) => `Story ${index}`),
+    );
+    expect(parses).toHaveBeenCalledTimes(7);
+    for (const index of [6, 5, 4, 3]) {
+      const opened = await projects.open(fileNames[index]!);
+      expect(opened.ok && opened.project.title).toBe(`Story ${index}`);
+    }
+    expect(parses).toHaveBeenCalledTimes(7);
+    const older = await projects.open(fileNames[2]!);
+    expect(older.ok && older.project.title).toBe('Story 2');
+    expect(parses).toHaveBeenCalledTimes(8);
   });
 
   it('reads the file again when it changed after the list read it', async () => {
