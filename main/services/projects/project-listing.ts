@@ -1,18 +1,18 @@
 import { promises as fs } from 'node:fs';
 import pMap from 'p-map';
-import {
-  layoutTimeline,
-  projectFileTextOf,
-  projectStats,
-  readProjectFile,
-} from '../../../common/project/index.js';
+import { projectFileTextOf, readProjectFile } from '../../../common/project/index.js';
 import { sendContext } from '../../../common/project/send-context.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { isNotFound } from '../storage/atomic-file.js';
+import type { FileStamp } from '../storage/file-stamp.js';
 import { readStampedIfExists } from '../storage/file-stamp.js';
+import type { Logger } from '../logging/logger.js';
 import { UserFileError } from '../storage/user-file.js';
 import type { CheckedFileCache } from './checked-file-cache.js';
 import { ListEntryCache } from './list-entry-cache.js';
+import type { CountedFile } from './listed-figures.js';
+import { listedFigures } from './listed-figures.js';
+import type { ProjectCounter } from './list-workers.js';
 import type { ListEntryIndexFile } from './list-entry-index.js';
 import type { ProjectBackups } from './project-backups.js';
 import { statIfExists } from './project-folder.js';
@@ -31,6 +31,12 @@ export interface ProjectListingOptions {
   lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> | undefined;
   /** Where the entries are kept between runs (list-entry-index.ts); only in memory when absent. */
   indexFile?: ListEntryIndexFile | undefined;
+  /**
+   * Starts the list workers a listing of many files counts them with (list-workers.ts), closed when it ends; main
+   * counts every file itself when absent, or when they cannot start.
+   */
+  startCounter?: (() => ProjectCounter) | undefined;
+  logger?: Logger | undefined;
 }
 
 /** How many project files are stat-ed at once while listing (file handles, not memory, are what this bounds). */
@@ -43,6 +49,12 @@ const STAT_CONCURRENCY = 32;
  * to list it (1.75 s against 1.55 s, medians of 6).
  */
 const KEPT_FOR_OPEN = 4;
+
+/**
+ * The fewest files to read that start list workers. Each takes ~100–150 ms to start, which only a listing that
+ * reads a library not listed before (the first start, or the first after an update) wins back.
+ */
+const MIN_FILES_FOR_WORKERS = 24;
 
 /** The names of the `count` files modified last (the stats in the names' order; a missing file has none). */
 function modifiedLast(
@@ -88,10 +100,22 @@ export class ProjectListing {
       concurrency: STAT_CONCURRENCY,
     });
     const keptForOpen = modifiedLast(fileNames, allStats, KEPT_FOR_OPEN);
-    // Reads stay one at a time: project files can be large, and a listing must not spike memory.
-    for (const [index, fileName] of fileNames.entries()) {
-      const entry = await this.listEntry(fileName, allStats[index], keptForOpen.has(fileName));
-      if (entry !== undefined) entries.push(entry);
+    const toRead = fileNames.filter((fileName, index) => {
+      const stats = allStats[index];
+      return stats !== undefined && this.listEntries.get(fileName, stats) === undefined;
+    }).length;
+    const counter = toRead >= MIN_FILES_FOR_WORKERS ? this.startCounter() : undefined;
+    try {
+      // Without list workers, reads stay one at a time: project files can be large, and a listing must not spike
+      // memory. With them, as many files are read ahead as they count at once, and no more.
+      const listed = await pMap(
+        fileNames,
+        (fileName, index) => this.listEntry(fileName, allStats[index], keptForOpen.has(fileName), counter),
+        { concurrency: counter?.parallel ?? 1 },
+      );
+      for (const entry of listed) if (entry !== undefined) entries.push(entry);
+    } finally {
+      await counter?.close();
     }
     // Files deleted since (in the app or outside it) leave the index; the index is written when anything changed.
     this.listEntries.keepOnly(new Set(fileNames));
@@ -111,10 +135,24 @@ export class ProjectListing {
     return recent;
   }
 
+  /** The list workers for a listing of many files, or none when they cannot start (main counts every file). */
+  private startCounter(): ProjectCounter | undefined {
+    try {
+      return this.options.startCounter?.();
+    } catch (error) {
+      this.options.logger?.warn(
+        'The list workers could not start; the projects are counted on the main thread',
+        error,
+      );
+      return undefined;
+    }
+  }
+
   private async listEntry(
     fileName: string,
     stats: Awaited<ReturnType<typeof statIfExists>>,
     keepForOpen: boolean,
+    counter: ProjectCounter | undefined,
   ): Promise<ProjectListEntry | undefined> {
     const { folder, backups } = this.options;
     const filePath = folder.pathOf(fileName);
@@ -137,33 +175,56 @@ export class ProjectListing {
     }
     if (read === undefined) return undefined;
     const { bytes, stamp } = read;
-    const result = readProjectFile(projectFileTextOf(bytes));
-    if (!result.ok) {
+    const counted =
+      (keepForOpen || counter === undefined || !counter.hasRoom()
+        ? undefined
+        : await this.countElsewhere(counter, bytes)) ?? this.countHere(fileName, bytes, stamp, keepForOpen);
+    if (!counted.ok) {
       const hasBackup =
-        result.problem !== 'newer-version' && (await backups.readBackup(fileName)) !== undefined;
-      return { ok: false, fileName, modifiedAt, problem: result.problem, message: result.message, hasBackup };
+        counted.problem !== 'newer-version' && (await backups.readBackup(fileName)) !== undefined;
+      return {
+        ok: false,
+        fileName,
+        modifiedAt,
+        problem: counted.problem,
+        message: counted.message,
+        hasBackup,
+      };
     }
+    const entry: ProjectListEntry = { ok: true, fileName, modifiedAt, ...counted.figures };
+    this.listEntries.set(fileName, stats, counted.serviceUrl, entry);
+    return entry;
+  }
+
+  /**
+   * A list worker's count, when it holds: it counts without pronunciation rules, so a project whose service has
+   * some is counted here instead, as is a file whose worker failed.
+   */
+  private async countElsewhere(counter: ProjectCounter, bytes: Buffer): Promise<CountedFile | undefined> {
+    let counted: CountedFile;
+    try {
+      counted = await counter.count(bytes);
+    } catch {
+      return undefined;
+    }
+    if (counted.ok && (this.options.lexicons?.rulesFor(counted.serviceUrl).length ?? 0) > 0) return undefined;
+    return counted;
+  }
+
+  private countHere(
+    fileName: string,
+    bytes: Buffer,
+    stamp: FileStamp | undefined,
+    keepForOpen: boolean,
+  ): CountedFile {
+    const result = readProjectFile(projectFileTextOf(bytes));
+    if (!result.ok) return { ok: false, problem: result.problem, message: result.message };
     const { project } = result;
     // A file in an older format is read again by open, which keeps a copy of it before migrating.
     if (keepForOpen && result.migratedFrom === undefined) {
       this.options.checkedFiles.keep(fileName, bytes, project, stamp);
     }
     const context = this.options.lexicons?.contextFor(project) ?? sendContext(project, []);
-    const counts = projectStats(project, context);
-    const layout = layoutTimeline(project, context);
-    const entry: ProjectListEntry = {
-      ok: true,
-      fileName,
-      id: project.id,
-      title: project.title,
-      modifiedAt,
-      blockCount: counts.blockCount,
-      characterCount: counts.characterCount,
-      durationMs: layout.totalMs,
-      durationEstimated: layout.estimated,
-      toGenerate: { blocks: counts.pendingBlockCount, credits: counts.estimatedPendingCredits },
-    };
-    this.listEntries.set(fileName, stats, project.serviceUrl, entry);
-    return entry;
+    return { ok: true, figures: listedFigures(project, context), serviceUrl: project.serviceUrl };
   }
 }

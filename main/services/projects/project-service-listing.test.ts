@@ -1,13 +1,21 @@
-import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import * as projectModule from '../../../common/project/index.js';
 import type { Project } from '../../../common/project/index.js';
-import { renameProject } from '../../../common/project/index.js';
+import { createProject, renameProject, writeProjectFile } from '../../../common/project/index.js';
 import { sendContext } from '../../../common/project/send-context.js';
 import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
 import { ipcError, opened, useTempProjectsFolder } from './test-support/temp-projects-folder.js';
 
 /** ProjectService's lists (the library, the recent projects) and the title operations on listed projects. */
+
+// Counts the project files parsed on this thread (a list worker parses its own), keeping the real parser.
+vi.mock('../../../common/project/index.js', async (importOriginal) => {
+  const original = await importOriginal<typeof projectModule>();
+  return { ...original, readProjectFile: vi.fn(original.readProjectFile) };
+});
+const parsedHere = vi.mocked(projectModule.readProjectFile);
 
 const folder = useTempProjectsFolder();
 const { service, projectsDir, fileOf } = folder;
@@ -85,6 +93,66 @@ describe('ProjectService: listing', () => {
     const project = opened(await projects.open(fileName)).project;
     await projects.save(fileName, renameProject(project, 'Renamed'));
     expect(await titleOf()).toBe('Renamed');
+  });
+
+  it('counts a library not listed before in list workers as main counts it, and on main when they fail', async () => {
+    const ruled = 'https://ruled.example';
+    const rules: readonly LexiconRule[] = Object.freeze([
+      { id: 'r1', term: 'Alpha', replacement: 'Alfalfa alfalfa', wholeWord: true, caseSensitive: false },
+    ]);
+    const rulesFor = (serviceUrl: string | undefined) => (serviceUrl === ruled ? rules : []);
+    const lexicons = {
+      rulesFor,
+      contextFor: (project: Project) => sendContext(project, rulesFor(project.serviceUrl)),
+    };
+    // Enough files to start the workers (MIN_FILES_FOR_WORKERS), one of a service with pronunciation rules
+    // (counted by main, as the workers know no rules), one damaged and one from a newer app.
+    await mkdir(projectsDir(), { recursive: true });
+    for (let index = 0; index < 30; index += 1) {
+      const project = createProject({
+        title: `Story ${index}`,
+        textBlocks: [`Alpha line ${index}.`, `Another line, ${'longer '.repeat(index)}here.`],
+        ...(index === 7 ? { serviceUrl: ruled } : {}),
+      });
+      await writeFile(fileOf(`story-${index}.timbre`), writeProjectFile(project));
+    }
+    await writeFile(fileOf('damaged-000000.timbre'), '{"schemaVersion": 1, "title": ');
+    await writeFile(fileOf('newer-000000.timbre'), JSON.stringify({ schemaVersion: 999, title: 'Later' }));
+
+    parsedHere.mockClear();
+    const onMain = await service({ lexicons, listWorkerEntry: false }).list();
+    expect(parsedHere).toHaveBeenCalledTimes(32);
+    // Each listing below starts from no index, as a first start does.
+    const noIndex = () => rm(path.join(folder.dataDir, 'project-list-index.json'), { force: true });
+    await noIndex();
+    parsedHere.mockClear();
+    const inWorkers = await service({ lexicons }).list();
+    // Main parsed the four it keeps for an open, the ruled one, and those it took while the worker was full.
+    expect(parsedHere.mock.calls.length).toBeGreaterThanOrEqual(5);
+    expect(parsedHere.mock.calls.length).toBeLessThan(32);
+    await noIndex();
+    parsedHere.mockClear();
+    const afterFailure = await service({
+      lexicons,
+      listWorkerEntry: new URL('file:///nonexistent/list-worker.mjs'),
+    }).list();
+    expect(parsedHere).toHaveBeenCalledTimes(32);
+    expect(onMain).toHaveLength(32);
+    expect(inWorkers).toEqual(onMain);
+    expect(afterFailure).toEqual(onMain);
+    // The ruled project was counted with its rules: "Alpha" sent as "Alfalfa alfalfa" is 10 characters more.
+    const ruledEntry = inWorkers.find((entry) => entry.ok && entry.title === 'Story 7');
+    const plainEntry = onMain.find((entry) => entry.ok && entry.title === 'Story 7');
+    expect(ruledEntry?.ok && ruledEntry.characterCount).toBe(plainEntry?.ok && plainEntry.characterCount);
+    await noIndex();
+    const unruled = await service({ listWorkerEntry: false }).list();
+    const unruledEntry = unruled.find((entry) => entry.ok && entry.title === 'Story 7');
+    expect(
+      ruledEntry?.ok && unruledEntry?.ok && ruledEntry.characterCount - unruledEntry.characterCount,
+    ).toBe(10);
+    expect(inWorkers.filter((entry) => !entry.ok).map((entry) => !entry.ok && entry.problem)).toEqual(
+      expect.arrayContaining(['not-json', 'newer-version']),
+    );
   });
 
   it('returns an empty list before any project exists', async () => {

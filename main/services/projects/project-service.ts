@@ -5,6 +5,7 @@ import type { Project } from '../../../common/project/index.js';
 import { MAX_PROJECT_FILE_BYTES, createProject, renameProject } from '../../../common/project/index.js';
 import type { ProjectPatch } from '../../../common/project/project-patch.js';
 import { ImportWorkers } from '../import-worker/import-workers.js';
+import { defaultListWorkerEntry, ListWorkers } from './list-workers.js';
 import type { ImportRun } from '../import-worker/import-workers.js';
 import type { Logger } from '../logging/logger.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
@@ -43,6 +44,11 @@ export interface ProjectServiceOptions {
   lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'>;
   /** Where imports are parsed and built, off main's event loop (import-worker/); one of its own when absent. */
   importWorkers?: ImportWorkers;
+  /**
+   * The list worker's file (list-workers.ts); beside this module when absent (Electron's bundle passes it); false
+   * counts every file on main's thread.
+   */
+  listWorkerEntry?: string | URL | false | undefined;
   /**
    * The most bytes a project file may hold, read or saved (MAX_PROJECT_FILE_BYTES). One number for both, so no
    * save makes a file the next open refuses; a test sets a small one.
@@ -106,6 +112,11 @@ export class ProjectService implements ProjectLibrary {
       checkedFiles,
       lexicons: options.lexicons,
       indexFile: new ListEntryIndexFile(path.join(options.dataDir, 'project-list-index.json'), logger),
+      startCounter:
+        options.listWorkerEntry === false
+          ? undefined
+          : () => new ListWorkers(options.listWorkerEntry || defaultListWorkerEntry()),
+      logger,
     });
     this.files = new ProjectFiles({ folder, known, backups, recentProjects, checkedFiles, logger, now });
     this.imports = new ProjectImports({

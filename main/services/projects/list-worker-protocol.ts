@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { WorkerProtocol } from '../../../common/workers/worker-channel.js';
+import type { CountedFile } from './listed-figures.js';
+
+/** Main asks a list worker to count one project file's bytes (checked there: the worker trusts no message's shape). */
+export const listWorkerRequestSchema = z.strictObject({
+  type: z.literal('count'),
+  id: z.number().int().nonnegative(),
+  bytes: z.instanceof(Uint8Array),
+});
+export type ListWorkerRequest = z.infer<typeof listWorkerRequestSchema>;
+
+/** The worker's answer to request `id`: the file counted (or its problem), or why counting it failed. */
+export type ListWorkerAnswer =
+  | { readonly type: 'counted'; readonly id: number; readonly counted: CountedFile }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };
+
+export type ListWorkerProtocol = WorkerProtocol<ListWorkerRequest, ListWorkerAnswer>;
