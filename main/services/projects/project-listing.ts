@@ -77,6 +77,7 @@ function modifiedLast(
  */
 export class ProjectListing {
   private readonly listEntries: ListEntryCache;
+  private workerFailureLogged = false;
 
   constructor(private readonly options: ProjectListingOptions) {
     this.listEntries = new ListEntryCache(options.lexicons, options.indexFile);
@@ -105,6 +106,7 @@ export class ProjectListing {
       return stats !== undefined && this.listEntries.get(fileName, stats) === undefined;
     }).length;
     const counter = toRead >= MIN_FILES_FOR_WORKERS ? this.startCounter() : undefined;
+    this.workerFailureLogged = false;
     try {
       // Without list workers, reads stay one at a time: project files can be large, and a listing must not spike
       // memory. With them, as many files are read ahead as they count at once, and no more.
@@ -204,7 +206,12 @@ export class ProjectListing {
     let counted: CountedFile;
     try {
       counted = await counter.count(bytes);
-    } catch {
+    } catch (error) {
+      // Once per listing: a worker that cannot start fails every file it is given.
+      if (!this.workerFailureLogged) {
+        this.workerFailureLogged = true;
+        this.options.logger?.warn('A list worker failed; its projects are counted on the main thread', error);
+      }
       return undefined;
     }
     if (counted.ok && (this.options.lexicons?.rulesFor(counted.serviceUrl).length ?? 0) > 0) return undefined;

@@ -6,6 +6,7 @@ import type { Project } from '../../../common/project/index.js';
 import { createProject, renameProject, writeProjectFile } from '../../../common/project/index.js';
 import { sendContext } from '../../../common/project/send-context.js';
 import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
+import { MemoryLogger } from '../logging/logger.js';
 import { ipcError, opened, useTempProjectsFolder } from './test-support/temp-projects-folder.js';
 
 /** ProjectService's lists (the library, the recent projects) and the title operations on listed projects. */
@@ -132,11 +133,15 @@ describe('ProjectService: listing', () => {
     expect(parsedHere.mock.calls.length).toBeLessThan(32);
     await noIndex();
     parsedHere.mockClear();
+    const logger = new MemoryLogger();
     const afterFailure = await service({
       lexicons,
+      logger,
       listWorkerEntry: new URL('file:///nonexistent/list-worker.mjs'),
     }).list();
     expect(parsedHere).toHaveBeenCalledTimes(32);
+    // Said once, not once per file.
+    expect(logger.lines.filter((line) => line.includes('list worker failed'))).toHaveLength(1);
     expect(onMain).toHaveLength(32);
     expect(inWorkers).toEqual(onMain);
     expect(afterFailure).toEqual(onMain);
