@@ -106,7 +106,8 @@ export async function buildAll({ quiet = false } = {}) {
       format: 'esm',
       packages: 'external',
     }),
-    // The first listing of a large library counts its projects in worker threads (main/services/projects/list-workers.ts).
+    // The first listing of a large library counts its projects in a worker thread too
+    // (main/services/projects/list-workers.ts).
     esbuild({
       ...node,
       entryPoints: { 'list-worker': path.join(root, 'main/services/projects/list-worker.ts') },
@@ -121,9 +122,8 @@ export async function buildAll({ quiet = false } = {}) {
       outdir: path.join(dist, 'main'),
       outExtension: { '.js': '.cjs' },
       format: 'cjs',
-      // The export engine's and the import's default worker paths use import.meta.url, which is empty here; the
-      // Electron entry passes the workers' paths itself (exportWorkerEntry, importWorkerEntry, listWorkerEntry), so the warning
-      // says nothing useful.
+      // The workers' default paths use import.meta.url, which is empty here; the Electron entry passes them itself
+      // (exportWorkerEntry, importWorkerEntry, listWorkerEntry), so the warning says nothing useful.
       logOverride: { 'empty-import-meta': 'silent' },
       plugins: [externalPackagesExcept(BUNDLED_IN_ELECTRON_MAIN)],
     }),

@@ -1,13 +1,19 @@
 import { z } from 'zod';
+import { lexiconRulesSchema } from '../../../common/pronunciation/lexicon-schema.js';
 import type { WorkerProtocol } from '../../../common/workers/worker-channel.js';
 import type { CountedFile } from './listed-figures.js';
 
-/** Main asks a list worker to count one project file's bytes (checked there: the worker trusts no message's shape). */
-export const listWorkerRequestSchema = z.strictObject({
-  type: z.literal('count'),
-  id: z.number().int().nonnegative(),
-  bytes: z.instanceof(Uint8Array),
-});
+/** Messages from main to a list worker (checked there: the worker trusts no message's shape). */
+export const listWorkerRequestSchema = z.discriminatedUnion('type', [
+  /** Each service's pronunciation rules, sent first: the files are counted as main would count them. */
+  z.strictObject({ type: z.literal('rules'), services: z.record(z.string(), lexiconRulesSchema) }),
+  /** Counts one project file's bytes. */
+  z.strictObject({
+    type: z.literal('count'),
+    id: z.number().int().nonnegative(),
+    bytes: z.instanceof(Uint8Array),
+  }),
+]);
 export type ListWorkerRequest = z.infer<typeof listWorkerRequestSchema>;
 
 /** The worker's answer to request `id`: the file counted (or its problem), or why counting it failed. */

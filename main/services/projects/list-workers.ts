@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
 import type { OwnerChannel } from '../../../common/workers/worker-channel.js';
 import { openWorkerChannel } from '../../../common/workers/worker-channel.js';
 import { launchWorker } from '../export/worker-launcher.js';
@@ -34,25 +35,52 @@ interface Slot {
   readonly channel: OwnerChannel<ListWorkerProtocol>;
   readonly inFlight: Map<number, Job>;
   alive: boolean;
+  /** Set once its worker is being ended. */
+  ended?: Promise<void>;
+}
+
+/** More workers than this would hold more files in memory than they win back on a first listing. */
+const MAX_LIST_WORKERS = 3;
+
+/**
+ * How many list workers a listing starts: one per core but one, as main counts files too (whenever the workers have
+ * no room), with its code already warm where a worker's starts cold. On this 2-core machine two workers beside main
+ * took more CPU and no less time than one. None on one core.
+ */
+export function listWorkerCount(): number {
+  return Math.min(MAX_LIST_WORKERS, availableParallelism() - 1);
 }
 
 /**
- * List workers (list-worker.ts), one per core but one, as main counts files too (whenever the workers have no room):
- * its code is already warm, where a worker's starts cold. On this 2-core machine two workers beside main took more
- * CPU and no less time than one. A worker that fails or exits fails the
- * files it held (the listing counts those itself) and gets no more; with none left, every file waiting fails too.
+ * List workers (list-worker.ts), each given files in turn, and first the services' pronunciation rules, so they
+ * count as main does. A worker that fails or exits fails the files it held (the listing counts those itself) and
+ * gets no more; with none left, every file waiting fails too.
  */
 export class ListWorkers implements ProjectCounter {
   readonly parallel: number;
-  private readonly slots: Slot[];
+  private readonly slots: Slot[] = [];
   private readonly waiting: Job[] = [];
   private nextId = 0;
 
-  constructor(entry: string | URL, workers = Math.max(1, availableParallelism() - 1)) {
+  constructor(
+    entry: string | URL,
+    rulesByService: ReadonlyMap<string, readonly LexiconRule[]>,
+    workers = listWorkerCount(),
+  ) {
     const url = typeof entry === 'string' ? pathToFileURL(entry) : entry;
     const count = Math.max(1, workers);
     this.parallel = count * IN_FLIGHT_PER_WORKER + 1;
-    this.slots = Array.from({ length: count }, () => this.startSlot(url));
+    const services = Object.fromEntries([...rulesByService].map(([service, rules]) => [service, [...rules]]));
+    try {
+      for (let index = 0; index < count; index += 1) {
+        const slot = this.startSlot(url);
+        this.slots.push(slot);
+        slot.channel.send({ type: 'rules', services });
+      }
+    } catch (error) {
+      void this.close();
+      throw error;
+    }
   }
 
   hasRoom(): boolean {
@@ -87,9 +115,11 @@ export class ListWorkers implements ProjectCounter {
           failed: ({ id, message }) => this.settle(slot, id, (job) => job.reject(new Error(message))),
         },
         {
-          onFailure: (error) => void this.end(slot, error),
+          onFailure: (error) => void this.end(slot, error).catch(() => undefined),
           onExit: (code) =>
-            void this.end(slot, new Error(`A list worker ended (exit code ${code ?? 'unknown'})`)),
+            void this.end(slot, new Error(`A list worker ended (exit code ${code ?? 'unknown'})`)).catch(
+              () => undefined,
+            ),
         },
       ),
     };
@@ -110,7 +140,14 @@ export class ListWorkers implements ProjectCounter {
         const job = this.waiting.shift()!;
         const id = this.nextId++;
         slot.inFlight.set(id, job);
-        slot.channel.send({ type: 'count', id, bytes: job.bytes });
+        try {
+          // A copy of the file's own bytes, handed over: a small file's Buffer is a view of a shared pool.
+          const bytes = new Uint8Array(job.bytes);
+          slot.channel.send({ type: 'count', id, bytes }, [bytes.buffer]);
+        } catch (error) {
+          slot.inFlight.delete(id);
+          job.reject(error instanceof Error ? error : new Error(String(error)));
+        }
       }
     }
     if (this.slots.every((slot) => !slot.alive)) {
@@ -118,15 +155,16 @@ export class ListWorkers implements ProjectCounter {
     }
   }
 
-  private async end(slot: Slot, reason: Error): Promise<void> {
-    const wasAlive = slot.alive;
+  /** Fails what the slot holds and ends its worker; answers once it has ended, however often it is asked. */
+  private end(slot: Slot, reason: Error): Promise<void> {
     slot.alive = false;
     for (const job of slot.inFlight.values()) job.reject(reason);
     slot.inFlight.clear();
-    if (wasAlive) {
+    if (slot.ended === undefined) {
       this.dispatch();
-      await slot.channel.close();
+      slot.ended = slot.channel.close();
     }
+    return slot.ended;
   }
 }
 

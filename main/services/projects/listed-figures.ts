@@ -1,4 +1,5 @@
-import type { Project, ProjectListEntry } from '../../../common/project/index.js';
+import type { Project } from '../../../common/project/index.js';
+import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { layoutTimeline, projectStats } from '../../../common/project/index.js';
 import type { ProjectFileProblem } from '../../../common/project/project-file.js';
 import type { SendContext } from '../../../common/project/send-context.js';

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import pMap from 'p-map';
 import { projectFileTextOf, readProjectFile } from '../../../common/project/index.js';
 import { sendContext } from '../../../common/project/send-context.js';
+import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
 import { isNotFound } from '../storage/atomic-file.js';
 import type { FileStamp } from '../storage/file-stamp.js';
@@ -28,14 +29,17 @@ export interface ProjectListingOptions {
   /** Where the listed projects modified last are kept for the open that follows (KEPT_FOR_OPEN). */
   checkedFiles: CheckedFileCache;
   /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
-  lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> | undefined;
+  lexicons?:
+    | (Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> & Partial<Pick<ServiceLexicons, 'rulesByService'>>)
+    | undefined;
   /** Where the entries are kept between runs (list-entry-index.ts); only in memory when absent. */
   indexFile?: ListEntryIndexFile | undefined;
   /**
    * Starts the list workers a listing of many files counts them with (list-workers.ts), closed when it ends; main
    * counts every file itself when absent, or when they cannot start.
    */
-  startCounter?: (() => ProjectCounter) | undefined;
+  startCounter?:
+    ((rulesByService: ReadonlyMap<string, readonly LexiconRule[]>) => ProjectCounter) | undefined;
   logger?: Logger | undefined;
 }
 
@@ -49,6 +53,19 @@ const STAT_CONCURRENCY = 32;
  * to list it (1.75 s against 1.55 s, medians of 6).
  */
 const KEPT_FOR_OPEN = 4;
+
+/**
+ * The largest file a listing reads ahead of counting it (with list workers): a larger one is read and counted on its
+ * own afterwards, so the files held at once stay within a few times this (project files may reach 500 MB).
+ */
+const READ_AHEAD_FILE_BYTES = 16 * 1024 * 1024;
+
+const NO_RULES: readonly LexiconRule[] = Object.freeze([]);
+
+/** Whether counts made with `sent` hold under `now`: the same list (the lexicon keeps its identity), or none. */
+function sameRules(sent: readonly LexiconRule[], now: readonly LexiconRule[]): boolean {
+  return sent === now || (sent.length === 0 && now.length === 0);
+}
 
 /**
  * The fewest files to read that start list workers. Each takes ~100–150 ms to start, which only a listing that
@@ -105,16 +122,28 @@ export class ProjectListing {
       const stats = allStats[index];
       return stats !== undefined && this.listEntries.get(fileName, stats) === undefined;
     }).length;
-    const counter = toRead >= MIN_FILES_FOR_WORKERS ? this.startCounter() : undefined;
+    // The rules the workers count with, as they are now (a copy: a lexicon saved meanwhile changes the live map).
+    const rulesSent = new Map(this.options.lexicons?.rulesByService?.() ?? []);
+    const counter = toRead >= MIN_FILES_FOR_WORKERS ? this.startCounter(rulesSent) : undefined;
     this.workerFailureLogged = false;
+    const listOne = (index: number, withCounter: ProjectCounter | undefined) => {
+      const fileName = fileNames[index]!;
+      const counting = withCounter === undefined ? undefined : { counter: withCounter, rulesSent };
+      return this.listEntry(fileName, allStats[index], keptForOpen.has(fileName), counting);
+    };
+    const isLarge = (index: number) => (allStats[index]?.size ?? 0) > READ_AHEAD_FILE_BYTES;
+    const indices = fileNames.map((_, index) => index);
     try {
       // Without list workers, reads stay one at a time: project files can be large, and a listing must not spike
-      // memory. With them, as many files are read ahead as they count at once, and no more.
-      const listed = await pMap(
-        fileNames,
-        (fileName, index) => this.listEntry(fileName, allStats[index], keptForOpen.has(fileName), counter),
-        { concurrency: counter?.parallel ?? 1 },
-      );
+      // memory. With them, as many files as they and main count at once are read ahead, the large ones after.
+      const listed = [
+        ...(await pMap(
+          indices.filter((index) => !isLarge(index)),
+          (index) => listOne(index, counter),
+          { concurrency: counter?.parallel ?? 1 },
+        )),
+        ...(await pMap(indices.filter(isLarge), (index) => listOne(index, undefined), { concurrency: 1 })),
+      ];
       for (const entry of listed) if (entry !== undefined) entries.push(entry);
     } finally {
       await counter?.close();
@@ -138,9 +167,9 @@ export class ProjectListing {
   }
 
   /** The list workers for a listing of many files, or none when they cannot start (main counts every file). */
-  private startCounter(): ProjectCounter | undefined {
+  private startCounter(rulesSent: ReadonlyMap<string, readonly LexiconRule[]>): ProjectCounter | undefined {
     try {
-      return this.options.startCounter?.();
+      return this.options.startCounter?.(rulesSent);
     } catch (error) {
       this.options.logger?.warn(
         'The list workers could not start; the projects are counted on the main thread',
@@ -154,7 +183,7 @@ export class ProjectListing {
     fileName: string,
     stats: Awaited<ReturnType<typeof statIfExists>>,
     keepForOpen: boolean,
-    counter: ProjectCounter | undefined,
+    counting: { counter: ProjectCounter; rulesSent: ReadonlyMap<string, readonly LexiconRule[]> } | undefined,
   ): Promise<ProjectListEntry | undefined> {
     const { folder, backups } = this.options;
     const filePath = folder.pathOf(fileName);
@@ -178,9 +207,10 @@ export class ProjectListing {
     if (read === undefined) return undefined;
     const { bytes, stamp } = read;
     const counted =
-      (keepForOpen || counter === undefined || !counter.hasRoom()
+      (keepForOpen || counting === undefined || !counting.counter.hasRoom()
         ? undefined
-        : await this.countElsewhere(counter, bytes)) ?? this.countHere(fileName, bytes, stamp, keepForOpen);
+        : await this.countElsewhere(counting.counter, counting.rulesSent, bytes)) ??
+      this.countHere(fileName, bytes, stamp, keepForOpen);
     if (!counted.ok) {
       const hasBackup =
         counted.problem !== 'newer-version' && (await backups.readBackup(fileName)) !== undefined;
@@ -199,10 +229,14 @@ export class ProjectListing {
   }
 
   /**
-   * A list worker's count, when it holds: it counts without pronunciation rules, so a project whose service has
-   * some is counted here instead, as is a file whose worker failed.
+   * A list worker's count, when it holds: made with the rules sent to it, so a project whose service's rules
+   * changed since is counted here instead, as is a file its worker failed on.
    */
-  private async countElsewhere(counter: ProjectCounter, bytes: Buffer): Promise<CountedFile | undefined> {
+  private async countElsewhere(
+    counter: ProjectCounter,
+    rulesSent: ReadonlyMap<string, readonly LexiconRule[]>,
+    bytes: Buffer,
+  ): Promise<CountedFile | undefined> {
     let counted: CountedFile;
     try {
       counted = await counter.count(bytes);
@@ -214,8 +248,9 @@ export class ProjectListing {
       }
       return undefined;
     }
-    if (counted.ok && (this.options.lexicons?.rulesFor(counted.serviceUrl).length ?? 0) > 0) return undefined;
-    return counted;
+    if (!counted.ok || counted.serviceUrl === undefined) return counted;
+    const now = this.options.lexicons?.rulesFor(counted.serviceUrl) ?? NO_RULES;
+    return sameRules(rulesSent.get(counted.serviceUrl) ?? NO_RULES, now) ? counted : undefined;
   }
 
   private countHere(

@@ -106,56 +106,71 @@ describe('ProjectService: listing', () => {
       rulesFor,
       contextFor: (project: Project) => sendContext(project, rulesFor(project.serviceUrl)),
     };
-    // Enough files to start the workers (MIN_FILES_FOR_WORKERS), one of a service with pronunciation rules
-    // (counted by main, as the workers know no rules), one damaged and one from a newer app.
+    // The rules the workers may be given (without them they count with none).
+    const lexiconsWithAll = { ...lexicons, rulesByService: () => new Map([[ruled, rules]]) };
+    // Enough files to start the workers (MIN_FILES_FOR_WORKERS); one damaged and one from a newer app. The one
+    // of a service with pronunciation rules is named to be listed first, and is old, so it goes to a worker.
     await mkdir(projectsDir(), { recursive: true });
-    for (let index = 0; index < 30; index += 1) {
-      const project = createProject({
-        title: `Story ${index}`,
-        textBlocks: [`Alpha line ${index}.`, `Another line, ${'longer '.repeat(index)}here.`],
-        ...(index === 7 ? { serviceUrl: ruled } : {}),
-      });
-      await writeFile(fileOf(`story-${index}.timbre`), writeProjectFile(project));
-    }
-    await writeFile(fileOf('damaged-000000.timbre'), '{"schemaVersion": 1, "title": ');
-    await writeFile(fileOf('newer-000000.timbre'), JSON.stringify({ schemaVersion: 999, title: 'Later' }));
+    const write = async (fileName: string, text: string, day: number) => {
+      await writeFile(fileOf(fileName), text);
+      await utimes(fileOf(fileName), new Date(Date.UTC(2024, 0, day)), new Date(Date.UTC(2024, 0, day)));
+    };
+    const story = (index: number, serviceUrl?: string) =>
+      writeProjectFile(
+        createProject({
+          title: `Story ${index}`,
+          textBlocks: [`Alpha line ${index}.`, `Another line, ${'longer '.repeat(index)}here.`],
+          ...(serviceUrl === undefined ? {} : { serviceUrl }),
+        }),
+      );
+    await write('a-ruled.timbre', story(0, ruled), 1);
+    for (let index = 1; index < 30; index += 1) await write(`story-${index}.timbre`, story(index), 2 + index);
+    await write('damaged-000000.timbre', '{"schemaVersion": 1, "title": ', 40);
+    await write('newer-000000.timbre', JSON.stringify({ schemaVersion: 999, title: 'Later' }), 41);
+    const parsedTitles = () => parsedHere.mock.calls.map(([text]) => /"title": ?"([^"]*)"/u.exec(text)?.[1]);
+    // Each listing starts from no index, as a first start does.
+    const listFresh = async (options: Parameters<typeof service>[0]) => {
+      await rm(path.join(folder.dataDir, 'project-list-index.json'), { force: true });
+      parsedHere.mockClear();
+      return service(options).list();
+    };
 
-    parsedHere.mockClear();
-    const onMain = await service({ lexicons, listWorkerEntry: false }).list();
+    const onMain = await listFresh({ lexicons, listWorkerEntry: false });
+    expect(onMain).toHaveLength(32);
     expect(parsedHere).toHaveBeenCalledTimes(32);
-    // Each listing below starts from no index, as a first start does.
-    const noIndex = () => rm(path.join(folder.dataDir, 'project-list-index.json'), { force: true });
-    await noIndex();
-    parsedHere.mockClear();
-    const inWorkers = await service({ lexicons }).list();
-    // Main parsed the four it keeps for an open, the ruled one, and those it took while the worker was full.
-    expect(parsedHere.mock.calls.length).toBeGreaterThanOrEqual(5);
+
+    // Workers told the rules: the ruled project is counted by one, with them.
+    const told = await listFresh({ lexicons: lexiconsWithAll });
+    expect(told).toEqual(onMain);
+    expect(parsedTitles()).not.toContain('Story 0');
+    // Main parsed the four newest (kept for an open) and those it took while the worker was full, not all.
+    expect(parsedHere.mock.calls.length).toBeGreaterThanOrEqual(4);
     expect(parsedHere.mock.calls.length).toBeLessThan(32);
-    await noIndex();
-    parsedHere.mockClear();
+
+    // Workers not told the rules: their count of the ruled project is not taken, and main counts it again.
+    const untold = await listFresh({ lexicons });
+    expect(untold).toEqual(onMain);
+    expect(parsedTitles()).toContain('Story 0');
+
     const logger = new MemoryLogger();
-    const afterFailure = await service({
+    const afterFailure = await listFresh({
       lexicons,
       logger,
       listWorkerEntry: new URL('file:///nonexistent/list-worker.mjs'),
-    }).list();
+    });
+    expect(afterFailure).toEqual(onMain);
     expect(parsedHere).toHaveBeenCalledTimes(32);
     // Said once, not once per file.
     expect(logger.lines.filter((line) => line.includes('list worker failed'))).toHaveLength(1);
-    expect(onMain).toHaveLength(32);
-    expect(inWorkers).toEqual(onMain);
-    expect(afterFailure).toEqual(onMain);
-    // The ruled project was counted with its rules: "Alpha" sent as "Alfalfa alfalfa" is 10 characters more.
-    const ruledEntry = inWorkers.find((entry) => entry.ok && entry.title === 'Story 7');
-    const plainEntry = onMain.find((entry) => entry.ok && entry.title === 'Story 7');
-    expect(ruledEntry?.ok && ruledEntry.characterCount).toBe(plainEntry?.ok && plainEntry.characterCount);
-    await noIndex();
-    const unruled = await service({ listWorkerEntry: false }).list();
-    const unruledEntry = unruled.find((entry) => entry.ok && entry.title === 'Story 7');
-    expect(
-      ruledEntry?.ok && unruledEntry?.ok && ruledEntry.characterCount - unruledEntry.characterCount,
-    ).toBe(10);
-    expect(inWorkers.filter((entry) => !entry.ok).map((entry) => !entry.ok && entry.problem)).toEqual(
+
+    // The ruled project's count is made with its rules: "Alpha" sent as "Alfalfa alfalfa" is 10 characters more.
+    const unruled = await listFresh({ listWorkerEntry: false });
+    const countOf = (list: typeof onMain) => {
+      const entry = list.find((candidate) => candidate.ok && candidate.title === 'Story 0');
+      return entry?.ok === true ? entry.characterCount : undefined;
+    };
+    expect(countOf(told)! - countOf(unruled)!).toBe(10);
+    expect(told.filter((entry) => !entry.ok).map((entry) => !entry.ok && entry.problem)).toEqual(
       expect.arrayContaining(['not-json', 'newer-version']),
     );
   });

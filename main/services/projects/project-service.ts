@@ -5,7 +5,7 @@ import type { Project } from '../../../common/project/index.js';
 import { MAX_PROJECT_FILE_BYTES, createProject, renameProject } from '../../../common/project/index.js';
 import type { ProjectPatch } from '../../../common/project/project-patch.js';
 import { ImportWorkers } from '../import-worker/import-workers.js';
-import { defaultListWorkerEntry, ListWorkers } from './list-workers.js';
+import { defaultListWorkerEntry, ListWorkers, listWorkerCount } from './list-workers.js';
 import type { ImportRun } from '../import-worker/import-workers.js';
 import type { Logger } from '../logging/logger.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
@@ -41,7 +41,8 @@ export interface ProjectServiceOptions {
   trashItem?: ((filePath: string) => Promise<void>) | undefined;
   logger?: Logger | undefined;
   /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
-  lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'>;
+  lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> &
+    Partial<Pick<ServiceLexicons, 'rulesByService'>>;
   /** Where imports are parsed and built, off main's event loop (import-worker/); one of its own when absent. */
   importWorkers?: ImportWorkers;
   /**
@@ -113,9 +114,10 @@ export class ProjectService implements ProjectLibrary {
       lexicons: options.lexicons,
       indexFile: new ListEntryIndexFile(path.join(options.dataDir, 'project-list-index.json'), logger),
       startCounter:
-        options.listWorkerEntry === false
+        options.listWorkerEntry === false || listWorkerCount() < 1
           ? undefined
-          : () => new ListWorkers(options.listWorkerEntry || defaultListWorkerEntry()),
+          : (rulesByService) =>
+              new ListWorkers(options.listWorkerEntry || defaultListWorkerEntry(), rulesByService),
       logger,
     });
     this.files = new ProjectFiles({ folder, known, backups, recentProjects, checkedFiles, logger, now });
