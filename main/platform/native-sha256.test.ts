@@ -32,6 +32,9 @@ describe('native SHA-256', () => {
     const block = project.tracks.speech.blocks[0]!;
     const context = defaultsOnlyContext(project.defaults);
     const before = contentHash(block, context);
+    // A marker first, so the install is seen to replace whatever was there.
+    setSha256Implementation(() => 'marker');
+    expect(sha256Hex('abc')).toBe('marker');
     installNativeSha256();
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     // A copy of the block, so the hash is made again rather than taken from the block's memo.

@@ -85,7 +85,13 @@ function debRules(contents: PackageContents, e: PackagingExpectations): Packagin
     onPath !== undefined &&
     (onPath.linkTarget === launcher || (onPath.executable && wrapperText.includes(launcher)));
   const keytar = `${e.installDir}/resources/app.asar.unpacked/node_modules/keytar/build/Release/keytar.node`;
-  const worker = ['/dist/main/export-worker.mjs', '/dist/main/electron-main.cjs', '/dist/main/timbre.mjs'];
+  const worker = [
+    '/dist/main/export-worker.mjs',
+    '/dist/main/import-worker.mjs',
+    '/dist/main/list-worker.mjs',
+    '/dist/main/electron-main.cjs',
+    '/dist/main/timbre.mjs',
+  ];
   const missingWasm = e.runtimeWasm.filter((file) => !contents.asarFiles.includes(file));
   const devShipped = [...shippedPackages([...contents.asarFiles, ...paths])].filter((name) =>
     e.devDependencies.includes(name),
@@ -124,7 +130,7 @@ function debRules(contents: PackageContents, e: PackagingExpectations): Packagin
     ),
     finding(`.deb: keytar's native module unpacked from the asar`, [keytar], !has(keytar) && `no ${keytar}`),
     finding(
-      '.deb: the main bundle, the export worker and its WebAssembly inside app.asar',
+      '.deb: the main bundle, the workers and their WebAssembly inside app.asar',
       [...worker, ...e.runtimeWasm].filter((file) => contents.asarFiles.includes(file)),
       (worker.some((file) => !contents.asarFiles.includes(file)) || missingWasm.length > 0) &&
         `missing from app.asar: ${[...worker.filter((file) => !contents.asarFiles.includes(file)), ...missingWasm].join(', ')}`,
