@@ -42,6 +42,14 @@
  *     services chunk, from 98–115 ms to 67–83 ms (quiet, standalone). 20 alternated starts each (load 1.4–3.8):
  *     next start 960 ms before (8f0f5c5) → 831 ms after (medians). This script, three runs: next 1030 / 829 /
  *     887 ms (load 0.6–1.4; the first run beside a bare page of 153 ms), first 2.53–2.60 s.
+ *   - round five (2026-11-29): the first start's listing, profiled (500 files, 55 MB): Node's SHA-256 in main for
+ *     content hashes (~3.5× @noble/hashes), character counts without a loop over plain text, and only the four
+ *     projects modified last kept for the open that follows (the parsed projects held through the listing made
+ *     its garbage collections longer). The listing alone went from 1.79 to 1.36 s (medians of 6, alternated);
+ *     this script, alternated (load 1.2–2.3): first start 3.31 / 3.29 / 3.26 s before (c5de5e5), 2.78 / 2.96 /
+ *     2.74 s after; the next start the same (0.90–1.04 s against 0.85–1.04 s). Counting in a worker thread beside
+ *     main was measured and dropped: 2.58 / 2.62 / 2.54 / 2.73 s without it, 2.55 / 2.73 / 2.54 / 2.62 s with it,
+ *     for ~0.5 s more CPU and ~80 MB more at its peak; the listing is bound by both cores here.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';

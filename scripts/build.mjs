@@ -106,24 +106,15 @@ export async function buildAll({ quiet = false } = {}) {
       format: 'esm',
       packages: 'external',
     }),
-    // The first listing of a large library counts its projects in a worker thread too
-    // (main/services/projects/list-workers.ts).
-    esbuild({
-      ...node,
-      entryPoints: { 'list-worker': path.join(root, 'main/services/projects/list-worker.ts') },
-      outdir: path.join(dist, 'main'),
-      outExtension: { '.js': '.mjs' },
-      format: 'esm',
-      packages: 'external',
-    }),
     esbuild({
       ...node,
       entryPoints: { 'electron-main': path.join(root, 'main/electron/electron-main.ts') },
       outdir: path.join(dist, 'main'),
       outExtension: { '.js': '.cjs' },
       format: 'cjs',
-      // The workers' default paths use import.meta.url, which is empty here; the Electron entry passes them itself
-      // (exportWorkerEntry, importWorkerEntry, listWorkerEntry), so the warning says nothing useful.
+      // The export engine's and the import's default worker paths use import.meta.url, which is empty here; the
+      // Electron entry passes the workers' paths itself (exportWorkerEntry, importWorkerEntry), so the warning
+      // says nothing useful.
       logOverride: { 'empty-import-meta': 'silent' },
       plugins: [externalPackagesExcept(BUNDLED_IN_ELECTRON_MAIN)],
     }),

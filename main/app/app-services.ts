@@ -59,8 +59,6 @@ export interface AppServicesOptions {
   exportWorkerEntry?: string;
   /** The import worker's file, likewise (import-worker/import-workers.ts). */
   importWorkerEntry?: string;
-  /** The list worker's file, likewise (projects/list-workers.ts). */
-  listWorkerEntry?: string;
   /** Test hooks for every service client (e.g. shorter timeouts). */
   clientOptions?: Partial<ServiceClientOptions>;
   /**
@@ -149,7 +147,6 @@ export async function createAppServices(options: AppServicesOptions) {
     lexicons,
     logger,
     importWorkers,
-    listWorkerEntry: options.listWorkerEntry,
   });
   const projectHandlers = createProjectFeature({
     projects,

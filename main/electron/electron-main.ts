@@ -127,7 +127,6 @@ async function start(): Promise<void> {
     // This bundle is CommonJS (no import.meta.url): the worker bundle sits beside it (scripts/build.mjs).
     exportWorkerEntry: path.join(__dirname, 'export-worker.mjs'),
     importWorkerEntry: path.join(__dirname, 'import-worker.mjs'),
-    listWorkerEntry: path.join(__dirname, 'list-worker.mjs'),
     updates: {
       packaged: app.isPackaged,
       envFeedUrl: process.env.TIMBRE_UPDATE_FEED_URL,

@@ -229,9 +229,6 @@ describe('the built Electron shell, with a test double of electron', () => {
     // So is the import worker (imports are parsed off main's event loop).
     expect(await readFile(shellBundle, 'utf8')).toContain('"import-worker.mjs"');
     expect(existsSync(path.join(path.dirname(shellBundle), 'import-worker.mjs'))).toBe(true);
-    // And the list worker (a library not listed before is counted on every core).
-    expect(await readFile(shellBundle, 'utf8')).toContain('"list-worker.mjs"');
-    expect(existsSync(path.join(path.dirname(shellBundle), 'list-worker.mjs'))).toBe(true);
   });
 
   it('asks before quitting while tasks run, and quits only when told to', async () => {

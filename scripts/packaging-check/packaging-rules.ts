@@ -88,7 +88,6 @@ function debRules(contents: PackageContents, e: PackagingExpectations): Packagin
   const worker = [
     '/dist/main/export-worker.mjs',
     '/dist/main/import-worker.mjs',
-    '/dist/main/list-worker.mjs',
     '/dist/main/electron-main.cjs',
     '/dist/main/timbre.mjs',
   ];

@@ -1,22 +1,13 @@
-import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
-import * as projectModule from '../../../common/project/index.js';
+import { describe, expect, it } from 'vitest';
 import type { Project } from '../../../common/project/index.js';
-import { createProject, renameProject, writeProjectFile } from '../../../common/project/index.js';
+import { renameProject } from '../../../common/project/index.js';
 import { sendContext } from '../../../common/project/send-context.js';
 import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
-import { MemoryLogger } from '../logging/logger.js';
 import { ipcError, opened, useTempProjectsFolder } from './test-support/temp-projects-folder.js';
 
 /** ProjectService's lists (the library, the recent projects) and the title operations on listed projects. */
-
-// Counts the project files parsed on this thread (a list worker parses its own), keeping the real parser.
-vi.mock('../../../common/project/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof projectModule>();
-  return { ...original, readProjectFile: vi.fn(original.readProjectFile) };
-});
-const parsedHere = vi.mocked(projectModule.readProjectFile);
 
 const folder = useTempProjectsFolder();
 const { service, projectsDir, fileOf } = folder;
@@ -94,85 +85,6 @@ describe('ProjectService: listing', () => {
     const project = opened(await projects.open(fileName)).project;
     await projects.save(fileName, renameProject(project, 'Renamed'));
     expect(await titleOf()).toBe('Renamed');
-  });
-
-  it('counts a library not listed before in list workers as main counts it, and on main when they fail', async () => {
-    const ruled = 'https://ruled.example';
-    const rules: readonly LexiconRule[] = Object.freeze([
-      { id: 'r1', term: 'Alpha', replacement: 'Alfalfa alfalfa', wholeWord: true, caseSensitive: false },
-    ]);
-    const rulesFor = (serviceUrl: string | undefined) => (serviceUrl === ruled ? rules : []);
-    const lexicons = {
-      rulesFor,
-      contextFor: (project: Project) => sendContext(project, rulesFor(project.serviceUrl)),
-    };
-    // The rules the workers may be given (without them they count with none).
-    const lexiconsWithAll = { ...lexicons, rulesByService: () => new Map([[ruled, rules]]) };
-    // Enough files to start the workers (MIN_FILES_FOR_WORKERS); one damaged and one from a newer app. The one
-    // of a service with pronunciation rules is named to be listed first, and is old, so it goes to a worker.
-    await mkdir(projectsDir(), { recursive: true });
-    const write = async (fileName: string, text: string, day: number) => {
-      await writeFile(fileOf(fileName), text);
-      await utimes(fileOf(fileName), new Date(Date.UTC(2024, 0, day)), new Date(Date.UTC(2024, 0, day)));
-    };
-    const story = (index: number, serviceUrl?: string) =>
-      writeProjectFile(
-        createProject({
-          title: `Story ${index}`,
-          textBlocks: [`Alpha line ${index}.`, `Another line, ${'longer '.repeat(index)}here.`],
-          ...(serviceUrl === undefined ? {} : { serviceUrl }),
-        }),
-      );
-    await write('a-ruled.timbre', story(0, ruled), 1);
-    for (let index = 1; index < 30; index += 1) await write(`story-${index}.timbre`, story(index), 2 + index);
-    await write('damaged-000000.timbre', '{"schemaVersion": 1, "title": ', 40);
-    await write('newer-000000.timbre', JSON.stringify({ schemaVersion: 999, title: 'Later' }), 41);
-    const parsedTitles = () => parsedHere.mock.calls.map(([text]) => /"title": ?"([^"]*)"/u.exec(text)?.[1]);
-    // Each listing starts from no index, as a first start does.
-    const listFresh = async (options: Parameters<typeof service>[0]) => {
-      await rm(path.join(folder.dataDir, 'project-list-index.json'), { force: true });
-      parsedHere.mockClear();
-      return service(options).list();
-    };
-
-    const onMain = await listFresh({ lexicons, listWorkerEntry: false });
-    expect(onMain).toHaveLength(32);
-    expect(parsedHere).toHaveBeenCalledTimes(32);
-
-    // Workers told the rules: the ruled project is counted by one, with them.
-    const told = await listFresh({ lexicons: lexiconsWithAll });
-    expect(told).toEqual(onMain);
-    expect(parsedTitles()).not.toContain('Story 0');
-    // Main parsed the four newest (kept for an open) and those it took while the worker was full, not all.
-    expect(parsedHere.mock.calls.length).toBeGreaterThanOrEqual(4);
-    expect(parsedHere.mock.calls.length).toBeLessThan(32);
-
-    // Workers not told the rules: their count of the ruled project is not taken, and main counts it again.
-    const untold = await listFresh({ lexicons });
-    expect(untold).toEqual(onMain);
-    expect(parsedTitles()).toContain('Story 0');
-
-    const logger = new MemoryLogger();
-    const afterFailure = await listFresh({
-      lexicons,
-      logger,
-      listWorkerEntry: new URL('file:///nonexistent/list-worker.mjs'),
-    });
-    expect(afterFailure).toEqual(onMain);
-    expect(parsedHere).toHaveBeenCalledTimes(32);
-    // Said once, not once per file.
-    expect(logger.lines.filter((line) => line.includes('list worker failed'))).toHaveLength(1);
-
-    // The ruled project's count is made with its rules: "Alpha" sent as "Alfalfa alfalfa" is 10 characters more.
-    const unruled = await listFresh({ listWorkerEntry: false });
-    const countOf = (list: typeof onMain) => {
-      const entry = list.find((candidate) => candidate.ok && candidate.title === 'Story 0');
-      return entry?.ok === true ? entry.characterCount : undefined;
-    };
-    expect(countOf(told)! - countOf(unruled)!).toBe(10);
-    expect(told.filter((entry) => !entry.ok).map((entry) => !entry.ok && entry.problem)).toEqual(
-      expect.arrayContaining(['not-json', 'newer-version']),
-    );
   });
 
   it('returns an empty list before any project exists', async () => {

@@ -5,7 +5,6 @@ import type { Project } from '../../../common/project/index.js';
 import { MAX_PROJECT_FILE_BYTES, createProject, renameProject } from '../../../common/project/index.js';
 import type { ProjectPatch } from '../../../common/project/project-patch.js';
 import { ImportWorkers } from '../import-worker/import-workers.js';
-import { defaultListWorkerEntry, ListWorkers, listWorkerCount } from './list-workers.js';
 import type { ImportRun } from '../import-worker/import-workers.js';
 import type { Logger } from '../logging/logger.js';
 import type { ServiceLexicons } from '../pronunciation/service-lexicons.js';
@@ -41,15 +40,9 @@ export interface ProjectServiceOptions {
   trashItem?: ((filePath: string) => Promise<void>) | undefined;
   logger?: Logger | undefined;
   /** Service lexicons, so listed durations and pending counts match the editor's (none when absent). */
-  lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'> &
-    Partial<Pick<ServiceLexicons, 'rulesByService'>>;
+  lexicons?: Pick<ServiceLexicons, 'contextFor' | 'rulesFor'>;
   /** Where imports are parsed and built, off main's event loop (import-worker/); one of its own when absent. */
   importWorkers?: ImportWorkers;
-  /**
-   * The list worker's file (list-workers.ts); beside this module when absent (Electron's bundle passes it); false
-   * counts every file on main's thread.
-   */
-  listWorkerEntry?: string | URL | false | undefined;
   /**
    * The most bytes a project file may hold, read or saved (MAX_PROJECT_FILE_BYTES). One number for both, so no
    * save makes a file the next open refuses; a test sets a small one.
@@ -113,12 +106,6 @@ export class ProjectService implements ProjectLibrary {
       checkedFiles,
       lexicons: options.lexicons,
       indexFile: new ListEntryIndexFile(path.join(options.dataDir, 'project-list-index.json'), logger),
-      startCounter:
-        options.listWorkerEntry === false || listWorkerCount() < 1
-          ? undefined
-          : (rulesByService) =>
-              new ListWorkers(options.listWorkerEntry || defaultListWorkerEntry(), rulesByService),
-      logger,
     });
     this.files = new ProjectFiles({ folder, known, backups, recentProjects, checkedFiles, logger, now });
     this.imports = new ProjectImports({

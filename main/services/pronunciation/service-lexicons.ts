@@ -12,8 +12,6 @@ import { rename } from 'node:fs/promises';
 export interface ServiceLexicons {
   rulesFor(serviceUrl: string | undefined): readonly LexiconRule[];
   contextFor(project: Project): SendContext;
-  /** Every service's rules now (the list workers count with a copy of them; without it they count with none). */
-  rulesByService?(): ReadonlyMap<string, readonly LexiconRule[]>;
 }
 
 const fileSchema = z.strictObject({
@@ -72,10 +70,6 @@ export class LexiconStore implements ServiceLexicons {
 
   contextFor(project: Project): SendContext {
     return sendContext(project, this.rulesFor(project.serviceUrl));
-  }
-
-  rulesByService(): ReadonlyMap<string, readonly LexiconRule[]> {
-    return this.services;
   }
 
   /** Replaces a service's rules (checked by the caller) and saves; resolves once the file is written. */
