@@ -5,7 +5,7 @@
  * Debian's ffmpeg as the reference. Prints wall time, CPU time and peak memory of both and the ratios.
  *
  *   npx tsx scripts/bench-export.ts [--lengths 5,30,90,600] [--runs 1] [--formats wav,mp3] [--pool 40]
- *                                   [--shared-sources] [--warm] [--keep] [--work DIR]
+ *                                   [--shared-sources] [--warm] [--ahead] [--keep] [--work DIR]
  *   npx tsx scripts/bench-export.ts --minutes 90 [--blocks 600] [--effects 50]   (one length)
  *
  * The sweep (issue 42) exports each length in minutes with blocks and effects scaled to it as the 90-minute
@@ -13,6 +13,10 @@
  * bundle, and ends with one table: length, format, engine time, ffmpeg time, ratio, both peaks and the
  * 1-minute load average when the pair ran. Each length's PCM caches and outputs are deleted after it (10 hours
  * of float32 is ~6 GB per cache).
+ *
+ * --ahead exports each length once more with the worker started 1.5 s before Export, as the app starts it when the
+ * export dialog opens (ExportEngine.startWorkerAhead), and prints both exports' time from Export to done (the main
+ * table's engine time is the whole child process's, from its spawn).
  *
  * Every block is its own source (as in a real project, where each block has its own audio) unless
  * --shared-sources is given, so the engine decodes 600 files just as ffmpeg does. The engine runs from
@@ -48,6 +52,7 @@ interface Options {
   pool: number;
   sharedSources: boolean;
   warm: boolean;
+  ahead: boolean;
   keep: boolean;
   work: string | undefined;
 }
@@ -62,6 +67,7 @@ function parseOptions(argv: string[]): Options {
     pool: 40,
     sharedSources: false,
     warm: false,
+    ahead: false,
     keep: false,
     work: undefined,
   };
@@ -96,6 +102,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--pool') options.pool = Math.round(number());
     else if (flag === '--shared-sources') options.sharedSources = true;
     else if (flag === '--warm') options.warm = true;
+    else if (flag === '--ahead') options.ahead = true;
     else if (flag === '--keep') options.keep = true;
     else if (flag === '--work') {
       options.work = value;
@@ -308,10 +315,16 @@ async function bundleEngine(folder: string): Promise<{ runner: string; worker: s
     `
       import { readFileSync } from 'node:fs';
       import { ExportEngine } from './main/services/export/export-engine.ts';
-      const [requestPath, workerPath] = process.argv.slice(2);
+      const [requestPath, workerPath, ahead] = process.argv.slice(2);
       const request = JSON.parse(readFileSync(requestPath, 'utf8'));
+      const engine = new ExportEngine({ workerEntry: workerPath });
+      if (ahead === 'ahead') {
+        // The export dialog opens, and the user takes a moment to choose.
+        engine.startWorkerAhead();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
       const started = performance.now();
-      const result = await new ExportEngine({ workerEntry: workerPath }).exportMix(request);
+      const result = await engine.exportMix(request);
       console.log(JSON.stringify({ ms: performance.now() - started, result }));
     `,
   );
@@ -420,7 +433,8 @@ async function main(): Promise<void> {
           name: string,
           audio: ExportRequest['options']['audio'],
           cacheDir: string,
-        ): Promise<Measured> => {
+          ahead = false,
+        ): Promise<Measured & { exportMs: number }> => {
           const outputPath = path.join(lengthWork, `engine-${name.replace(/\W+/gu, '-')}.${audio.format}`);
           await rm(outputPath, { force: true });
           const request: ExportRequest = {
@@ -435,15 +449,16 @@ async function main(): Promise<void> {
           await writeFile(requestPath, JSON.stringify(request));
           const measured = await timed(
             process.execPath,
-            [bundle.runner, requestPath, bundle.worker],
+            [bundle.runner, requestPath, bundle.worker, ...(ahead ? ['ahead'] : [])],
             outputPath,
           );
           const report = JSON.parse(measured.stdout.trim().split('\n').pop() ?? '{}') as {
+            ms?: number;
             result?: { timingsMs?: object };
           };
           console.log(row(`engine ${name}`, measured), JSON.stringify(report.result?.timingsMs ?? {}));
           await rm(outputPath, { force: true });
-          return measured;
+          return { ...measured, exportMs: report.ms ?? NaN };
         };
         const runFfmpeg = async (name: string, codec: string[], extension: string): Promise<Measured> => {
           const output = path.join(lengthWork, `ffmpeg-${name.replace(/\W+/gu, '-')}.${extension}`);
@@ -451,6 +466,23 @@ async function main(): Promise<void> {
           console.log(row(`ffmpeg ${name}`, measured));
           await rm(output, { force: true });
           return measured;
+        };
+
+        // The same export with its worker started ahead (a cold PCM cache of its own), both timed from Export.
+        const compareAhead = async (
+          name: string,
+          audio: ExportRequest['options']['audio'],
+          cold: { exportMs: number },
+          reference: Measured,
+        ): Promise<void> => {
+          const cacheDir = path.join(lengthWork, 'cache-ahead');
+          const ahead = await runEngine(`${name} (worker ahead)`, audio, cacheDir, true);
+          await rm(cacheDir, { recursive: true, force: true });
+          console.log(
+            `  ${name}, from Export to done: ${(cold.exportMs / 1000).toFixed(2)} s cold, ` +
+              `${(ahead.exportMs / 1000).toFixed(2)} s with the worker started ahead ` +
+              `(${ratio(ahead.exportMs, reference.wallMs)} ffmpeg's time)`,
+          );
         };
 
         // A 16-bit stereo WAV holds at most 4 GiB (~6 h 45 min at 44.1 kHz): the engine refuses longer ones, as it should.
@@ -485,6 +517,7 @@ async function main(): Promise<void> {
             );
           }
           await rm(path.join(lengthWork, 'cache-wav'), { recursive: true, force: true });
+          if (options.ahead) await compareAhead('wav', { format: 'wav', bitDepth: 16 }, engineWav, ffmpegWav);
         }
         if (options.formats.includes('mp3')) {
           const load = oneMinuteLoad();
@@ -502,6 +535,8 @@ async function main(): Promise<void> {
             ffmpeg: ffmpegMp3,
             load: [load, oneMinuteLoad()],
           });
+          if (options.ahead)
+            await compareAhead('mp3 128k', { format: 'mp3', bitrateKbps: 128 }, engineMp3, ffmpegMp3);
         }
         if (!options.keep) await rm(lengthWork, { recursive: true, force: true });
       }

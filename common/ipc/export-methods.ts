@@ -139,6 +139,11 @@ export const exportMethods = {
       .strict(),
   ),
   'export.cancel': method<null>()(z.object({ exportId: exportIdSchema }).strict()),
+  /**
+   * The export dialog opened: main starts the next export's worker thread now, so an export started from the
+   * dialog does not wait for it (it is ended unused after a few minutes).
+   */
+  'export.dialogOpened': method<null>()(z.undefined()),
 };
 
 export interface ExportEvents {

@@ -70,6 +70,7 @@ export const METHOD_NAMES = [
   'export.generateThenExport',
   'export.check',
   'export.cancel',
+  'export.dialogOpened',
   'batch.get',
   'batch.add',
   'batch.pause',

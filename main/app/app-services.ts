@@ -230,6 +230,7 @@ export async function createAppServices(options: AppServicesOptions) {
     grants,
     runningExports,
     queueExport: (input) => batch.queueExport(input),
+    startWorkerAhead: () => engine.startWorkerAhead(),
   });
   const updates = createUpdateFeature({
     shell: options.updates,
@@ -342,6 +343,7 @@ export async function createAppServices(options: AppServicesOptions) {
       await importWorkers.dispose();
       // The dialog's exports are cancelled; the queue puts its running item back (it starts over next time).
       runningExports.cancelAll('dialog');
+      await engine.dispose();
       await batch.close();
       await jobs.stopAll();
       await Promise.all([library.flush(), media.flush(), videos.flush()]);

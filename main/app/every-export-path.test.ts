@@ -70,7 +70,7 @@ function quietPlatform(): Platform {
 }
 
 /** The app's export paths on one real ProjectExporter, spied on: the dialog's feature and the export queue. */
-async function appExports() {
+async function appExports(startWorkerAhead: () => void = () => undefined) {
   const { exporter, engine } = recordingExporter();
   const prepare = vi.spyOn(exporter, 'prepare');
   const exportCalls = vi.spyOn(exporter, 'export');
@@ -99,6 +99,7 @@ async function appExports() {
     // As batch-feature.ts hands a generate-then-export to the queue.
     queueExport: async ({ fileName, title, ...rest }) =>
       queue.addExport({ source: { kind: 'library', fileName }, label: title, ...rest }),
+    startWorkerAhead,
   });
   /** The modes the one entry point was called with, then forgotten. */
   const takeModes = (): ExportMode[] => {
@@ -203,6 +204,15 @@ describe('one path for every export', () => {
     expect(app.prepare).toHaveBeenCalledTimes(3);
     expect(app.takeModes()).toEqual(['chapters-zip']);
     await app.queue.close();
+  });
+
+  it('the dialog opening starts the next export’s worker ahead, and answers nothing', async () => {
+    let started = 0;
+    const { handlers, exportCalls } = await appExports(() => (started += 1));
+    expect(await handlers['export.dialogOpened'](undefined)).toBeNull();
+    expect(await handlers['export.dialogOpened'](undefined)).toBeNull();
+    expect(started).toBe(2);
+    expect(exportCalls).not.toHaveBeenCalled();
   });
 
   it('the timbre command prepares once and exports through the one entry point', async () => {

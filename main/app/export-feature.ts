@@ -53,6 +53,8 @@ export interface ExportFeatureDeps {
     /** The cover the user chose, moved out of staging (kept for as long as the queued export waits). */
     coverPath?: string;
   }): Promise<{ itemId: string }>;
+  /** Starts the next export's worker thread ahead (ExportEngine.startWorkerAhead). */
+  startWorkerAhead?: () => void;
 }
 
 type ExportHandlers = Pick<
@@ -63,6 +65,7 @@ type ExportHandlers = Pick<
   | 'export.generateThenExport'
   | 'export.check'
   | 'export.cancel'
+  | 'export.dialogOpened'
 >;
 
 /** Progress events of one export go out at most this often (its end always does). */
@@ -303,6 +306,10 @@ export function createExportFeature(deps: ExportFeatureDeps) {
     },
     'export.cancel': ({ exportId }) => {
       runningExports.cancel(exportId, 'dialog');
+      return null;
+    },
+    'export.dialogOpened': () => {
+      deps.startWorkerAhead?.();
       return null;
     },
   };

@@ -2,12 +2,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExportEngine } from './export-engine.js';
 import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
 import type { ExportProgress, ExportRequest } from './export-types.js';
 import { ffmpeg, probeDuration, probeStream } from './test-support/media-tools.js';
 import { makeSmallProject, type SmallProject } from './test-support/small-project.js';
+import { launchWorker } from './worker-launcher.js';
 
 /** The engine as main uses it: a worker thread per export, progress, cancel, and files that appear only when complete. */
 
@@ -245,4 +247,72 @@ describe('ExportEngine', () => {
       'Invalid export request: outputPath: must be an absolute path',
     );
   });
+});
+
+/** An engine whose every worker thread is recorded, with when it exited. */
+function countingEngine(aheadIdleMs?: number) {
+  const launched: { worker: Worker; exited: boolean }[] = [];
+  const engine = new ExportEngine({
+    ...(aheadIdleMs === undefined ? {} : { aheadIdleMs }),
+    launch: (entry) => {
+      const worker = launchWorker(entry);
+      const record = { worker, exited: false };
+      worker.once('exit', () => (record.exited = true));
+      launched.push(record);
+      return worker;
+    },
+  });
+  return { engine, launched };
+}
+
+async function exportTo(engine: ExportEngine, name: string): Promise<string[]> {
+  const out = await freshFolder(name);
+  const result = await engine.exportMix(
+    request(path.join(out, 'story.wav'), {
+      options: { ...request('').options, subtitles: { srt: true, vtt: false } },
+    }),
+  );
+  expect(result.frames).toBe(40 * 44100);
+  return readdirSync(out).sort();
+}
+
+describe('ExportEngine.startWorkerAhead', () => {
+  it('starts one worker, which the next export runs in; the export after that starts its own', async () => {
+    const { engine, launched } = countingEngine();
+    engine.startWorkerAhead();
+    engine.startWorkerAhead();
+    expect(launched).toHaveLength(1);
+    expect(await exportTo(engine, 'ahead-first')).toEqual(['story.srt', 'story.wav']);
+    expect(launched).toHaveLength(1);
+    // The export's worker ends with its export, as one started then would.
+    await expect.poll(() => launched[0]!.exited).toBe(true);
+    expect(await exportTo(engine, 'ahead-second')).toEqual(['story.srt', 'story.wav']);
+    expect(launched).toHaveLength(2);
+  }, 60_000);
+
+  it('ends a worker no export came for, and the next export starts a new one', async () => {
+    const { engine, launched } = countingEngine(200);
+    engine.startWorkerAhead();
+    await expect.poll(() => launched[0]?.exited, { timeout: 10_000 }).toBe(true);
+    expect(await exportTo(engine, 'ahead-idle')).toEqual(['story.srt', 'story.wav']);
+    expect(launched).toHaveLength(2);
+  }, 60_000);
+
+  it('does not hand an export a worker that ended while it waited', async () => {
+    const { engine, launched } = countingEngine();
+    engine.startWorkerAhead();
+    await launched[0]!.worker.terminate();
+    expect(await exportTo(engine, 'ahead-ended')).toEqual(['story.srt', 'story.wav']);
+    expect(launched).toHaveLength(2);
+  }, 60_000);
+
+  it('ends a waiting worker when the engine is disposed (the app is closing)', async () => {
+    const { engine, launched } = countingEngine();
+    engine.startWorkerAhead();
+    await engine.dispose();
+    expect(launched[0]!.exited).toBe(true);
+    // Nothing is left waiting: a second dispose has nothing to end.
+    await engine.dispose();
+    expect(launched).toHaveLength(1);
+  }, 60_000);
 });

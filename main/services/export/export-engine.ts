@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
 import { isAacFormat } from '../../../common/export/export-options.js';
 import { exportAudiobookMix } from '../audiobook-export/audiobook-mix-export.js';
 import { pathToFileURL } from 'node:url';
@@ -30,6 +31,10 @@ export interface ExportEngineOptions {
    * mid-export are removed at the next start (the app and the CLI pass the data folder's ledger).
    */
   readonly partialFiles?: PartialFileLedger;
+  /** How long a worker started ahead (startWorkerAhead) waits for an export before it is ended. */
+  readonly aheadIdleMs?: number;
+  /** Starts a worker thread from the script (tests count them). */
+  readonly launch?: (entry: URL) => Worker;
 }
 
 export interface RunOptions {
@@ -38,6 +43,8 @@ export interface RunOptions {
 }
 
 const DEFAULT_CANCEL_GRACE_MS = 5000;
+/** Long enough for the export dialog's choices; a worker left waiting holds ~30 MB. */
+const DEFAULT_AHEAD_IDLE_MS = 5 * 60_000;
 
 /**
  * The export engine as main uses it: every export runs in its own worker thread, so decoding, mixing
@@ -48,6 +55,10 @@ const DEFAULT_CANCEL_GRACE_MS = 5000;
 export class ExportEngine {
   private readonly entry: URL;
   private readonly cancelGraceMs: number;
+  private readonly aheadIdleMs: number;
+  private readonly launch: (entry: URL) => Worker;
+  /** A worker started ahead of the next export (startWorkerAhead), and what ends it if none comes. */
+  private ahead: { worker: Worker; idleTimer: NodeJS.Timeout; forget: () => void } | undefined;
   readonly partialFiles: PartialFileLedger | undefined;
 
   constructor(options: ExportEngineOptions = {}) {
@@ -55,7 +66,56 @@ export class ExportEngine {
     this.entry =
       entry === undefined ? defaultWorkerEntry() : typeof entry === 'string' ? pathToFileURL(entry) : entry;
     this.cancelGraceMs = options.cancelGraceMs ?? DEFAULT_CANCEL_GRACE_MS;
+    this.aheadIdleMs = options.aheadIdleMs ?? DEFAULT_AHEAD_IDLE_MS;
+    this.launch = options.launch ?? ((workerEntry) => launchWorker(workerEntry));
     this.partialFiles = options.partialFiles;
+  }
+
+  /**
+   * Starts the next export's worker now (the export dialog opened): a thread compiles the worker's script and
+   * its packages before its first job, ~0.3 s of a 5-minute export on this machine, which the user then does not
+   * wait for. Nothing runs in it until an export starts; it is ended after `aheadIdleMs` without one, and it
+   * never keeps the process alive. One at most: calling again while one waits only restarts its idle time.
+   */
+  startWorkerAhead(): void {
+    if (this.ahead) {
+      this.ahead.idleTimer.refresh();
+      return;
+    }
+    const worker = this.launch(this.entry);
+    worker.unref();
+    const forget = (): void => {
+      if (this.ahead?.worker !== worker) return;
+      clearTimeout(this.ahead.idleTimer);
+      this.ahead = undefined;
+    };
+    // A worker that failed or ended while waiting is not handed to an export.
+    worker.once('error', forget).once('exit', forget);
+    const idleTimer = setTimeout(() => {
+      forget();
+      void worker.terminate();
+    }, this.aheadIdleMs);
+    idleTimer.unref();
+    this.ahead = { worker, idleTimer, forget };
+  }
+
+  /** Ends a worker still waiting from startWorkerAhead() (the app is closing). */
+  async dispose(): Promise<void> {
+    const waiting = this.ahead;
+    if (!waiting) return;
+    waiting.forget();
+    await waiting.worker.terminate();
+  }
+
+  /** The worker started ahead for this export, or a new one. */
+  private workerForExport(): Worker {
+    const waiting = this.ahead;
+    if (!waiting) return this.launch(this.entry);
+    waiting.worker.off('error', waiting.forget).off('exit', waiting.forget);
+    clearTimeout(waiting.idleTimer);
+    this.ahead = undefined;
+    waiting.worker.ref();
+    return waiting.worker;
   }
 
   /** The export worker's script: its copies also encode an M4B's AAC lanes (../audiobook-export/). */
@@ -128,7 +188,7 @@ export class ExportEngine {
         }, this.cancelGraceMs);
       };
       const channel = openWorkerChannel<ExportJobProtocol>(
-        workerEndpoint(launchWorker(this.entry)),
+        workerEndpoint(this.workerForExport()),
         {
           progress: (message) => onProgress?.(message.progress),
           // Messages arrive in order, so a cancel made while handling an earlier one is seen here.

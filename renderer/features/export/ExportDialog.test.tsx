@@ -38,7 +38,8 @@ function setUp(confirmAboveCredits: number) {
   const sent = (): number =>
     bridge.calls.filter((call) => call.method === 'export.generateThenExport').length;
   const queued = () => bridge.calls.find((call) => call.method === 'export.generateThenExport')?.input;
-  return { sent, queued };
+  const asked = (method: string): number => bridge.calls.filter((call) => call.method === method).length;
+  return { sent, queued, asked };
 }
 
 const COVER_UPLOAD = '00000000-0000-4000-8000-00000000c0e1';
@@ -80,6 +81,15 @@ describe('ExportDialog: generate, then export', () => {
     fireEvent.click(await askToExport());
     await waitFor(() => expect(sent()).toBe(1));
     expect(queued()).toMatchObject({ coverStagingId: COVER_UPLOAD });
+  });
+
+  it('tells main it opened, once, so the export’s worker starts while the user chooses', async () => {
+    // The fake answers this call with an error: the dialog works on regardless (the head start is optional).
+    const { asked } = setUp(27);
+    await screen.findByDisplayValue(/Sample/u);
+    expect(asked('export.dialogOpened')).toBe(1);
+    expect(await askToExport()).toBeTruthy();
+    expect(asked('export.dialogOpened')).toBe(1);
   });
 
   it('sends at once at or under the setting', async () => {

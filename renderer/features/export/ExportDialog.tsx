@@ -70,6 +70,11 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   useEffect(() => {
     if (noVideo) update('mode', 'mix');
   }, [noVideo, update]);
+  // Main starts the export's worker while the user makes their choices. Only a head start: an export works the
+  // same without it, so a failure here is not the user's concern.
+  useEffect(() => {
+    stores.client.invoke('export.dialogOpened').catch(() => undefined);
+  }, [stores]);
   const { stage, setStage, start, generateMissing, decide } = useExportAttempt({
     project,
     form,
