@@ -157,7 +157,12 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
         }}
         onCancelChooser={() => setStage({ kind: 'form' })}
       />
-      {stage.kind === 'conflict' ? <ExportConflict conflict={stage} onDecide={decide} /> : null}
+      {stage.kind === 'conflict' ? (
+        // It takes the Export button's place: below a form taller than the window, it must come into view.
+        <RevealOnMount>
+          <ExportConflict conflict={stage} onDecide={decide} />
+        </RevealOnMount>
+      ) : null}
       {stage.kind === 'form' && flaggedCount > 0 ? (
         <p className="export-flagged" role="note" data-testid="export-flagged">
           ⚑ {flaggedCount} block{flaggedCount === 1 ? '' : 's'} in this export need
@@ -175,24 +180,32 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
           {settings.message}
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} testId="export-error" /> : null}
+      {error ? (
+        <RevealOnMount key={error.message}>
+          <ErrorNotice error={error} testId="export-error" />
+        </RevealOnMount>
+      ) : null}
 
       {stage.kind === 'missing' ? (
-        <ExportMissingAudio
-          missing={stage}
-          project={project}
-          context={context}
-          confirmAboveCredits={confirmAboveCredits}
-          onConfirming={(confirming) => setStage({ ...stage, confirming })}
-          onGenerate={generateMissing}
-        />
+        <RevealOnMount>
+          <ExportMissingAudio
+            missing={stage}
+            project={project}
+            context={context}
+            confirmAboveCredits={confirmAboveCredits}
+            onConfirming={(confirming) => setStage({ ...stage, confirming })}
+            onGenerate={generateMissing}
+          />
+        </RevealOnMount>
       ) : null}
       {stage.kind === 'queued' ? (
-        <p className="hint" data-testid="export-queued">
-          Generating {stage.blocks} block{stage.blocks === 1 ? '' : 's'}, then exporting to{' '}
-          <code>{stage.outputPath}</code>. This runs in the background: close this window whenever you like —
-          you will be told when the file is written, and the Exports page shows its progress.
-        </p>
+        <RevealOnMount>
+          <p className="hint" data-testid="export-queued">
+            Generating {stage.blocks} block{stage.blocks === 1 ? '' : 's'}, then exporting to{' '}
+            <code>{stage.outputPath}</code>. This runs in the background: close this window whenever you like
+            — you will be told when the file is written, and the Exports page shows its progress.
+          </p>
+        </RevealOnMount>
       ) : null}
       {delivery.check.kind === 'checking' ? (
         <RevealOnMount>
@@ -210,7 +223,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
       ) : null}
       {stage.kind === 'running' && run ? (
         // Keyed by the export: a new export starts with "Copy path" unpressed, and is scrolled into view.
-        <RevealOnMount key={stage.exportId}>
+        <RevealOnMount key={stage.exportId} revealAgainOn={run.state}>
           <ExportRunStatus run={run} canReveal={appInfo?.canReveal === true} />
         </RevealOnMount>
       ) : null}
