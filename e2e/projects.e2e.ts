@@ -330,6 +330,11 @@ test.describe('journey: projects offline, without signing in', () => {
     await page.keyboard.press('Home');
     await expect(rows.first()).toHaveAttribute('data-selected', 'true');
     await expect(rows.first()).toBeInViewport();
+
+    // A first start lists what it has not counted yet by title, and counts it after: every row ends up counted.
+    await expect(page.locator('[data-testid="project-row"][data-state="counting"]')).toHaveCount(0);
+    await expect(rows.last().getByTestId('project-blocks')).toHaveAttribute('data-count', '1');
+    await expect(rows.getByTestId('project-blocks')).toHaveCount(count);
   });
 
   test('creates, renames, duplicates and deletes projects, by mouse and keyboard', async ({ app, page }) => {

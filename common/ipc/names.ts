@@ -112,6 +112,7 @@ export const EVENT_NAMES = [
   'batch.progress',
   'export.finished',
   'projects.importProgress',
+  'projects.listCounted',
   'updates.changed',
 ] as const;
 

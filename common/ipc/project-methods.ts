@@ -58,7 +58,12 @@ export interface SavedVersion {
 
 /** The projects folder: list, create, open, save (autosave), rename, duplicate, delete, import. */
 export const projectMethods = {
-  'projects.list': method<ProjectListEntry[]>()(z.undefined()),
+  /**
+   * Every project file, newest first. With `promptly`, main answers within a short budget: files it has never
+   * counted (a first start with a large library) come as `counting` rows, and projects.listCounted follows once
+   * they are counted. Without it, every row is counted (what a batch needs for its credits).
+   */
+  'projects.list': method<ProjectListEntry[]>()(z.strictObject({ promptly: z.boolean() }).optional()),
   'projects.recent': method<RecentProject[]>()(z.undefined()),
   /** A new empty project for the active service (main fills in the service and its defaults). */
   'projects.create': method<OpenedProject>()(
@@ -192,4 +197,6 @@ export interface ImportProgressEvent {
 
 export interface ProjectEvents {
   'projects.importProgress': EventSpec<ImportProgressEvent>;
+  /** The projects a prompt listing left uncounted are counted: a new listing gives their figures. */
+  'projects.listCounted': EventSpec<null>;
 }

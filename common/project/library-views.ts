@@ -37,33 +37,55 @@ export type OpenResult =
       recovery?: { source: 'backup'; project: Project; savedAt: string };
     };
 
-export type ProjectListEntry =
-  | {
-      ok: true;
-      fileName: string;
-      id: string;
-      title: string;
-      /** The file's modification time (ISO). */
-      modifiedAt: string;
-      blockCount: number;
-      characterCount: number;
-      /** Total length, real where audio exists, estimated elsewhere. */
-      durationMs: number;
-      durationEstimated: boolean;
-      /**
-       * What "generate first" (the batch, the CLI's --generate) would send as the file stands: its blocks without
-       * current audio and their estimated credits (an upper bound: audio already made is reused at no cost).
-       */
-      toGenerate: { blocks: number; credits: number };
-    }
-  | {
-      ok: false;
-      fileName: string;
-      modifiedAt: string;
-      problem: OpenProblem;
-      message: string;
-      hasBackup: boolean;
-    };
+/** A project file listed with its figures. */
+export interface CountedProjectEntry {
+  ok: true;
+  counting?: false;
+  fileName: string;
+  id: string;
+  title: string;
+  /** The file's modification time (ISO). */
+  modifiedAt: string;
+  blockCount: number;
+  characterCount: number;
+  /** Total length, real where audio exists, estimated elsewhere. */
+  durationMs: number;
+  durationEstimated: boolean;
+  /**
+   * What "generate first" (the batch, the CLI's --generate) would send as the file stands: its blocks without
+   * current audio and their estimated credits (an upper bound: audio already made is reused at no cost).
+   */
+  toGenerate: { blocks: number; credits: number };
+}
+
+/**
+ * A project file not counted yet: a prompt listing of a large library (files the list index does not hold) answers
+ * once its time budget is spent, with the title from the file's head, and counts the rest in the background
+ * (projects.listCounted says when). It may still turn out damaged.
+ */
+export interface CountingProjectEntry {
+  ok: true;
+  counting: true;
+  fileName: string;
+  title: string;
+  modifiedAt: string;
+}
+
+/** A project file that does not read: damaged, from a newer version. */
+export interface UnreadableProjectEntry {
+  ok: false;
+  fileName: string;
+  modifiedAt: string;
+  problem: OpenProblem;
+  message: string;
+  hasBackup: boolean;
+}
+
+/** A listing's row: what a full listing gives (every file counted or found unreadable). */
+export type ListedProject = CountedProjectEntry | UnreadableProjectEntry;
+
+/** A prompt listing's row (projects.list with `promptly`): a file may still be being counted. */
+export type ProjectListEntry = ListedProject | CountingProjectEntry;
 
 /** A project opened lately (newest first). */
 export interface RecentProject {

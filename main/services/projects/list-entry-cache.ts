@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import type { ProjectListEntry } from '../../../common/project/library-views.js';
+import type { CountedProjectEntry } from '../../../common/project/library-views.js';
 import type { LexiconRule } from '../../../common/pronunciation/lexicon-schema.js';
 import type { IndexedEntry, ListEntryIndexFile } from './list-entry-index.js';
-
-type OkEntry = ProjectListEntry & { ok: true };
 
 /**
  * The project list's entries, kept while their files stay as they were. Listing reads and checks every project
@@ -38,13 +36,18 @@ export class ListEntryCache {
     return this.loaded;
   }
 
-  get(fileName: string, stats: Stats): ProjectListEntry | undefined {
+  get(fileName: string, stats: Stats): CountedProjectEntry | undefined {
     const cached = this.entries.get(fileName);
     if (cached === undefined || cached.stamp !== stampOf(stats)) return undefined;
     return cached.rulesDigest === this.rulesDigestFor(cached.serviceUrl) ? cached.entry : undefined;
   }
 
-  set(fileName: string, stats: Stats, serviceUrl: string | undefined, entry: OkEntry): void {
+  /** Whether the index holds an entry for the file, current or not. */
+  knows(fileName: string): boolean {
+    return this.entries.has(fileName);
+  }
+
+  set(fileName: string, stats: Stats, serviceUrl: string | undefined, entry: CountedProjectEntry): void {
     this.entries.set(fileName, {
       stamp: stampOf(stats),
       ...(serviceUrl === undefined ? {} : { serviceUrl }),

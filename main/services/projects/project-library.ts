@@ -5,7 +5,7 @@ import type {
   OpenResult,
   ImportedProjects,
   OpenedProject,
-  ProjectListEntry,
+  ListedProject,
   RecentProject,
 } from '../../../common/project/library-views.js';
 import type { ScriptSplitOptions, TextEncoding } from '../../../common/text/index.js';
@@ -16,6 +16,7 @@ export type {
   OpenResult,
   ImportedProjects,
   OpenedProject,
+  ListedProject,
   ProjectListEntry,
   RecentProject,
 } from '../../../common/project/library-views.js';
@@ -57,7 +58,7 @@ export interface ImportTextFileInput extends Omit<CreateProjectInput, 'title'> {
 
 /** The projects folder: one `.timbre` file per project. */
 export interface ProjectLibrary {
-  list(): Promise<ProjectListEntry[]>;
+  list(): Promise<ListedProject[]>;
   create(input: CreateProjectInput): Promise<OpenedProject>;
   open(fileName: string): Promise<OpenResult>;
   /** Writes the project over its file, keeping the previous version as the backup. Refuses damaged, newer or changed files. */

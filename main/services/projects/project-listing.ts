@@ -1,4 +1,6 @@
 import { promises as fs } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import pMap from 'p-map';
 import {
   layoutTimeline,
@@ -18,7 +20,14 @@ import type { ProjectBackups } from './project-backups.js';
 import { statIfExists } from './project-folder.js';
 import type { ProjectFolder } from './project-folder.js';
 import { isProjectFileName } from './project-file-names.js';
-import type { ProjectListEntry, RecentProject } from './project-library.js';
+import { peekProjectTitle } from './project-title-peek.js';
+import type {
+  CountedProjectEntry,
+  CountingProjectEntry,
+  ListedProject,
+  ProjectListEntry,
+  RecentProject,
+} from '../../../common/project/library-views.js';
 import type { RecentProjects } from './recent-projects.js';
 
 export interface ProjectListingOptions {
@@ -44,18 +53,23 @@ const STAT_CONCURRENCY = 32;
  */
 const KEPT_FOR_OPEN = 4;
 
-/** The names of the `count` files modified last (the stats in the names' order; a missing file has none). */
-function modifiedLast(
-  fileNames: readonly string[],
-  stats: readonly (Awaited<ReturnType<typeof statIfExists>> | undefined)[],
-  count: number,
-): Set<string> {
-  const dated = fileNames.flatMap((fileName, index) => {
-    const modifiedMs = stats[index]?.mtimeMs;
-    return modifiedMs === undefined ? [] : [{ fileName, modifiedMs }];
-  });
-  dated.sort((a, b) => b.modifiedMs - a.modifiedMs || a.fileName.localeCompare(b.fileName));
-  return new Set(dated.slice(0, count).map((entry) => entry.fileName));
+/** The files a prompt listing left to count, and the run counting them. */
+interface BackgroundCount {
+  queue: Set<string>;
+  done: Promise<void>;
+}
+
+/** The stats' indexes, the file modified last first (a missing file last; a tie in the names' order). */
+function newestFirst(stats: readonly (Awaited<ReturnType<typeof statIfExists>> | undefined)[]): number[] {
+  const modified = stats.map((stat) => stat?.mtimeMs ?? -1);
+  return modified.map((_, index) => index).sort((a, b) => (modified[b] as number) - (modified[a] as number));
+}
+
+/** The entries newest first (a tie in the file names' order), as the list shows them. */
+function byNewest<Entry extends ProjectListEntry>(entries: Entry[]): Entry[] {
+  return entries.sort(
+    (a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.fileName.localeCompare(b.fileName),
+  );
 }
 
 /**
@@ -65,21 +79,81 @@ function modifiedLast(
  */
 export class ProjectListing {
   private readonly listEntries: ListEntryCache;
+  /** Files read (or found in the index) by a listing of this run: later listings count them at once. */
+  private readonly seen = new Set<string>();
+  /** The count listPromptly started, while it runs. */
+  private background: BackgroundCount | undefined;
 
   constructor(private readonly options: ProjectListingOptions) {
     this.listEntries = new ListEntryCache(options.lexicons, options.indexFile);
   }
 
-  async list(): Promise<ProjectListEntry[]> {
+  /** Every project file with its counts (waiting for a count running in the background, when one is). */
+  async list(): Promise<ListedProject[]> {
+    await this.background?.done;
+    return byNewest((await this.listFolder(undefined)).listed);
+  }
+
+  /**
+   * The list as soon as about `budgetMs` of reading and counting allows: files this run and the index never saw,
+   * once the budget is spent, come as `counting` entries (their title read from the file's head) and are counted
+   * in the background, newest first. `counted` settles when a count this call started has counted them all (a
+   * later call whose files join a count already running gets none: the running one counts them too). A file
+   * seen before (changed since, say by a save) is always counted at once, so a return to the list after editing
+   * shows its figures.
+   */
+  async listPromptly(
+    budgetMs: number,
+  ): Promise<{ entries: ProjectListEntry[]; counted?: Promise<void> | undefined }> {
+    const { listed, waiting } = await this.listFolder(performance.now() + budgetMs);
+    const entries = byNewest<ProjectListEntry>([...listed, ...waiting]);
+    if (waiting.length === 0) return { entries };
+    const deferred = waiting.map((entry) => entry.fileName);
+    const running = this.background;
+    if (running !== undefined) {
+      for (const fileName of deferred) running.queue.add(fileName);
+      return { entries };
+    }
+    const queue = new Set(deferred);
+    const background: BackgroundCount = { queue, done: this.countQueued(queue) };
+    this.background = background;
+    return { entries, counted: background.done };
+  }
+
+  /**
+   * Counts the queued files one at a time, in the order queued (newest first), files queued meanwhile included. A
+   * file that fails to read is left to the next listing, which reads it at once and says why.
+   */
+  private async countQueued(queue: Set<string>): Promise<void> {
+    try {
+      do {
+        for (const fileName of queue) {
+          const stats = await statIfExists(this.options.folder.pathOf(fileName)).catch(() => undefined);
+          await this.listEntry(fileName, stats, false).catch(() => undefined);
+          this.seen.add(fileName);
+          queue.delete(fileName);
+        }
+        await this.listEntries.save();
+      } while (queue.size > 0);
+    } finally {
+      // With no await after the last look at the queue: a listing joins this count only while it still runs.
+      this.background = undefined;
+    }
+  }
+
+  private async listFolder(
+    deadline: number | undefined,
+  ): Promise<{ listed: ListedProject[]; waiting: CountingProjectEntry[] }> {
     let names: string[];
     try {
       names = await fs.readdir(this.options.folder.projectsDir);
     } catch (error) {
-      if (isNotFound(error)) return [];
+      if (isNotFound(error)) return { listed: [], waiting: [] };
       throw error;
     }
     await this.listEntries.load();
-    const entries: ProjectListEntry[] = [];
+    const listed: ListedProject[] = [];
+    const waiting: CountingProjectEntry[] = [];
     const fileNames = names.filter(isProjectFileName).sort();
     // The stats are asked for together (a start with 500 unchanged projects is 500 stats and no reads: one after
     // another they took ~30 ms on a quiet machine, ~6 ms together); a stat costs no memory to speak of.
@@ -87,18 +161,53 @@ export class ProjectListing {
     const allStats = await pMap(fileNames, (fileName) => statIfExists(folder.pathOf(fileName)), {
       concurrency: STAT_CONCURRENCY,
     });
-    const keptForOpen = modifiedLast(fileNames, allStats, KEPT_FOR_OPEN);
-    // Reads stay one at a time: project files can be large, and a listing must not spike memory.
-    for (const [index, fileName] of fileNames.entries()) {
-      const entry = await this.listEntry(fileName, allStats[index], keptForOpen.has(fileName));
-      if (entry !== undefined) entries.push(entry);
+    const order = newestFirst(allStats);
+    const keptForOpen = new Set(
+      order
+        .slice(0, KEPT_FOR_OPEN)
+        .flatMap((index) => (allStats[index] === undefined ? [] : [fileNames[index]])),
+    );
+    // Reads stay one at a time, newest first (the top of the list is counted first when a budget runs out):
+    // project files can be large, and a listing must not spike memory.
+    const toPeek: { fileName: string; stats: Stats }[] = [];
+    const count = async (fileName: string, stats: Stats | undefined): Promise<void> => {
+      const entry = await this.listEntry(fileName, stats, keptForOpen.has(fileName));
+      this.seen.add(fileName);
+      if (entry !== undefined) listed.push(entry);
+    };
+    for (const index of order) {
+      const fileName = fileNames[index] as string;
+      const stats = allStats[index];
+      // Only a regular file is peeked at: opening a named pipe would wait for a writer (readStampedIfExists says why).
+      if (deadline !== undefined && stats?.isFile() === true && this.mayWait(fileName, deadline)) {
+        toPeek.push({ fileName, stats });
+      } else {
+        await count(fileName, stats);
+      }
+    }
+    // The heads are read together, as the stats are (4 KB each: 500 took 40–70 ms one after another, 27–34 ms
+    // 32 at once).
+    const titles = await pMap(toPeek, ({ fileName }) => peekProjectTitle(folder.pathOf(fileName)), {
+      concurrency: STAT_CONCURRENCY,
+    });
+    for (const [index, { fileName, stats }] of toPeek.entries()) {
+      const title = titles[index];
+      if (title === undefined) await count(fileName, stats);
+      else waiting.push({ ok: true, counting: true, fileName, title, modifiedAt: stats.mtime.toISOString() });
     }
     // Files deleted since (in the app or outside it) leave the index; the index is written when anything changed.
     this.listEntries.keepOnly(new Set(fileNames));
     await this.listEntries.save();
-    return entries.sort(
-      (a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.fileName.localeCompare(b.fileName),
-    );
+    return { listed, waiting };
+  }
+
+  /**
+   * Whether a file may be listed before it is counted: one neither this run nor the index has seen, once the
+   * budget is spent or while a background count holds it.
+   */
+  private mayWait(fileName: string, deadline: number): boolean {
+    if (this.seen.has(fileName) || this.listEntries.knows(fileName)) return false;
+    return this.background?.queue.has(fileName) === true || performance.now() >= deadline;
   }
 
   /** The projects opened last that still exist, newest first. */
@@ -115,7 +224,7 @@ export class ProjectListing {
     fileName: string,
     stats: Awaited<ReturnType<typeof statIfExists>>,
     keepForOpen: boolean,
-  ): Promise<ProjectListEntry | undefined> {
+  ): Promise<ListedProject | undefined> {
     const { folder, backups } = this.options;
     const filePath = folder.pathOf(fileName);
     if (stats === undefined) {
@@ -151,7 +260,7 @@ export class ProjectListing {
     const context = this.options.lexicons?.contextFor(project) ?? sendContext(project, []);
     const counts = projectStats(project, context);
     const layout = layoutTimeline(project, context);
-    const entry: ProjectListEntry = {
+    const entry: CountedProjectEntry = {
       ok: true,
       fileName,
       id: project.id,

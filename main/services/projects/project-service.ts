@@ -26,6 +26,7 @@ import type {
   OpenResult,
   OpenedProject,
   ProjectLibrary,
+  ListedProject,
   ProjectListEntry,
   RecentProject,
 } from './project-library.js';
@@ -116,8 +117,15 @@ export class ProjectService implements ProjectLibrary {
     });
   }
 
-  list(): Promise<ProjectListEntry[]> {
+  list(): Promise<ListedProject[]> {
     return this.listing.list();
+  }
+
+  /** The list within about `budgetMs`, the rest counted in the background (ProjectListing.listPromptly). */
+  listPromptly(
+    budgetMs: number,
+  ): Promise<{ entries: ProjectListEntry[]; counted?: Promise<void> | undefined }> {
+    return this.listing.listPromptly(budgetMs);
   }
 
   recent(): Promise<RecentProject[]> {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { IpcErrorData } from '../../../common/ipc/errors.js';
-import type { ProjectListEntry } from '../../../common/project/library-views.js';
+import type { CountedProjectEntry } from '../../../common/project/library-views.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useAppInfo } from '../../app/use-app-info.js';
 import { ChooserConfirmHint } from '../../components/ChooserConfirmHint.js';
@@ -16,7 +16,7 @@ import { formatCount } from '../../shared/format.js';
 import { selectGenerationSettings } from '../../stores/settings-store.js';
 import { useAppStores, useSettingsStore } from '../../stores/stores-context.js';
 
-type ReadyEntry = Extract<ProjectListEntry, { ok: true }>;
+type ReadyEntry = CountedProjectEntry;
 
 /** Picks projects of the library and how to export them, and adds them to the queue. */
 export function AddToBatchPanel({ onDone }: { onDone(): void }) {
@@ -55,7 +55,8 @@ export function AddToBatchPanel({ onDone }: { onDone(): void }) {
     const client = stores.client;
     Promise.all([client.invoke('projects.list'), client.invoke('export.defaultFolder')])
       .then(([list, { folder }]) => {
-        setEntries(list.filter((entry): entry is ReadyEntry => entry.ok));
+        // Listed without `promptly`, every readable row is counted.
+        setEntries(list.filter((entry): entry is ReadyEntry => entry.ok && entry.counting !== true));
         setDefaultFolder(folder);
         setDestination((current) => current || folder);
       })

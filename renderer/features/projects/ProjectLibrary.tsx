@@ -44,12 +44,17 @@ export function ProjectLibrary() {
       .then(() => setLoadError(null))
       .catch((error: unknown) => setLoadError(errorData(error)));
   }, [stores]);
-  // Every time the list is shown (the editor may have just saved) and when the window comes back to the front
-  // (files may have been copied into the projects folder meanwhile).
+  // Every time the list is shown (the editor may have just saved), when the window comes back to the front (files
+  // may have been copied into the projects folder meanwhile), and when main has counted rows it listed uncounted.
   useEffect(() => {
     reload();
-    return listen(window, 'focus', reload);
-  }, [reload]);
+    const stopCounted = stores.client.on('projects.listCounted', reload);
+    const stopFocus = listen(window, 'focus', reload);
+    return () => {
+      stopCounted();
+      stopFocus();
+    };
+  }, [reload, stores]);
 
   const shown = useMemo(() => orderProjects(entries ?? [], query, sort), [entries, query, sort]);
   // Once every row has been drawn the list stays whole: only the first draw of a long list is split.

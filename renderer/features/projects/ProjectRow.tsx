@@ -28,7 +28,7 @@ export function ProjectRow({
   renaming: boolean;
   actions: ProjectRowActions;
 }) {
-  const state = entry.ok ? 'ok' : entry.problem;
+  const state = !entry.ok ? entry.problem : entry.counting ? 'counting' : 'ok';
   return (
     <li
       className={selected ? 'project-row project-row-selected' : 'project-row'}
@@ -65,34 +65,7 @@ export function ProjectRow({
           </span>
         ) : null}
       </div>
-      {entry.ok ? (
-        <div className="project-meta">
-          <span title={entry.modifiedAt}>Modified {formatModified(entry.modifiedAt)}</span>
-          <span data-testid="project-blocks" data-count={entry.blockCount}>
-            {formatCountOf(entry.blockCount, 'block', 'blocks')}
-          </span>
-          <span data-testid="project-characters" data-count={entry.characterCount}>
-            {formatCountOf(entry.characterCount, 'character', 'characters')}
-          </span>
-          <span
-            data-testid="project-duration"
-            title={
-              entry.durationEstimated
-                ? 'Estimated from the text: not everything is generated yet'
-                : 'Length of the generated audio'
-            }
-          >
-            {`${entry.durationEstimated ? '≈ ' : ''}${formatClock(entry.durationMs, { rounding: 'nearest' })}`}
-          </span>
-        </div>
-      ) : (
-        <div className="project-meta">
-          <span title={entry.modifiedAt}>Modified {formatModified(entry.modifiedAt)}</span>
-          <span className="project-problem-message" data-testid="project-problem-message">
-            {entry.message}
-          </span>
-        </div>
-      )}
+      <ProjectMeta entry={entry} />
       <div className="row-actions project-actions">
         <button type="button" data-testid="project-open" onClick={() => actions.open(entry)}>
           {entry.ok ? 'Open' : 'Details…'}
@@ -124,5 +97,55 @@ export function ProjectRow({
         </button>
       </div>
     </li>
+  );
+}
+
+/** The row's second line: its figures, that they are being counted, or why the file does not read. */
+function ProjectMeta({ entry }: { entry: ProjectListEntry }) {
+  const modified = <span title={entry.modifiedAt}>Modified {formatModified(entry.modifiedAt)}</span>;
+  if (!entry.ok) {
+    return (
+      <div className="project-meta">
+        {modified}
+        <span className="project-problem-message" data-testid="project-problem-message">
+          {entry.message}
+        </span>
+      </div>
+    );
+  }
+  if (entry.counting) {
+    return (
+      <div className="project-meta">
+        {modified}
+        <span
+          className="hint"
+          data-testid="project-counting"
+          title="The app is reading this project for the first time"
+        >
+          Counting blocks…
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className="project-meta">
+      {modified}
+      <span data-testid="project-blocks" data-count={entry.blockCount}>
+        {formatCountOf(entry.blockCount, 'block', 'blocks')}
+      </span>
+      <span data-testid="project-characters" data-count={entry.characterCount}>
+        {formatCountOf(entry.characterCount, 'character', 'characters')}
+      </span>
+      <span
+        data-testid="project-duration"
+        title={
+          entry.durationEstimated
+            ? 'Estimated from the text: not everything is generated yet'
+            : 'Length of the generated audio'
+        }
+      >
+        {`${entry.durationEstimated ? '≈ ' : ''}${formatClock(entry.durationMs, { rounding: 'nearest' })}`}
+      </span>
+    </div>
   );
 }

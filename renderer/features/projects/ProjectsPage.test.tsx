@@ -303,6 +303,28 @@ describe('ProjectsPage', () => {
     ]);
   });
 
+  it('shows rows main has not counted yet with their titles, and their figures once main says they are counted', async () => {
+    library.add('Counted', ['Short.']);
+    const book = library.add('Big book', ['One sentence.', 'Two sentences.', 'Three.']);
+    library.counting.add(book.fileName);
+    renderWithStores(<ProjectsPage />, stores);
+    await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(2));
+    // The page asks for the prompt listing.
+    expect(library.calls('projects.list')).toContainEqual({ promptly: true });
+    const counting = row('Big book');
+    expect(counting.dataset.state).toBe('counting');
+    expect(within(counting).getByTestId('project-counting').textContent).toBe('Counting blocks…');
+    expect(within(counting).queryByTestId('project-blocks')).toBeNull();
+    // Open works at once: the row's file is there.
+    expect(within(counting).getByTestId('project-open')).toHaveProperty('disabled', false);
+
+    library.counting.clear();
+    act(() => library.bridge.emit('projects.listCounted', null));
+    await waitFor(() => expect(row('Big book').dataset.state).toBe('ok'));
+    expect(within(row('Big book')).getByTestId('project-blocks').textContent).toBe('3 blocks');
+    expect(within(row('Counted')).getByTestId('project-blocks').textContent).toBe('1 block');
+  });
+
   it('shows why the list could not be read, and tries again', async () => {
     let fail = true;
     library = new FakeLibrary({

@@ -11,13 +11,14 @@ const listingGenerations = new WeakMap<LibraryStores['projects'], number>();
 
 /**
  * Reloads the list and the recent projects. Listings can overlap (one on mount, one after an action); only the
- * latest one is applied, so an older answer never puts back a project that was just deleted.
+ * latest one is applied, so an older answer never puts back a project that was just deleted. The list comes
+ * promptly: rows main has not counted yet follow with projects.listCounted (ProjectLibrary listens).
  */
 export async function refreshLibrary({ client, projects }: LibraryStores): Promise<void> {
   const mine = (listingGenerations.get(projects) ?? 0) + 1;
   listingGenerations.set(projects, mine);
   const [entries, recent] = await Promise.all([
-    client.invoke('projects.list'),
+    client.invoke('projects.list', { promptly: true }),
     client.invoke('projects.recent'),
   ]);
   if (mine === listingGenerations.get(projects)) projects.getState().setLibrary(entries, recent);

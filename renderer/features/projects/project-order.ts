@@ -1,4 +1,4 @@
-import type { ProjectListEntry } from '../../../common/project/library-views.js';
+import type { CountedProjectEntry, ProjectListEntry } from '../../../common/project/library-views.js';
 
 export const projectSorts = ['modified', 'title', 'duration', 'characters'] as const;
 export type ProjectSort = (typeof projectSorts)[number];
@@ -17,7 +17,8 @@ export function entryLabel(entry: ProjectListEntry): string {
 
 /**
  * The rows to show: those whose title (or file name) holds the search text, in the chosen order. Projects that
- * could not be read have no length or size, so those orders put them last, where they still show.
+ * could not be read (or are not counted yet) have no length or size, so those orders put them last, where they
+ * still show.
  */
 export function orderProjects(
   entries: readonly ProjectListEntry[],
@@ -53,11 +54,8 @@ function compare(a: ProjectListEntry, b: ProjectListEntry, sort: ProjectSort): n
   }
 }
 
-function measure(
-  entry: ProjectListEntry,
-  read: (entry: Extract<ProjectListEntry, { ok: true }>) => number,
-): number {
-  return entry.ok ? read(entry) : -1;
+function measure(entry: ProjectListEntry, read: (entry: CountedProjectEntry) => number): number {
+  return entry.ok && entry.counting !== true ? read(entry) : -1;
 }
 
 /**

@@ -24,6 +24,8 @@ export class FakeLibrary {
   /** Files that do not open, by file name. */
   readonly failures = new Map<string, Extract<OpenResult, { ok: false }>>();
   recent: RecentProject[] = [];
+  /** Files a prompt listing gives as not counted yet (main counts them in the background). */
+  readonly counting = new Set<string>();
   /** Staged uploads: their bytes as a binary string. */
   readonly staged = new Map<string, string>();
   readonly bridge: FakeBridge;
@@ -32,7 +34,7 @@ export class FakeLibrary {
 
   constructor(overrides: Partial<Record<MethodName, Responder>> = {}) {
     const responders: Partial<Record<MethodName, Responder>> = {
-      'projects.list': () => ok(this.list()),
+      'projects.list': (input?: { promptly: boolean }) => ok(this.list(input?.promptly === true)),
       'projects.recent': () => ok(this.recent),
       'projects.create': (input: { title: string }) => ok(this.add(input.title.trim(), [])),
       'projects.open': (input: { fileName: string }) => ok(this.open(input.fileName)),
@@ -113,19 +115,26 @@ export class FakeLibrary {
     return this.bridge.calls.filter((call) => call.method === method).map((call) => call.input);
   }
 
-  private list(): ProjectListEntry[] {
-    const ok: ProjectListEntry[] = [...this.projects.values()].map(({ fileName, project }) => ({
-      ok: true,
-      fileName,
-      id: project.id,
-      title: project.title,
-      modifiedAt: project.createdAt,
-      blockCount: project.tracks.speech.blocks.length,
-      characterCount: project.tracks.speech.blocks.reduce((sum, block) => sum + textOf(block).length, 0),
-      durationMs: project.tracks.speech.blocks.length * 4_000,
-      durationEstimated: true,
-      toGenerate: { blocks: 0, credits: 0 },
-    }));
+  private list(promptly: boolean): ProjectListEntry[] {
+    const ok: ProjectListEntry[] = [...this.projects.values()].map(({ fileName, project }) =>
+      promptly && this.counting.has(fileName)
+        ? { ok: true, counting: true, fileName, title: project.title, modifiedAt: project.createdAt }
+        : {
+            ok: true,
+            fileName,
+            id: project.id,
+            title: project.title,
+            modifiedAt: project.createdAt,
+            blockCount: project.tracks.speech.blocks.length,
+            characterCount: project.tracks.speech.blocks.reduce(
+              (sum, block) => sum + textOf(block).length,
+              0,
+            ),
+            durationMs: project.tracks.speech.blocks.length * 4_000,
+            durationEstimated: true,
+            toGenerate: { blocks: 0, credits: 0 },
+          },
+    );
     const broken: ProjectListEntry[] = [...this.failures.values()].map((failure) => ({
       ok: false,
       fileName: failure.fileName,
