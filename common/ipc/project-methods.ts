@@ -197,6 +197,9 @@ export interface ImportProgressEvent {
 
 export interface ProjectEvents {
   'projects.importProgress': EventSpec<ImportProgressEvent>;
-  /** The projects a prompt listing left uncounted are counted: a new listing gives their figures. */
+  /**
+   * Rows a prompt listing left uncounted are counted, all of them or (while a long count runs, every ~0.75 s) more
+   * of them: a new listing gives their figures.
+   */
   'projects.listCounted': EventSpec<null>;
 }

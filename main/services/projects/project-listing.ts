@@ -53,6 +53,12 @@ const STAT_CONCURRENCY = 32;
  */
 const KEPT_FOR_OPEN = 4;
 
+/** Who hears, while a background count runs, that it counted more files (at most every `everyMs`). */
+export interface CountNews {
+  everyMs: number;
+  tell(): void;
+}
+
 /** The files a prompt listing left to count, and the run counting them. */
 interface BackgroundCount {
   queue: Set<string>;
@@ -100,10 +106,12 @@ export class ProjectListing {
    * in the background, newest first. `counted` settles when a count this call started has counted them all (a
    * later call whose files join a count already running gets none: the running one counts them too). A file
    * seen before (changed since, say by a save) is always counted at once, so a return to the list after editing
-   * shows its figures.
+   * shows its figures. `news` is told every `everyMs` while the count this call started runs, when files were
+   * counted since: the page lists again and its top rows fill in long before the last is counted.
    */
   async listPromptly(
     budgetMs: number,
+    news?: CountNews,
   ): Promise<{ entries: ProjectListEntry[]; counted?: Promise<void> | undefined }> {
     const { listed, waiting } = await this.listFolder(performance.now() + budgetMs);
     const entries = byNewest<ProjectListEntry>([...listed, ...waiting]);
@@ -111,11 +119,12 @@ export class ProjectListing {
     const deferred = waiting.map((entry) => entry.fileName);
     const running = this.background;
     if (running !== undefined) {
-      for (const fileName of deferred) running.queue.add(fileName);
+      // A file the count got to since this listing looked is counted already: it is not counted twice.
+      for (const fileName of deferred) if (!this.seen.has(fileName)) running.queue.add(fileName);
       return { entries };
     }
     const queue = new Set(deferred);
-    const background: BackgroundCount = { queue, done: this.countQueued(queue) };
+    const background: BackgroundCount = { queue, done: this.countQueued(queue, news) };
     this.background = background;
     return { entries, counted: background.done };
   }
@@ -124,7 +133,8 @@ export class ProjectListing {
    * Counts the queued files one at a time, in the order queued (newest first), files queued meanwhile included. A
    * file that fails to read is left to the next listing, which reads it at once and says why.
    */
-  private async countQueued(queue: Set<string>): Promise<void> {
+  private async countQueued(queue: Set<string>, news?: CountNews): Promise<void> {
+    let told = performance.now();
     try {
       do {
         for (const fileName of queue) {
@@ -132,6 +142,10 @@ export class ProjectListing {
           await this.listEntry(fileName, stats, false).catch(() => undefined);
           this.seen.add(fileName);
           queue.delete(fileName);
+          if (news !== undefined && queue.size > 0 && performance.now() - told >= news.everyMs) {
+            told = performance.now();
+            news.tell();
+          }
         }
         await this.listEntries.save();
       } while (queue.size > 0);

@@ -67,6 +67,37 @@ describe('ProjectService: the prompt listing', () => {
     ]);
   });
 
+  it('tells, while it counts, that it counted more', async () => {
+    await makeProjects(4);
+    const start = service();
+    const told: string[][] = [];
+    const news = { everyMs: 0, tell: () => told.push([]) };
+    const first = await start.listPromptly(0, news);
+    await first.counted;
+    // After each file but the last (the end itself is `counted`).
+    expect(told).toHaveLength(3);
+  });
+
+  it('lists, as the news comes, the rows counted so far: the newest first', async () => {
+    await makeProjects(4);
+    const partial = service();
+    const states: string[][] = [];
+    await partial.listPromptly(0, {
+      everyMs: 0,
+      tell: () => {
+        void partial
+          .listPromptly(0)
+          .then(({ entries }) => states.push(shape(entries).map(([, state]) => state)));
+      },
+    });
+    await partial.list();
+    await expect.poll(() => states.length).toBe(3);
+    for (const seen of states) {
+      const counted = seen.filter((state) => state === 'counted').length;
+      expect(seen).toEqual([...Array(counted).fill('counted'), ...Array(4 - counted).fill('counting')]);
+    }
+  });
+
   it('counts at once whatever the budget gives time for, and files it saw before even past the budget', async () => {
     const [oldest, , newest] = await makeProjects(3);
     const start = service();

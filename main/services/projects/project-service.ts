@@ -32,6 +32,7 @@ import type {
 } from './project-library.js';
 import { ListEntryIndexFile } from './list-entry-index.js';
 import { ProjectListing } from './project-listing.js';
+import type { CountNews } from './project-listing.js';
 import { RecentProjects } from './recent-projects.js';
 
 export interface ProjectServiceOptions {
@@ -124,8 +125,9 @@ export class ProjectService implements ProjectLibrary {
   /** The list within about `budgetMs`, the rest counted in the background (ProjectListing.listPromptly). */
   listPromptly(
     budgetMs: number,
+    news?: CountNews,
   ): Promise<{ entries: ProjectListEntry[]; counted?: Promise<void> | undefined }> {
-    return this.listing.listPromptly(budgetMs);
+    return this.listing.listPromptly(budgetMs, news);
   }
 
   recent(): Promise<RecentProject[]> {
