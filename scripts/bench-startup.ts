@@ -52,6 +52,12 @@
  *     2.74 s after; the next start the same (0.90–1.04 s against 0.85–1.04 s). Counting in a worker thread beside
  *     main was measured and dropped: 2.58 / 2.62 / 2.54 / 2.73 s without it, 2.55 / 2.73 / 2.54 / 2.62 s with it,
  *     for ~0.5 s more CPU and ~80 MB more at its peak; the listing is bound by both cores here.
+ *   - round six (2026-11-29, a slow day: the bare page 135–335 ms): the first start lists files it has never
+ *     counted by their titles after 100 ms of counting (main/services/projects/README.md, the prompt listing) and
+ *     counts them in the background, the list filling in from the top. Alternated, load 1.9–3.5: first start to
+ *     interactive 3.99 / 3.92 / 4.37 s before (f63ae27), 1.53 / 1.64 / 1.69 s after; every row counted 4.00 /
+ *     3.93 / 4.38 s before, 4.41 / 3.99 / 4.55 s after (the page lists again as the count goes); the next start
+ *     the same (1.27 / 1.28 / 1.53 s against 1.21 / 1.51 / 1.27 s).
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';

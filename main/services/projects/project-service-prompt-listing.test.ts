@@ -35,7 +35,7 @@ async function makeProjects(count: number): Promise<string[]> {
   return fileNames;
 }
 
-const shape = (entries: readonly ProjectListEntry[]) =>
+const shape = (entries: readonly ProjectListEntry[]): [string, string][] =>
   entries.map((entry) => [
     entry.fileName,
     !entry.ok ? entry.problem : entry.counting ? 'counting' : 'counted',
