@@ -84,6 +84,7 @@ export class ListEntryCache {
   }
 }
 
-function stampOf(stats: Stats): string {
+/** What stands for a file's content unchanged: its inode, size and modification time. */
+export function stampOf(stats: Stats): string {
   return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
 }

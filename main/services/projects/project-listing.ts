@@ -14,7 +14,7 @@ import { isNotFound } from '../storage/atomic-file.js';
 import { readStampedIfExists } from '../storage/file-stamp.js';
 import { UserFileError } from '../storage/user-file.js';
 import type { CheckedFileCache } from './checked-file-cache.js';
-import { ListEntryCache } from './list-entry-cache.js';
+import { ListEntryCache, stampOf } from './list-entry-cache.js';
 import type { ListEntryIndexFile } from './list-entry-index.js';
 import type { ProjectBackups } from './project-backups.js';
 import { statIfExists } from './project-folder.js';
@@ -59,9 +59,9 @@ export interface CountNews {
   tell(): void;
 }
 
-/** The files a prompt listing left to count, and the run counting them. */
+/** The files a prompt listing left to count (with their stamps then), and the run counting them. */
 interface BackgroundCount {
-  queue: Set<string>;
+  queue: Map<string, string>;
   done: Promise<void>;
 }
 
@@ -85,8 +85,11 @@ function byNewest<Entry extends ProjectListEntry>(entries: Entry[]): Entry[] {
  */
 export class ProjectListing {
   private readonly listEntries: ListEntryCache;
-  /** Files read (or found in the index) by a listing of this run: later listings count them at once. */
-  private readonly seen = new Set<string>();
+  /**
+   * Files a listing counts before it answers, whatever its budget: those a listing of this run read, and those the
+   * user asked for (opened, renamed: countAtOnce), so the row they look at next shows its figures or its problem.
+   */
+  private readonly atOnce = new Set<string>();
   /** The count listPromptly started, while it runs. */
   private background: BackgroundCount | undefined;
 
@@ -114,16 +117,16 @@ export class ProjectListing {
     news?: CountNews,
   ): Promise<{ entries: ProjectListEntry[]; counted?: Promise<void> | undefined }> {
     const { listed, waiting } = await this.listFolder(performance.now() + budgetMs);
-    const entries = byNewest<ProjectListEntry>([...listed, ...waiting]);
+    const entries = byNewest<ProjectListEntry>([...listed, ...waiting.map(({ entry }) => entry)]);
     if (waiting.length === 0) return { entries };
-    const deferred = waiting.map((entry) => entry.fileName);
     const running = this.background;
     if (running !== undefined) {
       // A file the count got to since this listing looked is counted already: it is not counted twice.
-      for (const fileName of deferred) if (!this.seen.has(fileName)) running.queue.add(fileName);
+      for (const { entry, stamp } of waiting)
+        if (!this.atOnce.has(entry.fileName)) running.queue.set(entry.fileName, stamp);
       return { entries };
     }
-    const queue = new Set(deferred);
+    const queue = new Map(waiting.map(({ entry, stamp }) => [entry.fileName, stamp]));
     const background: BackgroundCount = { queue, done: this.countQueued(queue, news) };
     this.background = background;
     return { entries, counted: background.done };
@@ -133,14 +136,14 @@ export class ProjectListing {
    * Counts the queued files one at a time, in the order queued (newest first), files queued meanwhile included. A
    * file that fails to read is left to the next listing, which reads it at once and says why.
    */
-  private async countQueued(queue: Set<string>, news?: CountNews): Promise<void> {
+  private async countQueued(queue: Map<string, string>, news?: CountNews): Promise<void> {
     let told = performance.now();
     try {
       do {
-        for (const fileName of queue) {
+        for (const fileName of queue.keys()) {
           const stats = await statIfExists(this.options.folder.pathOf(fileName)).catch(() => undefined);
           await this.listEntry(fileName, stats, false).catch(() => undefined);
-          this.seen.add(fileName);
+          this.atOnce.add(fileName);
           queue.delete(fileName);
           if (news !== undefined && queue.size > 0 && performance.now() - told >= news.everyMs) {
             told = performance.now();
@@ -157,7 +160,7 @@ export class ProjectListing {
 
   private async listFolder(
     deadline: number | undefined,
-  ): Promise<{ listed: ListedProject[]; waiting: CountingProjectEntry[] }> {
+  ): Promise<{ listed: ListedProject[]; waiting: { entry: CountingProjectEntry; stamp: string }[] }> {
     let names: string[];
     try {
       names = await fs.readdir(this.options.folder.projectsDir);
@@ -167,7 +170,7 @@ export class ProjectListing {
     }
     await this.listEntries.load();
     const listed: ListedProject[] = [];
-    const waiting: CountingProjectEntry[] = [];
+    const waiting: { entry: CountingProjectEntry; stamp: string }[] = [];
     const fileNames = names.filter(isProjectFileName).sort();
     // The stats are asked for together (a start with 500 unchanged projects is 500 stats and no reads: one after
     // another they took ~30 ms on a quiet machine, ~6 ms together); a stat costs no memory to speak of.
@@ -186,14 +189,14 @@ export class ProjectListing {
     const toPeek: { fileName: string; stats: Stats }[] = [];
     const count = async (fileName: string, stats: Stats | undefined): Promise<void> => {
       const entry = await this.listEntry(fileName, stats, keptForOpen.has(fileName));
-      this.seen.add(fileName);
+      this.atOnce.add(fileName);
       if (entry !== undefined) listed.push(entry);
     };
     for (const index of order) {
       const fileName = fileNames[index] as string;
       const stats = allStats[index];
       // Only a regular file is peeked at: opening a named pipe would wait for a writer (readStampedIfExists says why).
-      if (deadline !== undefined && stats?.isFile() === true && this.mayWait(fileName, deadline)) {
+      if (deadline !== undefined && stats?.isFile() === true && this.mayWait(fileName, stats, deadline)) {
         toPeek.push({ fileName, stats });
       } else {
         await count(fileName, stats);
@@ -207,7 +210,16 @@ export class ProjectListing {
     for (const [index, { fileName, stats }] of toPeek.entries()) {
       const title = titles[index];
       if (title === undefined) await count(fileName, stats);
-      else waiting.push({ ok: true, counting: true, fileName, title, modifiedAt: stats.mtime.toISOString() });
+      else {
+        const entry = {
+          ok: true,
+          counting: true,
+          fileName,
+          title,
+          modifiedAt: stats.mtime.toISOString(),
+        } as const;
+        waiting.push({ entry, stamp: stampOf(stats) });
+      }
     }
     // Files deleted since (in the app or outside it) leave the index; the index is written when anything changed.
     this.listEntries.keepOnly(new Set(fileNames));
@@ -217,11 +229,18 @@ export class ProjectListing {
 
   /**
    * Whether a file may be listed before it is counted: one neither this run nor the index has seen, once the
-   * budget is spent or while a background count holds it.
+   * budget is spent, or while a background count holds it as it was then (one saved since is counted now).
    */
-  private mayWait(fileName: string, deadline: number): boolean {
-    if (this.seen.has(fileName) || this.listEntries.knows(fileName)) return false;
-    return this.background?.queue.has(fileName) === true || performance.now() >= deadline;
+  private mayWait(fileName: string, stats: Stats, deadline: number): boolean {
+    if (this.atOnce.has(fileName) || this.listEntries.knows(fileName)) return false;
+    const queued = this.background?.queue.get(fileName);
+    if (queued !== undefined) return queued === stampOf(stats);
+    return performance.now() >= deadline;
+  }
+
+  /** The next listing counts this file before it answers (the user opened or renamed it: its row comes next). */
+  countAtOnce(fileName: string): void {
+    this.atOnce.add(fileName);
   }
 
   /** The projects opened last that still exist, newest first. */

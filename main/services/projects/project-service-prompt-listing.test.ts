@@ -172,6 +172,38 @@ describe('ProjectService: the prompt listing', () => {
     await listed.counted;
   }, 8_000);
 
+  it('counts at once, during a background count, a file saved since it was listed (an autosave)', async () => {
+    const fileNames = await makeProjects(40);
+    const oldest = fileNames[0] as string;
+    const start = service();
+    const first = await start.listPromptly(0);
+    // Counted last: saved while the count runs, say by the editor's autosave after the user opened it elsewhere.
+    const text = await readFile(fileOf(oldest), 'utf8');
+    await writeFile(fileOf(oldest), text.replace('"Project 1"', '"Saved since"'));
+    const next = await start.listPromptly(0);
+    expect(next.entries.find((entry) => entry.fileName === oldest)).toMatchObject({
+      ok: true,
+      title: 'Saved since',
+      blockCount: 1,
+    });
+    await first.counted;
+  });
+
+  it('counts at once a file the user opened, so a damaged one shows as damaged, not as counting', async () => {
+    const fileNames = await makeProjects(40);
+    const oldest = fileNames[0] as string;
+    const text = await readFile(fileOf(oldest), 'utf8');
+    await writeFile(fileOf(oldest), text.slice(0, text.indexOf('"createdAt"')));
+    await utimes(fileOf(oldest), new Date(Date.UTC(2023, 0, 1)), new Date(Date.UTC(2023, 0, 1)));
+    const start = service();
+    const first = await start.listPromptly(0);
+    expect(first.entries.at(-1)).toMatchObject({ fileName: oldest, counting: true, title: 'Project 1' });
+    expect(await start.open(oldest)).toMatchObject({ ok: false, problem: 'not-json' });
+    const next = await start.listPromptly(0);
+    expect(next.entries.at(-1)).toMatchObject({ fileName: oldest, ok: false, problem: 'not-json' });
+    await first.counted;
+  });
+
   it('lets a listing made while a count runs join it, and a full listing wait for it', async () => {
     await makeProjects(6);
     const start = service();

@@ -145,6 +145,8 @@ export class ProjectService implements ProjectLibrary {
   }
 
   open(fileName: string): Promise<OpenResult> {
+    // The list shown next has this row counted (or damaged), even during a first start's background count.
+    this.listing.countAtOnce(fileName);
     return this.files.open(fileName);
   }
 
@@ -195,6 +197,7 @@ export class ProjectService implements ProjectLibrary {
   }
 
   async rename(fileName: string, title: string): Promise<OpenedProject> {
+    this.listing.countAtOnce(fileName);
     const opened = await this.files.requireOpened(fileName);
     const renamed = renameProject(opened.project, checkedTitle(title));
     const revision = await this.save(fileName, renamed);
@@ -203,6 +206,7 @@ export class ProjectService implements ProjectLibrary {
   }
 
   async duplicate(fileName: string, title?: string): Promise<OpenedProject> {
+    this.listing.countAtOnce(fileName);
     const opened = await this.files.requireOpened(fileName);
     const copyTitle = title ?? (await this.copyTitleFor(opened.project.title));
     return this.files.writeNewFile({

@@ -3,13 +3,21 @@ import type { IpcErrorData } from '../../../common/ipc/errors.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { formatCountOf } from '../../shared/format.js';
 import { errorData } from '../../stores/notice-store.js';
 import { selectEntries, selectRecent, selectSelected } from '../../stores/projects-store.js';
 import type { LibraryDialog } from './LibraryDialogView.js';
 import { LibraryDialogView } from './LibraryDialogView.js';
 import { openProject, refreshLibrary } from './project-actions.js';
 import type { ProjectSort } from './project-order.js';
-import { movedIndex, orderProjects, projectSortLabels, projectSorts } from './project-order.js';
+import {
+  countingRows,
+  movedIndex,
+  orderProjects,
+  projectSortLabels,
+  projectSorts,
+  sortNeedsFigures,
+} from './project-order.js';
 import { ProjectRow } from './ProjectRow.js';
 import type { ProjectRowActions } from './ProjectRow.js';
 import { RecentProjects } from './RecentProjects.js';
@@ -57,6 +65,7 @@ export function ProjectLibrary() {
   }, [reload, stores]);
 
   const shown = useMemo(() => orderProjects(entries ?? [], query, sort), [entries, query, sort]);
+  const stillCounting = useMemo(() => countingRows(entries ?? []), [entries]);
   // Once every row has been drawn the list stays whole: only the first draw of a long list is split.
   const [allRowsDrawn, setAllRowsDrawn] = useState(false);
   const drawnRows = allRowsDrawn ? shown : shown.slice(0, FIRST_DRAWN_ROWS);
@@ -224,6 +233,12 @@ export function ProjectLibrary() {
               </select>
             </label>
           </div>
+          {stillCounting > 0 && sortNeedsFigures(sort) ? (
+            <p className="hint" data-testid="projects-counting-note" role="status">
+              Still counting {formatCountOf(stillCounting, 'project', 'projects')}:{' '}
+              {stillCounting === 1 ? 'it is' : 'they are'} listed last in this order for now.
+            </p>
+          ) : null}
           {shown.length === 0 ? (
             <p className="hint" data-testid="projects-no-match">
               No project matches “{query.trim()}”.

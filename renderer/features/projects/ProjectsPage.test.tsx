@@ -318,9 +318,19 @@ describe('ProjectsPage', () => {
     // Open works at once: the row's file is there.
     expect(within(counting).getByTestId('project-open')).toHaveProperty('disabled', false);
 
+    // An order by the figures says it is not final yet; the order by date needs no note.
+    expect(screen.queryByTestId('projects-counting-note')).toBeNull();
+    fireEvent.change(screen.getByTestId('project-sort'), { target: { value: 'duration' } });
+    expect(screen.getByTestId('projects-counting-note').textContent).toBe(
+      'Still counting 1 project: it is listed last in this order for now.',
+    );
+    expect(rowTitles()).toEqual(['Counted', 'Big book']);
+
     library.counting.clear();
     act(() => library.bridge.emit('projects.listCounted', null));
     await waitFor(() => expect(row('Big book').dataset.state).toBe('ok'));
+    expect(screen.queryByTestId('projects-counting-note')).toBeNull();
+    expect(rowTitles()).toEqual(['Big book', 'Counted']);
     expect(within(row('Big book')).getByTestId('project-blocks').textContent).toBe('3 blocks');
     expect(within(row('Counted')).getByTestId('project-blocks').textContent).toBe('1 block');
   });

@@ -10,6 +10,16 @@ export const projectSortLabels: Record<ProjectSort, string> = {
   characters: 'Most characters first',
 };
 
+/** Whether the order reads the rows' figures, so a row still being counted is placed last until it is. */
+export function sortNeedsFigures(sort: ProjectSort): boolean {
+  return sort === 'duration' || sort === 'characters';
+}
+
+/** How many rows main is still counting (listed by title on a first start). */
+export function countingRows(entries: readonly ProjectListEntry[]): number {
+  return entries.filter((entry) => entry.ok && entry.counting === true).length;
+}
+
 /** What a row is called: its title, or the file name of a project that could not be read. */
 export function entryLabel(entry: ProjectListEntry): string {
   return entry.ok ? entry.title : entry.fileName;
