@@ -282,10 +282,20 @@ describe('readProjectFile and writeProjectFile', () => {
     );
   });
 
-  it('reports text that is not JSON', () => {
-    const result = read('{"schemaVersion": 1, "title": "cut off');
+  it.each([
+    [
+      'cut off in a string',
+      '{"schemaVersion": 1, "title": "cut off',
+      ' (it ends too early, as a file cut short does)',
+    ],
+    ['cut off after a comma', '{"schemaVersion": 1,', ' (it ends too early, as a file cut short does)'],
+    ['broken in the middle', '{"schemaVersion": 1\n  "title": "x"}', ' (it goes wrong at character 23)'],
+    ['not JSON at all', '\u0000\u0001 binary bytes', ''],
+    ['words', 'not json', ''],
+  ])('reports text that is not JSON (%s), and where only where it knows', (_label, text, detail) => {
+    const result = read(text);
     expect(result).toMatchObject({ ok: false, problem: 'not-json' });
-    expect(!result.ok && result.message).toMatch(/^The project file is damaged: it is not valid JSON/);
+    expect(!result.ok && result.message).toBe(`The project file is damaged: it is not valid JSON${detail}.`);
   });
 
   it('names the first bad field of a file that fails the schema', () => {

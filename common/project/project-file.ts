@@ -83,21 +83,30 @@ export interface ReadOptions {
   now?: () => string;
 }
 
+/**
+ * Where JSON.parse found the text broken, in words: the parser's own message quotes the text, and the file may not
+ * be ours to show. It names a position (counted from 0) for most breaks; none for text that is not JSON from its
+ * first characters.
+ */
+function notJsonMessage(error: unknown, length: number): string {
+  const message = error instanceof Error ? error.message : '';
+  const position = /position (\d+)/u.exec(message)?.[1];
+  const ended = position === undefined ? /end of JSON input/u.test(message) : Number(position) >= length;
+  const detail = ended
+    ? ' (it ends too early, as a file cut short does)'
+    : position === undefined
+      ? ''
+      : ` (it goes wrong at character ${Number(position) + 1})`;
+  return `The project file is damaged: it is not valid JSON${detail}.`;
+}
+
 /** Parses, version-checks and migrates a project file's text. Never throws for bad input. */
 export function readProjectFile(text: string, options: ReadOptions = {}): ProjectFileResult {
   let data: unknown;
   try {
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    // Only where it breaks: the parser's own message quotes the text, and the file may not be ours to show.
-    const position = /position (\d+)/u.exec(error instanceof Error ? error.message : '')?.[1];
-    const detail =
-      position === undefined ? 'it ends too early' : `the text breaks off at character ${position}`;
-    return {
-      ok: false,
-      problem: 'not-json',
-      message: `The project file is damaged: it is not valid JSON (${detail}).`,
-    };
+    return { ok: false, problem: 'not-json', message: notJsonMessage(error, text.length) };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return damaged('', 'must be a JSON object holding a project');
