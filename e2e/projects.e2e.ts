@@ -335,6 +335,13 @@ test.describe('journey: projects offline, without signing in', () => {
     await expect(page.locator('[data-testid="project-row"][data-state="counting"]')).toHaveCount(0);
     await expect(rows.last().getByTestId('project-blocks')).toHaveAttribute('data-count', '1');
     await expect(rows.getByTestId('project-blocks')).toHaveCount(count);
+
+    // A project opened from far down the list is where the user left it when they close the editor.
+    await rows.nth(120).getByTestId('project-open').click();
+    await expect(page.getByTestId('project-editor')).toBeVisible();
+    await page.getByTestId('editor-close').click();
+    await expect(rows.nth(120)).toHaveAttribute('data-title', 'Episode 120');
+    await expect(rows.nth(120)).toBeInViewport();
   });
 
   test('creates, renames, duplicates and deletes projects, by mouse and keyboard', async ({ app, page }) => {

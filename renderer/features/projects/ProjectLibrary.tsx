@@ -34,6 +34,9 @@ import { listen } from '../../shared/listeners.js';
  */
 export const FIRST_DRAWN_ROWS = 50;
 
+/** How many frames a row about to be drawn is looked for (the rest of a long list is drawn when React gets to it). */
+const ROW_WAIT_FRAMES = 10;
+
 /** The projects folder: recent projects, search and sort, the list, and the ways to add a project. */
 export function ProjectLibrary() {
   const stores = useAppStores();
@@ -47,22 +50,15 @@ export function ProjectLibrary() {
   const [loadError, setLoadError] = useState<IpcErrorData | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  const reload = useCallback(() => {
-    refreshLibrary(stores)
-      .then(() => setLoadError(null))
-      .catch((error: unknown) => setLoadError(errorData(error)));
-  }, [stores]);
-  // Every time the list is shown (the editor may have just saved), when the window comes back to the front (files
-  // may have been copied into the projects folder meanwhile), and when main has counted rows it listed uncounted.
-  useEffect(() => {
-    reload();
-    const stopCounted = stores.client.on('projects.listCounted', reload);
-    const stopFocus = listen(window, 'focus', reload);
-    return () => {
-      stopCounted();
-      stopFocus();
-    };
-  }, [reload, stores]);
+  const load = useCallback(
+    () =>
+      refreshLibrary(stores).then(
+        () => setLoadError(null),
+        (error: unknown) => setLoadError(errorData(error)),
+      ),
+    [stores],
+  );
+  const reload = useCallback(() => void load(), [load]);
 
   const shown = useMemo(() => orderProjects(entries ?? [], query, sort), [entries, query, sort]);
   const stillCounting = useMemo(() => countingRows(entries ?? []), [entries]);
@@ -73,25 +69,56 @@ export function ProjectLibrary() {
     if (!allRowsDrawn && shown.length > FIRST_DRAWN_ROWS) startTransition(() => setAllRowsDrawn(true));
   }, [allRowsDrawn, shown.length]);
 
+  /** Runs `act` on the row of `fileName`: at once, or on the next frame when it is not drawn yet. */
+  const withRow = useCallback((fileName: string, act: (row: HTMLElement) => void) => {
+    const find = (): HTMLElement | undefined => {
+      const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="project-row"]') ?? [];
+      return [...rows].find((candidate) => candidate.dataset.fileName === fileName);
+    };
+    const row = find();
+    if (row !== undefined) {
+      act(row);
+      return;
+    }
+    // A row just added (a duplicate), or one past the first screenful before the rest were drawn, appears with
+    // the next render; a frame may come before it, so a few are waited for.
+    setAllRowsDrawn(true);
+    const tryOnFrame = (framesLeft: number): void => {
+      requestAnimationFrame(() => {
+        const drawn = find();
+        if (drawn !== undefined) act(drawn);
+        else if (framesLeft > 0) tryOnFrame(framesLeft - 1);
+      });
+    };
+    tryOnFrame(ROW_WAIT_FRAMES);
+  }, []);
+
   const selectAndFocus = useCallback(
     (fileName: string) => {
       stores.projects.getState().select(fileName);
-      const focusRow = (): boolean => {
-        const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="project-row"]') ?? [];
-        const row = [...rows].find((candidate) => candidate.dataset.fileName === fileName);
-        row?.focus();
-        return row !== undefined;
-      };
-      // A row just added (a duplicate), or one past the first screenful before the rest were drawn, appears with
-      // the next render; an existing one is focused at once, so a late focus never pulls the caret out of a rename
-      // the user has started meanwhile.
-      if (!focusRow()) {
-        setAllRowsDrawn(true);
-        requestAnimationFrame(focusRow);
-      }
+      // An existing row is focused at once, so a late focus never pulls the caret out of a rename the user has
+      // started meanwhile.
+      withRow(fileName, (row) => row.focus());
     },
-    [stores],
+    [stores, withRow],
   );
+
+  // Every time the list is shown (the editor may have just saved), when the window comes back to the front (files
+  // may have been copied into the projects folder meanwhile), and when main has counted rows it listed uncounted.
+  useEffect(() => {
+    // Back from the editor the list is drawn anew, at its top: the project just closed (still selected) is brought
+    // into view, where the user left it.
+    void load().then(() => {
+      const selected = stores.projects.getState().selected;
+      if (selected !== null) withRow(selected, (row) => row.scrollIntoView({ block: 'nearest' }));
+    });
+    const stopCounted = stores.client.on('projects.listCounted', reload);
+    const stopFocus = listen(window, 'focus', reload);
+    return () => {
+      stopCounted();
+      stopFocus();
+    };
+  }, [load, reload, stores, withRow]);
 
   const open = useCallback(
     (fileName: string) => {

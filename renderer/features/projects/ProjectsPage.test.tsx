@@ -335,6 +335,25 @@ describe('ProjectsPage', () => {
     expect(within(row('Counted')).getByTestId('project-blocks').textContent).toBe('1 block');
   });
 
+  it('brings the project just closed into view when the list comes back, even past the first screenful', async () => {
+    // jsdom has no scrollIntoView: record which rows ask to be shown.
+    const shown: (string | undefined)[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      shown.push((this as HTMLElement).dataset.title);
+    });
+    try {
+      const count = FIRST_DRAWN_ROWS + 30;
+      for (let index = 0; index < count; index += 1) library.add(`Episode ${index}`, ['Text.']);
+      // Episode 5 is near the bottom (newest first), past the rows drawn first.
+      const closed = [...library.projects.values()].find(({ project }) => project.title === 'Episode 5');
+      stores.projects.getState().select(closed?.fileName ?? null);
+      renderWithStores(<ProjectsPage />, stores);
+      await waitFor(() => expect(shown).toEqual(['Episode 5']));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('shows why the list could not be read, and tries again', async () => {
     let fail = true;
     library = new FakeLibrary({
