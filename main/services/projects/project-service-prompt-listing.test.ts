@@ -16,15 +16,25 @@ import { opened, useTempProjectsFolder } from './test-support/temp-projects-fold
 const folder = useTempProjectsFolder();
 const { service, fileOf } = folder;
 
-/** Writes `count` project files, "Project 1" the oldest, with one block each of a different length. */
-async function makeProjects(count: number): Promise<string[]> {
+/**
+ * Writes `count` project files, "Project 1" the oldest, with one block each of a different length (or `blocks`
+ * blocks, for files that take a while to count).
+ */
+async function makeProjects(count: number, blocks = 1): Promise<string[]> {
   const fileNames: string[] = [];
   await mkdir(folder.projectsDir(), { recursive: true });
   for (let number = 1; number <= count; number += 1) {
     const project = createProject({ title: `Project ${number}`, defaults: INITIAL_DEFAULTS });
     const withBlock = {
       ...project,
-      tracks: { ...project.tracks, speech: { blocks: [createTextBlock({ text: 'Words.'.repeat(number) })] } },
+      tracks: {
+        ...project.tracks,
+        speech: {
+          blocks: Array.from({ length: blocks }, (_, index) =>
+            createTextBlock({ text: `${'Words.'.repeat(number)}${index === 0 ? '' : ` ${index}`}` }),
+          ),
+        },
+      },
     };
     const fileName = `project-${number}-00000${number}.timbre`;
     await writeFile(fileOf(fileName), writeProjectFile(withBlock));
@@ -202,6 +212,22 @@ describe('ProjectService: the prompt listing', () => {
     const next = await start.listPromptly(0);
     expect(next.entries.at(-1)).toMatchObject({ fileName: oldest, ok: false, problem: 'not-json' });
     await first.counted;
+  });
+
+  it('duplicates a project without waiting for a running count, naming the copy after every title listed', async () => {
+    const fileNames = await makeProjects(40, 300);
+    const start = service();
+    const first = await start.listPromptly(0);
+    const order: string[] = [];
+    void first.counted?.then(() => order.push('counted'));
+    const copy = await start.duplicate(fileNames[39] as string);
+    order.push('duplicated');
+    await first.counted;
+    expect(order).toEqual(['duplicated', 'counted']);
+    expect(copy.project.title).toBe('Project 40 (copy)');
+    // A title taken by a file still counting counts as taken.
+    const again = await start.duplicate(fileNames[39] as string);
+    expect(again.project.title).toBe('Project 40 (copy 2)');
   });
 
   it('lets a listing made while a count runs join it, and a full listing wait for it', async () => {

@@ -261,9 +261,10 @@ export class ProjectService implements ProjectLibrary {
   /** "Title (copy)", else "Title (copy 2)", "(copy 3)"…: the first no project of the library is called (any case). */
   private async copyTitleFor(title: string): Promise<string> {
     const base = title.trim().replace(/ \(copy(?: \d+)?\)$/u, '');
-    const taken = new Set(
-      (await this.list()).flatMap((entry) => (entry.ok ? [entry.title.toLocaleLowerCase()] : [])),
-    );
+    // The titles as the list shows them: a first start's background count is not waited for (a file not counted
+    // yet has the title from its head), so Duplicate answers at once.
+    const { entries } = await this.listing.listPromptly(0);
+    const taken = new Set(entries.flatMap((entry) => (entry.ok ? [entry.title.toLocaleLowerCase()] : [])));
     for (let number = 1; ; number += 1) {
       const suffix = number === 1 ? ' (copy)' : ` (copy ${number})`;
       const candidate = `${base.slice(0, MAX_COPY_TITLE_LENGTH - suffix.length).trimEnd()}${suffix}`;
