@@ -238,6 +238,19 @@ export class ProjectListing {
     return performance.now() >= deadline;
   }
 
+  /**
+   * Every title the list shows, counting what no count holds (as a listing with no budget would) but neither
+   * waiting for a running count, whose files give the titles from their heads, nor starting one: a count started
+   * here would have no page to tell when it ends.
+   */
+  async titles(): Promise<string[]> {
+    const { listed, waiting } = await this.listFolder(Number.POSITIVE_INFINITY);
+    return [
+      ...listed.flatMap((entry) => (entry.ok ? [entry.title] : [])),
+      ...waiting.map(({ entry }) => entry.title),
+    ];
+  }
+
   /** The next listing counts this file before it answers (the user opened or renamed it: its row comes next). */
   countAtOnce(fileName: string): void {
     this.atOnce.add(fileName);

@@ -230,6 +230,27 @@ describe('ProjectService: the prompt listing', () => {
     expect(again.project.title).toBe('Project 40 (copy 2)');
   });
 
+  it('starts no count of its own for a copy’s title: files copied in later are counted by the page’s next listing', async () => {
+    const [first] = await makeProjects(1);
+    const start = service();
+    expect((await start.listPromptly(0)).counted).toBeDefined();
+    await start.list();
+    // Copied into the folder while the app runs, then a duplicate before the page lists again.
+    for (const number of [2, 3, 4, 5, 6, 7, 8, 9]) {
+      const text = await readFile(fileOf(first as string), 'utf8');
+      await writeFile(
+        fileOf(`copied-${number}-00000${number}.timbre`),
+        text.replace('Project 1', `Copied ${number}`),
+      );
+    }
+    await start.duplicate(first as string);
+    const next = await start.listPromptly(0);
+    // Either counted already, or counted in a count this listing started (so the page hears when it ends).
+    const counting = next.entries.filter((entry) => entry.ok && entry.counting === true);
+    expect(counting.length === 0 || next.counted !== undefined).toBe(true);
+    await next.counted;
+  });
+
   it('lets a listing made while a count runs join it, and a full listing wait for it', async () => {
     await makeProjects(6);
     const start = service();

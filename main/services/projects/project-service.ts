@@ -263,8 +263,7 @@ export class ProjectService implements ProjectLibrary {
     const base = title.trim().replace(/ \(copy(?: \d+)?\)$/u, '');
     // The titles as the list shows them: a first start's background count is not waited for (a file not counted
     // yet has the title from its head), so Duplicate answers at once.
-    const { entries } = await this.listing.listPromptly(0);
-    const taken = new Set(entries.flatMap((entry) => (entry.ok ? [entry.title.toLocaleLowerCase()] : [])));
+    const taken = new Set((await this.listing.titles()).map((listed) => listed.toLocaleLowerCase()));
     for (let number = 1; ; number += 1) {
       const suffix = number === 1 ? ' (copy)' : ` (copy ${number})`;
       const candidate = `${base.slice(0, MAX_COPY_TITLE_LENGTH - suffix.length).trimEnd()}${suffix}`;
