@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { splitComponent } from '../shared/split-component.js';
 import { PRELOAD_AFTER_START_MS, whenIdleAfter } from '../shared/when-idle.js';
 
 /*
@@ -9,21 +9,27 @@ import { PRELOAD_AFTER_START_MS, whenIdleAfter } from '../shared/when-idle.js';
  * a moment after the list is on screen (preloadPages), so opening one later does not wait for its code.
  */
 
-const loaders = {
-  voices: () => import('../features/voices/VoicesPage.js'),
-  tasks: () => import('../features/tasks/TasksPage.js'),
-  exports: () => import('../features/export/ExportsPage.js'),
-  settings: () => import('../features/settings/SettingsPage.js'),
-  welcome: () => import('../features/settings/WelcomePage.js'),
+const pages = {
+  voices: splitComponent(() =>
+    import('../features/voices/VoicesPage.js').then((module) => module.VoicesPage),
+  ),
+  tasks: splitComponent(() => import('../features/tasks/TasksPage.js').then((module) => module.TasksPage)),
+  exports: splitComponent(() =>
+    import('../features/export/ExportsPage.js').then((module) => module.ExportsPage),
+  ),
+  settings: splitComponent(() =>
+    import('../features/settings/SettingsPage.js').then((module) => module.SettingsPage),
+  ),
+  welcome: splitComponent(() =>
+    import('../features/settings/WelcomePage.js').then((module) => module.WelcomePage),
+  ),
 };
 
-export const VoicesPage = lazy(() => loaders.voices().then((module) => ({ default: module.VoicesPage })));
-export const TasksPage = lazy(() => loaders.tasks().then((module) => ({ default: module.TasksPage })));
-export const ExportsPage = lazy(() => loaders.exports().then((module) => ({ default: module.ExportsPage })));
-export const SettingsPage = lazy(() =>
-  loaders.settings().then((module) => ({ default: module.SettingsPage })),
-);
-export const WelcomePage = lazy(() => loaders.welcome().then((module) => ({ default: module.WelcomePage })));
+export const VoicesPage = pages.voices.Component;
+export const TasksPage = pages.tasks.Component;
+export const ExportsPage = pages.exports.Component;
+export const SettingsPage = pages.settings.Component;
+export const WelcomePage = pages.welcome.Component;
 
 /**
  * Loads every page's code, once the browser is idle a moment after the list is shown (a failed load is tried
@@ -31,6 +37,6 @@ export const WelcomePage = lazy(() => loaders.welcome().then((module) => ({ defa
  */
 export function preloadPages(): () => void {
   return whenIdleAfter(PRELOAD_AFTER_START_MS, () => {
-    for (const load of Object.values(loaders)) load().catch(() => undefined);
+    for (const page of Object.values(pages)) page.preload().catch(() => undefined);
   });
 }

@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { splitComponent } from '../../shared/split-component.js';
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { DeleteProjectDialog } from './DeleteProjectDialog.js';
 import { NewProjectDialog } from './NewProjectDialog.js';
@@ -9,8 +10,10 @@ import type { OpenFailure } from './project-actions.js';
  * The import dialog's code (its Markdown, CSV, WebVTT and book readers: about a quarter of the list's first load)
  * is fetched when it first opens, or while the browser is idle once the list is shown (ProjectsPage).
  */
-export const loadImportDialog = () => import('./ImportDialog.js');
-const ImportDialog = lazy(() => loadImportDialog().then((module) => ({ default: module.ImportDialog })));
+export const importDialog = splitComponent(() =>
+  import('./ImportDialog.js').then((module) => module.ImportDialog),
+);
+const ImportDialog = importDialog.Component;
 
 /** The dialog open over the project list, if any. */
 export type LibraryDialog =

@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { splitComponent } from '../../shared/split-component.js';
 import { PRELOAD_AFTER_START_MS, whenIdleAfter } from '../../shared/when-idle.js';
 import { selectOpened, selectStartShown } from '../../stores/projects-store.js';
 import { closeEditor } from './project-actions.js';
-import { loadImportDialog } from './LibraryDialogView.js';
+import { importDialog } from './LibraryDialogView.js';
 import { ProjectLibrary } from './ProjectLibrary.js';
 import './projects.css';
 import { useAppStores, useProjectsStore } from '../../stores/stores-context.js';
@@ -12,8 +13,10 @@ import { useAppStores, useProjectsStore } from '../../stores/stores-context.js';
  * list): fetched when a project first opens, or while the browser is idle a moment after the list is shown
  * (with the import dialog's).
  */
-const loadEditor = () => import('../editor/ProjectEditor.js');
-const ProjectEditor = lazy(() => loadEditor().then((module) => ({ default: module.ProjectEditor })));
+const editor = splitComponent(() =>
+  import('../editor/ProjectEditor.js').then((module) => module.ProjectEditor),
+);
+const ProjectEditor = editor.Component;
 
 /**
  * The Projects page: the open project's editor, or the project list when none is open. Which project is open
@@ -27,7 +30,7 @@ export function ProjectsPage() {
     () =>
       startShown
         ? whenIdleAfter(PRELOAD_AFTER_START_MS, () => {
-            for (const load of [loadEditor, loadImportDialog]) load().catch(() => undefined);
+            for (const split of [editor, importDialog]) split.preload().catch(() => undefined);
           })
         : undefined,
     [startShown],
