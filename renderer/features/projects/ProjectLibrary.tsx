@@ -5,7 +5,13 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { formatCountOf } from '../../shared/format.js';
 import { errorData } from '../../stores/notice-store.js';
-import { selectEntries, selectRecent, selectSelected } from '../../stores/projects-store.js';
+import {
+  selectEntries,
+  selectRecent,
+  selectSearch,
+  selectSelected,
+  selectSort,
+} from '../../stores/projects-store.js';
 import type { LibraryDialog } from './LibraryDialogView.js';
 import { LibraryDialogView } from './LibraryDialogView.js';
 import { openProject, refreshLibrary } from './project-actions.js';
@@ -43,8 +49,9 @@ export function ProjectLibrary() {
   const entries = useProjectsStore(selectEntries);
   const recent = useProjectsStore(selectRecent);
   const selected = useProjectsStore(selectSelected);
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<ProjectSort>('modified');
+  const query = useProjectsStore(selectSearch);
+  const sort = useProjectsStore(selectSort);
+  const { setSearch: setQuery, setSort } = stores.projects.getState();
   const [dialog, setDialog] = useState<LibraryDialog>({ kind: 'none' });
   const [renaming, setRenaming] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<IpcErrorData | null>(null);

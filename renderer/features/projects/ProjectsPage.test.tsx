@@ -269,6 +269,25 @@ describe('ProjectsPage', () => {
     expect((await screen.findByTestId('editor-title')).textContent).toBe('Zebra documentary');
   });
 
+  it('keeps the search and the order while a project is open, so closing it returns to the same list', async () => {
+    library.add('Zebra documentary', ['z']);
+    library.add('apple ad', ['a', 'b', 'c']);
+    library.add('Mango podcast', ['m', 'n']);
+    library.add('Podcast trailer', ['t']);
+    renderWithStores(<ProjectsPage />, stores);
+    await waitFor(() => expect(rowTitles()).toHaveLength(4));
+    fireEvent.change(screen.getByTestId('project-sort'), { target: { value: 'title' } });
+    fireEvent.change(screen.getByTestId('project-search'), { target: { value: 'pod' } });
+    expect(rowTitles()).toEqual(['Mango podcast', 'Podcast trailer']);
+
+    fireEvent.click(within(row('Podcast trailer')).getByTestId('project-open'));
+    fireEvent.click(await screen.findByTestId('editor-close'));
+
+    await waitFor(() => expect(rowTitles()).toEqual(['Mango podcast', 'Podcast trailer']));
+    expect((screen.getByTestId('project-search') as HTMLInputElement).value).toBe('pod');
+    expect((screen.getByTestId('project-sort') as HTMLSelectElement).value).toBe('title');
+  });
+
   it("draws a long library's first screenful first, then every row in order, and finds any of them", async () => {
     const count = FIRST_DRAWN_ROWS + 70;
     for (let index = 0; index < count; index += 1) library.add(`Episode ${index}`, ['Text.']);
