@@ -29,4 +29,9 @@ describe('StatusBar length', () => {
     expect(duration.textContent).toBe('2:00:05');
     expect(duration.title).toBe('The project lasts as long as its reference video');
   });
+
+  it('rounds a length to the nearest second, as the project list does', () => {
+    // 4:37:59.6 reads 4:38:00 in the list; the editor read 4:37:59.
+    expect(show(4 * 3_600_000 + 37 * 60_000 + 59_600).textContent).toBe('4:38:00');
+  });
 });

@@ -49,7 +49,8 @@ export function StatusBar() {
         title={lastsAsVideo ? 'The project lasts as long as its reference video' : undefined}
       >
         {layout.estimated && !lastsAsVideo ? '≈ ' : ''}
-        {formatClock(layout.totalMs)}
+        {/* A length, rounded as the project list rounds it, so both read the same. */}
+        {formatClock(layout.totalMs, { rounding: 'nearest' })}
       </span>
       <span data-testid="stat-selection">{selectedCount} selected</span>
       <span data-testid="stat-playhead">Playhead {formatClock(playheadMs, { tenths: true })}</span>

@@ -223,7 +223,7 @@ export function RecorderPanel({ onReady, onCleared }: RecorderPanelProps) {
         <div className="recorder-take" data-testid="recorder-take">
           <WaveformView
             samples={recording.decoded.samples}
-            label={`Waveform of the take: ${formatClock(recording.decoded.durationSeconds * 1000)}, ${formatSpeech(recording.decoded.speechSeconds)}`}
+            label={`Waveform of the take: ${formatClock(recording.decoded.durationSeconds * 1000, { rounding: 'nearest' })}, ${formatSpeech(recording.decoded.speechSeconds)}`}
           />
           {recording.clipped ? (
             <p className="level-meter-clipping" role="alert" data-testid="recorder-clipping">
