@@ -20,6 +20,8 @@ export interface ProjectsState {
   setOpened(opened: OpenedProject | null): void;
   setLibrary(entries: ProjectListEntry[], recent: RecentProject[]): void;
   select(fileName: string | null): void;
+  /** A rename main has made: shown at once, before the list is read again. */
+  retitle(fileName: string, title: string): void;
   setSearch(search: string): void;
   setSort(sort: ProjectSort): void;
 }
@@ -41,6 +43,14 @@ export const createProjectsStore = (): StoreApi<ProjectsState> =>
         selected: entries.some((entry) => entry.fileName === state.selected) ? state.selected : null,
       })),
     select: (selected) => set({ selected }),
+    retitle: (fileName, title) =>
+      set((state) => ({
+        entries:
+          state.entries?.map((entry) =>
+            entry.ok && entry.fileName === fileName ? { ...entry, title } : entry,
+          ) ?? null,
+        recent: state.recent.map((entry) => (entry.fileName === fileName ? { ...entry, title } : entry)),
+      })),
     setSearch: (search) => set({ search }),
     setSort: (sort) => set({ sort }),
   }));

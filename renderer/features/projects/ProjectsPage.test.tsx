@@ -161,6 +161,33 @@ describe('ProjectsPage', () => {
     expect(library.calls('projects.open')).toEqual([{ fileName: 'beta-2.timbre' }]);
   });
 
+  it('closes the rename field with the new title shown as soon as main renamed, before the list is read again', async () => {
+    library.add('Alpha', ['a']);
+    library.add('Beta', ['b']);
+    renderWithStores(<ProjectsPage />, stores);
+    await waitFor(() => expect(rowTitles()).toEqual(['Beta', 'Alpha']));
+    // From here on, the list main reads again answers only when the test lets it (a large library's listing).
+    const invoke = library.bridge.invoke.bind(library.bridge);
+    const held: (() => void)[] = [];
+    library.bridge.invoke = (method, input) =>
+      method === 'projects.list'
+        ? new Promise((resolve) => held.push(() => resolve(invoke(method, input))))
+        : invoke(method, input);
+
+    fireEvent.click(within(row('Alpha')).getByTestId('project-rename'));
+    const input = await screen.findByTestId('project-rename-input');
+    fireEvent.change(input, { target: { value: 'Alpha (final)' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+
+    await waitFor(() => expect(screen.queryByTestId('project-rename-input')).toBeNull());
+    expect(rowTitles()).toEqual(['Beta', 'Alpha (final)']);
+    expect(held).toHaveLength(1);
+    // The listing that follows agrees.
+    await act(async () => held.forEach((release) => release()));
+    expect(rowTitles()).toEqual(['Beta', 'Alpha (final)']);
+    expect(library.calls('projects.list')).toHaveLength(2);
+  });
+
   it('cancels a rename with Escape and refuses an empty title with the rule', async () => {
     library.add('Keep me', ['a']);
     renderWithStores(<ProjectsPage />, stores);
