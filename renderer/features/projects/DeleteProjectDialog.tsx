@@ -39,9 +39,8 @@ export function DeleteProjectDialog({
   return (
     <Dialog title="Move to the trash?" testId="delete-project-dialog" onClose={onClose}>
       <p>
-        “<strong>{entryLabel(entry)}</strong>” goes to the trash, with its backup copies where it has any (the
-        system’s Trash or Recycle Bin, or the app’s own trash folder where there is none). You can restore it
-        from there.
+        “<strong>{entryLabel(entry)}</strong>” and any backup copies of it go to the trash (the system’s Trash
+        or Recycle Bin; on a system without one, the app’s own trash folder). You can restore them from there.
       </p>
       {error ? <ErrorNotice error={error} testId="delete-project-error" /> : null}
       <div className="form-actions">

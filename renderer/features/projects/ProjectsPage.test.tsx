@@ -141,7 +141,7 @@ describe('ProjectsPage', () => {
     fireEvent.keyDown(window, { key: 'Delete' });
     const dialog = await screen.findByTestId('delete-project-dialog');
     expect(dialog.textContent).toContain('Alpha (final)');
-    expect(dialog.textContent).toContain('goes to the trash, with its backup copies where it has any');
+    expect(dialog.textContent).toContain('and any backup copies of it go to the trash');
     // Escape cancels: nothing is deleted.
     fireEvent.keyDown(within(dialog).getByTestId('delete-confirm'), { key: 'Escape' });
     expect(screen.queryByTestId('delete-project-dialog')).toBeNull();
