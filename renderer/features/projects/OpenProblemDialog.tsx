@@ -8,7 +8,7 @@ import { problemHeading } from './problem-label.js';
 import type { OpenFailure } from './project-actions.js';
 import { refreshLibrary, showInEditor } from './project-actions.js';
 import { formatCountOf } from '../../shared/format.js';
-import { formatModified } from './project-format.js';
+import { formatDateTime } from '../../shared/date-format.js';
 import { useAppStores } from '../../stores/stores-context.js';
 
 /**
@@ -61,7 +61,7 @@ export function OpenProblemDialog({ failure, onClose }: { failure: OpenFailure; 
       {recovery ? (
         <div className="project-recovery" data-testid="open-problem-recovery">
           <p>
-            The last good version, saved {formatModified(recovery.savedAt)}, holds “
+            The last good version, saved {formatDateTime(recovery.savedAt)}, holds “
             <strong>{recovery.project.title}</strong>” with{' '}
             {formatCountOf(allBlocks(recovery.project).length, 'block', 'blocks')}. Restoring it keeps the
             damaged file beside it for support.

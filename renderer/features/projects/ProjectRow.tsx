@@ -1,6 +1,6 @@
 import type { ProjectListEntry } from '../../../common/project/library-views.js';
 import { formatClock, formatCountOf } from '../../shared/format.js';
-import { formatModified } from './project-format.js';
+import { formatDateTime } from '../../shared/date-format.js';
 import { problemLabel } from './problem-label.js';
 import { RenameField } from './RenameField.js';
 
@@ -102,7 +102,7 @@ export function ProjectRow({
 
 /** The row's second line: its figures, that they are being counted, or why the file does not read. */
 function ProjectMeta({ entry }: { entry: ProjectListEntry }) {
-  const modified = <span title={entry.modifiedAt}>Modified {formatModified(entry.modifiedAt)}</span>;
+  const modified = <span title={entry.modifiedAt}>Modified {formatDateTime(entry.modifiedAt)}</span>;
   if (!entry.ok) {
     return (
       <div className="project-meta">

@@ -1,5 +1,5 @@
 import type { RecentProject } from '../../../common/project/library-views.js';
-import { formatModified } from './project-format.js';
+import { formatDateTime } from '../../shared/date-format.js';
 
 /** How many recent projects the shortcuts row shows; main keeps up to ten. */
 const SHOWN_RECENT = 5;
@@ -31,7 +31,7 @@ export function RecentProjects({
               onClick={() => onOpen(entry.fileName)}
             >
               <strong>{entry.title}</strong>
-              <span className="hint">Opened {formatModified(entry.openedAt)}</span>
+              <span className="hint">Opened {formatDateTime(entry.openedAt)}</span>
             </button>
           </li>
         ))}

@@ -8,6 +8,7 @@ import { settingsView } from '../../../test-support/settings-view.js';
 import { FakeBridge } from '../../../test-support/fake-bridge.js';
 import { useDocumentStore } from '../../../stores/stores-context.js';
 import { TakesPanel } from './TakesPanel.js';
+import { formatDateTime } from '../../../shared/date-format.js';
 import { speechMeasures, withOneTake } from '../../../../common/project/test-support.js';
 
 function withTrailingSilence(block: TextBlock, defaults: Project['defaults']): TextBlock {
@@ -39,6 +40,8 @@ describe('TakesPanel', () => {
     expect((await screen.findByTestId('take-flags')).textContent).toContain(
       '2.5 s of silence after the speech ends.',
     );
+    // When it was made, written as the project list writes its dates.
+    expect(screen.getByTestId('take-row').textContent).toContain(formatDateTime('2026-01-01T00:00:00.000Z'));
     fireEvent.click(screen.getByTestId('take-sounds-fine'));
     const take = () => stores.document.getState().doc?.project.tracks.speech.blocks[0]?.takes?.[0];
     expect(take()?.acceptedFlags).toEqual(['trailing-silence']);

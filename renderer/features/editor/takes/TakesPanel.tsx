@@ -19,13 +19,12 @@ import { startGeneration } from '../../generation/start-generation.js';
 import { useTakePlayer } from '../playback/take-player.js';
 import { openFlagsOf } from '../../../shared/project-derived.js';
 import { useHashedProject } from '../use-hashed-project.js';
+import { formatDateTime } from '../../../shared/date-format.js';
 import { describeFlag } from '../../../../common/audio/take-checks.js';
 import { editDocument } from '../../../stores/document-actions.js';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-
 function describeTake(take: Take): string {
-  const parts = [`${(take.durationMs / 1000).toFixed(1)} s`, timeFormat.format(new Date(take.generatedAt))];
+  const parts = [`${(take.durationMs / 1000).toFixed(1)} s`, formatDateTime(take.generatedAt)];
   if (take.seed !== undefined) parts.push(`seed ${take.seed}`);
   return parts.join(' · ');
 }

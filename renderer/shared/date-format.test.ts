@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatModified } from './project-format.js';
+import { formatDateTime } from './date-format.js';
 
-describe('project list wording', () => {
+describe('formatDateTime', () => {
   it('writes the modification time to the minute, and passes through what is not a date', () => {
-    expect(formatModified('2025-03-04T05:06:07.000Z', 'en-GB')).toMatch(/4 Mar 2025, \d{2}:06/);
-    expect(formatModified('yesterday', 'en-GB')).toBe('yesterday');
+    expect(formatDateTime('2025-03-04T05:06:07.000Z', 'en-GB')).toMatch(/4 Mar 2025, \d{2}:06/);
+    expect(formatDateTime('yesterday', 'en-GB')).toBe('yesterday');
   });
 
   it('builds one date formatter per locale however many rows it formats (500 projects list at start-up)', () => {
@@ -19,10 +19,10 @@ describe('project list wording', () => {
     Object.defineProperty(Intl, 'DateTimeFormat', { value: Counting, configurable: true, writable: true });
     try {
       const days = Array.from({ length: 500 }, (_, i) => String(1 + (i % 28)).padStart(2, '0'));
-      const rows = days.map((day) => formatModified(`2025-03-${day}T05:06:07.000Z`, 'en-US'));
+      const rows = days.map((day) => formatDateTime(`2025-03-${day}T05:06:07.000Z`, 'en-US'));
       expect(rows[0]).toMatch(/Mar 1, 2025/);
       expect(rows[27]).toMatch(/Mar 28, 2025/);
-      expect(formatModified('2025-03-04T05:06:07.000Z', 'de-DE')).toMatch(/04\.03\.2025/);
+      expect(formatDateTime('2025-03-04T05:06:07.000Z', 'de-DE')).toMatch(/04\.03\.2025/);
       expect(builtFor).toEqual(['en-US', 'de-DE']);
     } finally {
       Object.defineProperty(Intl, 'DateTimeFormat', { value: Original, configurable: true, writable: true });

@@ -1,4 +1,4 @@
-/* How the project list writes dates (its clocks and counts are renderer/shared/format.ts's). Pure, so tested without a DOM. */
+/* How the app writes a moment to the minute (its clocks and counts are format.ts's). Pure, so tested without a DOM. */
 
 /**
  * One formatter per locale asked for (undefined: the user's), kept: building an Intl.DateTimeFormat costs far more
@@ -6,8 +6,11 @@
  */
 const dateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
 
-/** The file's modification time in the user's locale, to the minute. */
-export function formatModified(iso: string, locale?: string): string {
+/**
+ * A moment (a file's modification, a take's generation) in the user's locale, to the minute: one format wherever
+ * the app shows one, so the list and the editor read alike.
+ */
+export function formatDateTime(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   let format = dateFormats.get(locale);
