@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProject } from '../../../common/project/index.js';
 import { FakeLibrary } from './test-support/fake-library.js';
+import { row, rowTitles } from './test-support/library-rows.js';
 import { FIRST_DRAWN_ROWS } from './ProjectLibrary.js';
 import { ProjectsPage } from './ProjectsPage.js';
 import type { AppStores } from '../../stores/app-stores.js';
@@ -10,36 +11,7 @@ import { renderWithStores, storesFor } from '../../test-support/app-stores-harne
 let stores: AppStores;
 
 // The real editor is another feature with its own tests; here only the hand-over matters.
-vi.mock('../editor/ProjectEditor.js', async () => {
-  const { createElement } = await import('react');
-  return {
-    ProjectEditor: ({
-      opened,
-      onClose,
-    }: {
-      opened: { fileName: string; project: { title: string } };
-      onClose(): void;
-    }) =>
-      createElement(
-        'section',
-        { 'data-testid': 'project-editor', 'data-file-name': opened.fileName },
-        createElement('h1', { 'data-testid': 'editor-title' }, opened.project.title),
-        createElement('button', { type: 'button', 'data-testid': 'editor-close', onClick: onClose }, 'Close'),
-      ),
-  };
-});
-
-function row(title: string): HTMLElement {
-  const found = screen.getAllByTestId('project-row').find((element) => element.dataset.title === title);
-  if (!found) throw new Error(`No row titled ${title}`);
-  return found;
-}
-
-function rowTitles(): (string | undefined)[] {
-  return screen
-    .getAllByTestId('project-row')
-    .map((element) => element.dataset.title ?? element.dataset.fileName);
-}
+vi.mock('../editor/ProjectEditor.js', () => import('./test-support/editor-stand-in.js'));
 
 describe('ProjectsPage', () => {
   let library: FakeLibrary;
@@ -161,66 +133,6 @@ describe('ProjectsPage', () => {
     expect(library.calls('projects.open')).toEqual([{ fileName: 'beta-2.timbre' }]);
   });
 
-  it('closes the rename field with the new title shown as soon as main renamed, before the list is read again', async () => {
-    library.add('Alpha', ['a']);
-    library.add('Beta', ['b']);
-    renderWithStores(<ProjectsPage />, stores);
-    await waitFor(() => expect(rowTitles()).toEqual(['Beta', 'Alpha']));
-    // From here on, the list main reads again answers only when the test lets it (a large library's listing).
-    const invoke = library.bridge.invoke.bind(library.bridge);
-    const held: (() => void)[] = [];
-    library.bridge.invoke = (method, input) =>
-      method === 'projects.list'
-        ? new Promise((resolve) => held.push(() => resolve(invoke(method, input))))
-        : invoke(method, input);
-
-    fireEvent.click(within(row('Alpha')).getByTestId('project-rename'));
-    const input = await screen.findByTestId('project-rename-input');
-    fireEvent.change(input, { target: { value: 'Alpha (final)' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-
-    await waitFor(() => expect(screen.queryByTestId('project-rename-input')).toBeNull());
-    expect(rowTitles()).toEqual(['Beta', 'Alpha (final)']);
-    expect(held).toHaveLength(1);
-    // The listing that follows agrees.
-    await act(async () => held.forEach((release) => release()));
-    expect(rowTitles()).toEqual(['Beta', 'Alpha (final)']);
-    expect(library.calls('projects.list')).toHaveLength(2);
-  });
-
-  it('cancels a rename with Escape and refuses an empty title with the rule', async () => {
-    library.add('Keep me', ['a']);
-    renderWithStores(<ProjectsPage />, stores);
-    await waitFor(() => expect(rowTitles()).toEqual(['Keep me']));
-    fireEvent.click(within(row('Keep me')).getByTestId('project-rename'));
-    const input = await screen.findByTestId('project-rename-input');
-    fireEvent.change(input, { target: { value: '' } });
-    expect(screen.getByTestId('project-rename-error').textContent).toBe(
-      'The project title must not be empty.',
-    );
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(library.calls('projects.rename')).toEqual([]);
-    fireEvent.keyDown(input, { key: 'Escape' });
-    expect(screen.queryByTestId('project-rename-input')).toBeNull();
-    expect(rowTitles()).toEqual(['Keep me']);
-  });
-
-  it('duplicates a project and selects the copy', async () => {
-    library.add('Original', ['One.', 'Two.']);
-    renderWithStores(<ProjectsPage />, stores);
-    await waitFor(() => expect(rowTitles()).toEqual(['Original']));
-    fireEvent.click(within(row('Original')).getByTestId('project-duplicate'));
-    // Double-clicking a button is not double-clicking the row: nothing opens.
-    fireEvent.doubleClick(within(row('Original')).getByTestId('project-duplicate'));
-    await waitFor(() => expect(rowTitles()).toEqual(['Original (copy)', 'Original']));
-    expect(library.calls('projects.open')).toEqual([]);
-    await waitFor(() => expect(row('Original (copy)').dataset.selected).toBe('true'));
-    expect(within(row('Original (copy)')).getByTestId('project-blocks').textContent).toBe('2 blocks');
-    // A double click on the row itself opens it.
-    fireEvent.doubleClick(within(row('Original')).getByTestId('project-title'));
-    expect((await screen.findByTestId('editor-title')).textContent).toBe('Original');
-  });
-
   it('explains a damaged file with its field path and restores the last good version on request', async () => {
     const backup = createProject({ title: 'Saved yesterday', textBlocks: ['First.', 'Second.'] });
     library.failures.set('story-1.timbre', {
@@ -265,54 +177,6 @@ describe('ProjectsPage', () => {
     fireEvent.click(within(dialog).getByTestId('open-problem-close'));
     expect(screen.queryByTestId('open-problem')).toBeNull();
     expect(library.calls('projects.restoreBackup')).toEqual([]);
-  });
-
-  it('searches and sorts, and opens a recent project in one click', async () => {
-    library.add('Zebra documentary', ['z']);
-    library.add('apple ad', ['a', 'b', 'c']);
-    library.add('Mango podcast', ['m', 'n']);
-    library.recent = [
-      {
-        fileName: 'zebra-documentary-1.timbre',
-        title: 'Zebra documentary',
-        openedAt: '2025-05-01T12:00:00.000Z',
-        modifiedAt: '2025-05-01T10:00:00.000Z',
-      },
-    ];
-    renderWithStores(<ProjectsPage />, stores);
-    await waitFor(() => expect(rowTitles()).toEqual(['Mango podcast', 'apple ad', 'Zebra documentary']));
-    fireEvent.change(screen.getByTestId('project-sort'), { target: { value: 'title' } });
-    expect(rowTitles()).toEqual(['apple ad', 'Mango podcast', 'Zebra documentary']);
-    fireEvent.change(screen.getByTestId('project-search'), { target: { value: 'POD' } });
-    expect(rowTitles()).toEqual(['Mango podcast']);
-    fireEvent.change(screen.getByTestId('project-search'), { target: { value: 'nothing' } });
-    expect(screen.getByTestId('projects-no-match').textContent).toContain('nothing');
-
-    // Typing in the search box is not a shortcut: Delete there edits the text.
-    fireEvent.keyDown(screen.getByTestId('project-search'), { key: 'Delete' });
-    expect(screen.queryByTestId('delete-project-dialog')).toBeNull();
-
-    fireEvent.click(screen.getByTestId('recent-project'));
-    expect((await screen.findByTestId('editor-title')).textContent).toBe('Zebra documentary');
-  });
-
-  it('keeps the search and the order while a project is open, so closing it returns to the same list', async () => {
-    library.add('Zebra documentary', ['z']);
-    library.add('apple ad', ['a', 'b', 'c']);
-    library.add('Mango podcast', ['m', 'n']);
-    library.add('Podcast trailer', ['t']);
-    renderWithStores(<ProjectsPage />, stores);
-    await waitFor(() => expect(rowTitles()).toHaveLength(4));
-    fireEvent.change(screen.getByTestId('project-sort'), { target: { value: 'title' } });
-    fireEvent.change(screen.getByTestId('project-search'), { target: { value: 'pod' } });
-    expect(rowTitles()).toEqual(['Mango podcast', 'Podcast trailer']);
-
-    fireEvent.click(within(row('Podcast trailer')).getByTestId('project-open'));
-    fireEvent.click(await screen.findByTestId('editor-close'));
-
-    await waitFor(() => expect(rowTitles()).toEqual(['Mango podcast', 'Podcast trailer']));
-    expect((screen.getByTestId('project-search') as HTMLInputElement).value).toBe('pod');
-    expect((screen.getByTestId('project-sort') as HTMLSelectElement).value).toBe('title');
   });
 
   it("draws a long library's first screenful first, then every row in order, and finds any of them", async () => {
