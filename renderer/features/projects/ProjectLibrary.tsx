@@ -51,7 +51,7 @@ export function ProjectLibrary() {
   const selected = useProjectsStore(selectSelected);
   const query = useProjectsStore(selectSearch);
   const sort = useProjectsStore(selectSort);
-  const { setSearch: setQuery, setSort } = stores.projects.getState();
+  const { setSearch, setSort } = stores.projects.getState();
   const [dialog, setDialog] = useState<LibraryDialog>({ kind: 'none' });
   const [renaming, setRenaming] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<IpcErrorData | null>(null);
@@ -249,7 +249,7 @@ export function ProjectLibrary() {
               label="Search projects"
               placeholder="Title or file name"
               value={query}
-              onChange={setQuery}
+              onChange={setSearch}
               testId="project-search"
             />
             <label className="caption-field">

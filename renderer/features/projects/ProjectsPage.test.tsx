@@ -1,32 +1,23 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { createProject } from '../../../common/project/index.js';
 import { FakeLibrary } from './test-support/fake-library.js';
+import { eachWithFakeLibrary } from './test-support/library-page.js';
 import { row, rowTitles } from './test-support/library-rows.js';
 import { FIRST_DRAWN_ROWS } from './ProjectLibrary.js';
 import { ProjectsPage } from './ProjectsPage.js';
-import type { AppStores } from '../../stores/app-stores.js';
 import { renderWithStores, storesFor } from '../../test-support/app-stores-harness.js';
-
-let stores: AppStores;
 
 // The real editor is another feature with its own tests; here only the hand-over matters.
 vi.mock('../editor/ProjectEditor.js', () => import('./test-support/editor-stand-in.js'));
 
 describe('ProjectsPage', () => {
-  let library: FakeLibrary;
-  beforeEach(() => {
-    library = new FakeLibrary();
-    stores = storesFor(library.bridge);
-  });
-  afterEach(() => {
-    cleanup();
-  });
+  const page = eachWithFakeLibrary();
 
   it('lists each project with its modified time, blocks, characters and estimated duration', async () => {
-    library.add('Chapter one', ['Hello there.', 'General Kenobi.']);
-    library.add('Single', ['One block only.']);
-    renderWithStores(<ProjectsPage />, stores);
+    page.library.add('Chapter one', ['Hello there.', 'General Kenobi.']);
+    page.library.add('Single', ['One block only.']);
+    renderWithStores(<ProjectsPage />, page.stores);
     await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(2));
     const chapter = row('Chapter one');
     expect(within(chapter).getByTestId('project-blocks').textContent).toBe('2 blocks');
@@ -37,20 +28,20 @@ describe('ProjectsPage', () => {
   });
 
   it('shows damaged and newer files as such, with the reason, instead of hiding them', async () => {
-    library.add('Fine', ['Text.']);
-    library.failures.set('broken-1.timbre', {
+    page.library.add('Fine', ['Text.']);
+    page.library.failures.set('broken-1.timbre', {
       ok: false,
       fileName: 'broken-1.timbre',
       problem: 'not-json',
       message: 'The project file is damaged: it is not valid JSON (Unexpected token).',
     });
-    library.failures.set('future-2.timbre', {
+    page.library.failures.set('future-2.timbre', {
       ok: false,
       fileName: 'future-2.timbre',
       problem: 'newer-version',
       message: 'This project was made by a newer version of Timbre Studio (file format 7).',
     });
-    renderWithStores(<ProjectsPage />, stores);
+    renderWithStores(<ProjectsPage />, page.stores);
     await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(3));
     const rows = screen.getAllByTestId('project-row');
     const broken = rows.find((element) => element.dataset.fileName === 'broken-1.timbre');
@@ -67,7 +58,7 @@ describe('ProjectsPage', () => {
   });
 
   it('creates a project with Ctrl+N, checks the title rule, and keeps it open across page switches', async () => {
-    const { unmount } = renderWithStores(<ProjectsPage />, stores);
+    const { unmount } = renderWithStores(<ProjectsPage />, page.stores);
     await screen.findByTestId('projects-empty');
     fireEvent.keyDown(window, { key: 'n', ctrlKey: true });
     const title = await screen.findByTestId('new-project-title');
@@ -79,20 +70,20 @@ describe('ProjectsPage', () => {
     fireEvent.change(title, { target: { value: 'Radio play' } });
     fireEvent.click(screen.getByTestId('new-project-submit'));
     expect((await screen.findByTestId('editor-title')).textContent).toBe('Radio play');
-    expect(library.calls('projects.create')).toEqual([{ title: 'Radio play' }]);
+    expect(page.library.calls('projects.create')).toEqual([{ title: 'Radio play' }]);
 
     // Another page, then back: the same project is still open.
     unmount();
-    renderWithStores(<ProjectsPage />, stores);
+    renderWithStores(<ProjectsPage />, page.stores);
     expect(screen.getByTestId('editor-title').textContent).toBe('Radio play');
     fireEvent.click(screen.getByTestId('editor-close'));
     await waitFor(() => expect(rowTitles()).toEqual(['Radio play']));
   });
 
   it('drives the list from the keyboard: arrows select, Enter opens, F2 renames, Delete asks first', async () => {
-    library.add('Alpha', ['a']);
-    library.add('Beta', ['b']);
-    renderWithStores(<ProjectsPage />, stores);
+    page.library.add('Alpha', ['a']);
+    page.library.add('Beta', ['b']);
+    renderWithStores(<ProjectsPage />, page.stores);
     await waitFor(() => expect(rowTitles()).toEqual(['Beta', 'Alpha']));
 
     fireEvent.keyDown(window, { key: 'ArrowDown' });
@@ -106,7 +97,7 @@ describe('ProjectsPage', () => {
     await waitFor(() => expect(screen.queryByTestId('project-rename-input')).toBeNull());
     expect(rowTitles()).toContain('Alpha (final)');
     expect(document.activeElement).toBe(row('Alpha (final)'));
-    expect(library.calls('projects.rename')).toEqual([
+    expect(page.library.calls('projects.rename')).toEqual([
       { fileName: 'alpha-1.timbre', title: 'Alpha (final)' },
     ]);
 
@@ -117,25 +108,25 @@ describe('ProjectsPage', () => {
     // Escape cancels: nothing is deleted.
     fireEvent.keyDown(within(dialog).getByTestId('delete-confirm'), { key: 'Escape' });
     expect(screen.queryByTestId('delete-project-dialog')).toBeNull();
-    expect(library.calls('projects.delete')).toEqual([]);
+    expect(page.library.calls('projects.delete')).toEqual([]);
 
     fireEvent.keyDown(window, { key: 'Delete' });
     fireEvent.click(await screen.findByTestId('delete-confirm'));
     await waitFor(() => expect(screen.queryByTestId('delete-project-dialog')).toBeNull());
     expect(rowTitles()).toEqual(['Beta']);
-    expect(library.calls('projects.delete')).toEqual([{ fileName: 'alpha-1.timbre' }]);
+    expect(page.library.calls('projects.delete')).toEqual([{ fileName: 'alpha-1.timbre' }]);
 
     // (Cmd+Backspace, the Mac's way, is a Mac-only key: command-registry.test.ts presses it.)
 
     fireEvent.keyDown(window, { key: 'Home' });
     fireEvent.keyDown(window, { key: 'Enter' });
     expect((await screen.findByTestId('editor-title')).textContent).toBe('Beta');
-    expect(library.calls('projects.open')).toEqual([{ fileName: 'beta-2.timbre' }]);
+    expect(page.library.calls('projects.open')).toEqual([{ fileName: 'beta-2.timbre' }]);
   });
 
   it('explains a damaged file with its field path and restores the last good version on request', async () => {
     const backup = createProject({ title: 'Saved yesterday', textBlocks: ['First.', 'Second.'] });
-    library.failures.set('story-1.timbre', {
+    page.library.failures.set('story-1.timbre', {
       ok: false,
       fileName: 'story-1.timbre',
       problem: 'invalid',
@@ -144,7 +135,7 @@ describe('ProjectsPage', () => {
       fieldPath: 'tracks.speech.blocks[3].text',
       recovery: { source: 'backup', project: backup, savedAt: '2025-04-30T09:00:00.000Z' },
     });
-    renderWithStores(<ProjectsPage />, stores);
+    renderWithStores(<ProjectsPage />, page.stores);
     await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(1));
     expect(screen.getByTestId('project-has-backup').textContent).toBe('Backup available');
     fireEvent.click(screen.getByTestId('project-open'));
@@ -158,17 +149,17 @@ describe('ProjectsPage', () => {
     expect(within(dialog).getByTestId('open-problem-recovery').textContent).toContain('2 blocks');
     fireEvent.click(within(dialog).getByTestId('restore-backup'));
     expect((await screen.findByTestId('editor-title')).textContent).toBe('Saved yesterday');
-    expect(library.calls('projects.restoreBackup')).toEqual([{ fileName: 'story-1.timbre' }]);
+    expect(page.library.calls('projects.restoreBackup')).toEqual([{ fileName: 'story-1.timbre' }]);
   });
 
   it('says a newer file needs an update and offers no restore', async () => {
-    library.failures.set('future-1.timbre', {
+    page.library.failures.set('future-1.timbre', {
       ok: false,
       fileName: 'future-1.timbre',
       problem: 'newer-version',
       message: 'This project was made by a newer version of Timbre Studio (file format 9).',
     });
-    renderWithStores(<ProjectsPage />, stores);
+    renderWithStores(<ProjectsPage />, page.stores);
     fireEvent.click(await screen.findByTestId('project-open'));
     const dialog = await screen.findByTestId('open-problem');
     expect(within(dialog).getByRole('heading').textContent).toBe('This project needs a newer Timbre Studio');
@@ -176,12 +167,12 @@ describe('ProjectsPage', () => {
     expect(within(dialog).queryByTestId('restore-backup')).toBeNull();
     fireEvent.click(within(dialog).getByTestId('open-problem-close'));
     expect(screen.queryByTestId('open-problem')).toBeNull();
-    expect(library.calls('projects.restoreBackup')).toEqual([]);
+    expect(page.library.calls('projects.restoreBackup')).toEqual([]);
   });
 
   it("draws a long library's first screenful first, then every row in order, and finds any of them", async () => {
     const count = FIRST_DRAWN_ROWS + 70;
-    for (let index = 0; index < count; index += 1) library.add(`Episode ${index}`, ['Text.']);
+    for (let index = 0; index < count; index += 1) page.library.add(`Episode ${index}`, ['Text.']);
     // Rows added to the list after it first appeared: the split draw, seen from the page.
     const addedLater: Node[] = [];
     const watcher = new MutationObserver((records) => {
@@ -191,7 +182,7 @@ describe('ProjectsPage', () => {
       }
     });
     watcher.observe(document.body, { childList: true, subtree: true });
-    renderWithStores(<ProjectsPage />, stores);
+    renderWithStores(<ProjectsPage />, page.stores);
     await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(count));
     watcher.disconnect();
     expect(addedLater).toHaveLength(count - FIRST_DRAWN_ROWS);
@@ -214,13 +205,13 @@ describe('ProjectsPage', () => {
   });
 
   it('shows rows main has not counted yet with their titles, and their figures once main says they are counted', async () => {
-    library.add('Counted', ['Short.']);
-    const book = library.add('Big book', ['One sentence.', 'Two sentences.', 'Three.']);
-    library.counting.add(book.fileName);
-    renderWithStores(<ProjectsPage />, stores);
+    page.library.add('Counted', ['Short.']);
+    const book = page.library.add('Big book', ['One sentence.', 'Two sentences.', 'Three.']);
+    page.library.counting.add(book.fileName);
+    renderWithStores(<ProjectsPage />, page.stores);
     await waitFor(() => expect(screen.getAllByTestId('project-row')).toHaveLength(2));
     // The page asks for the prompt listing.
-    expect(library.calls('projects.list')).toContainEqual({ promptly: true });
+    expect(page.library.calls('projects.list')).toContainEqual({ promptly: true });
     const counting = row('Big book');
     expect(counting.dataset.state).toBe('counting');
     expect(within(counting).getByTestId('project-counting').textContent).toBe('Counting blocks…');
@@ -236,8 +227,8 @@ describe('ProjectsPage', () => {
     );
     expect(rowTitles()).toEqual(['Counted', 'Big book']);
 
-    library.counting.clear();
-    act(() => library.bridge.emit('projects.listCounted', null));
+    page.library.counting.clear();
+    act(() => page.library.bridge.emit('projects.listCounted', null));
     await waitFor(() => expect(row('Big book').dataset.state).toBe('ok'));
     expect(screen.queryByTestId('projects-counting-note')).toBeNull();
     expect(rowTitles()).toEqual(['Big book', 'Counted']);
@@ -253,11 +244,11 @@ describe('ProjectsPage', () => {
     });
     try {
       const count = FIRST_DRAWN_ROWS + 30;
-      for (let index = 0; index < count; index += 1) library.add(`Episode ${index}`, ['Text.']);
+      for (let index = 0; index < count; index += 1) page.library.add(`Episode ${index}`, ['Text.']);
       // Episode 5 is near the bottom (newest first), past the rows drawn first.
-      const closed = [...library.projects.values()].find(({ project }) => project.title === 'Episode 5');
-      stores.projects.getState().select(closed?.fileName ?? null);
-      renderWithStores(<ProjectsPage />, stores);
+      const closed = [...page.library.projects.values()].find(({ project }) => project.title === 'Episode 5');
+      page.stores.projects.getState().select(closed?.fileName ?? null);
+      renderWithStores(<ProjectsPage />, page.stores);
       await waitFor(() => expect(shown).toEqual(['Episode 5']));
     } finally {
       delete (Element.prototype as Partial<Element>).scrollIntoView;
@@ -266,14 +257,14 @@ describe('ProjectsPage', () => {
 
   it('shows why the list could not be read, and tries again', async () => {
     let fail = true;
-    library = new FakeLibrary({
+    page.library = new FakeLibrary({
       'projects.list': () =>
         fail
           ? { ok: false, error: { code: 'INTERNAL', message: 'EACCES: permission denied, scandir projects' } }
           : { ok: true, result: [] },
     });
-    stores = storesFor(library.bridge);
-    renderWithStores(<ProjectsPage />, stores);
+    page.stores = storesFor(page.library.bridge);
+    renderWithStores(<ProjectsPage />, page.stores);
     expect((await screen.findByTestId('projects-load-error')).textContent).toContain('permission denied');
     fail = false;
     await act(async () => {

@@ -9,8 +9,8 @@ import { FakeLibrary } from './fake-library.js';
  * the rendered page cleaned up after.
  */
 export function eachWithFakeLibrary(): { library: FakeLibrary; stores: AppStores } {
-  const library = new FakeLibrary();
-  const page = { library, stores: storesFor(library.bridge) };
+  // Filled in before each test: a test may also replace them (a library whose listing fails).
+  const page = {} as { library: FakeLibrary; stores: AppStores };
   beforeEach(() => {
     page.library = new FakeLibrary();
     page.stores = storesFor(page.library.bridge);
