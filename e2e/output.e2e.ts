@@ -90,6 +90,12 @@ test.describe('journey: generate a three-track project, regenerate one block, ex
 
     // Export WAV + SRT and compare with the timeline the editor saved.
     await page.getByTestId('export-open').click();
+    // While the user chooses, main decodes the project's five sounds ahead, for the export to find them done.
+    const decodedAhead = async (): Promise<number> =>
+      (await readdir(path.join(app.dataDir, 'pcm-cache')).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('.json'),
+      ).length;
+    await expect.poll(decodedAhead, { timeout: 30_000 }).toBe(5);
     const outputPath = path.join(outDir, 'River show.wav');
     await page.getByTestId('export-path').fill(outputPath);
     await page.getByTestId('export-loudness').selectOption('none');

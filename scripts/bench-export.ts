@@ -14,8 +14,9 @@
  * 1-minute load average when the pair ran. Each length's PCM caches and outputs are deleted after it (10 hours
  * of float32 is ~6 GB per cache).
  *
- * --ahead exports each length once more with the worker started 1.5 s before Export, as the app starts it when the
- * export dialog opens (ExportEngine.startWorkerAhead), and prints both exports' time from Export to done (the main
+ * --ahead exports each length twice more, 1.5 s after the export dialog opened (AHEAD_MS): with the worker started
+ * then (ExportEngine.startWorkerAhead), and with the sources decoded then as well, as the app does
+ * (ExportEngine.prepareAhead; a cold PCM cache of its own each), and prints the exports' time from Export to done (the main
  * table's engine time is the whole child process's, from its spawn).
  *
  * Every block is its own source (as in a real project, where each block has its own audio) unless
@@ -147,6 +148,8 @@ const MUSIC_GAIN_DB = -18;
 const EFFECT_GAIN_DB = -6;
 const MUSIC_FADE_IN_MS = 3000;
 const MUSIC_FADE_OUT_MS = 5000;
+/** How long the user takes in the export dialog before pressing Export, in --ahead's exports. */
+const AHEAD_MS = 1500;
 
 interface Materials {
   pool: Awaited<ReturnType<typeof makeSpeechPool>>;
@@ -316,12 +319,14 @@ async function bundleEngine(folder: string): Promise<{ runner: string; worker: s
       import { readFileSync } from 'node:fs';
       import { ExportEngine } from './main/services/export/export-engine.ts';
       const [requestPath, workerPath, ahead] = process.argv.slice(2);
+      const AHEAD_MS = ${AHEAD_MS};
       const request = JSON.parse(readFileSync(requestPath, 'utf8'));
       const engine = new ExportEngine({ workerEntry: workerPath });
-      if (ahead === 'ahead') {
+      if (ahead === 'worker' || ahead === 'decode') {
         // The export dialog opens, and the user takes a moment to choose.
-        engine.startWorkerAhead();
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        if (ahead === 'worker') engine.startWorkerAhead();
+        else engine.prepareAhead({ plan: request.plan, sources: request.sources, pcmCacheDir: request.pcmCacheDir });
+        await new Promise((resolve) => setTimeout(resolve, AHEAD_MS));
       }
       const started = performance.now();
       const result = await engine.exportMix(request);
@@ -433,7 +438,7 @@ async function main(): Promise<void> {
           name: string,
           audio: ExportRequest['options']['audio'],
           cacheDir: string,
-          ahead = false,
+          ahead?: 'worker' | 'decode',
         ): Promise<Measured & { exportMs: number }> => {
           const outputPath = path.join(lengthWork, `engine-${name.replace(/\W+/gu, '-')}.${audio.format}`);
           await rm(outputPath, { force: true });
@@ -449,7 +454,7 @@ async function main(): Promise<void> {
           await writeFile(requestPath, JSON.stringify(request));
           const measured = await timed(
             process.execPath,
-            [bundle.runner, requestPath, bundle.worker, ...(ahead ? ['ahead'] : [])],
+            [bundle.runner, requestPath, bundle.worker, ...(ahead ? [ahead] : [])],
             outputPath,
           );
           const report = JSON.parse(measured.stdout.trim().split('\n').pop() ?? '{}') as {
@@ -476,12 +481,16 @@ async function main(): Promise<void> {
           reference: Measured,
         ): Promise<void> => {
           const cacheDir = path.join(lengthWork, 'cache-ahead');
-          const ahead = await runEngine(`${name} (worker ahead)`, audio, cacheDir, true);
+          const ahead = await runEngine(`${name} (worker ahead)`, audio, cacheDir, 'worker');
+          await rm(cacheDir, { recursive: true, force: true });
+          const decoded = await runEngine(`${name} (decoded ahead)`, audio, cacheDir, 'decode');
           await rm(cacheDir, { recursive: true, force: true });
           console.log(
             `  ${name}, from Export to done: ${(cold.exportMs / 1000).toFixed(2)} s cold, ` +
               `${(ahead.exportMs / 1000).toFixed(2)} s with the worker started ahead ` +
-              `(${ratio(ahead.exportMs, reference.wallMs)} ffmpeg's time)`,
+              `(${ratio(ahead.exportMs, reference.wallMs)} ffmpeg's time), ` +
+              `${(decoded.exportMs / 1000).toFixed(2)} s with the sources decoded ahead ` +
+              `(${ratio(decoded.exportMs, reference.wallMs)})`,
           );
         };
 

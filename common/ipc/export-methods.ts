@@ -143,7 +143,15 @@ export const exportMethods = {
    * The export dialog opened: main starts the next export's worker thread now, so an export started from the
    * dialog does not wait for it (it is ended unused after a few minutes).
    */
-  'export.dialogOpened': method<null>()(z.undefined()),
+  /**
+   * The export dialog opened on this project with these settings (or they changed): main starts the export's worker
+   * and decodes the project's audio ahead, while the user chooses. Only a head start: nothing is answered.
+   */
+  'export.dialogOpened': method<null>()(
+    z.object({ fileName: projectFileNameSchema, settings: projectExportSettingsSchema }).strict(),
+  ),
+  /** The export dialog closed (or its settings changed): the decoding ahead stops. */
+  'export.dialogClosed': method<null>()(z.undefined()),
 };
 
 export interface ExportEvents {

@@ -71,6 +71,7 @@ export const METHOD_NAMES = [
   'export.check',
   'export.cancel',
   'export.dialogOpened',
+  'export.dialogClosed',
   'batch.get',
   'batch.add',
   'batch.pause',

@@ -231,6 +231,14 @@ export async function createAppServices(options: AppServicesOptions) {
     runningExports,
     queueExport: (input) => batch.queueExport(input),
     startWorkerAhead: () => engine.startWorkerAhead(),
+    prepareAhead: async (fileName, settings) => {
+      const opened = await projects.open(fileName);
+      if (!opened.ok) return;
+      // A project with blocks still to generate is not decoded ahead: its export asks to generate them first.
+      const prepared = await exporter.prepare(opened.project, settings).catch(() => undefined);
+      if (prepared) engine.prepareAhead({ plan: prepared.plan, sources: prepared.sources, pcmCacheDir });
+    },
+    cancelAhead: () => engine.cancelAhead(),
   });
   const updates = createUpdateFeature({
     shell: options.updates,

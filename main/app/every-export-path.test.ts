@@ -24,7 +24,7 @@ import { RunningExports } from '../services/project-export/index.js';
 import { recordingExporter } from '../services/project-export/test-support/recording-engine.js';
 import { ProjectService } from '../services/projects/project-service.js';
 import { UploadStaging } from '../services/staging/upload-staging.js';
-import { createExportFeature } from './export-feature.js';
+import { createExportFeature, type ExportFeatureDeps } from './export-feature.js';
 
 /*
  * Every export (the dialog's, generate-then-export, a batch, the `timbre` command) is one kind of job: the real
@@ -70,7 +70,9 @@ function quietPlatform(): Platform {
 }
 
 /** The app's export paths on one real ProjectExporter, spied on: the dialog's feature and the export queue. */
-async function appExports(startWorkerAhead: () => void = () => undefined) {
+async function appExports(
+  ahead: Pick<ExportFeatureDeps, 'startWorkerAhead' | 'prepareAhead' | 'cancelAhead'> = {},
+) {
   const { exporter, engine } = recordingExporter();
   const prepare = vi.spyOn(exporter, 'prepare');
   const exportCalls = vi.spyOn(exporter, 'export');
@@ -87,11 +89,12 @@ async function appExports(startWorkerAhead: () => void = () => undefined) {
   queue.start();
   const exportDir = path.join(dir, 'Exports');
   const staging = new UploadStaging(path.join(dir, 'staging'), 1024);
+  const logger = new MemoryLogger();
   const handlers = createExportFeature({
     exporter,
     platform: quietPlatform(),
     events: new EventHub(),
-    logger: new MemoryLogger(),
+    logger,
     exportDir,
     grants: new PathGrants(),
     staging,
@@ -99,7 +102,7 @@ async function appExports(startWorkerAhead: () => void = () => undefined) {
     // As batch-feature.ts hands a generate-then-export to the queue.
     queueExport: async ({ fileName, title, ...rest }) =>
       queue.addExport({ source: { kind: 'library', fileName }, label: title, ...rest }),
-    startWorkerAhead,
+    ...ahead,
   });
   /** The modes the one entry point was called with, then forgotten. */
   const takeModes = (): ExportMode[] => {
@@ -109,7 +112,7 @@ async function appExports(startWorkerAhead: () => void = () => undefined) {
   };
   return {
     ...{ exporter, engine, prepare, takeModes, runningExports, library, queue, handlers, exportDir },
-    ...{ staging, exportCalls },
+    ...{ staging, exportCalls, logger },
   };
 }
 
@@ -206,13 +209,38 @@ describe('one path for every export', () => {
     await app.queue.close();
   });
 
-  it('the dialog opening starts the next export’s worker ahead, and answers nothing', async () => {
+  it('the dialog opening starts the next export’s worker and its decoding ahead, and answers nothing', async () => {
     let started = 0;
-    const { handlers, exportCalls } = await appExports(() => (started += 1));
-    expect(await handlers['export.dialogOpened'](undefined)).toBeNull();
-    expect(await handlers['export.dialogOpened'](undefined)).toBeNull();
+    const prepareAhead = vi.fn(async () => undefined);
+    const cancelAhead = vi.fn();
+    const { handlers, exportCalls } = await appExports({
+      startWorkerAhead: () => (started += 1),
+      prepareAhead,
+      cancelAhead,
+    });
+    const opened = { fileName: 'story.timbre', settings: defaultProjectExportSettings };
+    expect(await handlers['export.dialogOpened'](opened)).toBeNull();
+    expect(await handlers['export.dialogOpened'](opened)).toBeNull();
     expect(started).toBe(2);
+    expect(prepareAhead).toHaveBeenCalledWith('story.timbre', defaultProjectExportSettings);
+    expect(await handlers['export.dialogClosed'](undefined)).toBeNull();
+    expect(cancelAhead).toHaveBeenCalledTimes(1);
     expect(exportCalls).not.toHaveBeenCalled();
+  });
+
+  it('a head start that fails is logged, never answered to the page', async () => {
+    const { handlers, logger } = await appExports({
+      prepareAhead: async () => Promise.reject(new Error('disk gone')),
+    });
+    expect(
+      await handlers['export.dialogOpened']({
+        fileName: 'story.timbre',
+        settings: defaultProjectExportSettings,
+      }),
+    ).toBeNull();
+    await vi.waitFor(() =>
+      expect(logger.lines).toContain('warn The export dialog’s decoding ahead could not start'),
+    );
   });
 
   it('the timbre command prepares once and exports through the one entry point', async () => {

@@ -55,6 +55,13 @@ export interface ExportFeatureDeps {
   }): Promise<{ itemId: string }>;
   /** Starts the next export's worker thread ahead (ExportEngine.startWorkerAhead). */
   startWorkerAhead?: () => void;
+  /**
+   * Decodes the project's audio ahead in that worker (ExportEngine.prepareAhead), from its saved file: resolves
+   * once the decoding was asked for, or when the project cannot be exported yet (then there is nothing to do).
+   */
+  prepareAhead?: (fileName: string, settings: ProjectExportSettings) => Promise<void>;
+  /** Stops the decoding ahead (ExportEngine.cancelAhead). */
+  cancelAhead?: () => void;
 }
 
 type ExportHandlers = Pick<
@@ -66,6 +73,7 @@ type ExportHandlers = Pick<
   | 'export.check'
   | 'export.cancel'
   | 'export.dialogOpened'
+  | 'export.dialogClosed'
 >;
 
 /** Progress events of one export go out at most this often (its end always does). */
@@ -308,8 +316,19 @@ export function createExportFeature(deps: ExportFeatureDeps) {
       runningExports.cancel(exportId, 'dialog');
       return null;
     },
-    'export.dialogOpened': () => {
+    'export.dialogOpened': ({ fileName, settings }) => {
       deps.startWorkerAhead?.();
+      // A head start only: a project that cannot be read or exported yet says so when the user presses Export.
+      void deps.prepareAhead?.(fileName, settings).catch((error: unknown) => {
+        logger.warn(
+          'The export dialog’s decoding ahead could not start',
+          error instanceof Error ? error.message : String(error),
+        );
+      });
+      return null;
+    },
+    'export.dialogClosed': () => {
+      deps.cancelAhead?.();
       return null;
     },
   };

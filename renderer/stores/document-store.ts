@@ -221,6 +221,7 @@ export const createDocumentStore = (): StoreApi<DocumentState> =>
 
 // Selectors live outside components so their identity is stable.
 export const selectProject = (state: DocumentState): Project | null => state.doc?.project ?? null;
+export const selectProjectFileName = (state: DocumentState): string | null => state.doc?.fileName ?? null;
 export const selectSelectedIds = (state: DocumentState): readonly string[] => state.selection.ids;
 export const selectAnchorId = (state: DocumentState): string | null => state.selection.anchorId;
 export const selectSaveStatus = (state: DocumentState): SaveStatus => state.save;

@@ -8,7 +8,7 @@ import { ExportEngine } from './export-engine.js';
 import { ExportCancelledError, MissingSourcesError } from './export-errors.js';
 import type { ExportProgress, ExportRequest } from './export-types.js';
 import { ffmpeg, probeDuration, probeStream } from './test-support/media-tools.js';
-import { makeSmallProject, type SmallProject } from './test-support/small-project.js';
+import { makeSmallProject, wavExportRequest, type SmallProject } from './test-support/small-project.js';
 import { launchWorker } from './worker-launcher.js';
 
 /** The engine as main uses it: a worker thread per export, progress, cancel, and files that appear only when complete. */
@@ -34,15 +34,11 @@ async function freshFolder(name: string): Promise<string> {
 
 function request(outputPath: string, overrides: Partial<ExportRequest> = {}): ExportRequest {
   return {
-    plan: project.plan,
-    sources: project.sources,
-    options: {
-      audio: { format: 'wav', bitDepth: 16 },
-      loudness: { kind: 'none' },
-      subtitles: { srt: true, vtt: true },
-    },
-    outputPath,
-    pcmCacheDir: path.join(folder, 'cache'),
+    ...wavExportRequest(
+      project,
+      { outputPath, pcmCacheDir: path.join(folder, 'cache') },
+      { srt: true, vtt: true },
+    ),
     ...overrides,
   };
 }

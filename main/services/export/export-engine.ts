@@ -19,7 +19,14 @@ import { stagingPathFor } from './output/staged-file.js';
 import { subtitlePathsFor } from './subtitles/subtitle-files.js';
 import { chaptersJsonPath } from './tags/chapters-json.js';
 import { defaultWorkerEntry, launchWorker } from './worker-launcher.js';
-import { workerOutboundSchema, type ExportJobProtocol, type Staging } from './worker-protocol.js';
+import {
+  workerOutboundSchema,
+  type ExportJobProtocol,
+  type Staging,
+  type WorkerInbound,
+} from './worker-protocol.js';
+import type { DecodeAheadRequest } from './decode/decode-ahead.js';
+import { keptEndpoint } from './helper-workers.js';
 
 export interface ExportEngineOptions {
   /** The worker script (file path or URL); defaults to export-worker next to this module. */
@@ -97,6 +104,37 @@ export class ExportEngine {
     }, this.aheadIdleMs);
     idleTimer.unref();
     this.ahead = { worker, idleTimer, forget };
+  }
+
+  /**
+   * Starts the next export's worker (startWorkerAhead) and has it decode the export's sources into the PCM cache
+   * now, while the user chooses (decode/decode-ahead.ts): a 5-minute episode's decoding is most of its export. The
+   * export that follows in this worker waits for what is under way instead of decoding it again. A second call
+   * replaces the first (another project's dialog). Nothing is answered: an export reports its own errors.
+   */
+  prepareAhead(request: DecodeAheadRequest): void {
+    this.startWorkerAhead();
+    this.tellAhead({ type: 'decode-ahead', request, workerEntry: this.entry.href });
+  }
+
+  /** The export dialog closed without an export: the worker started ahead stops decoding (it still waits). */
+  cancelAhead(): void {
+    this.tellAhead({ type: 'decode-ahead-cancel' });
+  }
+
+  private tellAhead(message: WorkerInbound): void {
+    const waiting = this.ahead;
+    if (!waiting) return;
+    // The worker answers nothing to these, and the channel of the export that takes it is opened anew.
+    const ignore = (): void => {};
+    const channel = openWorkerChannel<ExportJobProtocol>(keptEndpoint(waiting.worker), {
+      progress: ignore,
+      'ready-to-publish': ignore,
+      done: ignore,
+      failed: ignore,
+    });
+    channel.send(message);
+    void channel.close();
   }
 
   /** Ends a worker still waiting from startWorkerAhead() (the app is closing). */

@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { exportOptionsSchema, audioFormatSchema } from '../../../common/export/export-options.js';
 import type { LoudnessMeasurement } from '../../../common/export/loudness-meter.js';
 import { renderPlanSchema, trackKindSchema } from '../../../common/export/render-plan.js';
+import type { AheadSources } from './decode/decode-ahead.js';
 import { fileTagsSchema } from './tags/file-tags.js';
 
-const absolutePath = z
+export const absolutePathSchema = z
   .string()
   .min(1, 'must not be empty')
   .refine((value) => value.startsWith('/') || /^[A-Za-z]:[\\/]/u.test(value), 'must be an absolute path');
 
 /** Where each source's encoded audio file is, by the sourceKey the plan's clips use. */
-const sourceFilesSchema = z.record(z.string().min(1, 'must not be empty'), absolutePath);
+export const sourceFilesSchema = z.record(z.string().min(1, 'must not be empty'), absolutePathSchema);
 
 /** Render the whole timeline to one audio file (plus subtitles next to it). */
 export const exportRequestSchema = z.object({
@@ -18,9 +19,9 @@ export const exportRequestSchema = z.object({
   sources: sourceFilesSchema,
   options: exportOptionsSchema,
   /** The audio file to create; SRT/VTT files take its name with their own extension. */
-  outputPath: absolutePath,
+  outputPath: absolutePathSchema,
   /** Folder of the decoded-PCM cache; reuse it across exports to skip decoding unchanged sources. */
-  pcmCacheDir: absolutePath,
+  pcmCacheDir: absolutePathSchema,
   /** Replace existing files at the output paths (otherwise the export fails before any work if one exists). */
   overwrite: z.boolean().default(false),
   /** Threads decoding sources at once; defaults to the number of cores, at most 4. */
@@ -45,11 +46,11 @@ export const clipFilesRequestSchema = z.object({
   audio: audioFormatSchema,
   tracks: z.array(trackKindSchema).min(1, 'must name at least one track').default(['speech']),
   /** A folder to create (it must not exist yet), or a .zip file to create. */
-  destination: absolutePath,
+  destination: absolutePathSchema,
   container: z.enum(['folder', 'zip']),
   /** File name (without extension) per clip id; defaults to the order and the clip id, e.g. "001-intro". */
   fileNames: z.record(z.string(), z.string().min(1, 'must not be empty')).optional(),
-  pcmCacheDir: absolutePath,
+  pcmCacheDir: absolutePathSchema,
   overwrite: z.boolean().default(false),
   decodeThreads: z.number().int().min(1, 'must be ≥ 1').max(16, 'must be ≤ 16').optional(),
 });
@@ -124,4 +125,6 @@ export interface RunHooks {
   readonly mayPublish?: () => Promise<boolean>;
   /** The export worker's script, started again as decode helpers; defaults to the one next to this module. */
   readonly workerEntry?: URL;
+  /** Sources this worker began decoding while the export dialog was open (decode/decode-ahead.ts). */
+  readonly ahead?: AheadSources | undefined;
 }

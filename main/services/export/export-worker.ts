@@ -6,6 +6,7 @@ import { parentEndpoint } from '../workers/node-endpoint.js';
 import { AacLaneHelper } from '../audiobook-export/aac-lane-helper.js';
 import { aacLaneInboundSchema, type AacLaneProtocol } from '../audiobook-export/aac-lane-protocol.js';
 import { exportClipFiles } from './clips/clip-files-export.js';
+import { DecodeAhead } from './decode/decode-ahead.js';
 import { DecodeHelper } from './decode/decode-helper.js';
 import { decodeInboundSchema, type DecodeProtocol } from './decode/decode-protocol.js';
 import type { ClipFilesRequest, ExportRequest, RunHooks } from './export-types.js';
@@ -40,6 +41,8 @@ if (!port) throw new Error('export-worker must run in a worker thread');
 
 let cancelled = false;
 let started = false;
+/** The export's sources being decoded while the export dialog is open, if the engine asked for it. */
+let ahead: DecodeAhead | undefined;
 /** Settles the job's pending 'ready-to-publish' question, if one is out. */
 let answerPublish: ((mayPublish: boolean) => void) | undefined;
 
@@ -57,6 +60,16 @@ function answer(message: { readonly type: 'cancel' | 'publish' }): void {
   answerPublish = undefined;
 }
 
+/** Starts decoding ahead (a new request replaces the one before, once that has stopped); not once the export runs. */
+function decodeAhead(message: Extract<WorkerInbound, { type: 'decode-ahead' }>): void {
+  if (started) return;
+  try {
+    ahead = new DecodeAhead(message.request, new URL(message.workerEntry), ahead);
+  } catch {
+    // A request that does not parse is only a head start lost: the export checks its own request and says why.
+  }
+}
+
 function start(message: Extract<WorkerInbound, { type: 'start' }>): void {
   if (started) return;
   started = true;
@@ -65,6 +78,7 @@ function start(message: Extract<WorkerInbound, { type: 'start' }>): void {
     isCancelled: () => cancelled,
     mayPublish: askToPublish,
     workerEntry: new URL(message.workerEntry),
+    ahead,
   };
   // Both jobs parse their request with its zod schema first, so the casts only name the expected shape.
   const job =
@@ -92,6 +106,11 @@ const channel = openOwnerChannel<ExportWorkerProtocol>(
     start,
     cancel: answer,
     publish: answer,
+    'decode-ahead': decodeAhead,
+    // Once the export runs, what was decoded ahead is its own decoding: the dialog closing does not stop it.
+    'decode-ahead-cancel': () => {
+      if (!started) ahead?.cancel();
+    },
     'decode-source': (message) => decoding().handle(message),
     'decode-cancel': (message) => decoding().handle(message),
     'encode-segment': (message) => {

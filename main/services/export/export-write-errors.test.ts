@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportRequest } from './export-types.js';
 import { runExport } from './render-export.js';
-import { makeSmallProject, type SmallProject } from './test-support/small-project.js';
+import { makeSmallProject, wavExportRequest, type SmallProject } from './test-support/small-project.js';
 
 /**
  * A disk that fills up while an export writes, and a cache folder that is a file: the export fails with a
@@ -58,15 +58,7 @@ beforeEach(() => {
 
 function request(outputPath: string, pcmCacheDir: string): ExportRequest {
   return {
-    plan: project.plan,
-    sources: project.sources,
-    options: {
-      audio: { format: 'wav', bitDepth: 16 },
-      loudness: { kind: 'none' },
-      subtitles: { srt: true, vtt: false },
-    },
-    outputPath,
-    pcmCacheDir,
+    ...wavExportRequest(project, { outputPath, pcmCacheDir }, { srt: true, vtt: false }),
     // In this thread, where the full disk is injected.
     decodeThreads: 1,
     renderThreads: 1,

@@ -60,8 +60,9 @@ export async function runExport(
 ): Promise<ExportResult> {
   const parsed = parseOrExplain(exportRequestSchema, input, 'export request');
   checkDestination(parsed);
-  // The decode helper goes on to render the second half: one helper thread started, not two.
-  const helpers = new HelperWorkers(hooks.workerEntry ?? defaultWorkerEntry());
+  // The decode helper goes on to render the second half: one helper thread started, not two (and none when the
+  // sources were decoded ahead, whose helpers are still there).
+  const helpers = hooks.ahead?.takeHelpers() ?? new HelperWorkers(hooks.workerEntry ?? defaultWorkerEntry());
   try {
     return await exportWith(parsed, hooks, staging, helpers);
   } finally {
@@ -98,8 +99,11 @@ async function exportWith(
     return result;
   };
 
-  const prepared = await timed('decode', () =>
-    prepareSources(
+  const prepared = await timed('decode', async () => {
+    // Decoding begun while the export dialog was open is waited for, not done twice: what it did not finish (a
+    // cancel, a failure) is decoded below.
+    await hooks.ahead?.settled((f) => tracker.report('decode', f), isCancelled);
+    return prepareSources(
       parsed.plan,
       parsed.sources,
       new PcmCache(parsed.pcmCacheDir),
@@ -109,8 +113,8 @@ async function exportWith(
         threads: parsed.decodeThreads ?? defaultDecodeThreads(),
         workerEntry,
       },
-    ),
-  );
+    );
+  });
   // A video's sound that cannot be decoded is left out of the mix, and the result says so.
   const request = withoutClipsOf(parsed, prepared.unavailable);
   const { plan } = request;

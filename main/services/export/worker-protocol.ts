@@ -26,6 +26,13 @@ export const workerInboundSchema = z.discriminatedUnion('type', [
     workerEntry: z.string(),
   }),
   z.object({ type: z.literal('cancel') }),
+  /**
+   * Sent to a worker started ahead, while the export dialog is open: decode the export's sources now
+   * (decode/decode-ahead.ts). No answer: the export that follows waits for it, and reports its errors itself.
+   */
+  z.object({ type: z.literal('decode-ahead'), request: z.unknown(), workerEntry: z.string() }),
+  /** The dialog closed without an export: stop decoding ahead. */
+  z.object({ type: z.literal('decode-ahead-cancel') }),
   /** The answer to 'ready-to-publish' when the export still stands (a cancel is the other answer). */
   z.object({ type: z.literal('publish') }),
 ]);

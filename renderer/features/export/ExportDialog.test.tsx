@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MissingAudio } from '../../../common/export/project-render-plan.js';
 import { sampleProject } from '../../../common/project/test-support.js';
@@ -39,7 +39,9 @@ function setUp(confirmAboveCredits: number) {
     bridge.calls.filter((call) => call.method === 'export.generateThenExport').length;
   const queued = () => bridge.calls.find((call) => call.method === 'export.generateThenExport')?.input;
   const asked = (method: string): number => bridge.calls.filter((call) => call.method === method).length;
-  return { sent, queued, asked };
+  const inputsOf = (method: string): unknown[] =>
+    bridge.calls.filter((call) => call.method === method).map((call) => call.input);
+  return { sent, queued, asked, inputsOf, stores };
 }
 
 const COVER_UPLOAD = '00000000-0000-4000-8000-00000000c0e1';
@@ -83,13 +85,43 @@ describe('ExportDialog: generate, then export', () => {
     expect(queued()).toMatchObject({ coverStagingId: COVER_UPLOAD });
   });
 
-  it('tells main it opened, once, so the export’s worker starts while the user chooses', async () => {
+  it('tells main it opened, with the project and the settings, so the export’s worker decodes while the user chooses', async () => {
     // The fake answers this call with an error: the dialog works on regardless (the head start is optional).
-    const { asked } = setUp(27);
+    const { asked, inputsOf } = setUp(27);
     await screen.findByDisplayValue(/Sample/u);
     expect(asked('export.dialogOpened')).toBe(1);
-    expect(await askToExport()).toBeTruthy();
+    expect(inputsOf('export.dialogOpened')[0]).toMatchObject({
+      fileName: 'sample.timbre',
+      settings: { sampleRate: 44_100 },
+    });
+    // A change the decoding does not depend on sends nothing; the sample rate, the one it does, asks again.
+    fireEvent.change(screen.getByTestId('export-format'), { target: { value: 'mp3' } });
     expect(asked('export.dialogOpened')).toBe(1);
+    fireEvent.change(screen.getByTestId('export-rate'), { target: { value: '48000' } });
+    await waitFor(() => expect(asked('export.dialogOpened')).toBe(2));
+    expect(asked('export.dialogClosed')).toBe(1);
+    expect(inputsOf('export.dialogOpened')[1]).toMatchObject({ settings: { sampleRate: 48_000 } });
+    expect(await askToExport()).toBeTruthy();
+    expect(asked('export.dialogOpened')).toBe(2);
+    cleanup();
+    expect(asked('export.dialogClosed')).toBe(2);
+  });
+
+  it('asks for the head start only once the project is saved: main reads it from its file', async () => {
+    const { asked, inputsOf, stores } = setUp(27);
+    await screen.findByDisplayValue(/Sample/u);
+    expect(asked('export.dialogOpened')).toBe(1);
+    // A take arrives while the dialog is open: until it is saved, main's file does not have it.
+    const edited = stores.document
+      .getState()
+      .apply((project) => ({ ...project, title: 'Sample, revised' }), { label: 'Rename' });
+    expect(edited).toMatchObject({ ok: true });
+    await waitFor(() => expect(asked('export.dialogClosed')).toBe(1));
+    expect(asked('export.dialogOpened')).toBe(1);
+    const saved = stores.document.getState().doc!.project;
+    act(() => stores.document.getState().markSaved(saved, '2026-01-01T00:00:01.000Z'));
+    await waitFor(() => expect(asked('export.dialogOpened')).toBe(2));
+    expect(inputsOf('export.dialogOpened')[1]).toMatchObject({ fileName: 'sample.timbre' });
   });
 
   it('sends at once at or under the setting', async () => {

@@ -36,6 +36,7 @@ import { useDeliveryCheck } from './use-delivery-check.js';
 import { useExportAttempt } from './use-export-attempt.js';
 import { useExportDestination } from './use-export-destination.js';
 import { useExportForm } from './use-export-form.js';
+import { useExportHeadStart } from './use-export-head-start.js';
 
 /**
  * Export of the open project: format, loudness, subtitles and destination; missing audio is listed with a way to
@@ -70,11 +71,7 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   useEffect(() => {
     if (noVideo) update('mode', 'mix');
   }, [noVideo, update]);
-  // Main starts the export's worker while the user makes their choices. Only a head start: an export works the
-  // same without it, so a failure here is not the user's concern.
-  useEffect(() => {
-    stores.client.invoke('export.dialogOpened').catch(() => undefined);
-  }, [stores]);
+  useExportHeadStart(settings.ok ? settings.settings : null);
   const { stage, setStage, start, generateMissing, decide } = useExportAttempt({
     project,
     form,

@@ -48,6 +48,8 @@ export async function exportClipFiles(
     .sort((a, b) => a.startMs - b.startMs || a.id.localeCompare(b.id));
   if (clips.length === 0) throw new Error(`tracks: no clip of the plan is on ${request.tracks.join(' or ')}`);
   const tracker = new ProgressTracker({ decode: 0.3, render: 0.68, finalize: 0.02 }, hooks.onProgress);
+  // Sources decoded while the export dialog was open are waited for, not decoded twice.
+  await hooks.ahead?.settled((fraction) => tracker.report('decode', fraction), isCancelled);
   const prepared = await prepareSources(
     { clips, sampleRate: request.plan.sampleRate },
     request.sources,

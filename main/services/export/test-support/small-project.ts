@@ -1,11 +1,26 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { RenderPlan } from '../../../../common/export/render-plan.js';
+import type { ExportRequest } from '../export-types.js';
 import { espeak, ffmpeg, probeDuration, sox } from './media-tools.js';
 
 export interface SmallProject {
   readonly plan: RenderPlan;
   readonly sources: Record<string, string>;
+}
+
+/** The small project exported to a 16-bit WAV, without loudness normalisation, with the subtitles asked for. */
+export function wavExportRequest(
+  project: SmallProject,
+  where: { outputPath: string; pcmCacheDir: string },
+  subtitles: { srt: boolean; vtt: boolean },
+): ExportRequest {
+  return {
+    plan: project.plan,
+    sources: project.sources,
+    options: { audio: { format: 'wav', bitDepth: 16 }, loudness: { kind: 'none' }, subtitles },
+    ...where,
+  };
 }
 
 const TEXTS = [
