@@ -64,12 +64,18 @@ describe('ServiceTokenVerifier against real servers', () => {
   });
 
   it('keeps the made-up token of its second probe out of the recent requests a problem report shows', async () => {
-    const recent = new RecentRequests();
+    const failures: number[] = [];
+    const recent = new RecentRequests(undefined, (failure) => failures.push(failure.status));
     const recorded = new ServiceTokenVerifier(
       (baseUrl) => new ServiceClient({ baseUrl, getToken: () => undefined, recentRequests: recent }),
     );
     await expect(recorded.verify(standin.url, 'standin-paid')).resolves.toBeUndefined();
     expect(recent.list().map((entry) => entry.status)).toEqual([404]);
+    // A good token gets a 404 from the first probe: not told as a failure (the app logs failures as warnings).
+    expect(failures).toEqual([]);
+    // A token the service refuses is a failure, told as one.
+    await expect(recorded.verify(standin.url, 'not-a-token')).rejects.toThrow();
+    expect(failures).toEqual([401]);
   });
 
   it('says the stand-in did not accept a wrong token, naming the token field and the request id', async () => {

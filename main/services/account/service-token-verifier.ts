@@ -52,6 +52,8 @@ export class ServiceTokenVerifier implements TokenVerifier {
         timeoutMs: 15_000,
         // The control probe's 401 is the answer it wants: not a refusal for a problem report to show.
         unrecorded: isControl,
+        // The first probe's 404 from the service is the answer it wants: kept for a report, not logged as a failure.
+        expects: isServiceNotFound,
       });
       return 'found';
     } catch (error) {

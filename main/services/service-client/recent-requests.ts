@@ -39,8 +39,10 @@ export class RecentRequests {
     status: number;
     requestId: string | undefined;
     code?: string;
+    /** A failing status the caller wanted (ServiceClient's `expects`): kept, but not told as a failure. */
+    expected?: boolean;
   }): void {
-    const { serviceUrl, path, requestId, code, ...rest } = entry;
+    const { serviceUrl, path, requestId, code, expected, ...rest } = entry;
     this.entries.push({
       at: new Date().toISOString(),
       service: withoutCredentials(serviceUrl),
@@ -51,7 +53,8 @@ export class RecentRequests {
     });
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
     const recorded = this.entries[this.entries.length - 1];
-    if (recorded && (recorded.status === 0 || recorded.status >= 400)) this.onFailure?.({ ...recorded });
+    if (recorded && expected !== true && (recorded.status === 0 || recorded.status >= 400))
+      this.onFailure?.({ ...recorded });
   }
 
   /** Oldest first. */

@@ -80,6 +80,12 @@ export interface CallOptions {
    * whose 401 is the answer it wants, and which a problem report must not show as a refused token.
    */
   unrecorded?: boolean;
+  /**
+   * A failure this call is made to get (the sign-in check's 404 for a task that cannot exist, which says the
+   * service looked and the token was accepted): recorded for a problem report as any answer is, but not as a
+   * failure, so it is not logged as a warning at every start.
+   */
+  expects?: (error: ServiceError) => boolean;
 }
 
 export interface CreateVoiceOptions extends CallOptions {
@@ -311,6 +317,7 @@ export class ServiceClient {
           status: error.httpStatus ?? 0,
           requestId: error.requestId,
           code: error.code,
+          expected: options.expects?.(error) === true,
         });
       this.options.onAnswer?.({
         method: spec.method,
