@@ -77,7 +77,8 @@ function main() {
   const plan = planSetup(probes);
 
   if (plan.kind === 'ready') {
-    if (dryRun) console.log(`Nothing to install on ${probes.system.name}: every tool is here.`);
+    // Said on a real run too: the quick start runs this first, and silence read as "did it do anything?".
+    console.log(`✓ Nothing to install on ${probes.system.name}: every tool is here.`);
   } else if (plan.kind === 'stop') {
     console.error(plan.message);
     process.exit(1);

@@ -287,6 +287,19 @@ describe('scripts/install-system-deps.mjs on this machine', () => {
     expect(result.stdout).not.toMatch(/^\$ /m);
   });
 
+  it('says so when every tool is here, run for real too (the quick start runs it first)', () => {
+    const plan = spawnSync(process.execPath, [script, '--dry-run'], { encoding: 'utf8', timeout: 30_000 });
+    // On a machine missing a tool a real run would install it: only a ready machine is run for real here.
+    if (!plan.stdout.includes('Nothing to install on ')) {
+      expect(plan.stdout).toMatch(/It would run \(dry run: nothing is run\):/);
+      return;
+    }
+    const result = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^✓ Nothing to install on .+: every tool is here\.$/m);
+  });
+
   it.runIf(process.platform === 'linux')(
     'on Linux, names the apt-get command that failed and exits with its code (fake apt-get, dpkg-query, sudo)',
     () => {
