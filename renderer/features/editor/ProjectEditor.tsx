@@ -3,7 +3,7 @@ import { CastPanel } from './cast/CastPanel.js';
 import { LexiconPanel } from './lexicon/LexiconPanel.js';
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import type { OpenedProject } from '../../../common/project/library-views.js';
-import type { DocumentState } from '../../stores/document-store.js';
+import { selectProjectFileName, type DocumentState } from '../../stores/document-store.js';
 import type { Autosave } from '../../stores/editor-autosave.js';
 import { startAutosave } from '../../stores/editor-autosave.js';
 import { ListenerScope } from '../../shared/listeners.js';
@@ -34,7 +34,6 @@ import { useAppStores, useDocumentStore, useEditorUiStore } from '../../stores/s
 // Primitive slices only: the editor frame must not re-render (with all its panels) on every keystroke.
 const selectSource = (state: DocumentState): OpenedProject | null => state.doc?.source ?? null;
 const selectTitle = (state: DocumentState): string => state.doc?.project.title ?? '';
-const selectFileName = (state: DocumentState): string => state.doc?.fileName ?? '';
 
 /**
  * The editor of one open project. The projects page mounts it with what projects.open returned and unmounts it
@@ -45,7 +44,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
   const { opened, onClose } = props;
   const source = useDocumentStore(selectSource);
   const title = useDocumentStore(selectTitle);
-  const fileName = useDocumentStore(selectFileName);
+  const fileName = useDocumentStore(selectProjectFileName);
   const helpOpen = useEditorUiStore(selectHelpOpen);
   const autosaveRef = useRef<Autosave | null>(null);
   const [closeBlocked, setCloseBlocked] = useState(false);
@@ -130,7 +129,7 @@ export function ProjectEditor(props: { opened: OpenedProject; onClose(): void })
   }
 
   return (
-    <section className="project-editor" data-testid="project-editor" data-file-name={fileName}>
+    <section className="project-editor" data-testid="project-editor" data-file-name={fileName ?? undefined}>
       <header className="editor-header">
         <h1 data-testid="editor-title">{title}</h1>
         <SaveIndicator />
