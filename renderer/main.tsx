@@ -6,7 +6,10 @@ import { createTimbreClient } from './bridge/timbre-client.js';
 import { createWebSocketBridge } from './bridge/websocket-bridge.js';
 import { createAppStores } from './stores/app-stores.js';
 import { StoresProvider } from './stores/stores-context.js';
+import { warmUpIntl } from './shared/warm-up-intl.js';
 import './styles.css';
+
+warmUpIntl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

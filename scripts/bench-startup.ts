@@ -2,7 +2,9 @@
  * Start-up benchmark (issue 42, target 5): from launching the browser shell to an interactive project list with
  * 500 projects in the library, against 1 s on this machine.
  *
- *   node scripts/build.mjs && npx tsx scripts/bench-startup.ts [--projects 500] [--runs 3] [--keep]
+ *   node scripts/build.mjs && npx tsx scripts/bench-startup.ts [--projects 500] [--runs 3] [--keep] [--dist DIR]
+ *
+ * `--dist` times another build of the app (another commit's dist/, to compare two in alternation).
  *
  * The library is made at run time with the app's own project writer (common/project/project-file.ts): most
  * projects small (5–60 blocks), some medium (200–800), and 4 % books of 1,500–6,000 blocks, every block a
@@ -67,6 +69,12 @@
  *     first start 452 / 531 / 451 ms before (d3c64f3), 193 / 264 / 119 ms after; next start 431 / 452 / 444 ms
  *     before, 115 / 138 / 91 ms after. Interactive the same (first 1.54–1.73 s against 1.56–1.90 s, next 1.47–1.63 s
  *     against 1.20–1.69 s).
+ *   - round eight (2026-11-30, load 0.7–3.2 as the run went): the shell bundles the packages every start loads
+ *     (zod without its other languages, ws, @noble/hashes, p-map), and nothing builds an Intl object while modules
+ *     load, in main or in the page; a worker loads ICU's data beside the page (main/browser/README.md, Start-up).
+ *     12 alternated next starts each, medians: listening 335 → 258 ms, page loaded 1035 → 867 ms, interactive
+ *     1463 → 1332 ms. This script, alternated one run each (load 2.4–3.8): first start 1756 / 1540 / 1596 ms before
+ *     (f592fb7), 1596 / 1360 / 1340 ms after; next start 1505 / 1500 / 1348 ms before, 1356 / 1397 / 1593 ms after.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
@@ -95,15 +103,19 @@ interface Options {
   projects: number;
   runs: number;
   keep: boolean;
+  dist: string;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { projects: 500, runs: 3, keep: false };
+  const options: Options = { projects: 500, runs: 3, keep: false, dist: path.join(repoRoot, 'dist') };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = Number(argv[index + 1]);
     if (flag === '--keep') options.keep = true;
-    else if ((flag === '--projects' || flag === '--runs') && Number.isInteger(value) && value > 0) {
+    else if (flag === '--dist' && argv[index + 1] !== undefined) {
+      options.dist = path.resolve(argv[index + 1]!);
+      index += 1;
+    } else if ((flag === '--projects' || flag === '--runs') && Number.isInteger(value) && value > 0) {
       options[flag === '--projects' ? 'projects' : 'runs'] = value;
       index += 1;
     } else throw new Error(`unknown or bad option ${flag}`);
@@ -374,8 +386,8 @@ async function main(): Promise<void> {
   const distDir = path.join(repoRoot, '.scratch', `bench-startup-${process.pid}`);
   let browser: Browser | undefined;
   try {
-    await cp(path.join(repoRoot, 'dist/main'), path.join(distDir, 'main'), { recursive: true });
-    await cp(path.join(repoRoot, 'dist/renderer'), path.join(distDir, 'renderer'), { recursive: true });
+    await cp(path.join(options.dist, 'main'), path.join(distDir, 'main'), { recursive: true });
+    await cp(path.join(options.dist, 'renderer'), path.join(distDir, 'renderer'), { recursive: true });
     const library = path.join(work, 'library');
     const made = await writeLibrary(library, options.projects);
     console.log(

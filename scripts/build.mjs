@@ -20,6 +20,9 @@ const dist = path.join(root, 'dist');
  */
 export const BUNDLED_IN_ELECTRON_MAIN = /^(mediabunny|@mediabunny\/[^/]+|p-map)(\/|$)/;
 
+/** The packages the browser shell loads at every start (main/browser/startup-imports.test.ts), bundled into it. */
+export const BUNDLED_IN_BROWSER_SHELL = /^(zod|ws|@noble\/hashes|p-map)(\/|$)/;
+
 export function externalPackagesExcept(bundled) {
   return {
     name: 'external-packages-except',
@@ -30,6 +33,31 @@ export function externalPackagesExcept(bundled) {
           return undefined;
         return { path: args.path, external: true };
       });
+    },
+  };
+}
+
+/**
+ * zod's messages in English only. zod exports its ~40 other languages as `z.locales`, which the app never uses,
+ * and esbuild keeps them all: 340 KB of the shell's start-up code. Bundled zod took 48–65 ms to import with them
+ * and 34–38 ms without, here. English is still what zod configures itself with (schemas.js imports locales/en.js itself), and
+ * `z.locales.en` still exists.
+ */
+function zodInEnglishOnly() {
+  return {
+    name: 'zod-in-english-only',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+        if (!args.importer.includes(`${path.sep}node_modules${path.sep}zod${path.sep}`)) return undefined;
+        return {
+          path: path.join(path.dirname(args.importer), '..', 'locales', 'en.js'),
+          namespace: 'zod-locales',
+        };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+        contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+        resolveDir: path.dirname(args.path),
+      }));
     },
   };
 }
@@ -47,7 +75,14 @@ export function browserShellBundle(outdir) {
     outdir,
     outExtension: { '.js': '.mjs' },
     format: 'esm',
-    packages: 'external',
+    // The packages every start loads are bundled (issue 42, start-up): Node's loader resolves, reads and compiles
+    // each of a package's files on its own, and zod's ~80 files took 62–77 ms to import where one bundled file
+    // takes 35–42 ms (ws: 49–58 ms against 21–24 ms). The rest load when first used, from node_modules.
+    plugins: [externalPackagesExcept(BUNDLED_IN_BROWSER_SHELL), zodInEnglishOnly()],
+    // Bundled CommonJS (ws) requires Node's own modules: an ES module has no `require` of its own.
+    banner: {
+      js: "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);",
+    },
     // The services (and the libraries they import) are a chunk the shell loads after it listens, so the page
     // loads meanwhile. Chunks stay beside the entry: import.meta.url finds the workers from there.
     splitting: true,

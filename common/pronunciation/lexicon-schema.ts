@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_LIMITS } from '../project/project-limits.js';
+import { PROJECT_LIMITS, formatLimit } from '../project/project-limits.js';
 
 const parameterSchema = z
   .string()
@@ -41,7 +41,4 @@ export type LexiconRule = z.infer<typeof lexiconRuleSchema>;
 
 export const lexiconRulesSchema = z
   .array(lexiconRuleSchema)
-  .max(
-    PROJECT_LIMITS.lexiconRules,
-    `must hold at most ${PROJECT_LIMITS.lexiconRules.toLocaleString('en-US')} rules`,
-  );
+  .max(PROJECT_LIMITS.lexiconRules, `must hold at most ${formatLimit(PROJECT_LIMITS.lexiconRules)} rules`);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { browserShellBundle } from '../../scripts/build.mjs';
+import { BUNDLED_IN_BROWSER_SHELL, browserShellBundle } from '../../scripts/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -12,9 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * its services import. Every other package (mediabunny, LAME, yazl, node-id3, htmlparser2, …) is imported where it
  * is first used. Loading one at start-up costs every start its time (htmlparser2 alone was ~15 ms of the ~190 ms
  * main spent importing its services; issue 42's start-up target is 1 s with 500 projects). A package that must
- * join this list is worth measuring with scripts/bench-startup.ts first.
+ * join this list is worth measuring with scripts/bench-startup.ts first. Those start-up packages are bundled into
+ * the shell (scripts/build.mjs, BUNDLED_IN_BROWSER_SHELL): Node's loader then reads and compiles one file instead
+ * of each of theirs.
  */
 const STARTUP_PACKAGES = ['@noble/hashes', 'mime-types', 'p-map', 'zod'];
+/** mime-types is left in node_modules: most of its import is parsing mime-db's JSON, which bundling does not save. */
+const STARTUP_PACKAGES_LOADED_FROM_NODE_MODULES = ['mime-types'];
 
 /** The package an import path names (`@scope/name/sub.js` → `@scope/name`), or undefined for Node's own. */
 function packageOf(importPath: string): string | undefined {
@@ -23,24 +27,42 @@ function packageOf(importPath: string): string | undefined {
   return importPath.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-/** Follows the entry's static imports through the chunks, as Node loads them before any dynamic import. */
-function staticPackages(metafile: Metafile, entry: string, services: string): Set<string> {
-  const packages = new Set<string>();
+/** The package a bundled input file belongs to (`node_modules/@scope/name/x.js` → `@scope/name`). */
+function packageOfInput(inputPath: string): string | undefined {
+  const inside = inputPath.split('node_modules/').pop();
+  return inside === inputPath || inside === undefined ? undefined : packageOf(inside);
+}
+
+/**
+ * Follows the entry's static imports through the chunks, as Node loads them before any dynamic import: the
+ * packages those chunks import from node_modules, and those bundled into them.
+ */
+function startupPackages(
+  metafile: Metafile,
+  entry: string,
+  services: string,
+): { fromNodeModules: Set<string>; bundled: Set<string> } {
+  const fromNodeModules = new Set<string>();
+  const bundled = new Set<string>();
   const seen = new Set<string>();
   const visit = (output: string): void => {
     if (seen.has(output)) return;
     seen.add(output);
+    for (const input of Object.keys(metafile.outputs[output]?.inputs ?? {})) {
+      const name = packageOfInput(input);
+      if (name !== undefined) bundled.add(name);
+    }
     for (const imported of metafile.outputs[output]?.imports ?? []) {
       if (imported.kind !== 'import-statement') continue;
       if (imported.external) {
         const name = packageOf(imported.path);
-        if (name !== undefined) packages.add(name);
+        if (name !== undefined) fromNodeModules.add(name);
       } else visit(imported.path);
     }
   };
   visit(entry);
   visit(services);
-  return packages;
+  return { fromNodeModules, bundled };
 }
 
 describe('the browser shell at start-up', () => {
@@ -59,6 +81,15 @@ describe('the browser shell at start-up', () => {
     );
     expect(entry).toBeDefined();
     expect(services).toBeDefined();
-    expect([...staticPackages(result.metafile, entry!, services!)].sort()).toEqual(STARTUP_PACKAGES);
+    const { fromNodeModules, bundled } = startupPackages(result.metafile, entry!, services!);
+    expect([...fromNodeModules, ...bundled].sort()).toEqual(STARTUP_PACKAGES);
+    expect([...fromNodeModules]).toEqual(STARTUP_PACKAGES_LOADED_FROM_NODE_MODULES);
+    for (const name of bundled) expect(BUNDLED_IN_BROWSER_SHELL.test(name), name).toBe(true);
+    // zod's other languages are left out (scripts/build.mjs, zodInEnglishOnly): 340 KB that every start compiled.
+    const zodLocales = Object.values(result.metafile.outputs)
+      .flatMap((output) => Object.keys(output.inputs))
+      .filter((input) => input.includes('zod/v4/locales/'))
+      .map((input) => path.basename(input));
+    expect([...new Set(zodLocales)]).toEqual(['en.js']);
   });
 });

@@ -1,7 +1,12 @@
-/** One formatter for every count the editor shows (toLocaleString builds a new one on each call). */
-const counts = new Intl.NumberFormat('en');
+/**
+ * One formatter for every count the editor shows (toLocaleString builds a new one on each call), built at its
+ * first use rather than when the page loads: a page's first Intl object loads ICU's data, 27–105 ms here, which
+ * intl-warm-up-worker.ts does beside the page instead (issue 42, start-up).
+ */
+let counts: Intl.NumberFormat | undefined;
 
 export function formatCount(value: number): string {
+  counts ??= new Intl.NumberFormat('en');
   return counts.format(value);
 }
 

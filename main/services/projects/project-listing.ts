@@ -28,6 +28,7 @@ import type {
   ProjectListEntry,
   RecentProject,
 } from '../../../common/project/library-views.js';
+import { modifiedLaterFirst } from '../../../common/project/library-views.js';
 import type { RecentProjects } from './recent-projects.js';
 
 export interface ProjectListingOptions {
@@ -73,9 +74,7 @@ function newestFirst(stats: readonly (Awaited<ReturnType<typeof statIfExists>> |
 
 /** The entries newest first (a tie in the file names' order), as the list shows them. */
 function byNewest<Entry extends ProjectListEntry>(entries: Entry[]): Entry[] {
-  return entries.sort(
-    (a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || a.fileName.localeCompare(b.fileName),
-  );
+  return entries.sort((a, b) => modifiedLaterFirst(a, b) || a.fileName.localeCompare(b.fileName));
 }
 
 /**

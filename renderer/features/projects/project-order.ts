@@ -1,4 +1,5 @@
 import type { CountedProjectEntry, ProjectListEntry } from '../../../common/project/library-views.js';
+import { modifiedLaterFirst } from '../../../common/project/library-views.js';
 
 export const projectSorts = ['modified', 'title', 'duration', 'characters'] as const;
 export type ProjectSort = (typeof projectSorts)[number];
@@ -45,14 +46,23 @@ export function orderProjects(
   return shown.sort((a, b) => compare(a, b, sort) || a.fileName.localeCompare(b.fileName));
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+let collator: Intl.Collator | undefined;
+
+/**
+ * How titles are ordered: numbers by value ("Episode 9" before "Episode 10"), case and accents aside. Built at
+ * its first use, not when the page loads (see format.ts's formatCount).
+ */
+export function titleCollator(): Intl.Collator {
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  return collator;
+}
 
 function compare(a: ProjectListEntry, b: ProjectListEntry, sort: ProjectSort): number {
   switch (sort) {
     case 'modified':
-      return b.modifiedAt.localeCompare(a.modifiedAt);
+      return modifiedLaterFirst(a, b);
     case 'title':
-      return collator.compare(entryLabel(a), entryLabel(b));
+      return titleCollator().compare(entryLabel(a), entryLabel(b));
     case 'duration':
       return measure(b, (entry) => entry.durationMs) - measure(a, (entry) => entry.durationMs);
     case 'characters':
