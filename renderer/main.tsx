@@ -1,3 +1,4 @@
+import './start-intl-warm-up.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
@@ -6,10 +7,7 @@ import { createTimbreClient } from './bridge/timbre-client.js';
 import { createWebSocketBridge } from './bridge/websocket-bridge.js';
 import { createAppStores } from './stores/app-stores.js';
 import { StoresProvider } from './stores/stores-context.js';
-import { warmUpIntl } from './shared/warm-up-intl.js';
 import './styles.css';
-
-warmUpIntl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -8,7 +8,7 @@
  *
  * The library is made at run time with the app's own project writer (common/project/project-file.ts): most
  * projects small (5–60 blocks), some medium (200–800), and 4 % books of 1,500–6,000 blocks, every block a
- * different sentence, a quarter of a project's blocks generated. Each run copies the built app (dist/) first, so
+ * different sentence, a quarter of a project's blocks generated. Each run copies the built app (dist/, or --dist) first, so
  * another build during the run cannot pull it away, then for each run:
  *
  *   - first start: a data folder holding only the projects (nothing the app wrote before: a first launch, or the

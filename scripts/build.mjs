@@ -20,7 +20,11 @@ const dist = path.join(root, 'dist');
  */
 export const BUNDLED_IN_ELECTRON_MAIN = /^(mediabunny|@mediabunny\/[^/]+|p-map)(\/|$)/;
 
-/** The packages the browser shell loads at every start (main/browser/startup-imports.test.ts), bundled into it. */
+/**
+ * The packages the browser shell loads at every start (main/browser/startup-imports.test.ts), bundled into it.
+ * The `require` its banner declares would clash with a bundled package's own top-level `require`: one that
+ * declares it cannot join this list as it is.
+ */
 export const BUNDLED_IN_BROWSER_SHELL = /^(zod|ws|@noble\/hashes|p-map)(\/|$)/;
 
 export function externalPackagesExcept(bundled) {
@@ -38,7 +42,7 @@ export function externalPackagesExcept(bundled) {
 }
 
 /**
- * zod's messages in English only. zod exports its ~40 other languages as `z.locales`, which the app never uses,
+ * zod's messages in English only. zod exports its 62 other languages as `z.locales`, which the app never uses,
  * and esbuild keeps them all: 340 KB of the shell's start-up code. Bundled zod took 48–65 ms to import with them
  * and 34–38 ms without, here. English is still what zod configures itself with (schemas.js imports locales/en.js itself), and
  * `z.locales.en` still exists.

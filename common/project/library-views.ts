@@ -1,5 +1,6 @@
 import type { Project } from './project-schema.js';
 import type { ProjectFileProblem } from './project-file.js';
+import { isoLaterFirst } from '../text/iso-order.js';
 
 /* What the projects folder tells the editor: shared by main (which produces them) and the renderer. */
 
@@ -96,12 +97,7 @@ export interface RecentProject {
   modifiedAt: string;
 }
 
-/**
- * Orders entries modified later first. `modifiedAt` is ISO 8601 in UTC as toISOString writes it, whose strings
- * order as they read by code unit. Not localeCompare: a process's first call to it loads ICU's data (15–25 ms
- * here), and the list is ordered at every start (issue 42).
- */
+/** Orders entries modified later first (`modifiedAt` is toISOString's: see isoLaterFirst). */
 export function modifiedLaterFirst(a: { modifiedAt: string }, b: { modifiedAt: string }): number {
-  if (a.modifiedAt === b.modifiedAt) return 0;
-  return a.modifiedAt < b.modifiedAt ? 1 : -1;
+  return isoLaterFirst(a.modifiedAt, b.modifiedAt);
 }

@@ -1,3 +1,5 @@
+import { groupedNumber } from '../text/grouped-number.js';
+
 /**
  * How large a project may be: generous for a long audiobook (a 100,000-word novel is about 600,000 characters
  * in 2,000–6,000 blocks), small enough that a project file, its autosave and main's memory stay quick. Enforced
@@ -28,15 +30,9 @@ export const PROJECT_LIMITS = {
   lexiconReplacement: 500,
 } as const;
 
-/**
- * "20,000": limits read as people write numbers. The schemas' messages are built with it when their modules load,
- * and toLocaleString's first call loads ICU's data (22–25 ms in Node here, 27–105 ms in a page), so whole numbers
- * are grouped here; anything else still goes through toLocaleString.
- */
+/** "20,000": limits read as people write numbers (the schemas' messages are built with it as they load). */
 export function formatLimit(value: number): string {
-  if (!Number.isSafeInteger(value)) return value.toLocaleString('en-US');
-  const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/gu, ',');
-  return value < 0 ? `-${digits}` : digits;
+  return groupedNumber(value);
 }
 
 /** Why a project of this many blocks and characters is over the limits, or null. */

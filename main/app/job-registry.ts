@@ -9,6 +9,7 @@ import type { Logger } from '../services/logging/logger.js';
 import type { RateGate, ServiceClientOptions } from '../services/service-client/index.js';
 import { ServiceClient } from '../services/service-client/index.js';
 import { toJobView } from './job-view-mapper.js';
+import { isoLaterFirst } from '../../common/text/iso-order.js';
 
 export interface JobRegistryOptions {
   dataDir: string;
@@ -83,7 +84,7 @@ export class JobRegistry {
     return managers
       .flatMap((manager) => manager.list())
       .map((job) => toJobView(job))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      .sort((a, b) => isoLaterFirst(a.createdAt, b.createdAt));
   }
 
   /** The manager that owns a job, or a NOT_FOUND error naming the field. */

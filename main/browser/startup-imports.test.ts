@@ -9,14 +9,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /**
  * The packages the browser shell loads before the page hears from it: what it imports before listening and what
- * its services import. Every other package (mediabunny, LAME, yazl, node-id3, htmlparser2, …) is imported where it
+ * its services and its socket import. Every other package (mediabunny, LAME, yazl, node-id3, htmlparser2, …) is imported where it
  * is first used. Loading one at start-up costs every start its time (htmlparser2 alone was ~15 ms of the ~190 ms
  * main spent importing its services; issue 42's start-up target is 1 s with 500 projects). A package that must
  * join this list is worth measuring with scripts/bench-startup.ts first. Those start-up packages are bundled into
  * the shell (scripts/build.mjs, BUNDLED_IN_BROWSER_SHELL): Node's loader then reads and compiles one file instead
  * of each of theirs.
  */
-const STARTUP_PACKAGES = ['@noble/hashes', 'mime-types', 'p-map', 'zod'];
+const STARTUP_PACKAGES = ['@noble/hashes', 'mime-types', 'p-map', 'ws', 'zod'];
 /** mime-types is left in node_modules: most of its import is parsing mime-db's JSON, which bundling does not save. */
 const STARTUP_PACKAGES_LOADED_FROM_NODE_MODULES = ['mime-types'];
 
@@ -34,13 +34,12 @@ function packageOfInput(inputPath: string): string | undefined {
 }
 
 /**
- * Follows the entry's static imports through the chunks, as Node loads them before any dynamic import: the
+ * Follows each start-up chunk's static imports through the chunks, as Node loads them with it: the
  * packages those chunks import from node_modules, and those bundled into them.
  */
 function startupPackages(
   metafile: Metafile,
-  entry: string,
-  services: string,
+  startChunks: readonly string[],
 ): { fromNodeModules: Set<string>; bundled: Set<string> } {
   const fromNodeModules = new Set<string>();
   const bundled = new Set<string>();
@@ -60,8 +59,7 @@ function startupPackages(
       } else visit(imported.path);
     }
   };
-  visit(entry);
-  visit(services);
+  for (const chunk of startChunks) visit(chunk);
   return { fromNodeModules, bundled };
 }
 
@@ -76,12 +74,17 @@ describe('the browser shell at start-up', () => {
     const outputs = Object.keys(result.metafile.outputs);
     const entry = outputs.find((output) => output.endsWith('browser-main.mjs'));
     // The services chunk is the one whose entry point is app-services.ts (the shell imports it once listening).
+    // The chunks the shell imports once listening: its services (app-services.ts) and the socket (ws-binding.ts).
     const services = outputs.find(
       (output) => result.metafile.outputs[output]?.entryPoint === 'main/app/app-services.ts',
     );
+    const socket = outputs.find(
+      (output) => result.metafile.outputs[output]?.entryPoint === 'main/browser/ws-binding.ts',
+    );
     expect(entry).toBeDefined();
     expect(services).toBeDefined();
-    const { fromNodeModules, bundled } = startupPackages(result.metafile, entry!, services!);
+    expect(socket).toBeDefined();
+    const { fromNodeModules, bundled } = startupPackages(result.metafile, [entry!, services!, socket!]);
     expect([...fromNodeModules, ...bundled].sort()).toEqual(STARTUP_PACKAGES);
     expect([...fromNodeModules]).toEqual(STARTUP_PACKAGES_LOADED_FROM_NODE_MODULES);
     for (const name of bundled) expect(BUNDLED_IN_BROWSER_SHELL.test(name), name).toBe(true);

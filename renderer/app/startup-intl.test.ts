@@ -16,6 +16,9 @@ describe('the page at start-up', () => {
       'Collator',
       'PluralRules',
       'RelativeTimeFormat',
+      'DisplayNames',
+      'ListFormat',
+      'Segmenter',
     ] as const) {
       const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
       vi.spyOn(Intl, name).mockImplementation(function (...args: unknown[]) {
@@ -23,18 +26,20 @@ describe('the page at start-up', () => {
         return new Original(...args);
       } as never);
     }
-    for (const [owner, method] of [
-      [Number.prototype, 'toLocaleString'],
-      [String.prototype, 'localeCompare'],
-      [Date.prototype, 'toLocaleString'],
-      [Date.prototype, 'toLocaleDateString'],
-      [Date.prototype, 'toLocaleTimeString'],
-    ] as const) {
-      const original = owner[method as keyof typeof owner] as (...args: unknown[]) => unknown;
-      vi.spyOn(owner, method as never).mockImplementation(function (this: unknown, ...args: unknown[]) {
+    type Methods = Record<string, (...args: unknown[]) => unknown>;
+    const watched: [Methods, string][] = [
+      [Number.prototype as unknown as Methods, 'toLocaleString'],
+      [String.prototype as unknown as Methods, 'localeCompare'],
+      [Date.prototype as unknown as Methods, 'toLocaleString'],
+      [Date.prototype as unknown as Methods, 'toLocaleDateString'],
+      [Date.prototype as unknown as Methods, 'toLocaleTimeString'],
+    ];
+    for (const [owner, method] of watched) {
+      const original = owner[method]!;
+      vi.spyOn(owner, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
         built.push(method);
         return original.apply(this, args);
-      } as never);
+      });
     }
     await import('./App.js');
     await import('../stores/app-stores.js');

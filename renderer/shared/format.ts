@@ -1,13 +1,8 @@
-/**
- * One formatter for every count the editor shows (toLocaleString builds a new one on each call), built at its
- * first use rather than when the page loads: a page's first Intl object loads ICU's data, 27–105 ms here, which
- * intl-warm-up-worker.ts does beside the page instead (issue 42, start-up).
- */
-let counts: Intl.NumberFormat | undefined;
+import { groupedNumber } from '../../common/text/grouped-number.js';
 
+/** Every count the editor and the list show, grouped as English writes it ("1,234"): see groupedNumber. */
 export function formatCount(value: number): string {
-  counts ??= new Intl.NumberFormat('en');
-  return counts.format(value);
+  return groupedNumber(value);
 }
 
 /** `1 block`, `1,234 characters`: the count grouped as above, and the singular where English needs it. */

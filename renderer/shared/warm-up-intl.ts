@@ -11,6 +11,7 @@ export function warmUpIntl(): void {
     // Its failure costs only the head start: kept off the console, where it would read as the page's own.
     listen(worker, 'error', (event) => event.preventDefault());
   } catch {
-    // A page that may not start workers (a stricter policy) loses only the head start.
+    // A worker that cannot even be made (a URL the page may not load) costs only the head start. One refused by
+    // the page's policy fails later, with the error event above.
   }
 }

@@ -23,6 +23,7 @@ import { Reachability } from './reachability.js';
 import { supersededTasks } from './superseded-tasks.js';
 import { DISMISSABLE_STATUSES, JobActions } from './job-actions.js';
 import { recoverInterrupted, replaceOldAdvice } from './job-recovery.js';
+import { isoLaterFirst } from '../../../common/text/iso-order.js';
 
 export type { JobServiceClient } from './job-service-client.js';
 
@@ -306,7 +307,7 @@ export class JobManager {
   list(): JobRecord[] {
     return [...this.ledger.jobs.values()]
       .reverse()
-      .sort((a, b) => b.record.createdAt.localeCompare(a.record.createdAt))
+      .sort((a, b) => isoLaterFirst(a.record.createdAt, b.record.createdAt))
       .map((job) => snapshot(job.record));
   }
 

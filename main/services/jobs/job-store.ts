@@ -6,6 +6,7 @@ import { readFileIfExists, writeJsonAtomic } from '../storage/atomic-file.js';
 import type { JobRecord, JobRequest } from './job-types.js';
 import { FINAL_STATUSES } from './job-types.js';
 import { mayChargeTwice } from '../../../common/jobs/job-texts.js';
+import { isoLaterFirst } from '../../../common/text/iso-order.js';
 
 /** One job as kept on disk: the record the UI sees, the request to (re)send it and polling facts. */
 export interface StoredJob {
@@ -176,7 +177,7 @@ function pruneFinished(jobs: StoredJob[]): StoredJob[] {
   if (finished.length <= MAX_FINISHED_JOBS_KEPT) return jobs;
   const dropped = new Set(
     finished
-      .sort((a, b) => a.record.createdAt.localeCompare(b.record.createdAt))
+      .sort((a, b) => isoLaterFirst(b.record.createdAt, a.record.createdAt))
       .slice(0, finished.length - MAX_FINISHED_JOBS_KEPT)
       .map((job) => job.record.id),
   );

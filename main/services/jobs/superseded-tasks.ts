@@ -1,3 +1,4 @@
+import { isoLaterFirst } from '../../../common/text/iso-order.js';
 import type { JobRecord } from './job-types.js';
 
 /**
@@ -13,7 +14,7 @@ export function supersededTasks(
 ): JobRecord[] {
   const newestFirst = tasks
     .filter((task) => task.kind === 'task')
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    .sort((a, b) => isoLaterFirst(a.createdAt, b.createdAt));
   const deliveredLater = new Set<string>();
   const superseded: JobRecord[] = [];
   let start = 0;

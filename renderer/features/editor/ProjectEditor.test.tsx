@@ -115,6 +115,9 @@ describe('ProjectEditor: what it shows of a project', () => {
     );
     expect(screen.getByTestId('block-characters').textContent).toContain('≈ 39 credits');
     expect(screen.getByTestId('sent-text').textContent).toBe('General Ken-OH-bee, you are a bold one.');
+    // Counts read as the list and the inspector write them.
+    fireEvent.change(scriptBox('t2'), { target: { value: 'x'.repeat(1_234) } });
+    expect(rowCount()).toBe('1,234 chars');
 
     // A block added after the last followed snapshot is counted as it is.
     fireEvent.click(screen.getByTestId('add-text-block'));

@@ -4,6 +4,7 @@ import type { SendContext } from '../../../../common/project/send-context.js';
 import { memo, useEffect, useRef, useState } from 'react';
 import { updateBlock } from '../../../../common/project/block-edits.js';
 import { characterCount } from '../../../../common/project/project-stats.js';
+import { formatCount } from '../../../shared/format.js';
 import type { SpeechTrackBlock } from '../../../../common/project/project-schema.js';
 import { describeProgress } from '../../../../common/generation/block-progress.js';
 import type { BlockGeneration } from '../../../stores/generation-store.js';
@@ -178,7 +179,7 @@ export const ScriptRow = memo(function ScriptRow({
         </button>
         <BlockStateBadge state={state} outcomeUnknown={progressKind === 'outcome-unknown'} />
         <span className="hint script-row-count" data-testid="script-row-characters">
-          {characterCount(block)} chars
+          {formatCount(characterCount(block))} chars
         </span>
         {block.locked ? <span className="badge">Locked</span> : null}
         {problems && problems.length > 0 ? (
