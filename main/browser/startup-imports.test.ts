@@ -9,10 +9,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /**
  * The packages the browser shell loads before the page hears from it: what it imports before listening and what
- * its services and its socket import. Every other package (mediabunny, LAME, yazl, node-id3, htmlparser2, …) is imported where it
- * is first used. Loading one at start-up costs every start its time (htmlparser2 alone was ~15 ms of the ~190 ms
- * main spent importing its services; issue 42's start-up target is 1 s with 500 projects). A package that must
- * join this list is worth measuring with scripts/bench-startup.ts first. Those start-up packages are bundled into
+ * its services and its socket import. Every other package (mediabunny, LAME, yazl, node-id3, htmlparser2, …) is
+ * imported where it is first used. Loading one at start-up costs every start its time (htmlparser2 alone was
+ * ~15 ms of the ~190 ms main spent importing its services; issue 42's start-up target is 1 s with 500 projects).
+ * A package that must join this list is worth measuring with scripts/bench-startup.ts first. Those start-up packages are bundled into
  * the shell (scripts/build.mjs, BUNDLED_IN_BROWSER_SHELL): Node's loader then reads and compiles one file instead
  * of each of theirs.
  */
@@ -73,7 +73,6 @@ describe('the browser shell at start-up', () => {
     });
     const outputs = Object.keys(result.metafile.outputs);
     const entry = outputs.find((output) => output.endsWith('browser-main.mjs'));
-    // The services chunk is the one whose entry point is app-services.ts (the shell imports it once listening).
     // The chunks the shell imports once listening: its services (app-services.ts) and the socket (ws-binding.ts).
     const services = outputs.find(
       (output) => result.metafile.outputs[output]?.entryPoint === 'main/app/app-services.ts',
