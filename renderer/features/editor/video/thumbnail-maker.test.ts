@@ -108,4 +108,24 @@ describe('ThumbnailMaker', () => {
     vi.advanceTimersByTime(FRAME_MS);
     expect(video.seeks).toEqual([1, 3]);
   });
+
+  it('draws a seek that ends while a step for the loaded data waits for its frame', () => {
+    // Under load the file's data can arrive after the first seek started (metadata only when it did): the seek's
+    // end then meets the step the data scheduled, and must not be lost behind it.
+    const { video, made, maker } = start();
+    video.readyState = 1;
+    maker.want([
+      { key: 'a', timeMs: 1_000 },
+      { key: 'b', timeMs: 3_000 },
+    ]);
+    vi.advanceTimersByTime(FRAME_MS);
+    expect(video.seeks).toEqual([1]);
+    video.readyState = 4;
+    video.dispatchEvent(new Event('loadeddata'));
+    video.finishSeek();
+    vi.advanceTimersByTime(FRAME_MS);
+    expect(made).toEqual([['a']]);
+    vi.advanceTimersByTime(FRAME_MS);
+    expect(video.seeks).toEqual([1, 3]);
+  });
 });

@@ -33,8 +33,13 @@ export class ThumbnailMaker {
   private broken = false;
   /** When the view last moved (performance.now()): seeks and draws wait until it has rested. */
   private movedAt = Number.NEGATIVE_INFINITY;
-  /** A seek or draw is waiting for the view to rest (one at a time: the maker's steps run in turn). */
+  /** A step is waiting for the view to rest (one at a time: the maker's steps run in turn). */
   private waiting = false;
+  /**
+   * The seek in flight has ended and its frame awaits drawing. A flag the step reads, not a step of its own: the
+   * seek can end while a step scheduled for another reason (the file's data arriving) waits for its frame.
+   */
+  private seekEnded = false;
 
   constructor(
     url: string,
@@ -47,12 +52,17 @@ export class ThumbnailMaker {
     this.canvas = document.createElement('canvas');
     this.canvas.width = size.width;
     this.canvas.height = size.height;
-    this.scope.listen(this.video, 'seeked', () => this.afterRest(() => this.draw()));
-    this.scope.listen(this.video, 'loadeddata', () => this.afterRest(() => this.next()));
+    this.scope.listen(this.video, 'seeked', () => {
+      if (this.current === null) return;
+      this.seekEnded = true;
+      this.stepAfterRest();
+    });
+    this.scope.listen(this.video, 'loadeddata', () => this.stepAfterRest());
     // A file the offscreen element cannot decode gets no thumbnails, and no endless retries.
     this.scope.listen(this.video, 'error', () => {
       this.broken = true;
       this.current = null;
+      this.seekEnded = false;
     });
     this.video.src = url;
   }
@@ -70,7 +80,7 @@ export class ThumbnailMaker {
         this.made.set(request.key, made);
       }
     }
-    if (this.current === null) this.afterRest(() => this.next());
+    if (this.current === null) this.stepAfterRest();
   }
 
   /** The timeline scrolled or zoomed: making waits until it rests. */
@@ -81,6 +91,8 @@ export class ThumbnailMaker {
   dispose(): void {
     this.scope.dispose();
     this.wanted = [];
+    this.current = null;
+    this.seekEnded = false;
     this.video.removeAttribute('src');
     this.video.load();
   }
@@ -106,11 +118,21 @@ export class ThumbnailMaker {
       this.onMade(new Map(this.made));
     }
     // The next seek waits for the next frame (and for the view to rest): one decode and draw per frame at most.
-    this.afterRest(() => this.next());
+    this.stepAfterRest();
   }
 
-  /** Runs `step` in the first animation frame after the view has rested VIEW_REST_MS. */
-  private afterRest(step: () => void): void {
+  /** The maker's one step: draw the frame a seek ended on, else start the next seek. */
+  private step(): void {
+    if (this.seekEnded) {
+      this.seekEnded = false;
+      this.draw();
+    } else {
+      this.next();
+    }
+  }
+
+  /** Runs the next step in the first animation frame after the view has rested VIEW_REST_MS. */
+  private stepAfterRest(): void {
     if (this.waiting) return;
     this.waiting = true;
     const whenRested = (): void => {
@@ -121,7 +143,7 @@ export class ThumbnailMaker {
       }
       this.scope.frame(() => {
         this.waiting = false;
-        step();
+        this.step();
       });
     };
     whenRested();
