@@ -9,13 +9,16 @@ import {
   RETRYABLE_STATUSES,
 } from '../../../common/jobs/job-view.js';
 import { RequestId } from '../../components/RequestId.js';
+import { formatDateTime } from '../../shared/date-format.js';
+import { formatCount } from '../../shared/format.js';
 import { selectUploads } from '../../stores/generation-store.js';
 import { errorData } from '../../stores/notice-store.js';
 import { useAppStores, useGenerationStore } from '../../stores/stores-context.js';
 import { ChargeTwiceDialog } from '../generation/ChargeTwiceDialog.js';
 import { JobTextsPanel } from './JobTextsPanel.js';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+/** A task's moments, to the second, in the form the rest of the app writes dates in. */
+const at = (iso: string | undefined): string => (iso ? formatDateTime(iso, undefined, 'second') : '—');
 
 function describeJob(job: JobView): string {
   if (job.kind === 'voice') return `Voice clone${job.voiceName ? `: ${job.voiceName}` : ''}`;
@@ -73,9 +76,9 @@ export function JobRow({ job }: { job: JobView }) {
         ) : null}
       </div>
       <div className="job-meta">
-        {job.characters !== undefined ? <span>{job.characters.toLocaleString()} characters</span> : null}
+        {job.characters !== undefined ? <span>{formatCount(job.characters)} characters</span> : null}
         <JobTimes job={job} lost={lost} />
-        {job.nextAttemptAt ? <span>Next try {timeFormat.format(new Date(job.nextAttemptAt))}</span> : null}
+        {job.nextAttemptAt ? <span>Next try {at(job.nextAttemptAt)}</span> : null}
       </div>
       {job.retriedBy ? (
         <p className="hint" data-testid="job-retried">
@@ -178,7 +181,6 @@ export function JobRow({ job }: { job: JobView }) {
  * never came (its "finished" time was only when the app gave up waiting), so it says that (issue 37).
  */
 function JobTimes({ job, lost }: { job: JobView; lost: boolean }) {
-  const at = (iso: string | undefined): string => (iso ? timeFormat.format(new Date(iso)) : '—');
   if (!lost) {
     return (
       <>
