@@ -56,6 +56,7 @@ export function findMissingTools(ids: string[], probes?: ToolProbes): MissingToo
 export function systemCommandLocator(probes?: ToolProbes): (command: string) => string | undefined;
 export function systemCommandFinder(probes?: ToolProbes): (command: string) => boolean;
 export function chromiumFromEnv(probes?: Omit<ToolProbes, 'platform'>): string | undefined;
+export const HEADLESS_CHROMIUM_ARGS: readonly string[];
 export function requireChromium(who: string, probes?: ToolProbes): string;
 export function homebrewShellenv(folder: string): string;
 export function assertToolsPresent(part: ToolUser, who: string, probes?: ToolProbes): string[];

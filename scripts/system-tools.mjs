@@ -240,6 +240,17 @@ export function chromiumFromEnv({ env = process.env, isExecutable = executableFi
   return named && isExecutable(named) ? named : undefined;
 }
 
+/** Flags headless Chromium needs on these machines (closed network, no GPU, running as root). */
+export const HEADLESS_CHROMIUM_ARGS = Object.freeze([
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]);
+
 /**
  * The Chromium-family browser the tests drive (the journeys, the renderer's layout tests, the WebVTT check):
  * CHROMIUM_PATH when it names an executable file, else Debian's Chromium, else one on PATH. Playwright's own

@@ -1,4 +1,4 @@
-import { requireChromium } from '../../scripts/system-tools.mjs';
+import { HEADLESS_CHROMIUM_ARGS, requireChromium } from '../../scripts/system-tools.mjs';
 
 /**
  * CHROMIUM_PATH, else Debian's Chromium (or one on PATH); Playwright's own browser download does not work on
@@ -10,12 +10,4 @@ export function chromiumPath(): string {
 }
 
 /** Flags headless Chromium needs on these machines (closed network, no GPU, running as root). */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export const chromiumArgs = [...HEADLESS_CHROMIUM_ARGS];

@@ -171,7 +171,8 @@ describe('the built Electron shell, with a test double of electron', () => {
     expect(electron.privilegedSchemes).toContainEqual(
       expect.objectContaining({
         scheme: 'app',
-        privileges: expect.objectContaining({ standard: true, secure: true }),
+        // codeCache: V8 keeps the page's compiled scripts between launches (only with standard: true).
+        privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }),
       }),
     );
     const serve = electron.protocolHandlers.get('app')!;
