@@ -16,7 +16,7 @@
  *   - next start: the same folder launched again, the page in a browser context that never showed the app;
  *   - first, next and later start, same browser: a fresh copy launched three times without --port (the shell
  *     listens where it did before, as `npm start` does) and shown in one Chromium profile kept throughout, so the
- *     page's scripts come from its cache and V8's compiled code of them is used from the third load (what a user
+ *     page's scripts come from its cache and V8 may use its compiled code of them from the third load (what a user
  *     sees every day).
  *
  * Each start is timed from the child process's spawn: → the server listening (the shell prints its URL), → the
@@ -81,12 +81,14 @@
  *     (f592fb7), 1596 / 1360 / 1340 ms after; next start 1505 / 1500 / 1348 ms before, 1356 / 1397 / 1593 ms after.
  *   - round nine (2026-11-30, load 2.6–3.3, the bare page 119–203 ms): the starts above give each start a new
  *     browser context, so the page's ~430 KB of script is fetched and compiled at every start. A returning user's
- *     browser keeps them: the shell listens where it did before and serves them `immutable`, and V8 uses the code it
+ *     browser keeps them: the shell listens where it did before and serves them `immutable`, and V8 may use the code it
  *     compiled from a script's third load on. The "same browser" starts keep one Chromium profile from a first start
  *     (startsInOneBrowser). Three runs: first start 1328 / 1392 / 1223 ms; next start in a new context 1104 / 1071 /
- *     1331 ms; in the same browser, next start 1100 / 734 / 933 ms and the start after it 796 / 846 / 962 ms. The
- *     Electron shell now asks Chromium for the same code cache for app:// (codeCache), which it keeps for http(s)
- *     only by default; Electron cannot run here, so that is not measured.
+ *     1331 ms; in the same browser, next start 1100 / 734 / 933 ms and the start after it 796 / 846 / 962 ms. Most
+ *     of that is the HTTP cache: with the profile's Code Cache folder deleted before each start, later starts were
+ *     as fast (742–944 ms against 813–917 ms). The Electron shell now asks Chromium for the code cache for app://
+ *     (codeCache), which it keeps for http(s) only by default; Electron cannot run here, so what that saves is not
+ *     measured.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
@@ -284,7 +286,7 @@ async function timedStart(
   dataDir: string,
   count: number,
   address: ShellAddress = 'any',
-): Promise<StartFigures> {
+): Promise<StartFigures & { url: string }> {
   const { child, url, spawned } = await launchShell(distDir, dataDir, address);
   try {
     const listening = performance.now() - spawned;
@@ -317,7 +319,7 @@ async function timedStart(
       .filter({ hasText: oldest })
       .waitFor({ state: 'visible', timeout: 120_000 });
     const counted = performance.now() - spawned;
-    return { listening, loaded, rows, interactive, counted };
+    return { listening, loaded, rows, interactive, counted, url };
   } finally {
     await stopShell(child);
   }
@@ -395,12 +397,20 @@ async function startsInOneBrowser(
   });
   try {
     let later = Number.NaN;
+    let firstUrl: string | undefined;
     // Chromium keeps a script's compiled code from its second load on, and uses it from the third.
     for (const label of ['first start', 'next start', 'later start'] as const) {
       const page = await context.newPage();
       await page.addInitScript('globalThis.__name = (target) => target;');
       const figures = await timedStart(page, distDir, dataDir, count, 'remembered');
       await page.close();
+      // The shell falls back to a free port when its remembered one is taken: the browser's cache would not apply.
+      firstUrl ??= figures.url;
+      if (figures.url !== firstUrl) {
+        throw new Error(
+          `The ${label} listened at ${figures.url}, not at ${firstUrl}: its cache would not apply`,
+        );
+      }
       printStart(`${label}, same browser`, figures, load1());
       later = figures.interactive;
     }
@@ -441,7 +451,7 @@ const load1 = (): string => loadavg()[0]!.toFixed(2);
 
 function printStart(label: string, figures: StartFigures, load: string): void {
   console.log(
-    `  ${label.padEnd(24)} listening ${ms(figures.listening)} · page loaded ${ms(figures.loaded)} · rows ${ms(figures.rows)} · ` +
+    `  ${label.padEnd(26)} listening ${ms(figures.listening)} · page loaded ${ms(figures.loaded)} · rows ${ms(figures.rows)} · ` +
       `interactive ${ms(figures.interactive)} (target ${TARGET_MS} ms: ${figures.interactive <= TARGET_MS ? 'met' : `missed by ${Math.round(figures.interactive - TARGET_MS)} ms`}) · ` +
       `all counted ${ms(figures.counted)} · load ${load}`,
   );
@@ -514,7 +524,7 @@ async function main(): Promise<void> {
       const [during, next] = figures as [(typeof figures)[0], (typeof figures)[0]];
       opens.push(during.opened);
       console.log(
-        `  ${'open'.padEnd(24)} a small project opened once the editor's code is loaded, from Open to the editor: first start ` +
+        `  ${'open'.padEnd(26)} a small project opened once the editor's code is loaded, from Open to the editor: first start ` +
           `${ms(during.opened)} (${during.stillCounting ? 'the count still running after it' : 'the count over by then'}), ` +
           `next start ${ms(next.opened)} · load ${load1()}`,
       );
@@ -522,7 +532,7 @@ async function main(): Promise<void> {
       keptLaters.push(await startsInOneBrowser(library, dataDir, distDir, options.projects, work, run));
       const page = await browser.newPage();
       console.log(
-        `  ${'reference'.padEnd(24)} bare static page from a local server, input typed: ${ms(await referencePage(page))} · load ${load1()}`,
+        `  ${'reference'.padEnd(26)} bare static page from a local server, input typed: ${ms(await referencePage(page))} · load ${load1()}`,
       );
       await page.close();
       await rm(dataDir, { recursive: true, force: true });

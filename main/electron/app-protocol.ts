@@ -10,11 +10,12 @@ import { videoIdOfUrlPath } from '../services/video/video-url.js';
 import { appHost, appScheme } from './app-origin.js';
 
 /**
- * Must run before the app is ready: makes `app://` a standard, secure origin (like https), whose scripts V8 keeps
- * compiled between launches (`codeCache`; Chromium does it for http(s) only unless a scheme asks). Compiling the
- * page's ~430 KB of script is a large part of a start: the browser shell's page, whose browser keeps that cache,
- * was interactive ~150–250 ms sooner with it (scripts/bench-startup.ts, "same browser"). V8 checks each cached
- * entry against its script's source, so an update's changed files are compiled afresh.
+ * Must run before the app is ready: makes `app://` a standard, secure origin (like https), whose scripts V8 may
+ * keep compiled between launches (`codeCache`; Chromium does it for http(s) only unless a scheme asks), as it does
+ * for the browser shell's page in a browser that showed it before. Compiling the page's ~430 KB of script is part
+ * of every start; what the cache saves in Electron is not measured here (Electron cannot run on these machines,
+ * and in the browser shell the HTTP cache made most of the difference: main/browser/README.md, Start-up). An
+ * update cannot meet stale code: the bundles' names carry their content's hash, and index.html is never cached.
  */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([

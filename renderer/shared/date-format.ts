@@ -1,7 +1,10 @@
-/* How the app writes a moment to the minute (its clocks and counts are format.ts's). Pure, so tested without a DOM. */
+/*
+ * How the app writes a moment, to the minute or to the second (its clocks and counts are format.ts's). Pure, so
+ * tested without a DOM.
+ */
 
 /**
- * One formatter per locale asked for (undefined: the user's), kept: building an Intl.DateTimeFormat costs far more
+ * One formatter per precision and locale asked for (undefined: the user's), kept: building an Intl.DateTimeFormat costs far more
  * than formatting with it, and the project list formats a date on each of its rows (500 at start-up).
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -10,8 +13,8 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 export type DatePrecision = 'minute' | 'second';
 
 /**
- * A moment (a file's modification, a take's generation) in the user's locale, to the minute: one format wherever
- * the app shows one, so the list and the editor read alike.
+ * A moment (a file's modification, a take's generation) in the user's locale, to the minute unless asked to the
+ * second: one format wherever the app shows one, so the list, the editor and the Tasks page read alike.
  */
 export function formatDateTime(iso: string, locale?: string, precision: DatePrecision = 'minute'): string {
   const date = new Date(iso);

@@ -1,4 +1,4 @@
-import { requireChromium } from '../../scripts/system-tools.mjs';
+import { HEADLESS_CHROMIUM_ARGS, requireChromium } from '../../scripts/system-tools.mjs';
 
 /**
  * Launch options for the browser the layout tests lay components out in: the journeys' own lookup
@@ -8,6 +8,6 @@ import { requireChromium } from '../../scripts/system-tools.mjs';
 export function layoutChromium(): { executablePath: string; args: string[] } {
   return {
     executablePath: requireChromium("The renderer's layout tests"),
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: [...HEADLESS_CHROMIUM_ARGS],
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { requireChromium } from '../system-tools.mjs';
+import { HEADLESS_CHROMIUM_ARGS, requireChromium } from '../system-tools.mjs';
 
 /*
  * The editor benchmarks' harness (bench-editor.ts, bench-timed-project.ts): the built browser shell in Debian's
@@ -209,7 +209,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: requireChromium('The editor benchmark'),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    args: [...HEADLESS_CHROMIUM_ARGS],
   });
 }
 

@@ -7,7 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildCues } from '../../../../common/subtitles/cue-builder.js';
-import { requireChromium } from '../../../../scripts/system-tools.mjs';
+import { HEADLESS_CHROMIUM_ARGS, requireChromium } from '../../../../scripts/system-tools.mjs';
 import { formatVtt } from '../../../../common/subtitles/subtitle-format.js';
 import { subtitleSourceSchema, type SubtitleCue } from '../../../../common/subtitles/subtitle-types.js';
 
@@ -75,7 +75,7 @@ beforeAll(async () => {
     // CHROMIUM_PATH, else Debian's Chromium: the journeys' lookup, which says how to get one when there is none.
     executablePath: requireChromium('The WebVTT browser check'),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: [...HEADLESS_CHROMIUM_ARGS],
   });
 }, 60_000);
 
