@@ -4,8 +4,9 @@
  */
 
 /**
- * One formatter per precision and locale asked for (undefined: the user's), kept: building an Intl.DateTimeFormat costs far more
- * than formatting with it, and the project list formats a date on each of its rows (500 at start-up).
+ * One formatter per precision and locale asked for (undefined: the user's), kept: building an Intl.DateTimeFormat
+ * costs far more than formatting with it, and the project list formats a date on each of its rows (500 at
+ * start-up).
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
