@@ -81,6 +81,15 @@
  *     box, where the 20-block project's own gap is about the same (+1.8 ms): what is left is the editor's cost per
  *     keystroke at any size (~5 ms of work against the bare box's ~2 ms; a CPU profile of 196 keystrokes in a
  *     20-block project puts ~2 ms of each in script), not the cap's.
+ *   - What the keystroke's work was (2026-11-30, Chromium traces of 98 keystrokes in the 20-block project): the
+ *     document's commit re-rendering every view of it in the keystroke's own frame (~2 ms of script); a full layout
+ *     of the page's ~730 layout objects (the row was no relayout boundary); and Chromium's autofill, which after
+ *     each keystroke reads every field outside a form (~110 forced layouts, ~1.2 ms). Now the typing is held until
+ *     its frame has painted (document-store.ts: holdEdit), each text box is alone in its form and a row is
+ *     `contain: strict` (a partial layout of ~19 objects). At the cap, alternated with the commit before, three
+ *     runs each, load 0.6–2.0: work per keystroke median 7.0 / 7.8 / 6.5 ms → 5.1 / 4.1 / 4.3 ms; keystroke →
+ *     painted median 10.0 / 11.1 / 9.8 → 7.4 / 6.6 / 6.9 ms; p95 against the empty box +1.8 / +4.2 / +2.1 →
+ *     +3.2 / +1.7 / +2.0 ms. The p95's run-to-run spread (a frame's wait dominates it) is larger than the gain.
  *   - Scrolling the timeline end to end drops a canvas for each of up to 2,500 generated blocks: Blink disposing of
  *     them inside the garbage collector's atomic pause made one 30–77 ms pause (a 67–167 ms frame). With the canvas
  *     pool (canvas-pool.ts) that part of the pause is 0.2 ms and the longest scroll frame 33 ms.
@@ -510,18 +519,51 @@ async function boxContentOf(page: Page, blockIndex: number): Promise<BoxContent>
   }, blockIdAt(blockIndex));
 }
 
-/** Brings the block's row into the virtual list; answers its text box. */
+/**
+ * Brings the block's row into the virtual list; answers its text box. Rows grow with their text, so the scroll
+ * is found in steps: from the rows shown, their average height says how far the block is.
+ */
 async function showBlock(page: Page, blockIndex: number): Promise<ReturnType<Page['locator']>> {
-  await page.evaluate(
-    ({ index, rowHeight }) => {
+  const blockId = blockIdAt(blockIndex);
+  for (let step = 0; step < 20; step += 1) {
+    const shown = await page.evaluate((wanted) => {
       const view = (globalThis as unknown as PageGlobals).document.querySelector(
         '[data-testid="script-view"]',
-      );
-      if (view !== null) view.scrollTop = index * rowHeight;
-    },
-    { index: blockIndex, rowHeight: 104 },
-  );
-  const box = page.locator(`[data-testid="script-text"][data-block-id="${blockIdAt(blockIndex)}"]`);
+      ) as unknown as {
+        scrollTop: number;
+        querySelectorAll(selector: string): ArrayLike<{ dataset: { blockId?: string }; offsetTop: number }>;
+      } | null;
+      if (view === null) return null;
+      const rows = Array.from(view.querySelectorAll('[data-testid="script-row"]'));
+      const target = rows.find((row) => row.dataset.blockId === wanted);
+      if (target !== undefined) {
+        view.scrollTop = target.offsetTop;
+        return null;
+      }
+      return {
+        scrollTop: view.scrollTop,
+        rows: rows.map((row) => ({ id: row.dataset.blockId ?? '', top: row.offsetTop })),
+      };
+    }, blockId);
+    if (shown === null) break;
+    const indexed = shown.rows.map((row) => ({ index: Number(row.id.slice('block-'.length)), top: row.top }));
+    const first = indexed[0];
+    const last = indexed.at(-1);
+    if (first === undefined || last === undefined) break;
+    const rowHeight = last.index > first.index ? (last.top - first.top) / (last.index - first.index) : 104;
+    const scrollTop = first.top + (blockIndex - first.index) * rowHeight;
+    await page.evaluate(
+      (top) => {
+        const view = (globalThis as unknown as PageGlobals).document.querySelector(
+          '[data-testid="script-view"]',
+        );
+        if (view !== null) view.scrollTop = top;
+      },
+      Math.max(0, scrollTop),
+    );
+    await page.waitForTimeout(50);
+  }
+  const box = page.locator(`[data-testid="script-text"][data-block-id="${blockId}"]`);
   await box.waitFor();
   return box;
 }

@@ -16,6 +16,11 @@ export const CREDITS_PER_CHARACTER = 1;
 /** With pronunciation rules the count is of the text as sent, which depends on the context too. */
 const sentCounts = new WeakMap<SendContext, WeakMap<Block, number>>();
 
+/** The characters of a written text as they are counted without pronunciation rules: trimmed, in code points. */
+export function spokenCharacterCount(text: string): number {
+  return codePointLength(spokenText(text));
+}
+
 /**
  * Characters a block sends, counted as Unicode code points (an emoji or a rare Han character counts once). Given
  * a context with pronunciation rules, a text block is counted as sent (its respellings in place), as the service
@@ -39,7 +44,7 @@ export function characterCount(block: Block, context?: SendContext): number {
   if (memo.characters !== undefined) return memo.characters;
   const text =
     block.type === 'text' || block.type === 'sfx' || block.type === 'music' ? block.text : block.params.text;
-  const count = typeof text === 'string' ? codePointLength(spokenText(text)) : 0;
+  const count = typeof text === 'string' ? spokenCharacterCount(text) : 0;
   memo.characters = count;
   return count;
 }

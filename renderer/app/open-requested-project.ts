@@ -8,6 +8,8 @@ import { selectIsDirty } from '../stores/document-store.js';
 export async function openRequestedProject(stores: AppStores, filePath: string): Promise<void> {
   const notices = stores.notices.getState();
   try {
+    // The last keystroke's typing, held for its frame to paint, is part of what is written.
+    stores.document.getState().commitHeldEdits();
     const documents = stores.document.getState();
     if (documents.doc !== null && selectIsDirty(documents)) {
       const { fileName, project } = documents.doc;

@@ -35,6 +35,25 @@ describe('the command registry', () => {
     expect(press({ key: 'e', ctrlKey: true }).defaultPrevented).toBe(false);
   });
 
+  it('prepares every command before it runs, from a key, the menu or the palette, until the preparation is removed', () => {
+    const registry = new CommandRegistry(window, false);
+    const order: string[] = [];
+    cleanups.push(registry.register({ generate: { run: () => order.push('generate') } }));
+    const stopPreparing = registry.beforeEachRun(() => order.push('prepare'));
+
+    press({ key: 'g', ctrlKey: true });
+    registry.run('generate', { source: 'menu' });
+    registry.run('generate');
+    // A key no view takes, and a command no view offers, prepare nothing.
+    press({ key: 'q', ctrlKey: true });
+    expect(registry.run('undo')).toBe(false);
+    expect(order).toEqual(['prepare', 'generate', 'prepare', 'generate', 'prepare', 'generate']);
+
+    stopPreparing();
+    press({ key: 'g', ctrlKey: true });
+    expect(order.slice(6)).toEqual(['generate']);
+  });
+
   it('lists and answers only the keys of the platform it runs on: Cmd+Backspace trashes a project on a Mac only', () => {
     const trash = { linux: vi.fn(), mac: vi.fn() };
     const linux = new CommandRegistry(window, false);

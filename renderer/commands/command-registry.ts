@@ -59,6 +59,7 @@ export class CommandRegistry {
   private readonly handlers = new Map<CommandId, CommandHandler[]>();
   private bindings: KeyBindings = {};
   private readonly subscribers = new Set<() => void>();
+  private readonly beforeRuns = new Set<() => void>();
   private revision = 0;
   private registrations = 0;
   private stopListening: (() => void) | null = null;
@@ -99,6 +100,15 @@ export class CommandRegistry {
     };
   }
 
+  /**
+   * Runs `prepare` before every command, whatever started it (a key, the menu, the palette), and returns what
+   * removes it: the editor commits the typing it holds for a frame, so a command reads the text as typed.
+   */
+  beforeEachRun(prepare: () => void): () => void {
+    this.beforeRuns.add(prepare);
+    return () => this.beforeRuns.delete(prepare);
+  }
+
   setKeyBindings(bindings: KeyBindings): void {
     this.bindings = bindings;
     this.changed();
@@ -128,6 +138,7 @@ export class CommandRegistry {
     if (handler === undefined) return false;
     const full: CommandInvocation = { source: 'palette', target: null, repeat: false, ...invocation };
     if (full.source === 'menu' && this.menuMayNotRun(commandSpec(id), full.target)) return false;
+    this.prepareRun();
     handler.run(full);
     return true;
   }
@@ -187,9 +198,14 @@ export class CommandRegistry {
       if (inText && (!spec.inTextFields || bareCharacter)) continue;
       if (handler.acceptsKey !== undefined && !handler.acceptsKey(event)) continue;
       event.preventDefault();
+      this.prepareRun();
       handler.run({ source: 'key', target: event.target, repeat: event.repeat });
       return;
     }
+  }
+
+  private prepareRun(): void {
+    for (const prepare of this.beforeRuns) prepare();
   }
 
   private changed(): void {

@@ -111,6 +111,49 @@ describe('document store', () => {
     expect(textOf(store().past[0]?.project, 't1')).toBe('v19');
   });
 
+  it('commits held typing before another edit, an undo or a redo, and only once', () => {
+    const holdTyping = (id: string, text: string): void =>
+      store().holdEdit(`text:${id}`, () => void type(id, text));
+    holdTyping('t1', 'Held');
+    holdTyping('t1', 'Held, then more');
+    // Held: the document has not changed yet.
+    expect(textOf(current(), 't1')).toBe('Hello there.');
+
+    // Another edit commits the held typing first, as its own step, then applies on top of it.
+    const block = createTextBlock({ id: 'new', text: 'Added.' });
+    store().apply((doc) => addBlock(doc, block), { label: 'Add text block' });
+    expect(textOf(current(), 't1')).toBe('Held, then more');
+    expect(store().past.map((entry) => entry.label)).toEqual(['Typing', 'Add text block']);
+    store().commitHeldEdits();
+    expect(store().past).toHaveLength(2);
+
+    // An undo commits what is held, then undoes it: the text as it was before that typing.
+    store().undo();
+    holdTyping('t2', 'Typed just before the undo');
+    store().undo();
+    expect(textOf(current(), 't2')).toBe(textOf(opened.project, 't2'));
+    expect(store().future.at(-1)?.label).toBe('Typing');
+    // A redo commits too: what is held lands, and the redo stack it clears is gone.
+    holdTyping('t1', 'Held before a redo');
+    store().redo();
+    expect(textOf(current(), 't1')).toBe('Held before a redo');
+    expect(store().future).toHaveLength(0);
+  });
+
+  it('drops held typing when the project closes or another opens', () => {
+    store().holdEdit('text:t1', () => void type('t1', 'Never committed'));
+    store().close();
+    store().open(opened);
+    store().commitHeldEdits();
+    expect(textOf(current(), 't1')).toBe('Hello there.');
+    expect(store().past).toHaveLength(0);
+
+    store().holdEdit('text:t1', () => void type('t1', 'Never committed either'));
+    store().open(opened);
+    store().commitHeldEdits();
+    expect(textOf(current(), 't1')).toBe('Hello there.');
+  });
+
   it('returns a refused edit without changing the document or the history', () => {
     const result = store().apply((doc) => updateBlock(doc, 't1', { volumeDb: 99 }), { label: 'Volume' });
     expect(result.ok).toBe(false);

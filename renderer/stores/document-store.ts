@@ -79,6 +79,14 @@ export interface DocumentState {
   apply(edit: (project: Project) => Project, options: EditOptions): EditResult;
   undo(): void;
   redo(): void;
+  /**
+   * Holds an edit typed into a text box until the frame showing it has painted (a script row's text), under a key
+   * that a newer hold replaces: so a keystroke paints before every view of the document re-renders. A held edit is
+   * committed before any other edit, undo, redo or save (`commitHeldEdits`); open and close drop it.
+   */
+  holdEdit(key: string, commit: () => void): void;
+  /** Commits every held edit now, in the order they were first held. */
+  commitHeldEdits(): void;
   select(ids: readonly string[], anchorId?: string | null): void;
   setSaveStatus(status: SaveStatus): void;
   /** Records a finished save of `project` (which may be older than the current document). */
@@ -102,20 +110,35 @@ const initialState = {
   save: { state: 'saved', savedAt: null },
 } satisfies Partial<DocumentState>;
 
-export const createDocumentStore = (): StoreApi<DocumentState> =>
-  createStore<DocumentState>()((set, get) => ({
+export const createDocumentStore = (): StoreApi<DocumentState> => {
+  // Not state: nothing renders from it, and a held edit's own commit must not wake subscribers.
+  const held = new Map<string, () => void>();
+  const commitHeld = (): void => {
+    if (held.size === 0) return;
+    // Out first: each commit applies an edit, and apply commits what is still held.
+    const commits = [...held.values()];
+    held.clear();
+    for (const commit of commits) commit();
+  };
+  return createStore<DocumentState>()((set, get) => ({
     ...initialState,
 
-    open: (opened) =>
+    open: (opened) => {
+      held.clear();
       set({
         ...initialState,
         doc: { fileName: opened.fileName, project: opened.project, source: opened },
         savedProject: opened.project,
-      }),
+      });
+    },
 
-    close: () => set(initialState),
+    close: () => {
+      held.clear();
+      set(initialState);
+    },
 
     apply: (edit, options) => {
+      commitHeld();
       const state = get();
       const doc = state.doc;
       if (doc === null) return { ok: true };
@@ -157,6 +180,7 @@ export const createDocumentStore = (): StoreApi<DocumentState> =>
     },
 
     undo: () => {
+      commitHeld();
       const { doc, past, future, selection } = get();
       const entry = past.at(-1);
       if (doc === null || entry === undefined) return;
@@ -170,6 +194,7 @@ export const createDocumentStore = (): StoreApi<DocumentState> =>
     },
 
     redo: () => {
+      commitHeld();
       const { doc, past, future, selection } = get();
       const entry = future.at(-1);
       if (doc === null || entry === undefined) return;
@@ -181,6 +206,12 @@ export const createDocumentStore = (): StoreApi<DocumentState> =>
         lastEdit: null,
       });
     },
+
+    holdEdit: (key, commit) => {
+      held.set(key, commit);
+    },
+
+    commitHeldEdits: commitHeld,
 
     select: (ids, anchorId) =>
       set({ selection: { ids, anchorId: anchorId === undefined ? (ids.at(-1) ?? null) : anchorId } }),
@@ -218,6 +249,7 @@ export const createDocumentStore = (): StoreApi<DocumentState> =>
       });
     },
   }));
+};
 
 // Selectors live outside components so their identity is stable.
 export const selectProject = (state: DocumentState): Project | null => state.doc?.project ?? null;

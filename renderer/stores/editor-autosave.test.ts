@@ -150,6 +150,21 @@ describe('autosave', () => {
     expect(textOf(store().savedProject!)).toBe('quicker');
   });
 
+  it('flush writes typing still held for its frame, held before it or while a save was in flight', async () => {
+    store().holdEdit('text:t1', () => void type('held'));
+    const flushed = autosave.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saves.map((save) => textOf(save.project))).toEqual(['held']);
+    // Typed while that save is on its way (Close shows "Saving…"), its frame not yet painted.
+    store().holdEdit('text:t1', () => void type('held during the save'));
+    saves[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saves.map((save) => textOf(save.project))).toEqual(['held', 'held during the save']);
+    saves[1]!.resolve();
+    await expect(flushed).resolves.toBe(true);
+    expect(textOf(store().savedProject!)).toBe('held during the save');
+  });
+
   it('flush reports a failure so closing can be stopped', async () => {
     type('doomed');
     const flushed = autosave.flush();

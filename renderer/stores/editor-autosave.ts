@@ -128,6 +128,9 @@ export function startAutosave(store: DocumentStore, options: AutosaveOptions): A
       // A save in flight may hold an older document; keep going until the newest one is written or one fails.
       for (;;) {
         if (inFlight !== null) await inFlight;
+        // Typing held for its frame to paint, even typed while an earlier pass saved, is part of what is written
+        // (Close, Ctrl+S, leaving the editor).
+        store.getState().commitHeldEdits();
         if (!isDirty()) return true;
         if (isBlocked() || options.paused?.() === true) return false;
         const before = store.getState().doc?.project;

@@ -59,7 +59,10 @@ export function createEditorActions(stores: AppStores) {
     return editDocument(stores, edit, options);
   }
 
+  // An action that builds its edit from the document (split, duplicate) reads it with the typing held for its
+  // frame (ScriptRow) already in it, so the edit it applies keeps that typing.
   function project(): Project | null {
+    documents().commitHeldEdits();
     return documents().doc?.project ?? null;
   }
 

@@ -30,6 +30,8 @@ import { selectWaveforms } from '../../../stores/waveform-store.js';
 import { selectSpeakerFilter } from '../../../stores/editor-ui-store.js';
 import { speakerIdOf } from '../../../../common/project/send-context.js';
 import { useSettingsStore, useTimelineViewStore, useWaveformStore } from '../../../stores/stores-context.js';
+import { useCommandRegistry } from '../../../commands/use-commands.js';
+import { listen } from '../../../shared/listeners.js';
 
 /** The speech blocks the script shows: every one, or one speaker's lines while the cast filter is on. */
 function shownBlocks(
@@ -112,6 +114,17 @@ export function ScriptView() {
     },
     [stores],
   );
+  // Typing a row holds for its frame to paint (ScriptRow): a command, or a click anywhere, commits it first.
+  const registry = useCommandRegistry();
+  useEffect(() => {
+    const commitTyping = (): void => stores.document.getState().commitHeldEdits();
+    const stopBeforeCommands = registry.beforeEachRun(commitTyping);
+    const stopPointer = listen(window, 'pointerdown', commitTyping, { capture: true });
+    return () => {
+      stopBeforeCommands();
+      stopPointer();
+    };
+  }, [registry, stores]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { viewport, measureNow } = useScrollViewport(scrollRef, { width: 800, height: 600 });
   // Text boxes' font, read once from the page's styles: with the width it says how many characters a line holds.
@@ -211,6 +224,7 @@ export function ScriptView() {
         index={positions?.get(block.id) ?? index}
         top={tops[index]!}
         height={tops[index + 1]! - tops[index]!}
+        lineChars={lineChars}
         selected={selected.has(block.id)}
         context={context}
         order={speechOrder}

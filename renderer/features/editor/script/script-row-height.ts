@@ -17,7 +17,11 @@ const MAX_LINES = 24;
  * into paragraphs took ~10 ms of a 10,000-block audiobook's first paint).
  */
 export function scriptRowHeight(block: Block, charsPerLine: number): number {
-  const text = 'text' in block && typeof block.text === 'string' ? block.text : '';
+  return scriptRowHeightOf('text' in block && typeof block.text === 'string' ? block.text : '', charsPerLine);
+}
+
+/** scriptRowHeight for a text as typed, before it is in the document. */
+export function scriptRowHeightOf(text: string, charsPerLine: number): number {
   let lines = 0;
   let start = 0;
   for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {

@@ -1,5 +1,5 @@
 import { createSpeechCounter } from '../../../../common/audio/speech-detector.js';
-import { yieldToBrowser } from './yield-to-browser.js';
+import { yieldToBrowser } from '../../../shared/yield-to-browser.js';
 
 export interface CountSpeechOptions {
   /** Called with 0..1 as the analysis proceeds. */

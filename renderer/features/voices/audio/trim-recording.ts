@@ -1,6 +1,6 @@
 import { findSpeechBounds } from '../../../../common/audio/trim.js';
 import { countSpeechSeconds } from './count-speech.js';
-import { afterNextPaint } from './yield-to-browser.js';
+import { afterNextPaint } from '../../../shared/yield-to-browser.js';
 import type { Recording } from './recording.js';
 import { recordingFromSamples } from './recording.js';
 
