@@ -202,9 +202,12 @@ describe('VideoPanel', () => {
     );
     fireEvent.click(screen.getByTestId('video-add'));
     expect(await screen.findByTestId('file-chooser')).toBeTruthy();
-    // No start given: main starts in the user's home folder, not at the file system's top (the trial's `/`).
-    expect(bridge.calls.find((call) => call.method === 'files.openChooser')?.input).toEqual({
-      kind: 'open-video',
-    });
+    // No start given: main starts in the user's home folder, not at the file system's top (the trial's `/`). The
+    // chooser shows before its request goes: on a loaded machine the request may come a moment later.
+    await waitFor(() =>
+      expect(bridge.calls.find((call) => call.method === 'files.openChooser')?.input).toEqual({
+        kind: 'open-video',
+      }),
+    );
   });
 });

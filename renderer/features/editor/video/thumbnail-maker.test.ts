@@ -128,4 +128,21 @@ describe('ThumbnailMaker', () => {
     vi.advanceTimersByTime(FRAME_MS);
     expect(video.seeks).toEqual([1, 3]);
   });
+
+  it('starts seeking once the file says its length, without waiting for its first frame', () => {
+    // Seeking needs the metadata only: a file whose first frame is slow to come (or never does) still gets its
+    // thumbnails from the frames it can seek to.
+    const { video, made, maker } = start();
+    video.readyState = 0;
+    maker.want([{ key: 'a', timeMs: 1_000 }]);
+    vi.advanceTimersByTime(FRAME_MS);
+    expect(video.seeks).toEqual([]);
+    video.readyState = 1;
+    video.dispatchEvent(new Event('loadedmetadata'));
+    vi.advanceTimersByTime(FRAME_MS);
+    expect(video.seeks).toEqual([1]);
+    video.finishSeek();
+    vi.advanceTimersByTime(FRAME_MS);
+    expect(made).toEqual([['a']]);
+  });
 });

@@ -57,6 +57,8 @@ export class ThumbnailMaker {
       this.seekEnded = true;
       this.stepAfterRest();
     });
+    // Seeking needs the file's length only (readyState 1); its first frame (loadeddata) may come much later.
+    this.scope.listen(this.video, 'loadedmetadata', () => this.stepAfterRest());
     this.scope.listen(this.video, 'loadeddata', () => this.stepAfterRest());
     // A file the offscreen element cannot decode gets no thumbnails, and no endless retries.
     this.scope.listen(this.video, 'error', () => {
